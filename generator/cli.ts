@@ -1,0 +1,62 @@
+/**
+ * `generate [--spec FILE] [--out DIR] [--check] [--quiet]`. Exit codes: 0 ok; 1 the spec or generation
+ * failed (a located message is printed); 2 usage error; 3 `--check` found stale or missing files.
+ */
+import { parseArgs } from 'node:util';
+import { GeneratorError } from './diagnostics.ts';
+import { runPipeline } from './pipeline.ts';
+import { checkTree, writeTree } from './render/write.ts';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
+
+const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--check] [--quiet]
+  --spec FILE   root OpenAPI 3.0/3.1 document (default spec/openapi.yaml)
+  --out DIR     output directory, replaced atomically (default generated)
+  --check       write nothing; exit 3 and name the files that differ from what the spec gives
+  --quiet       no progress lines
+exit codes: 0 ok, 1 spec or generation error, 2 usage error, 3 stale output (--check)`;
+
+export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
+  } catch (error) {
+    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (values.help) {
+    out.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const spec = values.spec ?? 'spec/openapi.yaml';
+  const outDir = values.out ?? 'generated';
+  const progress = (line: string) => values.quiet || err.write(`${line}\n`);
+  try {
+    const result = await runPipeline({ spec, onStep: (t) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`) });
+    if (values.check) {
+      const diff = checkTree(outDir, result.files);
+      const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
+      if (stale.length) {
+        err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run \`npm run generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
+        return EXIT.stale;
+      }
+      progress(`${outDir}/ is up to date (${result.files.length} files)`);
+      return EXIT.ok;
+    }
+    writeTree(outDir, result.files);
+    progress(`wrote ${result.files.length} files to ${outDir}/`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof GeneratorError) {
+      err.write(`${error.format()}\n`);
+      return EXIT.failed;
+    }
+    err.write(`error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`);
+    if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,79 @@
+/** Short human descriptions of IR types, limits and rules, for the Markdown docs. */
+import type { Conditional, CrossFieldRule, TypeNode } from '../../ir/types.ts';
+import { limitsOf } from '../ts/docs.ts';
+
+export function describeType(node: TypeNode, depth = 0): string {
+  const base = ((): string => {
+    switch (node.kind) {
+      case 'string':
+        return node.format ? `string (${node.format})` : 'string';
+      case 'number':
+        return node.integer ? 'integer' : 'number';
+      case 'literal':
+        return JSON.stringify(node.value);
+      case 'enum':
+        return `${node.enumName}${node.open ? ' (known values, any string)' : ''}: ${node.values.map((v) => `\`${v}\``).join(', ')}`;
+      case 'ref':
+        return `[${node.target}](#${node.target.toLowerCase()})`;
+      case 'array':
+        return `array of ${describeType(node.items, depth + 1)}`;
+      case 'map':
+        return `map of ${describeType(node.values, depth + 1)}`;
+      case 'object':
+        return depth > 0 || node.properties.length === 0 ? `object${node.properties.length ? ` {${node.properties.map((p) => p.name + (p.required ? '' : '?')).join(', ')}}` : ''}` : 'object';
+      case 'union':
+        return `${node.variants.map((v) => describeType(v, depth + 1)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
+      case 'intersection':
+        return node.members.map((m) => describeType(m, depth + 1)).join(' and ');
+      default:
+        return node.kind;
+    }
+  })();
+  return node.nullable ? `${base} or null` : base;
+}
+
+export function describeLimits(node: TypeNode): string {
+  return limitsOf(node).map((l) => l.replace(/^@/, '')).join('; ');
+}
+
+const OPS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', ne: '≠' };
+
+export function describeRule(rule: CrossFieldRule): string {
+  const when = rule.when ? ` (when ${describeCondition(rule.when)})` : '';
+  switch (rule.kind) {
+    case 'compare':
+      return `\`${rule.field}\` ${OPS[rule.op]} ${rule.scale === 1 ? '' : `${rule.scale} × `}\`${rule.other}\`${when}: ${rule.message}`;
+    case 'subset':
+      return `\`${rule.field}\` ⊆ \`${rule.of}\`${when}: ${rule.message}`;
+    case 'dimensions':
+      return `\`${rule.field}\` is WIDTHxHEIGHT${rule.multipleOf ? `, sides multiple of ${rule.multipleOf}` : ''}${rule.minAspect !== undefined ? `, aspect ≥ ${rule.minAspect.toFixed(3)}` : ''}${rule.maxAspect !== undefined ? `, aspect ≤ ${rule.maxAspect}` : ''}${rule.maxWidth ? `, width ≤ ${rule.maxWidth}` : ''}${rule.maxHeight ? `, height ≤ ${rule.maxHeight}` : ''}${rule.maxPixels ? `, pixels ≤ ${rule.maxPixels}` : ''}${when}: ${rule.message}`;
+  }
+}
+
+/** A compact reading of a condition schema: `model = "dall-e-3"`, `stream = true`. */
+export function describeCondition(node: TypeNode): string {
+  if (node.kind === 'object') {
+    const parts = node.properties.map((p) => `\`${p.name}\` ${describeConstraint(p.type)}`);
+    for (const r of node.properties.filter((p) => p.required)) if (!parts.some((x) => x.startsWith(`\`${r.name}\``))) parts.push(`\`${r.name}\` present`);
+    const req = node.extraRequired.map((r) => `\`${r}\` present`);
+    return [...parts, ...req].join(' and ') || 'always';
+  }
+  if (node.not?.length) return `not (${node.not.map(describeCondition).join(', ')})`;
+  return describeConstraint(node);
+}
+
+function describeConstraint(node: TypeNode): string {
+  if (node.kind === 'literal') return `= ${JSON.stringify(node.value)}`;
+  if (node.kind === 'enum') return `in ${node.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (node.kind === 'string' && node.pattern) return `matches /${node.pattern}/`;
+  if (node.kind === 'never') return 'absent';
+  if (node.not?.length) return `not ${node.not.map(describeConstraint).join(', ')}`;
+  const limits = describeLimits(node);
+  return limits ? `(${limits})` : `is ${describeType(node, 1)}`;
+}
+
+export function describeConditional(c: Conditional): string {
+  const then = c.then ? describeCondition(c.then) : undefined;
+  const otherwise = c.else ? describeCondition(c.else) : undefined;
+  return `if ${describeCondition(c.if)}${then ? ` then ${then}` : ''}${otherwise ? ` else ${otherwise}` : ''}`;
+}

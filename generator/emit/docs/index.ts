@@ -1,0 +1,71 @@
+/**
+ * `generated/docs/<area>.md`: operations, schemas with limits, rules, a Mermaid `stateDiagram-v2` per state
+ * machine, and what the seeds leave not shown; `generated/docs/README.md` indexes the areas. Markdown comes
+ * from the handlebars templates in `templates/docs/`.
+ */
+import type { Api, StateMachine, TypeNode } from '../../ir/types.ts';
+import { walkNode } from '../../ir/walk.ts';
+import type { GeneratedFile } from '../index.ts';
+import { renderTemplate } from '../../render/templates.ts';
+import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
+
+function mermaid(m: StateMachine): string {
+  const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
+  const lines = ['stateDiagram-v2'];
+  for (const s of m.states) lines.push(`  ${id(s)}: ${s}`);
+  for (const t of m.transitions) {
+    const label = t.on.kind === 'operation' ? t.on.operationId : `after ${t.on.after}${t.on.bound === 'at_most' ? ' (at most)' : ''}`;
+    lines.push(`  ${t.from === null ? '[*]' : id(t.from)} --> ${id(t.to)}: ${label}`);
+  }
+  return lines.join('\n');
+}
+
+function rulesOf(node: TypeNode): string[] {
+  const out: string[] = [];
+  walkNode(node, [], '', ({ node: n }) => {
+    if (n.kind === 'object') out.push(...n.rules.map(describeRule));
+    for (const c of n.conditionals ?? []) out.push(describeConditional(c));
+  });
+  return out;
+}
+
+export function emitDocs(api: Api): GeneratedFile[] {
+  const files: GeneratedFile[] = [];
+  const pages: { slug: string; title: string; operations: number; schemas: number }[] = [];
+  for (const area of api.areas) {
+    const operations = api.operations.filter((o) => o.area === area.slug).map((o) => ({
+      operationId: o.operationId,
+      method: o.method.toUpperCase(),
+      path: o.path,
+      sdk: `client.${o.sdkPath.join('.')}`,
+      summary: o.summary ?? '',
+      description: o.description ?? '',
+      parameters: o.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type), limits: describeLimits(p.type) })),
+      bodies: (o.requestBody?.contents ?? []).map((c) => ({ mediaType: c.mediaType, type: describeType(c.type) })),
+      responses: o.responses.flatMap((r) =>
+        r.contents.length
+          ? r.contents.map((c) => ({ status: r.status, mediaType: c.mediaType, type: c.sse ? `events: ${c.sse.events.map((e) => `\`${e.name}\``).join(', ') || 'not shown'}` : c.type ? describeType(c.type) : c.kind }))
+          : [{ status: r.status, mediaType: '', type: r.description }],
+      ),
+      rules: (o.requestBody?.contents ?? []).flatMap((c) => rulesOf(c.type)),
+    }));
+    const schemas = api.schemas.filter((s) => s.area === area.slug).map((s) => ({
+      name: s.name,
+      anchor: s.name.toLowerCase(),
+      description: s.type.description ?? '',
+      type: describeType(s.type),
+      properties: s.type.kind === 'object'
+        ? s.type.properties.map((p) => ({ name: p.name, required: p.required, type: describeType(p.type).replace(/\|/g, '\\|'), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|') }))
+        : [],
+      rules: rulesOf(s.type),
+    }));
+    const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: mermaid(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
+    const notShown = api.notShown.filter((n) => n.area === area.slug);
+    if (!operations.length && !schemas.length && !machines.length && !notShown.length) continue;
+    const webhooks = area.slug === 'webhooks' ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' })) : [];
+    files.push({ path: `docs/${area.slug}.md`, contents: renderTemplate('docs/area.md.hbs', { title: area.title, operations, schemas, machines, notShown, webhooks }) });
+    pages.push({ slug: area.slug, title: area.title, operations: operations.length, schemas: schemas.length });
+  }
+  files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length }) });
+  return files;
+}

@@ -1,0 +1,24 @@
+/** The emitters, in order. Each is a pure function of the IR returning files in memory. */
+import type { Api } from '../ir/types.ts';
+import { emitDocs } from './docs/index.ts';
+import { emitEnums } from './enums.ts';
+import { emitStateMachines } from './state-machines.ts';
+import { emitTypes } from './types/index.ts';
+
+export interface GeneratedFile {
+  /** Path relative to the output directory, with `/` separators. */
+  path: string;
+  contents: string;
+}
+
+export interface Emitter {
+  name: string;
+  emit(api: Api): GeneratedFile[];
+}
+
+export const EMITTERS: readonly Emitter[] = [
+  { name: 'types', emit: emitTypes },
+  { name: 'enums', emit: emitEnums },
+  { name: 'state-machines', emit: emitStateMachines },
+  { name: 'docs', emit: emitDocs },
+];

@@ -1,0 +1,167 @@
+/**
+ * A tiny vocabulary of TypeScript type expressions, as ts-morph writer functions, that absorbs edge cases once:
+ * a union of one member is the member, of none is `never`; nullable adds `| null`; open enums add
+ * `(string & {})`. Emitters build types from the IR only through `typeOf`.
+ */
+import type { CodeBlockWriter, WriterFunction } from 'ts-morph';
+import type { TypeNode } from '../../ir/types.ts';
+import { isIdentifierName } from '../../naming/case.ts';
+import { propertyDoc } from './docs.ts';
+
+export type TypeWriter = WriterFunction;
+
+/** Records the named types an expression uses, so the file can import them. */
+export interface TypeUse {
+  schema(name: string): string;
+  enumType(name: string): string;
+}
+
+export const text = (s: string): TypeWriter => (w) => void w.write(s);
+
+export function union(members: TypeWriter[]): TypeWriter {
+  if (members.length === 0) return text('never');
+  if (members.length === 1) return members[0]!;
+  return (w) => members.forEach((m, i) => {
+    if (i) w.write(' | ');
+    m(w);
+  });
+}
+
+export function intersection(members: TypeWriter[]): TypeWriter {
+  if (members.length === 0) return text('unknown');
+  if (members.length === 1) return members[0]!;
+  return (w) => members.forEach((m, i) => {
+    if (i) w.write(' & ');
+    w.write('(');
+    m(w);
+    w.write(')');
+  });
+}
+
+export function arrayOf(item: TypeWriter): TypeWriter {
+  return (w) => {
+    w.write('Array<');
+    item(w);
+    w.write('>');
+  };
+}
+
+export function literal(value: string | number | boolean | null): TypeWriter {
+  return text(typeof value === 'string' ? quote(value) : String(value));
+}
+
+export function quote(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+export function propertyKey(name: string): string {
+  return isIdentifierName(name) ? name : quote(name);
+}
+
+function writeDoc(w: CodeBlockWriter, doc: string | undefined): void {
+  if (!doc) return;
+  w.writeLine('/**');
+  for (const line of doc.split('\n')) w.writeLine(line ? ` * ${line}` : ' *');
+  w.writeLine(' */');
+}
+
+export interface MemberSpec {
+  name: string;
+  optional: boolean;
+  type: TypeWriter;
+  doc?: string;
+  readonly?: boolean;
+}
+
+export function objectType(members: MemberSpec[], index?: TypeWriter): TypeWriter {
+  if (members.length === 0 && !index) return text('Record<string, never>');
+  return (w) => {
+    w.write('{').newLine();
+    w.indent(() => {
+      for (const m of members) {
+        writeDoc(w, m.doc);
+        w.write(`${m.readonly ? 'readonly ' : ''}${propertyKey(m.name)}${m.optional ? '?' : ''}: `);
+        m.type(w);
+        w.write(';').newLine();
+      }
+      if (index) {
+        w.write('[key: string]: ');
+        index(w);
+        w.write(';').newLine();
+      }
+    });
+    w.write('}');
+  };
+}
+
+function withNull(node: TypeNode, t: TypeWriter): TypeWriter {
+  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? union([t, text('null')]) : t;
+}
+
+/** The TypeScript type of an IR node. `mode` chooses how multipart files and open objects read. */
+export function typeOf(node: TypeNode, use: TypeUse): TypeWriter {
+  return withNull(node, bare(node, use));
+}
+
+function bare(node: TypeNode, use: TypeUse): TypeWriter {
+  switch (node.kind) {
+    case 'string':
+      return text('string');
+    case 'number':
+      return text('number');
+    case 'boolean':
+      return text('boolean');
+    case 'null':
+      return text('null');
+    case 'unknown':
+      return text('unknown');
+    case 'never':
+      return text('never');
+    case 'binary':
+      return text('Blob');
+    case 'literal':
+      return literal(node.value);
+    case 'enum':
+      return text(use.enumType(node.enumName));
+    case 'ref':
+      return text(use.schema(node.target));
+    case 'array': {
+      if (node.prefixItems?.length) {
+        const items = node.prefixItems.map((p) => typeOf(p, use));
+        return (w) => {
+          w.write('[');
+          items.forEach((it, i) => {
+            if (i) w.write(', ');
+            it(w);
+          });
+          w.write(', ...');
+          arrayOf(typeOf(node.items, use))(w);
+          w.write(']');
+        };
+      }
+      return arrayOf(typeOf(node.items, use));
+    }
+    case 'map':
+      return (w) => {
+        w.write('{ [key: string]: ');
+        typeOf(node.values, use)(w);
+        w.write(' }');
+      };
+    case 'object': {
+      const members = node.properties.map((p) => {
+        const m: MemberSpec = { name: p.name, optional: !p.required, type: typeOf(p.type, use) };
+        const doc = propertyDoc(p);
+        if (doc) m.doc = doc;
+        return m;
+      });
+      const index = typeof node.additional === 'object' ? typeOf(node.additional, use) : undefined;
+      // Properties whose type does not fit the index signature need it widened.
+      const widened = index && members.length ? union([index, ...members.map((m) => m.type), text('undefined')]) : index;
+      return objectType(members, widened);
+    }
+    case 'union':
+      return union(node.variants.map((v) => typeOf(v, use)));
+    case 'intersection':
+      return intersection(node.members.map((m) => typeOf(m, use)));
+  }
+}

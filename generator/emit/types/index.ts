@@ -1,0 +1,82 @@
+/**
+ * `generated/types/<area>.ts`: every named schema of the area as a TypeScript type with JSDoc, and the
+ * request and response types of the area's operations; `generated/types/index.ts` re-exports them all.
+ */
+import { StructureKind, type StatementStructures } from 'ts-morph';
+import type { Api, NamedSchema, Operation } from '../../ir/types.ts';
+import { successResponse } from '../../ir/queries.ts';
+import type { GeneratedFile } from '../index.ts';
+import { docText, propertyDoc } from '../ts/docs.ts';
+import { trackImports, type ImportTracker } from '../ts/imports.ts';
+import { printFile } from '../ts/project.ts';
+import { objectType, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
+
+function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructures {
+  const doc = docText(s.type, s.type.description ?? `The ${s.name} schema.`);
+  const docs = doc ? [doc] : [];
+  if (s.type.kind === 'enum') {
+    // The enum's values, union and guard live in tables/enums.ts; re-export the type under the schema name.
+    return { kind: StructureKind.TypeAlias, name: s.typeName, isExported: true, type: use.enumType(s.type.enumName), docs };
+  }
+  if (s.type.kind === 'object' && !s.type.nullable && typeof s.type.additional !== 'object') {
+    return {
+      kind: StructureKind.Interface,
+      name: s.typeName,
+      isExported: true,
+      docs,
+      properties: s.type.properties.map((p) => {
+        const d = propertyDoc(p);
+        return { name: p.name.match(/^[A-Za-z_$][\w$]*$/) ? p.name : `'${p.name}'`, hasQuestionToken: !p.required, type: typeOf(p.type, use), docs: d ? [d] : [] };
+      }),
+    };
+  }
+  return { kind: StructureKind.TypeAlias, name: s.typeName, isExported: true, type: typeOf(s.type, use), docs };
+}
+
+function paramsType(op: Operation, location: 'path' | 'query' | 'header', use: ImportTracker) {
+  const params = op.parameters.filter((p) => p.in === location);
+  if (!params.length) return undefined;
+  return objectType(params.map((p) => {
+    const m: MemberSpec = { name: location === 'path' ? p.identifier : p.name, optional: !p.required, type: typeOf(p.type, use) };
+    const doc = docText(p.type, p.description, p.notShown);
+    if (doc) m.doc = doc;
+    return m;
+  }));
+}
+
+function operationStatements(op: Operation, use: ImportTracker): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  const alias = (name: string, type: ReturnType<typeof typeOf> | undefined, doc: string) => {
+    if (type) out.push({ kind: StructureKind.TypeAlias, name, isExported: true, type, docs: [doc] });
+  };
+  const label = `\`${op.operationId}\` (${op.method.toUpperCase()} ${op.path})`;
+  alias(op.names.pathParams, paramsType(op, 'path', use), `Path parameters of ${label}.`);
+  alias(op.names.query, paramsType(op, 'query', use), `Query parameters of ${label}.`);
+  alias(op.names.headers, paramsType(op, 'header', use), `Request headers of ${label}.`);
+  const bodies = op.requestBody?.contents ?? [];
+  if (bodies.length) {
+    const distinct = [...new Map(bodies.map((b) => [JSON.stringify(b.type.kind === 'ref' ? b.type.target : b.type.pointer), b])).values()];
+    alias(op.names.body, union(distinct.map((b) => typeOf(b.type, use))), `Request body of ${label}${bodies.length > 1 ? ` (${bodies.map((b) => b.mediaType).join(' or ')})` : ''}.`);
+  }
+  const ok = successResponse(op);
+  const json = ok?.contents.find((c) => c.kind === 'json' && c.type);
+  if (json?.type) alias(op.names.response, typeOf(json.type, use), `Response body of ${label} (${ok!.status}, ${json.mediaType}).`);
+  return out;
+}
+
+export function emitTypes(api: Api): GeneratedFile[] {
+  const files: GeneratedFile[] = [];
+  const index: string[] = [];
+  for (const area of api.areas) {
+    const schemas = api.schemas.filter((s) => s.area === area.slug);
+    const ops = api.operations.filter((o) => o.area === area.slug);
+    if (!schemas.length && !ops.length) continue;
+    const path = `types/${area.slug}.ts`;
+    const use = trackImports(api, 'types', path);
+    const statements: StatementStructures[] = [...schemas.map((s) => schemaStatement(s, use)), ...ops.flatMap((o) => operationStatements(o, use))];
+    files.push({ path, contents: printFile(path, [...use.declarations(), ...statements]) });
+    index.push(`export type * from './${area.slug}.js';`);
+  }
+  files.push({ path: 'types/index.ts', contents: printFile('types/index.ts', index) });
+  return files;
+}

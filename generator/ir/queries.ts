@@ -1,0 +1,35 @@
+/** Small read-only questions emitters and passes ask of the IR. */
+import type { Api, NamedSchema, ObjectNode, Operation, Response, TypeNode } from './types.ts';
+
+export function schemaByName(api: Api): Map<string, NamedSchema> {
+  return new Map(api.schemas.map((s) => [s.name, s]));
+}
+
+/** Follows refs to the underlying node. */
+export function resolveNode(api: Api, node: TypeNode, schemas = schemaByName(api)): TypeNode {
+  let current = node;
+  for (let i = 0; current.kind === 'ref' && i < 32; i++) {
+    const target = schemas.get(current.target);
+    if (!target) break;
+    current = target.type;
+  }
+  return current;
+}
+
+export function successResponse(op: Operation): Response | undefined {
+  return op.responses.find((r) => /^2\d\d$/.test(r.status)) ?? op.responses.find((r) => r.status === '2XX');
+}
+
+/** The object node of a list envelope (`object: "list"`, `data: [...]`), when the operation returns one. */
+export function listEnvelope(api: Api, op: Operation): { envelope: ObjectNode; item: TypeNode } | undefined {
+  if (op.method !== 'get') return undefined;
+  const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when);
+  if (!json?.type) return undefined;
+  const node = resolveNode(api, json.type);
+  if (node.kind !== 'object') return undefined;
+  const data = node.properties.find((p) => p.name === 'data');
+  const object = node.properties.find((p) => p.name === 'object');
+  if (!data || data.type.kind !== 'array') return undefined;
+  const isList = object && ((object.type.kind === 'literal' && object.type.value === 'list') || object.type.kind === 'string');
+  return isList ? { envelope: node, item: data.type.items } : undefined;
+}

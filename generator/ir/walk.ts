@@ -1,0 +1,80 @@
+/** Visits every type node of the IR, with a readable owner path for naming (`['Video', 'status']`). */
+import type { Api, TypeNode } from './types.ts';
+
+export interface Visit {
+  node: TypeNode;
+  /** Name hint segments: the owning schema or operation, then property names. */
+  path: string[];
+  /** The owning area. */
+  area: string;
+}
+
+/** Child nodes of one node with the name segment each adds. */
+export function children(node: TypeNode): { node: TypeNode; segment?: string }[] {
+  const out: { node: TypeNode; segment?: string }[] = [];
+  switch (node.kind) {
+    case 'array':
+      out.push({ node: node.items, segment: 'item' });
+      for (const p of node.prefixItems ?? []) out.push({ node: p, segment: 'item' });
+      break;
+    case 'object':
+      for (const p of node.properties) out.push({ node: p.type, segment: p.name });
+      if (typeof node.additional === 'object') out.push({ node: node.additional, segment: 'value' });
+      for (const r of node.rules) if (r.when) out.push({ node: r.when });
+      break;
+    case 'map':
+      out.push({ node: node.values, segment: 'value' });
+      break;
+    case 'union':
+      node.variants.forEach((v) => out.push({ node: v }));
+      break;
+    case 'intersection':
+      node.members.forEach((m) => out.push({ node: m }));
+      break;
+    default:
+      break;
+  }
+  for (const c of node.conditionals ?? []) {
+    out.push({ node: c.if });
+    if (c.then) out.push({ node: c.then });
+    if (c.else) out.push({ node: c.else });
+  }
+  for (const n of node.not ?? []) out.push({ node: n });
+  return out;
+}
+
+export function walkNode(node: TypeNode, path: string[], area: string, visit: (v: Visit) => void): void {
+  visit({ node, path, area });
+  for (const child of children(node)) walkNode(child.node, child.segment ? [...path, child.segment] : path, area, visit);
+}
+
+/** Every root type node of the API with its owner path. Order is the document's, which passes sort as needed. */
+export function walkApi(api: Api, visit: (v: Visit) => void): void {
+  for (const s of api.schemas) walkNode(s.type, [s.typeName || s.name], s.area, visit);
+  for (const op of api.operations) {
+    const owner = op.names.pascal || op.operationId;
+    for (const p of op.parameters) walkNode(p.type, [owner, p.name], op.area, visit);
+    for (const c of op.requestBody?.contents ?? []) walkNode(c.type, [owner, 'body'], op.area, visit);
+    for (const r of op.responses) {
+      for (const h of r.headers) walkNode(h.type, [owner, h.name], op.area, visit);
+      for (const c of r.contents) {
+        if (c.type) walkNode(c.type, [owner, 'response'], op.area, visit);
+        if (c.when) walkNode(c.when, [owner, 'when'], op.area, visit);
+        for (const e of c.sse?.events ?? []) walkNode(e.type, [owner, e.name, 'event'], op.area, visit);
+      }
+    }
+  }
+  for (const w of api.webhooks) {
+    for (const p of w.headers) walkNode(p.type, [w.name, p.name], 'webhooks', visit);
+    for (const c of w.body?.contents ?? []) walkNode(c.type, [w.name, 'payload'], 'webhooks', visit);
+  }
+  for (const h of api.headers) walkNode(h.type, [h.name], 'common', visit);
+}
+
+/** Names of the schemas a node refers to directly or through nested nodes (not following refs). */
+export function refsOf(node: TypeNode, into: Set<string> = new Set()): Set<string> {
+  walkNode(node, [], '', ({ node: n }) => {
+    if (n.kind === 'ref') into.add(n.target);
+  });
+  return into;
+}

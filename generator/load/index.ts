@@ -1,0 +1,21 @@
+import type { Location } from '../diagnostics.ts';
+import { bundle, type OpenApiDocument } from './bundle.ts';
+import { createLocator } from './source-map.ts';
+import { loadSources, type SourceSet } from './yaml-files.ts';
+
+export interface LoadedSpec {
+  document: OpenApiDocument;
+  sources: SourceSet;
+  /** Maps a pointer of the bundled document to file:line:column. */
+  locate: (pointer: string) => Location;
+}
+
+/** Reads, checks, bundles and validates a spec. Throws `GeneratorError` on bad input. */
+export async function loadSpec(rootPath: string): Promise<LoadedSpec> {
+  const sources = loadSources(rootPath);
+  const locate = createLocator(sources);
+  const document = await bundle(sources, locate);
+  return { document, sources, locate };
+}
+
+export type { OpenApiDocument };

@@ -1,0 +1,71 @@
+/** State shared by the parse modules: the bundled document, the locator, and collected gaps. */
+import { fail, type Location } from '../diagnostics.ts';
+import type { NotShown } from '../ir/types.ts';
+import type { OpenApiDocument } from '../load/index.ts';
+
+export type Json = Record<string, unknown>;
+
+export interface ParseContext {
+  document: OpenApiDocument;
+  /** OpenAPI 3.0 (`nullable`, boolean exclusive bounds) or 3.1. */
+  version: '3.0' | '3.1';
+  locate: (pointer: string) => Location;
+  notShown: NotShown[];
+}
+
+export function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function asObject(ctx: ParseContext, value: unknown, pointer: string, what: string): Json {
+  if (!isObject(value)) fail('invalid-openapi', `${what} must be an object`, ctx.locate(pointer));
+  return value;
+}
+
+export function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Follows an internal `$ref` (`#/components/...`) to its target. */
+export function deref(ctx: ParseContext, value: unknown, pointer: string): { value: Json; pointer: string; component?: string } {
+  let current = asObject(ctx, value, pointer, 'this object');
+  let at = pointer;
+  let component: string | undefined;
+  for (let hops = 0; typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) fail('unresolved-ref', 'a $ref chain does not end', ctx.locate(at));
+    const ref = current.$ref;
+    if (!ref.startsWith('#')) fail('unresolved-ref', `$ref '${ref}' was not bundled`, ctx.locate(at));
+    const target = resolveInternal(ctx.document, ref);
+    if (target === undefined) fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(at), pointer: ref });
+    const m = /^#\/components\/[^/]+\/([^/]+)$/.exec(ref);
+    if (m?.[1] && component === undefined) component = decodeToken(m[1]);
+    current = asObject(ctx, target, ref, ref);
+    at = ref;
+  }
+  return component === undefined ? { value: current, pointer: at } : { value: current, pointer: at, component };
+}
+
+export function decodeToken(token: string): string {
+  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function resolveInternal(document: unknown, ref: string): unknown {
+  let current: unknown = document;
+  for (const raw of ref.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
+    const token = decodeToken(raw);
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+    current = (current as Json)[token];
+  }
+  return current;
+}
+
+/** Reads `x-not-shown` (string or list of strings) from an object and records it. */
+export function readNotShown(ctx: ParseContext, obj: Json, pointer: string, subject: string, area: string): string[] | undefined {
+  const raw = obj['x-not-shown'];
+  if (raw === undefined) return undefined;
+  const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) && raw.every((s) => typeof s === 'string') ? (raw as string[]) : undefined;
+  if (!list) fail('invalid-extension', 'x-not-shown must be a string or a list of strings', ctx.locate(`${pointer}/x-not-shown`));
+  for (const text of list) ctx.notShown.push({ pointer, subject, area, text });
+  return list;
+}

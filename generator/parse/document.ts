@@ -1,0 +1,79 @@
+/** The bundled document → the IR before passes (names, areas and the resource tree are filled in later). */
+import { fail, joinPointer } from '../diagnostics.ts';
+import type { Api, NamedSchema, Tag } from '../ir/types.ts';
+import type { LoadedSpec } from '../load/index.ts';
+import { kebabCase } from '../naming/case.ts';
+import { isObject, readNotShown, type ParseContext } from './context.ts';
+import { checkExtensions } from './extensions.ts';
+import { parseHeaders } from './media.ts';
+import { parseOperations, parseSecurity, parseServers } from './operation.ts';
+import { createSchemaParser } from './schema.ts';
+import { parseStateMachines } from './state-machines.ts';
+import { parseWebhooks } from './webhook.ts';
+
+export function parseDocument(spec: LoadedSpec): Api {
+  const document = spec.document;
+  const ctx: ParseContext = {
+    document,
+    version: document.openapi.startsWith('3.0') ? '3.0' : '3.1',
+    locate: spec.locate,
+    notShown: [],
+  };
+  checkExtensions(ctx, document, '#', 'root');
+  let currentArea = 'common';
+  const schemas = createSchemaParser(ctx, () => currentArea);
+  readNotShown(ctx, document, '#', 'the API', 'common');
+
+  const info = isObject(document.info) ? document.info : fail('invalid-openapi', 'info is required', ctx.locate('#/info'));
+  const components = isObject(document.components) ? document.components : {};
+  for (const section of Object.keys(components)) checkExtensions(ctx, isObject(components[section]) ? (components[section] as Record<string, unknown>) : {}, joinPointer('#/components', section), 'other');
+
+  const tags: Tag[] = (Array.isArray(document.tags) ? document.tags : []).filter(isObject).map((t) => {
+    const tag: Tag = { name: String(t.name), area: kebabCase(String(t.name)) };
+    if (typeof t.description === 'string') tag.description = t.description.trim();
+    return tag;
+  });
+
+  const rawSchemas = isObject(components.schemas) ? components.schemas : {};
+  const named: NamedSchema[] = Object.keys(rawSchemas).map((name) => {
+    const pointer = joinPointer('#/components/schemas', name);
+    return { name, typeName: '', area: '', type: schemas.parse(rawSchemas[name], pointer), pointer };
+  });
+
+  const security = parseSecurity(document.security) ?? [];
+  const operations = parseOperations(ctx, schemas, (area) => (currentArea = area), security);
+  currentArea = 'webhooks';
+  const webhooks = parseWebhooks(ctx, schemas);
+  currentArea = 'common';
+  const headers = parseHeaders(ctx, schemas, components.headers, '#/components/headers').map((h) => ({ ...h, component: h.name }));
+
+  const securitySchemes = isObject(components.securitySchemes)
+    ? Object.entries(components.securitySchemes).filter(([, s]) => isObject(s)).map(([name, s]) => {
+        const scheme = s as Record<string, unknown>;
+        const out: Api['securitySchemes'][number] = { name, type: String(scheme.type) };
+        if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
+        if (typeof scheme.description === 'string') out.description = scheme.description.trim();
+        return out;
+      })
+    : [];
+
+  const api: Api = {
+    title: String(info.title ?? 'API'),
+    version: String(info.version ?? ''),
+    servers: parseServers(ctx, document.servers, '#/servers'),
+    securitySchemes,
+    security,
+    tags,
+    areas: [],
+    schemas: named,
+    enums: [],
+    operations,
+    webhooks,
+    stateMachines: parseStateMachines(ctx),
+    notShown: ctx.notShown,
+    resources: { property: '', className: '', path: [], methods: [], children: [] },
+    headers,
+  };
+  if (typeof info.description === 'string') api.description = info.description.trim();
+  return api;
+}

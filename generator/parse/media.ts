@@ -1,0 +1,139 @@
+/** Request bodies and responses: media types, their kinds, `encoding`, `x-sse` and `x-when`. */
+import { fail, joinPointer } from '../diagnostics.ts';
+import type { BodyKind, HeaderDef, MultipartEncoding, RequestBody, Response, ResponseContent, ResponseKind, SseStream } from '../ir/types.ts';
+import { deref, isObject, readNotShown, type Json, type ParseContext } from './context.ts';
+import { checkExtensions } from './extensions.ts';
+import type { SchemaParser } from './schema.ts';
+
+export function bodyKind(mediaType: string): BodyKind | undefined {
+  const mt = mediaType.toLowerCase();
+  if (mt === 'application/json' || /\+json$/.test(mt)) return 'json';
+  if (mt === 'multipart/form-data') return 'multipart';
+  if (mt === 'application/x-www-form-urlencoded') return 'form';
+  if (mt.startsWith('text/')) return 'text';
+  if (mt === 'application/octet-stream' || /^(audio|video|image)\//.test(mt) || mt === '*/*') return 'binary';
+  return undefined;
+}
+
+export function responseKind(mediaType: string): ResponseKind | undefined {
+  const mt = mediaType.toLowerCase();
+  if (mt === 'text/event-stream') return 'sse';
+  const kind = bodyKind(mt);
+  if (kind === 'json' || kind === 'text' || kind === 'binary') return kind;
+  if (mt === 'application/pdf' || mt === 'application/zip') return 'binary';
+  return undefined;
+}
+
+export function parseRequestBody(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string): RequestBody {
+  const { value: body, pointer: at } = deref(ctx, raw, pointer);
+  checkExtensions(ctx, body, at, 'other');
+  if (!isObject(body.content)) fail('invalid-openapi', 'a request body needs content', ctx.locate(at));
+  const contents = Object.keys(body.content).map((mediaType) => {
+    const mAt = joinPointer(at, 'content', mediaType);
+    const media = body.content && isObject((body.content as Json)[mediaType]) ? ((body.content as Json)[mediaType] as Json) : {};
+    checkExtensions(ctx, media, mAt, 'media');
+    const kind = bodyKind(mediaType);
+    if (!kind) fail('unsupported', `request media type '${mediaType}' is not supported`, ctx.locate(mAt));
+    const type = media.schema === undefined ? { kind: 'unknown' as const, nullable: false, pointer: mAt } : schemas.parse(media.schema, joinPointer(mAt, 'schema'));
+    const content: RequestBody['contents'][number] = { mediaType, kind, type };
+    if (isObject(media.encoding)) {
+      const encoding: MultipartEncoding = {};
+      for (const [field, enc] of Object.entries(media.encoding)) {
+        if (!isObject(enc)) continue;
+        const e: MultipartEncoding[string] = {};
+        if (typeof enc.contentType === 'string') e.contentType = enc.contentType;
+        if (typeof enc.explode === 'boolean') e.explode = enc.explode;
+        if (typeof enc.style === 'string') e.style = enc.style;
+        encoding[field] = e;
+      }
+      content.encoding = encoding;
+    }
+    return content;
+  });
+  const out: RequestBody = { required: body.required === true, contents };
+  if (typeof body.description === 'string') out.description = body.description.trim();
+  return out;
+}
+
+export function parseHeaders(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string): HeaderDef[] {
+  if (raw === undefined) return [];
+  if (!isObject(raw)) fail('invalid-openapi', 'headers must be an object', ctx.locate(pointer));
+  return Object.keys(raw).map((name) => {
+    const { value: h, pointer: at, component } = deref(ctx, raw[name], joinPointer(pointer, name));
+    checkExtensions(ctx, h, at, 'header');
+    const type = h.schema === undefined ? { kind: 'string' as const, nullable: false, pointer: at } : schemas.parse(h.schema, joinPointer(at, 'schema'));
+    const header: HeaderDef = { name, required: h.required === true, type };
+    if (component) header.component = component;
+    if (typeof h.description === 'string') header.description = h.description.trim();
+    return header;
+  });
+}
+
+function parseSse(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string, area: string, subject: string): SseStream {
+  if (!isObject(raw)) fail('invalid-extension', 'x-sse must be an object', ctx.locate(pointer));
+  checkExtensions(ctx, raw, pointer, 'sse');
+  for (const k of Object.keys(raw)) {
+    if (!['framing', 'terminator', 'events', 'x-not-shown'].includes(k)) fail('invalid-extension', `x-sse: unknown key '${k}'`, ctx.locate(joinPointer(pointer, k)));
+  }
+  if (raw.framing !== 'data-only' && raw.framing !== 'named') fail('invalid-extension', "x-sse.framing must be 'data-only' or 'named'", ctx.locate(joinPointer(pointer, 'framing')));
+  const events = raw.events ?? [];
+  if (!Array.isArray(events)) fail('invalid-extension', 'x-sse.events must be a list', ctx.locate(joinPointer(pointer, 'events')));
+  const stream: SseStream = {
+    framing: raw.framing,
+    events: events.map((e, i) => {
+      const at = joinPointer(pointer, 'events', i);
+      if (!isObject(e) || e.schema === undefined) fail('invalid-extension', 'each x-sse event needs a schema', ctx.locate(at));
+      const name = typeof e.name === 'string' ? e.name : 'message';
+      return { name, type: schemas.parse(e.schema, joinPointer(at, 'schema')) };
+    }),
+  };
+  if (typeof raw.terminator === 'string') stream.terminator = raw.terminator;
+  const notShown = readNotShown(ctx, raw, pointer, `${subject} event stream`, area);
+  if (notShown) stream.notShown = notShown;
+  if (stream.framing === 'data-only' && stream.events.length > 1) {
+    fail('invalid-extension', 'a data-only stream has one event shape (name it `message`)', ctx.locate(pointer));
+  }
+  return stream;
+}
+
+export function parseResponses(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string, area: string, subject: string): Response[] {
+  if (!isObject(raw)) fail('invalid-openapi', 'responses must be an object', ctx.locate(pointer));
+  return Object.keys(raw).map((status) => {
+    const { value: r, pointer: at, component } = deref(ctx, raw[status], joinPointer(pointer, status));
+    checkExtensions(ctx, r, at, 'response');
+    readNotShown(ctx, r, at, `${subject} response ${status}`, area);
+    const contents: ResponseContent[] = isObject(r.content)
+      ? Object.keys(r.content).map((mediaType) => {
+          const mAt = joinPointer(at, 'content', mediaType);
+          const media = (r.content as Json)[mediaType];
+          const m = isObject(media) ? media : {};
+          checkExtensions(ctx, m, mAt, 'media');
+          const kind = responseKind(mediaType);
+          if (!kind) fail('unsupported', `response media type '${mediaType}' is not supported`, ctx.locate(mAt));
+          const content: ResponseContent = { mediaType, kind };
+          if (m.schema !== undefined && kind !== 'sse') content.type = schemas.parse(m.schema, joinPointer(mAt, 'schema'));
+          if (m['x-when'] !== undefined) content.when = schemas.parse(m['x-when'], joinPointer(mAt, 'x-when'));
+          if (kind === 'sse') {
+            if (m['x-sse'] === undefined) fail('invalid-extension', 'a text/event-stream response needs x-sse (framing and event payloads)', ctx.locate(mAt));
+            content.sse = parseSse(ctx, schemas, m['x-sse'], joinPointer(mAt, 'x-sse'), area, subject);
+          } else if (m['x-sse'] !== undefined) {
+            fail('invalid-extension', 'x-sse belongs on a text/event-stream media type', ctx.locate(joinPointer(mAt, 'x-sse')));
+          }
+          readNotShown(ctx, m, mAt, `${subject} response ${status} ${mediaType}`, area);
+          return content;
+        })
+      : [];
+    const defaults = contents.filter((c) => !c.when);
+    if (defaults.length > 1 && contents.length > 1 && contents.some((c) => c.when)) {
+      fail('invalid-extension', 'only one media type of a response may lack x-when (the default)', ctx.locate(at));
+    }
+    const response: Response = {
+      status,
+      description: typeof r.description === 'string' ? r.description.trim() : '',
+      headers: parseHeaders(ctx, schemas, r.headers, joinPointer(at, 'headers')),
+      contents,
+    };
+    if (component) response.component = component;
+    return response;
+  });
+}

@@ -1,0 +1,110 @@
+/** Path items and operations → IR operations (names and SDK paths are decided by later passes). */
+import { fail, joinPointer } from '../diagnostics.ts';
+import type { Operation, SecurityRequirement, Server } from '../ir/types.ts';
+import { kebabCase } from '../naming/case.ts';
+import { isObject, readNotShown, type Json, type ParseContext } from './context.ts';
+import { checkExtensions } from './extensions.ts';
+import { parseRequestBody, parseResponses } from './media.ts';
+import { parseParameters } from './parameter.ts';
+import type { SchemaParser } from './schema.ts';
+
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): Server[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) fail('invalid-openapi', 'servers must be a list', ctx.locate(pointer));
+  return raw.map((s, i) => {
+    const at = joinPointer(pointer, i);
+    if (!isObject(s) || typeof s.url !== 'string') fail('invalid-openapi', 'a server needs a url', ctx.locate(at));
+    const variables = isObject(s.variables)
+      ? Object.entries(s.variables).map(([name, v]) => {
+          const vv = isObject(v) ? v : {};
+          const variable: Server['variables'][number] = { name, default: String(vv.default ?? '') };
+          if (Array.isArray(vv.enum)) variable.enum = vv.enum.map(String);
+          if (typeof vv.description === 'string') variable.description = vv.description.trim();
+          return variable;
+        })
+      : [];
+    const server: Server = { url: s.url, variables };
+    if (typeof s.description === 'string') server.description = s.description.trim();
+    return server;
+  });
+}
+
+export function parseSecurity(raw: unknown): SecurityRequirement[][] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  return raw.filter(isObject).map((req) => Object.entries(req).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })));
+}
+
+/** Area of an operation: its first tag, else its first path segment. */
+export function areaOf(tags: string[], path: string): string {
+  return kebabCase(tags[0] ?? path.split('/').find((s) => s && !s.startsWith('{')) ?? 'default');
+}
+
+export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setArea: (area: string) => void, defaultSecurity: SecurityRequirement[][]): Operation[] {
+  const paths = ctx.document.paths;
+  if (paths === undefined) return [];
+  if (!isObject(paths)) fail('invalid-openapi', 'paths must be an object', ctx.locate('#/paths'));
+  const operations: Operation[] = [];
+  const seen = new Map<string, string>();
+  for (const path of Object.keys(paths)) {
+    const itemAt = joinPointer('#/paths', path);
+    const item = paths[path];
+    if (!isObject(item)) fail('invalid-openapi', 'a path item must be an object', ctx.locate(itemAt));
+    if (item.$ref !== undefined) fail('unsupported', 'path item $ref was not bundled inline', ctx.locate(itemAt));
+    checkExtensions(ctx, item, itemAt, 'path');
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (raw === undefined) continue;
+      const at = joinPointer(itemAt, method);
+      if (!isObject(raw)) fail('invalid-openapi', 'an operation must be an object', ctx.locate(at));
+      const op = raw as Json;
+      checkExtensions(ctx, op, at, 'operation');
+      const operationId = op.operationId;
+      if (typeof operationId !== 'string' || operationId === '') {
+        fail('invalid-openapi', `${method.toUpperCase()} ${path} has no operationId (the generator names everything from it)`, ctx.locate(at));
+      }
+      const previous = seen.get(operationId);
+      if (previous) fail('duplicate-operation-id', `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`, ctx.locate(joinPointer(at, 'operationId')));
+      seen.set(operationId, `${method.toUpperCase()} ${path}`);
+      const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
+      const area = areaOf(tags, path);
+      setArea(area);
+      const subject = `operation ${operationId}`;
+      readNotShown(ctx, item, itemAt, `path ${path}`, area);
+      const operation: Operation = {
+        operationId,
+        method,
+        path,
+        tags,
+        area,
+        deprecated: op.deprecated === true,
+        parameters: parseParameters(ctx, schemas, [
+          { raw: item.parameters, pointer: joinPointer(itemAt, 'parameters') },
+          { raw: op.parameters, pointer: joinPointer(at, 'parameters') },
+        ], area, subject),
+        responses: parseResponses(ctx, schemas, op.responses ?? {}, joinPointer(at, 'responses'), area, subject),
+        servers: parseServers(ctx, op.servers ?? item.servers, joinPointer(at, 'servers')),
+        security: parseSecurity(op.security) ?? defaultSecurity,
+        names: { pascal: '', pathParams: '', query: '', headers: '', body: '', response: '' },
+        sdkPath: typeof op['x-sdk-call'] === 'string' ? op['x-sdk-call'].split('.') : [],
+        pointer: at,
+      };
+      if (typeof op.summary === 'string') operation.summary = op.summary.trim();
+      if (typeof op.description === 'string') operation.description = op.description.trim();
+      if (op.requestBody !== undefined) operation.requestBody = parseRequestBody(ctx, schemas, op.requestBody, joinPointer(at, 'requestBody'));
+      const notShown = readNotShown(ctx, op, at, subject, area);
+      if (notShown) operation.notShown = notShown;
+      for (const p of operation.parameters.filter((p) => p.in === 'path')) {
+        if (!path.includes(`{${p.name}}`)) fail('invalid-openapi', `path parameter '${p.name}' is not in the path ${path}`, ctx.locate(at));
+      }
+      for (const m of path.matchAll(/\{([^}]+)\}/g)) {
+        if (!operation.parameters.some((p) => p.in === 'path' && p.name === m[1])) {
+          fail('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at));
+        }
+      }
+      operations.push(operation);
+    }
+  }
+  return operations;
+}

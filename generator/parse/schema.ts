@@ -1,0 +1,380 @@
+/**
+ * JSON Schema (OpenAPI 3.0 and 3.1 dialects) → IR type nodes. Quirks are normalised here, once: type arrays
+ * and `nullable` become `nullable`, `const` and one-value enums become literals, `{type: "null"}` union members
+ * fold into `nullable`, `anyOf [enum, string]` becomes an open enum, and `$ref` to a component stays a named
+ * reference.
+ */
+import { fail, joinPointer } from '../diagnostics.ts';
+import type {
+  Conditional,
+  Discriminator,
+  JsonValue,
+  NodeBase,
+  ObjectNode,
+  Property,
+  StringConstraints,
+  TypeNode,
+} from '../ir/types.ts';
+import { decodeToken, isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
+import { checkExtensions } from './extensions.ts';
+import { parseRules } from './rules.ts';
+
+/** Keywords the generator understands. Anything else (except `x-`) is reported as unsupported. */
+const SUPPORTED = new Set([
+  '$ref', 'type', 'nullable', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items',
+  'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'format',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties',
+  'propertyNames', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'discriminator',
+  'contentMediaType', 'contentEncoding', 'default',
+]);
+/** Annotations: kept where useful, never changing the type. */
+const ANNOTATIONS = new Set([
+  'title', 'description', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml',
+  '$comment', '$schema', '$id', 'summary',
+]);
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+export interface SchemaParser {
+  parse(schema: unknown, pointer: string): TypeNode;
+}
+
+export function createSchemaParser(ctx: ParseContext, area: () => string): SchemaParser {
+  /** Non-component refs being inlined, to detect recursion the IR cannot name. */
+  const inlining = new Set<string>();
+
+  function base(schema: Json, pointer: string): NodeBase {
+    const node: NodeBase = { nullable: false, pointer };
+    if (typeof schema.description === 'string') node.description = schema.description.trim();
+    else if (typeof schema.title === 'string') node.description = schema.title;
+    if (schema.default !== undefined) node.default = schema.default as JsonValue;
+    if (schema.deprecated === true) node.deprecated = true;
+    if (Array.isArray(schema.examples)) node.examples = schema.examples as JsonValue[];
+    else if (schema.example !== undefined) node.examples = [schema.example as JsonValue];
+    const notShown = readNotShown(ctx, schema, pointer, `schema ${pointer.replace('#/components/schemas/', '')}`, area());
+    if (notShown) node.notShown = notShown;
+    return node;
+  }
+
+  function check(schema: Json, pointer: string): void {
+    checkExtensions(ctx, schema, pointer, 'schema');
+    for (const key of Object.keys(schema)) {
+      if (key.startsWith('x-') || SUPPORTED.has(key) || ANNOTATIONS.has(key)) continue;
+      fail('unsupported', `the schema keyword '${key}' is not supported by the generator`, ctx.locate(joinPointer(pointer, key)));
+    }
+  }
+
+  function parse(raw: unknown, pointer: string): TypeNode {
+    if (raw === true) return { kind: 'unknown', nullable: false, pointer };
+    if (raw === false) return { kind: 'never', nullable: false, pointer };
+    if (!isObject(raw)) fail('invalid-openapi', 'a schema must be an object or a boolean', ctx.locate(pointer));
+    check(raw, pointer);
+    const node = parseShape(raw, pointer);
+    return attachApplicators(raw, pointer, node);
+  }
+
+  /** Keywords that apply beside the main shape: conditionals, `not`, `dependentRequired`. */
+  function attachApplicators(schema: Json, pointer: string, node: TypeNode): TypeNode {
+    if (schema.if !== undefined) {
+      const conditional: Conditional = { if: parse(schema.if, joinPointer(pointer, 'if')) };
+      if (schema.then !== undefined) conditional.then = parse(schema.then, joinPointer(pointer, 'then'));
+      if (schema.else !== undefined) conditional.else = parse(schema.else, joinPointer(pointer, 'else'));
+      node.conditionals = [...(node.conditionals ?? []), conditional];
+    } else if (schema.then !== undefined || schema.else !== undefined) {
+      fail('invalid-openapi', "'then'/'else' without 'if' has no effect", ctx.locate(pointer));
+    }
+    if (schema.not !== undefined) node.not = [parse(schema.not, joinPointer(pointer, 'not'))];
+    if (schema.dependentRequired !== undefined) {
+      if (!isObject(schema.dependentRequired)) fail('invalid-openapi', 'dependentRequired must be an object', ctx.locate(pointer));
+      node.dependentRequired = schema.dependentRequired as Record<string, string[]>;
+    }
+    // `allOf` beside other keywords: the node must satisfy every member too.
+    return node;
+  }
+
+  function parseShape(schema: Json, pointer: string): TypeNode {
+    const b = base(schema, pointer);
+    if (typeof schema.$ref === 'string') return parseRef(schema.$ref, b, pointer);
+
+    if (Array.isArray(schema.allOf)) return parseAllOf(schema, b, pointer);
+    if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return parseUnion(schema, b, pointer);
+
+    let types = typeList(schema, pointer);
+    if (schema.nullable === true) b.nullable = true;
+    if (types.includes('null')) {
+      if (types.length === 1) return { ...b, kind: 'null' };
+      b.nullable = true;
+      types = types.filter((t) => t !== 'null');
+    }
+
+    if (schema.const !== undefined) return literal(schema.const, b, pointer);
+    if (Array.isArray(schema.enum)) return parseEnum(schema.enum, b, pointer);
+
+    if (types.length > 1) {
+      const variants = types.map((t) => parseShape({ ...stripAnnotations(schema), type: t }, pointer));
+      return { ...b, kind: 'union', mode: 'anyOf', variants };
+    }
+    const type = types[0] ?? inferType(schema);
+    switch (type) {
+      case 'string':
+        return parseString(schema, b);
+      case 'number':
+      case 'integer':
+        return parseNumber(schema, b, type === 'integer');
+      case 'boolean':
+        return { ...b, kind: 'boolean' };
+      case 'null':
+        return { ...b, kind: 'null' };
+      case 'array':
+        return parseArray(schema, b, pointer);
+      case 'object':
+        return parseObject(schema, b, pointer, types.length === 1);
+      case undefined:
+        return { ...b, kind: 'unknown' };
+      default:
+        return fail('invalid-openapi', `unknown schema type '${type}'`, ctx.locate(joinPointer(pointer, 'type')));
+    }
+  }
+
+  function typeList(schema: Json, pointer: string): string[] {
+    const t = schema.type;
+    if (t === undefined) return [];
+    if (typeof t === 'string') return [t];
+    if (Array.isArray(t) && t.every((x) => typeof x === 'string')) return t as string[];
+    return fail('invalid-openapi', "'type' must be a string or a list of strings", ctx.locate(joinPointer(pointer, 'type')));
+  }
+
+  function inferType(schema: Json): string | undefined {
+    if (schema.properties !== undefined || schema.additionalProperties !== undefined || schema.required !== undefined || schema.propertyNames !== undefined) return 'object';
+    if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';
+    return undefined;
+  }
+
+  function parseRef(ref: string, b: NodeBase, pointer: string): TypeNode {
+    const m = COMPONENT_REF.exec(ref);
+    if (m?.[1]) {
+      const target = decodeToken(m[1]);
+      if (resolveInternal(ctx.document, ref) === undefined) {
+        fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(pointer), pointer: ref });
+      }
+      return { ...b, kind: 'ref', target };
+    }
+    if (!ref.startsWith('#')) fail('unresolved-ref', `$ref '${ref}' was not bundled`, ctx.locate(pointer));
+    const target = resolveInternal(ctx.document, ref);
+    if (target === undefined) fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(pointer), pointer: ref });
+    if (inlining.has(ref)) {
+      fail('unsupported', `recursive $ref '${ref}' outside #/components/schemas cannot be named; move it to a component`, ctx.locate(pointer));
+    }
+    inlining.add(ref);
+    try {
+      const node = parse(target, ref);
+      if (b.description && !node.description) node.description = b.description;
+      return node;
+    } finally {
+      inlining.delete(ref);
+    }
+  }
+
+  function literal(value: unknown, b: NodeBase, pointer: string): TypeNode {
+    if (value === null) return { ...b, kind: 'literal', value: null };
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { ...b, kind: 'literal', value };
+    return fail('unsupported', 'only scalar const values are supported', ctx.locate(joinPointer(pointer, 'const')));
+  }
+
+  function parseEnum(values: unknown[], b: NodeBase, pointer: string): TypeNode {
+    if (values.includes(null)) b.nullable = true;
+    const rest = values.filter((v) => v !== null);
+    if (rest.length === 0) return { ...b, kind: 'null' };
+    if (!rest.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      fail('unsupported', 'enum values must be strings or numbers', ctx.locate(joinPointer(pointer, 'enum')));
+    }
+    if (new Set(rest).size !== rest.length) fail('invalid-openapi', 'enum values must be unique', ctx.locate(joinPointer(pointer, 'enum')));
+    if (rest.length === 1) return literal(rest[0], b, pointer);
+    return { ...b, kind: 'enum', values: rest as (string | number)[], open: false, enumName: '' };
+  }
+
+  function stringConstraints(schema: Json): StringConstraints {
+    const c: StringConstraints = {};
+    if (typeof schema.minLength === 'number') c.minLength = schema.minLength;
+    if (typeof schema.maxLength === 'number') c.maxLength = schema.maxLength;
+    if (typeof schema.pattern === 'string') c.pattern = schema.pattern;
+    if (typeof schema.format === 'string') c.format = schema.format;
+    if (typeof schema.contentMediaType === 'string') c.contentMediaType = schema.contentMediaType;
+    if (typeof schema.contentEncoding === 'string') c.contentEncoding = schema.contentEncoding;
+    return c;
+  }
+
+  function parseString(schema: Json, b: NodeBase): TypeNode {
+    const c = stringConstraints(schema);
+    if (c.pattern !== undefined) {
+      try {
+        new RegExp(c.pattern, 'u');
+      } catch {
+        fail('invalid-openapi', `pattern is not a valid regular expression: ${c.pattern}`, ctx.locate(joinPointer(b.pointer, 'pattern')));
+      }
+    }
+    const isFile = c.format === 'binary' || (c.contentMediaType !== undefined && c.contentEncoding === undefined && !/json|text/.test(c.contentMediaType));
+    if (isFile) return c.contentMediaType ? { ...b, kind: 'binary', contentMediaType: c.contentMediaType } : { ...b, kind: 'binary' };
+    return { ...b, kind: 'string', ...c };
+  }
+
+  function parseNumber(schema: Json, b: NodeBase, integer: boolean): TypeNode {
+    const node: TypeNode = { ...b, kind: 'number', integer };
+    if (typeof schema.minimum === 'number') node.minimum = schema.minimum;
+    if (typeof schema.maximum === 'number') node.maximum = schema.maximum;
+    if (typeof schema.multipleOf === 'number') node.multipleOf = schema.multipleOf;
+    // OpenAPI 3.0: boolean exclusive flags modify minimum/maximum.
+    if (schema.exclusiveMinimum === true && node.minimum !== undefined) {
+      node.exclusiveMinimum = node.minimum;
+      delete node.minimum;
+    } else if (typeof schema.exclusiveMinimum === 'number') node.exclusiveMinimum = schema.exclusiveMinimum;
+    if (schema.exclusiveMaximum === true && node.maximum !== undefined) {
+      node.exclusiveMaximum = node.maximum;
+      delete node.maximum;
+    } else if (typeof schema.exclusiveMaximum === 'number') node.exclusiveMaximum = schema.exclusiveMaximum;
+    return node;
+  }
+
+  function parseArray(schema: Json, b: NodeBase, pointer: string): TypeNode {
+    const items = schema.items === undefined ? { kind: 'unknown' as const, nullable: false, pointer } : parse(schema.items, joinPointer(pointer, 'items'));
+    const node: TypeNode = { ...b, kind: 'array', items };
+    if (Array.isArray(schema.prefixItems)) {
+      node.prefixItems = schema.prefixItems.map((s, i) => parse(s, joinPointer(pointer, 'prefixItems', i)));
+    }
+    if (typeof schema.minItems === 'number') node.minItems = schema.minItems;
+    if (typeof schema.maxItems === 'number') node.maxItems = schema.maxItems;
+    if (schema.uniqueItems === true) node.uniqueItems = true;
+    return node;
+  }
+
+  function parseObject(schema: Json, b: NodeBase, pointer: string, typeAsserted: boolean): TypeNode {
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    const propsRaw = isObject(schema.properties) ? schema.properties : {};
+    const properties: Property[] = Object.keys(propsRaw).map((name) => {
+      const type = parse(propsRaw[name], joinPointer(pointer, 'properties', name));
+      const prop: Property = { name, required: required.includes(name), type };
+      if (type.description) prop.description = type.description;
+      if (type.notShown) prop.notShown = type.notShown;
+      return prop;
+    });
+    const extraRequired = required.filter((r) => !(r in propsRaw));
+    const ap = schema.additionalProperties;
+    const additional: TypeNode | boolean =
+      ap === undefined || ap === true ? true : ap === false ? false : parse(ap, joinPointer(pointer, 'additionalProperties'));
+    const propertyNames = isObject(schema.propertyNames) ? stringConstraints(schema.propertyNames) : undefined;
+    const rules = parseRules(ctx, schema['x-rules'], joinPointer(pointer, 'x-rules'), (s, p) => parse(s, p), propsRaw);
+    if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted) {
+      const map: TypeNode = { ...b, kind: 'map', values: additional };
+      if (typeof schema.minProperties === 'number') map.minProperties = schema.minProperties;
+      if (typeof schema.maxProperties === 'number') map.maxProperties = schema.maxProperties;
+      if (propertyNames) map.propertyNames = propertyNames;
+      return map;
+    }
+    const node: ObjectNode = { ...b, kind: 'object', properties, additional, extraRequired, rules, typeAsserted };
+    if (typeof schema.minProperties === 'number') node.minProperties = schema.minProperties;
+    if (typeof schema.maxProperties === 'number') node.maxProperties = schema.maxProperties;
+    if (propertyNames) node.propertyNames = propertyNames;
+    return node;
+  }
+
+  function parseAllOf(schema: Json, b: NodeBase, pointer: string): TypeNode {
+    const members = (schema.allOf as unknown[]).map((s, i) => parse(s, joinPointer(pointer, 'allOf', i)));
+    const rest = stripKeys(schema, ['allOf']);
+    if (hasShape(rest)) members.push(parseShape(rest, pointer));
+    if (schema.nullable === true) b.nullable = true;
+    if (members.length === 1) return mergeBase(members[0]!, b);
+    return { ...b, kind: 'intersection', members };
+  }
+
+  function parseUnion(schema: Json, b: NodeBase, pointer: string): TypeNode {
+    const mode = Array.isArray(schema.oneOf) ? 'oneOf' : 'anyOf';
+    const list = schema[mode] as unknown[];
+    let variants = list.map((s, i) => parse(s, joinPointer(pointer, mode, i)));
+    if (schema.nullable === true) b.nullable = true;
+    if (variants.some((v) => v.kind === 'null')) {
+      b.nullable = true;
+      variants = variants.filter((v) => v.kind !== 'null');
+    }
+    const rest = stripKeys(schema, ['oneOf', 'anyOf', 'discriminator']);
+    const sibling = hasShape(rest) ? parseShape(rest, pointer) : undefined;
+    // "Known values; any string accepted": anyOf [enum of strings, plain string].
+    const open = openEnum(variants);
+    let node: TypeNode;
+    if (open) node = { ...b, ...open, pointer };
+    else if (variants.length === 0) node = { ...b, kind: 'null' };
+    else if (variants.length === 1 && !schema.discriminator) node = mergeBase(variants[0]!, b);
+    else {
+      node = { ...b, kind: 'union', mode, variants };
+      if (schema.discriminator !== undefined) node.discriminator = parseDiscriminator(schema.discriminator, variants, pointer);
+    }
+    return sibling ? { ...b, kind: 'intersection', members: [sibling, { ...node, description: undefined } as TypeNode].map(clean) } : node;
+  }
+
+  function openEnum(variants: TypeNode[]): { kind: 'enum'; values: (string | number)[]; open: true; enumName: string; nullable: boolean } | undefined {
+    if (variants.length !== 2) return undefined;
+    const e = variants.find((v) => v.kind === 'enum' && v.values.every((x) => typeof x === 'string'));
+    const s = variants.find((v) => v.kind === 'string' && v.minLength === undefined && v.maxLength === undefined && v.pattern === undefined && v.format === undefined);
+    if (!e || !s || e.kind !== 'enum') return undefined;
+    return { kind: 'enum', values: e.values, open: true, enumName: '', nullable: e.nullable || s.nullable };
+  }
+
+  function parseDiscriminator(raw: unknown, variants: TypeNode[], pointer: string): Discriminator {
+    const at = joinPointer(pointer, 'discriminator');
+    if (!isObject(raw) || typeof raw.propertyName !== 'string') fail('invalid-openapi', 'discriminator needs a propertyName', ctx.locate(at));
+    const property = raw.propertyName;
+    const mapping: Discriminator['mapping'] = [];
+    const explicit = isObject(raw.mapping) ? raw.mapping : {};
+    for (const [value, ref] of Object.entries(explicit)) {
+      const m = typeof ref === 'string' ? COMPONENT_REF.exec(ref) : null;
+      const schemaName = m?.[1] ? decodeToken(m[1]) : typeof ref === 'string' && !ref.includes('/') ? ref : undefined;
+      if (!schemaName) fail('unsupported', `discriminator mapping '${value}' must name a component schema`, ctx.locate(joinPointer(at, 'mapping', value)));
+      if (!variants.some((v) => v.kind === 'ref' && v.target === schemaName)) {
+        fail('invalid-openapi', `discriminator mapping '${value}' → ${schemaName} is not one of the union's members`, ctx.locate(joinPointer(at, 'mapping', value)));
+      }
+      mapping.push({ value, schema: schemaName });
+    }
+    for (const v of variants) {
+      if (v.kind !== 'ref') fail('unsupported', 'a discriminated union must list $ref members only', ctx.locate(v.pointer));
+      if (mapping.some((m) => m.schema === v.target)) continue;
+      const targetSchema = resolveInternal(ctx.document, `#/components/schemas/${v.target}`);
+      const constValue = isObject(targetSchema) && isObject(targetSchema.properties) && isObject(targetSchema.properties[property])
+        ? (targetSchema.properties[property] as Json).const
+        : undefined;
+      mapping.push({ value: typeof constValue === 'string' ? constValue : v.target, schema: v.target });
+    }
+    return { property, mapping };
+  }
+
+  return { parse };
+}
+
+function stripKeys(schema: Json, keys: string[]): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) if (!keys.includes(k)) out[k] = v;
+  return out;
+}
+
+function stripAnnotations(schema: Json): Json {
+  return stripKeys(schema, ['description', 'title', 'default', 'examples', 'example', 'x-not-shown', 'type', 'nullable']);
+}
+
+/** True when a schema (after removing the combinator) still constrains the value's shape. */
+function hasShape(schema: Json): boolean {
+  return ['type', 'properties', 'required', 'items', 'enum', 'const', 'additionalProperties'].some((k) => schema[k] !== undefined);
+}
+
+function mergeBase(node: TypeNode, b: NodeBase): TypeNode {
+  const merged = { ...node } as TypeNode;
+  if (b.nullable) merged.nullable = true;
+  if (b.description) merged.description = b.description;
+  if (b.default !== undefined) merged.default = b.default;
+  if (b.notShown) merged.notShown = [...(node.notShown ?? []), ...b.notShown];
+  if (b.deprecated) merged.deprecated = true;
+  merged.pointer = b.pointer;
+  return merged;
+}
+
+function clean(node: TypeNode): TypeNode {
+  if (node.description === undefined) delete node.description;
+  return node;
+}

@@ -1,0 +1,20 @@
+/** The passes, in order. Each reads and completes the IR; none writes files. */
+import type { Api } from '../ir/types.ts';
+import { assignAreas } from './areas.ts';
+import { checkIr } from './check.ts';
+import { assignNames } from './names.ts';
+import { normalizeOrder } from './normalize.ts';
+import { buildResourceTree } from './resources.ts';
+
+export interface Pass {
+  name: string;
+  run(api: Api, locate: (pointer: string) => object): void;
+}
+
+export const PASSES: readonly Pass[] = [
+  { name: 'normalize order', run: (api) => normalizeOrder(api) },
+  { name: 'assign areas', run: (api) => assignAreas(api) },
+  { name: 'assign names and hoist enums', run: assignNames },
+  { name: 'build resource tree', run: buildResourceTree },
+  { name: 'check', run: checkIr },
+];

@@ -1,0 +1,71 @@
+/**
+ * Decides every identifier: schema type names, operation type names, parameter identifiers, hoisted enum names,
+ * webhook and state machine names. Collisions are errors, not silent renames.
+ */
+import type { Api, EnumDef } from '../ir/types.ts';
+import { walkApi } from '../ir/walk.ts';
+import { camelCase, constantCase, pascalCase, typeNameOf } from '../naming/case.ts';
+import { NameRegistry } from '../naming/resolver.ts';
+
+export function assignNames(api: Api, locate: (pointer: string) => object): void {
+  const names = new NameRegistry();
+  const at = (pointer: string) => locate(pointer);
+
+  for (const s of api.schemas) s.typeName = names.claim(typeNameOf(s.name), `schema '${s.name}'`, at(s.pointer));
+
+  for (const op of api.operations) {
+    const pascal = pascalCase(op.operationId);
+    const owner = `operation '${op.operationId}'`;
+    op.names = {
+      pascal,
+      pathParams: names.claim(`${pascal}PathParams`, owner, at(op.pointer)),
+      query: names.claim(`${pascal}Query`, owner, at(op.pointer)),
+      headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
+      body: names.claim(`${pascal}Body`, owner, at(op.pointer)),
+      response: names.claim(`${pascal}Response`, owner, at(op.pointer)),
+    };
+    for (const p of op.parameters) p.identifier = p.in === 'path' ? camelCase(p.name) : p.name;
+  }
+  for (const w of api.webhooks) w.typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));
+  for (const m of api.stateMachines) {
+    const base = pascalCase(m.name);
+    m.typeName = names.claim(`${base}State`, `state machine '${m.name}'`, at(m.pointer));
+    m.constName = `${camelCase(m.name)}Machine`;
+    names.claim(`${base}Machine`, `state machine '${m.name}'`, at(m.pointer));
+  }
+  hoistEnums(api, names, at);
+}
+
+/** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */
+function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => object): void {
+  const byPointer = new Map<string, EnumDef>();
+  const schemaByPointer = new Map(api.schemas.map((s) => [s.pointer, s]));
+  walkApi(api, ({ node, path, area }) => {
+    if (node.kind !== 'enum') return;
+    const existing = byPointer.get(node.pointer);
+    if (existing) {
+      node.enumName = existing.typeName;
+      return;
+    }
+    const component = /^#\/components\/parameters\/([^/]+)\/schema$/.exec(node.pointer);
+    const named = schemaByPointer.get(node.pointer);
+    const typeName = named ? named.typeName : component?.[1] ? `${pascalCase(component[1])}Param` : path.map(pascalCase).join('');
+    if (!named) names.claim(typeName, `the enum at ${node.pointer}`, at(node.pointer));
+    const def: EnumDef = {
+      typeName,
+      valuesName: `${constantCase(typeName)}_VALUES`,
+      guardName: `is${typeName}`,
+      values: node.values,
+      open: node.open,
+      area,
+      pointers: [node.pointer],
+    };
+    names.claim(def.valuesName, `the enum at ${node.pointer}`, at(node.pointer));
+    names.claim(def.guardName, `the enum at ${node.pointer}`, at(node.pointer));
+    if (node.description) def.description = node.description;
+    byPointer.set(node.pointer, def);
+    node.enumName = typeName;
+  });
+  api.enums = [...byPointer.values()].sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0));
+}
+

@@ -1,0 +1,19 @@
+/** Handlebars templates from `templates/`, compiled once, for the non-TypeScript outputs. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
+const cache = new Map<string, Handlebars.TemplateDelegate>();
+const hbs = Handlebars.create();
+hbs.registerHelper('yesno', (v: unknown) => (v ? 'yes' : 'no'));
+
+export function renderTemplate(name: string, data: unknown): string {
+  let template = cache.get(name);
+  if (!template) {
+    template = hbs.compile(readFileSync(path.join(root, name), 'utf8'), { noEscape: true, strict: true });
+    cache.set(name, template);
+  }
+  return template(data);
+}
