@@ -33,3 +33,11 @@ export function listEnvelope(api: Api, op: Operation): { envelope: ObjectNode; i
   const isList = object && ((object.type.kind === 'literal' && object.type.value === 'list') || object.type.kind === 'string');
   return isList ? { envelope: node, item: data.type.items } : undefined;
 }
+
+/** Properties of an object, or of every object member of an intersection (refs followed). */
+export function propertiesOf(api: Api, node: TypeNode, schemas = schemaByName(api), depth = 0): ObjectNode['properties'] {
+  const resolved = resolveNode(api, node, schemas);
+  if (resolved.kind === 'object') return resolved.properties;
+  if (resolved.kind === 'intersection' && depth < 16) return resolved.members.flatMap((m) => propertiesOf(api, m, schemas, depth + 1));
+  return [];
+}

@@ -9,8 +9,11 @@ export interface Visit {
   area: string;
 }
 
-/** Child nodes of one node with the name segment each adds. */
-export function children(node: TypeNode): { node: TypeNode; segment?: string }[] {
+/**
+ * Child nodes of one node with the name segment each adds. `typesOnly` leaves out the constraint-only schemas
+ * (conditionals, `not`, rule conditions), which add checks but never types or names.
+ */
+export function children(node: TypeNode, typesOnly = false): { node: TypeNode; segment?: string }[] {
   const out: { node: TypeNode; segment?: string }[] = [];
   switch (node.kind) {
     case 'array':
@@ -20,7 +23,7 @@ export function children(node: TypeNode): { node: TypeNode; segment?: string }[]
     case 'object':
       for (const p of node.properties) out.push({ node: p.type, segment: p.name });
       if (typeof node.additional === 'object') out.push({ node: node.additional, segment: 'value' });
-      for (const r of node.rules) if (r.when) out.push({ node: r.when });
+      if (!typesOnly) for (const r of node.rules) if (r.when) out.push({ node: r.when });
       break;
     case 'map':
       out.push({ node: node.values, segment: 'value' });
@@ -34,6 +37,7 @@ export function children(node: TypeNode): { node: TypeNode; segment?: string }[]
     default:
       break;
   }
+  if (typesOnly) return out;
   for (const c of node.conditionals ?? []) {
     out.push({ node: c.if });
     if (c.then) out.push({ node: c.then });
@@ -43,13 +47,14 @@ export function children(node: TypeNode): { node: TypeNode; segment?: string }[]
   return out;
 }
 
-export function walkNode(node: TypeNode, path: string[], area: string, visit: (v: Visit) => void): void {
+export function walkNodeImpl(node: TypeNode, path: string[], area: string, visit: (v: Visit) => void, typesOnly = false): void {
   visit({ node, path, area });
-  for (const child of children(node)) walkNode(child.node, child.segment ? [...path, child.segment] : path, area, visit);
+  for (const child of children(node, typesOnly)) walkNode(child.node, child.segment ? [...path, child.segment] : path, area, visit, typesOnly);
 }
 
 /** Every root type node of the API with its owner path. Order is the document's, which passes sort as needed. */
-export function walkApi(api: Api, visit: (v: Visit) => void): void {
+export function walkApi(api: Api, visit: (v: Visit) => void, typesOnly = false): void {
+  const walkNode = (node: TypeNode, path: string[], area: string, v: (x: Visit) => void) => walkNodeImpl(node, path, area, v, typesOnly);
   for (const s of api.schemas) walkNode(s.type, [s.typeName || s.name], s.area, visit);
   for (const op of api.operations) {
     const owner = op.names.pascal || op.operationId;
@@ -59,7 +64,7 @@ export function walkApi(api: Api, visit: (v: Visit) => void): void {
       for (const h of r.headers) walkNode(h.type, [owner, h.name], op.area, visit);
       for (const c of r.contents) {
         if (c.type) walkNode(c.type, [owner, 'response'], op.area, visit);
-        if (c.when) walkNode(c.when, [owner, 'when'], op.area, visit);
+        if (c.when && !typesOnly) walkNode(c.when, [owner, 'when'], op.area, visit);
         for (const e of c.sse?.events ?? []) walkNode(e.type, [owner, e.name, 'event'], op.area, visit);
       }
     }
@@ -78,3 +83,5 @@ export function refsOf(node: TypeNode, into: Set<string> = new Set()): Set<strin
   });
   return into;
 }
+
+export const walkNode = walkNodeImpl;

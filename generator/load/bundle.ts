@@ -42,6 +42,10 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => ob
     if (error instanceof GeneratorError) throw error;
     fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
   }
+  const external = findExternalRef(bundled, '#');
+  if (external) {
+    fail('unresolved-ref', `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`, { ...locate(external.pointer), pointer: external.pointer });
+  }
   try {
     await SwaggerParser.validate(structuredClone(bundled) as never);
   } catch (error) {
@@ -63,4 +67,20 @@ function pickMostSpecific(errors: AjvLikeError[]): AjvLikeError | undefined {
   const concrete = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
   const pool = concrete.length ? concrete : errors;
   return [...pool].sort((a, b) => (b.instancePath ?? '').length - (a.instancePath ?? '').length)[0];
+}
+
+function findExternalRef(value: unknown, pointer: string): { ref: string; pointer: string } | undefined {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findExternalRef(value[i], `${pointer}/${i}`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return { ref: child, pointer };
+      const found = findExternalRef(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

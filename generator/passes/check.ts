@@ -1,6 +1,6 @@
 /** Cross-checks the IR: state machines against their schemas and operations, discriminators against members. */
 import { fail } from '../diagnostics.ts';
-import { resolveNode, schemaByName } from '../ir/queries.ts';
+import { propertiesOf, resolveNode, schemaByName } from '../ir/queries.ts';
 import type { Api } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
 
@@ -40,8 +40,7 @@ export function checkIr(api: Api, locate: (pointer: string) => object): void {
     if (node.kind !== 'union' || !node.discriminator) return;
     for (const { value, schema } of node.discriminator.mapping) {
       const target = schemas.get(schema);
-      const resolved = target ? resolveNode(api, target.type, schemas) : undefined;
-      const prop = resolved?.kind === 'object' ? resolved.properties.find((p) => p.name === node.discriminator!.property) : undefined;
+      const prop = target ? propertiesOf(api, target.type, schemas).find((p) => p.name === node.discriminator!.property) : undefined;
       if (!prop) fail('invalid-openapi', `discriminator '${node.discriminator.property}' is not a property of ${schema} (mapping '${value}')`, locate(node.pointer));
     }
   });

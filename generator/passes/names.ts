@@ -2,7 +2,8 @@
  * Decides every identifier: schema type names, operation type names, parameter identifiers, hoisted enum names,
  * webhook and state machine names. Collisions are errors, not silent renames.
  */
-import type { Api, EnumDef } from '../ir/types.ts';
+import { successResponse } from '../ir/queries.ts';
+import type { Api, EnumDef, TypeNode } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
 import { camelCase, constantCase, pascalCase, typeNameOf } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
@@ -12,17 +13,22 @@ export function assignNames(api: Api, locate: (pointer: string) => object): void
   const at = (pointer: string) => locate(pointer);
 
   for (const s of api.schemas) s.typeName = names.claim(typeNameOf(s.name), `schema '${s.name}'`, at(s.pointer));
+  const typeNames = new Map(api.schemas.map((s) => [s.name, s.typeName]));
 
   for (const op of api.operations) {
     const pascal = pascalCase(op.operationId);
     const owner = `operation '${op.operationId}'`;
+    // A body or response that is one named schema is called by that schema's name; no alias is emitted.
+    const bodyRef = singleRef(op.requestBody?.contents.map((c) => c.type) ?? []);
+    const ok = successResponse(op);
+    const responseRef = singleRef(ok?.contents.filter((c) => c.kind === 'json' && !c.when && c.type).map((c) => c.type!) ?? []);
     op.names = {
       pascal,
       pathParams: names.claim(`${pascal}PathParams`, owner, at(op.pointer)),
       query: names.claim(`${pascal}Query`, owner, at(op.pointer)),
       headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
-      body: names.claim(`${pascal}Body`, owner, at(op.pointer)),
-      response: names.claim(`${pascal}Response`, owner, at(op.pointer)),
+      body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
+      response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
     };
     for (const p of op.parameters) p.identifier = p.in === 'path' ? camelCase(p.name) : p.name;
   }
@@ -65,7 +71,14 @@ function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => obje
     if (node.description) def.description = node.description;
     byPointer.set(node.pointer, def);
     node.enumName = typeName;
-  });
+  }, true);
   api.enums = [...byPointer.values()].sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0));
 }
 
+
+/** The schema name when every node is the same non-nullable reference. */
+function singleRef(nodes: TypeNode[]): string | undefined {
+  const first = nodes[0];
+  if (!first || first.kind !== 'ref' || first.nullable) return undefined;
+  return nodes.every((n) => n.kind === 'ref' && n.target === first.target && !n.nullable) ? first.target : undefined;
+}

@@ -2,7 +2,12 @@
 import type { Conditional, CrossFieldRule, TypeNode } from '../../ir/types.ts';
 import { limitsOf } from '../ts/docs.ts';
 
-export function describeType(node: TypeNode, depth = 0): string {
+/** Link target of a named schema: `#anchor` in the same page, `./area.md#anchor` across pages. */
+export type SchemaLink = (name: string) => string;
+
+const localLink: SchemaLink = (name) => `#${name.toLowerCase()}`;
+
+export function describeType(node: TypeNode, depth = 0, link: SchemaLink = localLink): string {
   const base = ((): string => {
     switch (node.kind) {
       case 'string':
@@ -14,17 +19,17 @@ export function describeType(node: TypeNode, depth = 0): string {
       case 'enum':
         return `${node.enumName}${node.open ? ' (known values, any string)' : ''}: ${node.values.map((v) => `\`${v}\``).join(', ')}`;
       case 'ref':
-        return `[${node.target}](#${node.target.toLowerCase()})`;
+        return `[${node.target}](${link(node.target)})`;
       case 'array':
-        return `array of ${describeType(node.items, depth + 1)}`;
+        return `array of ${describeType(node.items, depth + 1, link)}`;
       case 'map':
-        return `map of ${describeType(node.values, depth + 1)}`;
+        return `map of ${describeType(node.values, depth + 1, link)}`;
       case 'object':
         return depth > 0 || node.properties.length === 0 ? `object${node.properties.length ? ` {${node.properties.map((p) => p.name + (p.required ? '' : '?')).join(', ')}}` : ''}` : 'object';
       case 'union':
-        return `${node.variants.map((v) => describeType(v, depth + 1)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
+        return `${node.variants.map((v) => describeType(v, depth + 1, link)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
       case 'intersection':
-        return node.members.map((m) => describeType(m, depth + 1)).join(' and ');
+        return node.members.map((m) => describeType(m, depth + 1, link)).join(' and ');
       default:
         return node.kind;
     }

@@ -32,7 +32,10 @@ function rulesOf(node: TypeNode): string[] {
 export function emitDocs(api: Api): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const pages: { slug: string; title: string; operations: number; schemas: number }[] = [];
+  const areaOf = new Map(api.schemas.map((s) => [s.name, s.area]));
   for (const area of api.areas) {
+    const link = (name: string) => `${areaOf.get(name) === area.slug ? '' : `./${areaOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
+    const describe = (node: TypeNode) => describeType(node, 0, link);
     const operations = api.operations.filter((o) => o.area === area.slug).map((o) => ({
       operationId: o.operationId,
       method: o.method.toUpperCase(),
@@ -40,11 +43,11 @@ export function emitDocs(api: Api): GeneratedFile[] {
       sdk: `client.${o.sdkPath.join('.')}`,
       summary: o.summary ?? '',
       description: o.description ?? '',
-      parameters: o.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type), limits: describeLimits(p.type) })),
-      bodies: (o.requestBody?.contents ?? []).map((c) => ({ mediaType: c.mediaType, type: describeType(c.type) })),
+      parameters: o.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: describe(p.type), limits: describeLimits(p.type) })),
+      bodies: (o.requestBody?.contents ?? []).map((c) => ({ mediaType: c.mediaType, type: describe(c.type) })),
       responses: o.responses.flatMap((r) =>
         r.contents.length
-          ? r.contents.map((c) => ({ status: r.status, mediaType: c.mediaType, type: c.sse ? `events: ${c.sse.events.map((e) => `\`${e.name}\``).join(', ') || 'not shown'}` : c.type ? describeType(c.type) : c.kind }))
+          ? r.contents.map((c) => ({ status: r.status, mediaType: c.mediaType, type: c.sse ? `events: ${c.sse.events.map((e) => `\`${e.name}\``).join(', ') || 'not shown'}` : c.type ? describe(c.type) : c.kind }))
           : [{ status: r.status, mediaType: '', type: r.description }],
       ),
       rules: (o.requestBody?.contents ?? []).flatMap((c) => rulesOf(c.type)),
@@ -53,9 +56,9 @@ export function emitDocs(api: Api): GeneratedFile[] {
       name: s.name,
       anchor: s.name.toLowerCase(),
       description: s.type.description ?? '',
-      type: describeType(s.type),
+      type: describe(s.type),
       properties: s.type.kind === 'object'
-        ? s.type.properties.map((p) => ({ name: p.name, required: p.required, type: describeType(p.type).replace(/\|/g, '\\|'), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|') }))
+        ? s.type.properties.map((p) => ({ name: p.name, required: p.required, type: describe(p.type).replace(/\|/g, '\\|'), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|') }))
         : [],
       rules: rulesOf(s.type),
     }));

@@ -162,6 +162,7 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
     case 'union':
       return union(node.variants.map((v) => typeOf(v, use)));
     case 'intersection':
-      return intersection(node.members.map((m) => typeOf(m, use)));
+      // Constraint-only members (`allOf: [{if, then}]`) are `unknown`: they add checks, not type.
+      return intersection(node.members.filter((m) => m.kind !== 'unknown').map((m) => typeOf(m, use)));
   }
 }

@@ -15,8 +15,9 @@ function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructure
   const doc = docText(s.type, s.type.description ?? `The ${s.name} schema.`);
   const docs = doc ? [doc] : [];
   if (s.type.kind === 'enum') {
-    // The enum's values, union and guard live in tables/enums.ts; re-export the type under the schema name.
-    return { kind: StructureKind.TypeAlias, name: s.typeName, isExported: true, type: use.enumType(s.type.enumName), docs };
+    // The enum's values, union and guard live in tables/enums.ts; import it (refs in this file use it) and re-export.
+    use.enumType(s.type.enumName);
+    return { kind: StructureKind.ExportDeclaration, isTypeOnly: true, namedExports: [s.typeName] };
   }
   if (s.type.kind === 'object' && !s.type.nullable && typeof s.type.additional !== 'object') {
     return {
@@ -44,7 +45,7 @@ function paramsType(op: Operation, location: 'path' | 'query' | 'header', use: I
   }));
 }
 
-function operationStatements(op: Operation, use: ImportTracker): StatementStructures[] {
+function operationStatements(op: Operation, use: ImportTracker, schemaNames: Set<string>): StatementStructures[] {
   const out: StatementStructures[] = [];
   const alias = (name: string, type: ReturnType<typeof typeOf> | undefined, doc: string) => {
     if (type) out.push({ kind: StructureKind.TypeAlias, name, isExported: true, type, docs: [doc] });
@@ -54,26 +55,28 @@ function operationStatements(op: Operation, use: ImportTracker): StatementStruct
   alias(op.names.query, paramsType(op, 'query', use), `Query parameters of ${label}.`);
   alias(op.names.headers, paramsType(op, 'header', use), `Request headers of ${label}.`);
   const bodies = op.requestBody?.contents ?? [];
-  if (bodies.length) {
+  const isSchemaName = (name: string) => schemaNames.has(name);
+  if (bodies.length && !isSchemaName(op.names.body)) {
     const distinct = [...new Map(bodies.map((b) => [JSON.stringify(b.type.kind === 'ref' ? b.type.target : b.type.pointer), b])).values()];
     alias(op.names.body, union(distinct.map((b) => typeOf(b.type, use))), `Request body of ${label}${bodies.length > 1 ? ` (${bodies.map((b) => b.mediaType).join(' or ')})` : ''}.`);
   }
   const ok = successResponse(op);
   const json = ok?.contents.find((c) => c.kind === 'json' && c.type);
-  if (json?.type) alias(op.names.response, typeOf(json.type, use), `Response body of ${label} (${ok!.status}, ${json.mediaType}).`);
+  if (json?.type && !isSchemaName(op.names.response)) alias(op.names.response, typeOf(json.type, use), `Response body of ${label} (${ok!.status}, ${json.mediaType}).`);
   return out;
 }
 
 export function emitTypes(api: Api): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const index: string[] = [];
+  const schemaNames = new Set(api.schemas.map((s) => s.typeName));
   for (const area of api.areas) {
     const schemas = api.schemas.filter((s) => s.area === area.slug);
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!schemas.length && !ops.length) continue;
     const path = `types/${area.slug}.ts`;
     const use = trackImports(api, 'types', path);
-    const statements: StatementStructures[] = [...schemas.map((s) => schemaStatement(s, use)), ...ops.flatMap((o) => operationStatements(o, use))];
+    const statements: StatementStructures[] = [...schemas.map((s) => schemaStatement(s, use)), ...ops.flatMap((o) => operationStatements(o, use, schemaNames))];
     files.push({ path, contents: printFile(path, [...use.declarations(), ...statements]) });
     index.push(`export type * from './${area.slug}.js';`);
   }

@@ -1,0 +1,81 @@
+/**
+ * The classification rules, one per kind of verdict, each citing the seeds' Versioning section:
+ *   rule 2: no breaking changes within a major version (so anything not listed in rule 3 and not purely
+ *           additive or loosening is breaking);
+ *   rule 3: changes clients must tolerate: new resources (URLs); new optional request parameters; new properties
+ *           in response objects or event data; changed property order; changed length or format of opaque
+ *           strings such as IDs; new event types in streaming APIs.
+ * Every module picks a rule id; severity and reason come only from here, so the policy lives in one table.
+ */
+import type { Severity } from './types.ts';
+
+interface Rule {
+  severity: Severity;
+  reason: string;
+}
+
+const V2 = 'Versioning 2: no breaking changes within a major version';
+const V3 = 'Versioning 3';
+
+const compatible = (reason: string): Rule => ({ severity: 'compatible', reason });
+const breaking = (reason: string): Rule => ({ severity: 'breaking', reason: `${reason} (${V2})` });
+
+export const RULES = {
+  // compatible, quoted from rule 3
+  'new-resource': compatible(`${V3}: new resources (URLs) are backwards-compatible`),
+  'new-optional-request-field': compatible(`${V3}: new optional request parameters are backwards-compatible`),
+  'new-response-field': compatible(`${V3}: new properties in response objects or event data are backwards-compatible`),
+  'property-order': compatible(`${V3}: changed property order is backwards-compatible`),
+  'opaque-string-format': compatible(`${V3}: changed length or format of opaque strings such as IDs is backwards-compatible`),
+  'new-stream-event': compatible(`${V3}: new event types in streaming APIs are backwards-compatible`),
+  'new-webhook': compatible(`${V3}: new event types are backwards-compatible`),
+  // compatible by the same principle: every request valid before stays valid; every response is one clients accept
+  'loosened-request': compatible(`${V3}, loosened request constraint: every request that was valid stays valid`),
+  'narrowed-response': compatible(`${V3}, narrowed response: every response is still one clients already accept`),
+  'new-enum-value-response': compatible(
+    `${V3}, new values in response data: generated clients type known enum values widened by string`,
+  ),
+  'new-error-status': compatible(`${V3}, additive: documents an error response; clients handle error statuses generically`),
+  'opt-in-content': compatible(`${V3}, additive: only requests that opt in (x-when) receive the new content type`),
+  'new-type': compatible(`${V3}, additive: a new named type breaks no existing code`),
+  'new-transition': compatible(`${V3}, additive: a new state or transition leaves existing flows intact`),
+  deprecated: compatible(`${V3}, additive: deprecation is a notice; the element still works`),
+  docs: { severity: 'docs', reason: 'documentation only: no effect on requests, responses or generated code' },
+  // breaking, named by the issue's list under rule 2
+  'removed-operation': breaking('removed or renamed operations break callers'),
+  'removed-field': breaking('removed or renamed fields break callers'),
+  'removed-type': breaking('a removed or renamed named type breaks code that imports it from the generated client'),
+  'new-required-request-field': breaking('a new required request parameter breaks requests that omit it'),
+  'became-required': breaking('a parameter that became required breaks requests that omit it'),
+  'narrowed-request': breaking('narrowed types or enums in requests reject requests that were valid'),
+  'tightened-constraint': breaking('tightened constraints reject requests that were valid'),
+  'changed-default': breaking('a changed default changes the behaviour of requests that omit the field'),
+  'removed-enum-value-response': breaking('a removed enum value in responses breaks clients that handle it'),
+  'optional-in-response': breaking('a response field that may now be absent breaks clients that read it'),
+  'widened-response': breaking('a response may now carry values that clients do not expect'),
+  'changed-type': breaking('a changed type breaks both requests and response handling'),
+  'changed-status': breaking('a changed status code breaks response handling'),
+  'changed-content-type': breaking('a changed content type breaks request encoding or response parsing'),
+  'changed-serialization': breaking('a changed parameter serialisation changes the bytes on the wire'),
+  'changed-auth': breaking('changed authentication breaks callers'),
+  'changed-server': breaking('a changed server address breaks callers'),
+  'removed-stream-event': breaking('a removed stream event type breaks clients that handle it'),
+  'changed-stream-framing': breaking('changed stream framing breaks stream parsing'),
+  'removed-webhook': breaking('a removed webhook event type breaks receivers that handle it'),
+  'removed-transition': breaking('a removed state or transition breaks flows clients rely on'),
+} as const satisfies Record<string, Rule>;
+
+export type RuleId = keyof typeof RULES;
+
+const RANK: Record<Severity, number> = { docs: 0, compatible: 1, breaking: 2 };
+
+/** The most severe of several rules (a schema used in both requests and responses is judged by the worse). */
+export function worst(ids: RuleId[]): RuleId {
+  let best = ids[0] ?? 'docs';
+  for (const id of ids) if (RANK[RULES[id].severity] > RANK[RULES[best].severity]) best = id;
+  return best;
+}
+
+export function severityRank(s: Severity): number {
+  return RANK[s];
+}

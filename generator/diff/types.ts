@@ -1,0 +1,33 @@
+/** What the spec diff reports: one `Change` per difference between two IRs, classified by a rule. */
+import type { JsonValue } from '../ir/types.ts';
+import type { RuleId } from './rules.ts';
+
+export type Severity = 'breaking' | 'compatible' | 'docs';
+
+/** Which way a value travels: requests are sent by clients, responses and event data are received by them. */
+export type Position = 'request' | 'response';
+
+export interface Change {
+  severity: Severity;
+  /** The rule that classified it (see `RULES`). */
+  rule: RuleId;
+  /** Short reason, citing the seeds' Versioning rule. */
+  reason: string;
+  /** Area slug for grouping (`videos`, `webhooks`, `general`). */
+  area: string;
+  /** What it belongs to: `operation createVideo`, `schema Video`, `webhook response.completed`. */
+  subject: string;
+  /** Where inside the subject, e.g. `body.seconds`, `query.limit`, `200 application/json.data[]`. Empty for the subject itself. */
+  location: string;
+  /** What changed, in words. */
+  message: string;
+  before?: JsonValue;
+  after?: JsonValue;
+}
+
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+
+export interface DiffResult {
+  changes: Change[];
+  summary: { breaking: number; compatible: number; docs: number; bump: Bump };
+}
