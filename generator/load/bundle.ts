@@ -3,7 +3,9 @@
  * cross-file reference goes through the root's components) and validates it against the OpenAPI schema.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import path from 'node:path';
 import { fail, GeneratorError } from '../diagnostics.ts';
+import { resolveInternal } from '../parse/context.ts';
 import type { SourceSet } from './yaml-files.ts';
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: string };
@@ -42,7 +44,9 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => ob
     if (error instanceof GeneratorError) throw error;
     fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
   }
-  const external = findExternalRef(bundled, '#');
+  // The bundler rewrites `$ref`s but not discriminator mappings, which name schemas by reference too.
+  localizeMappings(bundled);
+  const external = findExternalRef(bundled, '#', bundled, path.basename(sources.root.path));
   if (external) {
     fail('unresolved-ref', `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`, { ...locate(external.pointer), pointer: external.pointer });
   }
@@ -69,18 +73,53 @@ function pickMostSpecific(errors: AjvLikeError[]): AjvLikeError | undefined {
   return [...pool].sort((a, b) => (b.instancePath ?? '').length - (a.instancePath ?? '').length)[0];
 }
 
-function findExternalRef(value: unknown, pointer: string): { ref: string; pointer: string } | undefined {
+/**
+ * The bundler leaves a `$ref` from an area file back to content written inline in the root
+ * (`../openapi.yaml#/components/parameters/X`) as it was. Since the root keeps its structure in the bundle, such a
+ * ref means the same pointer in the bundled document: it is made local when that pointer exists. Any other
+ * non-local ref is returned, to be reported.
+ */
+function findExternalRef(value: unknown, pointer: string, document: unknown = value, rootName = ''): { ref: string; pointer: string } | undefined {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findExternalRef(value[i], `${pointer}/${i}`);
+      const found = findExternalRef(value[i], `${pointer}/${i}`, document, rootName);
       if (found) return found;
     }
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return { ref: child, pointer };
-      const found = findExternalRef(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    const obj = value as Record<string, unknown>;
+    for (const [key, child] of Object.entries(obj)) {
+      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
+        const hash = child.includes('#') ? child.slice(child.indexOf('#')) : '#';
+        const file = child.slice(0, child.indexOf('#') === -1 ? child.length : child.indexOf('#'));
+        if (rootName && file.split('/').pop() === rootName && resolveInternal(document, hash) !== undefined) {
+          obj.$ref = hash;
+          continue;
+        }
+        return { ref: child, pointer };
+      }
+      const found = findExternalRef(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, document, rootName);
       if (found) return found;
     }
   }
   return undefined;
+}
+
+/** `../openapi.yaml#/components/schemas/X` in a discriminator mapping → `#/components/schemas/X`. */
+function localizeMappings(value: unknown): void {
+  if (Array.isArray(value)) {
+    value.forEach(localizeMappings);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const obj = value as Record<string, unknown>;
+  const mapping = (obj.discriminator as { mapping?: Record<string, unknown> } | undefined)?.mapping;
+  if (mapping && typeof mapping === 'object') {
+    for (const [key, target] of Object.entries(mapping)) {
+      if (typeof target !== 'string' || target.startsWith('#')) continue;
+      if (target.includes('#/components/')) mapping[key] = target.slice(target.indexOf('#'));
+      // A bare schema name: spell it as a reference, which every tool reads.
+      else if (/^[A-Za-z0-9._-]+$/.test(target)) mapping[key] = `#/components/schemas/${target}`;
+    }
+  }
+  for (const child of Object.values(obj)) localizeMappings(child);
 }
