@@ -154,6 +154,8 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
         if (doc) m.doc = doc;
         return m;
       });
+      // An object with no declared properties is open unless additionalProperties is false.
+      if (members.length === 0 && node.additional === true) return text('Record<string, unknown>');
       const index = typeof node.additional === 'object' ? typeOf(node.additional, use) : undefined;
       // Properties whose type does not fit the index signature need it widened.
       const widened = index && members.length ? union([index, ...members.map((m) => m.type), text('undefined')]) : index;

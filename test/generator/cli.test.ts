@@ -1,0 +1,87 @@
+/** The CLI as users run it: exit codes, --check naming stale files, atomic writes, located errors. */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT, main } from '../../generator/cli.ts';
+
+function sink() {
+  let text = '';
+  const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
+  return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
+}
+
+async function run(args: string[]) {
+  const out = sink();
+  const err = sink();
+  const code = await main(args, out.stream, err.stream);
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+const fixture = 'test/fixtures/generator/webhooks-and-machines/openapi.yaml';
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-cli-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('generate CLI', () => {
+  it('writes the tree, then --check passes on it', async () => {
+    const out = path.join(dir, 'out');
+    const first = await run(['--spec', fixture, '--out', out]);
+    expect(first.code).toBe(EXIT.ok);
+    expect(first.stderr).toMatch(/load\s+\d+ ms/);
+    expect(first.stderr).toMatch(/emit types\s+\d+ ms/);
+    expect(first.stderr).toMatch(/prettier\s+\d+ ms/);
+    expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
+    expect((await run(['--spec', fixture, '--out', out, '--check', '--quiet'])).code).toBe(EXIT.ok);
+  });
+
+  it('--check exits 3 and names changed, missing and extra files', async () => {
+    const out = path.join(dir, 'out');
+    await run(['--spec', fixture, '--out', out, '--quiet']);
+    writeFileSync(path.join(out, 'tables/enums.ts'), '// edited\n');
+    rmSync(path.join(out, 'types/index.ts'));
+    writeFileSync(path.join(out, 'stray.ts'), '');
+    const result = await run(['--spec', fixture, '--out', out, '--check', '--quiet']);
+    expect(result.code).toBe(EXIT.stale);
+    expect(result.stderr).toContain('changed  tables/enums.ts');
+    expect(result.stderr).toContain('missing  types/index.ts');
+    expect(result.stderr).toContain('extra    stray.ts');
+    expect(readFileSync(path.join(out, 'tables/enums.ts'), 'utf8')).toBe('// edited\n');
+  });
+
+  it('a failing spec leaves the previous output untouched and prints one located error', async () => {
+    const out = path.join(dir, 'out');
+    await run(['--spec', fixture, '--out', out, '--quiet']);
+    const before = readFileSync(path.join(out, 'tables/state-machines.ts'), 'utf8');
+    const bad = path.join(dir, 'bad');
+    cpSync('test/fixtures/generator/error-unknown-extension', bad, { recursive: true });
+    const result = await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--quiet']);
+    expect(result.code).toBe(EXIT.failed);
+    expect(result.stderr).toMatch(/openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: error\[unknown-extension\]/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(path.join(out, 'tables/state-machines.ts'), 'utf8')).toBe(before);
+  });
+
+  it('a missing spec file is a clear error', async () => {
+    const result = await run(['--spec', path.join(dir, 'nope.yaml'), '--out', path.join(dir, 'out'), '--quiet']);
+    expect(result.code).toBe(EXIT.failed);
+    expect(result.stderr).toMatch(/error\[file-not-found\]: cannot read the spec file .*nope\.yaml/);
+    expect(existsSync(path.join(dir, 'out'))).toBe(false);
+  });
+
+  it('unknown options are usage errors (exit 2) with the usage text', async () => {
+    const result = await run(['--spek', 'x']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('error[usage]');
+    expect(result.stderr).toContain('usage: npm run generate');
+  });
+
+  it('--help prints usage and exits 0', async () => {
+    const result = await run(['--help']);
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stdout).toContain('--check');
+  });
+});

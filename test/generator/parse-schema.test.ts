@@ -1,0 +1,87 @@
+/** Given/want table for the schema parser: one JSON Schema construct in, one IR node shape out. */
+import { describe, expect, it } from 'vitest';
+import type { TypeNode } from '../../generator/ir/types.ts';
+import type { ParseContext } from '../../generator/parse/context.ts';
+import { createSchemaParser } from '../../generator/parse/schema.ts';
+
+function parse(schema: unknown, components: Record<string, unknown> = {}, version: '3.0' | '3.1' = '3.1'): TypeNode {
+  const ctx: ParseContext = {
+    document: { openapi: version === '3.0' ? '3.0.3' : '3.1.0', components: { schemas: components } },
+    version,
+    locate: (pointer) => ({ pointer }),
+    notShown: [],
+  };
+  return createSchemaParser(ctx, () => 'test').parse(schema, '#/x');
+}
+
+/** Drops pointers so expectations stay short. */
+function shape(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(shape);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'pointer').map(([k, v]) => [k, shape(v)]));
+  }
+  return node;
+}
+
+const cases: [string, unknown, Record<string, unknown>][] = [
+  ['type array with null → nullable', { type: ['string', 'null'], maxLength: 3 }, { kind: 'string', nullable: true, maxLength: 3 }],
+  ['OpenAPI 3.0 nullable', { type: 'integer', nullable: true, minimum: 1 }, { kind: 'number', integer: true, nullable: true, minimum: 1 }],
+  ['const → literal', { type: 'string', const: 'list' }, { kind: 'literal', value: 'list', nullable: false }],
+  ['one-value enum → literal', { enum: ['auto'] }, { kind: 'literal', value: 'auto', nullable: false }],
+  ['enum with null → nullable enum', { type: ['string', 'null'], enum: ['a', 'b', null] }, { kind: 'enum', values: ['a', 'b'], open: false, nullable: true, enumName: '' }],
+  ['known values + any string → open enum', { anyOf: [{ type: 'string', enum: ['x', 'y'] }, { type: 'string' }] }, { kind: 'enum', values: ['x', 'y'], open: true, nullable: false, enumName: '' }],
+  ['oneOf [ref, null] → nullable ref', { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] }, { kind: 'ref', target: 'A', nullable: true }],
+  ['map', { type: 'object', additionalProperties: { type: 'number' }, maxProperties: 16 }, { kind: 'map', values: { kind: 'number', integer: false, nullable: false }, maxProperties: 16, nullable: false }],
+  ['format binary → binary', { type: 'string', format: 'binary' }, { kind: 'binary', nullable: false }],
+  ['base64 content stays a string', { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/zip' }, { kind: 'string', nullable: false, contentEncoding: 'base64', contentMediaType: 'application/zip' }],
+  ['{} → unknown', {}, { kind: 'unknown', nullable: false }],
+  ['false → never', false, { kind: 'never', nullable: false }],
+  ['3.0 exclusiveMinimum flag', { type: 'number', minimum: 0, exclusiveMinimum: true }, { kind: 'number', integer: false, nullable: false, exclusiveMinimum: 0 }],
+];
+
+describe('schema parser', () => {
+  for (const [name, input, want] of cases) {
+    it(name, () => {
+      expect(shape(parse(input, { A: { type: 'string' } }))).toMatchObject(want);
+    });
+  }
+
+  it('allOf with one member is the member, keeping the outer description', () => {
+    expect(shape(parse({ allOf: [{ $ref: '#/components/schemas/A' }], description: 'outer' }, { A: { type: 'string' } }))).toMatchObject({ kind: 'ref', target: 'A', description: 'outer' });
+  });
+
+  it('discriminated union completes implicit mappings from the members const', () => {
+    const node = parse(
+      { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }], discriminator: { propertyName: 'type', mapping: { a: '#/components/schemas/A' } } },
+      { A: { type: 'object', properties: { type: { const: 'a' } } }, B: { type: 'object', properties: { type: { const: 'b' } } } },
+    );
+    expect(node.kind === 'union' && node.discriminator).toEqual({ property: 'type', mapping: [{ value: 'a', schema: 'A' }, { value: 'b', schema: 'B' }] });
+  });
+
+  it('keeps if/then/else, not and dependentRequired for validators', () => {
+    const node = parse({ type: 'object', properties: { s: { type: 'boolean' } }, if: { properties: { s: { const: true } }, required: ['s'] }, then: { required: ['x'] }, not: { required: ['y'] }, dependentRequired: { a: ['b'] } });
+    expect(node.conditionals).toHaveLength(1);
+    expect(node.conditionals?.[0]?.if.kind).toBe('object');
+    expect(node.not).toHaveLength(1);
+    expect(node.dependentRequired).toEqual({ a: ['b'] });
+  });
+
+  it('x-rules are parsed and checked against the properties', () => {
+    const node = parse({ type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, 'x-rules': [{ kind: 'compare', field: 'a', op: 'gt', other: 'b', message: 'a > b' }] });
+    expect(node.kind === 'object' && node.rules).toMatchObject([{ kind: 'compare', field: 'a', op: 'gt', other: 'b', scale: 1, message: 'a > b' }]);
+    expect(() => parse({ type: 'object', properties: { a: {} }, 'x-rules': [{ kind: 'compare', field: 'a', op: 'gt', other: 'zz', message: 'm' }] })).toThrow(/'other' names 'zz', which is not a property/);
+    expect(() => parse({ type: 'object', 'x-rules': [{ kind: 'ratio', message: 'm' }] })).toThrow(/unknown kind "ratio"/);
+  });
+
+  it('rejects unsupported keywords and unknown extensions by name', () => {
+    expect(() => parse({ type: 'object', unevaluatedProperties: false })).toThrow(/'unevaluatedProperties' is not supported/);
+    expect(() => parse({ type: 'string', 'x-nullable': true })).toThrow(/unknown extension 'x-nullable'/);
+    expect(() => parse({ type: 'strin' })).toThrow(/unknown schema type 'strin'/);
+    expect(() => parse({ type: 'string', pattern: '([' })).toThrow(/not a valid regular expression/);
+  });
+
+  it('records x-not-shown', () => {
+    const node = parse({ type: 'string', 'x-not-shown': 'The format.' });
+    expect(node.notShown).toEqual(['The format.']);
+  });
+});

@@ -1,0 +1,39 @@
+/** Given/want table for the TypeScript type vocabulary: IR node in, type text out. */
+import { CodeBlockWriter } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { typeOf, union } from '../../generator/emit/ts/type-expr.ts';
+import { t } from '../../generator/ir/factory.ts';
+import type { TypeNode } from '../../generator/ir/types.ts';
+
+const use = { schema: (name: string) => `S_${name}`, enumType: (name: string) => `E_${name}` };
+const print = (node: TypeNode) => {
+  const w = new CodeBlockWriter({ indentNumberOfSpaces: 2 });
+  typeOf(node, use)(w);
+  return w.toString().replace(/\s+/g, ' ').trim();
+};
+
+const cases: [string, TypeNode, string][] = [
+  ['string', t.string(), 'string'],
+  ['nullable integer', t.nullable(t.integer()), 'number | null'],
+  ['literal', t.literal('list'), "'list'"],
+  ['quote in literal', t.literal("it's"), "'it\\'s'"],
+  ['enum by name', t.enum('Color', ['red']), 'E_Color'],
+  ['ref by name', t.ref('Pet'), 'S_Pet'],
+  ['nullable ref', t.ref('Pet', true), 'S_Pet | null'],
+  ['array', t.array(t.string()), 'Array<string>'],
+  ['map', t.map(t.number()), '{ [key: string]: number }'],
+  ['union', t.union([t.string(), t.number()]), 'string | number'],
+  ['union of one', t.union([t.boolean()]), 'boolean'],
+  ['object with optional and quoted keys', t.object({ a: t.string(), 'b/c': t.number() }, ['a']), "{ a: string; 'b/c'?: number; }"],
+  ['open object without properties', t.object({}), 'Record<string, unknown>'],
+  ['closed object without properties', t.object({}, [], { additional: false }), 'Record<string, never>'],
+];
+
+describe('typeOf', () => {
+  for (const [name, node, want] of cases) it(name, () => expect(print(node)).toBe(want));
+  it('a union of none is never', () => {
+    const w = new CodeBlockWriter();
+    union([])(w);
+    expect(w.toString()).toBe('never');
+  });
+});
