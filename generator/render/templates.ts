@@ -17,3 +17,8 @@ export function renderTemplate(name: string, data: unknown): string {
   }
   return template(data);
 }
+
+/** The text of a hand-written file under `templates/` (runtime code copied verbatim into the output). */
+export function readTemplate(name: string): string {
+  return readFileSync(path.join(root, name), 'utf8');
+}
