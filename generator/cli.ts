@@ -16,7 +16,7 @@ const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out gene
   --quiet       no progress lines
 exit codes: 0 ok, 1 spec or generation error, 2 usage error, 3 stale output (--check)`;
 
-export async function main(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({

@@ -9,7 +9,7 @@ import { EXIT, main } from '../../generator/cli.ts';
 function sink() {
   let text = '';
   const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
-  return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
+  return { stream: stream as unknown as typeof process.stdout, text: () => text };
 }
 
 async function run(args: string[]) {
