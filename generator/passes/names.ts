@@ -32,7 +32,10 @@ export function assignNames(api: Api, locate: (pointer: string) => object): void
     };
     for (const p of op.parameters) p.identifier = p.in === 'path' ? camelCase(p.name) : p.name;
   }
-  for (const w of api.webhooks) w.typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));
+  for (const w of api.webhooks) {
+    w.typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));
+    names.claim(`${w.typeName}Headers`, `webhook '${w.name}'`, at(w.pointer));
+  }
   for (const m of api.stateMachines) {
     const base = pascalCase(m.name);
     m.typeName = names.claim(`${base}State`, `state machine '${m.name}'`, at(m.pointer));

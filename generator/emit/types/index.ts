@@ -3,7 +3,7 @@
  * request and response types of the area's operations; `generated/types/index.ts` re-exports them all.
  */
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import type { Api, NamedSchema, Operation } from '../../ir/types.ts';
+import type { Api, NamedSchema, Operation, Webhook } from '../../ir/types.ts';
 import { successResponse } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../index.ts';
 import { docText, propertyDoc } from '../ts/docs.ts';
@@ -73,13 +73,41 @@ export function emitTypes(api: Api): GeneratedFile[] {
   for (const area of api.areas) {
     const schemas = api.schemas.filter((s) => s.area === area.slug);
     const ops = api.operations.filter((o) => o.area === area.slug);
-    if (!schemas.length && !ops.length) continue;
+    if (!schemas.length && !ops.length && !(area.slug === 'webhooks' && api.webhooks.length)) continue;
     const path = `types/${area.slug}.ts`;
     const use = trackImports(api, 'types', path);
-    const statements: StatementStructures[] = [...schemas.map((s) => schemaStatement(s, use)), ...ops.flatMap((o) => operationStatements(o, use, schemaNames))];
+    const hooks = area.slug === 'webhooks' ? api.webhooks : [];
+    const statements: StatementStructures[] = [
+      ...schemas.map((s) => schemaStatement(s, use)),
+      ...ops.flatMap((o) => operationStatements(o, use, schemaNames)),
+      ...hooks.flatMap((w) => webhookStatements(w, use)),
+    ];
     files.push({ path, contents: printFile(path, [...use.declarations(), ...statements]) });
     index.push(`export type * from './${area.slug}.js';`);
   }
   files.push({ path: 'types/index.ts', contents: printFile('types/index.ts', index) });
   return files;
+}
+
+/** The payload of a webhook delivery (`<Event>Webhook`) and its headers (`<Event>WebhookHeaders`). */
+function webhookStatements(w: Webhook, use: ImportTracker): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  const body = w.body?.contents.find((c) => c.kind === 'json');
+  const doc = [w.summary, w.description].filter(Boolean).join('\n\n') || `Payload of the \`${w.name}\` webhook.`;
+  if (body) out.push({ kind: StructureKind.TypeAlias, name: w.typeName, isExported: true, type: typeOf(body.type, use), docs: [doc] });
+  if (w.headers.length) {
+    out.push({
+      kind: StructureKind.TypeAlias,
+      name: `${w.typeName}Headers`,
+      isExported: true,
+      docs: [`Headers of a \`${w.name}\` delivery.`],
+      type: objectType(w.headers.map((p) => {
+        const m: MemberSpec = { name: p.name, optional: !p.required, type: typeOf(p.type, use) };
+        const d = docText(p.type, p.description, p.notShown);
+        if (d) m.doc = d;
+        return m;
+      })),
+    });
+  }
+  return out;
 }
