@@ -1,9 +1,12 @@
 /** The emitters, in order. Each is a pure function of the IR returning files in memory. */
 import type { Api } from '../ir/types.ts';
+import { emitClient } from './client/index.ts';
 import { emitDocs } from './docs/index.ts';
 import { emitEnums } from './enums.ts';
 import { emitStateMachines } from './state-machines.ts';
 import { emitTypes } from './types/index.ts';
+import { emitServer } from './server/index.ts';
+import { emitValidators } from './validators/index.ts';
 
 export interface GeneratedFile {
   /** Path relative to the output directory, with `/` separators. */
@@ -18,7 +21,10 @@ export interface Emitter {
 
 export const EMITTERS: readonly Emitter[] = [
   { name: 'types', emit: emitTypes },
+  { name: 'client', emit: emitClient },
   { name: 'enums', emit: emitEnums },
   { name: 'state-machines', emit: emitStateMachines },
+  { name: 'validators', emit: emitValidators },
+  { name: 'server', emit: emitServer },
   { name: 'docs', emit: emitDocs },
 ];

@@ -1,0 +1,109 @@
+/** `client/client.ts` (PlatformClient with the top-level resources), `client/webhooks.ts` and `client/operations.ts`. */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { GeneratorError } from '../../diagnostics.ts';
+import type { Api } from '../../ir/types.ts';
+import type { GeneratedFile } from '../index.ts';
+import { printFile } from '../ts/project.ts';
+import { quote, typeOf, union, text } from '../ts/type-expr.ts';
+import { clientImports } from './imports.ts';
+import { writeData } from './literal.ts';
+import { operationSpec } from './operation-spec.ts';
+import { resourceFile } from './resources.ts';
+
+export function emitOperations(api: Api): GeneratedFile {
+  const path = 'client/operations.ts';
+  const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  const data = Object.fromEntries(ops.map((op) => [op.operationId, operationSpec(api, op)]));
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/operation.js', namedImports: ['OperationSpec'] },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: ['What the core needs to send each operation and read its response, by operationId.'],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'operations', initializer: (w) => { writeData(w, data); w.write(' as const satisfies Record<string, OperationSpec>'); } }],
+    },
+  ];
+  return { path, contents: printFile(path, statements) };
+}
+
+export function emitWebhooks(api: Api): GeneratedFile {
+  const path = 'client/webhooks.ts';
+  const use = clientImports(api, 'client', path);
+  const payloads = api.webhooks.flatMap((w) => w.body?.contents.slice(0, 1).map((c) => typeOf(c.type, use)) ?? []);
+  const base = use.from('./core/webhooks.js', 'WebhooksBase');
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.TypeAlias, name: 'WebhookEvent', isExported: true, type: payloads.length ? union(payloads) : text('unknown'), docs: [`A webhook delivery's payload: ${api.webhooks.map((w) => `\`${w.name}\``).join(', ') || 'none in the spec'}.`] },
+    {
+      kind: StructureKind.Class,
+      name: 'Webhooks',
+      isExported: true,
+      extends: `${base}<WebhookEvent>`,
+      docs: ['`client.webhooks`: `unwrap(rawBody, headers, { secret, tolerance })` verifies a delivery (Standard Webhooks) and returns the typed event; `verifySignature` only verifies. Both are async (Web Crypto).'],
+    },
+  ];
+  return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
+}
+
+export function emitClientClass(api: Api): GeneratedFile {
+  const path = 'client/client.ts';
+  const use = clientImports(api, 'client', path);
+  const top = api.resources.children;
+  if (top.some((t) => t.property === 'webhooks')) throw new GeneratorError('identifier-collision', 'client.webhooks is both a resource of the spec and the webhook helper');
+  for (const t of top) use.from(`./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, t.className);
+  use.from('./webhooks.js', 'Webhooks');
+  use.from('./core/client-base.js', 'ClientBase');
+  use.from('./core/options.js', 'ClientOptions', true);
+  use.from('./core/options.js', 'ApiKeySource', true);
+  const defaultBase = api.servers[0] ? api.servers[0].url.replace(/\{([^}]+)\}/g, (_, v: string) => api.servers[0]!.variables.find((x) => x.name === v)?.default ?? '') : 'http://localhost';
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
+    {
+      kind: StructureKind.Class,
+      name: 'PlatformClient',
+      isExported: true,
+      extends: 'ClientBase',
+      docs: [`The ${api.title} client (${api.version}). Options default from PLATFORM_API_KEY, PLATFORM_BASE_URL, PLATFORM_ORG_ID and PLATFORM_PROJECT_ID.`],
+      properties: [
+        ...top.map((t) => ({ name: t.property, isReadonly: true, type: t.className, docs: [`\`client.${t.property}\``] })),
+        { name: 'webhooks', isReadonly: true, type: 'Webhooks' },
+      ],
+      ctors: [
+        {
+          parameters: [{ name: 'options', type: "Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }", initializer: '{}' }],
+          docs: ['`apiKey: null` makes a client without a credential, for `auth.exchangeToken` only.'],
+          statements: (w) => {
+            w.writeLine('super(options, DEFAULT_BASE_URL);');
+            for (const t of top) w.writeLine(`this.${t.property} = new ${t.className}(this);`);
+            w.writeLine('this.webhooks = new Webhooks(this.webhookSecret);');
+          },
+        },
+      ],
+    },
+  ];
+  return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
+}
+
+export function emitIndex(): GeneratedFile {
+  const path = 'client/index.ts';
+  const exports: StatementStructures[] = [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: ['PlatformClient'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './core/errors.js',
+      namedExports: ['APIConnectionError', 'APIError', 'APITimeoutError', 'APIUserAbortError', 'AuthenticationError', 'BadRequestError', 'ConflictError', 'type ErrorEnvelope', 'InternalServerError', 'NotFoundError', 'PermissionDeniedError', 'PlatformError', 'RateLimitError', 'UnprocessableEntityError', 'WebhookVerificationError'],
+    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/api-promise.js', namedExports: ['APIPromise', 'type WithResponse'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/stream.js', namedExports: ['Stream'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/sse.js', namedExports: ['SseDecoder', 'type ServerSentEvent'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/pagination.js', namedExports: ['CursorPage', 'PagePromise', 'type Page'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/uploads.js', namedExports: ['toFile', 'type Uploadable', 'type WithUploads'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/rate-limit.js', namedExports: ['parseDuration', 'type RateLimitInfo'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/webhooks.js', namedExports: ['signWebhook', 'verifyWebhookSignature', 'type WebhookHeaders', 'type WebhookVerifyOptions'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/token-provider.js', namedExports: ['AccessTokenProvider', 'type ExchangedToken'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/options.js', namedExports: ['type ApiKeySource', 'type ClientOptions', 'type RequestOptions'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.js' },
+  ];
+  return { path, contents: printFile(path, exports) };
+}

@@ -1,0 +1,148 @@
+/**
+ * One resource method per operation: path parameters positionally in path order, then one object for the body or
+ * the query, then the per-request options. Where the response kind depends on the request (`x-when`), one overload
+ * per condition, one for the default, and a general one.
+ */
+import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from 'ts-morph';
+import { listEnvelope } from '../../ir/queries.ts';
+import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
+import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
+import type { ClientImports } from './imports.ts';
+import { bodyMode, pathParams, queryParams, responseContents, whenOf, type When } from './operation-spec.ts';
+
+const CORE = '../core';
+
+function generic(name: string, args: TypeWriter[]): TypeWriter {
+  return (w) => {
+    w.write(`${name}<`);
+    args.forEach((a, i) => {
+      if (i) w.write(', ');
+      a(w);
+    });
+    w.write('>');
+  };
+}
+
+/** The type of the params object, and whether it may be omitted. */
+function paramsOf(op: Operation, use: ClientImports): { name: string; type: TypeWriter; optional: boolean } | undefined {
+  const mode = bodyMode(op);
+  const query = queryParams(op);
+  const parts: TypeWriter[] = [];
+  if (mode) {
+    const body = text(use.opType(op, op.names.body));
+    parts.push(mode === 'json' ? body : generic(use.from(`${CORE}/uploads.js`, 'WithUploads', true), [body]));
+  }
+  if (query.length) parts.push(text(use.opType(op, op.names.query)));
+  if (!parts.length) return undefined;
+  const optional = mode ? !op.requestBody!.required && !query.some((q) => q.required) : !query.some((q) => q.required);
+  return { name: mode && query.length ? 'params' : mode ? 'body' : 'query', type: intersection(parts), optional };
+}
+
+function resultOf(api: Api, op: Operation, content: ResponseContent, use: ClientImports): TypeWriter {
+  switch (content.kind) {
+    case 'json': {
+      const firstJson = responseContents(op).find((c) => c.kind === 'json' && c.type);
+      if (content === firstJson) return text(use.opType(op, op.names.response));
+      return content.type ? typeOf(content.type, use) : text('unknown');
+    }
+    case 'text':
+      return text('string');
+    case 'binary':
+      return text('Response');
+    case 'empty':
+      return text('void');
+    case 'sse': {
+      const events = (content.sse?.events ?? []).map((e) => typeOf(e.type, use));
+      return generic(use.from(`${CORE}/stream.js`, 'Stream', true), [events.length ? union(events) : text('unknown')]);
+    }
+  }
+}
+
+function whenType(when: When): TypeWriter {
+  return objectType(when.map((w) => ({ name: w.field, optional: false, type: union(w.values.map(literal)) })));
+}
+
+/** The default content's narrowing: each conditioned field absent or any other value. */
+function defaultType(conditions: When[], params: TypeWriter, use: ClientImports): TypeWriter {
+  const byField = new Map<string, Set<string | number | boolean | null>>();
+  for (const when of conditions) for (const w of when) for (const v of w.values) (byField.get(w.field) ?? byField.set(w.field, new Set()).get(w.field)!).add(v);
+  const fieldOf = use.from(`${CORE}/operation.js`, 'FieldOf', true);
+  return objectType([...byField].map(([field, values]) => ({
+    name: field,
+    optional: true,
+    type: generic('Exclude', [generic(fieldOf, [params, literal(field)]), union([...values].map(literal))]),
+  })));
+}
+
+function docOf(op: Operation): string {
+  const lines = [op.summary ?? op.operationId, '', `\`${op.method.toUpperCase()} ${op.path}\` (\`${op.operationId}\`)`];
+  if (op.deprecated) lines.push('@deprecated');
+  return lines.join('\n');
+}
+
+export function methodOf(api: Api, op: Operation, name: string, use: ClientImports): OptionalKind<MethodDeclarationStructure> {
+  const positional = pathParams(op).map((p): OptionalKind<ParameterDeclarationStructure> => ({ name: p.identifier, type: 'string' }));
+  const params = paramsOf(op, use);
+  const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', hasQuestionToken: true, type: use.from(`${CORE}/options.js`, 'RequestOptions', true) };
+  const paramDecl = (type: TypeWriter | undefined, optional: boolean): OptionalKind<ParameterDeclarationStructure>[] =>
+    params ? [{ name: params.name, type: type ?? params.type, hasQuestionToken: optional }] : [];
+  const pathArg = positional.length ? `path: { ${pathParams(op).map((p) => `${JSON.stringify(p.name)}: ${p.identifier}`).join(', ')} }` : '';
+  const paramsArg = params ? `params: ${params.name}` : '';
+  const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
+  const docs = [docOf(op)];
+
+  const list = listEnvelope(api, op);
+  if (list) {
+    const item = typeOf(list.item, use);
+    const envelope = text(use.opType(op, op.names.response));
+    return {
+      name,
+      docs,
+      parameters: [...positional, ...paramDecl(undefined, params?.optional ?? true), options],
+      returnType: generic(use.from(`${CORE}/pagination.js`, 'PagePromise', true), [item, envelope]),
+      statements: (w) => {
+        w.write(`return this._client.list<`);
+        item(w);
+        w.write(', ');
+        envelope(w);
+        w.write(`>(operations.${op.operationId}, ${args}, options);`);
+      },
+    };
+  }
+
+  const apiPromise = use.from(`${CORE}/api-promise.js`, 'APIPromise', true);
+  const contents = responseContents(op);
+  const results = contents.length ? contents.map((c) => resultOf(api, op, c, use)) : [text('void')];
+  const all = union(results);
+  const method: OptionalKind<MethodDeclarationStructure> = {
+    name,
+    docs,
+    parameters: [...positional, ...paramDecl(undefined, params?.optional ?? false), options],
+    returnType: generic(apiPromise, [all]),
+    statements: (w) => {
+      w.write('return this._client.call<');
+      all(w);
+      w.write(`>(operations.${op.operationId}, ${args}, options);`);
+    },
+  };
+  const conditional = contents.map((c, i) => ({ c, i, when: whenOf(api, op, c) })).filter((x) => x.when);
+  if (params && conditional.length) {
+    const overloads: OptionalKind<MethodDeclarationOverloadStructure>[] = conditional.map(({ i, when }) => ({
+      docs,
+      parameters: [...positional, ...paramDecl(intersection([params.type, whenType(when!)]), false), options],
+      returnType: generic(apiPromise, [results[i]!]),
+    }));
+    const defaults = contents.map((c, i) => ({ c, i })).filter(({ c }) => !c.when);
+    if (defaults.length === 1) {
+      overloads.push({
+        docs,
+        parameters: [...positional, ...paramDecl(intersection([params.type, defaultType(conditional.map((x) => x.when!), params.type, use)]), params.optional), options],
+        returnType: generic(apiPromise, [results[defaults[0]!.i]!]),
+      });
+    }
+    overloads.push({ docs, parameters: method.parameters!, returnType: method.returnType! });
+    method.overloads = overloads;
+    method.docs = [];
+  }
+  return { ...method, kind: StructureKind.Method } as OptionalKind<MethodDeclarationStructure>;
+}

@@ -1,0 +1,107 @@
+/**
+ * The data the client core needs about one operation (`OperationSpec` in templates/client/core/operation.ts): method,
+ * path, where the params go, body kind and multipart encoding, the responses with their `x-when` conditions.
+ */
+import { GeneratorError } from '../../diagnostics.ts';
+import { listEnvelope, resolveNode, successResponse } from '../../ir/queries.ts';
+import type { Api, Operation, Parameter, ResponseContent, TypeNode } from '../../ir/types.ts';
+
+export type Scalar = string | number | boolean | null;
+
+/** `x-when` as field → allowed values; each field must be present. */
+export type When = { field: string; values: Scalar[] }[];
+
+function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
+  const n = resolveNode(api, node);
+  if (n.kind === 'literal') return [n.value];
+  if (n.kind === 'enum') return [...n.values];
+  if (n.kind === 'union') {
+    const parts = n.variants.map((v) => scalarsOf(api, v));
+    return parts.every((p) => p !== undefined) ? parts.flat() as Scalar[] : undefined;
+  }
+  return undefined;
+}
+
+/** The condition of a response content, in the only shape the client supports: required fields with literal values. */
+export function whenOf(api: Api, op: Operation, content: ResponseContent): When | undefined {
+  if (!content.when) return undefined;
+  const node = resolveNode(api, content.when);
+  const fields = node.kind === 'object' ? node.properties.map((p) => ({ field: p.name, values: scalarsOf(api, p.type) })) : [];
+  if (!fields.length || fields.some((f) => !f.values)) {
+    throw new GeneratorError('unsupported', `x-when of ${op.operationId} (${content.mediaType}): the client supports only properties with const or enum values`, { pointer: op.pointer });
+  }
+  return fields as When;
+}
+
+/** Path parameters in the order they appear in the path. */
+export function pathParams(op: Operation): Parameter[] {
+  return [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => {
+    const p = op.parameters.find((x) => x.in === 'path' && x.name === m[1]);
+    if (!p) throw new GeneratorError('internal', `${op.operationId}: path parameter ${m[1]} is not declared`, { pointer: op.pointer });
+    return p;
+  });
+}
+
+export function queryParams(op: Operation): Parameter[] {
+  return op.parameters.filter((p) => p.in === 'query');
+}
+
+export function bodyMode(op: Operation): 'json' | 'multipart' | 'json|multipart' | undefined {
+  const kinds = new Set(op.requestBody?.contents.map((c) => c.kind) ?? []);
+  if (kinds.size === 0) return undefined;
+  for (const k of kinds) {
+    if (k !== 'json' && k !== 'multipart') throw new GeneratorError('unsupported', `${op.operationId}: the client sends only JSON and multipart bodies, not ${k}`, { pointer: op.pointer });
+  }
+  return kinds.size === 2 ? 'json|multipart' : kinds.has('multipart') ? 'multipart' : 'json';
+}
+
+/** The success contents the client distinguishes (one per kind and condition). */
+export function responseContents(op: Operation): ResponseContent[] {
+  const contents = successResponse(op)?.contents ?? [];
+  const seen = new Set<string>();
+  return contents.filter((c) => {
+    const key = `${c.kind} ${c.when ? c.when.pointer : ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function isList(api: Api, op: Operation): boolean {
+  return listEnvelope(api, op) !== undefined;
+}
+
+/** The plain-data spec of one operation, as printed into `client/operations.ts`. */
+export function operationSpec(api: Api, op: Operation): Record<string, unknown> {
+  const spec: Record<string, unknown> = { id: op.operationId, method: op.method.toUpperCase(), path: op.path };
+  const body = bodyMode(op);
+  const query = queryParams(op);
+  if (body && query.length) {
+    spec.params = 'both';
+    spec.queryKeys = query.map((p) => p.name);
+  } else if (body) spec.params = 'body';
+  else if (query.length) spec.params = 'query';
+  if (body) spec.body = body;
+  const encoding: Record<string, Record<string, unknown>> = {};
+  for (const c of op.requestBody?.contents ?? []) {
+    for (const [field, e] of Object.entries(c.encoding ?? {})) {
+      encoding[field] = { ...(e.contentType ? { contentType: e.contentType } : {}), ...(e.explode !== undefined ? { explode: e.explode } : {}) };
+    }
+  }
+  if (Object.keys(encoding).length) spec.encoding = encoding;
+  const contents = responseContents(op);
+  spec.responses = contents.length
+    ? contents.map((c) => {
+        const when = whenOf(api, op, c);
+        return {
+          kind: c.kind,
+          ...(when ? { when: Object.fromEntries(when.map((w) => [w.field, w.values])) } : {}),
+          ...(c.sse?.terminator !== undefined ? { terminator: c.sse.terminator } : {}),
+        };
+      })
+    : [{ kind: 'empty' }];
+  if (isList(api, op)) spec.list = true;
+  if (op.security.length === 0) spec.auth = false;
+  if (op.servers.length) spec.servers = op.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])) }));
+  return spec;
+}

@@ -1,0 +1,45 @@
+/**
+ * `client/resources/<name>.ts`: one file per top-level resource, holding its class and the classes of its
+ * sub-resources (`VectorStores` with `files: VectorStoresFiles`), mirroring `api.resources`.
+ */
+import { StructureKind, type ClassDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure } from 'ts-morph';
+import type { Api, ResourceNode } from '../../ir/types.ts';
+import { kebabCase } from '../../naming/case.ts';
+import type { GeneratedFile } from '../index.ts';
+import { printFile } from '../ts/project.ts';
+import { clientImports } from './imports.ts';
+import { methodOf } from './methods.ts';
+
+export function resourceFile(node: ResourceNode): string {
+  return `client/resources/${kebabCase(node.property)}.ts`;
+}
+
+function classesOf(api: Api, node: ResourceNode, use: ReturnType<typeof clientImports>): ClassDeclarationStructure[] {
+  const ops = new Map(api.operations.map((o) => [o.operationId, o]));
+  const properties: OptionalKind<PropertyDeclarationStructure>[] = node.children.map((c) => ({
+    name: c.property,
+    isReadonly: true,
+    type: c.className,
+    initializer: `new ${c.className}(this._client)`,
+  }));
+  const own: ClassDeclarationStructure = {
+    kind: StructureKind.Class,
+    name: node.className,
+    isExported: true,
+    extends: use.from('../core/resource.js', 'APIResource'),
+    docs: [`\`client.${node.path.join('.')}\``],
+    properties,
+    methods: node.methods.map((m) => methodOf(api, ops.get(m.operationId)!, m.name, use)),
+  };
+  return [own, ...node.children.flatMap((c) => classesOf(api, c, use))];
+}
+
+export function emitResources(api: Api): GeneratedFile[] {
+  return api.resources.children.map((node) => {
+    const path = resourceFile(node);
+    const use = clientImports(api, 'client/resources', path);
+    use.from('../operations.js', 'operations');
+    const classes = classesOf(api, node, use);
+    return { path, contents: printFile(path, [...use.declarations(), ...classes]) };
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Overhead of the generated client per call against a local server, beside a raw `fetch` of the same request
+ * (same URL, headers and JSON parsing), measured in the same run: sequential calls, and batches of 10 concurrent
+ * calls. Rounds alternate which side goes first; the report gives the median per-call time over rounds and the
+ * spread (min to max over rounds), and the client's overhead relative to raw fetch. A third comparison gives raw
+ * fetch an AbortSignal, as the client's timeouts need; a fourth stubs fetch to isolate the client's own CPU cost.
+ *
+ *   npx tsx scripts/bench-client.ts [--rounds 15] [--calls 400]
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PlatformClient } from '../generated/client/index.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ROUNDS = arg('rounds', 15);
+const CALLS = arg('calls', 400);
+
+const payload = JSON.stringify({ id: 'cntr_1', object: 'container', name: 'bench', status: 'active', created_at: 1_700_000_000, memory_limit: '1g' });
+const server = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_bench', 'content-length': Buffer.byteLength(payload) });
+    res.end(payload);
+  });
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+
+const client = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0 });
+const headers = { Authorization: 'Bearer sk-bench', 'Service-Organization': 'org_bench', 'Service-Project': 'proj_bench', Accept: 'application/json' };
+
+const viaClient = () => client.containers.retrieve('cntr_1');
+const viaFetch = async () => (await fetch(`${base}/containers/cntr_1`, { headers })).json();
+// The same raw fetch with an abort signal, which any timeout or cancellation needs: Node's fetch charges for it.
+const viaFetchWithSignal = async () => (await fetch(`${base}/containers/cntr_1`, { headers, signal: new AbortController().signal })).json();
+
+// The same calls over a fetch that answers in-process: isolates the client's own CPU cost from the network.
+const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => new Response(payload, { headers: { 'content-type': 'application/json' } });
+const stubClient = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0, fetch: stubFetch });
+const viaStubClient = () => stubClient.containers.retrieve('cntr_1');
+const viaStubFetch = async () => (await stubFetch(`${base}/containers/cntr_1`, { headers })).json();
+
+/** Microseconds spent on `calls` calls, issued one at a time or `width` at a time. */
+async function timed(call: () => Promise<unknown>, calls: number, width: number): Promise<number> {
+  const start = performance.now();
+  for (let done = 0; done < calls; done += width) await Promise.all(Array.from({ length: width }, call));
+  return (performance.now() - start) * 1000;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * One round interleaves small blocks of client and raw calls (alternating which goes first), so drift and noise from
+ * the machine hit both sides alike; the round's ratio compares the two sums.
+ */
+async function compare(label: string, width: number, viaClient: () => Promise<unknown>, viaFetch: () => Promise<unknown>): Promise<void> {
+  const BLOCK = 50;
+  await timed(viaClient, CALLS, width);
+  await timed(viaFetch, CALLS, width);
+  const client: number[] = [];
+  const raw: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let c = 0;
+    let f = 0;
+    for (let b = 0; b < CALLS / BLOCK; b++) {
+      if ((r + b) % 2) {
+        f += await timed(viaFetch, BLOCK, width);
+        c += await timed(viaClient, BLOCK, width);
+      } else {
+        c += await timed(viaClient, BLOCK, width);
+        f += await timed(viaFetch, BLOCK, width);
+      }
+    }
+    client.push(c / CALLS);
+    raw.push(f / CALLS);
+    ratios.push(c / f);
+  }
+  const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} µs/call (spread ${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
+  const pct = (x: number) => `${((x - 1) * 100).toFixed(1)}%`;
+  console.log(label);
+  console.log(`  raw fetch  ${fmt(raw)}`);
+  console.log(`  client     ${fmt(client)}`);
+  console.log(`  overhead   median ${pct(median(ratios))} of raw fetch (spread ${pct(Math.min(...ratios))} to ${pct(Math.max(...ratios))}), ${(median(client) - median(raw)).toFixed(1)} µs/call`);
+}
+
+console.log(`client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, GET /containers/{id} on 127.0.0.1, node ${process.version}`);
+await compare('sequential', 1, viaClient, viaFetch);
+await compare('10 concurrent', 10, viaClient, viaFetch);
+await compare('sequential, peer = raw fetch with an AbortSignal', 1, viaClient, viaFetchWithSignal);
+await compare('in-process, fetch stubbed (the client\'s own cost per call)', 1, viaStubClient, viaStubFetch);
+server.close();

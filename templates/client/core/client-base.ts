@@ -1,0 +1,277 @@
+/**
+ * The request engine every generated resource calls: builds the URL, headers and body of an operation, sends it with
+ * a per-attempt timeout, retries by the seeds' rules, and turns the response into typed data.
+ */
+import { APIPromise, type RawResult } from './api-promise.js';
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, PlatformError } from './errors.js';
+import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } from './operation.js';
+import type { ApiKeySource, ClientOptions, Fetch, HeadersLike, RequestOptions } from './options.js';
+import { CursorPage, PagePromise, type ListEnvelope, type Page } from './pagination.js';
+import { isRetryableStatus, needsUserAction, retryDelay, systemClock, type Clock } from './retry.js';
+import { env, pickServer, serverURL } from './servers.js';
+import { Stream } from './stream.js';
+import { containsUploadable, toFormData } from './uploads.js';
+
+const DEFAULT_TIMEOUT = 10 * 60_000;
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_MAX_RETRY_TIME = 2 * 60_000;
+
+type Query = Record<string, unknown>;
+
+export class ClientBase {
+  readonly baseURL: string;
+  readonly organization: string | null;
+  readonly project: string | null;
+  readonly maxRetries: number;
+  readonly timeout: number;
+  readonly maxRetryTime: number;
+  readonly webhookSecret: string | undefined;
+  protected readonly apiKey: ApiKeySource | null;
+  private readonly fetch: Fetch;
+  private readonly options: ClientOptions;
+  private readonly clock: Clock;
+
+  /** `apiKey: null` makes a client without a credential, for the token exchange only. */
+  constructor(options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }, defaultBaseURL: string) {
+    const apiKey = options.apiKey === undefined ? env('PLATFORM_API_KEY') : options.apiKey;
+    if (apiKey === undefined || apiKey === '') {
+      throw new PlatformError('Missing API key: pass `apiKey` to the client or set the PLATFORM_API_KEY environment variable (or pass `apiKey: null` for the token exchange only).');
+    }
+    this.apiKey = apiKey;
+    this.baseURL = (options.baseURL ?? env('PLATFORM_BASE_URL') ?? defaultBaseURL).replace(/\/+$/, '');
+    this.organization = options.organization === undefined ? env('PLATFORM_ORG_ID') ?? null : options.organization;
+    this.project = options.project === undefined ? env('PLATFORM_PROJECT_ID') ?? null : options.project;
+    this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
+    this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
+    this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
+    this.webhookSecret = options.webhookSecret ?? env('PLATFORM_WEBHOOK_SECRET');
+    this.clock = options.clock ?? systemClock;
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function') throw new PlatformError('No global fetch: pass `fetch` to the client.');
+    this.fetch = fetchImpl;
+    this.options = { ...options, apiKey: undefined };
+  }
+
+  /** Calls one operation. */
+  call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = {}): APIPromise<T> {
+    const { body, query } = splitParams(op, args.params);
+    const response = selectResponse(op, body);
+    return new APIPromise<T>(this.send(op, args.path ?? {}, query, body, response, options), async (r) => parseResult(r, response) as T);
+  }
+
+  /** Calls a cursor-paginated list operation: the result is the first page, and iterates every item. */
+  list<Item, Envelope>(op: OperationSpec, args: CallArgs, options: RequestOptions = {}): PagePromise<Item, Envelope> {
+    const { body, query } = splitParams(op, args.params);
+    const response = selectResponse(op, body);
+    const fetchPage = (next: Query) => this.list<Item, Envelope>(op, { path: args.path, params: { ...(args.params ?? {}), ...next } }, options);
+    return new PagePromise<Item, Envelope>(this.send(op, args.path ?? {}, query, body, response, options), async (r) => new CursorPage<Item>(parseJson(r) as ListEnvelope<Item>, query, fetchPage as never) as Page<Item, Envelope>);
+  }
+
+  private async send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+    const url = this.url(op, pathParams, query, body, options);
+    const headers = this.headers(op, expected, options, typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey);
+    const init = op.body === 'json' || body === undefined ? this.jsonBody(op, body, headers) : await this.body(op, body, headers);
+    const maxRetries = validCount('maxRetries', options.maxRetries, this.maxRetries);
+    const timeout = validCount('timeout', options.timeout, this.timeout);
+    const fetchImpl = options.fetch ?? this.fetch;
+    const deadline = this.clock.now() + this.maxRetryTime;
+    const signal = options.signal;
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw new APIUserAbortError();
+      const controller = new AbortController();
+      const onAbort = () => controller.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeout);
+      let outcome: Attempt | undefined;
+      try {
+        const response = await fetchImpl(url, { ...this.options.fetchOptions, ...options.fetchOptions, method: op.method, headers: headers.record(), body: init, signal: controller.signal });
+        outcome = await readResponse(response, controller, expected);
+      } catch (error) {
+        if (signal?.aborted) throw new APIUserAbortError();
+        outcome = { failure: timedOut ? new APITimeoutError() : new APIConnectionError(undefined, { cause: error }), retryable: true };
+      } finally {
+        clearTimeout(timer);
+        // A stream handed over unread stays tied to the caller's signal, so aborting it ends the stream.
+        const streaming = outcome && 'result' in outcome && outcome.result.text === undefined;
+        if (!streaming) signal?.removeEventListener('abort', onAbort);
+      }
+      if ('result' in outcome) return outcome.result;
+      const failure = outcome.failure;
+      if (!outcome.retryable) throw failure;
+      if (attempt >= maxRetries) throw failure;
+      const delay = retryDelay(attempt + 1, failure.headers, this.clock);
+      if (this.clock.now() + delay > deadline) throw failure;
+      try {
+        await this.clock.sleep(delay, signal);
+      } catch {
+        throw new APIUserAbortError();
+      }
+    }
+  }
+
+  private url(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, options: RequestOptions): string {
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = pathParams[name];
+      if (typeof value !== 'string' || value === '') throw new PlatformError(`${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`);
+      return encodeURIComponent(value);
+    });
+    const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
+    const base = options.baseURL ?? (server ? serverURL(server, this.options.serverVariables) : this.baseURL);
+    let qs = '';
+    if (this.options.defaultQuery || options.query || Object.keys(query).length) {
+      const search = new URLSearchParams();
+      appendQuery(search, { ...this.options.defaultQuery, ...query, ...options.query });
+      qs = search.toString();
+    }
+    return `${base.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  private headers(op: OperationSpec, expected: ResponseSpec, options: RequestOptions, key: string | null): HeaderBag {
+    const headers = new HeaderBag();
+    if (expected.kind === 'json') headers.set('Accept', 'application/json');
+    else if (expected.kind === 'sse') headers.set('Accept', 'text/event-stream');
+    if (op.auth !== false) {
+      if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
+      headers.set('Authorization', `Bearer ${key}`);
+    }
+    if (this.organization) headers.set('Service-Organization', this.organization);
+    if (this.project) headers.set('Service-Project', this.project);
+    if (options.clientRequestId !== undefined) {
+      const id = options.clientRequestId;
+      // The API answers 400 to these; rejecting them here saves the round trip and the quota.
+      if (!/^[\x20-\x7e]+$/.test(id) || id.length > 512) {
+        throw new PlatformError('clientRequestId must be 1 to 512 printable ASCII characters (X-Client-Request-Id).');
+      }
+      headers.set('X-Client-Request-Id', id);
+    }
+    headers.merge(this.options.defaultHeaders);
+    headers.merge(options.headers);
+    return headers;
+  }
+
+  private jsonBody(op: OperationSpec, body: unknown, headers: HeaderBag): string | undefined {
+    if (body === undefined || op.body === undefined) return undefined;
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    return JSON.stringify(body);
+  }
+
+  private async body(op: OperationSpec, body: unknown, headers: HeaderBag): Promise<BodyInit | undefined> {
+    const multipart = op.body === 'multipart' || (op.body === 'json|multipart' && containsUploadable(body));
+    if (!multipart) return this.jsonBody(op, body, headers);
+    headers.delete('Content-Type'); // fetch sets it with the boundary
+    return toFormData(body as Record<string, unknown>, op.encoding ?? {});
+  }
+}
+
+/**
+ * Request headers, case-insensitive, handed to fetch as a plain object: Node's fetch validates a `Headers` instance
+ * again on every call, which costs more than building the object.
+ */
+class HeaderBag {
+  private readonly entries = new Map<string, [string, string]>();
+
+  set(name: string, value: string): void {
+    this.entries.set(name.toLowerCase(), [name, value]);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name.toLowerCase());
+  }
+
+  delete(name: string): void {
+    this.entries.delete(name.toLowerCase());
+  }
+
+  /** Adds headers; a null or undefined value removes the header. */
+  merge(extra: HeadersLike | undefined): void {
+    if (!extra) return;
+    const list = extra instanceof Headers ? [...extra.entries()] : Array.isArray(extra) ? extra : Object.entries(extra);
+    for (const [name, value] of list) {
+      if (value === null || value === undefined) this.delete(name);
+      else this.set(name, value);
+    }
+  }
+
+  record(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of this.entries.values()) out[name] = value;
+    return out;
+  }
+}
+
+type Attempt = { result: RawResult } | { failure: APIError; retryable: boolean };
+
+/** Success: the result, non-streaming bodies read (so the timeout covers them). Failure: the typed error, and whether to retry. */
+async function readResponse(response: Response, controller: AbortController, expected: ResponseSpec): Promise<Attempt> {
+  if (response.ok) {
+    if (expected.kind === 'json' || expected.kind === 'text' || expected.kind === 'empty') return { result: { response, controller, text: await response.text() } };
+    return { result: { response, controller } };
+  }
+  const body = parseErrorBody(await response.text());
+  return { failure: APIError.fromResponse(response.status, body, response.headers), retryable: isRetryableStatus(response.status) && !needsUserAction(response.status, body) };
+}
+
+function validCount(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new PlatformError(`${name} must be a non-negative number, got ${value}.`);
+  return value;
+}
+
+function splitParams(op: OperationSpec, params: object | undefined): { body: unknown; query: Query } {
+  if (params === undefined || op.params === undefined) return { body: undefined, query: {} };
+  if (op.params === 'body') return { body: params, query: {} };
+  if (op.params === 'query') return { body: undefined, query: params as Query };
+  const body: Query = {};
+  const query: Query = {};
+  for (const [key, value] of Object.entries(params)) (op.queryKeys?.includes(key) ? query : body)[key] = value;
+  return { body, query };
+}
+
+/** Form style, exploded: arrays repeat the key, objects use `key[sub]`. */
+function appendQuery(search: URLSearchParams, query: Query, prefix?: string): void {
+  for (const [key, value] of Object.entries(query)) {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) search.append(name, String(v));
+    else if (typeof value === 'object') appendQuery(search, value as Query, name);
+    else search.append(name, String(value));
+  }
+}
+
+function parseErrorBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function parseJson(raw: RawResult): unknown {
+  const text = raw.text ?? '';
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new APIError(raw.response.status, text, `The response is not valid JSON: ${text.slice(0, 200)}`, raw.response.headers, { cause: error });
+  }
+}
+
+function parseResult(raw: RawResult, expected: ResponseSpec): unknown {
+  switch (expected.kind) {
+    case 'json':
+      return parseJson(raw);
+    case 'text':
+      return raw.text ?? '';
+    case 'empty':
+      return undefined;
+    case 'binary':
+      return raw.response;
+    case 'sse':
+      return new Stream(raw.response, raw.controller, expected.terminator === undefined ? {} : { terminator: expected.terminator });
+  }
+}

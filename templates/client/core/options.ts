@@ -1,0 +1,55 @@
+/** Client-wide and per-request options. */
+import type { Clock } from './retry.js';
+
+/** A key, or a function returning a fresh bearer token (see `AccessTokenProvider`). */
+export type ApiKeySource = string | (() => string | Promise<string>);
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export type HeadersLike = Headers | Record<string, string | null | undefined> | [string, string][];
+
+export interface ClientOptions {
+  /** Defaults to `process.env.PLATFORM_API_KEY`. */
+  apiKey?: ApiKeySource;
+  /** Defaults to `process.env.PLATFORM_BASE_URL`, then the spec's server. Ends with `/v1`. */
+  baseURL?: string;
+  /** Sent as `Service-Organization`. Defaults to `process.env.PLATFORM_ORG_ID`. */
+  organization?: string | null;
+  /** Sent as `Service-Project`. Defaults to `process.env.PLATFORM_PROJECT_ID`. */
+  project?: string | null;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** Per-attempt timeout in milliseconds. Default 10 minutes. */
+  timeout?: number;
+  /** Bound on the whole retry sequence in milliseconds: no retry starts after it. Default 2 minutes. */
+  maxRetryTime?: number;
+  /** A `fetch` to use instead of the global one (for example one with a TLS client certificate). */
+  fetch?: Fetch;
+  /** Extra `RequestInit` fields for every request, e.g. `{ dispatcher }` for Node's undici-based fetch. */
+  fetchOptions?: RequestInit & Record<string, unknown>;
+  defaultHeaders?: HeadersLike;
+  defaultQuery?: Record<string, string | number | boolean | undefined>;
+  /**
+   * Values of server variables of operations with their own servers (`auth_url`, `mtls_auth_url`). Each defaults
+   * to `process.env.PLATFORM_<NAME>` (e.g. `PLATFORM_AUTH_URL`), then the spec's default.
+   */
+  serverVariables?: Record<string, string>;
+  /** Secret for `client.webhooks.unwrap`. Defaults to `process.env.PLATFORM_WEBHOOK_SECRET`. */
+  webhookSecret?: string;
+  /** Time source and sleep, injectable for tests. */
+  clock?: Clock;
+}
+
+export interface RequestOptions {
+  headers?: HeadersLike;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  timeout?: number;
+  maxRetries?: number;
+  /** Sent as `X-Client-Request-Id`: ASCII only, at most 512 characters (checked before sending). */
+  clientRequestId?: string;
+  /** Overrides the base URL of this request. */
+  baseURL?: string;
+  fetch?: Fetch;
+  fetchOptions?: RequestInit & Record<string, unknown>;
+}

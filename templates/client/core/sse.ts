@@ -1,0 +1,99 @@
+/**
+ * A server-sent events parser (WHATWG `text/event-stream` rules) over a byte stream. Chunks may split anywhere:
+ * mid-line, between `\r` and `\n`, or inside a UTF-8 sequence (the streaming `TextDecoder` keeps partial bytes).
+ */
+
+export interface ServerSentEvent {
+  /** The `event:` name; `message` when absent. */
+  event: string;
+  /** `data:` lines joined with `\n`. */
+  data: string;
+  id: string | undefined;
+  retry: number | undefined;
+}
+
+export class SseDecoder {
+  private decoder = new TextDecoder('utf-8');
+  private buffer = '';
+  /** A chunk ended with `\r`: a `\n` starting the next chunk belongs to the same line end. */
+  private pendingCR = false;
+  private data: string[] = [];
+  private event = '';
+  private id: string | undefined;
+  private lastId: string | undefined;
+  private retry: number | undefined;
+
+  /** Feeds bytes; returns the events completed by them. */
+  push(chunk: Uint8Array): ServerSentEvent[] {
+    return this.feed(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** The stream ended: flushes the decoder; an event without its terminating blank line is dropped, per the standard. */
+  end(): ServerSentEvent[] {
+    const events = this.feed(this.decoder.decode());
+    if (this.buffer) {
+      this.line(this.buffer);
+      this.buffer = '';
+    }
+    return events;
+  }
+
+  private feed(text: string): ServerSentEvent[] {
+    const out: ServerSentEvent[] = [];
+    let start = 0;
+    if (this.pendingCR && text.startsWith('\n')) start = 1;
+    this.pendingCR = false;
+    let i = start;
+    let buffer = this.buffer;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c !== 10 && c !== 13) continue;
+      const event = this.line(buffer + text.slice(start, i));
+      buffer = '';
+      if (event) out.push(event);
+      if (c === 13) {
+        if (i + 1 === text.length) this.pendingCR = true;
+        else if (text.charCodeAt(i + 1) === 10) i++;
+      }
+      start = i + 1;
+    }
+    this.buffer = buffer + text.slice(start);
+    return out;
+  }
+
+  private line(line: string): ServerSentEvent | undefined {
+    if (line === '') return this.dispatch();
+    if (line.startsWith(':')) return undefined;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    switch (field) {
+      case 'data':
+        this.data.push(value);
+        break;
+      case 'event':
+        this.event = value;
+        break;
+      case 'id':
+        if (!value.includes('\0')) this.id = value;
+        break;
+      case 'retry':
+        if (/^\d+$/.test(value)) this.retry = Number(value);
+        break;
+      default:
+        break;
+    }
+    return undefined;
+  }
+
+  private dispatch(): ServerSentEvent | undefined {
+    if (this.id !== undefined) this.lastId = this.id;
+    const hasData = this.data.length > 0;
+    const event: ServerSentEvent = { event: this.event || 'message', data: this.data.join('\n'), id: this.lastId, retry: this.retry };
+    this.data = [];
+    this.event = '';
+    this.id = undefined;
+    return hasData ? event : undefined;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Standard Webhooks verification (https://www.standardwebhooks.com): HMAC-SHA256 with the base64 key of a `whsec_`
+ * secret over `${webhook-id}.${webhook-timestamp}.${body}`, any of several space-separated `v1,<base64>` signatures,
+ * compared in constant time by Web Crypto's `verify`, and a timestamp within `tolerance` of now.
+ */
+import { PlatformError, WebhookVerificationError } from './errors.js';
+
+export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
+
+export interface WebhookVerifyOptions {
+  /** `whsec_<base64>`; defaults to the client's `webhookSecret`. */
+  secret?: string;
+  /** Allowed clock difference in seconds, either way. Default 300 (5 minutes). */
+  tolerance?: number;
+  /** Current Unix time in seconds (for tests). */
+  now?: number;
+}
+
+const DEFAULT_TOLERANCE = 300;
+const encoder = new TextEncoder();
+
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const found = Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  return Array.isArray(found) ? found.join(' ') : found;
+}
+
+function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
+  return btoa(binary);
+}
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  const key = base64ToBytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
+  if (!key || key.length === 0) throw new PlatformError('The webhook secret is not a `whsec_` base64 secret.');
+  return crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function signedContent(id: string, timestamp: string, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  const prefix = encoder.encode(`${id}.${timestamp}.`);
+  const payload = typeof body === 'string' ? encoder.encode(body) : body;
+  const out = new Uint8Array(prefix.length + payload.length);
+  out.set(prefix);
+  out.set(payload, prefix.length);
+  return out;
+}
+
+/** The `webhook-signature` value (`v1,<base64>`) for a delivery: for senders and tests. */
+export async function signWebhook(secret: string, id: string, timestamp: number, body: string | Uint8Array): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), signedContent(id, String(timestamp), body));
+  return `v1,${bytesToBase64(new Uint8Array(signature))}`;
+}
+
+/** Throws `WebhookVerificationError` unless the delivery is authentic and fresh. `rawBody` must be the unparsed body. */
+export async function verifyWebhookSignature(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions & { secret: string }): Promise<void> {
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signatures = header(headers, 'webhook-signature');
+  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature header.');
+  if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('Invalid webhook-timestamp header.');
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
+  const sent = Number(timestamp);
+  if (now - sent > tolerance) throw new WebhookVerificationError('Webhook timestamp is too old.');
+  if (sent - now > tolerance) throw new WebhookVerificationError('Webhook timestamp is too new.');
+  const key = await hmacKey(options.secret);
+  const content = signedContent(id, timestamp, rawBody);
+  for (const entry of signatures.split(' ')) {
+    const [version, value] = entry.split(',', 2);
+    if (version !== 'v1' || !value) continue;
+    const bytes = base64ToBytes(value);
+    if (bytes && (await crypto.subtle.verify('HMAC', key, bytes, content))) return;
+  }
+  throw new WebhookVerificationError('No matching webhook signature.');
+}
+
+/** `client.webhooks`: verifies deliveries and returns the typed event. */
+export class WebhooksBase<Event> {
+  constructor(private readonly defaultSecret: string | undefined) {}
+
+  private secret(options: WebhookVerifyOptions): string {
+    const secret = options.secret ?? this.defaultSecret;
+    if (!secret) throw new PlatformError('No webhook secret: pass `secret` or set `webhookSecret` / PLATFORM_WEBHOOK_SECRET.');
+    return secret;
+  }
+
+  async verifySignature(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<void> {
+    await verifyWebhookSignature(rawBody, headers, { ...options, secret: this.secret(options) });
+  }
+
+  /** Verifies, then parses the body as the event. */
+  async unwrap(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<Event> {
+    await this.verifySignature(rawBody, headers, options);
+    const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+    try {
+      return JSON.parse(text) as Event;
+    } catch {
+      throw new WebhookVerificationError('The webhook body is not JSON.');
+    }
+  }
+}
