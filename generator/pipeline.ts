@@ -8,6 +8,7 @@ import { parseDocument } from './parse/document.ts';
 import { PASSES } from './passes/index.ts';
 import { EMITTERS, type GeneratedFile } from './emit/index.ts';
 import { formatFiles } from './render/format.ts';
+import { createFormatCache } from './render/format-cache.ts';
 
 export interface StepTiming {
   step: string;
@@ -25,6 +26,8 @@ export interface PipelineOptions {
   /** Restrict to these emitters (by name); all when absent. */
   emitters?: string[];
   onStep?: (timing: StepTiming) => void;
+  /** Directory of the prettier output cache; `false` disables it. Default: no cache (pure, for tests). */
+  cache?: string | false;
 }
 
 export async function buildIr(spec: string, onStep?: (t: StepTiming) => void): Promise<Api> {
@@ -57,7 +60,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
-  const formatted = await formatFiles(files);
+  const formatted = await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined);
   record({ step: 'prettier', ms: performance.now() - start });
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { api, files: formatted, timings };

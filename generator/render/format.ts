@@ -7,6 +7,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
 import type { GeneratedFile } from '../emit/index.ts';
+import type { FormatCache } from './format-cache.ts';
 
 export const PRETTIER_OPTIONS: prettier.Options = {
   printWidth: 110,
@@ -45,9 +46,18 @@ function formatInWorker(worker: Worker, jobs: GeneratedFile[]): Promise<Generate
   });
 }
 
-export async function formatFiles(files: GeneratedFile[]): Promise<GeneratedFile[]> {
+export async function formatFiles(files: GeneratedFile[], cache?: FormatCache): Promise<GeneratedFile[]> {
   const plain = files.filter((f) => !optionsFor(f.path));
-  const work = files.filter((f) => optionsFor(f.path)).sort((a, b) => b.contents.length - a.contents.length);
+  const cached: GeneratedFile[] = [];
+  const work: GeneratedFile[] = [];
+  for (const f of files) {
+    const options = optionsFor(f.path);
+    if (!options) continue;
+    const hit = cache?.get(f.contents, options);
+    if (hit !== undefined) cached.push({ ...f, contents: hit });
+    else work.push(f);
+  }
+  work.sort((a, b) => b.contents.length - a.contents.length);
   const workers = Math.min(Math.max(0, os.availableParallelism() - 1), 3, Math.floor(work.length / 4));
   // Largest first, dealt round-robin: the main thread takes one share, each worker another.
   const shares: GeneratedFile[][] = Array.from({ length: workers + 1 }, () => []);
@@ -58,7 +68,12 @@ export async function formatFiles(files: GeneratedFile[]): Promise<GeneratedFile
       Promise.all(shares[0]!.map(async (f) => ({ ...f, contents: await prettier.format(f.contents, optionsFor(f.path)!) }))),
       ...pool.map((w, i) => formatInWorker(w, shares[i + 1]!)),
     ]);
-    return [...plain, ...results.flat()];
+    const formatted = results.flat();
+    if (cache) {
+      const source = new Map(work.map((f) => [f.path, f.contents]));
+      for (const f of formatted) cache.set(source.get(f.path)!, optionsFor(f.path)!, f.contents);
+    }
+    return [...plain, ...cached, ...formatted];
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }

@@ -31,3 +31,15 @@ describe('determinism', () => {
     });
   }
 });
+
+describe('prettier output cache', () => {
+  it('a warm cache gives the same bytes as no cache', async () => {
+    const spec = 'test/fixtures/generator/streams-and-files/openapi.yaml';
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'codegen-cache-'));
+    const plain = await runPipeline({ spec });
+    const cold = await runPipeline({ spec, cache });
+    const warm = await runPipeline({ spec, cache });
+    expect(cold.files).toEqual(plain.files);
+    expect(warm.files).toEqual(plain.files);
+  });
+});
