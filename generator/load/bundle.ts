@@ -4,8 +4,10 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fail, GeneratorError } from '../diagnostics.ts';
 import { resolveInternal } from '../parse/context.ts';
+import { schemaErrors } from './schema-validator.ts';
 import type { SourceSet } from './yaml-files.ts';
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: string };
@@ -39,7 +41,18 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => ob
   }
   let bundled: OpenApiDocument;
   try {
-    bundled = (await SwaggerParser.bundle(sources.root.path)) as unknown as OpenApiDocument;
+    // Reuse the values already parsed (and checked) from the YAML files instead of parsing them again.
+    const parsed = new Map([...sources.files.values()].map((f) => [f.path, f.value]));
+    const reuse = {
+      order: 1,
+      canParse: /\.ya?ml$/i,
+      parse: (file: { url: string }) => {
+        const value = parsed.get(fileURLToPathSafe(file.url));
+        if (value === undefined) throw new Error(`unexpected file ${file.url}`);
+        return structuredClone(value);
+      },
+    };
+    bundled = (await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)) as unknown as OpenApiDocument;
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
@@ -50,20 +63,29 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => ob
   if (external) {
     fail('unresolved-ref', `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`, { ...locate(external.pointer), pointer: external.pointer });
   }
+  const schemaProblems = schemaErrors(bundled);
+  if (schemaProblems.length) reportInvalid(schemaProblems as AjvLikeError[], locate);
   try {
-    await SwaggerParser.validate(structuredClone(bundled) as never);
+    // swagger-parser's semantic checks (path parameters, duplicate parameters, ...); the schema check is above.
+    await SwaggerParser.validate(structuredClone(bundled) as never, { validate: { schema: false, spec: true } } as never);
   } catch (error) {
     const details = (error as { details?: AjvLikeError[] }).details;
-    const first = pickMostSpecific(details ?? []);
-    if (first) {
-      const pointer = `#${first.instancePath ?? ''}`;
-      const rule = first.keyword ? ` (rule: ${first.keyword})` : '';
-      const extra = details && details.length > 1 ? ` [+${details.length - 1} related]` : '';
-      fail('invalid-openapi', `${first.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer });
-    }
+    if (details?.length) reportInvalid(details, locate);
     fail('invalid-openapi', messageOf(error).split('\n').slice(0, 3).join(' '), { file: sources.root.display });
   }
   return bundled;
+}
+
+function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => object): never {
+  const first = pickMostSpecific(details)!;
+  const pointer = `#${first.instancePath ?? ''}`;
+  const rule = first.keyword ? ` (rule: ${first.keyword})` : '';
+  const extra = details.length > 1 ? ` [+${details.length - 1} related]` : '';
+  return fail('invalid-openapi', `${first.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer });
+}
+
+function fileURLToPathSafe(url: string): string {
+  return url.startsWith('file:') ? fileURLToPath(url) : path.resolve(url);
 }
 
 /** Among ajv's errors, the deepest instance path with a concrete keyword reads best. */

@@ -1,7 +1,7 @@
 // platform-delete-record: every DELETE operation answers 200 with a deletion record {id, deleted, object}
 // (Document 1, shared conventions) whose `object` is a const ending in `.deleted`.
 // Options: { plainObject: { <operationId>: <reason> } } — operations whose seeds give `object` as a plain string.
-import { deref, enumValues, fmt, isObject, objectShape, operations, opLabel, pointer, typesOf } from './lib/oas.js';
+import { deref, enumValues, fmt, isObject, objectShape, operations, opLabel, pointer, typesOf } from './_lib.js';
 
 export default function deletionRecord(doc, options) {
   if (!isObject(doc)) return [];

@@ -6,7 +6,7 @@
 // is not an extension. Data (`example`, `examples` arrays, `default`, `const`, `enum`, an Example's `value`)
 // is not walked, nor are extension values themselves (the rules of each extension check those).
 // Options: { known: [names] }.
-import { isObject, METHODS, pointer } from './lib/oas.js';
+import { isObject, METHODS, pointer } from './_lib.js';
 
 const MAP_KEYS = new Set([
   'properties', 'patternProperties', 'dependentSchemas', 'dependentRequired', '$defs', 'definitions', 'headers',

@@ -7,8 +7,9 @@
 //                     `has_more` (boolean, required), `first_id` and `last_id` (string, may be null).
 //                     A member excused as below may also stay optional.
 // check: parameters — query parameters `after`/`before` (string), `limit` (integer, minimum 1, maximum 100,
-//                     default 20 when a default is given) and `order` (enum exactly asc, desc). `before` is
-//                     only on some endpoints and is never required.
+//                     default 20 when a default is given, and required to be given for the operations in
+//                     options.limitDefaultStated: D1 says "default 20 where stated") and `order` (enum exactly
+//                     asc, desc). `before` is only on some endpoints and is never required.
 //
 // A member that is absent is accepted only when the spec or the ruleset says why (an honest gap, never a
 // silent one):
@@ -21,7 +22,7 @@
 //     present is reported as stale.
 import {
   deref, enumValues, fmt, isObject, mentions, notShown, objectShape, operations, opLabel, parameters, pointer, sameSet, typesOf,
-} from './lib/oas.js';
+} from './_lib.js';
 
 const ENVELOPE = ['object', 'data', 'has_more', 'first_id', 'last_id'];
 const PARAMS = ['after', 'limit', 'order'];
@@ -64,7 +65,7 @@ export default function listOperation(doc, options) {
       results.push({ message: `${label}: the ruleset exemption for ${opId} has no reason.`, path: o.opPath });
     }
     if (check === 'envelope') results.push(...envelope(doc, o, lr, label, ex));
-    else if (check === 'parameters') results.push(...params(doc, o, label, ex));
+    else if (check === 'parameters') results.push(...params(doc, o, label, ex, (options && options.limitDefaultStated) || []));
   }
   return results;
 }
@@ -106,7 +107,7 @@ function envelope(doc, o, lr, label, ex) {
   return out;
 }
 
-function params(doc, o, label, ex) {
+function params(doc, o, label, ex, stated) {
   const out = [];
   const all = parameters(doc, o);
   const texts = [...notShown(o.op), ...notShown(o.item)];
@@ -137,6 +138,7 @@ function params(doc, o, label, ex) {
       if (s.minimum !== 1) problems.push(`minimum must be 1 (found ${JSON.stringify(s.minimum)})`);
       if (s.maximum !== 100) problems.push(`maximum must be 100 (found ${JSON.stringify(s.maximum)})`);
       if ('default' in s && s.default !== 20) problems.push(`default must be 20 (found ${JSON.stringify(s.default)})`);
+      else if (!('default' in s) && stated.includes(o.op.operationId)) problems.push('default must be 20 (the seeds state it for this operation)');
     } else if (name === 'order') {
       const ev = enumValues(doc, s, schema.path);
       if (!ev || ev.open || !sameSet(ev.values, ['asc', 'desc'])) problems.push(`must be the enum [asc, desc]${ev ? `, found ${fmt(ev.values)}${ev.open ? ' (open)' : ''}` : ''}`);

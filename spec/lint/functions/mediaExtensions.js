@@ -7,7 +7,7 @@
 // check: when — `x-when` is a JSON Schema object; a response whose media types use `x-when` keeps exactly one
 //               default media type (without `x-when`); the operation has a request body to select on, and
 //               the `required` properties of `x-when` exist in one of its media types.
-import { deref, fmt, isObject, notShown, objectShape, operations, opLabel, pointer } from './lib/oas.js';
+import { deref, fmt, isObject, notShown, objectShape, operations, opLabel, pointer } from './_lib.js';
 
 const SSE_KEYS = ['framing', 'terminator', 'events', 'description', 'x-not-shown'];
 const EVENT_KEYS = ['name', 'schema', 'description', 'x-not-shown'];

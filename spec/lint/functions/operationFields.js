@@ -1,5 +1,5 @@
 // platform-operation-fields: every operation under `paths` has operationId, tags, summary and description.
-import { isObject, operations, opLabel, pointer } from './lib/oas.js';
+import { isObject, operations, opLabel, pointer } from './_lib.js';
 
 export default function operationFields(doc) {
   if (!isObject(doc)) return [];

@@ -1,6 +1,6 @@
 // platform-rate-limit-response: every operation under `paths` documents a 429 response, and that response
 // declares a `Retry-After` header (Document 1, Errors: "HTTP 429; may include Retry-After").
-import { deref, isObject, operations, opLabel, pointer } from './lib/oas.js';
+import { deref, isObject, operations, opLabel, pointer } from './_lib.js';
 
 export default function rateLimitResponse(doc) {
   if (!isObject(doc)) return [];

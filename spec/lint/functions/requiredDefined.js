@@ -3,7 +3,7 @@
 // `if`/`then`/`else`, `dependentSchemas`): the JSON Schema idioms "exactly one of a and b"
 // (`oneOf: [{required: [a]}, {required: [b]}]`) and "must be omitted" (`not: {required: [a]}`, not checked
 // under `not`) are fine, a typo is not. Replaces Redocly's no-required-schema-properties-undefined, which flags those idioms.
-import { isObject, objectShape, pointer } from './lib/oas.js';
+import { isObject, objectShape, pointer } from './_lib.js';
 
 const BRANCH_ARRAYS = new Set(['oneOf', 'anyOf', 'allOf']);
 const BRANCH_SINGLE = new Set(['not', 'if', 'then', 'else']);

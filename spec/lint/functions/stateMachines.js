@@ -4,7 +4,7 @@
 // operationIds and declared states, guard targets name an existing path parameter or request body field.
 import {
   deref, enumValues, fmt, getAt, isObject, objectShape, operationIndex, parameters, parsePointer, pointer, sameSet,
-} from './lib/oas.js';
+} from './_lib.js';
 
 const ENTRY_KEYS = new Set(['schema', 'property', 'states', 'transitions', 'guards', 'complete', 'description', 'x-not-shown']);
 const TRANSITION_KEYS = new Set(['from', 'to', 'on', 'condition', 'effects', 'description', 'x-not-shown']);

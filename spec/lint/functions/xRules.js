@@ -1,7 +1,7 @@
 // platform-x-rules: every `x-rules` list (spec/EXTENSIONS.md) is well formed: `kind` is compare, subset or
 // dimensions, `message` is the seeds' wording, the fields it names are properties of the schema it sits on
 // (looking through `$ref`/`allOf`), with the types the rule needs.
-import { fmt, isObject, objectShape, pointer, typesOf } from './lib/oas.js';
+import { fmt, isObject, objectShape, pointer, typesOf } from './_lib.js';
 
 const COMMON = ['kind', 'message', 'when', 'description', 'x-not-shown'];
 const KEYS = {

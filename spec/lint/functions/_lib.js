@@ -1,5 +1,6 @@
-// Helpers shared by the project's Spectral functions. They work on the BUNDLED document (one file, only
-// local `#/...` references), read with `resolved: false`, so every reported path is a path in that document.
+// Helpers shared by the project's Spectral functions (not a rule function: not listed in spectral.yaml).
+// They work on the BUNDLED document (one file, only local `#/...` references), read with `resolved: false`,
+// so every reported path is a path in that document.
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
