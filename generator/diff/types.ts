@@ -21,6 +21,8 @@ export interface Change {
   location: string;
   /** What changed, in words. */
   message: string;
+  /** For a named schema's change: the operations (and `webhook <name>`s) whose types reach the schema. */
+  usedBy?: string[];
   before?: JsonValue;
   after?: JsonValue;
 }

@@ -14,6 +14,16 @@ export function variantKeys(nodes: TypeNode[]): string[] {
   });
 }
 
+/** How a variant reads in a message: `Video`, `"auto"`, `array of integer`. */
+export function describeNode(n: TypeNode): string {
+  if (n.kind === 'ref') return n.target;
+  if (n.kind === 'literal') return JSON.stringify(n.value);
+  if (n.kind === 'number') return n.integer ? 'integer' : 'number';
+  if (n.kind === 'array') return `array of ${describeNode(n.items)}`;
+  if (n.kind === 'map') return `map of ${describeNode(n.values)}`;
+  return n.kind;
+}
+
 function keyed(nodes: TypeNode[]): { key: string; node: TypeNode }[] {
   const keys = variantKeys(nodes);
   return nodes.map((node, i) => ({ key: keys[i]!, node }));
@@ -39,16 +49,16 @@ export function diffUnion(ctx: DiffContext, scope: Scope, location: string, a: U
 
 export function diffIntersection(ctx: DiffContext, scope: Scope, location: string, a: IntersectionNode, b: IntersectionNode): void {
   const { both, removed, added } = pair(keyed(a.members), keyed(b.members), (x) => x.key);
-  for (const x of added) ctx.judge(scope, { request: 'tightened-constraint', response: 'narrowed-response' }, location, `member ${x.key} added to allOf`);
-  for (const x of removed) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `member ${x.key} removed from allOf`);
+  for (const x of added) ctx.judge(scope, { request: 'tightened-constraint', response: 'narrowed-response' }, location, `member ${describeNode(x.node)} added to allOf`);
+  for (const x of removed) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `member ${describeNode(x.node)} removed from allOf`);
   for (const [x, y] of both) diffType(ctx, scope, location, x.node, y.node);
 }
 
 function diffMembers(ctx: DiffContext, scope: Scope, location: string, a: TypeNode[], b: TypeNode[], reportSet: boolean): void {
   const { both, removed, added } = pair(keyed(a), keyed(b), (x) => x.key);
   if (reportSet) {
-    for (const x of added) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `variant ${x.key} added`);
-    for (const x of removed) ctx.judge(scope, { request: 'narrowed-request', response: 'narrowed-response' }, location, `variant ${x.key} removed`);
+    for (const x of added) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `variant ${describeNode(x.node)} added`);
+    for (const x of removed) ctx.judge(scope, { request: 'narrowed-request', response: 'narrowed-response' }, location, `variant ${describeNode(x.node)} removed`);
   }
   const many = both.length > 1;
   for (const [x, y] of both) diffType(ctx, scope, many && x.node.kind !== 'ref' ? at(location, `<${x.key}>`) : location, x.node, y.node);

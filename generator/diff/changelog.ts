@@ -1,0 +1,54 @@
+/**
+ * A CHANGELOG.md entry for the generated client from a diff, and the semver bump it implies
+ * (breaking: major; compatible additions: minor; documentation only: patch). Pure: strings in, strings out.
+ */
+import type { Area } from '../ir/types.ts';
+import { byArea, describeChange } from './render.ts';
+import type { Bump, DiffResult, Severity } from './types.ts';
+
+export function bumpVersion(version: string, bump: Bump): string {
+  const m = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(version.trim());
+  if (!m) throw new Error(`not a semver version: ${JSON.stringify(version)}`);
+  const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;
+  return version;
+}
+
+const SECTIONS: [Severity, string][] = [
+  ['breaking', 'Breaking changes'],
+  ['compatible', 'Compatible changes'],
+  ['docs', 'Documentation'],
+];
+
+export interface EntryInput {
+  version: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  result: DiffResult;
+  areas: Area[];
+  base: string;
+  head: string;
+}
+
+export function renderEntry({ version, date, result, areas, base, head }: EntryInput): string {
+  const lines = [`## ${version} (${date})`, '', `API spec changes from ${base} to ${head}.`, ''];
+  for (const [severity, title] of SECTIONS) {
+    const changes = result.changes.filter((c) => c.severity === severity);
+    if (!changes.length) continue;
+    lines.push(`### ${title}`, '');
+    for (const [area, group] of byArea(changes, areas)) {
+      for (const c of group) lines.push(`- ${area}: ${describeChange(c)}${severity === 'breaking' ? ` — ${c.reason.replace(/ \(Versioning 2.*\)$/, '')}` : ''}`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Puts the entry first, under the file's `# Changelog` title (created when missing). */
+export function prependEntry(existing: string, entry: string): string {
+  const title = '# Changelog';
+  const body = existing.startsWith(title) ? existing.slice(title.length).replace(/^\n+/, '') : existing;
+  return `${title}\n\n${entry}${body ? `\n${body}` : ''}`;
+}

@@ -1,0 +1,3 @@
+import { corpusShard } from './corpus-suite.ts';
+
+corpusShard(1, 2);
