@@ -97,6 +97,7 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
           kind: c.kind,
           ...(when ? { when: Object.fromEntries(when.map((w) => [w.field, w.values])) } : {}),
           ...(c.sse?.terminator !== undefined ? { terminator: c.sse.terminator } : {}),
+          ...(c.sse?.framing === 'named' && c.sse.events.length ? { events: c.sse.events.map((e) => e.name) } : {}),
         };
       })
     : [{ kind: 'empty' }];

@@ -272,6 +272,9 @@ function parseResult(raw: RawResult, expected: ResponseSpec): unknown {
     case 'binary':
       return raw.response;
     case 'sse':
-      return new Stream(raw.response, raw.controller, expected.terminator === undefined ? {} : { terminator: expected.terminator });
+      return new Stream(raw.response, raw.controller, {
+        ...(expected.terminator === undefined ? {} : { terminator: expected.terminator }),
+        ...(expected.events === undefined ? {} : { events: expected.events }),
+      });
   }
 }

@@ -13,6 +13,11 @@ export interface ResponseSpec {
   when?: Readonly<Record<string, readonly Scalar[]>>;
   /** For `sse`: the data value that ends the stream. */
   terminator?: string;
+  /**
+   * For `sse` streams with named events: the event names the spec knows. Others (new event types are a compatible
+   * change) are skipped by typed iteration and still visible through `Stream.events()`.
+   */
+  events?: readonly string[];
 }
 
 export interface ServerSpec {

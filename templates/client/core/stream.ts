@@ -5,6 +5,8 @@ import { SseDecoder, type ServerSentEvent } from './sse.js';
 export interface StreamOptions {
   /** The data value that ends the stream (`[DONE]`): a stream that ends without it was interrupted. */
   terminator?: string;
+  /** Known event names of a named-event stream; typed iteration skips the others. */
+  events?: readonly string[];
 }
 
 export class Stream<T> implements AsyncIterable<T> {
@@ -61,6 +63,8 @@ export class Stream<T> implements AsyncIterable<T> {
     for await (const event of this.events()) {
       const value = safeJson(event.data);
       if (event.event === 'error') throw new APIError(undefined, value === NOT_JSON ? event.data : value, 'The server sent an error event.', this.response.headers);
+      // An event type this client does not know (added later, compatibly) is not typed as a known one.
+      if (this.options.events && !this.options.events.includes(event.event)) continue;
       if (value === NOT_JSON) throw new APIError(undefined, event.data, `Could not parse a stream event as JSON: ${event.data.slice(0, 200)}`, this.response.headers);
       yield value as T;
     }
