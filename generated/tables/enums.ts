@@ -399,7 +399,7 @@ export function isGraderTextSimilarityMetric(value: unknown): value is GraderTex
 /** Values of {@link ImageBackground}. */
 export const IMAGE_BACKGROUND_VALUES = ['transparent', 'opaque', 'auto'] as const;
 /**
- * Background of generated or edited images. `transparent` requires output format `png` or `webp`.
+ * Background of generated or edited images.
  *
  * From `#/components/schemas/ImageBackground`.
  */

@@ -94,7 +94,7 @@ export type TranscriptionCreateRequest = {
    * Chunking strategy; `auto` is the value seen.
    * Not shown by the seeds: Values of `chunking_strategy` other than `auto`: not shown.
    */
-  chunking_strategy?: 'auto';
+  chunking_strategy?: 'auto' | string;
   /**
    * The audio file.
    * Not shown by the seeds: Accepted audio formats of the file: not shown.
@@ -321,7 +321,6 @@ export type ListVoiceConsentsQuery = {
    *
    * @minimum 1
    * @maximum 100
-   * @default 20
    */
   limit?: number;
 };

@@ -189,20 +189,3 @@ export interface VoiceConsentDeleted {
   /** Always `audio.voice_consent`. */
   object: 'audio.voice_consent';
 }
-
-/**
- * Envelope of every webhook delivery body (`object` = `event`). Deliveries follow the Standard Webhooks specification; duplicates can occur, so receivers deduplicate on the `webhook-id` header.
- * Not shown by the seeds: The full list of event types and their `data` payloads other than `response.completed`: not shown.
- */
-export interface WebhookEvent {
-  /** When the event was created (Unix seconds). */
-  created_at: number;
-  /** Event payload; its shape depends on `type`. */
-  data: Record<string, never>;
-  /** Event ID, for example `evt_...`. */
-  id: string;
-  /** Always `event`. */
-  object: 'event';
-  /** Event type, for example `response.completed`. */
-  type: string;
-}

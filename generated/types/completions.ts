@@ -89,7 +89,6 @@ export type CompletionCreateRequest = {
   /**
    * Number of log probabilities to return, maximum 5. Up to logprobs+1 entries may be returned.
    *
-   * @minimum 0
    * @maximum 5
    */
   logprobs?: number | null;

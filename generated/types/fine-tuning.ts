@@ -356,7 +356,7 @@ export type ValidateGraderHeaders = {
   'X-Client-Request-Id'?: string;
 };
 /** Response body of `validateGrader` (POST /fine_tuning/alpha/graders/validate) (200, application/json). */
-export type ValidateGraderResponse = Record<string, never>;
+export type ValidateGraderResponse = Record<string, unknown>;
 /** Path parameters of `cancelFineTuningJob` (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel). */
 export type CancelFineTuningJobPathParams = {
   /**
@@ -401,4 +401,4 @@ export type RetrieveFineTuningModelLimitsHeaders = {
   'X-Client-Request-Id'?: string;
 };
 /** Response body of `retrieveFineTuningModelLimits` (GET /fine_tuning/model_limits) (200, application/json). */
-export type RetrieveFineTuningModelLimitsResponse = Record<string, never>;
+export type RetrieveFineTuningModelLimitsResponse = Record<string, unknown>;

@@ -281,7 +281,7 @@ export type ImageMask = {
    * Image URL.
    */
   image_url?: string;
-} & (Record<string, never> | Record<string, never>);
+} & (Record<string, unknown> | Record<string, unknown>);
 export type { ImageModeration };
 export type { ImageOutputFormat };
 
@@ -299,17 +299,17 @@ export interface ImageVariationCreateRequest {
    * Number of images.
    * Not shown by the seeds: Type, bounds and default of `n`: not shown.
    */
-  n?: number;
+  n?: unknown;
   /**
    * Format of returned images; `url` is the value seen.
    * Not shown by the seeds: Values of `response_format` other than `url`, and its default: not shown.
    */
-  response_format?: 'url';
+  response_format?: 'url' | string;
   /**
    * Image size; `1024x1024` is the value seen.
    * Not shown by the seeds: Values of `size` other than `1024x1024`, and its default: not shown.
    */
-  size?: '1024x1024';
+  size?: '1024x1024' | string;
   user?: EndUser;
 }
 

@@ -37,7 +37,7 @@ export interface ResponseFunctionTool {
   /** Name of the function. */
   name: string;
   /** JSON Schema of the function's parameters. */
-  parameters: Record<string, never>;
+  parameters: Record<string, unknown>;
   /** Strict flag of the function tool. */
   strict: boolean;
   /** Always `function`. */
@@ -65,7 +65,7 @@ export type ResponseInputImagePart = {
    * Always `input_image`.
    */
   type: 'input_image';
-} & (Record<string, never> | Record<string, never>);
+} & (Record<string, unknown> | Record<string, unknown>);
 
 /** An input message. */
 export interface ResponseInputMessage {

@@ -129,7 +129,7 @@ export type VideoInputReference = {
    * Fully qualified URL or base64 data URL of the image.
    */
   image_url?: string;
-} & (Record<string, never> | Record<string, never>);
+} & (Record<string, unknown> | Record<string, unknown>);
 
 /** A page of videos. */
 export interface VideoList {
@@ -173,7 +173,6 @@ export type ListVideosQuery = {
    *
    * @minimum 1
    * @maximum 100
-   * @default 20
    */
   limit?: number;
   /**

@@ -1,0 +1,527 @@
+/**
+ * The transport-neutral request pipeline. For every request, in this order: header size (431), body size from
+ * `content-length` (413), `X-Client-Request-Id` (400), route (404, 405 + `Allow`), bearer authentication (401,
+ * 403), rate limit (429), content type (415), body read with the size limit (413) and parse (400), validation
+ * (400 with every error), the handler (501 when missing, 500 when it throws, with no internals in the body).
+ * Every response carries `x-request-id`, `service-processing-ms` and `service-version`.
+ */
+import type { RequestInput, ValidationResult } from '../validators/runtime.js';
+import { errorBody, HttpError } from './errors.js';
+import { frameEvents, SSE_HEADERS, type SseFraming } from './sse.js';
+
+export const SERVICE_VERSION = '2020-10-01';
+export const MAX_HEADER_BYTES = 64 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_CLIENT_REQUEST_ID = 512;
+
+/** A request as the adapters hand it over. Header names are lower case. */
+export interface NeutralRequest {
+  method: string;
+  /** Path and query, e.g. `/v1/embeddings?limit=2`. */
+  url: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Size of the request head (names, values, separators), for the 431 limit. */
+  headerBytes: number;
+  /** The body, chunk by chunk; read at most once. */
+  body: AsyncIterable<Uint8Array> | null;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;
+
+export interface NeutralResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: ResponseBody;
+  /** Close the connection after answering (the rest of an oversized body is not read). */
+  close?: boolean;
+}
+
+/** Who is calling, as `authenticate` decides. */
+export interface Principal {
+  kind: 'api_key' | 'admin_key' | 'access_token';
+  /** Anything the application wants handlers to see (ids, organization, scopes...). */
+  [key: string]: unknown;
+}
+
+export interface RateLimitDecision {
+  /** False answers 429. */
+  allowed: boolean;
+  /** Seconds, sent as `Retry-After` with a 429. */
+  retryAfterSeconds?: number;
+  /** `x-ratelimit-*` headers, added to the response whether or not it is limited. */
+  headers?: Readonly<Record<string, string | number>>;
+}
+
+export interface RequestContext {
+  operationId: string;
+  requestId: string;
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string | undefined>>;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface ServerOptions {
+  /** Turns a bearer token into a principal; `undefined` rejects it (401). Without this hook every secured request is 401. */
+  authenticate?: (token: string, ctx: RequestContext) => Awaitable<Principal | undefined>;
+  /** Called after authentication; may answer 429. */
+  rateLimit?: (
+    ctx: RequestContext & { principal: Principal | undefined },
+  ) => Awaitable<RateLimitDecision | undefined>;
+  /** Body size limit in bytes (413 above it). Default 32 MiB. */
+  maxBodyBytes?: number;
+  /** Path prefix of the API, e.g. `/v1` (default: the path of the spec's first server URL). */
+  basePath?: string;
+  /**
+   * Operations that refuse workload-identity access tokens (403). The seeds state this for `deleteModel` in prose
+   * only, so it is a default here rather than read from the spec.
+   */
+  accessTokensRejectedBy?: readonly string[];
+  /** Operations an Admin API key may call (Administration endpoints); admin keys get 403 elsewhere. */
+  adminOperations?: readonly string[];
+  /** Called with errors thrown by handlers (the client only sees a generic 500). */
+  onError?: (error: unknown, ctx: RequestContext) => void;
+  /** Request id generator (default `req_` + 32 hex digits). */
+  requestId?: () => string;
+}
+
+/** What the generated operation table says about one operation. */
+export interface OperationMeta {
+  operationId: string;
+  method: string;
+  secured: boolean;
+  /** Accepted request media types (lower case) and whether a body is required; absent: no body. */
+  body?: {
+    required: boolean;
+    mediaTypes: Readonly<Record<string, 'json' | 'multipart' | 'form' | 'binary' | 'text'>>;
+  };
+  /** Status and kind of the success response. */
+  success: { status: number; kind: 'json' | 'sse' | 'binary' | 'text' | 'empty'; mediaType?: string };
+  /** SSE framing when the operation can stream (chosen when the handler returns an async iterable). */
+  sse?: SseFraming;
+  validate: (input: RequestInput) => ValidationResult<unknown>;
+}
+
+export interface RouteMatch {
+  /** HTTP method → operationId. */
+  methods: Readonly<Record<string, string>>;
+  /** Raw (still percent-encoded) path parameters by wire name. */
+  params: Record<string, string>;
+}
+
+export interface Routes {
+  operations: Readonly<Record<string, OperationMeta>>;
+  match(path: string): RouteMatch | undefined;
+  basePath: string;
+}
+
+/** A response other than the operation's success: `return reply(202, body, headers)`. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
+export function reply(status: number, body?: unknown, headers?: Readonly<Record<string, string>>): Reply {
+  return new Reply(status, body, headers);
+}
+
+/** Bytes or a stream of bytes, for binary responses. */
+export type BinaryBody = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** Extra input every handler receives besides the validated request. */
+export interface HandlerExtras {
+  principal: Principal | undefined;
+  requestId: string;
+  operationId: string;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+// Handlers are typed per operation in handlers.ts; here they are called generically.
+type AnyHandler = (input: never) => unknown;
+
+export interface CoreServer {
+  handle(request: NeutralRequest): Promise<NeutralResponse>;
+}
+
+const encoder = new TextEncoder();
+
+/** `req_` + 32 hex digits. `randomUUID` draws from a pooled random buffer: much cheaper than a fresh fill. */
+function defaultRequestId(): string {
+  return `req_${crypto.randomUUID().replace(/-/g, '')}`;
+}
+
+/** A record without a prototype, so `__proto__` in a query or form is just a key. */
+function bag<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+function addTo(target: Record<string, unknown>, key: string, value: unknown): void {
+  const existing = target[key];
+  if (existing === undefined) target[key] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else target[key] = [existing, value];
+}
+
+export function createCoreServer(
+  routes: Routes,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  options: ServerOptions = {},
+): CoreServer {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const basePath = (options.basePath ?? routes.basePath).replace(/\/+$/, '');
+  const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ['deleteModel']);
+  const adminOps = new Set(options.adminOperations ?? []);
+  const newId = options.requestId ?? defaultRequestId;
+
+  async function handle(req: NeutralRequest): Promise<NeutralResponse> {
+    const started = performance.now();
+    const requestId = newId();
+    const extraHeaders: Record<string, string> = {};
+    const finish = (res: NeutralResponse): NeutralResponse => {
+      res.headers['x-request-id'] = requestId;
+      res.headers['service-version'] = SERVICE_VERSION;
+      res.headers['service-processing-ms'] = String(Math.round(performance.now() - started));
+      for (const [k, v] of Object.entries(extraHeaders)) res.headers[k] ??= v;
+      return res;
+    };
+    const fail = (
+      status: number,
+      message: string,
+      code: string | null = null,
+      param: string | null = null,
+      headers: Record<string, string> = {},
+    ): NeutralResponse => finish(json(status, errorBody(status, message, code, param), headers));
+    let ctx: RequestContext | undefined;
+    try {
+      // 1. Size limits.
+      if (req.headerBytes > MAX_HEADER_BYTES)
+        return {
+          ...fail(431, 'Request headers are too large (at most 64 KiB).', 'headers_too_large'),
+          close: true,
+        };
+      const declared = req.headers['content-length'];
+      if (declared !== undefined && Number(declared) > maxBody)
+        return {
+          ...fail(413, `Request body is too large (at most ${maxBody} bytes).`, 'body_too_large'),
+          close: true,
+        };
+      // 2. Client request id: ASCII, at most 512 characters.
+      const clientId = req.headers['x-client-request-id'];
+      if (
+        clientId !== undefined &&
+        (clientId.length > MAX_CLIENT_REQUEST_ID || !/^[\x00-\x7f]*$/.test(clientId))
+      ) {
+        return fail(
+          400,
+          'X-Client-Request-Id must be ASCII and at most 512 characters.',
+          'invalid_client_request_id',
+          'X-Client-Request-Id',
+        );
+      }
+      // 3. Route.
+      const q = req.url.indexOf('?');
+      const fullPath = q === -1 ? req.url : req.url.slice(0, q);
+      if (basePath && fullPath !== basePath && !fullPath.startsWith(`${basePath}/`))
+        return fail(404, `No route for ${fullPath}.`, 'not_found');
+      const path = basePath ? fullPath.slice(basePath.length) : fullPath;
+      const route = routes.match(path);
+      if (!route) return fail(404, `No route for ${fullPath}.`, 'not_found');
+      const method = req.method.toUpperCase();
+      const operationId = route.methods[method];
+      if (operationId === undefined) {
+        const allow = Object.keys(route.methods).join(', ');
+        return fail(
+          405,
+          `${method} is not allowed on ${fullPath} (allowed: ${allow}).`,
+          'method_not_allowed',
+          null,
+          { allow },
+        );
+      }
+      const op = routes.operations[operationId]!;
+      ctx = { operationId, requestId, method, path: fullPath, headers: req.headers };
+      const params = bag<string>();
+      for (const k in route.params) {
+        const raw = route.params[k]!;
+        try {
+          params[k] = decodeURIComponent(raw);
+        } catch {
+          return fail(400, `Path parameter ${k} is not valid percent-encoding.`, 'invalid_path', k);
+        }
+      }
+      // 4. Authentication.
+      let principal: Principal | undefined;
+      if (op.secured) {
+        const auth = req.headers.authorization;
+        const m = auth === undefined ? null : /^Bearer +(\S+) *$/i.exec(auth);
+        if (!m)
+          return fail(
+            401,
+            'Missing bearer credentials (Authorization: Bearer <key>).',
+            'missing_credentials',
+            null,
+            { 'www-authenticate': 'Bearer' },
+          );
+        const found = options.authenticate?.(m[1]!, ctx);
+        principal = isPromise(found) ? await found : found;
+        if (!principal)
+          return fail(401, 'Invalid credentials.', 'invalid_credentials', null, {
+            'www-authenticate': 'Bearer',
+          });
+        if (principal.kind === 'access_token' && noAccessTokens.has(operationId))
+          return fail(403, `Access tokens are not accepted by ${operationId}.`, 'access_token_not_allowed');
+        if (principal.kind === 'admin_key' && !adminOps.has(operationId))
+          return fail(
+            403,
+            `Admin API keys are only accepted by Administration endpoints.`,
+            'admin_key_not_allowed',
+          );
+      }
+      // 5. Rate limit.
+      if (options.rateLimit) {
+        const pending = options.rateLimit({ ...ctx, principal });
+        const decision = isPromise(pending) ? await pending : pending;
+        for (const [k, v] of Object.entries(decision?.headers ?? {}))
+          extraHeaders[k.toLowerCase()] = String(v);
+        if (decision && !decision.allowed) {
+          const retry: Record<string, string> =
+            decision.retryAfterSeconds === undefined
+              ? {}
+              : { 'retry-after': String(Math.max(0, Math.ceil(decision.retryAfterSeconds))) };
+          return fail(429, 'Rate limit reached; retry later.', 'rate_limit_exceeded', null, retry);
+        }
+      }
+      // 6. Content type, then read and parse the body.
+      const contentType = req.headers['content-type'];
+      const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
+      let body: unknown;
+      if (op.body) {
+        const kind = mediaType === undefined ? undefined : op.body.mediaTypes[mediaType];
+        const bytes = await readBody(req.body, maxBody);
+        if (bytes === 'too_large')
+          return {
+            ...fail(413, `Request body is too large (at most ${maxBody} bytes).`, 'body_too_large'),
+            close: true,
+          };
+        if (bytes.length > 0 || (mediaType !== undefined && kind === 'multipart')) {
+          if (kind === undefined) {
+            return fail(
+              415,
+              `Content-Type must be ${Object.keys(op.body.mediaTypes).join(' or ')}.`,
+              'unsupported_media_type',
+              'Content-Type',
+            );
+          }
+          const parsing = parseBody(bytes, kind, contentType!);
+          const parsed = isPromise(parsing) ? await parsing : parsing;
+          if (!parsed.ok) return fail(400, parsed.message, parsed.code);
+          body = parsed.value;
+        }
+      }
+      // 7. Validation.
+      const result = op.validate({
+        path: params,
+        query: parseQuery(q === -1 ? '' : req.url.slice(q + 1)),
+        headers: req.headers,
+        body,
+        mediaType: mediaType ?? undefined,
+      });
+      if (!result.ok) {
+        const first = result.errors[0]!;
+        const message =
+          result.errors.length === 1
+            ? `${first.path} ${first.message}.`
+            : `${first.path} ${first.message} (and ${result.errors.length - 1} more errors).`;
+        const envelope = errorBody(400, message, 'invalid_request', first.path);
+        envelope.error.errors = result.errors;
+        return finish(json(400, envelope));
+      }
+      // 8. The handler.
+      const handler = handlers[operationId];
+      if (!handler) return fail(501, `${operationId} is not implemented by this server.`, 'not_implemented');
+      const value = result.value as { path: unknown; query: unknown; headers: unknown; body: unknown };
+      const input = {
+        path: value.path,
+        query: value.query,
+        headers: value.headers,
+        body: value.body,
+        principal,
+        requestId,
+        operationId,
+        // Made on first use by the adapters: most handlers never look at it.
+        get signal() {
+          return req.signal;
+        },
+      };
+      const returned = (handler as (input: unknown) => unknown)(input);
+      const output = isPromise(returned) ? await returned : returned;
+      return finish(toResponse(op, output));
+    } catch (error) {
+      if (error instanceof HttpError)
+        return fail(error.status, error.message, error.code, error.param, { ...error.headers });
+      try {
+        if (ctx) options.onError?.(error, ctx);
+      } catch {
+        // A failing error hook must not turn a 500 into a crash.
+      }
+      return fail(500, 'The server had an error while processing your request.', 'internal_error');
+    }
+  }
+
+  return { handle };
+}
+
+function json(status: number, value: unknown, headers: Record<string, string> = {}): NeutralResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) };
+}
+
+async function readBody(
+  source: AsyncIterable<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | 'too_large'> {
+  if (!source) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > limit) return 'too_large';
+    chunks.push(chunk);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string; code: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `await` costs a turn of the microtask queue even for plain values; awaiting only real promises keeps the
+ * synchronous hooks and handlers (the common case) on the fast path.
+ */
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function parseBody(
+  bytes: Uint8Array,
+  kind: 'json' | 'multipart' | 'form' | 'binary' | 'text',
+  contentType: string,
+): Parsed | Promise<Parsed> {
+  switch (kind) {
+    case 'json': {
+      let text: string;
+      try {
+        text = utf8.decode(bytes);
+      } catch {
+        return { ok: false, message: 'The request body is not valid UTF-8.', code: 'invalid_encoding' };
+      }
+      try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+      } catch {
+        return { ok: false, message: 'The request body is not valid JSON.', code: 'invalid_json' };
+      }
+    }
+    case 'multipart':
+    case 'form':
+      return parseForm(bytes, contentType);
+    case 'text':
+      try {
+        return { ok: true, value: utf8.decode(bytes) };
+      } catch {
+        return { ok: false, message: 'The request body is not valid UTF-8.', code: 'invalid_encoding' };
+      }
+    case 'binary':
+      return { ok: true, value: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }) };
+  }
+}
+
+const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze(bag<string | string[]>());
+
+async function parseForm(bytes: Uint8Array, contentType: string): Promise<Parsed> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': contentType },
+    }).formData();
+  } catch {
+    return {
+      ok: false,
+      message: 'The multipart body could not be parsed (malformed or truncated).',
+      code: 'invalid_multipart',
+    };
+  }
+  const fields = bag<unknown>();
+  form.forEach((value, key) => addTo(fields, key.endsWith('[]') ? key.slice(0, -2) : key, value));
+  return { ok: true, value: fields };
+}
+
+function parseQuery(search: string): Readonly<Record<string, string | string[]>> {
+  if (!search) return NO_QUERY;
+  const out = bag<string | string[]>();
+  for (const [k, v] of new URLSearchParams(search)) addTo(out, k, v);
+  return out;
+}
+
+function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
+}
+
+async function* streamOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+function binary(body: unknown): ResponseBody {
+  if (body instanceof Uint8Array || typeof body === 'string') return body;
+  if (body instanceof Blob) return streamOf(body.stream());
+  if (body instanceof ReadableStream) return streamOf(body as ReadableStream<Uint8Array>);
+  if (isAsyncIterable(body)) return body as AsyncIterable<Uint8Array>;
+  return encoder.encode(JSON.stringify(body));
+}
+
+function toResponse(op: OperationMeta, output: unknown): NeutralResponse {
+  const status = output instanceof Reply ? output.status : op.success.status;
+  const headers: Record<string, string> = output instanceof Reply ? { ...output.headers } : {};
+  const value = output instanceof Reply ? output.body : output;
+  if (value === undefined || status === 204) return { status, headers, body: null };
+  if (op.sse && isAsyncIterable(value) && !(value instanceof Uint8Array)) {
+    return { status, headers: { ...SSE_HEADERS, ...headers }, body: frameEvents(value, op.sse) };
+  }
+  if (op.success.kind === 'binary' && !(output instanceof Reply && status !== op.success.status)) {
+    headers['content-type'] ??=
+      value instanceof Blob && value.type ? value.type : (op.success.mediaType ?? 'application/octet-stream');
+    return { status, headers, body: binary(value) };
+  }
+  if (typeof value === 'string' && op.success.kind === 'text') {
+    headers['content-type'] ??= `${op.success.mediaType ?? 'text/plain'}; charset=utf-8`;
+    return { status, headers, body: value };
+  }
+  headers['content-type'] ??= 'application/json';
+  return { status, headers, body: JSON.stringify(value) };
+}

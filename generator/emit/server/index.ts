@@ -1,0 +1,58 @@
+/**
+ * `generated/server/`: a server skeleton for the API.
+ *   core.ts, errors.ts, sse.ts, node.ts, fetch.ts, guard.ts   hand-written runtime (templates/server/), verbatim
+ *   routes.ts     operation table + generated static dispatcher
+ *   handlers.ts   the typed `Handlers` interface
+ *   index.ts      createServer(handlers, options) → { handle, node, fetch }
+ */
+import type { Api } from '../../ir/types.ts';
+import type { GeneratedFile } from '../index.ts';
+import { printFile } from '../ts/project.ts';
+import { template } from '../validators/files.ts';
+import { handlersFile } from './handlers.ts';
+import { routesFile } from './routes.ts';
+
+const RUNTIME = ['core.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
+
+const INDEX = [
+  `import { createCoreServer, type CoreServer, type ServerOptions } from './core.js';`,
+  `import { toFetchHandler, type FetchHandler } from './fetch.js';`,
+  `import type { Handlers } from './handlers.js';`,
+  `import { toNodeListener, type NodeListener } from './node.js';`,
+  `import { routes } from './routes.js';`,
+  `export * from './core.js';`,
+  `export * from './errors.js';`,
+  `import { allowed, stateMachines, type StateMachine } from '../tables/state-machines.js';`,
+  `import { createStateGuards } from './guard.js';`,
+  `export type { StateGuards } from './guard.js';`,
+  `export type * from './handlers.js';`,
+  `export { NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';`,
+  `export { toFetchHandler, type FetchHandler } from './fetch.js';`,
+  `export { operations, matchRoute, routes } from './routes.js';`,
+  `export type { NamedEvent } from './sse.js';`,
+  `export interface Server extends CoreServer {
+  /** A \`node:http\` request listener: \`http.createServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE }, server.node)\`. */
+  node: NodeListener;
+  /** A web-standard handler for Hono, Bun, Deno and workers. */
+  fetch: FetchHandler;
+}`,
+  `const guards = createStateGuards(Object.values(stateMachines) as readonly StateMachine<string>[], allowed);`,
+  `/** Throws HttpError(409) unless the state tables allow \`operationId\` on a resource in \`state\`. Call it from handlers. */
+export const guardState: (operationId: string, state: string) => void = guards.guardState;`,
+  `/** The states in which \`operationId\` is allowed, or undefined when no state machine restricts it. */
+export const allowedStates: (operationId: string) => string[] | undefined = guards.allowedStates;`,
+  `/** The API's server: every request goes through the pipeline of core.ts, then to \`handlers[operationId]\`. */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
+  const core = createCoreServer(routes, handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
+  return { handle: core.handle, node: toNodeListener(core), fetch: toFetchHandler(core) };
+}`,
+];
+
+export function emitServer(api: Api): GeneratedFile[] {
+  return [
+    ...RUNTIME.map((name) => ({ path: `server/${name}`, contents: template(`server/${name}`) })),
+    routesFile(api),
+    handlersFile(api),
+    { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },
+  ];
+}

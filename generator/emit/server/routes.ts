@@ -1,0 +1,133 @@
+/**
+ * `server/routes.ts`: the operation table (what the pipeline needs per operation) and `matchRoute(path)`, a
+ * generated static dispatcher: a switch on the segment count, then literal segments, most specific first.
+ */
+import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures } from 'ts-morph';
+import { successResponse } from '../../ir/queries.ts';
+import type { Api, Operation } from '../../ir/types.ts';
+import { printFile } from '../ts/project.ts';
+import { propertyKey, quote } from '../ts/type-expr.ts';
+import { requestFnName } from '../validators/requests.ts';
+
+interface Route {
+  path: string;
+  segments: { literal?: string; param?: string }[];
+  methods: { method: string; operationId: string }[];
+}
+
+export function routesOf(api: Api): Route[] {
+  const byPath = new Map<string, Route>();
+  for (const op of api.operations) {
+    let route = byPath.get(op.path);
+    if (!route) {
+      const segments = op.path.split('/').slice(1).map((s) => {
+        const m = /^\{(.+)\}$/.exec(s);
+        return m ? { param: m[1]! } : { literal: s };
+      });
+      route = { path: op.path, segments, methods: [] };
+      byPath.set(op.path, route);
+    }
+    route.methods.push({ method: op.method.toUpperCase(), operationId: op.operationId });
+  }
+  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+function successOf(op: Operation): { status: number; kind: string; mediaType?: string } {
+  const ok = successResponse(op);
+  const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
+  const plain = ok?.contents.find((c) => !c.when) ?? ok?.contents[0];
+  if (!plain) return { status, kind: 'empty' };
+  return { status, kind: plain.kind, mediaType: plain.mediaType };
+}
+
+function operationLiteral(op: Operation): string {
+  const parts = [`operationId: ${quote(op.operationId)}`, `method: ${quote(op.method.toUpperCase())}`, `secured: ${op.security.length > 0}`];
+  const body = op.requestBody;
+  if (body?.contents.length) {
+    const media = body.contents.map((c) => `${quote(c.mediaType.toLowerCase())}: ${quote(c.kind)}`).join(', ');
+    parts.push(`body: { required: ${body.required}, mediaTypes: { ${media} } }`);
+  }
+  const s = successOf(op);
+  parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);
+  const sse = successResponse(op)?.contents.find((c) => c.sse)?.sse;
+  if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
+  parts.push(`validate: ${requestFnName(op)}`);
+  return `{ ${parts.join(', ')} }`;
+}
+
+function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
+  w.writeLine("const s = path.split('/');");
+  w.write('switch (s.length)').block(() => {
+    const byLength = new Map<number, Route[]>();
+    for (const r of routes) byLength.set(r.segments.length + 1, [...(byLength.get(r.segments.length + 1) ?? []), r]);
+    for (const [length, group] of [...byLength].sort((a, b) => a[0] - b[0])) {
+      // Literal segments beat parameters, position by position: /videos/characters before /videos/{video_id}.
+      const rank = (r: Route) => r.segments.map((seg) => (seg.literal !== undefined ? '0' : '1')).join('');
+      group.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a.path < b.path ? -1 : 1));
+      w.writeLine(`case ${length}:`);
+      w.indent(() => {
+        for (const r of group) {
+          const conds = r.segments.map((seg, i) => (seg.literal !== undefined ? `s[${i + 1}] === ${quote(seg.literal)}` : `s[${i + 1}] !== ''`));
+          const params = r.segments.flatMap((seg, i) => (seg.param !== undefined ? [`${propertyKey(seg.param)}: s[${i + 1}]!`] : []));
+          w.write(`if (${conds.join(' && ') || 'true'})`).block(() => w.writeLine(`return { methods: ${methodsConst(r)}, params: { ${params.join(', ')} } };`));
+        }
+        w.writeLine('break;');
+      });
+    }
+  });
+  w.writeLine('return undefined;');
+}
+
+const methodsConst = (r: Route) => `M_${r.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`;
+
+export function routesFile(api: Api): { path: string; contents: string } {
+  const routes = routesOf(api);
+  const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  const basePath = basePathOf(api);
+  const statements: (string | StatementStructures)[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core.js', namedImports: ['OperationMeta', 'RouteMatch', 'Routes'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.js', namedImports: ops.map(requestFnName).sort() },
+    ...routes.map((r): StatementStructures => ({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: methodsConst(r), initializer: `{ ${r.methods.map((m) => `${m.method}: ${quote(m.operationId)}`).join(', ')} } as const` }],
+    })),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['What the request pipeline needs to know about each operation, by operationId.'],
+      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${operationLiteral(o)}`).join(',\n')} }` }],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'matchRoute',
+      docs: ['The route of `path` (after the base path): its methods and raw path parameters.'],
+      parameters: [{ name: 'path', type: 'string' }],
+      returnType: 'RouteMatch | undefined',
+      statements: (w) => writeMatcher(w, routes),
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The generated routes, for `createCoreServer`.'],
+      declarations: [{ name: 'routes', type: 'Routes', initializer: `{ operations, match: matchRoute, basePath: ${quote(basePath)} }` }],
+    },
+  ];
+  return { path: 'server/routes.ts', contents: printFile('server/routes.ts', statements) };
+}
+
+/** The path prefix of the first server URL, with its variables at their defaults (`{base_url}` → `/v1`). */
+export function basePathOf(api: Api): string {
+  const server = api.servers[0];
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables.find((v) => v.name === name)?.default ?? '');
+  if (url.startsWith('/')) return url.replace(/\/+$/, '');
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,536 @@
+/**
+ * Compiles IR type nodes to specialised validator functions (no interpretation of the IR at run time).
+ *
+ * Every node compiles in two modes: `is` (fail fast: `return false` on the first problem, no allocation; the hot
+ * path for valid input) and `check` (collect every error with its JSON pointer, code and message; run only when
+ * `is` said no). Sub-schemas that must be evaluated on their own (union branches, `if`, `not`, rule `when`) are
+ * hoisted into file-level helper functions; named schemas are shared functions in `validators/schemas/<area>.ts`.
+ */
+import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import type { CrossFieldRule, NamedSchema, ObjectNode, StringConstraints, TypeNode } from '../../ir/types.ts';
+import { isIdentifierName } from '../../naming/case.ts';
+import { quote } from '../ts/type-expr.ts';
+import { describe, joinOr, kindsOf, kindTest, listValues, type JsonKind } from './describe.ts';
+
+export type Mode = 'is' | 'check';
+
+/** A JSON pointer under construction: a JS expression, then a literal tail (merged into one string literal). */
+export interface PathRef {
+  base: string;
+  tail: string;
+}
+
+export const rootPath = (base: string): PathRef => ({ base, tail: '' });
+
+export function pathExpr(p: PathRef): string {
+  if (!p.tail) return p.base;
+  return p.base === "''" ? quote(p.tail) : `${p.base} + ${quote(p.tail)}`;
+}
+const child = (p: PathRef, name: string): PathRef => ({ base: p.base, tail: `${p.tail}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+const dynamic = (p: PathRef, segment: string): PathRef => ({ base: `${pathExpr({ ...p, tail: `${p.tail}/` })} + ${segment}`, tail: '' });
+
+/** How compiled code refers to the functions of named schemas (which may live in another file). */
+export interface SchemaLinker {
+  is(name: string): string;
+  check(name: string): string;
+}
+
+interface Scope {
+  n: number;
+}
+
+const PROTO_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export class Compiler {
+  readonly schemas: Map<string, NamedSchema>;
+  /** Runtime names the file uses (imported from `runtime.js`). */
+  readonly runtime = new Set<string>(['Ctx']);
+  private readonly constants: string[] = [];
+  private readonly regexes = new Map<string, string>();
+  private readonly sets = new Map<string, string>();
+  private readonly helpers = new Map<TypeNode, { is?: string; check?: string }>();
+  private readonly pending: { node: TypeNode; mode: Mode; name: string }[] = [];
+  private helperCount = 0;
+
+  constructor(schemas: NamedSchema[], private readonly link: SchemaLinker, private readonly onPattern: (pattern: string, pointer: string) => void = () => {}) {
+    this.schemas = new Map(schemas.map((s) => [s.name, s]));
+  }
+
+  /** A function validating `node`: `(v) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. */
+  fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean } = {}): FunctionDeclarationStructure {
+    const structure: FunctionDeclarationStructure = {
+      kind: StructureKind.Function,
+      name,
+      isExported: options.exported ?? false,
+      parameters: mode === 'is' ? [{ name: 'v', type: 'unknown' }] : [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }],
+      returnType: mode === 'is' ? 'boolean' : 'void',
+      statements: (w) => {
+        const body = () => {
+          this.gen(w, node, 'v', rootPath('p'), mode, { n: 0 });
+          if (mode === 'is') w.writeLine('return true;');
+        };
+        if (!options.recursive) return body();
+        // Recursive schemas: bound the depth instead of trusting the input not to overflow the stack.
+        this.runtime.add('state').add('MAX_DEPTH');
+        w.write('if (state.depth >= MAX_DEPTH)').block(() => {
+          if (mode === 'is') w.writeLine('return false;');
+          else w.writeLine(`c.add(p, 'too_deep', 'is nested too deeply (at most ' + MAX_DEPTH + ' levels)');`).writeLine('return;');
+        });
+        w.writeLine('state.depth++;');
+        w.write('try').block(body);
+        w.write('finally').block(() => w.writeLine('state.depth--;'));
+      },
+    };
+    if (options.docs) structure.docs = [options.docs];
+    return structure;
+  }
+
+  /** Writes the checks of `node` on the value expression `v` into `w` (used by request validators too). */
+  gen(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    const wrapNull = node.nullable && node.kind !== 'null' && node.kind !== 'unknown';
+    if (wrapNull) w.write(`if (${v} !== null)`).block(() => this.bare(w, node, v, p, mode, s));
+    else this.bare(w, node, v, p, mode, s);
+    this.applicators(w, node, v, p, mode, s);
+  }
+
+  /** The hoisted helpers requested since the last call (printing them may request more). */
+  drain(): StatementStructures[] {
+    return this.pending.splice(0).map((h) => this.fn(h.name, h.node, h.mode));
+  }
+
+  /** Module-level declarations: regexes and value sets. */
+  declarations(): string[] {
+    return [...this.constants];
+  }
+
+  private fail(w: CodeBlockWriter, mode: Mode, p: PathRef, code: string, message: string): void {
+    if (mode === 'is') w.writeLine('return false;');
+    else w.writeLine(`c.add(${pathExpr(p)}, ${quote(code)}, ${message});`);
+  }
+
+  private failIf(w: CodeBlockWriter, cond: string, mode: Mode, p: PathRef, code: string, message: string): void {
+    w.write(`if (${cond})`).block(() => this.fail(w, mode, p, code, message));
+  }
+
+  /** The function checking `node` on its own: a named schema's, or a hoisted helper of this file. */
+  helper(node: TypeNode, mode: Mode): string {
+    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired) {
+      return mode === 'is' ? this.link.is(node.target) : this.link.check(node.target);
+    }
+    let entry = this.helpers.get(node);
+    if (!entry) this.helpers.set(node, (entry = {}));
+    let name = entry[mode];
+    if (!name) {
+      name = `${mode}${this.helperCount++}`;
+      entry[mode] = name;
+      this.pending.push({ node, mode, name });
+    }
+    return name;
+  }
+
+  private regex(pattern: string, pointer: string): string {
+    let name = this.regexes.get(pattern);
+    if (!name) {
+      this.onPattern(pattern, pointer);
+      name = `RE${this.regexes.size}`;
+      this.regexes.set(pattern, name);
+      this.constants.push(`const ${name} = new RegExp(${quote(pattern)}, 'u');`);
+    }
+    return name;
+  }
+
+  private valueSet(values: readonly (string | number)[]): string {
+    const key = JSON.stringify(values);
+    let name = this.sets.get(key);
+    if (!name) {
+      name = `VALUES${this.sets.size}`;
+      this.sets.set(key, name);
+      this.constants.push(`const ${name}: ReadonlySet<unknown> = new Set<unknown>(${JSON.stringify(values)});`);
+    }
+    return name;
+  }
+
+  private fresh(s: Scope, prefix = 'v'): string {
+    return `${prefix}${s.n++}`;
+  }
+
+  private typeMessage(node: TypeNode): string {
+    return quote(`must be ${describe(node)}`);
+  }
+
+  private bare(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    const typeFail = (cond: string, then?: () => void) => {
+      w.write(`if (${cond})`).block(() => this.fail(w, mode, p, 'type', this.typeMessage(node)));
+      if (then && hasChecks(node)) w.write('else').block(then);
+    };
+    switch (node.kind) {
+      case 'unknown':
+        return;
+      case 'never':
+        return this.fail(w, mode, p, 'never', quote('is not allowed'));
+      case 'boolean':
+        return typeFail(`typeof ${v} !== 'boolean'`);
+      case 'null':
+        return typeFail(`${v} !== null`);
+      case 'binary':
+        return typeFail(`!(${v} instanceof Blob)`);
+      case 'literal': {
+        const lit = node.value === null ? 'null' : typeof node.value === 'string' ? quote(node.value) : String(node.value);
+        w.write(`if (${v} !== ${lit})`).block(() => this.fail(w, mode, p, 'const', quote(`must be ${JSON.stringify(node.value)}`)));
+        return;
+      }
+      case 'enum': {
+        if (node.open) {
+          const kinds = [...new Set(['string', ...node.values.map((x) => typeof x)])];
+          return typeFail(kinds.map((k) => `typeof ${v} !== '${k}'`).join(' && '));
+        }
+        const cond = node.values.length <= 4 ? node.values.map((x) => `${v} !== ${typeof x === 'string' ? quote(x) : x}`).join(' && ') : `!${this.valueSet(node.values)}.has(${v})`;
+        w.write(`if (${cond})`).block(() => this.fail(w, mode, p, 'enum', quote(`must be one of ${listValues(node.values)}`)));
+        return;
+      }
+      case 'string':
+        return typeFail(`typeof ${v} !== 'string'`, () => this.stringChecks(w, node, v, p, mode, 'string', node.pointer));
+      case 'number':
+        return typeFail(node.integer ? `typeof ${v} !== 'number' || !Number.isInteger(${v})` : `typeof ${v} !== 'number' || !Number.isFinite(${v})`, () => this.numberChecks(w, node, v, p, mode));
+      case 'array':
+        return typeFail(`!Array.isArray(${v})`, () => this.arrayChecks(w, node, v, p, mode, s));
+      case 'map':
+        this.runtime.add('isObj');
+        return typeFail(`!isObj(${v})`, () => {
+          this.countChecks(w, node, v, p, mode);
+          this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
+          if (node.values.kind !== 'unknown') this.eachValue(w, node.values, v, p, mode, s, []);
+        });
+      case 'object':
+        this.runtime.add('isObj');
+        if (!node.typeAsserted) {
+          w.write(`if (isObj(${v}))`).block(() => this.objectChecks(w, node, v, p, mode, s));
+          return;
+        }
+        return typeFail(`!isObj(${v})`, () => this.objectChecks(w, node, v, p, mode, s));
+      case 'ref':
+        if (mode === 'is') w.write(`if (!${this.link.is(node.target)}(${v}))`).block(() => w.writeLine('return false;'));
+        else w.writeLine(`${this.link.check(node.target)}(${v}, ${pathExpr(p)}, c);`);
+        return;
+      case 'intersection':
+        for (const m of node.members) this.gen(w, m, v, p, mode, s);
+        return;
+      case 'union':
+        return this.union(w, node, v, p, mode, s);
+    }
+  }
+
+  private stringChecks(w: CodeBlockWriter, c: StringConstraints, v: string, p: PathRef, mode: Mode, code: 'string' | 'property_name', pointer: string): void {
+    const codeOf = (k: string) => (code === 'property_name' ? 'property_name' : k);
+    const what = code === 'property_name' ? 'key ' : '';
+    if (c.minLength !== undefined && c.minLength > 0) {
+      this.runtime.add('cpLen');
+      const cond = c.minLength === 1 ? `${v}.length === 0` : `${v}.length < ${2 * c.minLength} && cpLen(${v}) < ${c.minLength}`;
+      this.failIf(w, cond, mode, p, codeOf('min_length'), quote(c.minLength === 1 ? `${what}must not be empty` : `${what}must be at least ${c.minLength} characters`));
+    }
+    if (c.maxLength !== undefined) {
+      this.runtime.add('cpLen');
+      this.failIf(w, `${v}.length > ${c.maxLength} && cpLen(${v}) > ${c.maxLength}`, mode, p, codeOf('max_length'), quote(`${what}must be at most ${c.maxLength} characters`));
+    }
+    if (c.pattern !== undefined) {
+      this.failIf(w, `!${this.regex(c.pattern, pointer)}.test(${v})`, mode, p, codeOf('pattern'), quote(`${what}must match the pattern ${c.pattern}`));
+    }
+    if (c.format !== undefined && FORMATS.has(c.format)) {
+      this.runtime.add('formats');
+      this.failIf(w, `!formats[${quote(c.format)}]!(${v})`, mode, p, codeOf('format'), quote(`${what}must be a valid ${c.format}`));
+    }
+  }
+
+  private numberChecks(w: CodeBlockWriter, n: Extract<TypeNode, { kind: 'number' }>, v: string, p: PathRef, mode: Mode): void {
+    if (n.minimum !== undefined) this.failIf(w, `${v} < ${n.minimum}`, mode, p, 'minimum', quote(`must be at least ${n.minimum}`));
+    if (n.maximum !== undefined) this.failIf(w, `${v} > ${n.maximum}`, mode, p, 'maximum', quote(`must be at most ${n.maximum}`));
+    if (n.exclusiveMinimum !== undefined) this.failIf(w, `${v} <= ${n.exclusiveMinimum}`, mode, p, 'exclusive_minimum', quote(`must be greater than ${n.exclusiveMinimum}`));
+    if (n.exclusiveMaximum !== undefined) this.failIf(w, `${v} >= ${n.exclusiveMaximum}`, mode, p, 'exclusive_maximum', quote(`must be less than ${n.exclusiveMaximum}`));
+    if (n.multipleOf !== undefined) {
+      const exact = Number.isInteger(n.multipleOf) && n.integer;
+      if (!exact) this.runtime.add('multipleOf');
+      this.failIf(w, exact ? `${v} % ${n.multipleOf} !== 0` : `!multipleOf(${v}, ${n.multipleOf})`, mode, p, 'multiple_of', quote(`must be a multiple of ${n.multipleOf}`));
+    }
+  }
+
+  private arrayChecks(w: CodeBlockWriter, a: Extract<TypeNode, { kind: 'array' }>, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    if (a.minItems !== undefined && a.minItems > 0) this.failIf(w, `${v}.length < ${a.minItems}`, mode, p, 'min_items', quote(`must have at least ${a.minItems} item${a.minItems === 1 ? '' : 's'}`));
+    const prefix = a.prefixItems ?? [];
+    const maxItems = a.items.kind === 'never' ? Math.min(prefix.length, a.maxItems ?? Infinity) : a.maxItems;
+    if (maxItems !== undefined) this.failIf(w, `${v}.length > ${maxItems}`, mode, p, 'max_items', quote(`must have at most ${maxItems} item${maxItems === 1 ? '' : 's'}`));
+    prefix.forEach((item, i) => {
+      const x = this.fresh(s);
+      w.write(`if (${v}.length > ${i})`).block(() => {
+        w.writeLine(`const ${x}: unknown = ${v}[${i}];`);
+        this.gen(w, item, x, child(p, String(i)), mode, s);
+      });
+    });
+    if (a.items.kind !== 'unknown' && a.items.kind !== 'never') {
+      const i = this.fresh(s, 'i');
+      const x = this.fresh(s);
+      w.write(`for (let ${i} = ${prefix.length}; ${i} < ${v}.length; ${i}++)`).block(() => {
+        if (mode === 'check') w.writeLine('if (c.full) break;');
+        w.writeLine(`const ${x}: unknown = ${v}[${i}];`);
+        this.gen(w, a.items, x, dynamic(p, i), mode, s);
+      });
+    }
+    if (a.uniqueItems) {
+      this.runtime.add('duplicateIndex');
+      const d = this.fresh(s, 'd');
+      w.writeLine(`const ${d} = duplicateIndex(${v});`);
+      this.failIf(w, `${d} !== -1`, mode, dynamic(p, d), 'unique_items', quote('repeats an earlier item (items must be unique)'));
+    }
+  }
+
+  private countChecks(w: CodeBlockWriter, node: { minProperties?: number; maxProperties?: number }, v: string, p: PathRef, mode: Mode): void {
+    if (node.minProperties === undefined && node.maxProperties === undefined) return;
+    this.runtime.add('keyCount');
+    if (node.minProperties !== undefined) this.failIf(w, `keyCount(${v}) < ${node.minProperties}`, mode, p, 'min_properties', quote(`must have at least ${node.minProperties} propert${node.minProperties === 1 ? 'y' : 'ies'}`));
+    if (node.maxProperties !== undefined) this.failIf(w, `keyCount(${v}) > ${node.maxProperties}`, mode, p, 'max_properties', quote(`must have at most ${node.maxProperties} propert${node.maxProperties === 1 ? 'y' : 'ies'}`));
+  }
+
+  private propertyNameChecks(w: CodeBlockWriter, names: StringConstraints | undefined, v: string, p: PathRef, mode: Mode, pointer: string): void {
+    if (!names || (names.minLength === undefined && names.maxLength === undefined && names.pattern === undefined)) return;
+    this.runtime.add('esc');
+    w.write(`for (const k in ${v})`).block(() => {
+      if (mode === 'check') w.writeLine('if (c.full) break;');
+      this.stringChecks(w, names, 'k', dynamic(p, 'esc(k)'), mode, 'property_name', pointer);
+    });
+  }
+
+  /** Checks every property value not in `known` against `type`. */
+  private eachValue(w: CodeBlockWriter, type: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, known: string[]): void {
+    this.runtime.add('esc');
+    const x = this.fresh(s);
+    w.write(`for (const k in ${v})`).block(() => {
+      if (mode === 'check') w.writeLine('if (c.full) break;');
+      if (known.length) w.write(`if (${this.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+      w.writeLine(`const ${x} = ${v}[k];`);
+      this.gen(w, type, x, dynamic(p, 'esc(k)'), mode, s);
+    });
+  }
+
+  /** An expression true when `k` is one of `names` (a set lookup for long lists). */
+  knownKey(k: string, names: string[]): string {
+    if (names.length <= 8) return names.map((n) => `${k} === ${quote(n)}`).join(' || ');
+    return `${this.valueSet(names)}.has(${k})`;
+  }
+
+  private read(o: string, name: string): string {
+    if (PROTO_NAMES.has(name)) {
+      this.runtime.add('own');
+      return `own(${o}, ${quote(name)})`;
+    }
+    return isIdentifierName(name) ? `${o}.${name}` : `${o}[${quote(name)}]`;
+  }
+
+  private objectChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    for (const prop of node.properties) {
+      const needsCheck = prop.type.kind !== 'unknown' || prop.type.conditionals || prop.type.not;
+      if (!prop.required && !needsCheck) continue;
+      const x = this.fresh(s);
+      w.writeLine(`const ${x} = ${this.read(v, prop.name)};`);
+      const at = child(p, prop.name);
+      if (prop.required) {
+        w.write(`if (${x} === undefined)`).block(() => this.fail(w, mode, at, 'required', quote('is required')));
+        if (needsCheck) w.write('else').block(() => this.gen(w, prop.type, x, at, mode, s));
+      } else {
+        w.write(`if (${x} !== undefined)`).block(() => this.gen(w, prop.type, x, at, mode, s));
+      }
+    }
+    for (const name of node.extraRequired) {
+      this.failIf(w, `${this.read(v, name)} === undefined`, mode, child(p, name), 'required', quote('is required'));
+    }
+    this.countChecks(w, node, v, p, mode);
+    this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
+    const known = node.properties.map((pr) => pr.name);
+    if (node.additional === false) {
+      // Closed objects; response validation (state.open) tolerates properties added later.
+      this.runtime.add('state').add('esc');
+      w.write(`if (!state.open)`).block(() => {
+        w.write(`for (const k in ${v})`).block(() => {
+          if (known.length) w.write(`if (${this.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+          this.fail(w, mode, dynamic(p, 'esc(k)'), 'unknown_property', "'is not a known field'");
+          if (mode === 'check') w.writeLine('if (c.full) break;');
+        });
+      });
+    } else if (typeof node.additional === 'object' && node.additional.kind !== 'unknown') {
+      this.eachValue(w, node.additional, v, p, mode, s, known);
+    }
+    for (const rule of node.rules) this.rule(w, node, rule, v, p, mode, s);
+  }
+
+  private rule(w: CodeBlockWriter, node: ObjectNode, rule: CrossFieldRule, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    const operand = (name: string): string => {
+      const prop = node.properties.find((pr) => pr.name === name);
+      const def = prop?.type.default;
+      return def === undefined ? this.read(v, name) : `(${this.read(v, name)} ?? ${JSON.stringify(def)})`;
+    };
+    const message = quote(rule.message);
+    const at = child(p, rule.field);
+    const whenCond = rule.when ? `${this.helper(rule.when, 'is')}(${v}) && ` : '';
+    const a = this.fresh(s, 'a');
+    w.write('').block(() => {
+      w.writeLine(`const ${a} = ${operand(rule.field)};`);
+      switch (rule.kind) {
+        case 'compare': {
+          const b = this.fresh(s, 'b');
+          w.writeLine(`const ${b} = ${operand(rule.other)};`);
+          const op = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '===', ne: '!==' }[rule.op];
+          const rhs = rule.scale === 1 ? b : `${rule.scale} * ${b}`;
+          this.failIf(w, `${whenCond}typeof ${a} === 'number' && typeof ${b} === 'number' && !(${a} ${op} ${rhs})`, mode, at, 'rule', message);
+          break;
+        }
+        case 'subset': {
+          this.runtime.add('notSubsetIndex');
+          const b = this.fresh(s, 'b');
+          w.writeLine(`const ${b} = ${operand(rule.of)};`);
+          this.failIf(w, `${whenCond}Array.isArray(${a}) && Array.isArray(${b}) && notSubsetIndex(${a}, ${b}) !== -1`, mode, at, 'rule', message);
+          break;
+        }
+        case 'dimensions': {
+          this.runtime.add('dimensionsOk');
+          const limits: Record<string, number> = {};
+          for (const k of ['multipleOf', 'minAspect', 'maxAspect', 'maxWidth', 'maxHeight', 'maxPixels'] as const) if (rule[k] !== undefined) limits[k] = rule[k];
+          const except = rule.except.map((e) => ` && ${a} !== ${quote(e)}`).join('');
+          this.failIf(w, `${whenCond}typeof ${a} === 'string'${except} && !dimensionsOk(${a}, ${JSON.stringify(limits)})`, mode, at, 'rule', message);
+          break;
+        }
+      }
+    });
+  }
+
+  private union(w: CodeBlockWriter, node: Extract<TypeNode, { kind: 'union' }>, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    const d = node.discriminator;
+    if (d) {
+      this.runtime.add('isObj');
+      w.write(`if (!isObj(${v}))`).block(() => this.fail(w, mode, p, 'type', this.typeMessage(node)));
+      w.write('else').block(() => {
+        w.write(`switch (${this.read(v, d.property)})`).block(() => {
+          for (const m of d.mapping) {
+            w.writeLine(`case ${quote(m.value)}:`);
+            w.indent(() => {
+              if (mode === 'is') w.write(`if (!${this.link.is(m.schema)}(${v}))`).block(() => w.writeLine('return false;'));
+              else w.writeLine(`${this.link.check(m.schema)}(${v}, ${pathExpr(p)}, c);`);
+              w.writeLine('break;');
+            });
+          }
+          w.writeLine('default:');
+          w.indent(() => {
+            this.fail(w, mode, child(p, d.property), 'discriminator', quote(`must be one of ${listValues(d.mapping.map((m) => m.value))}`));
+          });
+        });
+      });
+      return;
+    }
+    const tests = node.variants.map((variant) => `${this.helper(variant, 'is')}(${v})`);
+    if (mode === 'is') {
+      if (node.mode === 'anyOf' || this.disjoint(node.variants)) {
+        w.write(`if (!(${tests.join(' || ')}))`).block(() => w.writeLine('return false;'));
+      } else {
+        w.write(`if ((${tests.map((t) => `(${t} ? 1 : 0)`).join(' + ')}) !== 1)`).block(() => w.writeLine('return false;'));
+      }
+      return;
+    }
+    const m = this.fresh(s, 'm');
+    w.writeLine(`const ${m} = ${tests.map((t) => `(${t} ? 1 : 0)`).join(' + ')};`);
+    const code = node.mode === 'oneOf' ? 'one_of' : 'any_of';
+    const expected = quote(`must be ${joinOr(node.variants.map((x) => describe(x, 1)))}`);
+    if (node.mode === 'oneOf') {
+      w.write(`if (${m} > 1)`).block(() => this.fail(w, mode, p, 'one_of', quote('matches more than one of the allowed shapes')));
+    }
+    w.write(`if (${m} === 0)`).block(() => {
+      // Report the detailed errors of the only branch that accepts the value's JSON type, when there is one.
+      const byKind = new Map<JsonKind, TypeNode[]>();
+      for (const variant of node.variants) for (const k of kindsOf(variant, this.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);
+      let first = true;
+      for (const [kind, variants] of byKind) {
+        if (variants.length !== 1) continue;
+        if (kind === 'object') this.runtime.add('isObj');
+        w.write(`${first ? '' : 'else '}if (${kindTest(kind, v)})`).block(() => w.writeLine(`${this.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`));
+        first = false;
+      }
+      if (first) this.fail(w, mode, p, code, expected);
+      else w.write('else').block(() => this.fail(w, mode, p, code, expected));
+    });
+  }
+
+  /**
+   * Variants that can never both match make `oneOf` equal to `anyOf`, which may stop at the first match. Two
+   * variants are exclusive when their basic JSON kinds do not overlap, or when both are non-empty arrays whose
+   * items are exclusive (the token-array shapes of `input` and `prompt`).
+   */
+  private disjoint(variants: TypeNode[]): boolean {
+    for (let i = 0; i < variants.length; i++) {
+      for (let j = i + 1; j < variants.length; j++) if (!this.exclusive(variants[i]!, variants[j]!, 0)) return false;
+    }
+    return true;
+  }
+
+  private exclusive(a: TypeNode, b: TypeNode, depth: number): boolean {
+    const ka = kindsOf(a, this.schemas);
+    const kb = kindsOf(b, this.schemas);
+    const shared = [...ka].filter((k) => kb.has(k));
+    if (!shared.length) return true;
+    if (depth > 4 || shared.length !== 1 || shared[0] !== 'array') return false;
+    const ra = this.resolve(a);
+    const rb = this.resolve(b);
+    if (ra.kind !== 'array' || rb.kind !== 'array' || ra.prefixItems || rb.prefixItems) return false;
+    return (ra.minItems ?? 0) >= 1 && (rb.minItems ?? 0) >= 1 && this.exclusive(ra.items, rb.items, depth + 1);
+  }
+
+  private resolve(node: TypeNode): TypeNode {
+    let n = node;
+    for (let i = 0; n.kind === 'ref' && i < 16; i++) n = this.schemas.get(n.target)?.type ?? n;
+    return n;
+  }
+
+  private applicators(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    for (const cond of node.conditionals ?? []) {
+      if (!cond.then && !cond.else) continue;
+      w.write(`if (${this.helper(cond.if, 'is')}(${v}))`).block(() => {
+        if (cond.then) this.gen(w, cond.then, v, p, mode, s);
+      });
+      if (cond.else) w.write('else').block(() => this.gen(w, cond.else!, v, p, mode, s));
+    }
+    for (const not of node.not ?? []) {
+      this.failIf(w, `${this.helper(not, 'is')}(${v})`, mode, p, 'not', quote(`must not be ${describeNot(not)}`));
+    }
+    if (node.dependentRequired && Object.keys(node.dependentRequired).length) {
+      this.runtime.add('isObj');
+      w.write(`if (isObj(${v}))`).block(() => {
+        for (const [key, deps] of Object.entries(node.dependentRequired!)) {
+          for (const dep of deps) {
+            this.failIf(w, `${this.read(v, key)} !== undefined && ${this.read(v, dep)} === undefined`, mode, child(p, dep), 'dependent_required', quote(`is required when '${key}' is given`));
+          }
+        }
+      });
+    }
+  }
+}
+
+/** Whether a string, number or array node constrains more than its type (else no `else` block is written). */
+function hasChecks(node: TypeNode): boolean {
+  switch (node.kind) {
+    case 'string':
+      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format));
+    case 'number':
+      return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
+    case 'array':
+      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || node.items.kind !== 'unknown';
+    default:
+      return true;
+  }
+}
+
+function describeNot(node: TypeNode): string {
+  if (node.kind === 'object' && !node.typeAsserted) {
+    const required = node.properties.filter((pr) => pr.required).map((pr) => pr.name);
+    const fixed = node.properties.filter((pr) => pr.type.kind === 'literal').map((pr) => `${pr.name} = ${JSON.stringify((pr.type as { value: unknown }).value)}`);
+    if (required.length || fixed.length) return `a combination with ${[...new Set([...fixed, ...required.filter((r) => !fixed.some((f) => f.startsWith(`${r} =`)))])].join(', ')}`;
+  }
+  return describe(node);
+}
+
+/** Formats implemented by the runtime; any other format is documentation only. */
+export const FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'byte']);

@@ -1,0 +1,72 @@
+/** Shared plumbing of the validator files: the per-file compiler with its imports, and template copying. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
+import { fail } from '../../diagnostics.ts';
+import type { Api, NamedSchema } from '../../ir/types.ts';
+import { refsOf } from '../../ir/walk.ts';
+import { Compiler } from './compile.ts';
+import { unsafePatternReason } from './regex-safety.ts';
+
+const templatesRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates');
+
+/** A hand-written runtime file, copied verbatim. */
+export function template(name: string): string {
+  return readFileSync(path.join(templatesRoot, name), 'utf8');
+}
+
+const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None']);
+
+export const isName = (s: NamedSchema) => `is${s.typeName}`;
+export const checkName = (s: NamedSchema) => `check${s.typeName}`;
+
+/** A compiler for one file under `validators/`, tracking the schema functions it imports from area files. */
+export function fileCompiler(api: Api, fromDir: 'schemas' | 'requests', selfArea?: string) {
+  const byName = new Map(api.schemas.map((s) => [s.name, s]));
+  const imports = new Map<string, Set<string>>();
+  const use = (name: string, fn: (s: NamedSchema) => string): string => {
+    const s = byName.get(name);
+    if (!s) return fail('internal', `validators: unknown schema '${name}'`);
+    const id = fn(s);
+    if (!(fromDir === 'schemas' && s.area === selfArea)) {
+      const from = fromDir === 'schemas' ? `./${s.area}.js` : `../schemas/${s.area}.js`;
+      if (!imports.has(from)) imports.set(from, new Set());
+      imports.get(from)!.add(id);
+    }
+    return id;
+  };
+  const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) }, (pattern, pointer) => {
+    const reason = unsafePatternReason(pattern);
+    if (reason) fail('unsupported', `pattern ${JSON.stringify(pattern)} is refused: ${reason}; rewrite it without nested repetition`, { pointer });
+  });
+  const declarations = (runtimePath: string): ImportDeclarationStructure[] => {
+    const out: ImportDeclarationStructure[] = [];
+    const runtime = [...compiler.runtime].sort();
+    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePath, namedImports: runtime.map((n) => (TYPE_ONLY.has(n) ? { name: n, isTypeOnly: true } : n)) });
+    for (const from of [...imports.keys()].sort()) out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from, namedImports: [...imports.get(from)!].sort() });
+    return out;
+  };
+  return { compiler, declarations };
+}
+
+/** Schemas that can reach themselves through references: their validators bound the nesting depth. */
+export function recursiveSchemas(api: Api): Set<string> {
+  const edges = new Map(api.schemas.map((s) => [s.name, refsOf(s.type)]));
+  const out = new Set<string>();
+  for (const s of api.schemas) {
+    const seen = new Set<string>();
+    const stack = [...(edges.get(s.name) ?? [])];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (next === s.name) {
+        out.add(s.name);
+        break;
+      }
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(edges.get(next) ?? []));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * `generated/validators/`: standalone validators compiled from the IR (no validator library at run time).
+ *   runtime.ts            hand-written helpers (templates/validators/runtime.ts, copied verbatim)
+ *   schemas/<area>.ts     is<Type>(v) / check<Type>(v, p, c) per named schema
+ *   requests/<area>.ts    validate<Op>Request(input) / validate<Op>Response(status, body) per operation
+ *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { Api } from '../../ir/types.ts';
+import type { GeneratedFile } from '../index.ts';
+import { printFile } from '../ts/project.ts';
+import { propertyKey } from '../ts/type-expr.ts';
+import { checkName, isName, template } from './files.ts';
+import { emitRequestValidators, requestFnName, responseFnName } from './requests.ts';
+import { emitSchemaValidators } from './schemas.ts';
+
+export function emitValidators(api: Api): GeneratedFile[] {
+  const files: GeneratedFile[] = [{ path: 'validators/runtime.ts', contents: template('validators/runtime.ts') }];
+  const schemaFiles = emitSchemaValidators(api);
+  const requestFiles = emitRequestValidators(api);
+  files.push(...schemaFiles, ...requestFiles, indexFile(api));
+  return files;
+}
+
+function indexFile(api: Api): GeneratedFile {
+  const statements: (string | StatementStructures)[] = [];
+  const areasWithSchemas = [...new Set(api.schemas.map((s) => s.area))].sort();
+  const areasWithOps = [...new Set(api.operations.map((o) => o.area))].sort();
+  statements.push(`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`);
+  statements.push(`export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`);
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
+  for (const area of areasWithSchemas) {
+    const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [isName(s), checkName(s)]);
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${area}.js`, namedImports: names.sort() });
+  }
+  for (const area of areasWithOps) {
+    const names = api.operations.filter((o) => o.area === area).flatMap((o) => [requestFnName(o), responseFnName(o)]);
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./requests/${area}.js`, namedImports: names.sort() });
+  }
+  for (const area of areasWithSchemas) statements.push(`export * from './schemas/${area}.js';`);
+  for (const area of areasWithOps) statements.push(`export * from './requests/${area}.js';`);
+  const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  const schemas = [...api.schemas].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const constant = (name: string, doc: string, initializer: string): StatementStructures => ({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [doc],
+    declarations: [{ name, initializer }],
+  });
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${requestFnName(o)}`).join(', ')} } as const`));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${responseFnName(o)}`).join(', ')} } as const`));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', `{ ${schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`).join(', ')} } as const`));
+  statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
+  statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
+  statements.push(`/**
+ * Validates a request of \`operationId\`: \`{ ok: true, value }\` with parameters coerced and defaults applied, or
+ * \`{ ok: false, errors }\` with every error (at most MAX_ERRORS).
+ */
+export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
+  const validate = requestValidators[operationId] as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
+  return validate(input);
+}`);
+  statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
+export function validateResponse(operationId: OperationId, status: number, body: unknown): ValidationResult<unknown> {
+  return responseValidators[operationId](status, body);
+}`);
+  statements.push(`/** Validates \`value\` against the named schema (errors located under \`/\`). */
+export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
+  const v = schemaValidators[name];
+  if (v.is(value)) return { ok: true, value };
+  const c = new Ctx();
+  v.check(value, '', c);
+  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };
+}`);
+  return { path: 'validators/index.ts', contents: printFile('validators/index.ts', statements) };
+}

@@ -1,0 +1,265 @@
+/**
+ * `validators/requests/<area>.ts`: per operation, `validate<Op>Request(input)` (path, query and header parameters
+ * coerced from strings with defaults applied; the body by media type, unknown top-level fields rejected) and
+ * `validate<Op>Response(status, body)` (tolerating properties the spec does not list yet).
+ */
+import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
+import { resolveNode, schemaByName } from '../../ir/queries.ts';
+import type { GeneratedFile } from '../index.ts';
+import { printFile } from '../ts/project.ts';
+import { quote } from '../ts/type-expr.ts';
+import { rootPath, type Compiler } from './compile.ts';
+import { fileCompiler } from './files.ts';
+import { printAll } from './schemas.ts';
+
+export const requestFnName = (op: Operation) => `validate${op.names.pascal}Request`;
+export const responseFnName = (op: Operation) => `validate${op.names.pascal}Response`;
+
+const LOCATIONS = [
+  { in: 'path', key: 'path', typeName: (op: Operation) => op.names.pathParams },
+  { in: 'query', key: 'query', typeName: (op: Operation) => op.names.query },
+  { in: 'header', key: 'headers', typeName: (op: Operation) => op.names.headers },
+] as const;
+
+export function emitRequestValidators(api: Api): GeneratedFile[] {
+  const schemas = schemaByName(api);
+  const files: GeneratedFile[] = [];
+  for (const area of api.areas) {
+    const ops = api.operations.filter((o) => o.area === area.slug);
+    if (!ops.length) continue;
+    const { compiler, declarations } = fileCompiler(api, 'requests');
+    const types = new Set<string>();
+    const fns: StatementStructures[] = [];
+    for (const op of ops) {
+      fns.push(requestFunction(api, schemas, op, compiler, types));
+      fns.push(responseFunction(api, op, compiler));
+    }
+    compiler.runtime.add('RequestInput').add('ValidatedRequest').add('ValidationResult').add('None');
+    const path = `validators/requests/${area.slug}.ts`;
+    const parts = printAll(path, fns, compiler);
+    const typeImport = types.size ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../types/index.js', namedImports: [...types].sort() } as const] : [];
+    files.push({ path, contents: printFile(path, [...declarations('../runtime.js'), ...typeImport, ...compiler.declarations(), ...parts]) });
+  }
+  return files;
+}
+
+function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler, types: Set<string>): FunctionDeclarationStructure {
+  const typeArgs = LOCATIONS.map((loc) => {
+    if (!op.parameters.some((p) => p.in === loc.in)) return 'None';
+    types.add(loc.typeName(op));
+    return loc.typeName(op);
+  });
+  const contents = op.requestBody?.contents ?? [];
+  if (contents.length) types.add(op.names.body);
+  const bodyType = contents.length ? (op.requestBody!.required ? op.names.body : `${op.names.body} | undefined`) : 'undefined';
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: requestFnName(op),
+    docs: [`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}): every error, with JSON pointers into \`{ path, query, headers, body }\`.`],
+    parameters: [{ name: 'input', type: 'RequestInput' }],
+    returnType: `ValidationResult<ValidatedRequest<${[...typeArgs, bodyType].join(', ')}>>`,
+    statements: (w) => {
+      w.writeLine('const c = new Ctx();');
+      for (const loc of LOCATIONS) {
+        const params = op.parameters.filter((p) => p.in === loc.in);
+        // No parameters of a kind: the shared empty object, nothing allocated.
+        w.writeLine(params.length ? `const ${loc.key}: Record<string, unknown> = {};` : `const ${loc.key} = NONE;`);
+        if (!params.length) compiler.runtime.add('NONE');
+        for (const p of params) writeParam(w, api, schemas, p, loc.key, compiler);
+      }
+      w.writeLine('let body: unknown = input.body;');
+      if (contents.length) writeBody(w, api, schemas, op, compiler);
+      else {
+        // Operations without a body ignore one sent anyway, as HTTP allows.
+        w.writeLine('body = undefined;');
+      }
+      w.writeLine('if (c.count) return { ok: false, errors: c.errors };');
+      w.writeLine(`return { ok: true, value: { path, query, headers, body } as unknown as ValidatedRequest<${[...typeArgs, bodyType].join(', ')}> };`);
+    },
+  };
+}
+
+function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, p: Parameter, key: string, compiler: Compiler): void {
+  if (p.in === 'cookie') return;
+  const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
+  const outKey = p.in === 'path' ? p.identifier : p.name;
+  const at = quote(`/${key}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  w.write('').block(() => {
+    w.writeLine(`const raw = input.${key}?.[${quote(wire)}];`);
+    w.writeLine(`let x: unknown = ${coercion(api, schemas, p.type, 'raw', compiler)};`);
+    if (p.required || p.type.default !== undefined) {
+      w.write('if (x === undefined)').block(() => {
+        if (p.required) w.writeLine(`c.add(${at}, 'required', 'is required');`);
+        else w.writeLine(`x = ${JSON.stringify(p.type.default)};`);
+      });
+      w.write('else');
+    } else w.write('if (x !== undefined)');
+    w.block(() => compiler.gen(w, p.type, 'x', rootPath(at), 'check', { n: 0 }));
+    w.writeLine(`if (x !== undefined) ${key}[${quote(outKey)}] = x;`);
+  });
+}
+
+/** The expression turning a raw parameter (string or strings) into the value its schema describes. */
+function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, raw: string, compiler: Compiler): string {
+  const n = resolveNode(api, node, schemas);
+  const scalarOf = (t: TypeNode): 'number' | 'boolean' | 'string' => {
+    const r = resolveNode(api, t, schemas);
+    if (r.kind === 'number' || (r.kind === 'enum' && r.values.every((v) => typeof v === 'number'))) return 'number';
+    if (r.kind === 'boolean' || (r.kind === 'literal' && typeof r.value === 'boolean')) return 'boolean';
+    if (r.kind === 'literal' && typeof r.value === 'number') return 'number';
+    return 'string';
+  };
+  if (n.kind === 'array') {
+    compiler.runtime.add('toList');
+    const item = scalarOf(n.items);
+    if (item === 'string') return `toList(${raw})`;
+    const fn = item === 'number' ? 'toNumber' : 'toBoolean';
+    compiler.runtime.add(fn);
+    return `toList(${raw})?.map((s) => ${fn}(s))`;
+  }
+  compiler.runtime.add('scalar');
+  const kind = scalarOf(n);
+  if (kind === 'string') return `scalar(${raw})`;
+  const fn = kind === 'number' ? 'toNumber' : 'toBoolean';
+  compiler.runtime.add(fn);
+  return `${fn}(scalar(${raw}))`;
+}
+
+function writeBody(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler): void {
+  const contents = op.requestBody!.contents;
+  compiler.runtime.add('mediaTypeOf');
+  w.writeLine(`const mt = mediaTypeOf(input.mediaType ?? ${quote(contents[0]!.mediaType)});`);
+  w.write('if (body === undefined)').block(() => {
+    if (op.requestBody!.required) w.writeLine("c.add('/body', 'required', 'the request body is required');");
+  });
+  contents.forEach((content) => {
+    w.write(`else if (mt === ${quote(content.mediaType.toLowerCase())})`).block(() => writeContent(w, api, schemas, content, compiler));
+  });
+  const accepted = contents.map((c) => c.mediaType).join(' or ');
+  w.write('else').block(() => w.writeLine(`c.add('/body', 'media_type', ${quote(`must be sent as ${accepted}`)});`));
+}
+
+function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, content: RequestBodyContent, compiler: Compiler): void {
+  const top = resolveNode(api, content.type, schemas);
+  if (content.kind === 'multipart' || content.kind === 'form') {
+    const table = formTable(api, schemas, top);
+    if (Object.keys(table).length) {
+      compiler.runtime.add('coerceForm');
+      w.writeLine(`body = coerceForm(body, ${JSON.stringify(table)});`);
+    }
+  }
+  w.write(`if (!${compiler.helper(content.type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
+  const names = topLevelNames(api, schemas, content.type, 0);
+  if (names) {
+    // Unknown top-level fields are rejected in requests, whatever additionalProperties says.
+    compiler.runtime.add('isObj').add('esc');
+    const known = [...names].sort();
+    w.write('if (isObj(body))').block(() => {
+      w.write('for (const k in body)').block(() => {
+        if (known.length) w.write(`if (${compiler.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+        w.writeLine("c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');");
+        w.writeLine('if (c.full) break;');
+      });
+    });
+  }
+  if (top.kind === 'object') {
+    const defaults: Record<string, unknown> = {};
+    for (const p of top.properties) if (p.type.default !== undefined) defaults[p.name] = p.type.default;
+    if (Object.keys(defaults).length) {
+      compiler.runtime.add('withDefaults');
+      w.writeLine(`if (!c.count) body = withDefaults(body, ${JSON.stringify(defaults)});`);
+    }
+  }
+}
+
+/** Top-level property names a request body may carry, or undefined when it is open (a map, any value). */
+function topLevelNames(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, depth: number): Set<string> | undefined {
+  if (depth > 8) return undefined;
+  const n = resolveNode(api, node, schemas);
+  const out = new Set<string>();
+  const merge = (nodes: TypeNode[]): boolean => {
+    for (const x of nodes) {
+      const names = topLevelNames(api, schemas, x, depth + 1);
+      if (!names) return false;
+      names.forEach((k) => out.add(k));
+    }
+    return true;
+  };
+  switch (n.kind) {
+    case 'object':
+      if (typeof n.additional === 'object' && n.additional.kind !== 'never') return undefined;
+      n.properties.forEach((p) => out.add(p.name));
+      n.extraRequired.forEach((k) => out.add(k));
+      break;
+    case 'union':
+      if (!merge(n.variants)) return undefined;
+      break;
+    case 'intersection':
+      if (!merge(n.members)) return undefined;
+      break;
+    default:
+      return undefined;
+  }
+  for (const c of n.conditionals ?? []) if (!merge([c.then, c.else].filter((x): x is TypeNode => !!x))) return undefined;
+  return out;
+}
+
+/** How each multipart field's text becomes the value its schema describes. */
+function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): Record<string, string> {
+  const table: Record<string, string> = {};
+  if (top.kind !== 'object') return table;
+  for (const p of top.properties) {
+    const t = resolveNode(api, p.type, schemas);
+    const scalar = (x: TypeNode): string | undefined => {
+      const r = resolveNode(api, x, schemas);
+      if (r.kind === 'number') return 'number';
+      if (r.kind === 'boolean') return 'boolean';
+      if (r.kind === 'object' || r.kind === 'map') return 'json';
+      return undefined;
+    };
+    if (t.kind === 'array') {
+      const item = scalar(t.items);
+      table[p.name] = item === 'number' || item === 'boolean' ? `list-${item}` : 'list';
+    } else {
+      const how = scalar(t);
+      if (how) table[p.name] = how;
+    }
+  }
+  return table;
+}
+
+function responseFunction(api: Api, op: Operation, compiler: Compiler): FunctionDeclarationStructure {
+  const entries = op.responses
+    .map((r) => ({ status: r.status, content: r.contents.find((c) => c.kind === 'json' && c.type && !c.when) ?? r.contents.find((c) => c.kind === 'json' && c.type) }))
+    .filter((e) => e.content?.type);
+  compiler.runtime.add('statusKey').add('state');
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: responseFnName(op),
+    docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\`. Properties the spec does not list are tolerated.`],
+    parameters: [{ name: 'status', type: 'number' }, { name: 'body', type: 'unknown' }],
+    returnType: 'ValidationResult<unknown>',
+    statements: (w) => {
+      w.writeLine('const c = new Ctx();');
+      w.writeLine('state.open = true;');
+      w.write('try').block(() => {
+        w.write(`switch (statusKey(status, ${JSON.stringify(entries.map((e) => e.status))}))`).block(() => {
+          for (const e of entries) {
+            w.writeLine(`case ${quote(e.status)}:`);
+            w.indent(() => {
+              w.write(`if (!${compiler.helper(e.content!.type!, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(e.content!.type!, 'check')}(body, '/body', c);`));
+              w.writeLine('break;');
+            });
+          }
+          w.writeLine('default:');
+          w.indent(() => w.writeLine('break;'));
+        });
+      });
+      w.write('finally').block(() => w.writeLine('state.open = false;'));
+      w.writeLine('return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };');
+    },
+  };
+}

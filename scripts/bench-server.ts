@@ -1,0 +1,141 @@
+/**
+ * `tsx scripts/bench-server.ts`: requests per second for `POST /v1/embeddings` (valid body, bearer auth) on
+ * loopback, loaded by autocannon, side by side in one run:
+ *   generated  the generated server (full pipeline + validation) through its node:http adapter
+ *   bare       node:http doing only JSON.parse + JSON.stringify
+ *   fastify    Fastify with JSON-schema body validation (the same bundled schema)
+ * Each server runs in its own child process; rounds alternate the order. Options: --rounds N (default 3),
+ * --duration seconds (default 5), --connections N (default 50).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { stats } from './bench/stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    serve: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    spec: { type: 'string', default: 'spec/openapi.yaml' },
+  },
+});
+
+const RESPONSE = { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.0023, -0.0091, 0.0152] }], model: 'text-embedding-3-small', usage: { prompt_tokens: 8, total_tokens: 8 } };
+const BODY = JSON.stringify({ model: 'text-embedding-3-small', input: 'The food was delicious and the waiter was kind.', encoding_format: 'float' });
+const OUT = path.resolve('.tmp/bench-server');
+
+function announce(server: http.Server): void {
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
+}
+
+async function serve(kind: string): Promise<void> {
+  if (kind === 'bare') {
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        try {
+          JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          const out = JSON.stringify(RESPONSE);
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
+          res.end(out);
+        } catch {
+          res.writeHead(400).end();
+        }
+      });
+    });
+    return announce(server);
+  }
+  if (kind === 'generated') {
+    const mod = (await import(path.join(OUT, 'server/index.ts'))) as {
+      createServer(h: Record<string, () => unknown>, o: Record<string, unknown>): { node: http.RequestListener };
+      NODE_MAX_HEADER_SIZE: number;
+    };
+    const server = mod.createServer({ createEmbedding: () => RESPONSE }, { authenticate: () => ({ kind: 'api_key' }) });
+    return announce(http.createServer({ maxHeaderSize: mod.NODE_MAX_HEADER_SIZE }, server.node));
+  }
+  if (kind === 'fastify') {
+    const { default: Fastify } = await import('fastify');
+    const { loadSpec } = await import('../generator/load/index.ts');
+    const { document } = await loadSpec(values.spec!);
+    const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const app = Fastify({ logger: false, ajv: { customOptions: { strict: false } } });
+    app.addSchema({ $id: 'api', components: { schemas } });
+    app.post('/v1/embeddings', { schema: { body: { $ref: 'api#/components/schemas/EmbeddingCreateRequest' } } }, async () => RESPONSE);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    process.stdout.write(`PORT ${(app.server.address() as AddressInfo).port}\n`);
+    return;
+  }
+  throw new Error(`unknown server kind ${kind}`);
+}
+
+function start(kind: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`${kind} server exited (${code})`)));
+  });
+}
+
+async function load(port: number): Promise<number> {
+  // autocannon ships no type declarations: import it by a non-literal name and describe what is used.
+  const name = 'autocannon';
+  const { default: autocannon } = (await import(name)) as {
+    default: (o: Record<string, unknown>) => Promise<{ non2xx: number; errors: number; requests: { average: number } }>;
+  };
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/v1/embeddings`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+    body: BODY,
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function main(): Promise<void> {
+  const { runPipeline } = await import('../generator/pipeline.ts');
+  const { writeTree } = await import('../generator/render/write.ts');
+  writeTree(OUT, (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files);
+  const kinds = ['generated', 'bare', 'fastify'];
+  const results: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
+  for (let round = 0; round < Number(values.rounds); round++) {
+    const order = round % 2 ? [...kinds].reverse() : kinds;
+    for (const kind of order) {
+      const { child, port } = await start(kind);
+      try {
+        await load(port); // warm-up (JIT), not counted
+        results[kind]!.push(await load(port));
+      } finally {
+        child.kill();
+      }
+    }
+  }
+  const bare = stats(results.bare!).median;
+  const fastify = stats(results.fastify!).median;
+  const lines = [
+    `POST /v1/embeddings, autocannon ${values.connections} connections × ${values.duration} s, ${values.rounds} rounds (median, min–max req/s); Node ${process.version}.`,
+    '',
+    '| server | req/s | spread | vs bare node:http | vs fastify |',
+    '|---|---|---|---|---|',
+  ];
+  for (const kind of kinds) {
+    const s = stats(results[kind]!);
+    lines.push(`| ${kind} | ${s.median.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${((s.median / bare) * 100).toFixed(0)}% | ${((s.median / fastify) * 100).toFixed(0)}% |`);
+  }
+  console.log(lines.join('\n'));
+}
+
+if (values.serve) await serve(values.serve);
+else await main();

@@ -1,0 +1,43 @@
+/** The spec's error envelope (`{ error: { message, type, param, code } }`) and the error handlers may throw. */
+
+export interface ErrorBody {
+  error: {
+    message: string;
+    type: string;
+    param: string | null;
+    code: string | null;
+    /** Every validation error, for 400s from the validators. */
+    errors?: { path: string; code: string; message: string }[];
+  };
+}
+
+/** Throw from a handler (or a hook) to answer with this status and the error envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | null = null,
+    readonly param: string | null = null,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const TYPES: Record<number, string> = {
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  409: 'invalid_state_error',
+  429: 'rate_limit_error',
+  501: 'not_implemented_error',
+};
+
+export function errorType(status: number): string {
+  return TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error');
+}
+
+export function errorBody(status: number, message: string, code: string | null = null, param: string | null = null): ErrorBody {
+  return { error: { message, type: errorType(status), param, code } };
+}

@@ -1,0 +1,267 @@
+/**
+ * Runtime of the generated validators: error collection, JSON pointer escaping, query and form coercion,
+ * formats and the checks too large to inline. Hand-written; copied verbatim into `validators/runtime.ts`.
+ */
+
+/** One problem with a request or response, located by a JSON pointer into `{ path, query, headers, body }`. */
+export interface ValidationError {
+  /** JSON pointer, e.g. `/body/input/3` or `/query/limit`. */
+  path: string;
+  /** Stable machine-readable code, e.g. `max_length`, `required`, `rule`. */
+  code: string;
+  message: string;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
+
+/** At most this many errors are kept; counting goes on so callers know more were found. */
+export const MAX_ERRORS = 100;
+/** Recursive schemas are followed at most this deep; deeper input is rejected rather than overflowing the stack. */
+export const MAX_DEPTH = 64;
+
+/** Collects errors of one validation run. */
+export class Ctx {
+  readonly errors: ValidationError[] = [];
+  count = 0;
+  add(path: string, code: string, message: string): void {
+    this.count++;
+    if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });
+  }
+  get full(): boolean {
+    return this.count >= MAX_ERRORS;
+  }
+}
+
+/**
+ * Shared run state. `open`: response validation, where objects may carry properties the spec does not list yet
+ * (responses may grow). `depth`: nesting of recursive schema calls.
+ */
+export const state = { open: false, depth: 0 };
+
+/** Escapes one JSON pointer reference token (RFC 6901). */
+export function esc(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
+}
+
+/** A plain JSON object (not null, not an array). */
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Own property read, for names that also exist on `Object.prototype` (`constructor`, `__proto__`, ...). */
+export function own(o: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}
+
+/** Length in Unicode code points, as JSON Schema counts `minLength`/`maxLength`. */
+export function cpLen(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** Number of own enumerable keys, without allocating a key array. */
+export function keyCount(o: Record<string, unknown>): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
+}
+
+/** `multipleOf` with a tolerance for binary fractions (0.1 * 3). */
+export function multipleOf(v: number, m: number): boolean {
+  const q = v / m;
+  return Math.abs(q - Math.round(q)) < 1e-9;
+}
+
+/** Index of the first repeated element (structural equality), or -1. Linear, via canonical keys. */
+export function duplicateIndex(items: readonly unknown[]): number {
+  const seen = new Set<string>();
+  for (let i = 0; i < items.length; i++) {
+    const key = canonical(items[i]);
+    if (seen.has(key)) return i;
+    seen.add(key);
+  }
+  return -1;
+}
+
+function canonical(v: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) return '…';
+  if (Array.isArray(v)) return `[${v.map((x) => canonical(x, depth + 1)).join(',')}]`;
+  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k], depth + 1)}`).join(',')}}`;
+  return typeof v === 'string' ? JSON.stringify(v) : `${typeof v}:${String(v)}`;
+}
+
+export interface DimensionLimits {
+  multipleOf?: number;
+  minAspect?: number;
+  maxAspect?: number;
+  maxWidth?: number;
+  maxHeight?: number;
+  maxPixels?: number;
+}
+
+/** A `WIDTHxHEIGHT` string within the limits of an `x-rules` dimensions rule. */
+export function dimensionsOk(s: string, l: DimensionLimits): boolean {
+  const m = /^(\d{1,6})x(\d{1,6})$/.exec(s);
+  if (!m) return false;
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  if (w <= 0 || h <= 0) return false;
+  if (l.multipleOf !== undefined && (w % l.multipleOf !== 0 || h % l.multipleOf !== 0)) return false;
+  const aspect = w / h;
+  if (l.minAspect !== undefined && aspect < l.minAspect - 1e-9) return false;
+  if (l.maxAspect !== undefined && aspect > l.maxAspect + 1e-9) return false;
+  if (l.maxWidth !== undefined && w > l.maxWidth) return false;
+  if (l.maxHeight !== undefined && h > l.maxHeight) return false;
+  if (l.maxPixels !== undefined && w * h > l.maxPixels) return false;
+  return true;
+}
+
+/** `x-rules` subset: every element of `a` is an element of `b`. Returns the first offending index or -1. */
+export function notSubsetIndex(a: readonly unknown[], b: readonly unknown[]): number {
+  const set = new Set(b);
+  for (let i = 0; i < a.length; i++) if (!set.has(a[i])) return i;
+  return -1;
+}
+
+/** Formats the spec uses (and the common ones of JSON Schema). Unknown formats are not checked. */
+export const formats: Record<string, (s: string) => boolean> = {
+  'date-time': (s) => /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
+  date: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)),
+  time: (s) => /^\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})?$/.test(s),
+  email: (s) => s.length <= 320 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(s),
+  uri: (s) => s.length <= 65536 && /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(s) && URL.canParse(s),
+  uuid: (s) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s),
+  ipv4: (s) => /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s),
+  byte: (s) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s),
+};
+
+/** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
+export type RawParam = string | readonly string[] | undefined;
+export type RawParams = Readonly<Record<string, RawParam>>;
+
+/** The last value of a repeated scalar parameter wins, as most servers do. */
+export function scalar(raw: RawParam): string | undefined {
+  return typeof raw === 'string' ? raw : raw?.[raw.length - 1];
+}
+
+/** A query or header string as a number; anything else is returned as is (and then fails the type check). */
+export function toNumber(raw: string | undefined): unknown {
+  if (raw === undefined) return undefined;
+  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : raw;
+}
+
+export function toBoolean(raw: string | undefined): unknown {
+  return raw === 'true' ? true : raw === 'false' ? false : raw;
+}
+
+/** Repeated (`a=1&a=2`) or comma-separated (`a=1,2`) values as a list. */
+export function toList(raw: RawParam): string[] | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw === 'string') return raw === '' ? [] : raw.split(',');
+  return [...raw];
+}
+
+/** How a multipart field's text is read before validation. */
+export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number' | 'list-boolean';
+
+/**
+ * Multipart fields arrive as text or files; the generated table says which fields are numbers, booleans, lists
+ * or JSON, and this turns them into the values the schema describes. Returns a new object.
+ */
+export function coerceForm(body: unknown, table: Readonly<Record<string, FormCoercion>>): unknown {
+  if (!isObj(body)) return body;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    const how = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+    Object.defineProperty(out, key, { value: how ? coerceField(value, how) : value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function coerceField(value: unknown, how: FormCoercion): unknown {
+  const one = (v: unknown, kind: 'number' | 'boolean' | 'json'): unknown => {
+    if (typeof v !== 'string') return v;
+    if (kind === 'number') return toNumber(v);
+    if (kind === 'boolean') return toBoolean(v);
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  };
+  switch (how) {
+    case 'list':
+      return Array.isArray(value) ? value : [value];
+    case 'list-number':
+      return (Array.isArray(value) ? value : [value]).map((v) => one(v, 'number'));
+    case 'list-boolean':
+      return (Array.isArray(value) ? value : [value]).map((v) => one(v, 'boolean'));
+    default:
+      return Array.isArray(value) ? value.map((v) => one(v, how)) : one(value, how);
+  }
+}
+
+/** Returns `value` with `defaults` filled in where absent; copies only when something is missing. */
+export function withDefaults<T>(value: T, defaults: Readonly<Record<string, unknown>>): T {
+  if (!isObj(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const key in defaults) {
+    if (value[key] !== undefined) continue;
+    out ??= { ...value };
+    const d = defaults[key];
+    out[key] = typeof d === 'object' && d !== null ? structuredClone(d) : d;
+  }
+  return (out ?? value) as T;
+}
+
+/** What a request validator reads: raw path, query and header values as the server received them, and the body. */
+export interface RequestInput {
+  path?: RawParams;
+  query?: RawParams;
+  /** Header names in lower case (as `node:http` and `Headers` give them). */
+  headers?: RawParams;
+  /** Parsed JSON, or the fields of a multipart form (strings and `File`/`Blob`s; repeated fields as arrays). */
+  body?: unknown;
+  /** The request's media type, choosing among the operation's bodies (`application/json` when absent). */
+  mediaType?: string;
+}
+
+/** A validated request: parameters coerced to their types, defaults applied. */
+export interface ValidatedRequest<P, Q, H, B> {
+  path: P;
+  query: Q;
+  headers: H;
+  body: B;
+}
+
+/** No parameters of this kind. */
+export type None = Record<string, never>;
+
+/** The key of the documented response for `status`: exact code, then `4XX`-style range, then `default`. */
+export function statusKey(status: number, keys: readonly string[]): string | undefined {
+  const exact = String(status);
+  if (keys.includes(exact)) return exact;
+  const range = `${exact[0]}XX`;
+  if (keys.includes(range)) return range;
+  return keys.includes('default') ? 'default' : undefined;
+}
+
+/** The media type without parameters, in lower case. */
+export function mediaTypeOf(contentType: string | undefined): string {
+  if (contentType === undefined) return 'application/json';
+  // Fast path: a plain lower-case media type (the common case) needs no allocation.
+  if (contentType.indexOf(';') === -1 && contentType.indexOf(' ') === -1 && contentType === contentType.toLowerCase()) return contentType;
+  return contentType.split(';')[0]!.trim().toLowerCase();
+}
+
+/** The value of absent parameter kinds: shared and frozen, so valid requests allocate less. */
+export const NONE: None = Object.freeze({}) as None;

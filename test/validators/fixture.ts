@@ -1,0 +1,18 @@
+/**
+ * Generates a fixture spec into `.tmp/test/<name>/` (through the real pipeline) so tests import the generated
+ * validators and server as users would. Each test file uses its own directory: files run in parallel.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runPipeline } from '../../generator/pipeline.ts';
+import { writeTree } from '../../generator/render/write.ts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIXTURE = path.join(root, 'test/fixtures/validators/openapi.yaml');
+
+export async function generateFixture(name: string, spec = FIXTURE, emitters?: string[]): Promise<string> {
+  const out = path.join(root, '.tmp/test', name);
+  const result = await runPipeline(emitters ? { spec, emitters } : { spec });
+  writeTree(out, result.files);
+  return out;
+}
