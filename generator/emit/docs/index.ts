@@ -3,7 +3,7 @@
  * machine, and what the seeds leave not shown; `generated/docs/README.md` indexes the areas. Markdown comes
  * from the handlebars templates in `templates/docs/`.
  */
-import type { Api, StateMachine, TypeNode } from '../../ir/types.ts';
+import type { Api, Parameter, Response, StateMachine, TypeNode } from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
 import type { GeneratedFile } from '../index.ts';
 import { renderTemplate } from '../../render/templates.ts';
@@ -33,6 +33,7 @@ export function emitDocs(api: Api): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const pages: { slug: string; title: string; operations: number; schemas: number }[] = [];
   const areaOf = new Map(api.schemas.map((s) => [s.name, s.area]));
+  const common = commonToEveryOperation(api);
   for (const area of api.areas) {
     const link = (name: string) => `${areaOf.get(name) === area.slug ? '' : `./${areaOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
     const describe = (node: TypeNode) => describeType(node, 0, link);
@@ -43,9 +44,9 @@ export function emitDocs(api: Api): GeneratedFile[] {
       sdk: `client.${o.sdkPath.join('.')}`,
       summary: o.summary ?? '',
       description: o.description ?? '',
-      parameters: o.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: describe(p.type), limits: describeLimits(p.type) })),
+      parameters: o.parameters.filter((p) => !common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describe(p.type), limits: describeLimits(p.type) })),
       bodies: (o.requestBody?.contents ?? []).map((c) => ({ mediaType: c.mediaType, type: describe(c.type) })),
-      responses: o.responses.flatMap((r) =>
+      responses: o.responses.filter((r) => !common.responses.has(responseKey(r))).flatMap((r) =>
         r.contents.length
           ? r.contents.map((c) => ({ status: r.status, mediaType: c.mediaType, type: c.sse ? `events: ${c.sse.events.map((e) => `\`${e.name}\``).join(', ') || 'not shown'}` : c.type ? describe(c.type) : c.kind }))
           : [{ status: r.status, mediaType: '', type: r.description }],
@@ -69,6 +70,30 @@ export function emitDocs(api: Api): GeneratedFile[] {
     files.push({ path: `docs/${area.slug}.md`, contents: renderTemplate('docs/area.md.hbs', { title: area.title, operations, schemas, machines, notShown, webhooks }) });
     pages.push({ slug: area.slug, title: area.title, operations: operations.length, schemas: schemas.length });
   }
-  files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length }) });
+  const first = api.operations[0];
+  const commonParameters = first ? first.parameters.filter((p) => common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type, 0, (n) => `./${areaOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ') })) : [];
+  const commonResponses = first ? first.responses.filter((r) => common.responses.has(responseKey(r))).map((r) => ({ status: r.status, description: r.description.replace(/\n/g, ' '), headers: r.headers.map((h) => h.name).join(', ') })) : [];
+  files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length, commonParameters, commonResponses }) });
   return files;
+}
+
+const paramKey = (p: Parameter) => `${p.in}:${p.name}`;
+const responseKey = (r: Response) => `${r.status}:${r.component ?? ''}`;
+
+/**
+ * Parameters and responses that every operation shares (the same header parameters, the same component
+ * responses): listed once on the index page instead of in every operation's table.
+ */
+function commonToEveryOperation(api: Api): { params: Set<string>; responses: Set<string> } {
+  const [first, ...rest] = api.operations;
+  if (!first || rest.length === 0) return { params: new Set(), responses: new Set() };
+  const params = new Set(first.parameters.filter((p) => p.in !== 'path').map(paramKey));
+  const responses = new Set(first.responses.filter((r) => r.component).map(responseKey));
+  for (const op of rest) {
+    const mine = new Set(op.parameters.map(paramKey));
+    for (const k of params) if (!mine.has(k)) params.delete(k);
+    const theirs = new Set(op.responses.map(responseKey));
+    for (const k of responses) if (!theirs.has(k)) responses.delete(k);
+  }
+  return { params, responses };
 }
