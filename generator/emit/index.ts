@@ -12,6 +12,11 @@ export interface GeneratedFile {
   /** Path relative to the output directory, with `/` separators. */
   path: string;
   contents: string;
+  /**
+   * Copied unchanged from `templates/` (a hand-written runtime): golden fixtures list such files in a manifest
+   * instead of storing one more copy of them.
+   */
+  verbatim?: boolean;
 }
 
 export interface Emitter {

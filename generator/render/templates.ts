@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+import { BANNER } from '../emit/ts/project.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
 const cache = new Map<string, Handlebars.TemplateDelegate>();
@@ -21,4 +22,14 @@ export function renderTemplate(name: string, data: unknown): string {
 /** The text of a hand-written file under `templates/` (runtime code copied verbatim into the output). */
 export function readTemplate(name: string): string {
   return readFileSync(path.join(root, name), 'utf8');
+}
+
+/**
+ * A hand-written template file copied into the output unchanged but for the generated-file banner (TypeScript
+ * only), flagged `verbatim`.
+ */
+export function verbatimFile(outPath: string, templateName: string): { path: string; contents: string; verbatim: true } {
+  const text = readTemplate(templateName);
+  const contents = outPath.endsWith('.ts') ? `${BANNER}\n${text}` : text;
+  return { path: outPath, contents, verbatim: true };
 }

@@ -1,9 +1,9 @@
 /** The hand-written core (templates/client/core/*.ts), copied verbatim into `client/core/` under the banner. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { verbatimFile } from '../../render/templates.ts';
 import type { GeneratedFile } from '../index.ts';
-import { BANNER } from '../ts/project.ts';
 
 const CORE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/client/core');
 
@@ -11,5 +11,5 @@ export function coreFiles(): GeneratedFile[] {
   return readdirSync(CORE_DIR)
     .filter((f) => f.endsWith('.ts'))
     .sort()
-    .map((f) => ({ path: `client/core/${f}`, contents: `${BANNER}\n${readFileSync(path.join(CORE_DIR, f), 'utf8')}` }));
+    .map((f) => verbatimFile(`client/core/${f}`, `client/core/${f}`));
 }

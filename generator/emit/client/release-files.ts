@@ -3,12 +3,12 @@
  * generated/ because `npm run changelog` bumps the version and prepends entries there, and a regeneration
  * replaces generated/ whole.
  */
-import { readTemplate } from '../../render/templates.ts';
+import { verbatimFile } from '../../render/templates.ts';
 import type { GeneratedFile } from '../index.ts';
 
 export function releaseFiles(): GeneratedFile[] {
   return [
-    { path: 'client/package.json', contents: readTemplate('client/release/package.json') },
-    { path: 'client/CHANGELOG.md', contents: readTemplate('client/release/CHANGELOG.md') },
+    verbatimFile('client/package.json', 'client/release/package.json'),
+    verbatimFile('client/CHANGELOG.md', 'client/release/CHANGELOG.md'),
   ];
 }

@@ -8,7 +8,7 @@
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../index.ts';
 import { printFile } from '../ts/project.ts';
-import { template } from '../validators/files.ts';
+import { verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
 
@@ -50,7 +50,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): S
 
 export function emitServer(api: Api): GeneratedFile[] {
   return [
-    ...RUNTIME.map((name) => ({ path: `server/${name}`, contents: template(`server/${name}`) })),
+    ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
     routesFile(api),
     handlersFile(api),
     { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },

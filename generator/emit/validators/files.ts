@@ -1,20 +1,10 @@
-/** Shared plumbing of the validator files: the per-file compiler with its imports, and template copying. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+/** Shared plumbing of the validator files: the per-file compiler with its imports. */
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { fail } from '../../diagnostics.ts';
 import type { Api, NamedSchema } from '../../ir/types.ts';
 import { refsOf } from '../../ir/walk.ts';
 import { Compiler } from './compile.ts';
 import { unsafePatternReason } from './regex-safety.ts';
-
-const templatesRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates');
-
-/** A hand-written runtime file, copied verbatim. */
-export function template(name: string): string {
-  return readFileSync(path.join(templatesRoot, name), 'utf8');
-}
 
 const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None']);
 

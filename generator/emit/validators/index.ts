@@ -10,12 +10,13 @@ import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../index.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
-import { checkName, isName, template } from './files.ts';
+import { verbatimFile } from '../../render/templates.ts';
+import { checkName, isName } from './files.ts';
 import { emitRequestValidators, requestFnName, responseFnName } from './requests.ts';
 import { emitSchemaValidators } from './schemas.ts';
 
 export function emitValidators(api: Api): GeneratedFile[] {
-  const files: GeneratedFile[] = [{ path: 'validators/runtime.ts', contents: template('validators/runtime.ts') }];
+  const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts')];
   const schemaFiles = emitSchemaValidators(api);
   const requestFiles = emitRequestValidators(api);
   files.push(...schemaFiles, ...requestFiles, indexFile(api));
