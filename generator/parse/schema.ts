@@ -144,9 +144,16 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return fail('invalid-openapi', "'type' must be a string or a list of strings", ctx.locate(joinPointer(pointer, 'type')));
   }
 
+  /**
+   * The type a schema without `type` constrains, from its keywords. Such schemas appear inside conditionals
+   * (`then: {properties: {prompt: {maxLength: 1000}}}`), where the property's own schema already fixes the type,
+   * so reading `maxLength` as a string constraint loses nothing and keeps the limit.
+   */
   function inferType(schema: Json): string | undefined {
-    if (schema.properties !== undefined || schema.additionalProperties !== undefined || schema.required !== undefined || schema.propertyNames !== undefined) return 'object';
-    if (schema.items !== undefined || schema.prefixItems !== undefined) return 'array';
+    if (schema.properties !== undefined || schema.additionalProperties !== undefined || schema.required !== undefined || schema.propertyNames !== undefined || schema.minProperties !== undefined || schema.maxProperties !== undefined) return 'object';
+    if (schema.items !== undefined || schema.prefixItems !== undefined || schema.minItems !== undefined || schema.maxItems !== undefined || schema.uniqueItems !== undefined) return 'array';
+    if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined || schema.format !== undefined) return 'string';
+    if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].some((k) => schema[k] !== undefined)) return 'number';
     return undefined;
   }
 

@@ -85,3 +85,14 @@ describe('schema parser', () => {
     expect(node.notShown).toEqual(['The format.']);
   });
 });
+
+describe('schemas without type', () => {
+  const inferred: [string, unknown, Record<string, unknown>][] = [
+    ['maxLength → string', { maxLength: 1000 }, { kind: 'string', maxLength: 1000 }],
+    ['pattern → string', { pattern: '^gpt-image-2' }, { kind: 'string', pattern: '^gpt-image-2' }],
+    ['maximum → number', { maximum: 1 }, { kind: 'number', maximum: 1 }],
+    ['maxItems → array', { maxItems: 16 }, { kind: 'array', maxItems: 16 }],
+    ['maxProperties → object', { maxProperties: 2 }, { kind: 'object', maxProperties: 2, typeAsserted: false }],
+  ];
+  for (const [name, input, want] of inferred) it(name, () => expect(shape(parse(input))).toMatchObject(want));
+});

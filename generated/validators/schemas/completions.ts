@@ -290,6 +290,16 @@ export function isCompletionChunk(v: unknown): boolean {
   }
   if (is0(v)) {
     if (isObj(v)) {
+      const v10 = v.choices;
+      if (v10 !== undefined) {
+        if (!Array.isArray(v10)) {
+          return false;
+        } else {
+          if (v10.length > 0) {
+            return false;
+          }
+        }
+      }
     }
   }
   return true;
@@ -367,6 +377,16 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
   }
   if (is0(v)) {
     if (isObj(v)) {
+      const v10 = v.choices;
+      if (v10 !== undefined) {
+        if (!Array.isArray(v10)) {
+          c.add(p + '/choices', 'type', 'must be an array of any value');
+        } else {
+          if (v10.length > 0) {
+            c.add(p + '/choices', 'max_items', 'must have at most 0 items');
+          }
+        }
+      }
     }
   }
 }
