@@ -4,8 +4,14 @@
  *   generated  the generated server (full pipeline + validation) through its node:http adapter
  *   bare       node:http doing only JSON.parse + JSON.stringify
  *   fastify    Fastify with JSON-schema body validation (the same bundled schema)
- * Each server runs in its own child process; rounds alternate the order. Options: --rounds N (default 3),
- * --duration seconds (default 5), --connections N (default 50).
+ * Every server gets the same body, headers, connection count and duration. Each runs in its own child process, is
+ * started fresh every round and warmed up (JIT) before the measured run; the order rotates from round to round so
+ * drift on a shared machine does not favour one server. Reported: median, min–max and interquartile range of req/s,
+ * the median of the per-round ratios (each round's servers measured minutes apart at most, so the ratio is steadier
+ * than a ratio of medians), and the server process's CPU time per request (user + system, from the child), which
+ * stays meaningful when the load generator, on the same machine, is the bottleneck.
+ * Options: --rounds N (default 5), --duration seconds (default 5), --warmup seconds (default 3),
+ * --connections N (default 50).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -17,7 +23,8 @@ import { stats } from './bench/stats.ts';
 const { values } = parseArgs({
   options: {
     serve: { type: 'string' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     spec: { type: 'string', default: 'spec/openapi.yaml' },
@@ -31,6 +38,9 @@ const OUT = path.resolve('.tmp/bench-server');
 function announce(server: http.Server): void {
   server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
 }
+
+// The parent asks for this process's CPU time around each measured run.
+if (values.serve) process.on('message', () => process.send?.(process.cpuUsage()));
 
 async function serve(kind: string): Promise<void> {
   if (kind === 'bare') {
@@ -74,7 +84,7 @@ async function serve(kind: string): Promise<void> {
 }
 
 function start(kind: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec!], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -86,11 +96,23 @@ function start(kind: string): Promise<{ child: ChildProcess; port: number }> {
   });
 }
 
-async function load(port: number): Promise<number> {
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (usage) => resolve((usage as NodeJS.CpuUsage).user + (usage as NodeJS.CpuUsage).system));
+    child.send('cpu');
+  });
+}
+
+interface Run {
+  rps: number;
+  requests: number;
+}
+
+async function load(port: number, duration: number): Promise<Run> {
   // autocannon ships no type declarations: import it by a non-literal name and describe what is used.
   const name = 'autocannon';
   const { default: autocannon } = (await import(name)) as {
-    default: (o: Record<string, unknown>) => Promise<{ non2xx: number; errors: number; requests: { average: number } }>;
+    default: (o: Record<string, unknown>) => Promise<{ non2xx: number; errors: number; requests: { average: number; total: number } }>;
   };
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/v1/embeddings`,
@@ -98,10 +120,17 @@ async function load(port: number): Promise<number> {
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
     body: BODY,
     connections: Number(values.connections),
-    duration: Number(values.duration),
+    duration,
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
-  return result.requests.average;
+  return { rps: result.requests.average, requests: result.requests.total };
+}
+
+/** One request first: every server must answer 200 with the same JSON before it is loaded. */
+async function check(kind: string, port: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' }, body: BODY });
+  const text = await res.text();
+  if (res.status !== 200 || text !== JSON.stringify(RESPONSE)) throw new Error(`${kind}: unexpected answer ${res.status} ${text}`);
 }
 
 async function main(): Promise<void> {
@@ -109,30 +138,43 @@ async function main(): Promise<void> {
   const { writeTree } = await import('../generator/render/write.ts');
   writeTree(OUT, (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files);
   const kinds = ['generated', 'bare', 'fastify'];
-  const results: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
-  for (let round = 0; round < Number(values.rounds); round++) {
-    const order = round % 2 ? [...kinds].reverse() : kinds;
+  const rps: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
+  const cpu: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
+  const rounds = Number(values.rounds);
+  for (let round = 0; round < rounds; round++) {
+    const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!);
     for (const kind of order) {
       const { child, port } = await start(kind);
       try {
-        await load(port); // warm-up (JIT), not counted
-        results[kind]!.push(await load(port));
+        await check(kind, port);
+        await load(port, Number(values.warmup)); // warm-up (JIT), not counted
+        const before = await cpuOf(child);
+        const run = await load(port, Number(values.duration));
+        const after = await cpuOf(child);
+        rps[kind]!.push(run.rps);
+        cpu[kind]!.push((after - before) / run.requests);
       } finally {
         child.kill();
       }
     }
   }
-  const bare = stats(results.bare!).median;
-  const fastify = stats(results.fastify!).median;
+  const ratio = (a: string, b: string) => stats(rps[a]!.map((v, i) => v / rps[b]![i]!));
+  const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
   const lines = [
-    `POST /v1/embeddings, autocannon ${values.connections} connections × ${values.duration} s, ${values.rounds} rounds (median, min–max req/s); Node ${process.version}.`,
+    `POST /v1/embeddings, autocannon ${values.connections} connections × ${values.duration} s after a ${values.warmup} s warm-up, ${rounds} rounds; Node ${process.version}.`,
     '',
-    '| server | req/s | spread | vs bare node:http | vs fastify |',
+    '| server | req/s median | min–max | IQR | CPU µs/request (median, min–max) |',
     '|---|---|---|---|---|',
   ];
   for (const kind of kinds) {
-    const s = stats(results[kind]!);
-    lines.push(`| ${kind} | ${s.median.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${((s.median / bare) * 100).toFixed(0)}% | ${((s.median / fastify) * 100).toFixed(0)}% |`);
+    const s = stats(rps[kind]!);
+    const c = stats(cpu[kind]!);
+    lines.push(`| ${kind} | ${s.median.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.iqr.toFixed(0)} | ${c.median.toFixed(1)} (${c.min.toFixed(1)}–${c.max.toFixed(1)}) |`);
+  }
+  lines.push('', '| ratio (per round) | median | min–max |', '|---|---|---|');
+  for (const [a, b] of [['generated', 'bare'], ['generated', 'fastify'], ['fastify', 'bare']] as const) {
+    const r = ratio(a, b);
+    lines.push(`| ${a} / ${b} | ${pct(r.median)} | ${pct(r.min)}–${pct(r.max)} |`);
   }
   console.log(lines.join('\n'));
 }

@@ -163,9 +163,13 @@ export interface CoreServer {
 
 const encoder = new TextEncoder();
 
-/** `req_` + 32 hex digits. `randomUUID` draws from a pooled random buffer: much cheaper than a fresh fill. */
+/**
+ * `req_` + 32 hex digits. `randomUUID` draws from a pooled random buffer (much cheaper than a fresh fill); its
+ * dashes sit at fixed places, so slicing them out is cheaper than a regex replace.
+ */
 function defaultRequestId(): string {
-  return `req_${crypto.randomUUID().replace(/-/g, '')}`;
+  const u = crypto.randomUUID();
+  return `req_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24)}`;
 }
 
 /** A record without a prototype, so `__proto__` in a query or form is just a key. */

@@ -7,57 +7,99 @@
  * (`addContentTypeParser('*', (req, payload, done) => done(null))`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreServer, NeutralResponse } from './core.js';
+import type { CoreServer, NeutralRequest, NeutralResponse } from './core.js';
 
 /** A `maxHeaderSize` for `http.createServer` that leaves the 64 KiB limit to the pipeline (431 with the envelope). */
 export const NODE_MAX_HEADER_SIZE = 80 * 1024;
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function toNodeListener(server: CoreServer): NodeListener {
-  return (req, res) => {
-    // The abort signal is created lazily (AbortController is costly per request); a close before the end aborts it.
-    let controller: AbortController | undefined;
-    let gone = false;
-    const signal = () => {
-      if (!controller) {
-        controller = new AbortController();
-        if (gone) controller.abort();
-      }
-      return controller.signal;
-    };
-    const abort = () => {
-      gone = true;
-      controller?.abort();
-    };
-    res.on('close', () => {
-      if (!res.writableFinished) abort();
-    });
-    req.on('error', abort);
+const INTERNAL_ERROR = '{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":"internal_error"}}';
+
+/**
+ * The pipeline's view of a node request. A class (not an object literal with closures) so a request costs one
+ * allocation; the body stream and the abort signal are made on first use only, since most requests need neither.
+ */
+class NodeRequest implements NeutralRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly headerBytes: number;
+  #controller: AbortController | undefined;
+  constructor(
+    readonly raw: IncomingMessage,
+    readonly res: ServerResponse,
+  ) {
+    this.method = raw.method ?? 'GET';
+    this.url = raw.url ?? '/';
     let headerBytes = 0;
-    for (let i = 0; i < req.rawHeaders.length; i++) headerBytes += req.rawHeaders[i]!.length + 2;
+    const rawHeaders = raw.rawHeaders;
+    for (let i = 0; i < rawHeaders.length; i++) headerBytes += rawHeaders[i]!.length + 2;
+    this.headerBytes = headerBytes;
     // Node already lower-cases names and joins repeated headers; only set-cookie stays a list (joined here).
-    let headers = req.headers as Record<string, string | undefined>;
-    if (req.headers['set-cookie']) headers = { ...headers, 'set-cookie': req.headers['set-cookie'].join(', ') };
-    server
-      .handle({
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        headers,
-        headerBytes,
-        body: bodyOf(req),
-        get signal() {
-          return signal();
-        },
-      })
-      .then((response) => send(res, response, signal))
-      .catch(() => {
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end('{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":"internal_error"}}');
-        } else res.destroy();
-      });
+    const cookies = raw.headers['set-cookie'];
+    this.headers = cookies ? { ...(raw.headers as Record<string, string | undefined>), 'set-cookie': cookies.join(', ') } : (raw.headers as Record<string, string | undefined>);
+  }
+  get body(): AsyncIterable<Uint8Array> {
+    return bodyOf(this.raw);
+  }
+  /**
+   * With a `content-length` and all of it already parsed into the stream's buffer (a small body arrives with its
+   * head), the body is taken in one synchronous read: no 'data' events, no promise.
+   */
+  bufferedBody(): Uint8Array | undefined {
+    const raw = this.raw;
+    const declared = this.headers['content-length'];
+    if (declared === undefined || raw.readableFlowing || raw.destroyed || raw.readableLength !== Number(declared)) return undefined;
+    if (raw.readableLength === 0) return new Uint8Array(0);
+    const chunk = raw.read() as Buffer | null;
+    return chunk ?? undefined;
+  }
+  /** Aborted when the response closes before it was finished (the client went away) or the request fails. */
+  get signal(): AbortSignal {
+    let controller = this.#controller;
+    if (!controller) {
+      controller = this.#controller = new AbortController();
+      const { res, raw } = this;
+      const abort = () => controller!.abort();
+      if ((res.destroyed && !res.writableFinished) || raw.errored) abort();
+      else {
+        res.on('close', () => {
+          if (!res.writableFinished) abort();
+        });
+        raw.on('error', abort);
+      }
+    }
+    return controller.signal;
+  }
+}
+
+export function toNodeListener(server: CoreServer): NodeListener {
+  const run = server.run ?? server.handle;
+  // Started on the next tick: by then the parser has pushed the rest of the packet, usually the whole body.
+  const start = (req: IncomingMessage, res: ServerResponse) => {
+    const request = new NodeRequest(req, res);
+    let answer: NeutralResponse | Promise<NeutralResponse>;
+    try {
+      answer = run(request);
+    } catch {
+      return internalError(res);
+    }
+    if (isPromise(answer)) answer.then((response) => send(res, response, request), () => internalError(res));
+    else send(res, answer, request);
   };
+  return (req, res) => process.nextTick(start, req, res);
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function internalError(res: ServerResponse): void {
+  if (!res.headersSent) {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(INTERNAL_ERROR);
+  } else res.destroy();
 }
 
 /**
@@ -110,19 +152,30 @@ function bodyOf(req: IncomingMessage): AsyncIterable<Uint8Array> {
   };
 }
 
-async function send(res: ServerResponse, response: NeutralResponse, signalOf: () => AbortSignal): Promise<void> {
-  const headers = { ...response.headers };
+/** Writes the answer: one `writeHead` with the headers and one `end` for whole bodies; streams otherwise. */
+function send(res: ServerResponse, response: NeutralResponse, request: NodeRequest): void {
+  // The response is the pipeline's own, made for this request: its headers are completed in place.
+  const headers = response.headers;
   if (response.close) headers.connection = 'close';
   const body = response.body;
-  if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
-    if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  try {
+    if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
+      if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+      res.writeHead(response.status, headers);
+      res.end(body ?? undefined);
+      return;
+    }
     res.writeHead(response.status, headers);
-    res.end(body ?? undefined);
-    return;
+  } catch {
+    // E.g. a handler's header value with characters HTTP forbids.
+    return internalError(res);
   }
-  res.writeHead(response.status, headers);
+  stream(res, body, request).catch(() => internalError(res));
+}
+
+async function stream(res: ServerResponse, body: AsyncIterable<Uint8Array>, request: NodeRequest): Promise<void> {
   res.flushHeaders();
-  const signal = signalOf();
+  const signal = request.signal;
   const iterator = body[Symbol.asyncIterator]();
   try {
     while (!signal.aborted) {
