@@ -105,7 +105,9 @@ export interface OperationMeta {
     mediaTypes: Readonly<Record<string, 'json' | 'multipart' | 'form' | 'binary' | 'text'>>;
   };
   /** Status and kind of the success response. */
-  success: { status: number; kind: 'json' | 'sse' | 'binary' | 'text' | 'empty'; mediaType?: string };
+  success: SuccessMeta;
+  /** Success contents chosen by the request body (the spec's `x-when`): each field present with a listed value. */
+  variants?: readonly (SuccessMeta & { when: Readonly<Record<string, readonly unknown[]>> })[];
   /** SSE framing when the operation can stream (chosen when the handler returns an async iterable). */
   sse?: SseFraming;
   validate: (input: RequestInput) => ValidationResult<unknown>;
@@ -122,6 +124,26 @@ export interface Routes {
   operations: Readonly<Record<string, OperationMeta>>;
   match(path: string): RouteMatch | undefined;
   basePath: string;
+}
+
+export interface SuccessMeta {
+  status: number;
+  kind: 'json' | 'sse' | 'binary' | 'text' | 'empty';
+  mediaType?: string;
+}
+
+/** The success content the request selects: the first variant whose fields all match, else the default. */
+function successFor(op: OperationMeta, body: unknown): SuccessMeta {
+  if (op.variants && body !== null && typeof body === 'object') {
+    const fields = body as Record<string, unknown>;
+    for (const v of op.variants) {
+      let match = true;
+      for (const key in v.when)
+        if (!Object.hasOwn(fields, key) || !v.when[key]!.includes(fields[key])) match = false;
+      if (match) return v;
+    }
+  }
+  return op.success;
 }
 
 /** A response other than the operation's success: `return reply(202, body, headers)`. */
@@ -197,6 +219,8 @@ interface Flow {
   ctx: RequestContext | undefined;
   operationId: string;
   op: OperationMeta;
+  /** The validated request body, which selects among `x-when` success contents. */
+  body: unknown;
   params: Record<string, string>;
   principal: Principal | undefined;
   /** Index of `?` in the url, -1 without a query. */
@@ -307,6 +331,7 @@ export function createCoreServer(
       ctx: undefined,
       operationId: '',
       op: undefined as unknown as OperationMeta,
+      body: undefined,
       params: undefined as unknown as Record<string, string>,
       principal: undefined,
       q: -1,
@@ -486,10 +511,12 @@ export function createCoreServer(
     });
     if (!result.ok) {
       const first = result.errors[0]!;
+      // Messages that end a sentence themselves (the seeds' wording of rules) get no second full stop.
+      const text = /[.!?]$/.test(first.message) ? first.message.slice(0, -1) : first.message;
       const message =
         result.errors.length === 1
-          ? `${first.path} ${first.message}.`
-          : `${first.path} ${first.message} (and ${result.errors.length - 1} more errors).`;
+          ? `${first.path} ${text}.`
+          : `${first.path} ${text} (and ${result.errors.length - 1} more errors).`;
       const envelope = errorBody(400, message, 'invalid_request', first.path);
       envelope.error.errors = result.errors;
       return finish(f, json(400, envelope));
@@ -498,6 +525,7 @@ export function createCoreServer(
     if (!handler)
       return fail(f, 501, `${f.operationId} is not implemented by this server.`, 'not_implemented');
     const value = result.value as { path: unknown; query: unknown; headers: unknown; body: unknown };
+    f.body = value.body;
     const returned = (handler as (input: unknown) => unknown)(
       new Input(
         value.path,
@@ -514,7 +542,7 @@ export function createCoreServer(
   }
 
   function answered(f: Flow, output: unknown): NeutralResponse {
-    return finish(f, toResponse(f.op, output));
+    return finish(f, toResponse(f.op, output, successFor(f.op, f.body)));
   }
 
   return {
@@ -616,7 +644,8 @@ async function parseForm(bytes: Uint8Array, contentType: string): Promise<Parsed
     };
   }
   const fields = bag<unknown>();
-  form.forEach((value, key) => addTo(fields, key.endsWith('[]') ? key.slice(0, -2) : key, value));
+  // Field names stay as sent: the spec names repeated fields with their brackets (`image[]`, `include[]`).
+  form.forEach((value, key) => addTo(fields, key, value));
   return { ok: true, value: fields };
 }
 
@@ -656,21 +685,21 @@ function binary(body: unknown): ResponseBody {
   return encoder.encode(JSON.stringify(body));
 }
 
-function toResponse(op: OperationMeta, output: unknown): NeutralResponse {
-  const status = output instanceof Reply ? output.status : op.success.status;
+function toResponse(op: OperationMeta, output: unknown, success: SuccessMeta): NeutralResponse {
+  const status = output instanceof Reply ? output.status : success.status;
   const headers: Record<string, string> = output instanceof Reply ? { ...output.headers } : {};
   const value = output instanceof Reply ? output.body : output;
   if (value === undefined || status === 204) return { status, headers, body: null };
   if (op.sse && isAsyncIterable(value) && !(value instanceof Uint8Array)) {
     return { status, headers: { ...SSE_HEADERS, ...headers }, body: frameEvents(value, op.sse) };
   }
-  if (op.success.kind === 'binary' && !(output instanceof Reply && status !== op.success.status)) {
+  if (success.kind === 'binary' && !(output instanceof Reply && status !== success.status)) {
     headers['content-type'] ??=
-      value instanceof Blob && value.type ? value.type : (op.success.mediaType ?? 'application/octet-stream');
+      value instanceof Blob && value.type ? value.type : (success.mediaType ?? 'application/octet-stream');
     return { status, headers, body: binary(value) };
   }
-  if (typeof value === 'string' && op.success.kind === 'text') {
-    headers['content-type'] ??= `${op.success.mediaType ?? 'text/plain'}; charset=utf-8`;
+  if (typeof value === 'string' && success.kind === 'text') {
+    headers['content-type'] ??= `${success.mediaType ?? 'text/plain'}; charset=utf-8`;
     return { status, headers, body: value };
   }
   headers['content-type'] ??= 'application/json';

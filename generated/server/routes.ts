@@ -225,6 +225,14 @@ export const operations: Readonly<Record<string, OperationMeta>> = {
     secured: true,
     body: { required: true, mediaTypes: { 'multipart/form-data': 'multipart' } },
     success: { status: 200, kind: 'json', mediaType: 'application/json' },
+    variants: [
+      {
+        status: 200,
+        kind: 'text',
+        mediaType: 'text/plain',
+        when: { response_format: ['text', 'srt', 'vtt'] },
+      },
+    ],
     validate: validateCreateTranscriptionRequest,
   },
   createUpload: {

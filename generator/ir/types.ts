@@ -278,6 +278,11 @@ export interface RequestBody {
 
 export type ResponseKind = 'json' | 'sse' | 'binary' | 'text' | 'empty';
 
+export type Scalar = string | number | boolean | null;
+
+/** Body field → the values that select a response content; every field must be present. */
+export type ResponseSelector = { field: string; values: Scalar[] }[];
+
 export interface SseEvent {
   /** `message` for data-only streams. */
   name: string;
@@ -297,6 +302,11 @@ export interface ResponseContent {
   type?: TypeNode;
   /** `x-when`: the request-body condition selecting this content; absent on the default content. */
   when?: TypeNode;
+  /**
+   * `when` read as what clients and servers can test: each listed body field present with one of its values.
+   * Decided once by the `response selectors` pass (an `x-when` that is not of this shape is an error there).
+   */
+  selector?: ResponseSelector;
   sse?: SseStream;
 }
 

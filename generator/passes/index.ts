@@ -5,6 +5,7 @@ import { checkIr } from './check.ts';
 import { assignNames } from './names.ts';
 import { normalizeOrder } from './normalize.ts';
 import { buildResourceTree } from './resources.ts';
+import { assignSelectors } from './selectors.ts';
 
 export interface Pass {
   name: string;
@@ -16,5 +17,6 @@ export const PASSES: readonly Pass[] = [
   { name: 'assign areas', run: (api) => assignAreas(api) },
   { name: 'assign names and hoist enums', run: assignNames },
   { name: 'build resource tree', run: buildResourceTree },
+  { name: 'read response selectors', run: assignSelectors },
   { name: 'check', run: checkIr },
 ];

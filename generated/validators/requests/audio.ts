@@ -6,6 +6,7 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
+  coerceForm,
   cpLen,
   esc,
   isObj,
@@ -218,6 +219,11 @@ export function validateCreateTranscriptionRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
+    body = coerceForm(body, {
+      'include[]': 'list',
+      'known_speaker_names[]': 'list',
+      'known_speaker_references[]': 'list',
+    });
     if (!isTranscriptionCreateRequest(body)) {
       checkTranscriptionCreateRequest(body, '/body', c);
     }

@@ -6,6 +6,7 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
+  coerceForm,
   cpLen,
   esc,
   isObj,
@@ -90,6 +91,13 @@ export function validateCreateImageEditRequest(
       checkImageEditCreateRequest(body, '/body', c);
     }
   } else if (mt === 'multipart/form-data') {
+    body = coerceForm(body, {
+      'image[]': 'list',
+      n: 'number',
+      output_compression: 'number',
+      partial_images: 'number',
+      stream: 'boolean',
+    });
     if (!isImageEditMultipartRequest(body)) {
       checkImageEditMultipartRequest(body, '/body', c);
     }

@@ -8,7 +8,7 @@ import { listEnvelope } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import type { ClientImports } from './imports.ts';
-import { bodyMode, pathParams, queryParams, responseContents, whenOf, type When } from './operation-spec.ts';
+import { bodyMode, pathParams, queryParams, responseContents, type When } from './operation-spec.ts';
 
 const CORE = '../core';
 
@@ -125,7 +125,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
       w.write(`>(operations.${op.operationId}, ${args}, options);`);
     },
   };
-  const conditional = contents.map((c, i) => ({ c, i, when: whenOf(api, op, c) })).filter((x) => x.when);
+  const conditional = contents.map((c, i) => ({ c, i, when: c.selector })).filter((x) => x.when);
   if (params && conditional.length) {
     const overloads: OptionalKind<MethodDeclarationOverloadStructure>[] = conditional.map(({ i, when }) => ({
       docs,

@@ -3,35 +3,12 @@
  * path, where the params go, body kind and multipart encoding, the responses with their `x-when` conditions.
  */
 import { GeneratorError } from '../../diagnostics.ts';
-import { listEnvelope, resolveNode, successResponse } from '../../ir/queries.ts';
-import type { Api, Operation, Parameter, ResponseContent, TypeNode } from '../../ir/types.ts';
+import { listEnvelope, successResponse } from '../../ir/queries.ts';
+import type { Api, Operation, Parameter, ResponseContent, ResponseSelector } from '../../ir/types.ts';
 
-export type Scalar = string | number | boolean | null;
 
-/** `x-when` as field → allowed values; each field must be present. */
-export type When = { field: string; values: Scalar[] }[];
-
-function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
-  const n = resolveNode(api, node);
-  if (n.kind === 'literal') return [n.value];
-  if (n.kind === 'enum') return [...n.values];
-  if (n.kind === 'union') {
-    const parts = n.variants.map((v) => scalarsOf(api, v));
-    return parts.every((p) => p !== undefined) ? parts.flat() as Scalar[] : undefined;
-  }
-  return undefined;
-}
-
-/** The condition of a response content, in the only shape the client supports: required fields with literal values. */
-export function whenOf(api: Api, op: Operation, content: ResponseContent): When | undefined {
-  if (!content.when) return undefined;
-  const node = resolveNode(api, content.when);
-  const fields = node.kind === 'object' ? node.properties.map((p) => ({ field: p.name, values: scalarsOf(api, p.type) })) : [];
-  if (!fields.length || fields.some((f) => !f.values)) {
-    throw new GeneratorError('unsupported', `x-when of ${op.operationId} (${content.mediaType}): the client supports only properties with const or enum values`, { pointer: op.pointer });
-  }
-  return fields as When;
-}
+/** `x-when` as field → allowed values; each field must be present (decided by the selectors pass). */
+export type When = ResponseSelector;
 
 /** Path parameters in the order they appear in the path. */
 export function pathParams(op: Operation): Parameter[] {
@@ -92,7 +69,7 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
   const contents = responseContents(op);
   spec.responses = contents.length
     ? contents.map((c) => {
-        const when = whenOf(api, op, c);
+        const when = c.selector;
         return {
           kind: c.kind,
           ...(when ? { when: Object.fromEntries(when.map((w) => [w.field, w.values])) } : {}),

@@ -32,12 +32,16 @@ export function routesOf(api: Api): Route[] {
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-function successOf(op: Operation): { status: number; kind: string; mediaType?: string } {
+function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: string[] } {
   const ok = successResponse(op);
   const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
-  const plain = ok?.contents.find((c) => !c.when) ?? ok?.contents[0];
-  if (!plain) return { status, kind: 'empty' };
-  return { status, kind: plain.kind, mediaType: plain.mediaType };
+  const plain = ok?.contents.find((c) => !c.selector) ?? ok?.contents[0];
+  // Contents chosen by the body (x-when); SSE is chosen by the handler returning an async iterable.
+  const variants = (ok?.contents ?? [])
+    .filter((c) => c.selector && c.kind !== 'sse')
+    .map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
+  if (!plain) return { status, kind: 'empty', variants };
+  return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
 }
 
 function operationLiteral(op: Operation): string {
@@ -49,6 +53,7 @@ function operationLiteral(op: Operation): string {
   }
   const s = successOf(op);
   parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);
+  if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
   const sse = successResponse(op)?.contents.find((c) => c.sse)?.sse;
   if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
   parts.push(`validate: ${requestFnName(op)}`);

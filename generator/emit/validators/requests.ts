@@ -5,7 +5,7 @@
  */
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
-import { resolveNode, schemaByName } from '../../ir/queries.ts';
+import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../index.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
@@ -209,8 +209,8 @@ function topLevelNames(api: Api, schemas: Map<string, NamedSchema>, node: TypeNo
 /** How each multipart field's text becomes the value its schema describes. */
 function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): Record<string, string> {
   const table: Record<string, string> = {};
-  if (top.kind !== 'object') return table;
-  for (const p of top.properties) {
+  // The body may be an intersection (`allOf` with conditionals): take the properties of all its object parts.
+  for (const p of propertiesOf(api, top, schemas)) {
     const t = resolveNode(api, p.type, schemas);
     const scalar = (x: TypeNode): string | undefined => {
       const r = resolveNode(api, x, schemas);
