@@ -2,6 +2,7 @@
 import type { Api, JsonValue, NamedSchema, TypeNode } from '../ir/types.ts';
 import { RULES, worst, type RuleId } from './rules.ts';
 import type { Change, Position } from './types.ts';
+import { resolveNode } from '../ir/queries.ts';
 
 /** Whose change it is: area and subject for grouping, and the positions its types are judged in. */
 export interface Scope {
@@ -44,21 +45,11 @@ export class DiffContext {
   }
 
   resolveBase(node: TypeNode): TypeNode {
-    return resolve(node, this.baseSchemas);
+    return resolveNode(this.base, node, this.baseSchemas);
   }
   resolveHead(node: TypeNode): TypeNode {
-    return resolve(node, this.headSchemas);
+    return resolveNode(this.head, node, this.headSchemas);
   }
-}
-
-function resolve(node: TypeNode, schemas: Map<string, NamedSchema>): TypeNode {
-  let current = node;
-  for (let i = 0; current.kind === 'ref' && i < 32; i++) {
-    const target = schemas.get(current.target);
-    if (!target) break;
-    current = target.type;
-  }
-  return current;
 }
 
 function toJson(value: unknown): JsonValue {

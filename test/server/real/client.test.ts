@@ -10,7 +10,7 @@ import { PlatformClient } from '../../../generated/client/index.ts';
 import type { Operation } from '../../../generator/ir/types.ts';
 import type { Running } from '../helpers.ts';
 import { BYTES, selectedContent, validRequest, validResponse } from './requests.ts';
-import { operations, pathValue, start, TOKEN } from './shared.ts';
+import { operations, pathValue, recordingHandlers, start, TOKEN } from './shared.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const seen = new Map<string, any>();
@@ -19,14 +19,7 @@ let srv: Running;
 let client: PlatformClient;
 
 beforeAll(async () => {
-  const handlers: Record<string, (input: any) => unknown> = {};
-  for (const op of operations)
-    handlers[op.operationId] = (input: any) => {
-      seen.set(op.operationId, input);
-      const out = validResponse(op, input.body);
-      returned.set(op.operationId, out);
-      return out;
-    };
+  const handlers = recordingHandlers(seen, returned, validResponse);
   srv = await start(handlers);
   client = new PlatformClient({ apiKey: TOKEN, baseURL: `${srv.url}/v1`, maxRetries: 0 });
 });

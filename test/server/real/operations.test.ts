@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../generated/server/index.ts';
 import type { Running } from '../helpers.ts';
 import { BYTES, selectedContent, validRequest, validResponse } from './requests.ts';
-import { oracle, operations, send, start } from './shared.ts';
+import { oracle, operations, recordingHandlers, send, start } from './shared.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const seen = new Map<string, any>();
@@ -16,14 +16,7 @@ const returned = new Map<string, unknown>();
 let srv: Running;
 
 beforeAll(async () => {
-  const handlers: Record<string, (input: any) => unknown> = {};
-  for (const op of operations)
-    handlers[op.operationId] = (input: any) => {
-      seen.set(op.operationId, input);
-      const out = validResponse(op, input.body);
-      returned.set(op.operationId, out);
-      return out;
-    };
+  const handlers = recordingHandlers(seen, returned, validResponse);
   // A few statically typed handlers: the generated types give coerced query and typed bodies.
   const typed: Handlers = {
     listContainers: (input) => {

@@ -140,3 +140,23 @@ export function successContent(op: Operation) {
   const r = op.responses.find((x) => /^2/.test(x.status));
   return { status: Number(r?.status ?? 200), contents: r?.contents ?? [] };
 }
+
+/**
+ * Handlers for every operation that record the input they got (`seen`) and answer with a valid response built
+ * from the IR (`returned`), keyed by operationId.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function recordingHandlers(seen: Map<string, any>, returned: Map<string, unknown>, respond: (op: Operation, body: unknown) => unknown): Record<string, (input: any) => unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const handlers: Record<string, (input: any) => unknown> = {};
+  for (const op of operations) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    handlers[op.operationId] = (input: any) => {
+      seen.set(op.operationId, input);
+      const out = respond(op, input.body);
+      returned.set(op.operationId, out);
+      return out;
+    };
+  }
+  return handlers;
+}
