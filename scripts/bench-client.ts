@@ -1,11 +1,13 @@
 /**
  * Overhead of the generated client per call against a local server, beside a raw `fetch` of the same request
  * (same URL, headers and JSON parsing), measured in the same run: sequential calls, and batches of 10 concurrent
- * calls. Rounds alternate which side goes first; the report gives the median per-call time over rounds and the
- * spread (min to max over rounds), and the client's overhead relative to raw fetch. A third comparison gives raw
+ * calls. Each round interleaves small paired blocks of client and raw calls (alternating which goes first); the report
+ * gives the median per-call time over rounds and the spread (min to max over rounds), and the client's overhead
+ * relative to raw fetch: per round the median of its paired-block ratios (so one GC pause or scheduler hiccup in one
+ * block does not decide the round), then the median and spread of those over rounds. A third comparison gives raw
  * fetch an AbortSignal, as the client's timeouts need; a fourth stubs fetch to isolate the client's own CPU cost.
  *
- *   npx tsx scripts/bench-client.ts [--rounds 15] [--calls 400]
+ *   npx tsx scripts/bench-client.ts [--rounds 21] [--calls 400] [--block 10]
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,8 +17,9 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const ROUNDS = arg('rounds', 15);
+const ROUNDS = arg('rounds', 21);
 const CALLS = arg('calls', 400);
+const BLOCK = arg('block', 10);
 
 const payload = JSON.stringify({ id: 'cntr_1', object: 'container', name: 'bench', status: 'active', created_at: 1_700_000_000, memory_limit: '1g' });
 const server = createServer((req, res) => {
@@ -58,10 +61,9 @@ const median = (xs: number[]) => {
 
 /**
  * One round interleaves small blocks of client and raw calls (alternating which goes first), so drift and noise from
- * the machine hit both sides alike; the round's ratio compares the two sums.
+ * the machine hit both sides alike; the round's ratio is the median of its paired-block ratios.
  */
 async function compare(label: string, width: number, viaClient: () => Promise<unknown>, viaFetch: () => Promise<unknown>): Promise<void> {
-  const BLOCK = 50;
   await timed(viaClient, CALLS, width);
   await timed(viaFetch, CALLS, width);
   const client: number[] = [];
@@ -70,18 +72,25 @@ async function compare(label: string, width: number, viaClient: () => Promise<un
   for (let r = 0; r < ROUNDS; r++) {
     let c = 0;
     let f = 0;
-    for (let b = 0; b < CALLS / BLOCK; b++) {
+    const pairs: number[] = [];
+    const block = Math.max(BLOCK, width);
+    for (let b = 0; b < CALLS / block; b++) {
+      let cb: number;
+      let fb: number;
       if ((r + b) % 2) {
-        f += await timed(viaFetch, BLOCK, width);
-        c += await timed(viaClient, BLOCK, width);
+        fb = await timed(viaFetch, block, width);
+        cb = await timed(viaClient, block, width);
       } else {
-        c += await timed(viaClient, BLOCK, width);
-        f += await timed(viaFetch, BLOCK, width);
+        cb = await timed(viaClient, block, width);
+        fb = await timed(viaFetch, block, width);
       }
+      c += cb;
+      f += fb;
+      pairs.push(cb / fb);
     }
     client.push(c / CALLS);
     raw.push(f / CALLS);
-    ratios.push(c / f);
+    ratios.push(median(pairs));
   }
   const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} µs/call (spread ${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
   const pct = (x: number) => `${((x - 1) * 100).toFixed(1)}%`;
@@ -95,5 +104,5 @@ console.log(`client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, G
 await compare('sequential', 1, viaClient, viaFetch);
 await compare('10 concurrent', 10, viaClient, viaFetch);
 await compare('sequential, peer = raw fetch with an AbortSignal', 1, viaClient, viaFetchWithSignal);
-await compare('in-process, fetch stubbed (the client\'s own cost per call)', 1, viaStubClient, viaStubFetch);
+await compare('in-process, fetch stubbed (the client\'s own cost per call, AbortSignal and timer included)', 1, viaStubClient, viaStubFetch);
 server.close();

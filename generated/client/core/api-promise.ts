@@ -19,15 +19,17 @@ export interface WithResponse<T> {
   rateLimit: RateLimitInfo;
 }
 
+const resolveNull = (resolve: (value: never) => void) => resolve(null as never);
+
 export class APIPromise<T> extends Promise<T> {
   private parsed: Promise<T> | undefined;
 
   constructor(
     protected readonly raw: Promise<RawResult>,
-    private readonly parse: (raw: RawResult) => Promise<T>,
+    private readonly parse: (raw: RawResult) => T | Promise<T>,
   ) {
     // The executor's value is never read: then/catch/finally delegate to the parsed promise.
-    super((resolve) => resolve(null as T));
+    super(resolveNull);
   }
 
   // Derived promises (from then/catch) are plain promises.

@@ -62,6 +62,8 @@ export interface CallArgs {
 
 /** The response an operation gives for this request body. */
 export function selectResponse(op: OperationSpec, body: unknown): ResponseSpec {
+  const only = op.responses.length === 1 ? op.responses[0] : undefined;
+  if (only && !only.when) return only;
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const matches = (when: Readonly<Record<string, readonly Scalar[]>>) =>
     Object.entries(when).every(

@@ -73,7 +73,10 @@ export class PagePromise<Item, Envelope>
   extends APIPromise<Page<Item, Envelope>>
   implements AsyncIterable<Item>
 {
-  constructor(raw: Promise<RawResult>, parse: (raw: RawResult) => Promise<Page<Item, Envelope>>) {
+  constructor(
+    raw: Promise<RawResult>,
+    parse: (raw: RawResult) => Page<Item, Envelope> | Promise<Page<Item, Envelope>>,
+  ) {
     super(raw, parse);
   }
 

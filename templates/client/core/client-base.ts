@@ -18,6 +18,32 @@ const DEFAULT_MAX_RETRY_TIME = 2 * 60_000;
 
 type Query = Record<string, unknown>;
 
+const NO_OPTIONS: RequestOptions = Object.freeze({});
+const NO_PATH: Record<string, string> = Object.freeze({});
+const NO_QUERY: Query = Object.freeze({});
+const NO_PARAMS = Object.freeze({ body: undefined, query: NO_QUERY });
+
+/** Each operation's path template split once into literal text and parameter names: `[text, name, text, ...]`. */
+const pathCache = new WeakMap<OperationSpec, readonly string[]>();
+
+function pathParts(op: OperationSpec): readonly string[] {
+  let parts = pathCache.get(op);
+  if (parts === undefined) {
+    parts = op.path.split(/\{([^}]+)\}/);
+    pathCache.set(op, parts);
+  }
+  return parts;
+}
+
+function hasKeys(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
+function withJsonType(headers: HeaderBag): void {
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+}
+
 export class ClientBase {
   readonly baseURL: string;
   readonly organization: string | null;
@@ -30,6 +56,7 @@ export class ClientBase {
   private readonly fetch: Fetch;
   private readonly options: ClientOptions;
   private readonly clock: Clock;
+  private readonly headerCache = new Map<string, Record<string, string>>();
 
   /** `apiKey: null` makes a client without a credential, for the token exchange only. */
   constructor(options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }, defaultBaseURL: string) {
@@ -53,55 +80,83 @@ export class ClientBase {
   }
 
   /** Calls one operation. */
-  call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = {}): APIPromise<T> {
+  call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): APIPromise<T> {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
-    return new APIPromise<T>(this.send(op, args.path ?? {}, query, body, response, options), async (r) => parseResult(r, response) as T);
+    return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => parseResult(r, response) as T);
   }
 
   /** Calls a cursor-paginated list operation: the result is the first page, and iterates every item. */
-  list<Item, Envelope>(op: OperationSpec, args: CallArgs, options: RequestOptions = {}): PagePromise<Item, Envelope> {
+  list<Item, Envelope>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): PagePromise<Item, Envelope> {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
     const fetchPage = (next: Query) => this.list<Item, Envelope>(op, { path: args.path, params: { ...(args.params ?? {}), ...next } }, options);
-    return new PagePromise<Item, Envelope>(this.send(op, args.path ?? {}, query, body, response, options), async (r) => new CursorPage<Item>(parseJson(r) as ListEnvelope<Item>, query, fetchPage as never) as Page<Item, Envelope>);
+    return new PagePromise<Item, Envelope>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new CursorPage<Item>(parseJson(r) as ListEnvelope<Item>, query, fetchPage as never) as Page<Item, Envelope>);
   }
 
   private async send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
     const url = this.url(op, pathParams, query, body, options);
-    const headers = this.headers(op, expected, options, typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey);
-    const init = op.body === 'json' || body === undefined ? this.jsonBody(op, body, headers) : await this.body(op, body, headers);
-    const maxRetries = validCount('maxRetries', options.maxRetries, this.maxRetries);
-    const timeout = validCount('timeout', options.timeout, this.timeout);
+    let headers: Record<string, string>;
+    let init: BodyInit | undefined;
+    if (op.body === 'json' || op.body === undefined || body === undefined) {
+      const json = body !== undefined && op.body !== undefined;
+      // The common case (no per-request headers, a fixed key) reuses the headers computed once for this shape.
+      if (options.headers === undefined && options.clientRequestId === undefined && typeof this.apiKey !== 'function') headers = { ...this.sharedHeaders(op, expected, json) };
+      else {
+        const bag = this.headers(op, expected, options, typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey);
+        if (json) withJsonType(bag);
+        headers = bag.record();
+      }
+      init = json ? JSON.stringify(body) : undefined;
+    } else {
+      const bag = this.headers(op, expected, options, typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey);
+      init = await this.body(op, body, bag);
+      headers = bag.record();
+    }
+    const maxRetries = options.maxRetries === undefined ? this.maxRetries : validCount('maxRetries', options.maxRetries, this.maxRetries);
+    const timeout = options.timeout === undefined ? this.timeout : validCount('timeout', options.timeout, this.timeout);
     const fetchImpl = options.fetch ?? this.fetch;
+    const extraInit = this.options.fetchOptions || options.fetchOptions ? { ...this.options.fetchOptions, ...options.fetchOptions } : undefined;
+    const buffered = expected.kind !== 'sse' && expected.kind !== 'binary';
     const deadline = this.clock.now() + this.maxRetryTime;
     const signal = options.signal;
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw new APIUserAbortError();
+      // One controller and timer per attempt: fetch can only be cancelled through a signal given when it starts.
       const controller = new AbortController();
-      const onAbort = () => controller.abort();
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const onAbort = signal && (() => controller.abort());
+      if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
         controller.abort();
       }, timeout);
-      let outcome: Attempt | undefined;
+      const request: RequestInit = extraInit
+        ? { ...extraInit, method: op.method, headers, body: init, signal: controller.signal }
+        : { method: op.method, headers, body: init, signal: controller.signal };
+      let failure: APIError;
+      let retryable: boolean;
+      let streaming = false;
       try {
-        const response = await fetchImpl(url, { ...this.options.fetchOptions, ...options.fetchOptions, method: op.method, headers: headers.record(), body: init, signal: controller.signal });
-        outcome = await readResponse(response, controller, expected);
+        const response = await fetchImpl(url, request);
+        if (response.ok) {
+          if (buffered) return { response, controller, text: await response.text() };
+          // A stream handed over unread stays tied to the caller's signal, so aborting it ends the stream.
+          streaming = true;
+          return { response, controller };
+        }
+        const errorBody = parseErrorBody(await response.text());
+        failure = APIError.fromResponse(response.status, errorBody, response.headers);
+        retryable = isRetryableStatus(response.status) && !needsUserAction(response.status, errorBody);
       } catch (error) {
         if (signal?.aborted) throw new APIUserAbortError();
-        outcome = { failure: timedOut ? new APITimeoutError() : new APIConnectionError(undefined, { cause: error }), retryable: true };
+        failure = timedOut ? new APITimeoutError() : new APIConnectionError(undefined, { cause: error });
+        retryable = true;
       } finally {
         clearTimeout(timer);
-        // A stream handed over unread stays tied to the caller's signal, so aborting it ends the stream.
-        const streaming = outcome && 'result' in outcome && outcome.result.text === undefined;
-        if (!streaming) signal?.removeEventListener('abort', onAbort);
+        if (onAbort && !streaming) signal.removeEventListener('abort', onAbort);
       }
-      if ('result' in outcome) return outcome.result;
-      const failure = outcome.failure;
-      if (!outcome.retryable) throw failure;
+      if (!retryable) throw failure;
       if (attempt >= maxRetries) throw failure;
       const delay = retryDelay(attempt + 1, failure.headers, this.clock);
       if (this.clock.now() + delay > deadline) throw failure;
@@ -113,21 +168,41 @@ export class ClientBase {
     }
   }
 
+  /** Request headers without per-request parts, computed once per response kind, credential use and body type. */
+  private sharedHeaders(op: OperationSpec, expected: ResponseSpec, json: boolean): Record<string, string> {
+    const key = `${expected.kind}|${op.auth !== false}|${json}`;
+    let record = this.headerCache.get(key);
+    if (record === undefined) {
+      const bag = this.headers(op, expected, NO_OPTIONS, this.apiKey as string | null);
+      if (json) withJsonType(bag);
+      record = bag.record();
+      this.headerCache.set(key, record);
+    }
+    return record;
+  }
+
   private url(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, options: RequestOptions): string {
-    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const parts = pathParts(op);
+    let path = parts[0]!;
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i]!;
       const value = pathParams[name];
       if (typeof value !== 'string' || value === '') throw new PlatformError(`${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`);
-      return encodeURIComponent(value);
-    });
-    const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
-    const base = options.baseURL ?? (server ? serverURL(server, this.options.serverVariables) : this.baseURL);
-    let qs = '';
-    if (this.options.defaultQuery || options.query || Object.keys(query).length) {
+      path += encodeURIComponent(value) + parts[i + 1]!;
+    }
+    let base: string;
+    if (options.baseURL === undefined && !op.servers?.length) base = this.baseURL; // already without a trailing slash
+    else {
+      const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
+      base = (options.baseURL ?? (server ? serverURL(server, this.options.serverVariables) : this.baseURL)).replace(/\/+$/, '');
+    }
+    if (this.options.defaultQuery || options.query || hasKeys(query)) {
       const search = new URLSearchParams();
       appendQuery(search, { ...this.options.defaultQuery, ...query, ...options.query });
-      qs = search.toString();
+      const qs = search.toString();
+      if (qs) return `${base}${path}?${qs}`;
     }
-    return `${base.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+    return base + path;
   }
 
   private headers(op: OperationSpec, expected: ResponseSpec, options: RequestOptions, key: string | null): HeaderBag {
@@ -153,15 +228,12 @@ export class ClientBase {
     return headers;
   }
 
-  private jsonBody(op: OperationSpec, body: unknown, headers: HeaderBag): string | undefined {
-    if (body === undefined || op.body === undefined) return undefined;
-    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-    return JSON.stringify(body);
-  }
-
   private async body(op: OperationSpec, body: unknown, headers: HeaderBag): Promise<BodyInit | undefined> {
     const multipart = op.body === 'multipart' || (op.body === 'json|multipart' && containsUploadable(body));
-    if (!multipart) return this.jsonBody(op, body, headers);
+    if (!multipart) {
+      withJsonType(headers);
+      return JSON.stringify(body);
+    }
     headers.delete('Content-Type'); // fetch sets it with the boundary
     return toFormData(body as Record<string, unknown>, op.encoding ?? {});
   }
@@ -203,18 +275,6 @@ class HeaderBag {
   }
 }
 
-type Attempt = { result: RawResult } | { failure: APIError; retryable: boolean };
-
-/** Success: the result, non-streaming bodies read (so the timeout covers them). Failure: the typed error, and whether to retry. */
-async function readResponse(response: Response, controller: AbortController, expected: ResponseSpec): Promise<Attempt> {
-  if (response.ok) {
-    if (expected.kind === 'json' || expected.kind === 'text' || expected.kind === 'empty') return { result: { response, controller, text: await response.text() } };
-    return { result: { response, controller } };
-  }
-  const body = parseErrorBody(await response.text());
-  return { failure: APIError.fromResponse(response.status, body, response.headers), retryable: isRetryableStatus(response.status) && !needsUserAction(response.status, body) };
-}
-
 function validCount(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0) throw new PlatformError(`${name} must be a non-negative number, got ${value}.`);
@@ -222,8 +282,8 @@ function validCount(name: string, value: number | undefined, fallback: number): 
 }
 
 function splitParams(op: OperationSpec, params: object | undefined): { body: unknown; query: Query } {
-  if (params === undefined || op.params === undefined) return { body: undefined, query: {} };
-  if (op.params === 'body') return { body: params, query: {} };
+  if (params === undefined || op.params === undefined) return NO_PARAMS;
+  if (op.params === 'body') return { body: params, query: NO_QUERY };
   if (op.params === 'query') return { body: undefined, query: params as Query };
   const body: Query = {};
   const query: Query = {};

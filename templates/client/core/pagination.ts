@@ -69,7 +69,7 @@ export type Page<Item, Envelope> = CursorPage<Item> & Omit<Envelope, keyof Curso
 
 /** The promise list methods return: awaits to the first page, and iterates every item with `for await`. */
 export class PagePromise<Item, Envelope> extends APIPromise<Page<Item, Envelope>> implements AsyncIterable<Item> {
-  constructor(raw: Promise<RawResult>, parse: (raw: RawResult) => Promise<Page<Item, Envelope>>) {
+  constructor(raw: Promise<RawResult>, parse: (raw: RawResult) => Page<Item, Envelope> | Promise<Page<Item, Envelope>>) {
     super(raw, parse);
   }
 
