@@ -3,7 +3,7 @@
  * shared/api-surface.md and no other, every enum exact (as sets: nothing missing, nothing extra), every state
  * machine (states, transitions, guards). The spec is bundled with swagger-parser exactly as the lint does.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../generator/load/index.ts';
@@ -26,17 +26,13 @@ const sameSet = (a: unknown[], b: unknown[]) =>
 // ---- operations --------------------------------------------------------------------------------------------
 
 describe('operations', () => {
-  it('the inventory transcribes every row of shared/api-surface.md', () => {
-    let table: { operationId: string; method: string; path: string }[] = [];
-    try {
-      table = readFileSync(API_SURFACE, 'utf8')
-        .split('\n')
-        .map((l) => /^\|\s*([a-zA-Z]+)\s*\|\s*(GET|POST|DELETE|PUT|PATCH)\s*\|\s*(\/\S*)/.exec(l))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .map((m) => ({ operationId: m[1]!, method: m[2]!.toLowerCase(), path: m[3]! }));
-    } catch {
-      return; // api-surface.md lives outside the repository; without it the transcription cannot be re-checked
-    }
+  // api-surface.md lives beside the repository (as in CI); in a checkout without it this one check is reported as skipped.
+  it.skipIf(!existsSync(API_SURFACE))('the inventory transcribes every row of shared/api-surface.md', () => {
+    const table = readFileSync(API_SURFACE, 'utf8')
+      .split('\n')
+      .map((l) => /^\|\s*([a-zA-Z]+)\s*\|\s*(GET|POST|DELETE|PUT|PATCH)\s*\|\s*(\/\S*)/.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ operationId: m[1]!, method: m[2]!.toLowerCase(), path: m[3]! }));
     expect(table.length).toBeGreaterThan(0);
     const mine = OPERATIONS.map((o) => `${o.operationId} ${o.method.toUpperCase()} ${o.path}`);
     const theirs = table.map((o) => `${o.operationId} ${o.method.toUpperCase()} ${o.path}`);
