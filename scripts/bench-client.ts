@@ -36,6 +36,9 @@ const client = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organizat
 const headers = { Authorization: 'Bearer sk-bench', 'Service-Organization': 'org_bench', 'Service-Project': 'proj_bench', Accept: 'application/json' };
 
 const viaClient = () => client.containers.retrieve('cntr_1');
+// The same client with the client-side timeout off (`timeout: 0`): like raw fetch, nothing to cancel, no signal.
+const noTimeoutClient = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0, timeout: 0 });
+const viaNoTimeoutClient = () => noTimeoutClient.containers.retrieve('cntr_1');
 const viaFetch = async () => (await fetch(`${base}/containers/cntr_1`, { headers })).json();
 // The same raw fetch with an abort signal, which any timeout or cancellation needs: Node's fetch charges for it.
 const viaFetchWithSignal = async () => (await fetch(`${base}/containers/cntr_1`, { headers, signal: new AbortController().signal })).json();
@@ -104,5 +107,7 @@ console.log(`client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, G
 await compare('sequential', 1, viaClient, viaFetch);
 await compare('10 concurrent', 10, viaClient, viaFetch);
 await compare('sequential, peer = raw fetch with an AbortSignal', 1, viaClient, viaFetchWithSignal);
+await compare('sequential, client with timeout: 0 (no signal, like the raw fetch)', 1, viaNoTimeoutClient, viaFetch);
+await compare('10 concurrent, client with timeout: 0', 10, viaNoTimeoutClient, viaFetch);
 await compare('in-process, fetch stubbed (the client\'s own cost per call, AbortSignal and timer included)', 1, viaStubClient, viaStubFetch);
 server.close();

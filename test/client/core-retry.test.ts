@@ -137,6 +137,23 @@ describe('timeouts and aborts', () => {
     expect(clock.sleeps).toHaveLength(1);
   });
 
+  it('timeout 0 turns the timeout off: a slow answer arrives, and a plain request carries no signal', async () => {
+    server = await startServer((_req, res) => setTimeout(() => json(res, 200, { id: 'a' }), 80));
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const tracking: typeof fetch = (input, init) => {
+      signals.push(init?.signal);
+      return fetch(input, init);
+    };
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, timeout: 0, maxRetries: 0, fetch: tracking });
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).resolves.toEqual({ id: 'a' });
+    expect(signals).toEqual([undefined]);
+    // A caller's signal still cancels it.
+    const controller = new AbortController();
+    const pending = client.call(ops.getThing, { path: { thing_id: 'a' } }, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+
   it('aborts by signal, before and during a request, without retrying', async () => {
     server = await startServer(() => undefined);
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });

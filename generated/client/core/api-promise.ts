@@ -7,7 +7,8 @@ import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 
 export interface RawResult {
   response: Response;
-  controller: AbortController;
+  /** Cancels the request; always present for streams and downloads, absent when nothing could cancel it. */
+  controller: AbortController | undefined;
   /** The body, already read, for JSON and text responses. */
   text?: string;
 }

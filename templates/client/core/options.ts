@@ -19,7 +19,7 @@ export interface ClientOptions {
   project?: string | null;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
-  /** Per-attempt timeout in milliseconds. Default 10 minutes. */
+  /** Per-attempt timeout in milliseconds. Default 10 minutes; `0` turns the client-side timeout off. */
   timeout?: number;
   /** Bound on the whole retry sequence in milliseconds: no retry starts after it. Default 2 minutes. */
   maxRetryTime?: number;
