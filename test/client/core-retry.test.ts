@@ -138,7 +138,9 @@ describe('timeouts and aborts', () => {
   });
 
   it('timeout 0 turns the timeout off: a slow answer arrives, and a plain request carries no signal', async () => {
-    server = await startServer((_req, res) => setTimeout(() => json(res, 200, { id: 'a' }), 80));
+    server = await startServer((_req, res) => {
+      setTimeout(() => json(res, 200, { id: 'a' }), 80);
+    });
     const signals: (AbortSignal | null | undefined)[] = [];
     const tracking: typeof fetch = (input, init) => {
       signals.push(init?.signal);
