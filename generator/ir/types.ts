@@ -253,6 +253,8 @@ export interface Parameter {
   explode?: boolean;
   /** Identifier used for this parameter in generated code (camelCase for path params). */
   identifier: string;
+  /** Component name when it came from `#/components/parameters` (shared by the operations that use it). */
+  component?: string;
   notShown?: string[];
 }
 

@@ -14,7 +14,7 @@ export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists:
     if (!Array.isArray(raw)) fail('invalid-openapi', 'parameters must be a list', ctx.locate(pointer));
     raw.forEach((entry, index) => {
       const at = joinPointer(pointer, index);
-      const { value: p, pointer: resolved } = deref(ctx, entry, at);
+      const { value: p, pointer: resolved, component } = deref(ctx, entry, at);
       checkExtensions(ctx, p, resolved, 'parameter');
       const name = p.name;
       const location = p.in;
@@ -34,6 +34,7 @@ export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists:
       };
       const description = typeof p.description === 'string' ? p.description.trim() : type.description;
       if (description) param.description = description;
+      if (component) param.component = component;
       if (p.deprecated === true) param.deprecated = true;
       if (typeof p.style === 'string') param.style = p.style;
       if (typeof p.explode === 'boolean') param.explode = p.explode;

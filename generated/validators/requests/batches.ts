@@ -6,7 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  cpLen,
   esc,
   isObj,
   mediaTypeOf,
@@ -31,7 +30,12 @@ import type {
   ListBatchesHeaders,
   ListBatchesQuery,
 } from '../../types/index.js';
-const RE0 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+import {
+  readAfterParameter,
+  readServiceOrganizationParameter,
+  readServiceProjectParameter,
+  readXClientRequestIdParameter,
+} from './parameters.js';
 /** Validates a `listBatches` request (GET /batches): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateListBatchesRequest(
   input: RequestInput,
@@ -39,54 +43,11 @@ export function validateListBatchesRequest(
   const c = new Ctx();
   const path = NONE;
   const query: Record<string, unknown> = {};
-  {
-    const raw = input.query?.['after'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/after', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) query['after'] = x;
-  }
+  readAfterParameter(input, query, c);
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -144,43 +105,9 @@ export function validateCreateBatchRequest(
   const path = NONE;
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {
@@ -274,43 +201,9 @@ export function validateCancelBatchRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };

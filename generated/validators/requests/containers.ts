@@ -6,17 +6,15 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  cpLen,
   esc,
   isObj,
   mediaTypeOf,
   scalar,
   state,
   statusKey,
-  toNumber,
   withDefaults,
 } from '../runtime.js';
-import { checkErrorResponse, checkListOrder, isErrorResponse } from '../schemas/common.js';
+import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
   checkContainer,
   checkContainerCreateRequest,
@@ -37,7 +35,14 @@ import type {
   RetrieveContainerHeaders,
   RetrieveContainerPathParams,
 } from '../../types/index.js';
-const RE0 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+import {
+  readAfterParameter,
+  readLimitParameter,
+  readOrderParameter,
+  readServiceOrganizationParameter,
+  readServiceProjectParameter,
+  readXClientRequestIdParameter,
+} from './parameters.js';
 /** Validates a `listContainers` request (GET /containers): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateListContainersRequest(
   input: RequestInput,
@@ -45,35 +50,8 @@ export function validateListContainersRequest(
   const c = new Ctx();
   const path = NONE;
   const query: Record<string, unknown> = {};
-  {
-    const raw = input.query?.['after'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/after', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) query['after'] = x;
-  }
-  {
-    const raw = input.query?.['limit'];
-    let x: unknown = toNumber(scalar(raw));
-    if (x === undefined) {
-      x = 20;
-    } else {
-      if (typeof x !== 'number' || !Number.isInteger(x)) {
-        c.add('/query/limit', 'type', 'must be an integer');
-      } else {
-        if (x < 1) {
-          c.add('/query/limit', 'minimum', 'must be at least 1');
-        }
-        if (x > 100) {
-          c.add('/query/limit', 'maximum', 'must be at most 100');
-        }
-      }
-    }
-    if (x !== undefined) query['limit'] = x;
-  }
+  readAfterParameter(input, query, c);
+  readLimitParameter(input, query, c);
   {
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
@@ -84,52 +62,11 @@ export function validateListContainersRequest(
     }
     if (x !== undefined) query['name'] = x;
   }
-  {
-    const raw = input.query?.['order'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      checkListOrder(x, '/query/order', c);
-    }
-    if (x !== undefined) query['order'] = x;
-  }
+  readOrderParameter(input, query, c);
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -187,43 +124,9 @@ export function validateCreateContainerRequest(
   const path = NONE;
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {
@@ -319,43 +222,9 @@ export function validateDeleteContainerRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -427,43 +296,9 @@ export function validateRetrieveContainerRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };

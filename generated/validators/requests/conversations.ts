@@ -6,7 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  cpLen,
   scalar,
   state,
   statusKey,
@@ -14,7 +13,11 @@ import {
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
-const RE0 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+import {
+  readServiceOrganizationParameter,
+  readServiceProjectParameter,
+  readXClientRequestIdParameter,
+} from './parameters.js';
 /** Validates a `deleteConversation` request (DELETE /conversations/{conversation_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDeleteConversationRequest(
   input: RequestInput,
@@ -37,43 +40,9 @@ export function validateDeleteConversationRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };

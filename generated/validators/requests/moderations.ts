@@ -6,11 +6,9 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  cpLen,
   esc,
   isObj,
   mediaTypeOf,
-  scalar,
   state,
   statusKey,
 } from '../runtime.js';
@@ -22,7 +20,11 @@ import {
   isModerationCreateRequest,
 } from '../schemas/moderations.js';
 import type { CreateModerationHeaders, ModerationCreateRequest } from '../../types/index.js';
-const RE0 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+import {
+  readServiceOrganizationParameter,
+  readServiceProjectParameter,
+  readXClientRequestIdParameter,
+} from './parameters.js';
 /** Validates a `createModeration` request (POST /moderations): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateModerationRequest(
   input: RequestInput,
@@ -31,43 +33,9 @@ export function validateCreateModerationRequest(
   const path = NONE;
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {

@@ -6,16 +6,14 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  cpLen,
   esc,
   isObj,
   mediaTypeOf,
   scalar,
   state,
   statusKey,
-  toNumber,
 } from '../runtime.js';
-import { checkErrorResponse, checkListOrder, isErrorResponse } from '../schemas/common.js';
+import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
   checkVectorStore,
   checkVectorStoreCreateRequest,
@@ -52,7 +50,16 @@ import type {
   VectorStoreFileUpdateRequest,
   VectorStoreSearchRequest,
 } from '../../types/index.js';
-const RE0 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+import {
+  readAfterParameter,
+  readBeforeParameter,
+  readLimitParameter,
+  readOrderParameter,
+  readServiceBetaParameter,
+  readServiceOrganizationParameter,
+  readServiceProjectParameter,
+  readXClientRequestIdParameter,
+} from './parameters.js';
 /** Validates a `listVectorStores` request (GET /vector_stores): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateListVectorStoresRequest(
   input: RequestInput,
@@ -60,101 +67,15 @@ export function validateListVectorStoresRequest(
   const c = new Ctx();
   const path = NONE;
   const query: Record<string, unknown> = {};
-  {
-    const raw = input.query?.['after'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/after', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) query['after'] = x;
-  }
-  {
-    const raw = input.query?.['before'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/before', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) query['before'] = x;
-  }
-  {
-    const raw = input.query?.['limit'];
-    let x: unknown = toNumber(scalar(raw));
-    if (x === undefined) {
-      x = 20;
-    } else {
-      if (typeof x !== 'number' || !Number.isInteger(x)) {
-        c.add('/query/limit', 'type', 'must be an integer');
-      } else {
-        if (x < 1) {
-          c.add('/query/limit', 'minimum', 'must be at least 1');
-        }
-        if (x > 100) {
-          c.add('/query/limit', 'maximum', 'must be at most 100');
-        }
-      }
-    }
-    if (x !== undefined) query['limit'] = x;
-  }
-  {
-    const raw = input.query?.['order'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      checkListOrder(x, '/query/order', c);
-    }
-    if (x !== undefined) query['order'] = x;
-  }
+  readAfterParameter(input, query, c);
+  readBeforeParameter(input, query, c);
+  readLimitParameter(input, query, c);
+  readOrderParameter(input, query, c);
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -212,53 +133,10 @@ export function validateCreateVectorStoreRequest(
   const path = NONE;
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {
@@ -355,53 +233,10 @@ export function validateDeleteVectorStoreRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -473,53 +308,10 @@ export function validateRetrieveVectorStoreRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -606,53 +398,10 @@ export function validateRetrieveVectorStoreFileRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
@@ -744,53 +493,10 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {
@@ -883,53 +589,10 @@ export function validateSearchVectorStoreRequest(
   }
   const query = NONE;
   const headers: Record<string, unknown> = {};
-  {
-    const raw = input.headers?.['service-beta'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Beta'] = x;
-  }
-  {
-    const raw = input.headers?.['service-organization'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Organization'] = x;
-  }
-  {
-    const raw = input.headers?.['service-project'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
-    }
-    if (x !== undefined) headers['Service-Project'] = x;
-  }
-  {
-    const raw = input.headers?.['x-client-request-id'];
-    let x: unknown = scalar(raw);
-    if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
-    }
-    if (x !== undefined) headers['X-Client-Request-Id'] = x;
-  }
+  readServiceBetaParameter(input, headers, c);
+  readServiceOrganizationParameter(input, headers, c);
+  readServiceProjectParameter(input, headers, c);
+  readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {

@@ -7,6 +7,7 @@ import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure,
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../index.ts';
+import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
 import { rootPath, type Compiler } from './compile.ts';
@@ -14,6 +15,9 @@ import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
 
 export const requestFnName = (op: Operation) => `validate${op.names.pascal}Request`;
+/** The shared reader of a component parameter, used by every operation that lists it. */
+const readerName = (p: Parameter) => `read${pascalCase(p.component!)}Parameter`;
+const READERS_PATH = 'validators/requests/parameters.ts';
 export const responseFnName = (op: Operation) => `validate${op.names.pascal}Response`;
 
 const LOCATIONS = [
@@ -25,26 +29,30 @@ const LOCATIONS = [
 export function emitRequestValidators(api: Api): GeneratedFile[] {
   const schemas = schemaByName(api);
   const files: GeneratedFile[] = [];
+  const readers = parameterReaders(api, schemas);
+  if (readers) files.push(readers);
   for (const area of api.areas) {
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!ops.length) continue;
     const { compiler, declarations } = fileCompiler(api, 'requests');
     const types = new Set<string>();
+    const used = new Set<string>();
     const fns: StatementStructures[] = [];
     for (const op of ops) {
-      fns.push(requestFunction(api, schemas, op, compiler, types));
+      fns.push(requestFunction(api, schemas, op, compiler, types, used));
       fns.push(responseFunction(api, op, compiler));
     }
     compiler.runtime.add('RequestInput').add('ValidatedRequest').add('ValidationResult').add('None');
     const path = `validators/requests/${area.slug}.ts`;
     const parts = printAll(path, fns, compiler);
     const typeImport = types.size ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../types/index.js', namedImports: [...types].sort() } as const] : [];
-    files.push({ path, contents: printFile(path, [...declarations('../runtime.js'), ...typeImport, ...compiler.declarations(), ...parts]) });
+    const readerImport = used.size ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './parameters.js', namedImports: [...used].sort() } as const] : [];
+    files.push({ path, contents: printFile(path, [...declarations('../runtime.js'), ...typeImport, ...readerImport, ...compiler.declarations(), ...parts]) });
   }
   return files;
 }
 
-function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler, types: Set<string>): FunctionDeclarationStructure {
+function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler, types: Set<string>, readers: Set<string>): FunctionDeclarationStructure {
   const typeArgs = LOCATIONS.map((loc) => {
     if (!op.parameters.some((p) => p.in === loc.in)) return 'None';
     types.add(loc.typeName(op));
@@ -67,7 +75,12 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
         // No parameters of a kind: the shared empty object, nothing allocated.
         w.writeLine(params.length ? `const ${loc.key}: Record<string, unknown> = {};` : `const ${loc.key} = NONE;`);
         if (!params.length) compiler.runtime.add('NONE');
-        for (const p of params) writeParam(w, api, schemas, p, loc.key, compiler);
+        for (const p of params) {
+          if (p.component && p.in !== 'cookie') {
+            readers.add(readerName(p));
+            w.writeLine(`${readerName(p)}(input, ${loc.key}, c);`);
+          } else writeParam(w, api, schemas, p, loc.key, loc.key, compiler);
+        }
       }
       w.writeLine('let body: unknown = input.body;');
       if (contents.length) writeBody(w, api, schemas, op, compiler);
@@ -81,7 +94,8 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
   };
 }
 
-function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, p: Parameter, key: string, compiler: Compiler): void {
+/** Reads, coerces and checks one parameter from `input.<key>` into the object named `target`. */
+function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, p: Parameter, key: string, target: string, compiler: Compiler): void {
   if (p.in === 'cookie') return;
   const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
   const outKey = p.in === 'path' ? p.identifier : p.name;
@@ -97,8 +111,40 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
       w.write('else');
     } else w.write('if (x !== undefined)');
     w.block(() => compiler.gen(w, p.type, 'x', rootPath(at), 'check', { n: 0 }));
-    w.writeLine(`if (x !== undefined) ${key}[${quote(outKey)}] = x;`);
+    w.writeLine(`if (x !== undefined) ${target}[${quote(outKey)}] = x;`);
   });
+}
+
+/**
+ * `validators/requests/parameters.ts`: one reader per component parameter (the `Service-Organization`,
+ * `Service-Project` and `X-Client-Request-Id` headers, the list cursors, ...), shared by every operation that
+ * lists it instead of being written out again in each.
+ */
+function parameterReaders(api: Api, schemas: Map<string, NamedSchema>): GeneratedFile | undefined {
+  const byComponent = new Map<string, { p: Parameter; key: string }>();
+  for (const op of api.operations) {
+    for (const p of op.parameters) {
+      if (!p.component || p.in === 'cookie' || byComponent.has(p.component)) continue;
+      byComponent.set(p.component, { p, key: LOCATIONS.find((l) => l.in === p.in)!.key });
+    }
+  }
+  if (!byComponent.size) return undefined;
+  const { compiler, declarations } = fileCompiler(api, 'requests');
+  compiler.runtime.add('RequestInput').add('Ctx');
+  const fns: StatementStructures[] = [...byComponent.keys()].sort().map((name) => {
+    const { p, key } = byComponent.get(name)!;
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: readerName(p),
+      docs: [`Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`],
+      parameters: [{ name: 'input', type: 'RequestInput' }, { name: 'out', type: 'Record<string, unknown>' }, { name: 'c', type: 'Ctx' }],
+      returnType: 'void',
+      statements: (w) => writeParam(w, api, schemas, p, key, 'out', compiler),
+    };
+  });
+  const parts = printAll(READERS_PATH, fns, compiler);
+  return { path: READERS_PATH, contents: printFile(READERS_PATH, [...declarations('../runtime.js'), ...compiler.declarations(), ...parts]) };
 }
 
 /** The expression turning a raw parameter (string or strings) into the value its schema describes. */
