@@ -66,6 +66,11 @@ export function readNotShown(ctx: ParseContext, obj: Json, pointer: string, subj
   if (raw === undefined) return undefined;
   const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) && raw.every((s) => typeof s === 'string') ? (raw as string[]) : undefined;
   if (!list) fail('invalid-extension', 'x-not-shown must be a string or a list of strings', ctx.locate(`${pointer}/x-not-shown`));
-  for (const text of list) ctx.notShown.push({ pointer, subject, area, text });
+  // A shared component (a response, parameter or header every operation refers to) is one gap, not one per user.
+  const shared = /^#\/components\/(responses|parameters|headers|requestBodies)\//.test(pointer);
+  for (const text of list) {
+    if (ctx.notShown.some((n) => n.pointer === pointer && n.text === text)) continue;
+    ctx.notShown.push(shared ? { pointer, subject: `component ${pointer.slice('#/components/'.length)}`, area: 'common', text } : { pointer, subject, area, text });
+  }
   return list;
 }
