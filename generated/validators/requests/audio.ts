@@ -115,15 +115,7 @@ export function validateCreateSpeechResponse(status: number, body: unknown): Val
   try {
     switch (statusKey(status, ['400', '429', 'default'])) {
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -192,15 +184,7 @@ export function validateCreateTranscriptionResponse(
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -253,15 +237,7 @@ export function validateListVoiceConsentsResponse(status: number, body: unknown)
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -330,15 +306,7 @@ export function validateRetrieveVoiceConsentResponse(
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -422,15 +390,7 @@ export function validateUpdateVoiceConsentResponse(status: number, body: unknown
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -500,15 +460,7 @@ export function validateCreateVoiceResponse(status: number, body: unknown): Vali
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);

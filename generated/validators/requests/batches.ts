@@ -74,15 +74,7 @@ export function validateListBatchesResponse(status: number, body: unknown): Vali
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -158,15 +150,7 @@ export function validateCreateBatchResponse(status: number, body: unknown): Vali
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -230,15 +214,7 @@ export function validateCancelBatchResponse(status: number, body: unknown): Vali
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);

@@ -80,15 +80,7 @@ export function validateCreateEmbeddingResponse(status: number, body: unknown): 
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);

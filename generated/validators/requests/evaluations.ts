@@ -75,15 +75,7 @@ export function validateCreateEvalResponse(status: number, body: unknown): Valid
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);

@@ -106,15 +106,7 @@ export function validateListVideosResponse(status: number, body: unknown): Valid
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -199,15 +191,7 @@ export function validateCreateVideoResponse(status: number, body: unknown): Vali
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -280,15 +264,7 @@ export function validateCreateVideoCharacterResponse(
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -357,15 +333,7 @@ export function validateRetrieveVideoCharacterResponse(
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -435,15 +403,7 @@ export function validateCreateVideoEditResponse(status: number, body: unknown): 
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -516,15 +476,7 @@ export function validateCreateVideoExtensionResponse(
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -588,15 +540,7 @@ export function validateDeleteVideoResponse(status: number, body: unknown): Vali
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -675,15 +619,7 @@ export function validateDownloadVideoContentResponse(
   try {
     switch (statusKey(status, ['400', '429', 'default'])) {
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);
@@ -765,15 +701,7 @@ export function validateRemixVideoResponse(status: number, body: unknown): Valid
         }
         break;
       case '400':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case '429':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
       case 'default':
         if (!isErrorResponse(body)) {
           checkErrorResponse(body, '/body', c);

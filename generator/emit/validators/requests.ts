@@ -293,10 +293,18 @@ function responseFunction(api: Api, op: Operation, compiler: Compiler): Function
       w.writeLine('state.open = true;');
       w.write('try').block(() => {
         w.write(`switch (statusKey(status, ${JSON.stringify(entries.map((e) => e.status))}))`).block(() => {
-          for (const e of entries) {
-            w.writeLine(`case ${quote(e.status)}:`);
+          // Statuses whose body is the same named schema (400, 429 and default share the error envelope) share one case.
+          const groups = new Map<string, typeof entries>();
+          entries.forEach((e, i) => {
+            const t = e.content!.type!;
+            const key = t.kind === 'ref' && !t.nullable ? `ref:${t.target}` : `#${i}`;
+            groups.set(key, [...(groups.get(key) ?? []), e]);
+          });
+          for (const group of groups.values()) {
+            const type = group[0]!.content!.type!;
+            for (const e of group) w.writeLine(`case ${quote(e.status)}:`);
             w.indent(() => {
-              w.write(`if (!${compiler.helper(e.content!.type!, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(e.content!.type!, 'check')}(body, '/body', c);`));
+              w.write(`if (!${compiler.helper(type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(type, 'check')}(body, '/body', c);`));
               w.writeLine('break;');
             });
           }
