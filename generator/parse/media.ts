@@ -69,7 +69,26 @@ export function parseHeaders(ctx: ParseContext, schemas: SchemaParser, raw: unkn
   });
 }
 
-function parseSse(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string, area: string, subject: string): SseStream {
+/**
+ * The event schemas of a stream: in a split spec they are the media type's `schema` (one event schema, or a
+ * `oneOf`/`anyOf` of them in the order of `x-sse.events`), where every tool follows the references; in a
+ * single-file spec they may instead sit on each event (`x-sse.events[i].schema`) beside a `{type: string}` schema.
+ */
+function streamMembers(ctx: ParseContext, media: Json, mediaAt: string, count: number): { schema: unknown; pointer: string }[] | undefined {
+  const s = media.schema;
+  if (s === undefined || (isObject(s) && s.type === 'string' && s.$ref === undefined)) return undefined;
+  const at = joinPointer(mediaAt, 'schema');
+  const key = isObject(s) ? (Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined) : undefined;
+  const members = key && isObject(s) ? (s[key] as unknown[]).map((m, i) => ({ schema: m, pointer: joinPointer(at, key, i) })) : [{ schema: s, pointer: at }];
+  if (members.length !== count) {
+    fail('invalid-extension', `the schema of a text/event-stream media type gives ${members.length} event schema(s), x-sse names ${count} event(s)`, ctx.locate(at));
+  }
+  return members;
+}
+
+function parseSse(ctx: ParseContext, schemas: SchemaParser, media: Json, mediaAt: string, area: string, subject: string): SseStream {
+  const raw = media['x-sse'];
+  const pointer = joinPointer(mediaAt, 'x-sse');
   if (!isObject(raw)) fail('invalid-extension', 'x-sse must be an object', ctx.locate(pointer));
   checkExtensions(ctx, raw, pointer, 'sse');
   for (const k of Object.keys(raw)) {
@@ -78,13 +97,19 @@ function parseSse(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointe
   if (raw.framing !== 'data-only' && raw.framing !== 'named') fail('invalid-extension', "x-sse.framing must be 'data-only' or 'named'", ctx.locate(joinPointer(pointer, 'framing')));
   const events = raw.events ?? [];
   if (!Array.isArray(events)) fail('invalid-extension', 'x-sse.events must be a list', ctx.locate(joinPointer(pointer, 'events')));
+  const members = streamMembers(ctx, media, mediaAt, events.length);
   const stream: SseStream = {
     framing: raw.framing,
     events: events.map((e, i) => {
       const at = joinPointer(pointer, 'events', i);
-      if (!isObject(e) || e.schema === undefined) fail('invalid-extension', 'each x-sse event needs a schema', ctx.locate(at));
+      if (!isObject(e)) fail('invalid-extension', 'each x-sse event must be an object', ctx.locate(at));
       const name = typeof e.name === 'string' ? e.name : 'message';
-      return { name, type: schemas.parse(e.schema, joinPointer(at, 'schema')) };
+      const member = members?.[i];
+      if (member && e.schema !== undefined) {
+        fail('invalid-extension', "an x-sse event's schema is the media type's schema here; drop x-sse.events[].schema", ctx.locate(joinPointer(at, 'schema')));
+      }
+      if (!member && e.schema === undefined) fail('invalid-extension', 'each x-sse event needs a schema', ctx.locate(at));
+      return { name, type: member ? schemas.parse(member.schema, member.pointer) : schemas.parse(e.schema, joinPointer(at, 'schema')) };
     }),
   };
   if (typeof raw.terminator === 'string') stream.terminator = raw.terminator;
@@ -115,7 +140,7 @@ export function parseResponses(ctx: ParseContext, schemas: SchemaParser, raw: un
           if (m['x-when'] !== undefined) content.when = schemas.parse(m['x-when'], joinPointer(mAt, 'x-when'));
           if (kind === 'sse') {
             if (m['x-sse'] === undefined) fail('invalid-extension', 'a text/event-stream response needs x-sse (framing and event payloads)', ctx.locate(mAt));
-            content.sse = parseSse(ctx, schemas, m['x-sse'], joinPointer(mAt, 'x-sse'), area, subject);
+            content.sse = parseSse(ctx, schemas, m, mAt, area, subject);
           } else if (m['x-sse'] !== undefined) {
             fail('invalid-extension', 'x-sse belongs on a text/event-stream media type', ctx.locate(joinPointer(mAt, 'x-sse')));
           }
