@@ -1,9 +1,10 @@
 // platform-x-sse / platform-x-when (spec/EXTENSIONS.md), over every response media type of every operation.
 //
-// check: sse  — every `text/event-stream` response has `x-sse` and its schema is `{type: string}`; `x-sse` has
-//               `framing` data-only | named, optional string `terminator`, and `events`: a non-empty list of
-//               {name, schema} (a data-only stream's one event is named `message`; names unique), unless
-//               `x-not-shown` on `x-sse` says the events are not shown.
+// check: sse  — every `text/event-stream` response has `x-sse`; `x-sse` has `framing` data-only | named, optional
+//               string `terminator`, and `events`: a non-empty list of {name} (a data-only stream's one event is
+//               named `message`; names unique), unless `x-not-shown` on `x-sse` says the events are not shown.
+//               The event schemas are the media type's `schema` (one schema, or a oneOf/anyOf in the order of
+//               the events), which other tools read; or, with a `{type: string}` schema, each event's `schema`.
 // check: when — `x-when` is a JSON Schema object; a response whose media types use `x-when` keeps exactly one
 //               default media type (without `x-when`); the operation has a request body to select on, and
 //               the `required` properties of `x-when` exist in one of its media types.
@@ -35,8 +36,7 @@ function sse(doc, o, resp, respPath, results) {
   if (!isObject(media)) return;
   const mp = [...respPath, 'content', 'text/event-stream'];
   const report = (p, msg) => results.push({ message: `${opLabel(o)}: ${pointer(p)}: ${msg}`, path: p });
-  const schema = deref(doc, media.schema, [...mp, 'schema']).node;
-  if (!isObject(schema) || schema.type !== 'string') report([...mp, 'schema'], 'the schema of a text/event-stream body must be {type: string} (the raw stream; events go in x-sse).');
+  const members = streamMembers(doc, media, [...mp, 'schema'], report);
   const x = media['x-sse'];
   if (x === undefined) return report(mp, 'text/event-stream media type without x-sse (framing and events).');
   const xp = [...mp, 'x-sse'];
@@ -49,7 +49,10 @@ function sse(doc, o, resp, respPath, results) {
     if (!hidden) report(xp, 'x-sse needs `events` (or x-not-shown saying the events are not shown).');
     return;
   }
-  if (!Array.isArray(x.events) || (x.events.length === 0 && !hidden)) return report([...xp, 'events'], 'events must be a non-empty list of {name, schema}.');
+  if (!Array.isArray(x.events) || (x.events.length === 0 && !hidden)) return report([...xp, 'events'], 'events must be a non-empty list of {name}.');
+  if (members && members.length !== x.events.length) {
+    report([...mp, 'schema'], `the schema gives ${members.length} event schema(s), x-sse names ${x.events.length} event(s); list them in the same order.`);
+  }
   const names = [];
   x.events.forEach((e, i) => {
     const ep = [...xp, 'events', i];
@@ -61,12 +64,32 @@ function sse(doc, o, resp, respPath, results) {
       if (names.includes(e.name)) report([...ep, 'name'], `duplicate event name ${JSON.stringify(e.name)}.`);
       names.push(e.name);
     }
-    if (!isObject(e.schema)) report([...ep, 'schema'], `event ${JSON.stringify(e.name)} needs a schema.`);
+    if (members) {
+      if ('schema' in e) report([...ep, 'schema'], `event ${JSON.stringify(e.name)}: its schema is the media type's schema (member ${i}); drop x-sse.events[${i}].schema.`);
+    } else if (!isObject(e.schema)) report([...ep, 'schema'], `event ${JSON.stringify(e.name)} needs a schema.`);
     else {
       const r = deref(doc, e.schema, [...ep, 'schema']);
       if (r.node === undefined) report([...ep, 'schema'], `event ${JSON.stringify(e.name)}: ${r.error}.`);
     }
   });
+}
+
+// The event schemas given by the media type's `schema`, or undefined for the raw `{type: string}` form. Like the
+// generator, a `oneOf`/`anyOf` written on the media type lists the events; any other schema is the one event's.
+function streamMembers(doc, media, sp, report) {
+  const s = media.schema;
+  if (!isObject(s)) {
+    report(sp, 'a text/event-stream media type needs a schema: the event schemas, or {type: string} with a schema on each x-sse event.');
+    return undefined;
+  }
+  if (s.type === 'string' && !('$ref' in s)) return undefined;
+  const key = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
+  const members = key ? s[key].map((m, i) => [m, [...sp, key, i]]) : [[s, sp]];
+  for (const [m, p] of members) {
+    const d = deref(doc, m, p);
+    if (d.node === undefined) report(p, `event schema: ${d.error}.`);
+  }
+  return members;
 }
 
 function when(doc, o, resp, respPath, results) {
