@@ -91,3 +91,41 @@ describe('SSE event schema errors', () => {
     expect(e.location.pointer).toBe('#/r/200/content/text~1event-stream/x-sse/events/0');
   });
 });
+
+describe('the Spectral rule platform-x-sse agrees (spec/lint/functions/mediaExtensions.js)', () => {
+  type Rule = (doc: unknown, options: { check: string }) => { message: string; path: (string | number)[] }[];
+  // A specifier in a variable: the ruleset's functions are plain JavaScript without type declarations.
+  const modulePath = '../../spec/lint/functions/mediaExtensions.js';
+  const rule = async (): Promise<Rule> => ((await import(modulePath)) as { default: Rule }).default;
+
+  const lint = async (media: Record<string, unknown>) => {
+    const doc = {
+      openapi: '3.1.0',
+      paths: { '/things': { post: { operationId: 'streamThings', responses: { '200': { description: 'ok', content: { 'text/event-stream': media } } } } } },
+      components: { schemas: { Chunk: event('chunk'), Partial: event('partial'), Done: event('done') } },
+    };
+    return (await rule())(doc, { check: 'sse' }).map((r) => r.message);
+  };
+
+  it('accepts the event schemas on the media type, one or a oneOf in event order', async () => {
+    expect(await lint({ schema: ref('Chunk'), 'x-sse': { framing: 'data-only', events: [{ name: 'message' }] } })).toEqual([]);
+    expect(await lint({ schema: { oneOf: [ref('Partial'), ref('Done')] }, 'x-sse': { framing: 'named', events: [{ name: 'a' }, { name: 'b' }] } })).toEqual([]);
+  });
+
+  it('accepts the schemas on the events beside {type: string}', async () => {
+    expect(await lint({ schema: { type: 'string' }, 'x-sse': { framing: 'data-only', events: [{ name: 'message', schema: ref('Chunk') }] } })).toEqual([]);
+  });
+
+  it('reports a count that differs, a schema in both places, and a missing or broken schema', async () => {
+    expect(await lint({ schema: { oneOf: [ref('Partial'), ref('Done')] }, 'x-sse': { framing: 'named', events: [{ name: 'a' }] } })).toEqual([
+      'streamThings (POST /things): #/paths/~1things/post/responses/200/content/text~1event-stream/schema: the schema gives 2 event schema(s), x-sse names 1 event(s); list them in the same order.',
+    ]);
+    expect((await lint({ schema: ref('Chunk'), 'x-sse': { framing: 'data-only', events: [{ name: 'message', schema: ref('Chunk') }] } }))[0]).toMatch(
+      /event "message": its schema is the media type's schema \(member 0\); drop x-sse.events\[0\].schema\.$/,
+    );
+    expect((await lint({ 'x-sse': { framing: 'data-only', events: [{ name: 'message' }] } }))[0]).toMatch(/a text\/event-stream media type needs a schema/);
+    expect((await lint({ schema: { oneOf: [ref('Partial'), ref('Gone')] }, 'x-sse': { framing: 'named', events: [{ name: 'a' }, { name: 'b' }] } }))[0]).toMatch(
+      /schema\/oneOf\/1: event schema: unresolved \$ref #\/components\/schemas\/Gone\.$/,
+    );
+  });
+});
