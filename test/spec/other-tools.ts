@@ -4,9 +4,10 @@
  *     our own bundle, leaves references inside `x-` extensions as written;
  *   - `redocly lint` on the multi-file root (redocly.yaml);
  *   - `openapi-typescript` on the multi-file root.
- * The three run concurrently. Their results are cached by the content of every input (spec/, redocly.yaml,
- * package-lock.json for the tools' versions) in node_modules/.cache/platform-api-codegen/other-tools/, so a run
- * with nothing changed reads them back instead of spending ~15 s; CODEGEN_NO_CACHE=1 runs the tools anyway.
+ * The three run concurrently. Their results are cached by the content of every input (spec/'s YAML and ruleset
+ * functions, redocly.yaml, package-lock.json for the tools' versions) in
+ * node_modules/.cache/platform-api-codegen/other-tools/, so a run with nothing changed reads them back instead of
+ * spending 13-23 s; CODEGEN_NO_CACHE=1 runs the tools anyway.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -56,7 +57,7 @@ function inputsKey(): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
-      else files.push(p);
+      else if (/\.(ya?ml|json|js)$/.test(entry.name)) files.push(p); // not EXTENSIONS.md: no tool reads it
     }
   };
   walk(path.join(ROOT, 'spec'));
