@@ -237,7 +237,9 @@ async function stream(res: ServerResponse, body: AsyncIterable<Uint8Array>, requ
     }
   } catch (error) {
     // A producer failing mid-stream (the pipeline has called onError): the status is already sent, so the
-    // response is cut off rather than ended, and the client sees a failed stream, not a complete one.
+    // response is cut off without its last chunk, and the client sees a failed stream, not a complete one. What was
+    // written is flushed first, so the client still gets the events before the failure.
+    if (!res.destroyed) await new Promise<void>((resolve) => res.write('', () => resolve()));
     res.destroy(error instanceof Error ? error : new Error(String(error)));
     return;
   }
