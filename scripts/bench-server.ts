@@ -15,7 +15,7 @@
  *
  * Then load under attack: one client sends `POST /v1/embeddings` one request at a time and records each latency,
  * first alone (the baseline), then while an attacker process sends the worst bodies within the limits on three
- * connections at once: a 32 MiB multipart of 255 parts to `/v1/images/edits`, a 2 MiB JSON of 256-deep arrays to
+ * connections at once: a 32 MiB multipart of 255 parts to `/v1/images/edits`, a 1 MiB JSON of deep arrays to
  * `/v1/embeddings`, and 64 KiB of brackets to the unauthenticated `/v1/oauth/token`. Reported: p99 (and p50)
  * with and without attack, median and min–max over --attack-rounds (default 3) of --attack-duration seconds
  * (default 5) each. Goal: p99 under attack below 50 ms. `--attack-only` skips the throughput table.
@@ -203,12 +203,13 @@ async function attack(port: number): Promise<void> {
   const parts = 254;
   const partSize = Math.floor((32 * 1024 * 1024 - 4096) / parts) - 200;
   const multipart = Buffer.from(`${Array.from({ length: parts }, () => part('image[]', partSize)).join('')}--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\np\r\n--${boundary}--\r\n`);
-  const nest = `${'['.repeat(255)}1${']'.repeat(255)}`;
-  const deepItems: string[] = [];
-  let size = 40;
-  while (size + nest.length + 1 < 2 * 1024 * 1024) {
-    deepItems.push(nest);
-    size += nest.length + 1;
+  // Nesting and arrays up to their limits (256 levels, 10,000 arrays), the rest of 1 MiB in small numbers.
+  const nest = `${'['.repeat(250)}1${']'.repeat(250)}`;
+  const deepItems: string[] = Array.from({ length: 39 }, () => nest);
+  let size = 40 + deepItems.length * (nest.length + 1);
+  while (size + 2 < 1024 * 1024) {
+    deepItems.push('1');
+    size += 2;
   }
   const deepJson = Buffer.from(`{"model":"m","input":[${deepItems.join(',')}]}`);
   const brackets = Buffer.from('['.repeat(64 * 1024 - 16));

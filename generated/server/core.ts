@@ -17,10 +17,15 @@ export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_MAX_UNAUTHENTICATED_BODY_BYTES = 64 * 1024;
 /** Nesting limit of JSON bodies, checked while the bytes arrive (before `JSON.parse`). */
 export const DEFAULT_MAX_JSON_DEPTH = 256;
+/**
+ * Most arrays and objects in one JSON body. Parsing costs per value made: 2 MiB of `[[],[],…]` is a million arrays
+ * and a second of blocked event loop, so the count is bounded while reading, like the depth.
+ */
+export const DEFAULT_MAX_JSON_CONTAINERS = 10_000;
 /** Limit on the parts of a multipart body and the fields of a form, checked before parsing. */
 export const DEFAULT_MAX_PARTS = 256;
 /** Limit of JSON, form and text bodies, even on operations that also accept files. */
-export const DEFAULT_MAX_STRUCTURED_BODY_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_STRUCTURED_BODY_BYTES = 1024 * 1024;
 const MAX_CLIENT_REQUEST_ID = 512;
 
 /** A request as the adapters hand it over. Header names are lower case. */
@@ -90,12 +95,17 @@ export interface ServerOptions {
    * comes from the spec (small for JSON and forms, large only where files or binary bodies are accepted).
    */
   maxBodyBytes?: number;
-  /** Limit of JSON, form and text bodies (files and raw bytes get `maxBodyBytes`). Default 2 MiB. */
+  /**
+   * Limit of JSON, form and text bodies (files and raw bytes get `maxBodyBytes`). Default 1 MiB: parsing 1 MiB of
+   * small JSON values blocks the event loop for about 10-30 ms, which keeps other requests' latency bounded.
+   */
   maxStructuredBodyBytes?: number;
   /** Ceiling for operations without a security requirement. Default 64 KiB. */
   maxUnauthenticatedBodyBytes?: number;
   /** Deepest JSON nesting accepted (400 `too_deep` above it), checked while reading. Default 256. */
   maxJsonDepth?: number;
+  /** Most arrays and objects in a JSON body (400 `too_complex` above it), counted while reading. Default 10,000. */
+  maxJsonContainers?: number;
   /** Most parts of a multipart body or fields of a form (400 `too_many_parts` above it). Default 256. */
   maxParts?: number;
   /** Path prefix of the API, e.g. `/v1` (default: the path of the spec's first server URL). */
@@ -294,6 +304,7 @@ export function createCoreServer(
   );
   const maxDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxStructured = options.maxStructuredBodyBytes ?? DEFAULT_MAX_STRUCTURED_BODY_BYTES;
+  const maxContainers = options.maxJsonContainers ?? DEFAULT_MAX_JSON_CONTAINERS;
   const maxParts = options.maxParts ?? DEFAULT_MAX_PARTS;
   const basePath = (options.basePath ?? routes.basePath).replace(/\/+$/, '');
   const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ['deleteModel']);
@@ -532,19 +543,19 @@ export function createCoreServer(
     const { mediaType } = f;
     const kind = mediaType === undefined ? undefined : f.op.body.mediaTypes[mediaType];
     // JSON nesting is counted as the bytes arrive, so a body of 16 M brackets stops at the limit, not after parsing.
-    const depth = kind === 'json' ? new DepthScan(maxDepth) : undefined;
+    const depth = kind === 'json' ? new DepthScan(maxDepth, maxContainers) : undefined;
     if (kind !== undefined && kind !== 'multipart' && kind !== 'binary')
       f.limit = Math.min(f.limit, maxStructured);
     const whole = f.req.bufferedBody?.();
     if (whole !== undefined)
       return bodyRead(
         f,
-        whole.length > f.limit ? 'too_large' : depth && !depth.feed(whole) ? 'too_deep' : whole,
+        whole.length > f.limit ? 'too_large' : depth && !depth.feed(whole) ? depth.exceeded! : whole,
       );
     return later(f, readBody(f.req.body, f.limit, depth), bodyRead);
   }
 
-  function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep'): Answer {
+  function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_complex'): Answer {
     if (bytes === 'too_large')
       return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
     if (bytes === 'too_deep')
@@ -553,6 +564,13 @@ export function createCoreServer(
         400,
         `The request body is nested too deeply (at most ${maxDepth} levels).`,
         'too_deep',
+      );
+    if (bytes === 'too_complex')
+      return failClose(
+        f,
+        400,
+        `The request body has too many arrays and objects (at most ${maxContainers}).`,
+        'too_complex',
       );
     const { mediaType } = f;
     const media = f.op.body!.mediaTypes;
@@ -669,12 +687,18 @@ function json(status: number, value: unknown, headers?: Record<string, string>):
  */
 class DepthScan {
   depth = 0;
+  containers = 0;
   inString = false;
   escaped = false;
-  constructor(readonly max: number) {}
-  /** False once the nesting went past the limit. */
+  /** Which limit was passed, once `feed` returned false. */
+  exceeded: 'too_deep' | 'too_complex' | undefined;
+  constructor(
+    readonly max: number,
+    readonly maxContainers: number,
+  ) {}
+  /** False once the nesting or the number of arrays and objects went past its limit. */
   feed(bytes: Uint8Array): boolean {
-    let { depth, inString, escaped } = this;
+    let { depth, inString, escaped, containers } = this;
     const max = this.max;
     for (let i = 0; i < bytes.length; i++) {
       const b = bytes[i]!;
@@ -684,9 +708,11 @@ class DepthScan {
         else if (b === 0x22) inString = false;
       } else if (b === 0x22) inString = true;
       else if (b === 0x5b || b === 0x7b) {
-        if (++depth > max) return false;
+        if (++depth > max) return !(this.exceeded = 'too_deep');
+        if (++containers > this.maxContainers) return !(this.exceeded = 'too_complex');
       } else if (b === 0x5d || b === 0x7d) depth--;
     }
+    this.containers = containers;
     this.depth = depth;
     this.inString = inString;
     this.escaped = escaped;
@@ -733,14 +759,14 @@ async function readBody(
   source: AsyncIterable<Uint8Array> | null,
   limit: number,
   depth: DepthScan | undefined,
-): Promise<Uint8Array | 'too_large' | 'too_deep'> {
+): Promise<Uint8Array | 'too_large' | 'too_deep' | 'too_complex'> {
   if (!source) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of source) {
     total += chunk.length;
     if (total > limit) return 'too_large';
-    if (depth && !depth.feed(chunk)) return 'too_deep';
+    if (depth && !depth.feed(chunk)) return depth.exceeded!;
     chunks.push(chunk);
   }
   if (chunks.length === 1) return chunks[0]!;

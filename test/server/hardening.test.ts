@@ -95,9 +95,9 @@ async function post(base: Running, path: string, body: unknown, headers: Record<
 describe('body limits from the spec (item 1)', () => {
   it('gives JSON-only operations a small limit and unauthenticated ones a smaller ceiling', async () => {
     for (const [, base] of both()) {
-      const big = await post(base, '/embeddings', { ...EMBED, input: 'x'.repeat(2 * 1024 * 1024 + 10) });
+      const big = await post(base, '/embeddings', { ...EMBED, input: 'x'.repeat(1024 * 1024 + 10) });
       expect(big.status).toBe(413);
-      expect(((await big.json()) as any).error.message).toBe('Request body is too large (at most 2097152 bytes).');
+      expect(((await big.json()) as any).error.message).toBe('Request body is too large (at most 1048576 bytes).');
       const open = await post(base, '/oauth/token', { ...TOKEN_BODY, subject_token: 't'.repeat(70 * 1024) }, { 'content-type': 'application/json' });
       expect(open.status).toBe(413);
       expect((await post(base, '/oauth/token', TOKEN_BODY, { 'content-type': 'application/json' })).status).toBe(200);
@@ -113,6 +113,14 @@ describe('body limits from the spec (item 1)', () => {
       const deep = await post(base, '/oauth/token', '['.repeat(30_000) + ']'.repeat(30_000), { 'content-type': 'application/json' });
       expect(deep.status).toBe(400);
       expect(((await deep.json()) as any).error.code).toBe('too_deep');
+    }
+  });
+  it('counts the arrays and objects of a JSON body while reading (parsing costs per value)', async () => {
+    for (const [, base] of both()) {
+      const many = await post(base, '/embeddings', `{"model":"m","input":[${Array(10_001).fill('[1]').join(',')}]}`);
+      expect(many.status).toBe(400);
+      expect(((await many.json()) as any).error).toMatchObject({ code: 'too_complex', message: 'The request body has too many arrays and objects (at most 10000).' });
+      expect((await post(base, '/embeddings', { model: 'm', input: Array(2000).fill([1, 2]) })).status).toBe(200);
     }
   });
   it('counts multipart parts and form fields before parsing', async () => {

@@ -9,8 +9,8 @@ import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
 import { requestFnName } from '../validators/requests.ts';
 
-/** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 2 MiB. */
-export const STRUCTURED_BODY_BYTES = 2 * 1024 * 1024;
+/** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
+export const STRUCTURED_BODY_BYTES = 1024 * 1024;
 
 interface Route {
   path: string;
