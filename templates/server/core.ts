@@ -586,8 +586,7 @@ function countParts(bytes: Uint8Array, kind: 'multipart' | 'form', contentType: 
     for (let at = buf.indexOf(0x26); at !== -1; at = buf.indexOf(0x26, at + 1)) n++;
     return n;
   }
-  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const boundary = m?.[1] ?? m?.[2];
+  const boundary = boundaryOf(contentType);
   if (!boundary) return 0;
   const delimiter = Buffer.from(`--${boundary}`);
   let n = -1; // the closing delimiter starts no part
@@ -661,6 +660,7 @@ function parseBody(bytes: Uint8Array, kind: 'json' | 'multipart' | 'form' | 'bin
       }
     }
     case 'multipart':
+      return parseMultipart(bytes, contentType);
     case 'form':
       return parseForm(bytes, contentType);
     case 'text':
@@ -675,6 +675,62 @@ function parseBody(bytes: Uint8Array, kind: 'json' | 'multipart' | 'form' | 'bin
 }
 
 const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze(bag<string | string[]>());
+
+const INVALID_MULTIPART: Parsed = { ok: false, message: 'The multipart body could not be parsed (malformed or truncated).', code: 'invalid_multipart' };
+const CRLF2 = Buffer.from('\r\n\r\n');
+const lenient = new TextDecoder('utf-8');
+
+function boundaryOf(contentType: string): string | undefined {
+  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return m?.[1] ?? m?.[2];
+}
+
+/** A parameter of a `Content-Disposition` header (`name="image[]"`), quoted or not. */
+function dispositionParam(header: string, key: string): string | undefined {
+  const m = new RegExp(`(?:^|;)\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;]*))`, 'i').exec(header);
+  if (!m) return undefined;
+  return m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!.trim();
+}
+
+/**
+ * multipart/form-data (RFC 7578) over the whole body with native `indexOf` searches: files become `File`s (a
+ * copy of their bytes), other parts UTF-8 strings. Much cheaper than the platform's `FormData` parser on large
+ * bodies, which blocks the event loop for a hundred milliseconds and more on 32 MiB.
+ */
+function parseMultipart(bytes: Uint8Array, contentType: string): Parsed {
+  const boundary = boundaryOf(contentType);
+  if (!boundary) return INVALID_MULTIPART;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const delimiter = Buffer.from(`--${boundary}`);
+  const next = Buffer.from(`\r\n--${boundary}`);
+  const fields = bag<unknown>();
+  let at = buf.indexOf(delimiter);
+  if (at === -1) return INVALID_MULTIPART;
+  for (;;) {
+    let pos = at + delimiter.length;
+    if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) return { ok: true, value: fields };
+    if (buf[pos] !== 0x0d || buf[pos + 1] !== 0x0a) return INVALID_MULTIPART;
+    pos += 2;
+    const headEnd = buf.indexOf(CRLF2, pos);
+    if (headEnd === -1) return INVALID_MULTIPART;
+    let disposition: string | undefined;
+    let type: string | undefined;
+    for (const line of buf.toString('utf8', pos, headEnd).split('\r\n')) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).trim().toLowerCase();
+      if (name === 'content-disposition') disposition = line.slice(colon + 1).trim();
+      else if (name === 'content-type') type = line.slice(colon + 1).trim();
+    }
+    const end = buf.indexOf(next, headEnd + 4);
+    if (end === -1 || disposition === undefined || !/^form-data\b/i.test(disposition)) return INVALID_MULTIPART;
+    const name = dispositionParam(disposition, 'name');
+    if (name === undefined) return INVALID_MULTIPART;
+    const filename = dispositionParam(disposition, 'filename');
+    const data = buf.subarray(headEnd + 4, end);
+    addTo(fields, name, filename !== undefined ? new File([data as Uint8Array<ArrayBuffer>], filename, { type: type ?? 'application/octet-stream' }) : lenient.decode(data));
+    at = end + 2;
+  }
+}
 
 async function parseForm(bytes: Uint8Array, contentType: string): Promise<Parsed> {
   let form: FormData;
@@ -781,8 +837,8 @@ function toResponse(op: OperationMeta, output: unknown, success: SuccessMeta): N
   const own = !isReply || status === success.status;
   // Without an `x-when` for its SSE content, an operation streams when the handler returns an async iterable.
   const streams = success.kind === 'sse' || (op.sse !== undefined && !op.variants?.some((v) => v.kind === 'sse') && isAsyncIterable(value) && success.kind !== 'binary');
-  if (own && streams && op.sse) {
-    if (!isAsyncIterable(value)) throw new Error(`${op.operationId}: the request asked for a stream; return an async iterable of events.`);
+  // A whole JSON body for a stream request stays allowed (e.g. a cached answer); an iterable always frames events.
+  if (own && streams && op.sse && isAsyncIterable(value)) {
     return { status, headers: { ...SSE_HEADERS, ...headers }, body: frameEvents(value, op.sse) };
   }
   if (own && success.kind === 'binary') {
