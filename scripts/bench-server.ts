@@ -12,6 +12,13 @@
  * stays meaningful when the load generator, on the same machine, is the bottleneck.
  * Options: --rounds N (default 5), --duration seconds (default 5), --warmup seconds (default 3),
  * --connections N (default 50).
+ *
+ * Then load under attack: one client sends `POST /v1/embeddings` one request at a time and records each latency,
+ * first alone (the baseline), then while an attacker process sends the worst bodies within the limits on three
+ * connections at once: a 32 MiB multipart of 255 parts to `/v1/images/edits`, a 1 MiB JSON of deep arrays to
+ * `/v1/embeddings`, and 64 KiB of brackets to the unauthenticated `/v1/oauth/token`. Reported: p99 (and p50)
+ * with and without attack, median and min–max over --attack-rounds (default 3) of --attack-duration seconds
+ * (default 5) each. Goal: p99 under attack below 50 ms. `--attack-only` skips the throughput table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -28,6 +35,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     spec: { type: 'string', default: 'spec/openapi.yaml' },
+    attacker: { type: 'string' },
+    'attack-rounds': { type: 'string', default: '3' },
+    'attack-duration': { type: 'string', default: '5' },
+    'attack-only': { type: 'boolean', default: false },
   },
 });
 
@@ -65,7 +76,8 @@ async function serve(kind: string): Promise<void> {
       createServer(h: Record<string, () => unknown>, o: Record<string, unknown>): { node: http.RequestListener };
       NODE_MAX_HEADER_SIZE: number;
     };
-    const server = mod.createServer({ createEmbedding: () => RESPONSE }, { authenticate: () => ({ kind: 'api_key' }) });
+    const handlers = { createEmbedding: () => RESPONSE, createImageEdit: () => ({ created: 1, data: [] }), exchangeToken: () => ({ access_token: 'a' }) };
+    const server = mod.createServer(handlers, { authenticate: () => ({ kind: 'api_key' }) });
     return announce(http.createServer({ maxHeaderSize: mod.NODE_MAX_HEADER_SIZE }, server.node));
   }
   if (kind === 'fastify') {
@@ -141,7 +153,7 @@ async function main(): Promise<void> {
   const rps: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
   const cpu: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
   const rounds = Number(values.rounds);
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < (values['attack-only'] ? 0 : rounds); round++) {
     const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!);
     for (const kind of order) {
       const { child, port } = await start(kind);
@@ -157,6 +169,10 @@ async function main(): Promise<void> {
         child.kill();
       }
     }
+  }
+  if (values['attack-only']) {
+    console.log(await underAttack());
+    return;
   }
   const ratio = (a: string, b: string) => stats(rps[a]!.map((v, i) => v / rps[b]![i]!));
   const pct = (n: number) => `${(n * 100).toFixed(0)}%`;
@@ -177,7 +193,118 @@ async function main(): Promise<void> {
     lines.push(`| ${a} / ${b} | ${pct(r.median)} | ${pct(r.min)}–${pct(r.max)} |`);
   }
   console.log(lines.join('\n'));
+  console.log(`\n${await underAttack()}`);
+}
+
+/** The worst bodies within the limits, one kind per connection, sent back to back until the process is killed. */
+async function attack(port: number): Promise<void> {
+  const boundary = 'x'.repeat(40);
+  const part = (name: string, size: number) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'A'.repeat(size)}\r\n`;
+  const parts = 254;
+  const partSize = Math.floor((32 * 1024 * 1024 - 4096) / parts) - 200;
+  const multipart = Buffer.from(`${Array.from({ length: parts }, () => part('image[]', partSize)).join('')}--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\np\r\n--${boundary}--\r\n`);
+  // Nesting and arrays up to their limits (256 levels, 10,000 arrays), the rest of 1 MiB in small numbers.
+  const nest = `${'['.repeat(250)}1${']'.repeat(250)}`;
+  const deepItems: string[] = Array.from({ length: 39 }, () => nest);
+  let size = 40 + deepItems.length * (nest.length + 1);
+  while (size + 2 < 1024 * 1024) {
+    deepItems.push('1');
+    size += 2;
+  }
+  const deepJson = Buffer.from(`{"model":"m","input":[${deepItems.join(',')}]}`);
+  const brackets = Buffer.from('['.repeat(64 * 1024 - 16));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 3 });
+  const send = (path: string, type: string, body: Buffer) =>
+    new Promise<void>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': type, 'content-length': body.length, authorization: 'Bearer sk-bench' } }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+        res.on('error', () => resolve());
+      });
+      req.on('error', () => resolve());
+      req.end(body);
+    });
+  const loop = async (path: string, type: string, body: Buffer) => {
+    for (;;) await send(path, type, body);
+  };
+  process.stdout.write('ATTACKING\n');
+  await Promise.all([
+    loop('/v1/images/edits', `multipart/form-data; boundary=${boundary}`, multipart),
+    loop('/v1/embeddings', 'application/json', deepJson),
+    loop('/v1/oauth/token', 'application/json', brackets),
+  ]);
+}
+
+/** Latencies (ms) of sequential `POST /v1/embeddings` for `seconds`. */
+async function probe(port: number, seconds: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const out: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/v1/embeddings', method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench', 'content-length': Buffer.byteLength(BODY) } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`probe: status ${res.statusCode}`));
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+      req.end(BODY);
+    });
+    out.push(performance.now() - t0);
+  }
+  agent.destroy();
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function underAttack(): Promise<string> {
+  const rounds = Number(values['attack-rounds']);
+  const seconds = Number(values['attack-duration']);
+  const rows: Record<'baseline' | 'attack', { p99: number[]; p50: number[]; n: number[] }> = { baseline: { p99: [], p50: [], n: [] }, attack: { p99: [], p50: [], n: [] } };
+  for (let round = 0; round < rounds; round++) {
+    const { child, port } = await start('generated');
+    try {
+      await probe(port, 1); // warm-up (JIT)
+      for (const phase of ['baseline', 'attack'] as const) {
+        let attacker: ChildProcess | undefined;
+        if (phase === 'attack') {
+          attacker = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts', '--attacker', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+          await new Promise<void>((resolve) => attacker!.stdout!.on('data', (d: Buffer) => String(d).includes('ATTACKING') && resolve()));
+          await new Promise((r) => setTimeout(r, 500)); // let the attack reach the server first
+        }
+        try {
+          const lat = (await probe(port, seconds)).sort((a, b) => a - b);
+          rows[phase].p99.push(percentile(lat, 99));
+          rows[phase].p50.push(percentile(lat, 50));
+          rows[phase].n.push(lat.length);
+        } finally {
+          attacker?.kill();
+        }
+      }
+    } finally {
+      child.kill();
+    }
+  }
+  const fmt = (xs: number[]) => {
+    const s = stats(xs);
+    return `${s.median.toFixed(1)} | ${s.min.toFixed(1)}–${s.max.toFixed(1)}`;
+  };
+  const lines = [
+    `Load under attack: sequential POST /v1/embeddings for ${seconds} s alone, then ${seconds} s while 3 connections send the worst bodies within the limits; ${rounds} rounds (fresh server each).`,
+    '',
+    '| phase | p99 ms median | p99 min–max | p50 ms median | p50 min–max | requests (median) |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const phase of ['baseline', 'attack'] as const) lines.push(`| ${phase} | ${fmt(rows[phase].p99)} | ${fmt(rows[phase].p50)} | ${stats(rows[phase].n).median.toFixed(0)} |`);
+  const worst = Math.max(...rows.attack.p99);
+  lines.push('', `Goal p99 < 50 ms under attack: ${worst < 50 ? 'met' : 'NOT met'} (worst round ${worst.toFixed(1)} ms).`);
+  return lines.join('\n');
 }
 
 if (values.serve) await serve(values.serve);
+else if (values.attacker) await attack(Number(values.attacker));
 else await main();

@@ -10,7 +10,7 @@ import { allowed, stateMachines, type StateMachine } from '../tables/state-machi
 import { createStateGuards } from './guard.js';
 export type { StateGuards } from './guard.js';
 export type * from './handlers.js';
-export { NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';
+export { BodyConsumedError, NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';
 export { toFetchHandler, type FetchHandler } from './fetch.js';
 export { operations, matchRoute, routes } from './routes.js';
 export type { NamedEvent } from './sse.js';

@@ -7,7 +7,7 @@ export type {
   RawParams,
 } from './runtime.js';
 export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';
-import { Ctx, type RequestInput, type ValidationResult } from './runtime.js';
+import { Ctx, unknownOperation, type RequestInput, type ValidationResult } from './runtime.js';
 import {
   checkCustomVoice,
   checkSpeechCreateRequest,
@@ -960,9 +960,11 @@ export function validateRequest<K extends OperationId>(
   operationId: K,
   input: RequestInput,
 ): ReturnType<(typeof requestValidators)[K]> {
-  const validate = requestValidators[operationId] as (
-    input: RequestInput,
-  ) => ReturnType<(typeof requestValidators)[K]>;
+  const validate = (
+    Object.hasOwn(requestValidators, operationId)
+      ? requestValidators[operationId]
+      : unknownOperation(operationId)
+  ) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
   return validate(input);
 }
 

@@ -1,10 +1,8 @@
 /**
  * `node:http` adapter: `http.createServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE }, toNodeListener(server))`.
  * Node's own header limit (16 KiB by default) answers 431 before this code runs; raise it as shown so the
- * pipeline's 64 KiB limit applies. Express: `app.use('/v1', toNodeListener(server))` with `basePath: ''` — or
- * mount at the root. Fastify: register a catch-all route whose handler calls the listener with
- * `request.raw, reply.raw` and then `reply.hijack()`, and disable Fastify's body parsing for it
- * (`addContentTypeParser('*', (req, payload, done) => done(null))`).
+ * pipeline's 64 KiB limit applies. Express and Fastify: see the examples in this folder's README.md. A body a
+ * framework has already read (`express.json()` sets `req.body`; a `rawBody` from a parser) is taken from there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreServer, NeutralRequest, NeutralResponse } from './core.js';
@@ -41,6 +39,8 @@ class NodeRequest implements NeutralRequest {
     this.headers = cookies ? { ...(raw.headers as Record<string, string | undefined>), 'set-cookie': cookies.join(', ') } : (raw.headers as Record<string, string | undefined>);
   }
   get body(): AsyncIterable<Uint8Array> {
+    const taken = consumedBody(this.raw);
+    if (taken) return once(taken);
     return bodyOf(this.raw);
   }
   /**
@@ -50,6 +50,7 @@ class NodeRequest implements NeutralRequest {
   bufferedBody(): Uint8Array | undefined {
     const raw = this.raw;
     const declared = this.headers['content-length'];
+    if (raw.readableEnded || (raw as { _body?: unknown })._body) return consumedBody(raw);
     if (declared === undefined || raw.readableFlowing || raw.destroyed || raw.readableLength !== Number(declared)) return undefined;
     if (raw.readableLength === 0) return new Uint8Array(0);
     const chunk = raw.read() as Buffer | null;
@@ -89,6 +90,48 @@ export function toNodeListener(server: CoreServer): NodeListener {
     else send(res, answer, request);
   };
   return (req, res) => process.nextTick(start, req, res);
+}
+
+/** Thrown when another middleware read the body and left nothing the pipeline can use; `onError` receives it. */
+export class BodyConsumedError extends Error {
+  constructor() {
+    super(
+      'The request body was already read by another middleware and not kept as bytes or JSON (req.rawBody or req.body). ' +
+        'Mount the server before body parsers, or see generated/server/README.md for Express and Fastify.',
+    );
+    this.name = 'BodyConsumedError';
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The body as a framework left it: `rawBody` bytes, or `req.body` as bytes, a string, or parsed JSON (written back
+ * as JSON, which the pipeline parses and validates as usual). `undefined` while the body is still in the stream.
+ */
+function consumedBody(raw: IncomingMessage): Uint8Array | undefined {
+  const r = raw as IncomingMessage & { body?: unknown; rawBody?: unknown; _body?: unknown };
+  if (r.rawBody instanceof Uint8Array) return r.rawBody;
+  if (typeof r.rawBody === 'string') return encoder.encode(r.rawBody);
+  const consumed = r.readableEnded || r._body === true;
+  if (!consumed) return undefined;
+  const body = r.body;
+  if (body instanceof Uint8Array) return body;
+  if (typeof body === 'string') return encoder.encode(body);
+  const type = (raw.headers['content-type'] ?? '').toLowerCase();
+  if (body !== undefined && body !== null && /[/+]json\b/.test(type)) return encoder.encode(JSON.stringify(body));
+  // Ended with nothing kept: an empty request (no declared length) is fine, anything else was taken by someone else.
+  const declared = Number(raw.headers['content-length'] ?? 0);
+  if (declared === 0 && raw.headers['transfer-encoding'] === undefined && body === undefined) return new Uint8Array(0);
+  throw new BodyConsumedError();
+}
+
+function once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield bytes;
+    },
+  };
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
@@ -192,11 +235,16 @@ async function stream(res: ServerResponse, body: AsyncIterable<Uint8Array>, requ
         res.on('close', done);
       });
     }
-  } catch {
-    // A producer failing mid-stream: end the response; the status is already sent.
-  } finally {
-    if (signal.aborted) await iterator.return?.().catch(() => undefined);
-    if (!res.writableEnded && !signal.aborted) res.end();
-    else if (signal.aborted) res.destroy();
+  } catch (error) {
+    // A producer failing mid-stream (the pipeline has called onError): the status is already sent, so the
+    // response is cut off without its last chunk, and the client sees a failed stream, not a complete one. What was
+    // written is flushed first, so the client still gets the events before the failure.
+    if (!res.destroyed) await new Promise<void>((resolve) => res.write('', () => resolve()));
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    return;
   }
+  if (signal.aborted) {
+    await iterator.return?.().catch(() => undefined);
+    res.destroy();
+  } else if (!res.writableEnded) res.end();
 }

@@ -265,3 +265,8 @@ export function mediaTypeOf(contentType: string | undefined): string {
 
 /** The value of absent parameter kinds: shared and frozen, so valid requests allocate less. */
 export const NONE: None = Object.freeze({}) as None;
+
+/** For `validateRequest` called with a name that is no operation of the API (from untyped code). */
+export function unknownOperation(operationId: unknown): never {
+  throw new RangeError(`validateRequest: unknown operationId ${JSON.stringify(String(operationId))}; it must be an operationId of the API (see requestValidators).`);
+}

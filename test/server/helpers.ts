@@ -52,8 +52,11 @@ export function fetchBridge(handler: (request: Request) => Promise<Response>): h
           if (done) break;
           res.write(value);
         }
-      } catch {
-        // client gone
+      } catch (error) {
+        // The response stream failed (or the client went away): cut the connection, as a failed stream must look.
+        if (!res.destroyed) await new Promise<void>((resolve) => res.write('', () => resolve()));
+        res.destroy(error instanceof Error ? error : undefined);
+        return;
       }
       res.end();
     });

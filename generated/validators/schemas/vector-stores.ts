@@ -374,127 +374,110 @@ export function checkOtherChunkingStrategy(v: unknown, p: string, c: Ctx): void 
 
 /** True when `v` is a valid `SearchFilter` (fail-fast, allocates nothing). */
 export function isSearchFilter(v: unknown): boolean {
-  if (state.depth >= MAX_DEPTH) {
+  if (!isObj(v)) {
     return false;
-  }
-  state.depth++;
-  try {
-    if (!isObj(v)) {
-      return false;
-    } else {
-      switch (v.type) {
-        case 'and':
-          if (!isCompoundFilter(v)) {
-            return false;
-          }
-          break;
-        case 'eq':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'gt':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'gte':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'in':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'lt':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'lte':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'ne':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'nin':
-          if (!isComparisonFilter(v)) {
-            return false;
-          }
-          break;
-        case 'or':
-          if (!isCompoundFilter(v)) {
-            return false;
-          }
-          break;
-        default:
+  } else {
+    switch (v.type) {
+      case 'and':
+        if (!isCompoundFilter(v)) {
           return false;
-      }
+        }
+        break;
+      case 'eq':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'gt':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'gte':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'in':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'lt':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'lte':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'ne':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'nin':
+        if (!isComparisonFilter(v)) {
+          return false;
+        }
+        break;
+      case 'or':
+        if (!isCompoundFilter(v)) {
+          return false;
+        }
+        break;
+      default:
+        return false;
     }
-    return true;
-  } finally {
-    state.depth--;
   }
+  return true;
 }
 
 /** Adds every problem of `v` as a `SearchFilter` at JSON pointer `p` to `c`. */
 export function checkSearchFilter(v: unknown, p: string, c: Ctx): void {
-  if (state.depth >= MAX_DEPTH) {
-    c.add(p, 'too_deep', 'is nested too deeply (at most ' + MAX_DEPTH + ' levels)');
-    return;
-  }
-  state.depth++;
-  try {
-    if (!isObj(v)) {
-      c.add(p, 'type', 'must be a ComparisonFilter or a CompoundFilter');
-    } else {
-      switch (v.type) {
-        case 'and':
-          checkCompoundFilter(v, p, c);
-          break;
-        case 'eq':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'gt':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'gte':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'in':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'lt':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'lte':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'ne':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'nin':
-          checkComparisonFilter(v, p, c);
-          break;
-        case 'or':
-          checkCompoundFilter(v, p, c);
-          break;
-        default:
-          c.add(
-            p + '/type',
-            'discriminator',
-            "must be one of 'and', 'eq', 'gt', 'gte', 'in', 'lt', 'lte', 'ne', 'nin', 'or'",
-          );
-      }
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be a ComparisonFilter or a CompoundFilter');
+  } else {
+    switch (v.type) {
+      case 'and':
+        checkCompoundFilter(v, p, c);
+        break;
+      case 'eq':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'gt':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'gte':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'in':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'lt':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'lte':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'ne':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'nin':
+        checkComparisonFilter(v, p, c);
+        break;
+      case 'or':
+        checkCompoundFilter(v, p, c);
+        break;
+      default:
+        c.add(
+          p + '/type',
+          'discriminator',
+          "must be one of 'and', 'eq', 'gt', 'gte', 'in', 'lt', 'lte', 'ne', 'nin', 'or'",
+        );
     }
-  } finally {
-    state.depth--;
   }
 }
 

@@ -4,6 +4,7 @@
  *   routes.ts     operation table + generated static dispatcher
  *   handlers.ts   the typed `Handlers` interface
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
+ *   README.md     mounting (node:http, Express, Fastify, Hono), handlers, Reply, errors, streams, hooks, limits
  */
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../index.ts';
@@ -26,7 +27,7 @@ const INDEX = [
   `import { createStateGuards } from './guard.js';`,
   `export type { StateGuards } from './guard.js';`,
   `export type * from './handlers.js';`,
-  `export { NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';`,
+  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';`,
   `export { toFetchHandler, type FetchHandler } from './fetch.js';`,
   `export { operations, matchRoute, routes } from './routes.js';`,
   `export type { NamedEvent } from './sse.js';`,
@@ -54,5 +55,7 @@ export function emitServer(api: Api): GeneratedFile[] {
     routesFile(api),
     handlersFile(api),
     { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },
+    // How to mount, write handlers and configure the server; its examples run in test/server/readme.test.ts.
+    verbatimFile('server/README.md', 'server/README.md'),
   ];
 }

@@ -9,6 +9,9 @@ import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
 import { requestFnName } from '../validators/requests.ts';
 
+/** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
+export const STRUCTURED_BODY_BYTES = 1024 * 1024;
+
 interface Route {
   path: string;
   segments: { literal?: string; param?: string }[];
@@ -36,9 +39,9 @@ function successOf(op: Operation): { status: number; kind: string; mediaType?: s
   const ok = successResponse(op);
   const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
   const plain = ok?.contents.find((c) => !c.selector) ?? ok?.contents[0];
-  // Contents chosen by the body (x-when); SSE is chosen by the handler returning an async iterable.
+  // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
   const variants = (ok?.contents ?? [])
-    .filter((c) => c.selector && c.kind !== 'sse')
+    .filter((c) => c.selector)
     .map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
   if (!plain) return { status, kind: 'empty', variants };
   return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
@@ -49,7 +52,9 @@ function operationLiteral(op: Operation): string {
   const body = op.requestBody;
   if (body?.contents.length) {
     const media = body.contents.map((c) => `${quote(c.mediaType.toLowerCase())}: ${quote(c.kind)}`).join(', ');
-    parts.push(`body: { required: ${body.required}, mediaTypes: { ${media} } }`);
+    // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
+    const files = body.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
+    parts.push(`body: { required: ${body.required}, mediaTypes: { ${media} }${files ? '' : `, maxBytes: ${STRUCTURED_BODY_BYTES}`} }`);
   }
   const s = successOf(op);
   parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);

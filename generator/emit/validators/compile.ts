@@ -69,7 +69,9 @@ export class Compiler {
           this.gen(w, node, 'v', rootPath('p'), mode, { n: 0 });
           if (mode === 'is') w.writeLine('return true;');
         };
-        if (!options.recursive) return body();
+        // A union or reference adds no level to the value (a Filter is a CompoundFilter at the same depth), so only
+        // schemas that step into an object or array count towards MAX_DEPTH.
+        if (!options.recursive || node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection') return body();
         // Recursive schemas: bound the depth instead of trusting the input not to overflow the stack.
         this.runtime.add('state').add('MAX_DEPTH');
         w.write('if (state.depth >= MAX_DEPTH)').block(() => {

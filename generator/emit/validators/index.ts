@@ -29,7 +29,7 @@ function indexFile(api: Api): GeneratedFile {
   const areasWithOps = [...new Set(api.operations.map((o) => o.area))].sort();
   statements.push(`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`);
   statements.push(`export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`);
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'unknownOperation' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
   for (const area of areasWithSchemas) {
     const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [isName(s), checkName(s)]);
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${area}.js`, namedImports: names.sort() });
@@ -59,7 +59,7 @@ function indexFile(api: Api): GeneratedFile {
  * \`{ ok: false, errors }\` with every error (at most MAX_ERRORS).
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
-  const validate = requestValidators[operationId] as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
+  const validate = (Object.hasOwn(requestValidators, operationId) ? requestValidators[operationId] : unknownOperation(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
   return validate(input);
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
