@@ -1,6 +1,6 @@
 /**
  * `generated/docs/<area>.md`: operations, schemas with limits, rules, a Mermaid `stateDiagram-v2` per state
- * machine, and what the seeds leave not shown; `generated/docs/README.md` indexes the areas. Markdown comes
+ * machine, and what is not documented; `generated/docs/README.md` indexes the areas. Markdown comes
  * from the handlebars templates in `templates/docs/`.
  */
 import type { Api, Parameter, Response, StateMachine, TypeNode } from '../../ir/types.ts';

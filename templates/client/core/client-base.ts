@@ -1,6 +1,6 @@
 /**
  * The request engine every generated resource calls: builds the URL, headers and body of an operation, sends it with
- * a per-attempt timeout, retries by the seeds' rules, and turns the response into typed data.
+ * a per-attempt timeout, retries by the API's documented rules, and turns the response into typed data.
  */
 import { APIPromise, type RawResult } from './api-promise.js';
 import { APIConnectionError, APIError, APIRedirectError, APITimeoutError, APIUserAbortError, excerpt, PlatformError } from './errors.js';

@@ -4,7 +4,7 @@ export class PlatformError extends Error {
   override name = 'PlatformError';
 }
 
-/** The parsed error envelope. The seeds do not show its shape; the common `{ error: { message, code, type, param } }` is read when present. */
+/** The parsed error envelope. Its shape is not documented; the common `{ error: { message, code, type, param } }` is read when present. */
 export interface ErrorEnvelope {
   message?: string;
   code?: string | null;
