@@ -3,22 +3,12 @@
  * machine, and what is not documented; `generated/docs/README.md` indexes the areas. Markdown comes
  * from the handlebars templates in `templates/docs/`.
  */
-import type { Api, Parameter, Response, StateMachine, TypeNode } from '../../ir/types.ts';
+import type { Api, Parameter, Response, TypeNode } from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
 import type { GeneratedFile } from '../index.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
-
-function mermaid(m: StateMachine): string {
-  const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
-  const lines = ['stateDiagram-v2'];
-  for (const s of m.states) lines.push(`  ${id(s)}: ${s}`);
-  for (const t of m.transitions) {
-    const label = t.on.kind === 'operation' ? t.on.operationId : `after ${t.on.after}${t.on.bound === 'at_most' ? ' (at most)' : ''}`;
-    lines.push(`  ${t.from === null ? '[*]' : id(t.from)} --> ${id(t.to)}: ${label}`);
-  }
-  return lines.join('\n');
-}
+import { stateDiagram } from './mermaid.ts';
 
 function rulesOf(node: TypeNode): string[] {
   const out: string[] = [];
@@ -63,7 +53,7 @@ export function emitDocs(api: Api): GeneratedFile[] {
         : [],
       rules: rulesOf(s.type),
     }));
-    const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: mermaid(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
+    const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: stateDiagram(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
     const notShown = api.notShown.filter((n) => n.area === area.slug);
     if (!operations.length && !schemas.length && !machines.length && !notShown.length) continue;
     const webhooks = area.slug === 'webhooks' ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' })) : [];
