@@ -188,3 +188,17 @@ describe('answers of the wrong shape', () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe('compressed bodies', () => {
+  it('counts the decompressed bytes, not the Content-Length of a gzip body', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const zipped = gzipSync(JSON.stringify({ data: 'z'.repeat(100_000) }));
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(zipped.length) });
+      res.end(zipped);
+    });
+    expect(zipped.length).toBeLessThan(2_000);
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxResponseSize: 10_000 });
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(ResponseTooLargeError);
+  });
+});

@@ -16,11 +16,16 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
  * returns the first `limit` bytes and cancels the rest.
  */
 export async function readText(response: Response, limit: number, truncate = false): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
+  // With a Content-Encoding the declared length is the compressed size: only the bytes read count then.
+  const encoding = response.headers.get('content-encoding');
+  const length = encoding && encoding !== 'identity' ? null : response.headers.get('content-length');
+  const declared = length === null ? NaN : Number(length);
   if (!truncate && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(limit);
   }
+  // fetch never delivers more than a declared, uncompressed Content-Length: within the limit, read it whole.
+  if (Number.isFinite(declared) && declared <= limit) return response.text();
   const body = response.body;
   if (!body) return '';
   const reader = body.getReader();
