@@ -1,8 +1,7 @@
 /**
- * A strict checker of the Mermaid `stateDiagram-v2` subset the docs emit. Mermaid's own parser needs a browser
- * (DOMPurify, d3) and `@mermaid-js/parser` has no state-diagram grammar, so this reads the subset by Mermaid's
- * rules: a keyword or a non-identifier is never a state id, every id is declared before use, labels carry no
- * quote, `;` or line break. It rejects anything outside the subset rather than guess.
+ * A strict checker of the Mermaid `stateDiagram-v2` subset the docs emit, beside Mermaid's own parser
+ * (`mermaid-real.ts`), which accepts more than the emitter should produce: a keyword or a non-identifier is never a
+ * state id here, every id is declared before use, labels carry no quote, `;` or line break.
  */
 
 /** Words Mermaid's state-diagram lexer treats as keywords (a bare state with one of these names breaks the diagram). */
