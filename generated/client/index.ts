@@ -4,6 +4,7 @@ export { Webhooks, type WebhookEvent } from './webhooks.js';
 export {
   APIConnectionError,
   APIError,
+  APIRedirectError,
   APITimeoutError,
   APIUserAbortError,
   AuthenticationError,
@@ -15,6 +16,7 @@ export {
   PermissionDeniedError,
   PlatformError,
   RateLimitError,
+  ResponseTooLargeError,
   UnprocessableEntityError,
   WebhookVerificationError,
 } from './core/errors.js';

@@ -14,7 +14,7 @@ export interface StateTransition<S extends string> {
   readonly from: S | null;
   readonly to: S;
   readonly on: StateTrigger;
-  /** The seeds' words. */
+  /** The documented wording. */
   readonly condition?: string;
   readonly effects?: string;
 }
@@ -35,7 +35,7 @@ export interface StateMachine<S extends string> {
   readonly initialStates: readonly S[];
   readonly transitions: readonly StateTransition<S>[];
   readonly guards: readonly StateGuard<S>[];
-  /** False where the seeds say other transitions exist but are not shown. */
+  /** False where other transitions exist but are not documented. */
   readonly complete: boolean;
 }
 
@@ -78,7 +78,7 @@ export type BatchState =
   | 'expired'
   | 'cancelling'
   | 'cancelled';
-/** The `batch` state machine (incomplete: the seeds do not show every transition). */
+/** The `batch` state machine (incomplete: not every transition is documented). */
 export const batchMachine: StateMachine<BatchState> = {
   name: 'batch',
   schema: 'Batch',
@@ -122,7 +122,7 @@ export const batchMachine: StateMachine<BatchState> = {
 };
 /** States of `Container.status`. */
 export type ContainerState = 'active' | 'deleted' | 'running';
-/** The `container` state machine (incomplete: the seeds do not show every transition). */
+/** The `container` state machine (incomplete: not every transition is documented). */
 export const containerMachine: StateMachine<ContainerState> = {
   name: 'container',
   schema: 'Container',
@@ -135,7 +135,7 @@ export const containerMachine: StateMachine<ContainerState> = {
 };
 /** States of `File.status`. */
 export type FileState = 'uploaded' | 'processed' | 'error';
-/** The `file` state machine (incomplete: the seeds do not show every transition). */
+/** The `file` state machine (incomplete: not every transition is documented). */
 export const fileMachine: StateMachine<FileState> = {
   name: 'file',
   schema: 'File',
@@ -149,7 +149,7 @@ export const fileMachine: StateMachine<FileState> = {
 /** States of `FineTuningJob.status`. */
 export type FineTuningJobState =
   'validating_files' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-/** The `fine_tuning_job` state machine (incomplete: the seeds do not show every transition). */
+/** The `fine_tuning_job` state machine (incomplete: not every transition is documented). */
 export const fineTuningJobMachine: StateMachine<FineTuningJobState> = {
   name: 'fine_tuning_job',
   schema: 'FineTuningJob',
@@ -203,7 +203,7 @@ export const uploadMachine: StateMachine<UploadState> = {
 };
 /** States of `VectorStore.status`. */
 export type VectorStoreState = 'expired' | 'in_progress' | 'completed';
-/** The `vector_store` state machine (incomplete: the seeds do not show every transition). */
+/** The `vector_store` state machine (incomplete: not every transition is documented). */
 export const vectorStoreMachine: StateMachine<VectorStoreState> = {
   name: 'vector_store',
   schema: 'VectorStore',
@@ -216,7 +216,7 @@ export const vectorStoreMachine: StateMachine<VectorStoreState> = {
 };
 /** States of `VectorStoreFile.status`. */
 export type VectorStoreFileState = 'in_progress' | 'completed' | 'cancelled' | 'failed';
-/** The `vector_store_file` state machine (incomplete: the seeds do not show every transition). */
+/** The `vector_store_file` state machine (incomplete: not every transition is documented). */
 export const vectorStoreFileMachine: StateMachine<VectorStoreFileState> = {
   name: 'vector_store_file',
   schema: 'VectorStoreFile',
@@ -229,7 +229,7 @@ export const vectorStoreFileMachine: StateMachine<VectorStoreFileState> = {
 };
 /** States of `Video.status`. */
 export type VideoState = 'queued' | 'in_progress' | 'completed' | 'failed';
-/** The `video` state machine (incomplete: the seeds do not show every transition). */
+/** The `video` state machine (incomplete: not every transition is documented). */
 export const videoMachine: StateMachine<VideoState> = {
   name: 'video',
   schema: 'Video',

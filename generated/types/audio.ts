@@ -87,17 +87,17 @@ export interface Transcription {
 
 /**
  * Multipart request body of `POST /audio/transcriptions`: the form fields seen. `gpt-4o-transcribe` and `gpt-4o-mini-transcribe` support only `json`; `gpt-4o-transcribe-diarize` supports `json`, `text`, `diarized_json`, and `diarized_json` is required to receive speaker annotations.
- * Not shown by the seeds: The full parameter list (language, prompt, temperature, timestamp options and similar): not shown.
+ * Not documented: The full parameter list (language, prompt, temperature, timestamp options and similar): not shown.
  */
 export type TranscriptionCreateRequest = {
   /**
    * Chunking strategy; `auto` is the value seen.
-   * Not shown by the seeds: Values of `chunking_strategy` other than `auto`: not shown.
+   * Not documented: Values of `chunking_strategy` other than `auto`: not shown.
    */
   chunking_strategy?: 'auto' | string;
   /**
    * The audio file.
-   * Not shown by the seeds: Accepted audio formats of the file: not shown.
+   * Not documented: Accepted audio formats of the file: not shown.
    */
   file: Blob;
   /**
@@ -267,7 +267,7 @@ export interface VoiceConsentUpdateRequest {
 export interface VoiceCreateRequest {
   /**
    * Audio sample file of the voice.
-   * Not shown by the seeds: Accepted audio formats of the sample: not shown.
+   * Not documented: Accepted audio formats of the sample: not shown.
    */
   audio_sample: Blob;
   /** Voice consent ID. */

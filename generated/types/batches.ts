@@ -81,7 +81,7 @@ export interface BatchErrors {
 
 /**
  * A page of the organization's batches.
- * Not shown by the seeds: Retrieve batch and remaining list parameters and list response shape: not shown.
+ * Not documented: Retrieve batch and remaining list parameters and list response shape: not shown.
  */
 export interface BatchList {
   /** The batches. */

@@ -12,8 +12,8 @@ import type {
 export type EndUser = string;
 
 /**
- * Error envelope of non-2xx responses. The seeds do not show the envelope; this project uses `{error: {message, type, param, code}}`.
- * Not shown by the seeds: Envelope of error responses and the list of error codes: not shown.
+ * Error envelope of non-2xx responses. The envelope is not documented; this project uses `{error: {message, type, param, code}}`.
+ * Not documented: Envelope of error responses and the list of error codes: not shown.
  */
 export interface ErrorResponse {
   /** The error. */
@@ -179,7 +179,7 @@ export interface VectorStoreFileDeleted {
 
 /**
  * Deletion record of a voice consent. The delete endpoint is not shown.
- * Not shown by the seeds: Creating and deleting a voice consent: request fields of creation and the delete path: not shown.
+ * Not documented: Creating and deleting a voice consent: request fields of creation and the delete path: not shown.
  */
 export interface VoiceConsentDeleted {
   /** Whether the voice consent was deleted. */

@@ -2,7 +2,7 @@
 
 /**
  * Deletion record of a conversation.
- * Not shown by the seeds: Fields of the conversation resource: not shown beyond its deletion record (object `conversation.deleted`).
+ * Not documented: Fields of the conversation resource: not shown beyond its deletion record (object `conversation.deleted`).
  */
 export interface ConversationDeleted {
   /** Whether the conversation was deleted. */

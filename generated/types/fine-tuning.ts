@@ -36,7 +36,7 @@ export interface FineTuningHyperparameters {
 
 /**
  * A fine-tuning job (object `fine_tuning.job`).
- * Not shown by the seeds: Job fields that lie between `result_files` and `status` in the full object (if any): not shown.
+ * Not documented: Job fields that lie between `result_files` and `status` in the full object (if any): not shown.
  */
 export interface FineTuningJob {
   /** Creation time, Unix seconds. */
@@ -64,7 +64,7 @@ export interface FineTuningJob {
   organization_id: string;
   /**
    * Result files.
-   * Not shown by the seeds: Shape of `result_files` items: not shown.
+   * Not documented: Shape of `result_files` items: not shown.
    */
   result_files: Array<unknown>;
   status: FineTuningJobStatus;
@@ -245,7 +245,7 @@ export interface GraderRunResult {
     sampled_model_name: string | null;
     /**
      * Scores.
-     * Not shown by the seeds: Value type of the `scores` map: not shown.
+     * Not documented: Value type of the `scores` map: not shown.
      */
     scores: { [key: string]: unknown };
     /**
@@ -259,14 +259,14 @@ export interface GraderRunResult {
   };
   /**
    * Token usage of model graders per model.
-   * Not shown by the seeds: Value type of the `model_grader_token_usage_per_model` map: not shown.
+   * Not documented: Value type of the `model_grader_token_usage_per_model` map: not shown.
    */
   model_grader_token_usage_per_model: { [key: string]: unknown };
   /** The reward. */
   reward: number;
   /**
    * Rewards of the sub-graders.
-   * Not shown by the seeds: Value type of the `sub_rewards` map: not shown.
+   * Not documented: Value type of the `sub_rewards` map: not shown.
    */
   sub_rewards: { [key: string]: unknown };
 }

@@ -113,7 +113,7 @@ export interface ImageEditInputImage {
 
 /**
  * Multipart request body of `POST /images/edits`: the fields of the JSON body, with the input images sent as repeated `image[]` files.
- * Not shown by the seeds: How `mask` is sent in a multipart request: not shown.
+ * Not documented: How `mask` is sent in a multipart request: not shown.
  */
 export type ImageEditMultipartRequest = {
   /**
@@ -122,7 +122,7 @@ export type ImageEditMultipartRequest = {
   background?: ImageBackground | null;
   /**
    * Input image files, one part per image; up to 16 images for GPT image models.
-   * Not shown by the seeds: Accepted media types of the input image files: not shown.
+   * Not documented: Accepted media types of the input image files: not shown.
    */
   'image[]': Array<Blob>;
   /**
@@ -131,7 +131,7 @@ export type ImageEditMultipartRequest = {
   input_fidelity?: ImageEditMultipartRequestInputFidelity | null;
   /**
    * Mask of the edit (exactly one of file_id or image_url in the JSON form).
-   * Not shown by the seeds: How `mask` is sent in a multipart request: not shown.
+   * Not documented: How `mask` is sent in a multipart request: not shown.
    */
   mask?: unknown;
   /**
@@ -207,7 +207,7 @@ export interface ImageEditStreamUsage {
 
 /**
  * Request body of `POST /images/generations`.
- * Not shown by the seeds: Parameters that follow `size` in the generation request, and any generation-specific response differences: not shown.
+ * Not documented: Parameters that follow `size` in the generation request, and any generation-specific response differences: not shown.
  */
 export type ImageGenerationCreateRequest = {
   /**
@@ -287,27 +287,27 @@ export type { ImageOutputFormat };
 
 /**
  * Multipart request body of `POST /images/variations` (`dall-e-2` only). Form fields seen.
- * Not shown by the seeds: Types, bounds and defaults of these fields: not shown.
+ * Not documented: Types, bounds and defaults of these fields: not shown.
  */
 export interface ImageVariationCreateRequest {
   /**
    * The source image file.
-   * Not shown by the seeds: Accepted media types of the image file: not shown.
+   * Not documented: Accepted media types of the image file: not shown.
    */
   image: Blob;
   /**
    * Number of images.
-   * Not shown by the seeds: Type, bounds and default of `n`: not shown.
+   * Not documented: Type, bounds and default of `n`: not shown.
    */
   n?: unknown;
   /**
    * Format of returned images; `url` is the value seen.
-   * Not shown by the seeds: Values of `response_format` other than `url`, and its default: not shown.
+   * Not documented: Values of `response_format` other than `url`, and its default: not shown.
    */
   response_format?: 'url' | string;
   /**
    * Image size; `1024x1024` is the value seen.
-   * Not shown by the seeds: Values of `size` other than `1024x1024`, and its default: not shown.
+   * Not documented: Values of `size` other than `1024x1024`, and its default: not shown.
    */
   size?: '1024x1024' | string;
   user?: EndUser;

@@ -3,7 +3,7 @@ import type { ResponseInputMessageRole } from '../tables/enums.js';
 
 /**
  * Result of input token counting.
- * Not shown by the seeds: Response fields other than `input_tokens`: not shown.
+ * Not documented: Response fields other than `input_tokens`: not shown.
  */
 export interface InputTokenCount {
   /** The exact count the model would receive, including formatting tokens for roles and message boundaries. */
@@ -12,12 +12,12 @@ export interface InputTokenCount {
 
 /**
  * Body of `POST /responses/input_tokens`. Accepts the same input format as response creation.
- * Not shown by the seeds: Full request field list of the Responses request: not shown.
+ * Not documented: Full request field list of the Responses request: not shown.
  */
 export interface InputTokenCountRequest {
   /**
    * Conversations may also be passed.
-   * Not shown by the seeds: Type and exact name of the `conversation(s)` field: not shown ("Conversations may also be passed").
+   * Not documented: Type and exact name of the `conversation(s)` field: not shown ("Conversations may also be passed").
    */
   conversation?: unknown;
   /** A string, or an array of input items (messages). */
@@ -50,7 +50,7 @@ export type ResponseInputContentPart = ResponseInputTextPart | ResponseInputImag
 export type ResponseInputImagePart = {
   /**
    * Detail level of the image.
-   * Not shown by the seeds: Allowed values of `detail`: not shown.
+   * Not documented: Allowed values of `detail`: not shown.
    */
   detail?: string;
   /**
@@ -73,7 +73,7 @@ export interface ResponseInputMessage {
   content: string | Array<ResponseInputContentPart>;
   /**
    * Role of the message author; `user`, `assistant` and others.
-   * Not shown by the seeds: Roles other than `user` and `assistant` ("and others"): not shown.
+   * Not documented: Roles other than `user` and `assistant` ("and others"): not shown.
    */
   role: ResponseInputMessageRole;
 }
@@ -88,7 +88,7 @@ export interface ResponseInputTextPart {
 
 /**
  * A tool of another kind than `function` (for example a remote tool server); it also counts.
- * Not shown by the seeds: Shapes of tool kinds other than function tools: not shown.
+ * Not documented: Shapes of tool kinds other than function tools: not shown.
  */
 export interface ResponseOtherTool {
   /** Tool kind. */

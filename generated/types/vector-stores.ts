@@ -248,13 +248,13 @@ export interface VectorStoreSearchRequest {
 
 /**
  * One search result.
- * Not shown by the seeds: Fields of a search result item other than attributes, content and file_id: not shown.
+ * Not documented: Fields of a search result item other than attributes, content and file_id: not shown.
  */
 export interface VectorStoreSearchResult {
   attributes: Attributes;
   /**
    * Matched content.
-   * Not shown by the seeds: Type of the search result content: not shown.
+   * Not documented: Type of the search result content: not shown.
    */
   content: unknown;
   /** ID of the matching file. */
@@ -263,7 +263,7 @@ export interface VectorStoreSearchResult {
 
 /**
  * Results of a vector store search.
- * Not shown by the seeds: Fields of the search response other than `data` ({data: array of search results ...}): not shown.
+ * Not documented: Fields of the search response other than `data` ({data: array of search results ...}): not shown.
  */
 export interface VectorStoreSearchResults {
   /** The search results. */
@@ -298,7 +298,7 @@ export type ListVectorStoresQuery = {
 export type ListVectorStoresHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**
@@ -321,7 +321,7 @@ export type ListVectorStoresHeaders = {
 export type CreateVectorStoreHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**
@@ -351,7 +351,7 @@ export type DeleteVectorStorePathParams = {
 export type DeleteVectorStoreHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**
@@ -381,7 +381,7 @@ export type RetrieveVectorStorePathParams = {
 export type RetrieveVectorStoreHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**
@@ -415,7 +415,7 @@ export type RetrieveVectorStoreFilePathParams = {
 export type RetrieveVectorStoreFileHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**
@@ -449,7 +449,7 @@ export type UpdateVectorStoreFileAttributesPathParams = {
 export type UpdateVectorStoreFileAttributesHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**
@@ -479,7 +479,7 @@ export type SearchVectorStorePathParams = {
 export type SearchVectorStoreHeaders = {
   /**
    * Vector store request examples send `Service-Beta: assistants=v2`.
-   * Not shown by the seeds: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
+   * Not documented: Vector store request examples send `Service-Beta: assistants=v2`; whether the header is required: not shown.
    */
   'Service-Beta'?: string;
   /**

@@ -53,7 +53,7 @@ export interface VideoCharacterCreateRequest {
   name: string;
   /**
    * Video file of the character.
-   * Not shown by the seeds: Accepted media types of the character video file: not shown.
+   * Not documented: Accepted media types of the character video file: not shown.
    */
   video: Blob;
 }

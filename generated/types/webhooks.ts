@@ -18,7 +18,7 @@ export type ResponseCompletedEvent = WebhookEvent & {
 
 /**
  * Envelope of every webhook delivery body (`object` = `event`). Deliveries follow the Standard Webhooks specification; duplicates can occur, so receivers deduplicate on the `webhook-id` header.
- * Not shown by the seeds: The full list of event types and their `data` payloads other than `response.completed`: not shown.
+ * Not documented: The full list of event types and their `data` payloads other than `response.completed`: not shown.
  */
 export interface WebhookEvent {
   /** When the event was created (Unix seconds). */
@@ -36,7 +36,7 @@ export interface WebhookEvent {
 /**
  * A background response completed
  *
- * Sent when a background response completes. (Event kinds named by the seeds: completion of a batch, completion
+ * Sent when a background response completes. (Documented event kinds: completion of a batch, completion
  * of a background response (`response.completed`), completion of a fine-tuning job; only `response.completed`
  * is shown.) Endpoints are configured per project (a name, a public URL, and one
  * or more event types); creating one yields a signing secret that is displayed once and can be rotated. Test

@@ -54,7 +54,7 @@ export function emitStateMachines(api: Api): GeneratedFile[] {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`The \`${m.name}\` state machine${m.complete ? '' : ' (incomplete: the seeds do not show every transition)'}.`],
+      docs: [`The \`${m.name}\` state machine${m.complete ? '' : ' (incomplete: not every transition is documented)'}.`],
       declarations: [{ name: m.constName, type: `StateMachine<${m.typeName}>`, initializer: machineLiteral(m) }],
     });
   }

@@ -266,6 +266,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     });
     const extraRequired = required.filter((r) => !(r in propsRaw));
     const ap = schema.additionalProperties;
+    checkRequiredNames(required, propsRaw, ap, pointer);
     const additional: TypeNode | boolean =
       ap === undefined || ap === true ? true : ap === false ? false : parse(ap, joinPointer(pointer, 'additionalProperties'));
     const propertyNames = isObject(schema.propertyNames) ? stringConstraints(schema.propertyNames) : undefined;
@@ -284,7 +285,29 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return node;
   }
 
+  /**
+   * A required name that no property declares is a typo (`modle` for `model`) that would silently make the real
+   * property optional. Allowed only where the name can still be typed: no `properties` at all (a constraint over
+   * other members) or extra keys given a schema by `additionalProperties`. The parts of an `allOf` and conditions
+   * are not checked alone: a name may come from a sibling or the parent.
+   */
+  /** A condition (`not`, `if`, `then`, `else`, a dependent schema) constrains its parent: its names are the parent's. */
+  const CONDITION = /\/(not|if|then|else)$|\/dependentSchemas\/[^/]+$/;
+
+  /** Pointers of `allOf` parts (and of the schema holding the `allOf`), whose required names may be a sibling's. */
+  const allOfParts = new Set<string>();
+
+  function checkRequiredNames(required: string[], propsRaw: Json, ap: unknown, pointer: string): void {
+    if (Object.keys(propsRaw).length === 0 || isObject(ap) || allOfParts.has(pointer) || CONDITION.test(pointer)) return;
+    required.forEach((name, i) => {
+      if (name in propsRaw) return;
+      fail('invalid-openapi', `required names '${name}', which is not a property of this object (properties: ${Object.keys(propsRaw).join(', ')})`, ctx.locate(joinPointer(pointer, 'required', i)));
+    });
+  }
+
   function parseAllOf(schema: Json, b: NodeBase, pointer: string): TypeNode {
+    allOfParts.add(pointer);
+    (schema.allOf as unknown[]).forEach((_, i) => allOfParts.add(joinPointer(pointer, 'allOf', i)));
     const members = (schema.allOf as unknown[]).map((s, i) => parse(s, joinPointer(pointer, 'allOf', i)));
     const rest = stripKeys(schema, ['allOf']);
     if (hasShape(rest)) members.push(parseShape(rest, pointer));

@@ -12,7 +12,7 @@ export interface StateTransition<S extends string> {
   readonly from: S | null;
   readonly to: S;
   readonly on: StateTrigger;
-  /** The seeds' words. */
+  /** The documented wording. */
   readonly condition?: string;
   readonly effects?: string;
 }
@@ -32,7 +32,7 @@ export interface StateMachine<S extends string> {
   readonly initialStates: readonly S[];
   readonly transitions: readonly StateTransition<S>[];
   readonly guards: readonly StateGuard<S>[];
-  /** False where the seeds say other transitions exist but are not shown. */
+  /** False where other transitions exist but are not documented. */
   readonly complete: boolean;
 }
 

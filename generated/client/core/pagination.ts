@@ -4,6 +4,7 @@
  * every item of every following page; the next page asks for `after` = `last_id` (or the last item's `id`).
  */
 import { APIPromise, type RawResult } from './api-promise.js';
+import { PlatformError } from './errors.js';
 
 export interface ListEnvelope<Item> {
   data: Item[];
@@ -47,6 +48,7 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
   async getNextPage(): Promise<this> {
     const query = this.nextPageQuery();
     if (!query) throw new Error('No next page: check hasNextPage() first.');
+    if (query.after === this.query.after) throw repeatedCursor(query.after);
     return (await this.fetchPage(query)) as unknown as this;
   }
 
@@ -54,7 +56,11 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
   async *iterPages(): AsyncGenerator<this> {
     let page: this = this;
     yield page;
-    while (page.hasNextPage()) {
+    // A server that keeps answering `has_more: true` with a cursor already seen would make this loop forever.
+    const seen = new Set<unknown>([this.query.after]);
+    for (let query = page.nextPageQuery(); query; query = page.nextPageQuery()) {
+      if (seen.has(query.after)) throw repeatedCursor(query.after);
+      seen.add(query.after);
       page = await page.getNextPage();
       yield page;
     }
@@ -63,6 +69,12 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
     for await (const page of this.iterPages()) yield* page.data;
   }
+}
+
+function repeatedCursor(cursor: unknown): PlatformError {
+  return new PlatformError(
+    `The server sent the cursor ${JSON.stringify(cursor)} again with has_more: true; stopped instead of looping.`,
+  );
 }
 
 /** A page with the envelope's own fields typed. */

@@ -3,6 +3,8 @@
  * A server-sent events parser (WHATWG `text/event-stream` rules) over a byte stream. Chunks may split anywhere:
  * mid-line, between `\r` and `\n`, or inside a UTF-8 sequence (the streaming `TextDecoder` keeps partial bytes).
  */
+import { ResponseTooLargeError } from './errors.js';
+import { DEFAULT_MAX_LINE_LENGTH } from './limits.js';
 
 export interface ServerSentEvent {
   /** The `event:` name; `message` when absent. */
@@ -23,6 +25,11 @@ export class SseDecoder {
   private id: string | undefined;
   private lastId: string | undefined;
   private retry: number | undefined;
+  /** Characters of `data` gathered for the current event. */
+  private dataLength = 0;
+
+  /** `maxLineLength` bounds one line and one event's data, so a server that never ends a line cannot fill memory. */
+  constructor(private readonly maxLineLength = DEFAULT_MAX_LINE_LENGTH) {}
 
   /** Feeds bytes; returns the events completed by them. */
   push(chunk: Uint8Array): ServerSentEvent[] {
@@ -59,11 +66,15 @@ export class SseDecoder {
       start = i + 1;
     }
     this.buffer = buffer + text.slice(start);
+    if (this.buffer.length > this.maxLineLength)
+      throw new ResponseTooLargeError(this.maxLineLength, 'A stream line');
     return out;
   }
 
   private line(line: string): ServerSentEvent | undefined {
     if (line === '') return this.dispatch();
+    if (line.length > this.maxLineLength)
+      throw new ResponseTooLargeError(this.maxLineLength, 'A stream line');
     if (line.startsWith(':')) return undefined;
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
@@ -71,6 +82,9 @@ export class SseDecoder {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
+        this.dataLength += value.length + 1;
+        if (this.dataLength > this.maxLineLength)
+          throw new ResponseTooLargeError(this.maxLineLength, 'A stream event');
         this.data.push(value);
         break;
       case 'event':
@@ -98,6 +112,7 @@ export class SseDecoder {
       retry: this.retry,
     };
     this.data = [];
+    this.dataLength = 0;
     this.event = '';
     this.id = undefined;
     return hasData ? event : undefined;

@@ -92,7 +92,7 @@ export function emitIndex(): GeneratedFile {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './core/errors.js',
-      namedExports: ['APIConnectionError', 'APIError', 'APITimeoutError', 'APIUserAbortError', 'AuthenticationError', 'BadRequestError', 'ConflictError', 'type ErrorEnvelope', 'InternalServerError', 'NotFoundError', 'PermissionDeniedError', 'PlatformError', 'RateLimitError', 'UnprocessableEntityError', 'WebhookVerificationError'],
+      namedExports: ['APIConnectionError', 'APIError', 'APIRedirectError', 'APITimeoutError', 'APIUserAbortError', 'AuthenticationError', 'BadRequestError', 'ConflictError', 'type ErrorEnvelope', 'InternalServerError', 'NotFoundError', 'PermissionDeniedError', 'PlatformError', 'RateLimitError', 'ResponseTooLargeError', 'UnprocessableEntityError', 'WebhookVerificationError'],
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/api-promise.js', namedExports: ['APIPromise', 'type WithResponse'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/stream.js', namedExports: ['Stream'] },

@@ -24,8 +24,11 @@ function sample(api: Api, node: TypeNode, depth = 0): string {
       return depth > 2 ? '[]' : `[${sample(api, n.items, depth + 1)}]`;
     case 'union':
       return n.variants[0] ? sample(api, n.variants[0], depth) : 'null';
-    case 'object': {
-      const required = n.properties.filter((p) => p.required);
+    case 'object':
+    case 'intersection': {
+      // An intersection (allOf) needs the required fields of every member that is an object.
+      const members = n.kind === 'object' ? [n] : n.members.map((m) => resolveNode(api, m));
+      const required = members.flatMap((m) => (m.kind === 'object' ? m.properties.filter((p) => p.required) : []));
       if (depth > 2 || !required.length) return '{}';
       return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : `'${p.name}'`}: ${sample(api, p.type, depth + 1)}`).join(', ')} }`;
     }

@@ -28,8 +28,11 @@ export function describeType(node: TypeNode, depth = 0, link: SchemaLink = local
         return depth > 0 || node.properties.length === 0 ? `object${node.properties.length ? ` {${node.properties.map((p) => p.name + (p.required ? '' : '?')).join(', ')}}` : ''}` : 'object';
       case 'union':
         return `${node.variants.map((v) => describeType(v, depth + 1, link)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
-      case 'intersection':
-        return node.members.map((m) => describeType(m, depth + 1, link)).join(' and ');
+      case 'intersection': {
+        // Members that only carry conditionals (if/then rules, listed apart) say nothing about the shape.
+        const shaped = node.members.filter((m) => !(m.kind === 'unknown' && m.conditionals?.length));
+        return (shaped.length ? shaped : node.members).map((m) => describeType(m, depth + 1, link)).join(' and ');
+      }
       default:
         return node.kind;
     }
@@ -38,7 +41,26 @@ export function describeType(node: TypeNode, depth = 0, link: SchemaLink = local
 }
 
 export function describeLimits(node: TypeNode): string {
-  return limitsOf(node).map((l) => l.replace(/^@/, '')).join('; ');
+  const out = limitsOf(node).map((l) => l.replace(/^@/, ''));
+  // A field that accepts several types keeps the limits of each (`string: maxLength 10; array: maxItems 2048`).
+  if (node.kind === 'union') {
+    for (const v of node.variants) {
+      const limits = describeLimits(v);
+      if (limits) out.push(`${variantName(v)}: ${limits}`);
+    }
+  }
+  if (node.kind === 'array' && node.items.kind === 'union') {
+    const limits = describeLimits(node.items);
+    if (limits) out.push(`each item: ${limits}`);
+  }
+  return out.join('; ');
+}
+
+function variantName(node: TypeNode): string {
+  if (node.kind === 'ref') return node.target;
+  if (node.kind === 'number') return node.integer ? 'integer' : 'number';
+  if (node.kind === 'array') return `array of ${variantName(node.items)}`;
+  return node.kind;
 }
 
 const OPS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', ne: '≠' };

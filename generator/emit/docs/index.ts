@@ -1,24 +1,14 @@
 /**
  * `generated/docs/<area>.md`: operations, schemas with limits, rules, a Mermaid `stateDiagram-v2` per state
- * machine, and what the seeds leave not shown; `generated/docs/README.md` indexes the areas. Markdown comes
+ * machine, and what is not documented; `generated/docs/README.md` indexes the areas. Markdown comes
  * from the handlebars templates in `templates/docs/`.
  */
-import type { Api, Parameter, Response, StateMachine, TypeNode } from '../../ir/types.ts';
+import type { Api, ObjectNode, Parameter, Property, Response, TypeNode } from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
 import type { GeneratedFile } from '../index.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
-
-function mermaid(m: StateMachine): string {
-  const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
-  const lines = ['stateDiagram-v2'];
-  for (const s of m.states) lines.push(`  ${id(s)}: ${s}`);
-  for (const t of m.transitions) {
-    const label = t.on.kind === 'operation' ? t.on.operationId : `after ${t.on.after}${t.on.bound === 'at_most' ? ' (at most)' : ''}`;
-    lines.push(`  ${t.from === null ? '[*]' : id(t.from)} --> ${id(t.to)}: ${label}`);
-  }
-  return lines.join('\n');
-}
+import { stateDiagram } from './mermaid.ts';
 
 function rulesOf(node: TypeNode): string[] {
   const out: string[] = [];
@@ -58,12 +48,12 @@ export function emitDocs(api: Api): GeneratedFile[] {
       anchor: s.name.toLowerCase(),
       description: s.type.description ?? '',
       type: describe(s.type),
-      properties: s.type.kind === 'object'
-        ? s.type.properties.map((p) => ({ name: p.name, required: p.required, type: describe(p.type).replace(/\|/g, '\\|'), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ').replace(/\|/g, '\\|') }))
-        : [],
+      // An allOf schema lists the fields of its inline object parts, and links the named ones.
+      properties: propertyRows(objectParts(s.type).flatMap((o) => o.properties), '', describe),
+      also: s.type.kind === 'intersection' ? s.type.members.filter((m) => m.kind === 'ref').map((m) => describe(m)).join(', ') : '',
       rules: rulesOf(s.type),
     }));
-    const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: mermaid(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
+    const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: stateDiagram(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
     const notShown = api.notShown.filter((n) => n.area === area.slug);
     if (!operations.length && !schemas.length && !machines.length && !notShown.length) continue;
     const webhooks = area.slug === 'webhooks' ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' })) : [];
@@ -75,6 +65,38 @@ export function emitDocs(api: Api): GeneratedFile[] {
   const commonResponses = first ? first.responses.filter((r) => common.responses.has(responseKey(r))).map((r) => ({ status: r.status, description: r.description.replace(/\n/g, ' '), headers: r.headers.map((h) => h.name).join(', ') })) : [];
   files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length, commonParameters, commonResponses }) });
   return files;
+}
+
+function objectParts(node: TypeNode): ObjectNode[] {
+  if (node.kind === 'object') return [node];
+  if (node.kind === 'intersection') return node.members.flatMap((m) => (m.kind === 'object' ? [m] : []));
+  return [];
+}
+
+interface PropertyRow {
+  name: string;
+  required: boolean;
+  type: string;
+  limits: string;
+  description: string;
+}
+
+/** The inline object a property holds, directly or as array items (a named schema has its own section). */
+function inlineObject(node: TypeNode): { object: ObjectNode; suffix: string } | undefined {
+  if (node.kind === 'object' && node.properties.length) return { object: node, suffix: '' };
+  if (node.kind === 'array' && node.items.kind === 'object' && node.items.properties.length) return { object: node.items, suffix: '[]' };
+  return undefined;
+}
+
+/** One row per property; the fields of an inline nested object follow as `parent.child` rows (`usage.prompt_tokens`). */
+function propertyRows(properties: readonly Property[], prefix: string, describe: (node: TypeNode) => string, depth = 0): PropertyRow[] {
+  const cell = (text: string) => text.replace(/\n/g, ' ').replace(/\|/g, '\\|');
+  return properties.flatMap((p) => {
+    const name = prefix + p.name;
+    const row: PropertyRow = { name, required: p.required, type: cell(describe(p.type)), limits: cell(describeLimits(p.type)), description: cell(p.description ?? '') };
+    const nested = depth < 4 ? inlineObject(p.type) : undefined;
+    return nested ? [row, ...propertyRows(nested.object.properties, `${name}${nested.suffix}.`, describe, depth + 1)] : [row];
+  });
 }
 
 const paramKey = (p: Parameter) => `${p.in}:${p.name}`;

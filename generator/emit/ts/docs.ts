@@ -1,4 +1,4 @@
-/** JSDoc text for a type node: its description, its limits, its default, and what the seeds leave not shown. */
+/** JSDoc text for a type node: its description, its limits, its default, and what is not documented. */
 import type { Property, TypeNode } from '../../ir/types.ts';
 
 export function limitsOf(node: TypeNode): string[] {
@@ -47,7 +47,7 @@ function escape(text: string): string {
 export function docText(node: TypeNode, description = node.description, notShown = node.notShown): string | undefined {
   const lines: string[] = [];
   if (description) lines.push(escape(description));
-  for (const n of notShown ?? []) lines.push(`Not shown by the seeds: ${escape(n)}`);
+  for (const n of notShown ?? []) lines.push(`Not documented: ${escape(n)}`);
   const limits = limitsOf(node);
   if (limits.length) {
     if (lines.length) lines.push('');

@@ -1,9 +1,10 @@
 /**
  * The request engine every generated resource calls: builds the URL, headers and body of an operation, sends it with
- * a per-attempt timeout, retries by the seeds' rules, and turns the response into typed data.
+ * a per-attempt timeout, retries by the API's documented rules, and turns the response into typed data.
  */
 import { APIPromise, type RawResult } from './api-promise.js';
-import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, PlatformError } from './errors.js';
+import { APIConnectionError, APIError, APIRedirectError, APITimeoutError, APIUserAbortError, excerpt, PlatformError } from './errors.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, MAX_ERROR_BODY_BYTES, readText, withIdleTimeout } from './limits.js';
 import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } from './operation.js';
 import type { ApiKeySource, ClientOptions, Fetch, HeadersLike, RequestOptions } from './options.js';
 import { CursorPage, PagePromise, type ListEnvelope, type Page } from './pagination.js';
@@ -71,6 +72,7 @@ export class ClientBase {
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
+    for (const name of ['idleTimeout', 'maxResponseSize', 'maxLineLength'] as const) validCount(name, options[name], 0);
     this.webhookSecret = options.webhookSecret ?? env('PLATFORM_WEBHOOK_SECRET');
     this.clock = options.clock ?? systemClock;
     const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -83,7 +85,7 @@ export class ClientBase {
   call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): APIPromise<T> {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
-    return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => parseResult(r, response) as T);
+    return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => parseResult(r, response, options.maxLineLength ?? this.options.maxLineLength) as T);
   }
 
   /** Calls a cursor-paginated list operation: the result is the first page, and iterates every item. */
@@ -115,6 +117,8 @@ export class ClientBase {
     }
     const maxRetries = options.maxRetries === undefined ? this.maxRetries : validCount('maxRetries', options.maxRetries, this.maxRetries);
     const timeout = options.timeout === undefined ? this.timeout : validCount('timeout', options.timeout, this.timeout);
+    const idleTimeout = validCount('idleTimeout', options.idleTimeout ?? this.options.idleTimeout, timeout);
+    const maxSize = validCount('maxResponseSize', options.maxResponseSize ?? this.options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES);
     const fetchImpl = options.fetch ?? this.fetch;
     const extraInit = this.options.fetchOptions || options.fetchOptions ? { ...this.options.fetchOptions, ...options.fetchOptions } : undefined;
     const buffered = expected.kind !== 'sse' && expected.kind !== 'binary';
@@ -144,17 +148,30 @@ export class ClientBase {
       try {
         const response = await fetchImpl(url, request);
         if (response.ok) {
-          if (buffered) return { response, controller, text: await response.text() };
+          if (buffered) return { response, controller, text: await readText(response, maxSize) };
+          if (expected.kind === 'sse' && !isEventStream(response)) {
+            // A JSON or HTML answer to a stream request: the server's message, not "the stream ended early".
+            const text = await readText(response, MAX_ERROR_BODY_BYTES, true);
+            throw new APIError(response.status, parseErrorBody(text), `Expected an event stream, got ${response.headers.get('content-type') ?? 'no content type'}: ${excerpt(text)}`, response.headers);
+          }
           // A stream handed over unread stays tied to the caller's signal, so aborting it ends the stream.
           streaming = true;
+          if (idleTimeout > 0 && response.body) {
+            const body = withIdleTimeout(response.body, idleTimeout, controller!);
+            return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), controller };
+          }
           return { response, controller };
         }
-        const errorBody = parseErrorBody(await response.text());
+        const errorBody = parseErrorBody(await readText(response, MAX_ERROR_BODY_BYTES, true));
         failure = APIError.fromResponse(response.status, errorBody, response.headers);
         retryable = isRetryableStatus(response.status) && !needsUserAction(response.status, errorBody);
       } catch (error) {
         if (signal?.aborted) throw new APIUserAbortError();
-        failure = timedOut ? new APITimeoutError() : new APIConnectionError(undefined, { cause: error });
+        // A local failure (a limit, an unexpected answer) would fail the same way again: never retried.
+        if (error instanceof PlatformError) throw error;
+        if (timedOut) failure = new APITimeoutError();
+        else if (isRedirectFailure(error)) throw new APIRedirectError(undefined, { cause: error });
+        else failure = new APIConnectionError(undefined, { cause: error });
         retryable = true;
       } finally {
         if (timer !== undefined) clearTimeout(timer);
@@ -317,15 +334,28 @@ function parseErrorBody(text: string): unknown {
 
 function parseJson(raw: RawResult): unknown {
   const text = raw.text ?? '';
-  if (!text) return undefined;
+  // The operation declares a JSON body: an empty one is an error, not `undefined` typed as the response.
+  if (!text.trim()) throw new APIError(raw.response.status, text, 'The response body is empty, but the operation returns JSON.', raw.response.headers);
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new APIError(raw.response.status, text, `The response is not valid JSON: ${text.slice(0, 200)}`, raw.response.headers, { cause: error });
+    throw new APIError(raw.response.status, text, `The response is not valid JSON: ${excerpt(text, 200)}`, raw.response.headers, { cause: error });
   }
 }
 
-function parseResult(raw: RawResult, expected: ResponseSpec): unknown {
+function isEventStream(response: Response): boolean {
+  return /^\s*text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+/** Node's fetch reports a redirect loop as `TypeError: fetch failed` whose cause says "redirect count exceeded". */
+function isRedirectFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (/redirect/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+function parseResult(raw: RawResult, expected: ResponseSpec, maxLineLength: number | undefined): unknown {
   switch (expected.kind) {
     case 'json':
       return parseJson(raw);
@@ -337,6 +367,7 @@ function parseResult(raw: RawResult, expected: ResponseSpec): unknown {
       return raw.response;
     case 'sse':
       return new Stream(raw.response, raw.controller!, {
+        ...(maxLineLength === undefined ? {} : { maxLineLength }),
         ...(expected.terminator === undefined ? {} : { terminator: expected.terminator }),
         ...(expected.events === undefined ? {} : { events: expected.events }),
       });

@@ -4,7 +4,7 @@ export class PlatformError extends Error {
   override name = 'PlatformError';
 }
 
-/** The parsed error envelope. The seeds do not show its shape; the common `{ error: { message, code, type, param } }` is read when present. */
+/** The parsed error envelope. Its shape is not documented; the common `{ error: { message, code, type, param } }` is read when present. */
 export interface ErrorEnvelope {
   message?: string;
   code?: string | null;
@@ -18,6 +18,11 @@ function envelopeOf(body: unknown): ErrorEnvelope | undefined {
   const inner = (body as { error?: unknown }).error;
   if (inner && typeof inner === 'object') return inner as ErrorEnvelope;
   return body as ErrorEnvelope;
+}
+
+/** The first `max` characters of a text, marked when cut: a message never carries a whole body. */
+export function excerpt(text: string, max = 500): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }
 
 export class APIError extends PlatformError {
@@ -49,7 +54,7 @@ export class APIError extends PlatformError {
 
   private static describe(status: number | undefined, body: unknown, message: string | undefined): string {
     const envelope = envelopeOf(body);
-    const detail = message ?? (typeof envelope?.message === 'string' ? envelope.message : typeof body === 'string' && body ? body : body ? JSON.stringify(body) : undefined);
+    const detail = message ?? (typeof envelope?.message === 'string' ? excerpt(envelope.message) : typeof body === 'string' && body ? excerpt(body) : body ? excerpt(JSON.stringify(body)) : undefined);
     if (status !== undefined) return `${status} ${detail ?? 'status code (no body)'}`;
     return detail ?? 'Request failed';
   }
@@ -108,6 +113,22 @@ export class APITimeoutError extends APIConnectionError {
   override name = 'APITimeoutError';
   constructor(message = 'Request timed out.') {
     super(message);
+  }
+}
+
+/** Fetch gave up following redirects (a loop, or too many): asking again would loop again, so it is not retried. */
+export class APIRedirectError extends APIError {
+  override name = 'APIRedirectError';
+  constructor(message = 'Too many redirects (a redirect loop?).', options?: ErrorOptions) {
+    super(undefined, undefined, message, undefined, options);
+  }
+}
+
+/** A response body or a stream line larger than the configured limit (never retried). */
+export class ResponseTooLargeError extends APIError {
+  override name = 'ResponseTooLargeError';
+  constructor(limit: number, what = 'The response body') {
+    super(undefined, undefined, `${what} is larger than the limit of ${limit} (maxResponseSize / maxLineLength).`, undefined);
   }
 }
 

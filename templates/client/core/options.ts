@@ -21,6 +21,15 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Per-attempt timeout in milliseconds. Default 10 minutes; `0` turns the client-side timeout off. */
   timeout?: number;
+  /**
+   * Longest silence in milliseconds between two chunks of a stream or download, once its headers have arrived: then
+   * the request is cancelled with `APITimeoutError`. Default: the `timeout`; `0` turns it off.
+   */
+  idleTimeout?: number;
+  /** Largest JSON or text response body read, in bytes; a larger one fails with `ResponseTooLargeError`. Default 64 MiB. */
+  maxResponseSize?: number;
+  /** Longest line (and event data) of a server-sent event stream, in characters. Default 16 Mi characters. */
+  maxLineLength?: number;
   /** Bound on the whole retry sequence in milliseconds: no retry starts after it. Default 2 minutes. */
   maxRetryTime?: number;
   /** A `fetch` to use instead of the global one (for example one with a TLS client certificate). */
@@ -45,6 +54,10 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   timeout?: number;
+  /** See `ClientOptions.idleTimeout`; defaults to the client's, else to this request's `timeout`. */
+  idleTimeout?: number;
+  maxResponseSize?: number;
+  maxLineLength?: number;
   maxRetries?: number;
   /** Sent as `X-Client-Request-Id`: ASCII only, at most 512 characters (checked before sending). */
   clientRequestId?: string;

@@ -1,4 +1,4 @@
-/** When to retry, and how long to wait: the seeds' retry rules. */
+/** When to retry, and how long to wait: the API's documented retry rules. */
 
 export interface Clock {
   now(): number;

@@ -1,5 +1,5 @@
 /** A typed, async-iterable stream of server-sent events: chunks parsed as JSON, `[DONE]` ends it. */
-import { APIConnectionError, APIError, APIUserAbortError } from './errors.js';
+import { APIConnectionError, APIError, APIUserAbortError, PlatformError } from './errors.js';
 import { SseDecoder, type ServerSentEvent } from './sse.js';
 
 export interface StreamOptions {
@@ -7,6 +7,8 @@ export interface StreamOptions {
   terminator?: string;
   /** Known event names of a named-event stream; typed iteration skips the others. */
   events?: readonly string[];
+  /** Longest line and event data, in characters (see `ClientOptions.maxLineLength`). */
+  maxLineLength?: number;
 }
 
 export class Stream<T> implements AsyncIterable<T> {
@@ -26,7 +28,7 @@ export class Stream<T> implements AsyncIterable<T> {
     const body = this.response.body;
     if (!body) throw new APIConnectionError('The response has no body.');
     const reader = body.getReader();
-    const decoder = new SseDecoder();
+    const decoder = new SseDecoder(this.options.maxLineLength);
     let done = false;
     try {
       for (;;) {
@@ -34,6 +36,8 @@ export class Stream<T> implements AsyncIterable<T> {
         try {
           chunk = await reader.read();
         } catch (error) {
+          // The idle timeout errors the body with its own `APITimeoutError`.
+          if (error instanceof PlatformError) throw error;
           if (this.controller.signal.aborted) throw new APIUserAbortError();
           throw new APIConnectionError('The stream was interrupted.', { cause: error });
         }
