@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './diagnostics.ts';
-import { runPipeline } from './pipeline.ts';
+import { runPipeline, type StepTiming } from './pipeline.ts';
 import { DEFAULT_CACHE_DIR } from './render/format-cache.ts';
 import { checkTree, writeTree } from './render/write.ts';
 
@@ -21,7 +21,13 @@ const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out gene
                 prettier (prettier for every file; slower, same bytes)
 exit codes: 0 ok, 1 spec or generation error, 2 usage error, 3 stale output (--check)`;
 
-export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+/** `startup`: time spent before `main` (process start, module loading), printed first as progress lines. */
+export async function main(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+  startup: StepTiming[] = [],
+): Promise<number> {
   let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean; formatter?: string };
   try {
     ({ values } = parseArgs({
@@ -45,10 +51,14 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const spec = values.spec ?? 'spec/openapi.yaml';
   const outDir = values.out ?? 'generated';
   const progress = (line: string) => values.quiet || err.write(`${line}\n`);
+  const step = (t: StepTiming) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`);
+  startup.forEach(step);
   try {
-    const result = await runPipeline({ spec, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, formatter, onStep: (t) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`) });
+    const result = await runPipeline({ spec, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, formatter, onStep: step });
+    const start = performance.now();
     if (values.check) {
       const diff = checkTree(outDir, result.files);
+      step({ step: 'compare', ms: performance.now() - start });
       const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
       if (stale.length) {
         err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run \`npm run generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
@@ -58,6 +68,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       return EXIT.ok;
     }
     writeTree(outDir, result.files);
+    step({ step: 'write', ms: performance.now() - start });
     progress(`wrote ${result.files.length} files to ${outDir}/`);
     return EXIT.ok;
   } catch (error) {
