@@ -3,15 +3,15 @@
  * Prettier's output is the contract (`npm run check:format` runs `prettier --check` over `generated/` and
  * every golden tree). To reach it fast, TypeScript and Markdown go through oxfmt, a native prettier-compatible
  * formatter about ten times faster, and its output is aligned with prettier where the two are known to differ
- * (`oxfmt-align.ts`); a file whose oxfmt output shows a difference that cannot be aligned, and every JSON file,
- * is formatted by prettier itself, in a worker thread. `engine: 'prettier'` formats everything with prettier.
+ * (`oxfmt-align.ts`); a file whose oxfmt output shows a difference that cannot be aligned is formatted by
+ * prettier itself, in a worker thread loaded while the pipeline runs (`prepareFormatter`). `engine: 'prettier'` formats everything with prettier.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type * as Prettier from 'prettier';
 import type { GeneratedFile } from '../emit/index.ts';
 import type { FormatCache } from './format-cache.ts';
 import { alignWithPrettier } from './oxfmt-align.ts';
+import { formatInPool, warmUp } from './prettier-pool.ts';
 
 export type FormatEngine = 'oxfmt' | 'prettier';
 
@@ -34,48 +34,35 @@ function prettierOptions(path: string): Prettier.Options {
   return { ...PRETTIER_OPTIONS, parser: parserFor(path)! };
 }
 
-/** Formats files with prettier in worker threads (largest first, dealt round-robin); order is kept. */
+/** Formats files with prettier in worker threads (largest first, so the pool stays balanced); order is kept. */
 async function formatWithPrettier(files: GeneratedFile[]): Promise<string[]> {
-  if (!files.length) return [];
+  const size = Math.max(1, Math.min(os.availableParallelism(), 3));
   const order = files.map((_, i) => i).sort((a, b) => files[b]!.contents.length - files[a]!.contents.length);
-  const workers = Math.max(1, Math.min(os.availableParallelism(), 3, Math.ceil(files.length / 4)));
-  const shares: number[][] = Array.from({ length: workers }, () => []);
-  order.forEach((index, i) => shares[i % workers]!.push(index));
   const out: string[] = new Array(files.length);
-  const pool = shares.map(() => new Worker(new URL('./format-worker.mjs', import.meta.url)));
-  try {
-    await Promise.all(
-      pool.map(
-        (worker, w) =>
-          new Promise<void>((resolve, reject) => {
-            const jobs = shares[w]!;
-            let next = 0;
-            const send = () => {
-              const index = jobs[next];
-              if (index === undefined) return resolve();
-              worker.postMessage({ id: index, contents: files[index]!.contents, options: prettierOptions(files[index]!.path) });
-            };
-            worker.on('message', (msg: { id: number; contents?: string; error?: string }) => {
-              if (msg.error !== undefined) return reject(new Error(`prettier failed on ${files[msg.id]!.path}: ${msg.error}`));
-              out[msg.id] = msg.contents!;
-              next++;
-              send();
-            });
-            worker.on('error', reject);
-            send();
-          }),
-      ),
-    );
-    return out;
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
+  await Promise.all(
+    order.map(async (i) => {
+      const file = files[i]!;
+      try {
+        out[i] = await formatInPool(file.contents, prettierOptions(file.path), size);
+      } catch (error) {
+        throw new Error(`prettier failed on ${file.path}: ${(error as Error).message}`);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Loads prettier in a worker while the pipeline runs, for the files oxfmt leaves to it. */
+export function prepareFormatter(): void {
+  warmUp(PRETTIER_OPTIONS);
 }
 
 /** oxfmt's output aligned with prettier's, or undefined when the file must go to prettier. */
 async function formatWithOxfmt(file: GeneratedFile): Promise<string | undefined> {
   const { format } = await import('oxfmt');
-  const result = await format(file.path, file.contents, { ...PRETTIER_OPTIONS });
+  // The name only tells oxfmt the language: `package.json` would be sorted and read as prettier's
+  // json-stringify, where our prettier call formats every `.json` file with the json parser.
+  const result = await format(`file${/\.[a-z]+$/.exec(file.path)![0]}`, file.contents, { ...PRETTIER_OPTIONS });
   if (result.errors.length) return undefined;
   return parserFor(file.path) === 'typescript' ? alignWithPrettier(result.code, PRETTIER_OPTIONS.printWidth) : result.code;
 }
@@ -112,10 +99,8 @@ export async function formatFiles(
   const toPrettier: GeneratedFile[] = [];
   if (engine === 'prettier') toPrettier.push(...work);
   else {
-    const native = work.filter((f) => parserFor(f.path) !== 'json');
-    toPrettier.push(...work.filter((f) => parserFor(f.path) === 'json'));
-    const formatted = await Promise.all(native.map(formatWithOxfmt));
-    native.forEach((f, i) => {
+    const formatted = await Promise.all(work.map(formatWithOxfmt));
+    work.forEach((f, i) => {
       const text = formatted[i];
       if (text === undefined) toPrettier.push(f);
       else results.set(f, text);
