@@ -33,9 +33,16 @@ describe('generate CLI', () => {
     expect(first.code).toBe(EXIT.ok);
     expect(first.stderr).toMatch(/load\s+\d+ ms/);
     expect(first.stderr).toMatch(/emit types\s+\d+ ms/);
-    expect(first.stderr).toMatch(/prettier\s+\d+ ms/);
+    expect(first.stderr).toMatch(/format\s+\d+ ms/);
+    expect(first.stderr).toMatch(/write\s+\d+ ms/);
     expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
     expect((await run(['--spec', fixture, '--out', out, '--check', '--quiet'])).code).toBe(EXIT.ok);
+  });
+
+  it('an unknown --formatter is a usage error', async () => {
+    const result = await run(['--spec', fixture, '--out', path.join(dir, 'out'), '--formatter', 'black']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('--formatter must be oxfmt or prettier, not black');
   });
 
   it('--check exits 3 and names changed, missing and extra files', async () => {
