@@ -7,7 +7,7 @@ import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
 import { PASSES } from './passes/index.ts';
 import { EMITTERS, type GeneratedFile } from './emit/index.ts';
-import { formatFiles, prepareFormatter, type FormatEngine } from './render/format.ts';
+import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 
 export interface StepTiming {
@@ -53,7 +53,6 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     timings.push(t);
     options.onStep?.(t);
   };
-  prepareFormatter();
   const api = await buildIr(options.spec, record);
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {

@@ -4,14 +4,14 @@
  * every golden tree). To reach it fast, TypeScript and Markdown go through oxfmt, a native prettier-compatible
  * formatter about ten times faster, and its output is aligned with prettier where the two are known to differ
  * (`oxfmt-align.ts`); a file whose oxfmt output shows a difference that cannot be aligned is formatted by
- * prettier itself, in a worker thread loaded while the pipeline runs (`prepareFormatter`). `engine: 'prettier'` formats everything with prettier.
+ * prettier itself, in a worker thread (none of our outputs needs it today). `engine: 'prettier'` formats everything with prettier.
  */
 import os from 'node:os';
 import type * as Prettier from 'prettier';
 import type { GeneratedFile } from '../emit/index.ts';
 import type { FormatCache } from './format-cache.ts';
 import { alignWithPrettier } from './oxfmt-align.ts';
-import { formatInPool, warmUp } from './prettier-pool.ts';
+import { formatInPool } from './prettier-pool.ts';
 
 export type FormatEngine = 'oxfmt' | 'prettier';
 
@@ -50,11 +50,6 @@ async function formatWithPrettier(files: GeneratedFile[]): Promise<string[]> {
     }),
   );
   return out;
-}
-
-/** Loads prettier in a worker while the pipeline runs, for the files oxfmt leaves to it. */
-export function prepareFormatter(): void {
-  warmUp(PRETTIER_OPTIONS);
 }
 
 /** oxfmt's output aligned with prettier's, or undefined when the file must go to prettier. */

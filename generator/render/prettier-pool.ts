@@ -1,8 +1,7 @@
 /**
  * Prettier in worker threads that live as long as the process (so repeated pipelines in one process, and the
  * files oxfmt leaves to prettier, do not pay prettier's start-up again). Workers are created on demand, up to
- * `size`; a worker keeps the process alive only while it has work. `warmUp` loads prettier ahead of need, in
- * parallel with the rest of the pipeline.
+ * `size`; a worker keeps the process alive only while it has work.
  */
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
@@ -46,12 +45,4 @@ export function formatInPool(contents: string, options: Options, size = 1): Prom
     chosen.pending.set(id, { resolve, reject });
     chosen.worker.postMessage({ id, contents, options });
   });
-}
-
-/** Starts one worker and has it load prettier and its TypeScript printer; the result is ignored. */
-export function warmUp(options: Options): void {
-  if (slots.length) return;
-  formatInPool('export const a = 1;\n', { ...options, parser: 'typescript' }).catch(() => {});
-  // Warming must not keep a process alive that has nothing else to do.
-  slots[0]?.worker.unref();
 }
