@@ -36,8 +36,8 @@ function run(cmd: string, args: string[]): Run {
 }
 
 const node = process.execPath;
-const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-const ours = (spec: string, out: string, ...extra: string[]) => [tsx, 'scripts/generate.ts', '--spec', spec, '--out', out, ...extra];
+// As `npm run generate` runs it (without npm's own start-up).
+const ours = (spec: string, out: string, ...extra: string[]) => [path.resolve('scripts/generate.mjs'), '--spec', spec, '--out', out, ...extra];
 // The peers lint with Redocly before generating; they get rules loose enough for OpenAI's spec (not timed work of ours).
 const redocly = path.join(tmp, 'redocly.yaml');
 writeFileSync(redocly, 'extends:\n  - minimal\nrules:\n  operation-summary: off\n  struct: off\n');

@@ -1,4 +1,5 @@
 /** The CLI as users run it: exit codes, --check naming stale files, atomic writes, located errors. */
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,16 @@ describe('generate CLI', () => {
     expect(first.stderr).toMatch(/write\s+\d+ ms/);
     expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
     expect((await run(['--spec', fixture, '--out', out, '--check', '--quiet'])).code).toBe(EXIT.ok);
+  });
+
+  it('scripts/generate.mjs (npm run generate) runs the bundled CLI with the same exit codes', () => {
+    const out = path.join(dir, 'out');
+    const ok = spawnSync(process.execPath, ['scripts/generate.mjs', '--spec', fixture, '--out', out, '--quiet'], { encoding: 'utf8' });
+    expect(ok.status).toBe(EXIT.ok);
+    expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
+    const usage = spawnSync(process.execPath, ['scripts/generate.mjs', '--bogus'], { encoding: 'utf8' });
+    expect(usage.status).toBe(EXIT.usage);
+    expect(usage.stderr).toContain('error[usage]');
   });
 
   it('an unknown --formatter is a usage error', async () => {
