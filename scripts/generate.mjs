@@ -2,6 +2,7 @@
 // once with esbuild into node_modules/.cache/ and rebuilt whenever one of its sources changes (checked by size
 // and mtime, a few milliseconds); node_modules packages stay external. If bundling fails, tsx runs the sources.
 // Each module's `import.meta.url` is kept as its source file's URL, so templates and workers resolve as before.
+// V8's code cache of large CommonJS packages is kept too (v8-code-cache.mjs; CODEGEN_NO_CODE_CACHE=1 turns it off).
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,6 +60,10 @@ async function rebuild() {
   atomic(manifest, JSON.stringify(inputs));
 }
 
+if (!process.env.CODEGEN_NO_CODE_CACHE) {
+  const { installCodeCache } = await import('./v8-code-cache.mjs');
+  installCodeCache(path.join(root, 'node_modules/.cache/platform-api-codegen/v8'));
+}
 let entry = pathToFileURL(bundle).href;
 if (!fresh()) {
   try {
