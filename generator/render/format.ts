@@ -53,8 +53,16 @@ async function formatWithPrettier(files: GeneratedFile[]): Promise<string[]> {
 }
 
 /** oxfmt's output aligned with prettier's, or undefined when the file must go to prettier. */
+let oxfmt: Promise<typeof import('oxfmt').format | undefined> | undefined;
+
 async function formatWithOxfmt(file: GeneratedFile): Promise<string | undefined> {
-  const { format } = await import('oxfmt');
+  // Without a native binding for this platform, every file goes to prettier: slower, same bytes.
+  oxfmt ??= import('oxfmt').then(
+    (m) => m.format,
+    () => undefined,
+  );
+  const format = await oxfmt;
+  if (!format) return undefined;
   // The name only tells oxfmt the language: `package.json` would be sorted and read as prettier's
   // json-stringify, where our prettier call formats every `.json` file with the json parser.
   const result = await format(`file${/\.[a-z]+$/.exec(file.path)![0]}`, file.contents, { ...PRETTIER_OPTIONS });
