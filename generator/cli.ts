@@ -4,27 +4,35 @@
  */
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './diagnostics.ts';
-import { runPipeline } from './pipeline.ts';
+import { runPipeline, type StepTiming } from './pipeline.ts';
 import { DEFAULT_CACHE_DIR } from './render/format-cache.ts';
 import { checkTree, writeTree } from './render/write.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
 
-const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--check] [--quiet] [--no-cache]
+const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--check] [--quiet] [--no-cache] [--formatter oxfmt|prettier]
   --spec FILE   root OpenAPI 3.0/3.1 document (default spec/openapi.yaml)
   --out DIR     output directory, replaced atomically (default generated)
   --check       write nothing; exit 3 and name the files that differ from what the spec gives
   --quiet       no progress lines
-  --no-cache    format every file anew (by default prettier's output is cached by content in
+  --no-cache    format every file anew (by default formatted output is cached by content in
                 node_modules/.cache/platform-api-codegen/)
+  --formatter   oxfmt (default: oxfmt aligned with prettier's style, prettier where they differ) or
+                prettier (prettier for every file; slower, same bytes)
 exit codes: 0 ok, 1 spec or generation error, 2 usage error, 3 stale output (--check)`;
 
-export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
-  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean };
+/** `startup`: time spent before `main` (process start, module loading), printed first as progress lines. */
+export async function main(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+  startup: StepTiming[] = [],
+): Promise<number> {
+  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean; formatter?: string };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, quiet: { type: 'boolean' }, 'no-cache': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, quiet: { type: 'boolean' }, 'no-cache': { type: 'boolean' }, formatter: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     }));
   } catch (error) {
@@ -35,13 +43,22 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     out.write(`${USAGE}\n`);
     return EXIT.ok;
   }
+  const formatter = values.formatter ?? 'oxfmt';
+  if (formatter !== 'oxfmt' && formatter !== 'prettier') {
+    err.write(`error[usage]: --formatter must be oxfmt or prettier, not ${formatter}\n${USAGE}\n`);
+    return EXIT.usage;
+  }
   const spec = values.spec ?? 'spec/openapi.yaml';
   const outDir = values.out ?? 'generated';
   const progress = (line: string) => values.quiet || err.write(`${line}\n`);
+  const step = (t: StepTiming) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`);
+  startup.forEach(step);
   try {
-    const result = await runPipeline({ spec, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, onStep: (t) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`) });
+    const result = await runPipeline({ spec, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, formatter, onStep: step });
+    const start = performance.now();
     if (values.check) {
       const diff = checkTree(outDir, result.files);
+      step({ step: 'compare', ms: performance.now() - start });
       const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
       if (stale.length) {
         err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run \`npm run generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
@@ -51,6 +68,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       return EXIT.ok;
     }
     writeTree(outDir, result.files);
+    step({ step: 'write', ms: performance.now() - start });
     progress(`wrote ${result.files.length} files to ${outDir}/`);
     return EXIT.ok;
   } catch (error) {

@@ -7,7 +7,7 @@ import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
 import { PASSES } from './passes/index.ts';
 import { EMITTERS, type GeneratedFile } from './emit/index.ts';
-import { formatFiles } from './render/format.ts';
+import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 
 export interface StepTiming {
@@ -28,6 +28,8 @@ export interface PipelineOptions {
   onStep?: (timing: StepTiming) => void;
   /** Directory of the prettier output cache; `false` disables it. Default: no cache (pure, for tests). */
   cache?: string | false;
+  /** `oxfmt` (default: oxfmt aligned with prettier, prettier where they differ) or `prettier` for every file. */
+  formatter?: FormatEngine;
 }
 
 export async function buildIr(spec: string, onStep?: (t: StepTiming) => void): Promise<Api> {
@@ -60,8 +62,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
-  const formatted = await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined);
-  record({ step: 'prettier', ms: performance.now() - start });
+  const formatted = await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
+  record({ step: 'format', ms: performance.now() - start });
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { api, files: formatted, timings };
 }

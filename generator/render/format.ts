@@ -1,80 +1,118 @@
 /**
- * Formats every generated file with prettier (TypeScript, Markdown, JSON), with a fixed configuration.
- * Prettier is most of generation time, so files are spread over a small pool of worker threads (one per
- * spare core) plus the main thread; output does not depend on which thread formatted a file.
+ * Formats every generated file (TypeScript, Markdown, JSON) in prettier's style with a fixed configuration.
+ * Prettier's output is the contract (`npm run check:format` runs `prettier --check` over `generated/` and
+ * every golden tree). To reach it fast, TypeScript and Markdown go through oxfmt, a native prettier-compatible
+ * formatter about ten times faster, and its output is aligned with prettier where the two are known to differ
+ * (`oxfmt-align.ts`); a file whose oxfmt output shows a difference that cannot be aligned is formatted by
+ * prettier itself, in a worker thread (none of our outputs needs it today). `engine: 'prettier'` formats everything with prettier.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
-import * as prettier from 'prettier';
+import type * as Prettier from 'prettier';
 import type { GeneratedFile } from '../emit/index.ts';
 import type { FormatCache } from './format-cache.ts';
+import { alignWithPrettier } from './oxfmt-align.ts';
+import { formatInPool } from './prettier-pool.ts';
 
-export const PRETTIER_OPTIONS: prettier.Options = {
+export type FormatEngine = 'oxfmt' | 'prettier';
+
+export const PRETTIER_OPTIONS = {
   printWidth: 110,
   singleQuote: true,
   trailingComma: 'all',
   semi: true,
   proseWrap: 'preserve',
   endOfLine: 'lf',
-};
+} as const satisfies Prettier.Options;
 
 const PARSERS: Record<string, string> = { '.ts': 'typescript', '.md': 'markdown', '.json': 'json' };
 
-function optionsFor(path: string): prettier.Options | undefined {
-  const parser = PARSERS[/\.[a-z]+$/.exec(path)?.[0] ?? ''];
-  return parser ? { ...PRETTIER_OPTIONS, parser } : undefined;
+export function parserFor(path: string): string | undefined {
+  return PARSERS[/\.[a-z]+$/.exec(path)?.[0] ?? ''];
 }
 
-function formatInWorker(worker: Worker, jobs: GeneratedFile[]): Promise<GeneratedFile[]> {
-  return new Promise((resolve, reject) => {
-    const out: GeneratedFile[] = [];
-    let next = 0;
-    const send = () => {
-      const file = jobs[next];
-      if (!file) return resolve(out);
-      worker.postMessage({ id: next, contents: file.contents, options: optionsFor(file.path) });
-    };
-    worker.on('message', (msg: { id: number; contents?: string; error?: string }) => {
-      const file = jobs[msg.id]!;
-      if (msg.error !== undefined) return reject(new Error(`prettier failed on ${file.path}: ${msg.error}`));
-      out.push({ ...file, contents: msg.contents! });
-      next++;
-      send();
-    });
-    worker.on('error', reject);
-    send();
+function prettierOptions(path: string): Prettier.Options {
+  return { ...PRETTIER_OPTIONS, parser: parserFor(path)! };
+}
+
+/** Formats files with prettier in worker threads (largest first, so the pool stays balanced); order is kept. */
+async function formatWithPrettier(files: GeneratedFile[]): Promise<string[]> {
+  const size = Math.max(1, Math.min(os.availableParallelism(), 3));
+  const order = files.map((_, i) => i).sort((a, b) => files[b]!.contents.length - files[a]!.contents.length);
+  const out: string[] = new Array(files.length);
+  await Promise.all(
+    order.map(async (i) => {
+      const file = files[i]!;
+      try {
+        out[i] = await formatInPool(file.contents, prettierOptions(file.path), size);
+      } catch (error) {
+        throw new Error(`prettier failed on ${file.path}: ${(error as Error).message}`);
+      }
+    }),
+  );
+  return out;
+}
+
+/** oxfmt's output aligned with prettier's, or undefined when the file must go to prettier. */
+let oxfmt: Promise<typeof import('oxfmt').format | undefined> | undefined;
+
+async function formatWithOxfmt(file: GeneratedFile): Promise<string | undefined> {
+  // Without a native binding for this platform, every file goes to prettier: slower, same bytes.
+  oxfmt ??= import('oxfmt').then(
+    (m) => m.format,
+    () => undefined,
+  );
+  const format = await oxfmt;
+  if (!format) return undefined;
+  // The name only tells oxfmt the language: `package.json` would be sorted and read as prettier's
+  // json-stringify, where our prettier call formats every `.json` file with the json parser.
+  const result = await format(`file${/\.[a-z]+$/.exec(file.path)![0]}`, file.contents, { ...PRETTIER_OPTIONS });
+  if (result.errors.length) return undefined;
+  return parserFor(file.path) === 'typescript' ? alignWithPrettier(result.code, PRETTIER_OPTIONS.printWidth) : result.code;
+}
+
+/** The identity of the formatting engine, part of the cache key: a new version invalidates cached output. */
+export async function engineId(engine: FormatEngine): Promise<string> {
+  const prettier = (await import('prettier/package.json', { with: { type: 'json' } })).default.version;
+  if (engine === 'prettier') return `prettier ${prettier}`;
+  const oxfmt = (await import('oxfmt/package.json', { with: { type: 'json' } })).default.version;
+  return `prettier ${prettier} oxfmt ${oxfmt} align 1`;
+}
+
+export interface FormatStats {
+  cached: number;
+  oxfmt: number;
+  prettier: number;
+}
+
+export async function formatFiles(
+  files: GeneratedFile[],
+  cache?: FormatCache,
+  engine: FormatEngine = 'oxfmt',
+  stats: FormatStats = { cached: 0, oxfmt: 0, prettier: 0 },
+): Promise<GeneratedFile[]> {
+  const id = cache ? await engineId(engine) : '';
+  const results = new Map<GeneratedFile, string>();
+  const work = files.filter((f) => {
+    if (!parserFor(f.path)) return false;
+    const hit = cache?.get(f.contents, `${id} ${parserFor(f.path)}`);
+    if (hit !== undefined) results.set(f, hit);
+    return hit === undefined;
   });
-}
-
-export async function formatFiles(files: GeneratedFile[], cache?: FormatCache): Promise<GeneratedFile[]> {
-  const plain = files.filter((f) => !optionsFor(f.path));
-  const cached: GeneratedFile[] = [];
-  const work: GeneratedFile[] = [];
-  for (const f of files) {
-    const options = optionsFor(f.path);
-    if (!options) continue;
-    const hit = cache?.get(f.contents, options);
-    if (hit !== undefined) cached.push({ ...f, contents: hit });
-    else work.push(f);
+  stats.cached += results.size;
+  const toPrettier: GeneratedFile[] = [];
+  if (engine === 'prettier') toPrettier.push(...work);
+  else {
+    const formatted = await Promise.all(work.map(formatWithOxfmt));
+    work.forEach((f, i) => {
+      const text = formatted[i];
+      if (text === undefined) toPrettier.push(f);
+      else results.set(f, text);
+    });
+    stats.oxfmt += formatted.filter((t) => t !== undefined).length;
   }
-  work.sort((a, b) => b.contents.length - a.contents.length);
-  const workers = Math.min(Math.max(0, os.availableParallelism() - 1), 3, Math.floor(work.length / 4));
-  // Largest first, dealt round-robin: the main thread takes one share, each worker another.
-  const shares: GeneratedFile[][] = Array.from({ length: workers + 1 }, () => []);
-  work.forEach((f, i) => shares[i % shares.length]!.push(f));
-  const pool = shares.slice(1).map(() => new Worker(new URL('./format-worker.mjs', import.meta.url)));
-  try {
-    const results = await Promise.all([
-      Promise.all(shares[0]!.map(async (f) => ({ ...f, contents: await prettier.format(f.contents, optionsFor(f.path)!) }))),
-      ...pool.map((w, i) => formatInWorker(w, shares[i + 1]!)),
-    ]);
-    const formatted = results.flat();
-    if (cache) {
-      const source = new Map(work.map((f) => [f.path, f.contents]));
-      for (const f of formatted) cache.set(source.get(f.path)!, optionsFor(f.path)!, f.contents);
-    }
-    return [...plain, ...cached, ...formatted];
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
+  const fromPrettier = await formatWithPrettier(toPrettier);
+  toPrettier.forEach((f, i) => results.set(f, fromPrettier[i]!));
+  stats.prettier += toPrettier.length;
+  if (cache) for (const f of work) cache.set(f.contents, `${id} ${parserFor(f.path)}`, results.get(f)!);
+  return files.map((f) => (results.has(f) ? { ...f, contents: results.get(f)! } : f));
 }

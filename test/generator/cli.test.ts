@@ -1,4 +1,5 @@
 /** The CLI as users run it: exit codes, --check naming stale files, atomic writes, located errors. */
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,9 +34,26 @@ describe('generate CLI', () => {
     expect(first.code).toBe(EXIT.ok);
     expect(first.stderr).toMatch(/load\s+\d+ ms/);
     expect(first.stderr).toMatch(/emit types\s+\d+ ms/);
-    expect(first.stderr).toMatch(/prettier\s+\d+ ms/);
+    expect(first.stderr).toMatch(/format\s+\d+ ms/);
+    expect(first.stderr).toMatch(/write\s+\d+ ms/);
     expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
     expect((await run(['--spec', fixture, '--out', out, '--check', '--quiet'])).code).toBe(EXIT.ok);
+  });
+
+  it('scripts/generate.mjs (npm run generate) runs the bundled CLI with the same exit codes', () => {
+    const out = path.join(dir, 'out');
+    const ok = spawnSync(process.execPath, ['scripts/generate.mjs', '--spec', fixture, '--out', out, '--quiet'], { encoding: 'utf8' });
+    expect(ok.status).toBe(EXIT.ok);
+    expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
+    const usage = spawnSync(process.execPath, ['scripts/generate.mjs', '--bogus'], { encoding: 'utf8' });
+    expect(usage.status).toBe(EXIT.usage);
+    expect(usage.stderr).toContain('error[usage]');
+  });
+
+  it('an unknown --formatter is a usage error', async () => {
+    const result = await run(['--spec', fixture, '--out', path.join(dir, 'out'), '--formatter', 'black']);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('--formatter must be oxfmt or prettier, not black');
   });
 
   it('--check exits 3 and names changed, missing and extra files', async () => {

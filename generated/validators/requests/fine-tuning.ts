@@ -282,8 +282,8 @@ export function validateRetrieveFineTuningModelLimitsResponse(
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is2(body)) {
-          check3(body, '/body', c);
+        if (!is0(body)) {
+          check1(body, '/body', c);
         }
         break;
       case '400':
@@ -311,21 +311,6 @@ function is0(v: unknown): boolean {
 }
 
 function check1(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-  }
-}
-
-function is2(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-  }
-  return true;
-}
-
-function check3(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {

@@ -136,21 +136,7 @@ export function validateCreateVideoRequest(
   const mt = mediaTypeOf(input.mediaType ?? 'application/json');
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
-  } else if (mt === 'application/json') {
-    if (!isVideoCreateRequest(body)) {
-      checkVideoCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'input_reference' || k === 'model' || k === 'prompt' || k === 'seconds' || k === 'size') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
-    }
-    if (!c.count) body = withDefaults(body, { model: 'sora-2', seconds: '4', size: '720x1280' });
-  } else if (mt === 'multipart/form-data') {
+  } else if (mt === 'application/json' || mt === 'multipart/form-data') {
     if (!isVideoCreateRequest(body)) {
       checkVideoCreateRequest(body, '/body', c);
     }

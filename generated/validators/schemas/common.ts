@@ -947,7 +947,7 @@ export function isVectorStoreFileContent(v: unknown): boolean {
     }
     const v1 = v.type;
     if (v1 !== undefined) {
-      if (!(is4(v1) || is5(v1))) {
+      if (!(is4(v1) || is0(v1))) {
         return false;
       }
     }
@@ -968,7 +968,7 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
     }
     const v1 = v.type;
     if (v1 !== undefined) {
-      const m2 = (is4(v1) ? 1 : 0) + (is5(v1) ? 1 : 0);
+      const m2 = (is4(v1) ? 1 : 0) + (is0(v1) ? 1 : 0);
       if (m2 === 0) {
         c.add(p + '/type', 'any_of', 'must be "text" or a string');
       }
@@ -1147,13 +1147,6 @@ function check3(v: unknown, p: string, c: Ctx): void {
 
 function is4(v: unknown): boolean {
   if (v !== 'text') {
-    return false;
-  }
-  return true;
-}
-
-function is5(v: unknown): boolean {
-  if (typeof v !== 'string') {
     return false;
   }
   return true;

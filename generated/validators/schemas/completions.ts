@@ -642,7 +642,7 @@ export function isCompletionCreateRequest(v: unknown): boolean {
     const v15 = v.stop;
     if (v15 !== undefined) {
       if (v15 !== null) {
-        if (!(is7(v15) || is8(v15))) {
+        if (!(is3(v15) || is7(v15))) {
           return false;
         }
       }
@@ -866,7 +866,7 @@ export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): voi
         const m14 = (is3(v13) ? 1 : 0) + (is4(v13) ? 1 : 0) + (is5(v13) ? 1 : 0) + (is6(v13) ? 1 : 0);
         if (m14 === 0) {
           if (typeof v13 === 'string') {
-            check9(v13, p + '/prompt', c);
+            check8(v13, p + '/prompt', c);
           } else {
             c.add(
               p + '/prompt',
@@ -888,12 +888,12 @@ export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): voi
     const v16 = v.stop;
     if (v16 !== undefined) {
       if (v16 !== null) {
-        const m17 = (is7(v16) ? 1 : 0) + (is8(v16) ? 1 : 0);
+        const m17 = (is3(v16) ? 1 : 0) + (is7(v16) ? 1 : 0);
         if (m17 === 0) {
           if (typeof v16 === 'string') {
-            check10(v16, p + '/stop', c);
+            check8(v16, p + '/stop', c);
           } else if (Array.isArray(v16)) {
-            check11(v16, p + '/stop', c);
+            check9(v16, p + '/stop', c);
           } else {
             c.add(p + '/stop', 'any_of', 'must be a string or an array of strings');
           }
@@ -1508,13 +1508,6 @@ function is6(v: unknown): boolean {
 }
 
 function is7(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
-  return true;
-}
-
-function is8(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1531,19 +1524,13 @@ function is8(v: unknown): boolean {
   return true;
 }
 
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
 function check9(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
-}
-
-function check10(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
-}
-
-function check11(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {

@@ -47,7 +47,7 @@ export function checkFineTuningAutoOrInteger(v: unknown, p: string, c: Ctx): voi
 
 /** True when `v` is a valid `FineTuningAutoOrNumber` (fail-fast, allocates nothing). */
 export function isFineTuningAutoOrNumber(v: unknown): boolean {
-  if (!(is4(v) || is5(v))) {
+  if (!(is0(v) || is4(v))) {
     return false;
   }
   return true;
@@ -55,15 +55,15 @@ export function isFineTuningAutoOrNumber(v: unknown): boolean {
 
 /** Adds every problem of `v` as a `FineTuningAutoOrNumber` at JSON pointer `p` to `c`. */
 export function checkFineTuningAutoOrNumber(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is4(v) ? 1 : 0) + (is5(v) ? 1 : 0);
+  const m0 = (is0(v) ? 1 : 0) + (is4(v) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check6(v, p, c);
+      check2(v, p, c);
     } else if (typeof v === 'number') {
-      check7(v, p, c);
+      check5(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be "auto" or a number');
     }
@@ -1817,7 +1817,7 @@ export function isGraderRunResult(v: unknown): boolean {
           return false;
         } else {
           if (v6 !== null) {
-            if (!(is8(v6) || isGraderTokenUsage(v6))) {
+            if (!(is1(v6) || isGraderTokenUsage(v6))) {
               return false;
             }
           }
@@ -1920,10 +1920,10 @@ export function checkGraderRunResult(v: unknown, p: string, c: Ctx): void {
           c.add(p + '/metadata/token_usage', 'required', 'is required');
         } else {
           if (v6 !== null) {
-            const m7 = (is8(v6) ? 1 : 0) + (isGraderTokenUsage(v6) ? 1 : 0);
+            const m7 = (is1(v6) ? 1 : 0) + (isGraderTokenUsage(v6) ? 1 : 0);
             if (m7 === 0) {
               if (typeof v6 === 'number') {
-                check9(v6, p + '/metadata/token_usage', c);
+                check3(v6, p + '/metadata/token_usage', c);
               } else if (isObj(v6)) {
                 checkGraderTokenUsage(v6, p + '/metadata/token_usage', c);
               } else {
@@ -2409,40 +2409,14 @@ function check3(v: unknown, p: string, c: Ctx): void {
 }
 
 function is4(v: unknown): boolean {
-  if (v !== 'auto') {
-    return false;
-  }
-  return true;
-}
-
-function is5(v: unknown): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     return false;
   }
   return true;
 }
 
-function check6(v: unknown, p: string, c: Ctx): void {
-  if (v !== 'auto') {
-    c.add(p, 'const', 'must be "auto"');
-  }
-}
-
-function check7(v: unknown, p: string, c: Ctx): void {
+function check5(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
-  }
-}
-
-function is8(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isInteger(v)) {
-    return false;
-  }
-  return true;
-}
-
-function check9(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
   }
 }

@@ -505,7 +505,7 @@ export function checkImageEditInputImage(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ImageEditMultipartRequest` (fail-fast, allocates nothing). */
 export function isImageEditMultipartRequest(v: unknown): boolean {
-  if (is2(v)) {
+  if (is0(v)) {
   } else {
     if (isObj(v)) {
       const v0 = v['image[]'];
@@ -520,7 +520,7 @@ export function isImageEditMultipartRequest(v: unknown): boolean {
       }
     }
   }
-  if (is3(v)) {
+  if (is1(v)) {
     if (isObj(v)) {
       const v1 = v.output_format;
       if (v1 !== undefined) {
@@ -663,7 +663,7 @@ export function isImageEditMultipartRequest(v: unknown): boolean {
 
 /** Adds every problem of `v` as a `ImageEditMultipartRequest` at JSON pointer `p` to `c`. */
 export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): void {
-  if (is2(v)) {
+  if (is0(v)) {
   } else {
     if (isObj(v)) {
       const v0 = v['image[]'];
@@ -678,7 +678,7 @@ export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): v
       }
     }
   }
-  if (is3(v)) {
+  if (is1(v)) {
     if (isObj(v)) {
       const v1 = v.output_format;
       if (v1 !== undefined) {
@@ -993,7 +993,7 @@ export function checkImageEditStreamUsage(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ImageGenerationCreateRequest` (fail-fast, allocates nothing). */
 export function isImageGenerationCreateRequest(v: unknown): boolean {
-  if (is4(v)) {
+  if (is0(v)) {
     if (isObj(v)) {
       const v0 = v.prompt;
       if (v0 !== undefined) {
@@ -1021,7 +1021,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is5(v)) {
+  if (is2(v)) {
     if (isObj(v)) {
       const v3 = v.n;
       if (v3 !== undefined) {
@@ -1059,7 +1059,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is6(v)) {
+  if (is3(v)) {
     if (isObj(v)) {
       const v7 = v.background;
       if (v7 !== undefined) {
@@ -1087,7 +1087,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is7(v)) {
+  if (is4(v)) {
     if (isObj(v)) {
       const v11 = v.prompt;
       if (v11 !== undefined) {
@@ -1115,7 +1115,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is8(v)) {
+  if (is5(v)) {
     if (isObj(v)) {
       const v14 = v.size;
       if (v14 !== undefined) {
@@ -1125,7 +1125,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is9(v)) {
+  if (is6(v)) {
     if (isObj(v)) {
       const v15 = v.size;
       if (v15 !== undefined) {
@@ -1139,7 +1139,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is10(v)) {
+  if (is7(v)) {
     if (isObj(v)) {
       const v16 = v.prompt;
       if (v16 !== undefined) {
@@ -1270,7 +1270,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
     {
       const a29 = v.size;
       if (
-        is11(v) &&
+        is6(v) &&
         typeof a29 === 'string' &&
         a29 !== 'auto' &&
         !dimensionsOk(a29, {
@@ -1291,7 +1291,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
 
 /** Adds every problem of `v` as a `ImageGenerationCreateRequest` at JSON pointer `p` to `c`. */
 export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is4(v)) {
+  if (is0(v)) {
     if (isObj(v)) {
       const v0 = v.prompt;
       if (v0 !== undefined) {
@@ -1319,7 +1319,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
     }
   }
-  if (is5(v)) {
+  if (is2(v)) {
     if (isObj(v)) {
       const v3 = v.n;
       if (v3 !== undefined) {
@@ -1357,7 +1357,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
     }
   }
-  if (is6(v)) {
+  if (is3(v)) {
     if (isObj(v)) {
       const v7 = v.background;
       if (v7 !== undefined) {
@@ -1385,7 +1385,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
     }
   }
-  if (is7(v)) {
+  if (is4(v)) {
     if (isObj(v)) {
       const v11 = v.prompt;
       if (v11 !== undefined) {
@@ -1413,7 +1413,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
     }
   }
-  if (is8(v)) {
+  if (is5(v)) {
     if (isObj(v)) {
       const v14 = v.size;
       if (v14 !== undefined) {
@@ -1423,7 +1423,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
     }
   }
-  if (is9(v)) {
+  if (is6(v)) {
     if (isObj(v)) {
       const v15 = v.size;
       if (v15 !== undefined) {
@@ -1437,7 +1437,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
     }
   }
-  if (is10(v)) {
+  if (is7(v)) {
     if (isObj(v)) {
       const v16 = v.prompt;
       if (v16 !== undefined) {
@@ -1566,7 +1566,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
     {
       const a29 = v.size;
       if (
-        is11(v) &&
+        is6(v) &&
         typeof a29 === 'string' &&
         a29 !== 'auto' &&
         !dimensionsOk(a29, {
@@ -1606,7 +1606,7 @@ export function isImageMask(v: unknown): boolean {
       }
     }
   }
-  if ((is12(v) ? 1 : 0) + (is13(v) ? 1 : 0) !== 1) {
+  if ((is8(v) ? 1 : 0) + (is9(v) ? 1 : 0) !== 1) {
     return false;
   }
   return true;
@@ -1630,7 +1630,7 @@ export function checkImageMask(v: unknown, p: string, c: Ctx): void {
       }
     }
   }
-  const m2 = (is12(v) ? 1 : 0) + (is13(v) ? 1 : 0);
+  const m2 = (is8(v) ? 1 : 0) + (is9(v) ? 1 : 0);
   if (m2 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
@@ -1684,13 +1684,13 @@ export function isImageVariationCreateRequest(v: unknown): boolean {
     }
     const v1 = v.response_format;
     if (v1 !== undefined) {
-      if (!(is14(v1) || is15(v1))) {
+      if (!(is10(v1) || is11(v1))) {
         return false;
       }
     }
     const v2 = v.size;
     if (v2 !== undefined) {
-      if (!(is16(v2) || is17(v2))) {
+      if (!(is12(v2) || is11(v2))) {
         return false;
       }
     }
@@ -1719,14 +1719,14 @@ export function checkImageVariationCreateRequest(v: unknown, p: string, c: Ctx):
     }
     const v1 = v.response_format;
     if (v1 !== undefined) {
-      const m2 = (is14(v1) ? 1 : 0) + (is15(v1) ? 1 : 0);
+      const m2 = (is10(v1) ? 1 : 0) + (is11(v1) ? 1 : 0);
       if (m2 === 0) {
         c.add(p + '/response_format', 'any_of', 'must be "url" or a string');
       }
     }
     const v3 = v.size;
     if (v3 !== undefined) {
-      const m4 = (is16(v3) ? 1 : 0) + (is17(v3) ? 1 : 0);
+      const m4 = (is12(v3) ? 1 : 0) + (is11(v3) ? 1 : 0);
       if (m4 === 0) {
         c.add(p + '/size', 'any_of', 'must be "1024x1024" or a string');
       }
@@ -2049,48 +2049,6 @@ function is2(v: unknown): boolean {
     if (v0 === undefined) {
       return false;
     } else {
-      if (v0 !== 'dall-e-2') {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is3(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.background;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'transparent') {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is4(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'dall-e-2') {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is5(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
       if (v0 !== 'dall-e-3') {
         return false;
       }
@@ -2099,7 +2057,7 @@ function is5(v: unknown): boolean {
   return true;
 }
 
-function is6(v: unknown): boolean {
+function is3(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2113,7 +2071,7 @@ function is6(v: unknown): boolean {
   return true;
 }
 
-function is7(v: unknown): boolean {
+function is4(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2131,7 +2089,7 @@ function is7(v: unknown): boolean {
   return true;
 }
 
-function is8(v: unknown): boolean {
+function is5(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2144,7 +2102,7 @@ function is8(v: unknown): boolean {
           return false;
         }
       }
-      if (is18(v0)) {
+      if (is13(v0)) {
         return false;
       }
     }
@@ -2152,7 +2110,7 @@ function is8(v: unknown): boolean {
   return true;
 }
 
-function is9(v: unknown): boolean {
+function is6(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2170,32 +2128,14 @@ function is9(v: unknown): boolean {
   return true;
 }
 
-function is10(v: unknown): boolean {
-  if (is19(v)) {
+function is7(v: unknown): boolean {
+  if (is14(v)) {
     return false;
   }
   return true;
 }
 
-function is11(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      } else {
-        if (!RE2.test(v0)) {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
-
-function is12(v: unknown): boolean {
+function is8(v: unknown): boolean {
   if (isObj(v)) {
     if (v.file_id === undefined) {
       return false;
@@ -2204,7 +2144,7 @@ function is12(v: unknown): boolean {
   return true;
 }
 
-function is13(v: unknown): boolean {
+function is9(v: unknown): boolean {
   if (isObj(v)) {
     if (v.image_url === undefined) {
       return false;
@@ -2213,35 +2153,28 @@ function is13(v: unknown): boolean {
   return true;
 }
 
-function is14(v: unknown): boolean {
+function is10(v: unknown): boolean {
   if (v !== 'url') {
     return false;
   }
   return true;
 }
 
-function is15(v: unknown): boolean {
+function is11(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   }
   return true;
 }
 
-function is16(v: unknown): boolean {
+function is12(v: unknown): boolean {
   if (v !== '1024x1024') {
     return false;
   }
   return true;
 }
 
-function is17(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
-  return true;
-}
-
-function is18(v: unknown): boolean {
+function is13(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   } else {
@@ -2252,7 +2185,7 @@ function is18(v: unknown): boolean {
   return true;
 }
 
-function is19(v: unknown): boolean {
+function is14(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {

@@ -349,7 +349,7 @@ export function isResponseInputMessage(v: unknown): boolean {
     if (v0 === undefined) {
       return false;
     } else {
-      if (!(is6(v0) || is7(v0))) {
+      if (!(is0(v0) || is6(v0))) {
         return false;
       }
     }
@@ -374,15 +374,15 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/content', 'required', 'is required');
     } else {
-      const m1 = (is6(v0) ? 1 : 0) + (is7(v0) ? 1 : 0);
+      const m1 = (is0(v0) ? 1 : 0) + (is6(v0) ? 1 : 0);
       if (m1 > 1) {
         c.add(p + '/content', 'one_of', 'matches more than one of the allowed shapes');
       }
       if (m1 === 0) {
         if (typeof v0 === 'string') {
-          check8(v0, p + '/content', c);
+          check2(v0, p + '/content', c);
         } else if (Array.isArray(v0)) {
-          check9(v0, p + '/content', c);
+          check7(v0, p + '/content', c);
         } else {
           c.add(p + '/content', 'one_of', 'must be a string or an array of ResponseInputContentParts');
         }
@@ -460,7 +460,7 @@ export function isResponseOtherTool(v: unknown): boolean {
       if (typeof v0 !== 'string') {
         return false;
       }
-      if (is10(v0)) {
+      if (is8(v0)) {
         return false;
       }
     }
@@ -480,7 +480,7 @@ export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
       if (typeof v0 !== 'string') {
         c.add(p + '/type', 'type', 'must be a string');
       }
-      if (is10(v0)) {
+      if (is8(v0)) {
         c.add(p + '/type', 'not', 'must not be "function"');
       }
     }
@@ -564,13 +564,6 @@ function is5(v: unknown): boolean {
 }
 
 function is6(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
-  return true;
-}
-
-function is7(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -584,13 +577,7 @@ function is7(v: unknown): boolean {
   return true;
 }
 
-function check8(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
-}
-
-function check9(v: unknown, p: string, c: Ctx): void {
+function check7(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputContentParts');
   } else {
@@ -602,7 +589,7 @@ function check9(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is10(v: unknown): boolean {
+function is8(v: unknown): boolean {
   if (v !== 'function') {
     return false;
   }

@@ -202,7 +202,7 @@ export function isComparisonFilter(v: unknown): boolean {
     if (v2 === undefined) {
       return false;
     } else {
-      if (!(is6(v2) || is7(v2) || is8(v2) || is9(v2))) {
+      if (!(is6(v2) || is2(v2) || is1(v2) || is7(v2))) {
         return false;
       }
     }
@@ -235,19 +235,19 @@ export function checkComparisonFilter(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/value', 'required', 'is required');
     } else {
-      const m3 = (is6(v2) ? 1 : 0) + (is7(v2) ? 1 : 0) + (is8(v2) ? 1 : 0) + (is9(v2) ? 1 : 0);
+      const m3 = (is6(v2) ? 1 : 0) + (is2(v2) ? 1 : 0) + (is1(v2) ? 1 : 0) + (is7(v2) ? 1 : 0);
       if (m3 > 1) {
         c.add(p + '/value', 'one_of', 'matches more than one of the allowed shapes');
       }
       if (m3 === 0) {
         if (typeof v2 === 'string') {
-          check10(v2, p + '/value', c);
+          check8(v2, p + '/value', c);
         } else if (typeof v2 === 'number') {
-          check11(v2, p + '/value', c);
+          check5(v2, p + '/value', c);
         } else if (typeof v2 === 'boolean') {
-          check12(v2, p + '/value', c);
+          check4(v2, p + '/value', c);
         } else if (Array.isArray(v2)) {
-          check13(v2, p + '/value', c);
+          check9(v2, p + '/value', c);
         } else {
           c.add(
             p + '/value',
@@ -1547,7 +1547,7 @@ export function isVectorStoreSearchRequest(v: unknown): boolean {
     if (v2 === undefined) {
       return false;
     } else {
-      if (!(is14(v2) || is15(v2))) {
+      if (!(is6(v2) || is10(v2))) {
         return false;
       }
     }
@@ -1606,15 +1606,15 @@ export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): vo
     if (v2 === undefined) {
       c.add(p + '/query', 'required', 'is required');
     } else {
-      const m3 = (is14(v2) ? 1 : 0) + (is15(v2) ? 1 : 0);
+      const m3 = (is6(v2) ? 1 : 0) + (is10(v2) ? 1 : 0);
       if (m3 > 1) {
         c.add(p + '/query', 'one_of', 'matches more than one of the allowed shapes');
       }
       if (m3 === 0) {
         if (typeof v2 === 'string') {
-          check16(v2, p + '/query', c);
+          check8(v2, p + '/query', c);
         } else if (Array.isArray(v2)) {
-          check17(v2, p + '/query', c);
+          check11(v2, p + '/query', c);
         } else {
           c.add(p + '/query', 'one_of', 'must be a string or an array of strings');
         }
@@ -1823,26 +1823,12 @@ function is6(v: unknown): boolean {
 }
 
 function is7(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    return false;
-  }
-  return true;
-}
-
-function is8(v: unknown): boolean {
-  if (typeof v !== 'boolean') {
-    return false;
-  }
-  return true;
-}
-
-function is9(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       const v1: unknown = v[i0];
-      if (!(is18(v1) || is19(v1))) {
+      if (!(is6(v1) || is2(v1))) {
         return false;
       }
     }
@@ -1850,37 +1836,25 @@ function is9(v: unknown): boolean {
   return true;
 }
 
-function check10(v: unknown, p: string, c: Ctx): void {
+function check8(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-function check11(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number');
-  }
-}
-
-function check12(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'boolean') {
-    c.add(p, 'type', 'must be a boolean');
-  }
-}
-
-function check13(v: unknown, p: string, c: Ctx): void {
+function check9(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings or a number');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      const m2 = (is18(v1) ? 1 : 0) + (is19(v1) ? 1 : 0);
+      const m2 = (is6(v1) ? 1 : 0) + (is2(v1) ? 1 : 0);
       if (m2 === 0) {
         if (typeof v1 === 'string') {
-          check20(v1, p + '/' + i0, c);
+          check8(v1, p + '/' + i0, c);
         } else if (typeof v1 === 'number') {
-          check21(v1, p + '/' + i0, c);
+          check5(v1, p + '/' + i0, c);
         } else {
           c.add(p + '/' + i0, 'any_of', 'must be a string or a number');
         }
@@ -1889,14 +1863,7 @@ function check13(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is14(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
-  return true;
-}
-
-function is15(v: unknown): boolean {
+function is10(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1910,13 +1877,7 @@ function is15(v: unknown): boolean {
   return true;
 }
 
-function check16(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
-}
-
-function check17(v: unknown, p: string, c: Ctx): void {
+function check11(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
@@ -1927,31 +1888,5 @@ function check17(v: unknown, p: string, c: Ctx): void {
         c.add(p + '/' + i0, 'type', 'must be a string');
       }
     }
-  }
-}
-
-function is18(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
-  return true;
-}
-
-function is19(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    return false;
-  }
-  return true;
-}
-
-function check20(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
-}
-
-function check21(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number');
   }
 }

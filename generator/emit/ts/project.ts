@@ -13,9 +13,25 @@ function shared(): Project {
   return project;
 }
 
-/** Prints statements (ts-morph structures) to the text of one file, banner first. */
+/** ts-morph's own structure printer, which `createSourceFile` runs before parsing the text it printed. */
+interface PrinterContext {
+  createWriter(): { toString(): string };
+  structurePrinterFactory: { forSourceFile(o: { isAmbient: boolean }): { printText(writer: unknown, structure: object): void } };
+}
+
+/**
+ * Prints statements (ts-morph structures) to the text of one file, banner first. The text comes from ts-morph's
+ * structure printer directly: creating a source file would also parse it, for nothing (a third of emit time).
+ */
 export function printFile(path: string, statements: (string | StatementStructures)[]): string {
-  const file: SourceFile = shared().createSourceFile(`/${path}`, { statements: [BANNER, ...statements] }, { overwrite: true });
+  const structure = { statements: [BANNER, ...statements] };
+  const context = (shared() as unknown as { _context?: PrinterContext })._context;
+  if (context?.structurePrinterFactory) {
+    const writer = context.createWriter();
+    context.structurePrinterFactory.forSourceFile({ isAmbient: path.endsWith('.d.ts') }).printText(writer, structure);
+    return writer.toString();
+  }
+  const file: SourceFile = shared().createSourceFile(`/${path}`, structure, { overwrite: true });
   const text = file.getFullText();
   shared().removeSourceFile(file);
   return text;

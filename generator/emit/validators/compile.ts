@@ -48,7 +48,8 @@ export class Compiler {
   private readonly constants: string[] = [];
   private readonly regexes = new Map<string, string>();
   private readonly sets = new Map<string, string>();
-  private readonly helpers = new Map<TypeNode, { is?: string; check?: string }>();
+  /** Hoisted helpers by the structure of their node (`structuralKey`), so identical sub-schemas share one. */
+  private readonly helpers = new Map<string, { is?: string; check?: string }>();
   private readonly pending: { node: TypeNode; mode: Mode; name: string }[] = [];
   private helperCount = 0;
 
@@ -119,8 +120,9 @@ export class Compiler {
     if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired) {
       return mode === 'is' ? this.link.is(node.target) : this.link.check(node.target);
     }
-    let entry = this.helpers.get(node);
-    if (!entry) this.helpers.set(node, (entry = {}));
+    const key = structuralKey(node);
+    let entry = this.helpers.get(key);
+    if (!entry) this.helpers.set(key, (entry = {}));
     let name = entry[mode];
     if (!name) {
       name = `${mode}${this.helperCount++}`;
@@ -509,6 +511,26 @@ export class Compiler {
       });
     }
   }
+}
+
+/** Fields of a type node that never change its validator (documentation, and where it was written). */
+const DOC_ONLY = new Set(['description', 'deprecated', 'examples', 'notShown', 'pointer', 'enumName']);
+const keys = new WeakMap<TypeNode, string>();
+
+/**
+ * A node's structure without its documentation: two sub-schemas with the same key compile to the same code,
+ * whichever schema or operation they were written in.
+ */
+export function structuralKey(node: TypeNode): string {
+  let key = keys.get(node);
+  if (key === undefined) {
+    // Only a node's or a property's own fields are dropped, never keys of values (defaults, dependentRequired).
+    key = JSON.stringify(node, function (this: Record<string, unknown>, k, value: unknown) {
+      return DOC_ONLY.has(k) && ('kind' in this || ('required' in this && 'type' in this)) ? undefined : value;
+    });
+    keys.set(node, key);
+  }
+  return key;
 }
 
 /** Whether a string, number or array node constrains more than its type (else no `else` block is written). */

@@ -10,7 +10,7 @@ import type { GeneratedFile } from '../index.ts';
 import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
-import { rootPath, type Compiler } from './compile.ts';
+import { rootPath, structuralKey, type Compiler } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
 
@@ -180,21 +180,26 @@ function writeBody(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchem
   w.write('if (body === undefined)').block(() => {
     if (op.requestBody!.required) w.writeLine("c.add('/body', 'required', 'the request body is required');");
   });
-  contents.forEach((content) => {
-    w.write(`else if (mt === ${quote(content.mediaType.toLowerCase())})`).block(() => writeContent(w, api, schemas, content, compiler));
-  });
+  // Media types whose bodies have the same schema (JSON and multipart of one shape) share one branch.
+  const groups = new Map<string, RequestBodyContent[]>();
+  for (const content of contents) groups.set(structuralKey(content.type), [...(groups.get(structuralKey(content.type)) ?? []), content]);
+  for (const group of groups.values()) {
+    w.write(`else if (${group.map((c) => `mt === ${quote(c.mediaType.toLowerCase())}`).join(' || ')})`).block(() => writeContent(w, api, schemas, group, compiler));
+  }
   const accepted = contents.map((c) => c.mediaType).join(' or ');
   w.write('else').block(() => w.writeLine(`c.add('/body', 'media_type', ${quote(`must be sent as ${accepted}`)});`));
 }
 
-function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, content: RequestBodyContent, compiler: Compiler): void {
+/** The checks of a body sent as any of `group`'s media types (one schema); form fields are coerced first. */
+function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, group: RequestBodyContent[], compiler: Compiler): void {
+  const content = group[0]!;
   const top = resolveNode(api, content.type, schemas);
-  if (content.kind === 'multipart' || content.kind === 'form') {
+  for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
     const table = formTable(api, schemas, top);
-    if (Object.keys(table).length) {
-      compiler.runtime.add('coerceForm');
-      w.writeLine(`body = coerceForm(body, ${JSON.stringify(table)});`);
-    }
+    if (!Object.keys(table).length) continue;
+    compiler.runtime.add('coerceForm');
+    const coerce = `body = coerceForm(body, ${JSON.stringify(table)});`;
+    w.writeLine(group.length === 1 ? coerce : `if (mt === ${quote(form.mediaType.toLowerCase())}) ${coerce}`);
   }
   w.write(`if (!${compiler.helper(content.type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
   const names = topLevelNames(api, schemas, content.type, 0);
