@@ -14,7 +14,25 @@ export type DiagnosticCode =
   | 'invalid-extension'
   | 'stale-output'
   | 'usage'
+  | 'unknown-keyword'
+  | 'duplicate-enum-value'
+  | 'invalid-pattern'
+  | 'unsafe-pattern'
+  | 'missing-operation-id'
+  | 'discriminator-fallback'
+  | 'pagination-fallback'
   | 'internal';
+
+/** `strict`: every finding is an error (our spec, lint, CI). `tolerant`: findings become located warnings. */
+export type Mode = 'strict' | 'tolerant';
+
+export interface Warning {
+  code: DiagnosticCode;
+  message: string;
+  location: Location;
+  /** What the generator did instead (the documented fallback). */
+  fallback: string;
+}
 
 export interface Location {
   /** File path relative to the working directory, when known. */
@@ -57,6 +75,38 @@ export function formatLocation(loc: Location): string {
 /** Throws a located error: the only way passes report problems. */
 export function fail(code: DiagnosticCode, message: string, location: Location = {}): never {
   throw new GeneratorError(code, message, location);
+}
+
+/**
+ * Collects findings for one run. In strict mode `report` throws like `fail`; in tolerant mode it records a
+ * warning naming the fallback taken, and the caller goes on with that fallback.
+ */
+export class Diagnostics {
+  readonly warnings: Warning[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(readonly mode: Mode = 'strict') {}
+
+  report(code: DiagnosticCode, message: string, location: Location, fallback: string): void {
+    if (this.mode === 'strict') throw new GeneratorError(code, message, location);
+    const key = `${code}\0${formatLocation(location)}\0${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.warnings.push({ code, message, location, fallback });
+  }
+
+  /** A finding that is a warning in both modes (JSON Schema annotations, for example). */
+  warn(code: DiagnosticCode, message: string, location: Location, fallback: string): void {
+    const key = `${code}\0${formatLocation(location)}\0${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.warnings.push({ code, message, location, fallback });
+  }
+}
+
+/** `file:line:column #/pointer: warning[code]: message; fallback`. */
+export function formatWarning(w: Warning): string {
+  return `${formatLocation(w.location)}warning[${w.code}]: ${w.message}; ${w.fallback}`;
 }
 
 /** Escapes one JSON pointer token. */

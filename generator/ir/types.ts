@@ -33,6 +33,16 @@ export interface StringConstraints {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /**
+   * `u` unless the pattern is valid ECMA-262 only without it (then ''); validators compile with these flags.
+   * Absent means `u`.
+   */
+  patternFlags?: '';
+  /**
+   * Set when the ReDoS guard refused the pattern (tolerant mode only): the validator tests it only on strings
+   * up to this many characters, so no input can stall it for long.
+   */
+  patternMaxInput?: number;
   format?: string;
   contentMediaType?: string;
   contentEncoding?: string;

@@ -1,4 +1,4 @@
-import type { Location } from '../diagnostics.ts';
+import { Diagnostics, type Location } from '../diagnostics.ts';
 import { bundle, type OpenApiDocument } from './bundle.ts';
 import { createLocator } from './source-map.ts';
 import { loadSources, type SourceSet } from './yaml-files.ts';
@@ -11,10 +11,10 @@ export interface LoadedSpec {
 }
 
 /** Reads, checks, bundles and validates a spec. Throws `GeneratorError` on bad input. */
-export async function loadSpec(rootPath: string): Promise<LoadedSpec> {
+export async function loadSpec(rootPath: string, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<LoadedSpec> {
   const sources = loadSources(rootPath);
   const locate = createLocator(sources);
-  const document = await bundle(sources, locate);
+  const document = await bundle(sources, locate, diagnostics);
   return { document, sources, locate };
 }
 

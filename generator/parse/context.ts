@@ -1,5 +1,5 @@
 /** State shared by the parse modules: the bundled document, the locator, and collected gaps. */
-import { fail, type Location } from '../diagnostics.ts';
+import { fail, type Diagnostics, type Location } from '../diagnostics.ts';
 import type { NotShown } from '../ir/types.ts';
 import type { OpenApiDocument } from '../load/index.ts';
 
@@ -11,6 +11,7 @@ export interface ParseContext {
   version: '3.0' | '3.1';
   locate: (pointer: string) => Location;
   notShown: NotShown[];
+  diagnostics: Diagnostics;
 }
 
 export function isObject(value: unknown): value is Json {

@@ -1,7 +1,7 @@
 /** Path items and operations → IR operations (names and SDK paths are decided by later passes). */
 import { fail, joinPointer } from '../diagnostics.ts';
 import type { Operation, SecurityRequirement, Server } from '../ir/types.ts';
-import { kebabCase } from '../naming/case.ts';
+import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
 import { isObject, readNotShown, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
@@ -41,6 +41,24 @@ export function areaOf(tags: string[], path: string): string {
   return kebabCase(tags[0] ?? path.split('/').find((s) => s && !s.startsWith('{')) ?? 'default');
 }
 
+/**
+ * The operationId of an operation that has none: the method, then the static segments, then `By` and the path
+ * parameters: `GET /pet/{id}` → `getPetById`, `POST /stores/{storeId}/orders` → `postStoresOrdersByStoreId`,
+ * `GET /` → `getRoot`.
+ */
+export function operationIdFromPath(method: string, path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  const statics = segments.filter((s) => !s.startsWith('{')).map(pascalCase).join('');
+  const params = segments.filter((s) => s.startsWith('{')).map((s) => pascalCase(s.slice(1, -1)));
+  return camelCase(`${method} ${statics || 'Root'}`) + (params.length ? `By${params.join('And')}` : '');
+}
+
+/** `name`, else `name2`, `name3`… : the first not yet taken (deterministic, in path order). */
+function unique(name: string, seen: Map<string, string>): string {
+  if (!seen.has(name)) return name;
+  for (let i = 2; ; i++) if (!seen.has(`${name}${i}`)) return `${name}${i}`;
+}
+
 export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setArea: (area: string) => void, defaultSecurity: SecurityRequirement[][]): Operation[] {
   const paths = ctx.document.paths;
   if (paths === undefined) return [];
@@ -60,12 +78,18 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       if (!isObject(raw)) fail('invalid-openapi', 'an operation must be an object', ctx.locate(at));
       const op = raw as Json;
       checkExtensions(ctx, op, at, 'operation');
-      const operationId = op.operationId;
-      if (typeof operationId !== 'string' || operationId === '') {
-        fail('invalid-openapi', `${method.toUpperCase()} ${path} has no operationId (the generator names everything from it)`, ctx.locate(at));
+      let operationId = typeof op.operationId === 'string' ? op.operationId : '';
+      if (pascalCase(operationId) === '') {
+        const derived = unique(operationIdFromPath(method, path), seen);
+        ctx.diagnostics.report('missing-operation-id', `${method.toUpperCase()} ${path} has no operationId`, ctx.locate(at), `named '${derived}' from the method and path`);
+        operationId = derived;
       }
       const previous = seen.get(operationId);
-      if (previous) fail('duplicate-operation-id', `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`, ctx.locate(joinPointer(at, 'operationId')));
+      if (previous) {
+        const renamed = unique(operationId, seen);
+        ctx.diagnostics.report('duplicate-operation-id', `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`, ctx.locate(joinPointer(at, 'operationId')), `the second is renamed '${renamed}'`);
+        operationId = renamed;
+      }
       seen.set(operationId, `${method.toUpperCase()} ${path}`);
       const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
       const area = areaOf(tags, path);

@@ -1,5 +1,6 @@
 /** Given/want table for the schema parser: one JSON Schema construct in, one IR node shape out. */
 import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../generator/diagnostics.ts';
 import type { TypeNode } from '../../generator/ir/types.ts';
 import type { ParseContext } from '../../generator/parse/context.ts';
 import { createSchemaParser } from '../../generator/parse/schema.ts';
@@ -10,6 +11,7 @@ function parse(schema: unknown, components: Record<string, unknown> = {}, versio
     version,
     locate: (pointer) => ({ pointer }),
     notShown: [],
+    diagnostics: new Diagnostics('strict'),
   };
   return createSchemaParser(ctx, () => 'test').parse(schema, '#/x');
 }
