@@ -1,17 +1,46 @@
 /**
- * Builds the SDK resource tree from the paths by one rule (spec/EXTENSIONS.md), with `x-sdk-call` where the
- * API's SDK name differs: static segments nest as camelCase resources, and the method comes from the HTTP
- * method and the path's shape.
+ * Builds the SDK resource tree. The rule (spec/EXTENSIONS.md): static segments nest as camelCase resources, and
+ * the method comes from the HTTP method and the path's shape; `x-sdk-call` where the API's SDK name differs. A
+ * version prefix shared by every path (`/v2`, `/2.0`) is dropped. Where the rule gives something unusable (a
+ * name clash, a path that is both a method and a sub-resource, no resource at all), the operation falls back to
+ * `client.<first tag>.<operationId in camelCase>`, made unique with a number; each fallback is reported.
  */
-import { fail } from '../diagnostics.ts';
+import type { Diagnostics, Location } from '../diagnostics.ts';
 import { listEnvelope } from '../ir/queries.ts';
 import type { Api, Operation, ResourceNode } from '../ir/types.ts';
 import { camelCase, pascalCase } from '../naming/case.ts';
+import { NameRegistry } from '../naming/resolver.ts';
+import { registries } from './names.ts';
 
-export function defaultSdkPath(api: Api, op: Operation): string[] {
-  const segments = op.path.split('/').filter(Boolean);
+/** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
+const CLIENT_MEMBERS = new Set([
+  'baseURL', 'organization', 'project', 'maxRetries', 'timeout', 'maxRetryTime', 'webhookSecret', 'apiKey', 'fetch',
+  'options', 'clock', 'call', 'list', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
+  'constructor', 'toString', 'valueOf',
+]);
+/** Members of every resource class (core/resource.ts). */
+const RESOURCE_MEMBERS = new Set(['_client', 'constructor', 'toString', 'valueOf']);
+const IDENT = /^[a-z][A-Za-z0-9]*$/;
+
+/** A path segment as an identifier: `vector_stores` → `vectorStores`, `1-clicks` → `n1Clicks`. */
+export function segmentIdentifier(segment: string): string {
+  const c = camelCase(segment).replace(/^_/, '');
+  return /^[0-9]/.test(c) ? `n${c}` : c;
+}
+
+/** The first path segment when every path starts with it and it reads as a version (`v1`, `2.0`, `api`). */
+export function sharedVersionPrefix(api: Api): string | undefined {
+  const firsts = new Set(api.operations.map((o) => o.path.split('/').filter(Boolean)[0] ?? ''));
+  if (firsts.size !== 1) return undefined;
+  const first = [...firsts][0]!;
+  return /^(v?\d+(\.\d+)*|api)$/i.test(first) && api.operations.every((o) => o.path.split('/').filter(Boolean).length > 1) ? first : undefined;
+}
+
+export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string[] {
+  let segments = op.path.split('/').filter(Boolean);
+  if (prefix !== undefined && segments[0] === prefix) segments = segments.slice(1);
   const isParam = (s: string | undefined) => s !== undefined && s.startsWith('{');
-  const statics = segments.filter((s) => !isParam(s)).map(camelCase);
+  const statics = segments.filter((s) => !isParam(s)).map(segmentIdentifier);
   const last = segments[segments.length - 1];
   const beforeLast = segments[segments.length - 2];
   if (isParam(last)) {
@@ -19,47 +48,104 @@ export function defaultSdkPath(api: Api, op: Operation): string[] {
     return [...statics, method];
   }
   if (isParam(beforeLast) && op.method === 'post') {
-    return [...statics.slice(0, -1), camelCase(last!)];
+    return [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
   const method = op.method === 'get' ? (listEnvelope(api, op) ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
 }
 
-export function buildResourceTree(api: Api, locate: (pointer: string) => object): void {
-  const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
-  const owners = new Map<string, string>();
-  for (const op of [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1))) {
-    if (op.sdkPath.length === 0) op.sdkPath = defaultSdkPath(api, op);
-    if (op.sdkPath.length < 2 || op.sdkPath.some((s) => !/^[a-z][A-Za-z0-9]*$/.test(s))) {
-      fail('invalid-extension', `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase`, locate(op.pointer));
+function usable(path: string[]): boolean {
+  return path.length >= 2 && path.every((s) => IDENT.test(s)) && !CLIENT_MEMBERS.has(path[0]!) && path.slice(1).every((s) => !RESOURCE_MEMBERS.has(s));
+}
+
+/** `client.<tag>.<operationId>`: the fallback resource is the first tag, else the first static segment. */
+function fallbackPath(op: Operation, prefix: string | undefined): string[] {
+  const first = op.path.split('/').filter((s) => s && !s.startsWith('{') && s !== prefix)[0];
+  let resource = segmentIdentifier(op.tags[0] ?? first ?? 'default');
+  if (!IDENT.test(resource) || CLIENT_MEMBERS.has(resource)) resource = `api${pascalCase(resource)}`;
+  let method = segmentIdentifier(op.operationId);
+  if (!IDENT.test(method) || RESOURCE_MEMBERS.has(method)) method = `call${pascalCase(op.operationId)}`;
+  return [resource, method];
+}
+
+export function buildResourceTree(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+  const prefix = sharedVersionPrefix(api);
+  const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
+  for (const op of ops) {
+    if (op.sdkPath.length === 0) op.sdkPath = defaultSdkPath(api, op, prefix);
+    if (!usable(op.sdkPath)) {
+      const fallback = fallbackPath(op, prefix);
+      diagnostics.report('invalid-extension', `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase`, locate(op.pointer), `called client.${fallback.join('.')}`);
+      op.sdkPath = fallback;
+      explicit.delete(op);
     }
-    const key = op.sdkPath.join('.');
-    const clash = owners.get(key);
-    if (clash) fail('identifier-collision', `operations ${clash} and ${op.operationId} both map to client.${key}; give one an x-sdk-call`, locate(op.pointer));
-    owners.set(key, op.operationId);
+  }
+  // Clashes: two operations on one call, or a call that is also a sub-resource. Rule-made paths fall back first.
+  const clashes = (): Operation[] => {
+    const byKey = new Map<string, Operation[]>();
+    const prefixes = new Set<string>();
+    for (const op of ops) {
+      const key = op.sdkPath.join('.');
+      byKey.set(key, [...(byKey.get(key) ?? []), op]);
+      for (let i = 1; i < op.sdkPath.length; i++) prefixes.add(op.sdkPath.slice(0, i).join('.'));
+    }
+    const out: Operation[] = [];
+    for (const [key, group] of byKey) {
+      if (group.length > 1) {
+        const ruled = group.filter((o) => !explicit.has(o));
+        const movers = ruled.length === group.length ? group.slice(1) : ruled.length ? ruled : group.slice(1);
+        for (const op of movers) {
+          diagnostics.report('identifier-collision', `operations ${group[0]!.operationId === op.operationId ? group[1]!.operationId : group[0]!.operationId} and ${op.operationId} both map to client.${key}; give one an x-sdk-call`, locate(op.pointer), 'renamed after its operationId');
+          out.push(op);
+        }
+      }
+      if (prefixes.has(key)) {
+        for (const op of group) {
+          diagnostics.report('identifier-collision', `client.${key} is both a method and a sub-resource`, locate(op.pointer), 'renamed after its operationId');
+          out.push(op);
+        }
+      }
+    }
+    return out;
+  };
+  for (const op of clashes()) {
+    op.sdkPath = fallbackPath(op, prefix);
+    explicit.add(op);
+  }
+  // Fallbacks may meet each other: number them, deterministically (operations are sorted).
+  const taken = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const op of ops) for (let i = 1; i < op.sdkPath.length; i++) prefixes.add(op.sdkPath.slice(0, i).join('.'));
+  for (const op of ops) {
+    const base = op.sdkPath[op.sdkPath.length - 1]!;
+    let n = 1;
+    while (taken.has(op.sdkPath.join('.')) || prefixes.has(op.sdkPath.join('.'))) op.sdkPath = [...op.sdkPath.slice(0, -1), `${base}${++n}`];
+    taken.add(op.sdkPath.join('.'));
+  }
+
+  const names = registries.get(api) ?? new NameRegistry(diagnostics);
+  const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
+  for (const op of ops) {
     let node = root;
     for (const segment of op.sdkPath.slice(0, -1)) {
       let next = node.children.find((c) => c.property === segment);
       if (!next) {
         const path = [...node.path, segment];
-        next = { property: segment, className: path.map(pascalCase).join(''), path, methods: [], children: [] };
+        // Resource classes share the types' registry: `Pets` the class and `Pets` the schema cannot both exist.
+        const wanted = path.map(pascalCase).join('');
+        const className = names.invent(names.has(wanted) ? `${wanted}Resource` : wanted, `resource client.${path.join('.')}`, locate(op.pointer));
+        next = { property: segment, className, path, methods: [], children: [] };
         node.children.push(next);
       }
       node = next;
     }
-    const method = op.sdkPath[op.sdkPath.length - 1]!;
-    if (node.children.some((c) => c.property === method)) {
-      fail('identifier-collision', `client.${key} is both a method and a sub-resource`, locate(op.pointer));
-    }
-    node.methods.push({ name: method, operationId: op.operationId });
+    node.methods.push({ name: op.sdkPath[op.sdkPath.length - 1]!, operationId: op.operationId });
   }
   const sort = (n: ResourceNode): void => {
     n.children.sort((a, b) => (a.property < b.property ? -1 : 1));
     n.methods.sort((a, b) => (a.name < b.name ? -1 : 1));
     n.children.forEach(sort);
-    for (const c of n.children) {
-      if (n.methods.some((m) => m.name === c.property)) fail('identifier-collision', `client.${c.path.join('.')} is both a method and a sub-resource`, {});
-    }
   };
   sort(root);
   api.resources = root;
