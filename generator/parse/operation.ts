@@ -2,7 +2,7 @@
 import { fail, joinPointer } from '../diagnostics.ts';
 import type { Operation, SecurityRequirement, Server } from '../ir/types.ts';
 import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
-import { isObject, readNotShown, type Json, type ParseContext } from './context.ts';
+import { isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { parseParameters } from './parameter.ts';
@@ -67,9 +67,16 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
   const seen = new Map<string, string>();
   for (const path of Object.keys(paths)) {
     const itemAt = joinPointer('#/paths', path);
-    const item = paths[path];
-    if (!isObject(item)) fail('invalid-openapi', 'a path item must be an object', ctx.locate(itemAt));
-    if (item.$ref !== undefined) fail('unsupported', 'path item $ref was not bundled inline', ctx.locate(itemAt));
+    const raw0 = paths[path];
+    if (!isObject(raw0)) fail('invalid-openapi', 'a path item must be an object', ctx.locate(itemAt));
+    let item: Json = raw0;
+    if (item.$ref !== undefined) {
+      // A path item `$ref` (to another path or `components/pathItems`): its target, with the item's own keys over it.
+      const target = typeof item.$ref === 'string' && item.$ref.startsWith('#') ? resolveInternal(ctx.document, item.$ref) : undefined;
+      if (!isObject(target)) fail('unresolved-ref', `path item $ref '${String(item.$ref)}' does not resolve`, ctx.locate(itemAt));
+      const { $ref: _ref, ...own } = item;
+      item = { ...target, ...own };
+    }
     checkExtensions(ctx, item, itemAt, 'path');
     for (const method of METHODS) {
       const raw = item[method];
@@ -83,6 +90,11 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
         const derived = unique(operationIdFromPath(method, path), seen);
         ctx.diagnostics.report('missing-operation-id', `${method.toUpperCase()} ${path} has no operationId`, ctx.locate(at), `named '${derived}' from the method and path`);
         operationId = derived;
+      }
+      const repeated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).find((name, i, all) => all.indexOf(name) !== i);
+      if (repeated) {
+        ctx.diagnostics.report('invalid-openapi', `path parameter '{${repeated}}' appears twice in ${path}`, ctx.locate(at), 'the operation is left out of every output');
+        continue;
       }
       const previous = seen.get(operationId);
       if (previous) {

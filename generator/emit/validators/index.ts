@@ -49,9 +49,11 @@ function indexFile(api: Api): GeneratedFile {
     docs: [doc],
     declarations: [{ name, initializer }],
   });
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${requestFnName(o)}`).join(', ')} } as const`));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${responseFnName(o)}`).join(', ')} } as const`));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', `{ ${schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`).join(', ')} } as const`));
+  // An empty table is typed by its entries' shape, so the lookups below still type-check (a spec without schemas).
+  const table = (entries: string[], empty: string) => (entries.length ? `{ ${entries.join(', ')} } as const` : `{} as Record<never, ${empty}>`);
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${requestFnName(o)}`), '(input: RequestInput) => ValidationResult<unknown>')));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${responseFnName(o)}`), '(status: number, body: unknown) => ValidationResult<unknown>')));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
   statements.push(`/**
