@@ -33,6 +33,8 @@ export interface PipelineOptions {
   cache?: string | false;
   /** `strict` (default): every finding is an error. `tolerant`: findings become warnings with a fallback. */
   mode?: Mode;
+  /** Run prettier over the output (default true); false for checks that only type-check the files. */
+  format?: boolean;
 }
 
 export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<Api> {
@@ -66,7 +68,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
-  const formatted = await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined);
+  const formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined);
   record({ step: 'prettier', ms: performance.now() - start });
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { api, files: formatted, timings, warnings: diagnostics.warnings };

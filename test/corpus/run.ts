@@ -15,12 +15,12 @@ export interface CorpusResult {
   error?: string;
 }
 
-export async function generateCorpus(specs: { name: string; file: string }[], out: string): Promise<CorpusResult[]> {
+export async function generateCorpus(specs: { name: string; file: string }[], out: string, format = true): Promise<CorpusResult[]> {
   rmSync(out, { recursive: true, force: true });
   const results: CorpusResult[] = [];
   for (const { name, file } of specs) {
     try {
-      const { files, warnings } = await runPipeline({ spec: file, mode: 'tolerant' });
+      const { files, warnings } = await runPipeline({ spec: file, mode: 'tolerant', format });
       for (const f of files) {
         const target = path.join(out, name, f.path);
         mkdirSync(path.dirname(target), { recursive: true });
