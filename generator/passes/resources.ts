@@ -73,10 +73,15 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
   for (const op of ops) {
-    if (op.sdkPath.length === 0) op.sdkPath = defaultSdkPath(api, op, prefix);
+    if (op.sdkPath.length === 0) {
+      op.sdkPath = defaultSdkPath(api, op, prefix);
+      // A first segment named like a client member (`/organization/...`) gets a suffix: `client.organizationApi`.
+      if (op.sdkPath.length > 1 && CLIENT_MEMBERS.has(op.sdkPath[0]!)) op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
+    }
     if (!usable(op.sdkPath)) {
       const fallback = fallbackPath(op, prefix);
-      diagnostics.report('invalid-extension', `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase`, locate(op.pointer), `called client.${fallback.join('.')}`);
+      const message = explicit.has(op) ? `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase` : `the path of ${op.operationId} gives no SDK call by the rule ('${op.sdkPath.join('.')}')`;
+      diagnostics.report('invalid-extension', message, locate(op.pointer), `called client.${fallback.join('.')}`);
       op.sdkPath = fallback;
       explicit.delete(op);
     }
@@ -109,6 +114,17 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     }
     return out;
   };
+  // A path that is both a method and a sub-resource (`POST /containers/{id}/files` beside
+  // `/containers/{id}/files/{file_id}`): the method moves into the sub-resource as `create` when that is free.
+  const keys = new Set(ops.map((o) => o.sdkPath.join('.')));
+  const prefixesOf = new Set(ops.flatMap((o) => o.sdkPath.slice(0, -1).map((_, i) => o.sdkPath.slice(0, i + 1).join('.'))));
+  for (const op of ops) {
+    const key = op.sdkPath.join('.');
+    if (!explicit.has(op) && op.method === 'post' && prefixesOf.has(key) && !keys.has(`${key}.create`)) {
+      op.sdkPath = [...op.sdkPath, 'create'];
+      keys.add(`${key}.create`);
+    }
+  }
   for (const op of clashes()) {
     op.sdkPath = fallbackPath(op, prefix);
     explicit.add(op);
