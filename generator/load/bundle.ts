@@ -63,6 +63,7 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
   if (external) {
     fail('unresolved-ref', `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`, { ...locate(external.pointer), pointer: external.pointer });
   }
+  inlineMisplacedRefs(bundled, '#', bundled, locate, diagnostics);
   const schemaProblems = schemaErrors(bundled);
   if (schemaProblems.length) reportInvalid(schemaProblems as AjvLikeError[], locate, diagnostics);
   try {
@@ -157,4 +158,35 @@ function localizeMappings(value: unknown): void {
     }
   }
   for (const child of Object.values(obj)) localizeMappings(child);
+}
+
+/** Keys whose value OpenAPI never allows to be a Reference Object. */
+const NO_REF_PLACES = new Set(['description', 'summary', 'title', 'properties']);
+
+/**
+ * A `$ref` where OpenAPI allows none (a `description` written as a reference, a whole `properties` map as one) is
+ * replaced by its target, as other bundlers do, instead of being read as a property named `$ref`. Reported: an
+ * error in strict mode, a warning in tolerant mode.
+ */
+function inlineMisplacedRefs(value: unknown, pointer: string, document: unknown, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => inlineMisplacedRefs(v, `${pointer}/${i}`, document, locate, diagnostics));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const obj = value as Record<string, unknown>;
+  for (const [key, child] of Object.entries(obj)) {
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const ref = child !== null && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>).$ref : undefined;
+    // `properties: {$ref: ...}` is a property named `$ref` only when its value is a schema, not a string.
+    if (NO_REF_PLACES.has(key) && typeof ref === 'string' && ref.startsWith('#') && Object.keys(child as object).length === 1 && !(key === 'properties' && pointer.endsWith('/properties'))) {
+      const target = resolveInternal(document, ref);
+      if (target !== undefined && (key === 'properties' ? target !== null && typeof target === 'object' : typeof target === 'string')) {
+        diagnostics.report('invalid-openapi', `'${key}' is written as a $ref, which OpenAPI does not allow here`, { ...locate(at), pointer: at }, `replaced by the target of '${ref}'`);
+        obj[key] = structuredClone(target);
+        continue;
+      }
+    }
+    inlineMisplacedRefs(child, at, document, locate, diagnostics);
+  }
 }

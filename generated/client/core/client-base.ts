@@ -310,6 +310,7 @@ export class ClientBase {
   }
 
   private async body(op: OperationSpec, body: unknown, headers: HeaderBag): Promise<BodyInit | undefined> {
+    if (op.body === 'form' || op.body === 'text' || op.body === 'binary') return rawBody(op, body, headers);
     const multipart = op.body === 'multipart' || (op.body === 'json|multipart' && containsUploadable(body));
     if (!multipart) {
       withJsonType(headers);
@@ -364,13 +365,13 @@ function validCount(name: string, value: number | undefined, fallback: number): 
   return value;
 }
 
-function splitParams(op: OperationSpec, params: object | undefined): { body: unknown; query: Query } {
+function splitParams(op: OperationSpec, params: unknown): { body: unknown; query: Query } {
   if (params === undefined || op.params === undefined) return NO_PARAMS;
   if (op.params === 'body') return { body: params, query: NO_QUERY };
   if (op.params === 'query') return { body: undefined, query: params as Query };
   const body: Query = {};
   const query: Query = {};
-  for (const [key, value] of Object.entries(params))
+  for (const [key, value] of Object.entries(params as Record<string, unknown>))
     (op.queryKeys?.includes(key) ? query : body)[key] = value;
   return { body, query };
 }
@@ -427,4 +428,27 @@ function parseResult(raw: RawResult, expected: ResponseSpec): unknown {
         ...(expected.events === undefined ? {} : { events: expected.events }),
       });
   }
+}
+
+/** Form, text and binary bodies: form fields URL-encoded; text and bytes sent as given with their media type. */
+function rawBody(op: OperationSpec, body: unknown, headers: HeaderBag): BodyInit {
+  if (op.body === 'form') {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value])
+        form.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+    }
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    return form;
+  }
+  if (!headers.has('Content-Type')) headers.set('Content-Type', op.contentType ?? 'application/octet-stream');
+  if (
+    typeof body === 'string' ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  )
+    return body as BodyInit;
+  return JSON.stringify(body);
 }
