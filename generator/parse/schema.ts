@@ -75,7 +75,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (key === '$recursiveRef' || key === '$dynamicRef') continue;
       const at = ctx.locate(joinPointer(pointer, key));
       if (UNCHECKED.has(key)) {
-        ctx.diagnostics.warn('unknown-keyword', `the JSON Schema keyword '${key}' is not checked by the generator`, at, 'read as an annotation: types and validators accept what it would refuse');
+        // A JSON Schema keyword the generator does not check would silently widen the contract: strict refuses it.
+        ctx.diagnostics.report('unsupported', `the schema keyword '${key}' is not supported by the generator`, at, 'read as an annotation: types and validators accept what it would refuse');
         continue;
       }
       const near = ALIASES[key] ?? nearest(key, [...SUPPORTED, ...ANNOTATIONS, ...UNCHECKED]);

@@ -77,7 +77,8 @@ describe('schema parser', () => {
 
   it('rejects unsupported keywords and unknown extensions by name', () => {
     expect(() => parse({ type: 'object', unevaluatedProperties: false })).toThrow(/'unevaluatedProperties' is not supported/);
-    expect(() => parse({ type: 'string', 'x-nullable': true })).toThrow(/unknown extension 'x-nullable'/);
+    expect(() => parse({ type: 'string', 'x-sse': true })).toThrow(/'x-sse' is not allowed on a schema object/);
+    expect(() => parse({ type: 'string', 'x-ssse': true })).toThrow(/unknown extension 'x-ssse' \(did you mean 'x-sse'\?\)/);
     expect(() => parse({ type: 'strin' })).toThrow(/unknown schema type 'strin'/);
     expect(() => parse({ type: 'string', pattern: '([' })).toThrow(/not a valid regular expression/);
   });
