@@ -1,5 +1,6 @@
 import { Diagnostics, type Location } from '../diagnostics.ts';
 import { bundle, type OpenApiDocument } from './bundle.ts';
+import { followMoves, hoistSchemas } from './hoist.ts';
 import { createLocator } from './source-map.ts';
 import { loadSources, type SourceSet } from './yaml-files.ts';
 
@@ -13,8 +14,9 @@ export interface LoadedSpec {
 /** Reads, checks, bundles and validates a spec. Throws `GeneratorError` on bad input. */
 export async function loadSpec(rootPath: string, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<LoadedSpec> {
   const sources = loadSources(rootPath);
-  const locate = createLocator(sources);
-  const document = await bundle(sources, locate, diagnostics);
+  const sourceLocate = createLocator(sources);
+  const document = await bundle(sources, sourceLocate, diagnostics);
+  const locate = followMoves(sourceLocate, hoistSchemas(document, sourceLocate));
   return { document, sources, locate };
 }
 
