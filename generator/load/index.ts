@@ -1,7 +1,7 @@
 import { Diagnostics, type Location } from '../diagnostics.ts';
 import { bundle, type OpenApiDocument } from './bundle.ts';
 import { followMoves, hoistSchemas } from './hoist.ts';
-import { createLocator } from './source-map.ts';
+import { createLocator, createSourceOf } from './source-map.ts';
 import { loadSources, type SourceSet } from './yaml-files.ts';
 
 export interface LoadedSpec {
@@ -16,7 +16,7 @@ export async function loadSpec(rootPath: string, diagnostics: Diagnostics = new 
   const sources = loadSources(rootPath);
   const sourceLocate = createLocator(sources);
   const document = await bundle(sources, sourceLocate, diagnostics);
-  const locate = followMoves(sourceLocate, hoistSchemas(document, sourceLocate));
+  const locate = followMoves(sourceLocate, hoistSchemas(document, createSourceOf(sources), sources.files.size > 1));
   return { document, sources, locate };
 }
 

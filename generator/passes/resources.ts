@@ -6,7 +6,7 @@
  * `client.<first tag>.<operationId in camelCase>`, made unique with a number; each fallback is reported.
  */
 import type { Diagnostics, Location } from '../diagnostics.ts';
-import { listEnvelope } from '../ir/queries.ts';
+import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
 import type { Api, Operation, ResourceNode } from '../ir/types.ts';
 import { camelCase, pascalCase } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
@@ -52,6 +52,26 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
   }
   const method = op.method === 'get' ? (listEnvelope(api, op) ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
+}
+
+/**
+ * How a GET on a collection pages, recognised by shape: our list envelope (`object: list`, `data`), or a list
+ * (an array, or an object holding one) with the usual cursor, offset or page query parameters; `unrecognised`
+ * for a list without any of them. Undefined when the response is not a list.
+ */
+export function pagination(api: Api, op: Operation): 'envelope' | 'cursor' | 'offset' | 'page' | 'unrecognised' | undefined {
+  if (op.method !== 'get') return undefined;
+  if (listEnvelope(api, op)) return 'envelope';
+  const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  if (!json?.type) return undefined;
+  const node = resolveNode(api, json.type);
+  const isList = node.kind === 'array' || (node.kind === 'object' && node.properties.some((p) => resolveNode(api, p.type).kind === 'array'));
+  if (!isList) return undefined;
+  const query = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name.toLowerCase()));
+  if (['cursor', 'after', 'before', 'starting_after', 'ending_before', 'page_token', 'pagetoken', 'next_token', 'continuation_token'].some((q) => query.has(q))) return 'cursor';
+  if (query.has('offset') || query.has('skip')) return 'offset';
+  if (query.has('page') || query.has('page_number')) return 'page';
+  return 'unrecognised';
 }
 
 function usable(path: string[]): boolean {
@@ -101,6 +121,16 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
         const ruled = group.filter((o) => !explicit.has(o));
         const movers = ruled.length === group.length ? group.slice(1) : ruled.length ? ruled : group.slice(1);
         for (const op of movers) {
+          // A list whose call clashes (`GET /pets` and `GET /pets/{id}` both `retrieve`) is the resource's `list`.
+          const page = explicit.has(op) || op.path.split('/').pop()!.startsWith('{') ? undefined : pagination(api, op);
+          const listed = [...op.sdkPath.slice(0, -1), 'list'];
+          if (page && !ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) {
+            op.sdkPath = listed;
+            if (page !== 'envelope') {
+              diagnostics.report('pagination-fallback', `${op.operationId} returns a list paged by ${page === 'unrecognised' ? 'no recognised convention' : `${page} parameters`}, which the client does not iterate`, locate(op.pointer), `client.${listed.join('.')} is a plain method returning one page`);
+            }
+            continue;
+          }
           diagnostics.report('identifier-collision', `operations ${group[0]!.operationId === op.operationId ? group[1]!.operationId : group[0]!.operationId} and ${op.operationId} both map to client.${key}; give one an x-sdk-call`, locate(op.pointer), 'renamed after its operationId');
           out.push(op);
         }
