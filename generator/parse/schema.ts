@@ -417,10 +417,10 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (v.kind !== 'ref') return fallback('a discriminated union must list $ref members only', v.pointer);
       if (mapping.some((m) => m.schema === v.target)) continue;
       const targetSchema = resolveInternal(ctx.document, `#/components/schemas/${v.target}`);
-      const constValue = isObject(targetSchema) && isObject(targetSchema.properties) && isObject(targetSchema.properties[property])
-        ? (targetSchema.properties[property] as Json).const
-        : undefined;
-      mapping.push({ value: typeof constValue === 'string' ? constValue : v.target, schema: v.target });
+      const prop = isObject(targetSchema) && isObject(targetSchema.properties) && isObject(targetSchema.properties[property]) ? (targetSchema.properties[property] as Json) : undefined;
+      // The member's own value: its `const`, else every value of its string `enum`, else its name (OpenAPI's default).
+      const values = typeof prop?.const === 'string' ? [prop.const] : Array.isArray(prop?.enum) && prop.enum.length && prop.enum.every((x) => typeof x === 'string') ? (prop.enum as string[]) : [v.target];
+      for (const value of values) mapping.push({ value, schema: v.target });
     }
     return { property, mapping };
   }
