@@ -1,4 +1,10 @@
+import type { Api } from './ir/types.ts';
+
 /**
+ * The generator's leaf module: every layer (load, parse, passes, emitters, render) may import it, and it imports
+ * nothing but the IR's types. It holds the diagnostics (errors and tolerant-mode warnings), the JSON-pointer
+ * helpers, and the emitter contract (`GeneratedFile`, `Emitter`).
+ *
  * One error type for everything the generator refuses. The CLI prints `code`, `location` and `message` and
  * exits non-zero; nothing else reaches the user (no stack traces).
  */
@@ -116,4 +122,38 @@ export function pointerToken(token: string): string {
 
 export function joinPointer(base: string, ...tokens: (string | number)[]): string {
   return tokens.reduce<string>((acc, t) => `${acc}/${pointerToken(String(t))}`, base);
+}
+
+export function decodeToken(token: string): string {
+  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The value at an internal `$ref` (`#/components/schemas/X`) of `document`, or undefined. */
+export function resolveInternal(document: unknown, ref: string): unknown {
+  let current: unknown = document;
+  for (const raw of ref.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
+    const token = decodeToken(raw);
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
+}
+
+/** One output file, in memory; only the renderer writes files. */
+export interface GeneratedFile {
+  /** Path relative to the output directory, with `/` separators. */
+  path: string;
+  contents: string;
+  /**
+   * Copied unchanged from `templates/` (a hand-written runtime): golden fixtures list such files in a manifest
+   * instead of storing one more copy of them.
+   */
+  verbatim?: boolean;
+}
+
+/** An emitter: a total function of the resolved IR (spec problems were reported by parse and the passes). */
+export interface Emitter {
+  name: string;
+  emit(api: Api): GeneratedFile[];
 }

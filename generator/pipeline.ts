@@ -2,12 +2,12 @@
  * load → parse → passes → emitters → format, as an explicit ordered list. Returns files in memory; only the
  * renderer writes them.
  */
-import { Diagnostics, type Mode, type Warning } from './diagnostics.ts';
+import { Diagnostics, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
 import type { Api } from './ir/types.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
 import { PASSES } from './passes/index.ts';
-import { EMITTERS, type GeneratedFile } from './emit/index.ts';
+import { EMITTERS } from './emit/index.ts';
 import { formatFiles } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 

@@ -6,7 +6,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Diagnostics, fail, GeneratorError, type Location } from '../diagnostics.ts';
-import { resolveInternal } from '../parse/context.ts';
+import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
 import type { SourceSet } from './yaml-files.ts';
 

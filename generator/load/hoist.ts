@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Location } from '../diagnostics.ts';
 import { typeNameOf } from '../naming/case.ts';
-import { resolveInternal } from '../parse/context.ts';
+import { resolveInternal } from '../diagnostics.ts';
 
 /** A pointer inside a schema: after `schema`, or inside a keyword that holds schemas. */
 const IN_SCHEMA = /\/(schema|items|additionalProperties|not|if|then|else|propertyNames|contains)(\/|$)|\/(properties|allOf|oneOf|anyOf|prefixItems|\$defs|definitions|patternProperties|dependentSchemas)\/[^/]+/;

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
-import type { GeneratedFile } from '../emit/index.ts';
+import type { GeneratedFile } from '../diagnostics.ts';
 import type { FormatCache } from './format-cache.ts';
 
 export const PRETTIER_OPTIONS: prettier.Options = {

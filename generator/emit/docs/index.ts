@@ -5,7 +5,7 @@
  */
 import type { Api, Parameter, Response, StateMachine, TypeNode } from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
 

@@ -6,7 +6,7 @@
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
  */
 import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';

@@ -7,7 +7,7 @@ import { successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
-import { requestFnName } from '../validators/requests.ts';
+import { requestFnName } from '../ts/names.ts';
 
 interface Route {
   path: string;

@@ -7,7 +7,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
 import { verbatimFile } from '../../render/templates.ts';
