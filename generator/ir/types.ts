@@ -477,7 +477,8 @@ export interface Api {
   version: string;
   description?: string;
   servers: Server[];
-  securitySchemes: { name: string; type: string; scheme?: string; description?: string }[];
+  /** `in` and `parameterName`: where an `apiKey` scheme's credential goes (header, query or cookie) and its name. */
+  securitySchemes: { name: string; type: string; scheme?: string; description?: string; in?: 'header' | 'query' | 'cookie'; parameterName?: string }[];
   security: SecurityRequirement[][];
   tags: Tag[];
   areas: Area[];

@@ -53,6 +53,8 @@ export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new D
         const scheme = s as Record<string, unknown>;
         const out: Api['securitySchemes'][number] = { name, type: String(scheme.type) };
         if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
+        if (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') out.in = scheme.in;
+        if (typeof scheme.name === 'string') out.parameterName = scheme.name;
         if (typeof scheme.description === 'string') out.description = scheme.description.trim();
         return out;
       })

@@ -41,6 +41,11 @@ export interface OperationSpec {
    * given with `contentType` (text: a string; binary: a Blob, ArrayBuffer, typed array or string).
    */
   body?: 'json' | 'multipart' | 'json|multipart' | 'form' | 'text' | 'binary';
+  /**
+   * How the credential is sent when not as `Authorization: Bearer <key>`: HTTP basic (the key is `user:password`),
+   * or an API key in a header, the query or a cookie (securitySchemes of the spec).
+   */
+  credential?: { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
   /** The media type of a `text` or `binary` body. */
   contentType?: string;
   encoding?: Readonly<Record<string, FieldEncoding>>;

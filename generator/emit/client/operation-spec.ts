@@ -93,6 +93,22 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
     : [{ kind: 'empty' }];
   if (isList(api, op)) spec.list = true;
   if (op.security.length === 0) spec.auth = false;
+  const credential = credentialOf(api, op);
+  if (credential) spec.credential = credential;
   if (op.servers.length) spec.servers = op.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])) }));
   return spec;
+}
+
+/**
+ * How the client sends its credential for this operation, from the first security scheme the operation accepts:
+ * HTTP basic, or an API key in a header, the query or a cookie. Bearer (and OAuth2 / OpenID Connect tokens, sent
+ * as bearer) is the default and is left out.
+ */
+export function credentialOf(api: Api, op: Operation): Record<string, string> | undefined {
+  const first = op.security[0]?.[0];
+  const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
+  if (!scheme) return undefined;
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
+  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
+  return undefined;
 }

@@ -95,6 +95,11 @@ export class ClientBase {
   }
 
   private async send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+    if (op.credential?.kind === 'apiKey' && op.credential.in === 'query' && op.auth !== false) {
+      const key = typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey;
+      if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
+      query = { ...query, [op.credential.name]: key };
+    }
     const url = this.url(op, pathParams, query, body, options);
     let headers: Record<string, string>;
     let init: BodyInit | undefined;
@@ -174,7 +179,7 @@ export class ClientBase {
 
   /** Request headers without per-request parts, computed once per response kind, credential use and body type. */
   private sharedHeaders(op: OperationSpec, expected: ResponseSpec, json: boolean): Record<string, string> {
-    const key = `${expected.kind}|${op.auth !== false}|${json}`;
+    const key = op.credential ? `${expected.kind}|${op.auth !== false}|${json}|${JSON.stringify(op.credential)}` : `${expected.kind}|${op.auth !== false}|${json}`;
     let record = this.headerCache.get(key);
     if (record === undefined) {
       const bag = this.headers(op, expected, NO_OPTIONS, this.apiKey as string | null);
@@ -215,7 +220,7 @@ export class ClientBase {
     else if (expected.kind === 'sse') headers.set('Accept', 'text/event-stream');
     if (op.auth !== false) {
       if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
-      headers.set('Authorization', `Bearer ${key}`);
+      setCredential(headers, op, key);
     }
     if (this.organization) headers.set('Service-Organization', this.organization);
     if (this.project) headers.set('Service-Project', this.project);
@@ -358,4 +363,13 @@ function rawBody(op: OperationSpec, body: unknown, headers: HeaderBag): BodyInit
   if (!headers.has('Content-Type')) headers.set('Content-Type', op.contentType ?? 'application/octet-stream');
   if (typeof body === 'string' || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body as BodyInit;
   return JSON.stringify(body);
+}
+
+/** The credential where the operation's security scheme puts it (a query API key was added to the URL). */
+function setCredential(headers: HeaderBag, op: OperationSpec, key: string): void {
+  const c = op.credential;
+  if (!c) headers.set('Authorization', `Bearer ${key}`);
+  else if (c.kind === 'basic') headers.set('Authorization', `Basic ${btoa(key)}`);
+  else if (c.in === 'header') headers.set(c.name, key);
+  else if (c.in === 'cookie') headers.set('Cookie', `${c.name}=${encodeURIComponent(key)}`);
 }
