@@ -118,19 +118,22 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     const out: Operation[] = [];
     for (const [key, group] of byKey) {
       if (group.length > 1) {
+        // A list whose call clashes (`GET /pets` and `GET /pets/{id}` both `retrieve`) is the resource's `list`.
+        for (const op of [...group]) {
+          const page = explicit.has(op) || op.path.split('/').pop()!.startsWith('{') ? undefined : pagination(api, op);
+          const listed = [...op.sdkPath.slice(0, -1), 'list'];
+          if (!page || ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) continue;
+          op.sdkPath = listed;
+          group.splice(group.indexOf(op), 1);
+          if (page !== 'envelope') {
+            diagnostics.report('pagination-fallback', `${op.operationId} returns a list paged by ${page === 'unrecognised' ? 'no recognised convention' : `${page} parameters`}, which the client does not iterate`, locate(op.pointer), `client.${listed.join('.')} is a plain method returning one page`);
+          }
+        }
+      }
+      if (group.length > 1) {
         const ruled = group.filter((o) => !explicit.has(o));
         const movers = ruled.length === group.length ? group.slice(1) : ruled.length ? ruled : group.slice(1);
         for (const op of movers) {
-          // A list whose call clashes (`GET /pets` and `GET /pets/{id}` both `retrieve`) is the resource's `list`.
-          const page = explicit.has(op) || op.path.split('/').pop()!.startsWith('{') ? undefined : pagination(api, op);
-          const listed = [...op.sdkPath.slice(0, -1), 'list'];
-          if (page && !ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) {
-            op.sdkPath = listed;
-            if (page !== 'envelope') {
-              diagnostics.report('pagination-fallback', `${op.operationId} returns a list paged by ${page === 'unrecognised' ? 'no recognised convention' : `${page} parameters`}, which the client does not iterate`, locate(op.pointer), `client.${listed.join('.')} is a plain method returning one page`);
-            }
-            continue;
-          }
           diagnostics.report('identifier-collision', `operations ${group[0]!.operationId === op.operationId ? group[1]!.operationId : group[0]!.operationId} and ${op.operationId} both map to client.${key}; give one an x-sdk-call`, locate(op.pointer), 'renamed after its operationId');
           out.push(op);
         }

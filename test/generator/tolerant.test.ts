@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWarning, type GeneratorError, type Mode } from '../../generator/diagnostics.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
+import { makeMultiFileSpec } from '../../scripts/make-multifile-spec.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-tolerant-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -140,6 +141,29 @@ describe('loading', () => {
   });
 });
 
+describe('loading, multi-file', () => {
+  it('names schemas written in their own files after the files; recursion stays a named reference', async () => {
+    const root = makeMultiFileSpec(path.join(dir, 'multi'), 3);
+    const out = await generate(root, 'tolerant', ['types']);
+    expect(out.api.schemas.map((s) => s.name)).toEqual(['Error', 'PageInfo', 'TagTree', 'Widget000', 'Widget000List', 'Widget001', 'Widget001List', 'Widget002', 'Widget002List']);
+    const widget = out.files.filter((f) => f.path.startsWith('types/')).map((f) => f.contents).join('\n');
+    expect(widget).toMatch(/export interface Widget000 \{/);
+    expect(widget).toMatch(/parent\?: Widget000;/);
+    expect(widget).toMatch(/sibling\?: Widget001;/);
+    expect(out.text('types/common.ts')).toMatch(/children\?: Array<TagTree>/);
+    // Every operation refers to the named types; none is inlined per operation.
+    expect(out.api.operations.find((o) => o.operationId === 'getWidget0')!.names.response).toBe('Widget000');
+    expect(out.lines.every((l) => l.includes('warning[pagination-fallback]'))).toBe(true);
+  });
+
+  it('replaces a whole properties map written as a $ref by its target', async () => {
+    const file = spec({}, { Shared: { type: 'object', properties: { a: { type: 'string' } } }, User: { type: 'object', properties: { $ref: '#/components/schemas/Shared/properties' } } });
+    const out = await generate(file, 'tolerant', ['types']);
+    expect(out.text('types/common.ts')).toMatch(/export interface User \{\s+a\?: string;\s+\}/);
+    expect(out.lines.join('\n')).toMatch(/#\/components\/schemas\/User\/properties: warning\[invalid-openapi\]: 'properties' is written as a \$ref/);
+  });
+});
+
 describe('names and the resource tree', () => {
   it('keeps a resource class and a schema type of the same name apart, drops a shared version prefix, turns segments into identifiers', async () => {
     const list = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pets' } } } } };
@@ -154,6 +178,17 @@ describe('names and the resource tree', () => {
     expect(calls).toEqual({ listPets: 'pets.retrieve', clicks: 'n1Clicks.retrieve', addToy: 'pets.toys.create', getToy: 'pets.toys.retrieve' });
     expect(out.api.resources.children.find((c) => c.property === 'pets')!.className).toBe('PetsResource');
     expect(out.text('client/resources/pets.ts')).toContain('export class PetsResource');
+  });
+
+  it('makes a list of a collection GET whose call clashes, warning when its paging is not our envelope', async () => {
+    const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+    const file = spec({
+      '/pets': { get: { operationId: 'findPets', parameters: [{ name: 'offset', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } } } },
+      '/pets/{id}': { get: { operationId: 'getPet', parameters: [id], responses: ok } },
+    });
+    const out = await generate(file, 'tolerant', ['client']);
+    expect(Object.fromEntries(out.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]))).toEqual({ findPets: 'pets.list', getPet: 'pets.retrieve' });
+    expect(out.lines).toEqual([expect.stringMatching(/warning\[pagination-fallback\]: findPets returns a list paged by offset parameters, which the client does not iterate; client\.pets\.list is a plain method returning one page$/)]);
   });
 
   it('falls back to tag and operationId when the path rule gives the same call twice, with a warning', async () => {
