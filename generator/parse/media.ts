@@ -29,10 +29,15 @@ export function responseKind(mediaType: string): ResponseKind {
 export function parseRequestBody(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string): RequestBody {
   const { value: body, pointer: at } = deref(ctx, raw, pointer);
   checkExtensions(ctx, body, at, 'other');
-  if (!isObject(body.content)) fail('invalid-openapi', 'a request body needs content', ctx.locate(at));
-  const contents = Object.keys(body.content).map((mediaType) => {
+  let bodyContent: Json;
+  if (isObject(body.content)) bodyContent = body.content;
+  else {
+    ctx.diagnostics.report('invalid-openapi', 'a request body needs content', ctx.locate(at), 'read as a body of any bytes');
+    bodyContent = { 'application/octet-stream': {} };
+  }
+  const contents = Object.keys(bodyContent).map((mediaType) => {
     const mAt = joinPointer(at, 'content', mediaType);
-    const media = body.content && isObject((body.content as Json)[mediaType]) ? ((body.content as Json)[mediaType] as Json) : {};
+    const media = isObject(bodyContent[mediaType]) ? (bodyContent[mediaType] as Json) : {};
     checkExtensions(ctx, media, mAt, 'media');
     const kind = bodyKind(mediaType);
     const type = media.schema === undefined ? { kind: 'unknown' as const, nullable: false, pointer: mAt } : schemas.parse(media.schema, joinPointer(mAt, 'schema'));

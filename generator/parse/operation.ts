@@ -132,11 +132,15 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       const notShown = readNotShown(ctx, op, at, subject, area);
       if (notShown) operation.notShown = notShown;
       for (const p of operation.parameters.filter((p) => p.in === 'path')) {
-        if (!path.includes(`{${p.name}}`)) fail('invalid-openapi', `path parameter '${p.name}' is not in the path ${path}`, ctx.locate(at));
+        if (!path.includes(`{${p.name}}`)) {
+          ctx.diagnostics.report('invalid-openapi', `path parameter '${p.name}' is not in the path ${path}`, ctx.locate(at), 'the parameter is left out');
+          operation.parameters = operation.parameters.filter((x) => x !== p);
+        }
       }
       for (const m of path.matchAll(/\{([^}]+)\}/g)) {
         if (!operation.parameters.some((p) => p.in === 'path' && p.name === m[1])) {
-          fail('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at));
+          ctx.diagnostics.report('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at), 'declared as a required string');
+          operation.parameters.push({ name: m[1]!, in: 'path', required: true, type: { kind: 'string', nullable: false, pointer: at }, identifier: '' });
         }
       }
       operations.push(operation);

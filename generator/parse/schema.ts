@@ -101,7 +101,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (schema.else !== undefined) conditional.else = parse(schema.else, joinPointer(pointer, 'else'));
       node.conditionals = [...(node.conditionals ?? []), conditional];
     } else if (schema.then !== undefined || schema.else !== undefined) {
-      fail('invalid-openapi', "'then'/'else' without 'if' has no effect", ctx.locate(pointer));
+      ctx.diagnostics.report('invalid-openapi', "'then'/'else' without 'if' has no effect", ctx.locate(pointer), 'ignored, as JSON Schema does');
     }
     if (schema.not !== undefined) node.not = [parse(schema.not, joinPointer(pointer, 'not'))];
     if (schema.dependentRequired !== undefined) {
@@ -169,7 +169,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (t === undefined) return [];
     if (typeof t === 'string') return [t];
     if (Array.isArray(t) && t.every((x) => typeof x === 'string')) return [...new Set(t as string[])];
-    return fail('invalid-openapi', "'type' must be a string or a list of strings", ctx.locate(joinPointer(pointer, 'type')));
+    ctx.diagnostics.report('invalid-openapi', "'type' must be a string or a list of strings", ctx.locate(joinPointer(pointer, 'type')), 'the type is not constrained');
+    return [];
   }
 
   /**

@@ -86,6 +86,35 @@ describe('modes', () => {
   });
 });
 
+describe('operations that OpenAPI tools disagree on', () => {
+  it('reads content-form parameters, undeclared or stray path parameters, bodies without content and then without if', async () => {
+    const file = spec({
+      '/items/{id}': {
+        post: {
+          operationId: 'postItem',
+          parameters: [
+            { name: 'filter', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { q: { type: 'string' } } } } } },
+            { name: 'stray', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          requestBody: { description: 'no content' },
+          responses: ok,
+        },
+      },
+    }, { Odd: { type: 'string', then: { maxLength: 2 } } });
+    expect(await strictError(file, ['types'])).toMatch(/spec-\d+\.yaml:\d+:\d+ .*: error\[invalid-openapi\]: /);
+    const out = await generate(file, 'tolerant', ['types', 'client', 'validators', 'server']);
+    const op = out.api.operations[0]!;
+    expect(op.parameters.map((p) => `${p.in} ${p.name} ${p.type.kind}`)).toEqual(['path id string', 'query filter object']);
+    expect(op.requestBody!.contents.map((c) => `${c.mediaType} ${c.kind}`)).toEqual(['application/octet-stream binary']);
+    const text = out.lines.join('\n');
+    expect(text).toMatch(/warning\[unsupported\]: parameter 'filter' uses the 'content' form.*; typed by the schema of its 'application\/json' content/);
+    expect(text).toMatch(/warning\[invalid-openapi\]: path parameter 'stray' is not in the path \/items\/\{id\}; the parameter is left out/);
+    expect(text).toMatch(/warning\[invalid-openapi\]: path parameter '\{id\}' of \/items\/\{id\} is not declared; declared as a required string/);
+    expect(text).toMatch(/warning\[invalid-openapi\]: a request body needs content; read as a body of any bytes/);
+    expect(text).toMatch(/#\/components\/schemas\/Odd: warning\[invalid-openapi\]: 'then'\/'else' without 'if' has no effect; ignored/);
+  });
+});
+
 describe('media and bodies', () => {
   it('reads every media type: XML and YAML as text, anything else as binary, event streams without x-sse as one event', async () => {
     const file = spec({
