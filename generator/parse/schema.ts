@@ -366,6 +366,12 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     else if (variants.length === 0) node = { ...b, kind: 'null' };
     else if (variants.length === 1 && !schema.discriminator) node = mergeBase(variants[0]!, b);
     else {
+      // A discriminated union whose members are themselves unions of named schemas (inline, or a named schema
+      // that is only a oneOf/anyOf of references) lists those schemas directly: the discriminator then selects one.
+      if (schema.discriminator !== undefined) {
+        const property = isObject(schema.discriminator) ? schema.discriminator.propertyName : undefined;
+        variants = variants.flatMap((v) => unionMembers(v, property) ?? [v]);
+      }
       node = { ...b, kind: 'union', mode, variants };
       if (schema.discriminator !== undefined) {
         const discriminator = parseDiscriminator(schema.discriminator, variants, pointer);
@@ -381,6 +387,20 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const s = variants.find((v) => v.kind === 'string' && v.minLength === undefined && v.maxLength === undefined && v.pattern === undefined && v.format === undefined);
     if (!e || !s || e.kind !== 'enum') return undefined;
     return { kind: 'enum', values: e.values, open: true, enumName: '', nullable: e.nullable || s.nullable };
+  }
+
+  /** The references a union member stands for, when it is a plain union of references (inline or named). */
+  function unionMembers(v: TypeNode, property: unknown): TypeNode[] | undefined {
+    if (v.kind === 'union' && !v.discriminator && !v.nullable && v.variants.every((m) => m.kind === 'ref')) return v.variants;
+    if (v.kind !== 'ref' || v.nullable) return undefined;
+    const raw = resolveInternal(ctx.document, `#/components/schemas/${v.target.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    // A member discriminated by the same property, without its own mapping, selects the same way.
+    const sameDiscriminator = isObject(raw) && isObject(raw.discriminator) && raw.discriminator.propertyName === property && raw.discriminator.mapping === undefined;
+    if (!isObject(raw) || (raw.discriminator !== undefined && !sameDiscriminator) || raw.nullable === true) return undefined;
+    const list = Array.isArray(raw.oneOf) ? raw.oneOf : Array.isArray(raw.anyOf) ? raw.anyOf : undefined;
+    if (!list || Object.keys(raw).some((k) => !['oneOf', 'anyOf', 'description', 'title', 'x-not-shown', 'example', 'examples', 'discriminator'].includes(k) && !(k === 'type' && raw.type === 'object'))) return undefined;
+    if (!list.every((m) => isObject(m) && typeof m.$ref === 'string' && COMPONENT_REF.test(m.$ref) && Object.keys(m).length === 1)) return undefined;
+    return list.map((m) => ({ kind: 'ref' as const, target: decodeToken(COMPONENT_REF.exec((m as Json).$ref as string)![1]!), nullable: false, pointer: v.pointer }));
   }
 
   /**
@@ -423,6 +443,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       const values = typeof prop?.const === 'string' ? [prop.const] : Array.isArray(prop?.enum) && prop.enum.length && prop.enum.every((x) => typeof x === 'string') ? (prop.enum as string[]) : [v.target];
       for (const value of values) mapping.push({ value, schema: v.target });
     }
+    const ambiguous = mapping.find((m, i) => mapping.findIndex((x) => x.value === m.value) !== i);
+    if (ambiguous) return fallback(`discriminator value '${ambiguous.value}' selects more than one member`, at);
     return { property, mapping };
   }
 

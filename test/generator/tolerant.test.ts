@@ -157,6 +157,24 @@ describe('media and bodies', () => {
   });
 });
 
+describe('discriminators over unions', () => {
+  const member = (kind: string) => ({ type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: [kind] } } });
+  it('lists the members of a member that is a union of named schemas; an ambiguous value falls back to a plain union', async () => {
+    const file = spec({}, {
+      A: member('a'), B: member('b'), C: member('c'), B2: member('b'),
+      BorC: { oneOf: [{ $ref: '#/components/schemas/B' }, { $ref: '#/components/schemas/C' }] },
+      U: { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/BorC' }], discriminator: { propertyName: 'kind' } },
+      V: { oneOf: [{ $ref: '#/components/schemas/B' }, { $ref: '#/components/schemas/B2' }], discriminator: { propertyName: 'kind' } },
+    });
+    const out = await generate(file, 'tolerant', ['types', 'validators']);
+    const u = out.api.schemas.find((s) => s.name === 'U')!.type;
+    expect(u.kind === 'union' && u.discriminator?.mapping).toEqual([{ value: 'a', schema: 'A' }, { value: 'b', schema: 'B' }, { value: 'c', schema: 'C' }]);
+    const v = out.api.schemas.find((s) => s.name === 'V')!.type;
+    expect(v.kind === 'union' && v.discriminator === undefined).toBe(true);
+    expect(out.lines).toEqual([expect.stringMatching(/#\/components\/schemas\/V\/discriminator: warning\[discriminator-fallback\]: discriminator value 'b' selects more than one member; typed and validated as a plain union$/)]);
+  });
+});
+
 describe('loading', () => {
   it('replaces a $ref written as a description by its target; $dynamicRef refers to the enclosing schema', async () => {
     const file = spec({}, {
