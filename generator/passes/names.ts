@@ -5,7 +5,7 @@
 import { successResponse } from '../ir/queries.ts';
 import type { Api, EnumDef, TypeNode } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
-import { camelCase, constantCase, pascalCase, typeNameOf } from '../naming/case.ts';
+import { camelCase, constantCase, pascalCase, safeIdentifier, typeNameOf } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
 import type { Diagnostics, Location } from '../diagnostics.ts';
 
@@ -39,7 +39,20 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
       response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
     };
-    for (const p of op.parameters) p.identifier = p.in === 'path' ? camelCase(p.name) : p.name;
+    // Path parameters become positional arguments: safe, distinct identifiers (`{class}` → `class_`, `{id}` and
+    // `{ID}` → `id`, `id2`). Other parameters keep their spec names as quoted keys.
+    const used = new Set<string>();
+    for (const p of op.parameters) {
+      if (p.in !== 'path') {
+        p.identifier = p.name;
+        continue;
+      }
+      const base = safeIdentifier(camelCase(p.name) || 'param');
+      let id = base;
+      for (let i = 2; used.has(id); i++) id = `${base}${i}`;
+      used.add(id);
+      p.identifier = id;
+    }
   }
   for (const w of api.webhooks) {
     w.typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatWarning, type GeneratorError, type Mode } from '../../generator/diagnostics.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { makeMultiFileSpec } from '../../scripts/make-multifile-spec.ts';
+import { generateCorpus, typecheckCorpus } from '../corpus/run.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-tolerant-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -249,6 +250,17 @@ describe('names and the resource tree', () => {
     expect(calls).toEqual({ 'find pet by id': 'pets.retrieve', findPets: 'pets.findPets', patchPet: 'pets.update', updatePet: 'pets.updatePet' });
     expect(out.lines.join('\n')).toMatch(/warning\[identifier-collision\]: operations .* both map to client\.pets\.update; .*renamed after its operationId/);
   });
+
+  it('gives path parameters safe, distinct identifiers, and the outputs type-check', async () => {
+    const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+    const file = spec({ '/things/{class}/{Class}/{1st}': { get: { operationId: 'get-thing', parameters: [param('class'), param('Class'), param('1st')], responses: ok } } }, { Things: { type: 'string' } });
+    const out = await generate(file, 'tolerant', ['types']);
+    expect(out.api.operations[0]!.parameters.map((p) => p.identifier)).toEqual(['_1st', 'class_', 'class_2']);
+    const tree = path.resolve('.tmp/path-params-tree');
+    const [result] = await generateCorpus([{ name: 'params', file }], tree, false);
+    expect(result!.error).toBeUndefined();
+    expect(typecheckCorpus(tree).output.trim()).toBe('');
+  }, 120_000);
 
   it('renames a clash between two author-chosen names in tolerant mode; invented enum names get numbers', async () => {
     const file = spec({ '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { k: { enum: ['x', 'y'] } } } } } }, responses: ok } } }, { ABody: { type: 'string' }, Thing: { type: 'string' }, thing: { type: 'integer' } });
