@@ -70,6 +70,14 @@ describe('modes', () => {
     expect(out.text('client/operations.ts')).toContain("'find a2': { id: 'find a2', method: 'GET', path: '/b'");
   });
 
+  it('reports what the official OpenAPI schema refuses: an error in strict mode, one located warning per place in tolerant mode', async () => {
+    const file = spec({ '/a': { get: { operationId: 'getA', responses: { '200': { description: 7, content: { 'application/json': { schema: { type: 'object' } } } } } } } });
+    expect(await strictError(file, ['types'])).toMatch(/spec-\d+\.yaml:\d+:\d+ #\/paths\/~1a\/get\/responses\/200\/description: error\[invalid-openapi\]: must be string/);
+    const out = await generate(file, 'tolerant', ['types']);
+    expect(out.lines).toEqual([expect.stringMatching(/#\/paths\/~1a\/get\/responses\/200\/description: warning\[invalid-openapi\]: must be string \(rule: type\).*; not valid against the OpenAPI schema; read as written where the model can still be built$/)]);
+    expect(out.api.operations.map((o) => o.operationId)).toEqual(['getA']);
+  });
+
   it('warns on unknown schema keywords with a "did you mean", in both modes', async () => {
     const file = spec({}, { R: { type: 'array', items: { type: 'number' }, min_items: 2 } });
     const out = await generate(file, 'strict', ['types']);
