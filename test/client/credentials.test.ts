@@ -1,6 +1,7 @@
 /**
  * The client sends its credential where the spec's securitySchemes say: `Authorization: Bearer` (default), HTTP
- * basic, or an API key in a header, the query or a cookie. Real HTTP on 127.0.0.1, generated client from a spec.
+ * basic, or an API key in a header, the query or a cookie; the generated server reads it from the same place.
+ * Real HTTP on 127.0.0.1, client and server generated from one spec.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPipeline } from '../../generator/pipeline.ts';
+import { listen } from '../server/helpers.ts';
 
 const out = path.resolve('.tmp/credentials-client');
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
@@ -37,7 +39,7 @@ beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'openapi.yaml'), JSON.stringify(spec));
-  const { files } = await runPipeline({ spec: path.join(out, 'openapi.yaml'), mode: 'tolerant', emitters: ['types', 'client'], format: false });
+  const { files } = await runPipeline({ spec: path.join(out, 'openapi.yaml'), mode: 'tolerant', format: false });
   for (const f of files) {
     mkdirSync(path.dirname(path.join(out, 'gen', f.path)), { recursive: true });
     writeFileSync(path.join(out, 'gen', f.path), f.contents);
@@ -70,5 +72,31 @@ describe('credentials from securitySchemes', () => {
     expect(query!.url).toBe('/query?api_key=user%3Asecret');
     expect(query!.headers.authorization).toBeUndefined();
     expect(cookie!.headers.cookie).toBe('session=user%3Asecret');
+  });
+});
+
+describe('the generated server reads the credential where the scheme puts it', () => {
+  it('hands it to authenticate, and answers 401 naming the place when it is missing', async () => {
+    const server: any = await import(path.join(out, 'gen/server/index.ts'));
+    const tokens: string[] = [];
+    const handlers = Object.fromEntries(['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => [id, () => ({ ok: id })]));
+    const app = server.createServer(handlers, { authenticate: (token: string) => (tokens.push(token), { kind: 'api_key' }) });
+    const running = await listen(app.node);
+    try {
+      const { PlatformClient } = await import(path.join(out, 'gen/client/index.ts'));
+      const c = new PlatformClient({ apiKey: 'user:secret', baseURL: running.url, maxRetries: 0 });
+      expect([await c.bearer.retrieve(), await c.basic.retrieve(), await c.header.retrieve(), await c.query.retrieve(), await c.cookie.retrieve()]).toEqual(
+        ['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => ({ ok: id })),
+      );
+      expect(tokens).toEqual(Array(5).fill('user:secret'));
+      const missing = await fetch(`${running.url}/header`, { headers: { authorization: 'Bearer user:secret' } });
+      expect(missing.status).toBe(401);
+      expect((await missing.json()).error.message).toBe('Missing credentials (X-Api-Key header).');
+      const basic = await fetch(`${running.url}/basic`);
+      expect(basic.status).toBe(401);
+      expect(basic.headers.get('www-authenticate')).toBe('Basic');
+    } finally {
+      await running.close();
+    }
   });
 });

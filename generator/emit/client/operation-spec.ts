@@ -3,7 +3,7 @@
  * path, where the params go, body kind and multipart encoding, the responses with their `x-when` conditions.
  */
 import { GeneratorError } from '../../diagnostics.ts';
-import { listEnvelope, successResponse } from '../../ir/queries.ts';
+import { credentialOf, listEnvelope, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation, Parameter, ResponseContent, ResponseSelector } from '../../ir/types.ts';
 
 
@@ -99,16 +99,3 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
   return spec;
 }
 
-/**
- * How the client sends its credential for this operation, from the first security scheme the operation accepts:
- * HTTP basic, or an API key in a header, the query or a cookie. Bearer (and OAuth2 / OpenID Connect tokens, sent
- * as bearer) is the default and is left out.
- */
-export function credentialOf(api: Api, op: Operation): Record<string, string> | undefined {
-  const first = op.security[0]?.[0];
-  const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
-  if (!scheme) return undefined;
-  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
-  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
-  return undefined;
-}
