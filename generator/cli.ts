@@ -3,15 +3,21 @@
  * failed (a located message is printed); 2 usage error; 3 `--check` found stale or missing files.
  */
 import { parseArgs } from 'node:util';
-import { GeneratorError } from './diagnostics.ts';
+import path from 'node:path';
+import { formatWarning, GeneratorError, type Mode, type Warning } from './diagnostics.ts';
 import { runPipeline, type StepTiming } from './pipeline.ts';
 import { DEFAULT_CACHE_DIR } from './render/format-cache.ts';
 import { checkTree, writeTree } from './render/write.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
 
-const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--check] [--quiet] [--no-cache] [--formatter oxfmt|prettier]
+export const DEFAULT_SPEC = 'spec/openapi.yaml';
+
+const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--check] [--quiet] [--no-cache] [--strict|--tolerant] [--formatter oxfmt|prettier]
   --spec FILE   root OpenAPI 3.0/3.1 document (default spec/openapi.yaml)
+  --strict      every finding is an error (the default for spec/openapi.yaml)
+  --tolerant    findings are located warnings and generation goes on with a documented fallback
+                (the default for any other --spec)
   --out DIR     output directory, replaced atomically (default generated)
   --check       write nothing; exit 3 and name the files that differ from what the spec gives
   --quiet       no progress lines
@@ -28,11 +34,11 @@ export async function main(
   err: NodeJS.WritableStream = process.stderr,
   startup: StepTiming[] = [],
 ): Promise<number> {
-  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean; formatter?: string };
+  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean; strict?: boolean; tolerant?: boolean; formatter?: string };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, quiet: { type: 'boolean' }, 'no-cache': { type: 'boolean' }, formatter: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, quiet: { type: 'boolean' }, 'no-cache': { type: 'boolean' }, strict: { type: 'boolean' }, tolerant: { type: 'boolean' }, formatter: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     }));
   } catch (error) {
@@ -48,13 +54,19 @@ export async function main(
     err.write(`error[usage]: --formatter must be oxfmt or prettier, not ${formatter}\n${USAGE}\n`);
     return EXIT.usage;
   }
-  const spec = values.spec ?? 'spec/openapi.yaml';
+  if (values.strict && values.tolerant) {
+    err.write(`error[usage]: --strict and --tolerant exclude each other\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const spec = values.spec ?? DEFAULT_SPEC;
+  const mode: Mode = values.strict ? 'strict' : values.tolerant ? 'tolerant' : defaultMode(spec);
   const outDir = values.out ?? 'generated';
   const progress = (line: string) => values.quiet || err.write(`${line}\n`);
   const step = (t: StepTiming) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`);
   startup.forEach(step);
   try {
-    const result = await runPipeline({ spec, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, formatter, onStep: step });
+    const result = await runPipeline({ spec, mode, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, formatter, onStep: step });
+    printWarnings(result.warnings, err);
     const start = performance.now();
     if (values.check) {
       const diff = checkTree(outDir, result.files);
@@ -80,4 +92,19 @@ export async function main(
     if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
     return EXIT.failed;
   }
+}
+
+/** Strict for the project's own spec; tolerant for anyone else's. */
+export function defaultMode(spec: string): Mode {
+  return path.resolve(spec) === path.resolve(DEFAULT_SPEC) ? 'strict' : 'tolerant';
+}
+
+/** One line per warning (always printed, even with --quiet), then the count by code. */
+function printWarnings(warnings: Warning[], err: NodeJS.WritableStream): void {
+  if (!warnings.length) return;
+  for (const w of warnings) err.write(`${formatWarning(w)}\n`);
+  const byCode = new Map<string, number>();
+  for (const w of warnings) byCode.set(w.code, (byCode.get(w.code) ?? 0) + 1);
+  const summary = [...byCode].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, n]) => `${n} ${code}`).join(', ');
+  err.write(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${summary}); each names the fallback taken\n`);
 }

@@ -1,4 +1,10 @@
+import type { Api } from './ir/types.ts';
+
 /**
+ * The generator's leaf module: every layer (load, parse, passes, emitters, render) may import it, and it imports
+ * nothing but the IR's types. It holds the diagnostics (errors and tolerant-mode warnings), the JSON-pointer
+ * helpers, and the emitter contract (`GeneratedFile`, `Emitter`).
+ *
  * One error type for everything the generator refuses. The CLI prints `code`, `location` and `message` and
  * exits non-zero; nothing else reaches the user (no stack traces).
  */
@@ -14,7 +20,25 @@ export type DiagnosticCode =
   | 'invalid-extension'
   | 'stale-output'
   | 'usage'
+  | 'unknown-keyword'
+  | 'duplicate-enum-value'
+  | 'invalid-pattern'
+  | 'unsafe-pattern'
+  | 'missing-operation-id'
+  | 'discriminator-fallback'
+  | 'pagination-fallback'
   | 'internal';
+
+/** `strict`: every finding is an error (our spec, lint, CI). `tolerant`: findings become located warnings. */
+export type Mode = 'strict' | 'tolerant';
+
+export interface Warning {
+  code: DiagnosticCode;
+  message: string;
+  location: Location;
+  /** What the generator did instead (the documented fallback). */
+  fallback: string;
+}
 
 export interface Location {
   /** File path relative to the working directory, when known. */
@@ -59,6 +83,38 @@ export function fail(code: DiagnosticCode, message: string, location: Location =
   throw new GeneratorError(code, message, location);
 }
 
+/**
+ * Collects findings for one run. In strict mode `report` throws like `fail`; in tolerant mode it records a
+ * warning naming the fallback taken, and the caller goes on with that fallback.
+ */
+export class Diagnostics {
+  readonly warnings: Warning[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(readonly mode: Mode = 'strict') {}
+
+  report(code: DiagnosticCode, message: string, location: Location, fallback: string): void {
+    if (this.mode === 'strict') throw new GeneratorError(code, message, location);
+    const key = `${code}\0${formatLocation(location)}\0${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.warnings.push({ code, message, location, fallback });
+  }
+
+  /** A finding that is a warning in both modes (JSON Schema annotations, for example). */
+  warn(code: DiagnosticCode, message: string, location: Location, fallback: string): void {
+    const key = `${code}\0${formatLocation(location)}\0${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.warnings.push({ code, message, location, fallback });
+  }
+}
+
+/** `file:line:column #/pointer: warning[code]: message; fallback`. */
+export function formatWarning(w: Warning): string {
+  return `${formatLocation(w.location)}warning[${w.code}]: ${w.message}; ${w.fallback}`;
+}
+
 /** Escapes one JSON pointer token. */
 export function pointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -66,4 +122,38 @@ export function pointerToken(token: string): string {
 
 export function joinPointer(base: string, ...tokens: (string | number)[]): string {
   return tokens.reduce<string>((acc, t) => `${acc}/${pointerToken(String(t))}`, base);
+}
+
+export function decodeToken(token: string): string {
+  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The value at an internal `$ref` (`#/components/schemas/X`) of `document`, or undefined. */
+export function resolveInternal(document: unknown, ref: string): unknown {
+  let current: unknown = document;
+  for (const raw of ref.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
+    const token = decodeToken(raw);
+    if (current === null || typeof current !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
+}
+
+/** One output file, in memory; only the renderer writes files. */
+export interface GeneratedFile {
+  /** Path relative to the output directory, with `/` separators. */
+  path: string;
+  contents: string;
+  /**
+   * Copied unchanged from `templates/` (a hand-written runtime): golden fixtures list such files in a manifest
+   * instead of storing one more copy of them.
+   */
+  verbatim?: boolean;
+}
+
+/** An emitter: a total function of the resolved IR (spec problems were reported by parse and the passes). */
+export interface Emitter {
+  name: string;
+  emit(api: Api): GeneratedFile[];
 }

@@ -5,4 +5,4 @@
 export { buildIr, runPipeline as generate, type PipelineOptions, type PipelineResult } from './pipeline.ts';
 export { GeneratorError } from './diagnostics.ts';
 export type { Api } from './ir/types.ts';
-export type { GeneratedFile } from './emit/index.ts';
+export type { GeneratedFile } from './diagnostics.ts';

@@ -2,11 +2,12 @@
  * load → parse → passes → emitters → format, as an explicit ordered list. Returns files in memory; only the
  * renderer writes them.
  */
+import { Diagnostics, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
 import type { Api } from './ir/types.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
 import { PASSES } from './passes/index.ts';
-import { EMITTERS, type GeneratedFile } from './emit/index.ts';
+import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 
@@ -19,6 +20,8 @@ export interface PipelineResult {
   api: Api;
   files: GeneratedFile[];
   timings: StepTiming[];
+  /** Located findings turned into fallbacks (tolerant mode), in the order found. */
+  warnings: Warning[];
 }
 
 export interface PipelineOptions {
@@ -30,19 +33,23 @@ export interface PipelineOptions {
   cache?: string | false;
   /** `oxfmt` (default: oxfmt aligned with prettier, prettier where they differ) or `prettier` for every file. */
   formatter?: FormatEngine;
+  /** `strict` (default): every finding is an error. `tolerant`: findings become warnings with a fallback. */
+  mode?: Mode;
+  /** Run prettier over the output (default true); false for checks that only type-check the files. */
+  format?: boolean;
 }
 
-export async function buildIr(spec: string, onStep?: (t: StepTiming) => void): Promise<Api> {
+export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<Api> {
   const timed = async <T>(step: string, fn: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await fn();
     onStep?.({ step, ms: performance.now() - start });
     return result;
   };
-  const loaded = await timed('load', () => loadSpec(spec));
-  const api = await timed('parse', () => parseDocument(loaded));
+  const loaded = await timed('load', () => loadSpec(spec, diagnostics));
+  const api = await timed('parse', () => parseDocument(loaded, diagnostics));
   await timed('passes', () => {
-    for (const pass of PASSES) pass.run(api, loaded.locate);
+    for (const pass of PASSES) pass.run(api, loaded.locate, diagnostics);
   });
   return api;
 }
@@ -53,7 +60,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     timings.push(t);
     options.onStep?.(t);
   };
-  const api = await buildIr(options.spec, record);
+  const diagnostics = new Diagnostics(options.mode ?? 'strict');
+  const api = await buildIr(options.spec, record, diagnostics);
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {
     if (options.emitters && !options.emitters.includes(emitter.name)) continue;
@@ -62,8 +70,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
-  const formatted = await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
+  const formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
   record({ step: 'format', ms: performance.now() - start });
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { api, files: formatted, timings };
+  return { api, files: formatted, timings, warnings: diagnostics.warnings };
 }

@@ -141,6 +141,11 @@ export interface OperationMeta {
   /** SSE framing when the operation can stream (the request selects the `sse` success content). */
   sse?: SseFraming;
   validate: (input: RequestInput) => ValidationResult<unknown>;
+  /**
+   * Where the credential is when not `Authorization: Bearer <token>` (the spec's securitySchemes): HTTP basic
+   * (`authenticate` gets `user:password`), or an API key in a header, the query or a cookie.
+   */
+  credential?: { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
 }
 
 export interface RouteMatch {
@@ -474,18 +479,33 @@ export function createCoreServer(
     }
     // 4. Authentication.
     if (!op.secured) return limited(f);
-    const auth = req.headers.authorization;
-    const m = auth === undefined ? null : BEARER.exec(auth);
-    if (!m)
-      return fail(
-        f,
-        401,
-        'Missing bearer credentials (Authorization: Bearer <key>).',
-        'missing_credentials',
-        null,
-        { 'www-authenticate': 'Bearer' },
-      );
-    const found = authenticate?.(m[1]!, ctx);
+    let token: string | undefined;
+    if (op.credential) {
+      token = credentialOf(req, op.credential);
+      if (token === undefined)
+        return fail(
+          f,
+          401,
+          `Missing credentials (${describeCredential(op.credential)}).`,
+          'missing_credentials',
+          null,
+          op.credential.kind === 'basic' ? { 'www-authenticate': 'Basic' } : undefined,
+        );
+    } else {
+      const auth = req.headers.authorization;
+      const m = auth === undefined ? null : BEARER.exec(auth);
+      if (!m)
+        return fail(
+          f,
+          401,
+          'Missing bearer credentials (Authorization: Bearer <key>).',
+          'missing_credentials',
+          null,
+          { 'www-authenticate': 'Bearer' },
+        );
+      token = m[1]!;
+    }
+    const found = authenticate?.(token, ctx);
     return isPromise(found) ? later(f, found, authenticated) : authenticated(f, found);
   }
 
@@ -1045,4 +1065,46 @@ function toResponse(op: OperationMeta, output: unknown, success: SuccessMeta): N
   }
   headers['content-type'] ??= 'application/json';
   return { status, headers, body: JSON.stringify(value) };
+}
+
+/** The credential where the operation's security scheme puts it, or undefined when absent. */
+function credentialOf(
+  req: { url: string; headers: Record<string, string | string[] | undefined> },
+  c: NonNullable<OperationMeta['credential']>,
+): string | undefined {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  if (c.kind === 'basic') {
+    const m = /^Basic +(\S+) *$/i.exec(header('authorization') ?? '');
+    if (!m) return undefined;
+    try {
+      // atob, not Buffer: the fetch adapter runs where Node's Buffer is absent.
+      return new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (ch) => ch.charCodeAt(0)));
+    } catch {
+      return undefined;
+    }
+  }
+  if (c.in === 'header') return header(c.name.toLowerCase()) || undefined;
+  if (c.in === 'query') {
+    const q = req.url.indexOf('?');
+    return q === -1 ? undefined : (new URLSearchParams(req.url.slice(q + 1)).get(c.name) ?? undefined);
+  }
+  for (const part of (header('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === c.name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function describeCredential(c: NonNullable<OperationMeta['credential']>): string {
+  return c.kind === 'basic'
+    ? 'Authorization: Basic <user:password>'
+    : c.in === 'header'
+      ? `${c.name} header`
+      : c.in === 'query'
+        ? `${c.name} query parameter`
+        : `${c.name} cookie`;
 }

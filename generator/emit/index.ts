@@ -1,5 +1,5 @@
 /** The emitters, in order. Each is a pure function of the IR returning files in memory. */
-import type { Api } from '../ir/types.ts';
+import type { Emitter } from '../diagnostics.ts';
 import { emitClient } from './client/index.ts';
 import { emitDocs } from './docs/index.ts';
 import { emitEnums } from './enums.ts';
@@ -8,21 +8,7 @@ import { emitTypes } from './types/index.ts';
 import { emitServer } from './server/index.ts';
 import { emitValidators } from './validators/index.ts';
 
-export interface GeneratedFile {
-  /** Path relative to the output directory, with `/` separators. */
-  path: string;
-  contents: string;
-  /**
-   * Copied unchanged from `templates/` (a hand-written runtime): golden fixtures list such files in a manifest
-   * instead of storing one more copy of them.
-   */
-  verbatim?: boolean;
-}
-
-export interface Emitter {
-  name: string;
-  emit(api: Api): GeneratedFile[];
-}
+export type { Emitter, GeneratedFile } from '../diagnostics.ts';
 
 export const EMITTERS: readonly Emitter[] = [
   { name: 'types', emit: emitTypes },

@@ -5,7 +5,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Api, StateMachine } from '../ir/types.ts';
 import { readTemplate } from '../render/templates.ts';
-import type { GeneratedFile } from './index.ts';
+import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';
 import { quote } from './ts/type-expr.ts';
 

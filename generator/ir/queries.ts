@@ -41,3 +41,17 @@ export function propertiesOf(api: Api, node: TypeNode, schemas = schemaByName(ap
   if (resolved.kind === 'intersection' && depth < 16) return resolved.members.flatMap((m) => propertiesOf(api, m, schemas, depth + 1));
   return [];
 }
+
+/**
+ * How a client sends its credential for this operation (and a server reads it), from the first security scheme the operation accepts:
+ * HTTP basic, or an API key in a header, the query or a cookie. Bearer (and OAuth2 / OpenID Connect tokens, sent
+ * as bearer) is the default and is left out.
+ */
+export function credentialOf(api: Api, op: Operation): Record<string, string> | undefined {
+  const first = op.security[0]?.[0];
+  const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
+  if (!scheme) return undefined;
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
+  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
+  return undefined;
+}

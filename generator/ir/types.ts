@@ -33,6 +33,16 @@ export interface StringConstraints {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /**
+   * `u` unless the pattern is valid ECMA-262 only without it (then ''); validators compile with these flags.
+   * Absent means `u`.
+   */
+  patternFlags?: '';
+  /**
+   * Set when the ReDoS guard refused the pattern (tolerant mode only): the validator tests it only on strings
+   * up to this many characters, so no input can stall it for long.
+   */
+  patternMaxInput?: number;
   format?: string;
   contentMediaType?: string;
   contentEncoding?: string;
@@ -467,7 +477,8 @@ export interface Api {
   version: string;
   description?: string;
   servers: Server[];
-  securitySchemes: { name: string; type: string; scheme?: string; description?: string }[];
+  /** `in` and `parameterName`: where an `apiKey` scheme's credential goes (header, query or cookie) and its name. */
+  securitySchemes: { name: string; type: string; scheme?: string; description?: string; in?: 'header' | 'query' | 'cookie'; parameterName?: string }[];
   security: SecurityRequirement[][];
   tags: Tag[];
   areas: Area[];

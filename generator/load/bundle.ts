@@ -5,8 +5,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fail, GeneratorError } from '../diagnostics.ts';
-import { resolveInternal } from '../parse/context.ts';
+import { Diagnostics, fail, GeneratorError, type Location } from '../diagnostics.ts';
+import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
 import type { SourceSet } from './yaml-files.ts';
 
@@ -23,7 +23,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function bundle(sources: SourceSet, locate: (pointer: string) => object): Promise<OpenApiDocument> {
+export async function bundle(sources: SourceSet, locate: (pointer: string) => Location, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<OpenApiDocument> {
   const root = sources.root.value;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     fail('invalid-openapi', 'the spec root must be a mapping', { file: sources.root.display });
@@ -63,25 +63,39 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => ob
   if (external) {
     fail('unresolved-ref', `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`, { ...locate(external.pointer), pointer: external.pointer });
   }
+  inlineMisplacedRefs(bundled, '#', bundled, locate, diagnostics);
   const schemaProblems = schemaErrors(bundled);
-  if (schemaProblems.length) reportInvalid(schemaProblems as AjvLikeError[], locate);
+  if (schemaProblems.length) reportInvalid(schemaProblems as AjvLikeError[], locate, diagnostics);
   try {
     // swagger-parser's semantic checks (path parameters, duplicate parameters, ...); the schema check is above.
     await SwaggerParser.validate(structuredClone(bundled) as never, { validate: { schema: false, spec: true } } as never);
   } catch (error) {
     const details = (error as { details?: AjvLikeError[] }).details;
-    if (details?.length) reportInvalid(details, locate);
-    fail('invalid-openapi', messageOf(error).split('\n').slice(0, 3).join(' '), { file: sources.root.display });
+    if (details?.length) reportInvalid(details, locate, diagnostics);
+    else diagnostics.report('invalid-openapi', messageOf(error).split('\n').slice(0, 3).join(' '), { file: sources.root.display }, 'generation goes on where the model can still be built');
   }
   return bundled;
 }
 
-function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => object): never {
+/**
+ * Strict: the most specific finding is the error. Tolerant: one warning per instance path (the most specific
+ * finding there), and generation goes on; parse reports what it then cannot read, where it cannot.
+ */
+function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+  const byPath = new Map<string, AjvLikeError[]>();
+  for (const d of details) byPath.set(d.instancePath ?? '', [...(byPath.get(d.instancePath ?? '') ?? []), d]);
   const first = pickMostSpecific(details)!;
-  const pointer = `#${first.instancePath ?? ''}`;
-  const rule = first.keyword ? ` (rule: ${first.keyword})` : '';
-  const extra = details.length > 1 ? ` [+${details.length - 1} related]` : '';
-  return fail('invalid-openapi', `${first.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer });
+  const groups = diagnostics.mode === 'strict' ? [[first, details] as const] : [...byPath.values()].map((g) => [pickMostSpecific(g)!, g] as const);
+  // Parents of a reported path add nothing but noise (ajv reports every enclosing oneOf/anyOf too).
+  const paths = groups.map(([e]) => e.instancePath ?? '');
+  for (const [error, group] of groups) {
+    const at = error.instancePath ?? '';
+    if (diagnostics.mode === 'tolerant' && paths.some((p) => p !== at && p.startsWith(`${at}/`))) continue;
+    const pointer = `#${at}`;
+    const rule = error.keyword ? ` (rule: ${error.keyword})` : '';
+    const extra = group.length > 1 ? ` [+${group.length - 1} related]` : '';
+    diagnostics.report('invalid-openapi', `${error.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
+  }
 }
 
 function fileURLToPathSafe(url: string): string {
@@ -144,4 +158,35 @@ function localizeMappings(value: unknown): void {
     }
   }
   for (const child of Object.values(obj)) localizeMappings(child);
+}
+
+/** Keys whose value OpenAPI never allows to be a Reference Object. */
+const NO_REF_PLACES = new Set(['description', 'summary', 'title', 'properties']);
+
+/**
+ * A `$ref` where OpenAPI allows none (a `description` written as a reference, a whole `properties` map as one) is
+ * replaced by its target, as other bundlers do, instead of being read as a property named `$ref`. Reported: an
+ * error in strict mode, a warning in tolerant mode.
+ */
+function inlineMisplacedRefs(value: unknown, pointer: string, document: unknown, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => inlineMisplacedRefs(v, `${pointer}/${i}`, document, locate, diagnostics));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const obj = value as Record<string, unknown>;
+  for (const [key, child] of Object.entries(obj)) {
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const ref = child !== null && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>).$ref : undefined;
+    // `properties: {$ref: ...}` is a property named `$ref` only when its value is a schema, not a string.
+    if (NO_REF_PLACES.has(key) && typeof ref === 'string' && ref.startsWith('#') && Object.keys(child as object).length === 1 && !(key === 'properties' && pointer.endsWith('/properties'))) {
+      const target = resolveInternal(document, ref);
+      if (target !== undefined && (key === 'properties' ? target !== null && typeof target === 'object' : typeof target === 'string')) {
+        diagnostics.report('invalid-openapi', `'${key}' is written as a $ref, which OpenAPI does not allow here`, { ...locate(at), pointer: at }, `replaced by the target of '${ref}'`);
+        obj[key] = structuredClone(target);
+        continue;
+      }
+    }
+    inlineMisplacedRefs(child, at, document, locate, diagnostics);
+  }
 }

@@ -1,6 +1,7 @@
-import type { Location } from '../diagnostics.ts';
+import { Diagnostics, type Location } from '../diagnostics.ts';
 import { bundle, type OpenApiDocument } from './bundle.ts';
-import { createLocator } from './source-map.ts';
+import { followMoves, hoistSchemas } from './hoist.ts';
+import { createLocator, createSourceOf } from './source-map.ts';
 import { loadSources, type SourceSet } from './yaml-files.ts';
 
 export interface LoadedSpec {
@@ -11,10 +12,11 @@ export interface LoadedSpec {
 }
 
 /** Reads, checks, bundles and validates a spec. Throws `GeneratorError` on bad input. */
-export async function loadSpec(rootPath: string): Promise<LoadedSpec> {
+export async function loadSpec(rootPath: string, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<LoadedSpec> {
   const sources = loadSources(rootPath);
-  const locate = createLocator(sources);
-  const document = await bundle(sources, locate);
+  const sourceLocate = createLocator(sources);
+  const document = await bundle(sources, sourceLocate, diagnostics);
+  const locate = followMoves(sourceLocate, hoistSchemas(document, createSourceOf(sources), sources.files.size > 1));
   return { document, sources, locate };
 }
 

@@ -35,7 +35,19 @@ function tokens(pointer: string): string[] {
   return body.split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-export function createLocator(sources: SourceSet): (pointer: string) => Location {
+/**
+ * The file (and fragment) a node of the bundle was written in, following a cross-file `$ref` at the node itself
+ * too: `#/paths/~1pets/get/.../schema` → `schemas/pet.yaml`, ''. Used to name hoisted schemas.
+ */
+export function createSourceOf(sources: SourceSet): (pointer: string) => { file: string; fragment: string } {
+  const locate = createLocator(sources, true);
+  return (pointer) => {
+    const loc = locate(pointer) as Location & { fragment?: string };
+    return { file: loc.file ?? '', fragment: loc.fragment ?? '' };
+  };
+}
+
+export function createLocator(sources: SourceSet, followLast = false): (pointer: string) => Location {
   const jump = (file: SourceFile, ref: string): { file: SourceFile; node: YamlNode } | undefined => {
     const hash = ref.indexOf('#');
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
@@ -66,6 +78,19 @@ export function createLocator(sources: SourceSet): (pointer: string) => Location
       }
       if (next === undefined) break;
       node = next;
+    }
+    if (followLast) {
+      let fragment = '';
+      for (let hops = 0; node && hops < 16; hops++) {
+        const ref = refOf(node);
+        if (!ref || ref.startsWith('#')) break;
+        const landed = jump(file, ref);
+        if (!landed) break;
+        file = landed.file;
+        node = landed.node;
+        fragment = ref.includes('#') ? ref.slice(ref.indexOf('#') + 1) : '';
+      }
+      return { file: file.display, ...position(file, node), pointer, fragment } as Location;
     }
     return { file: file.display, ...position(file, node), pointer };
   };

@@ -1,5 +1,5 @@
 /** State shared by the parse modules: the bundled document, the locator, and collected gaps. */
-import { fail, type Location } from '../diagnostics.ts';
+import { decodeToken, fail, resolveInternal, type Diagnostics, type Location } from '../diagnostics.ts';
 import type { NotShown } from '../ir/types.ts';
 import type { OpenApiDocument } from '../load/index.ts';
 
@@ -11,6 +11,7 @@ export interface ParseContext {
   version: '3.0' | '3.1';
   locate: (pointer: string) => Location;
   notShown: NotShown[];
+  diagnostics: Diagnostics;
 }
 
 export function isObject(value: unknown): value is Json {
@@ -45,20 +46,7 @@ export function deref(ctx: ParseContext, value: unknown, pointer: string): { val
   return component === undefined ? { value: current, pointer: at } : { value: current, pointer: at, component };
 }
 
-export function decodeToken(token: string): string {
-  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-export function resolveInternal(document: unknown, ref: string): unknown {
-  let current: unknown = document;
-  for (const raw of ref.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
-    const token = decodeToken(raw);
-    if (current === null || typeof current !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
-    current = (current as Json)[token];
-  }
-  return current;
-}
+export { decodeToken, resolveInternal } from '../diagnostics.ts';
 
 /** Reads `x-not-shown` (string or list of strings) from an object and records it. */
 export function readNotShown(ctx: ParseContext, obj: Json, pointer: string, subject: string, area: string): string[] | undefined {

@@ -1,5 +1,5 @@
 /** The bundled document → the IR before passes (names, areas and the resource tree are filled in later). */
-import { fail, joinPointer } from '../diagnostics.ts';
+import { Diagnostics, fail, joinPointer } from '../diagnostics.ts';
 import type { Api, NamedSchema, Tag } from '../ir/types.ts';
 import type { LoadedSpec } from '../load/index.ts';
 import { kebabCase } from '../naming/case.ts';
@@ -11,13 +11,14 @@ import { createSchemaParser } from './schema.ts';
 import { parseStateMachines } from './state-machines.ts';
 import { parseWebhooks } from './webhook.ts';
 
-export function parseDocument(spec: LoadedSpec): Api {
+export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new Diagnostics('strict')): Api {
   const document = spec.document;
   const ctx: ParseContext = {
     document,
     version: document.openapi.startsWith('3.0') ? '3.0' : '3.1',
     locate: spec.locate,
     notShown: [],
+    diagnostics,
   };
   checkExtensions(ctx, document, '#', 'root');
   let currentArea = 'common';
@@ -52,6 +53,8 @@ export function parseDocument(spec: LoadedSpec): Api {
         const scheme = s as Record<string, unknown>;
         const out: Api['securitySchemes'][number] = { name, type: String(scheme.type) };
         if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
+        if (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') out.in = scheme.in;
+        if (typeof scheme.name === 'string') out.parameterName = scheme.name;
         if (typeof scheme.description === 'string') out.description = scheme.description.trim();
         return out;
       })

@@ -5,35 +5,41 @@ import { deref, isObject, readNotShown, type Json, type ParseContext } from './c
 import { checkExtensions } from './extensions.ts';
 import type { SchemaParser } from './schema.ts';
 
-export function bodyKind(mediaType: string): BodyKind | undefined {
-  const mt = mediaType.toLowerCase();
-  if (mt === 'application/json' || /\+json$/.test(mt)) return 'json';
-  if (mt === 'multipart/form-data') return 'multipart';
+/**
+ * Every media type has a kind: JSON and `+json`; multipart; form; text (`text/*`, XML, YAML, SDP and their
+ * `+xml`/`+yaml` forms, sent and read as strings); anything else binary.
+ */
+export function bodyKind(mediaType: string): BodyKind {
+  const mt = mediaType.toLowerCase().split(';')[0]!.trim();
+  if (mt === 'application/json' || /\+json$/.test(mt) || mt === 'application/x-ndjson' || mt === 'application/jsonl') return mt === 'application/json' || /\+json$/.test(mt) ? 'json' : 'text';
+  if (mt.startsWith('multipart/')) return 'multipart';
   if (mt === 'application/x-www-form-urlencoded') return 'form';
-  if (mt.startsWith('text/')) return 'text';
-  if (mt === 'application/octet-stream' || /^(audio|video|image)\//.test(mt) || mt === '*/*') return 'binary';
-  return undefined;
+  if (mt.startsWith('text/') || /[/+](xml|yaml|x-yaml|sdp)$/.test(mt)) return 'text';
+  return 'binary';
 }
 
-export function responseKind(mediaType: string): ResponseKind | undefined {
-  const mt = mediaType.toLowerCase();
+export function responseKind(mediaType: string): ResponseKind {
+  const mt = mediaType.toLowerCase().split(';')[0]!.trim();
   if (mt === 'text/event-stream') return 'sse';
   const kind = bodyKind(mt);
-  if (kind === 'json' || kind === 'text' || kind === 'binary') return kind;
-  if (mt === 'application/pdf' || mt === 'application/zip') return 'binary';
-  return undefined;
+  // A multipart or form response is read as bytes: no client parses them.
+  return kind === 'multipart' || kind === 'form' ? 'binary' : kind;
 }
 
 export function parseRequestBody(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string): RequestBody {
   const { value: body, pointer: at } = deref(ctx, raw, pointer);
   checkExtensions(ctx, body, at, 'other');
-  if (!isObject(body.content)) fail('invalid-openapi', 'a request body needs content', ctx.locate(at));
-  const contents = Object.keys(body.content).map((mediaType) => {
+  let bodyContent: Json;
+  if (isObject(body.content)) bodyContent = body.content;
+  else {
+    ctx.diagnostics.report('invalid-openapi', 'a request body needs content', ctx.locate(at), 'read as a body of any bytes');
+    bodyContent = { 'application/octet-stream': {} };
+  }
+  const contents = Object.keys(bodyContent).map((mediaType) => {
     const mAt = joinPointer(at, 'content', mediaType);
-    const media = body.content && isObject((body.content as Json)[mediaType]) ? ((body.content as Json)[mediaType] as Json) : {};
+    const media = isObject(bodyContent[mediaType]) ? (bodyContent[mediaType] as Json) : {};
     checkExtensions(ctx, media, mAt, 'media');
     const kind = bodyKind(mediaType);
-    if (!kind) fail('unsupported', `request media type '${mediaType}' is not supported`, ctx.locate(mAt));
     const type = media.schema === undefined ? { kind: 'unknown' as const, nullable: false, pointer: mAt } : schemas.parse(media.schema, joinPointer(mAt, 'schema'));
     const content: RequestBody['contents'][number] = { mediaType, kind, type };
     if (isObject(media.encoding)) {
@@ -134,13 +140,14 @@ export function parseResponses(ctx: ParseContext, schemas: SchemaParser, raw: un
           const m = isObject(media) ? media : {};
           checkExtensions(ctx, m, mAt, 'media');
           const kind = responseKind(mediaType);
-          if (!kind) fail('unsupported', `response media type '${mediaType}' is not supported`, ctx.locate(mAt));
           const content: ResponseContent = { mediaType, kind };
           if (m.schema !== undefined && kind !== 'sse') content.type = schemas.parse(m.schema, joinPointer(mAt, 'schema'));
           if (m['x-when'] !== undefined) content.when = schemas.parse(m['x-when'], joinPointer(mAt, 'x-when'));
           if (kind === 'sse') {
-            if (m['x-sse'] === undefined) fail('invalid-extension', 'a text/event-stream response needs x-sse (framing and event payloads)', ctx.locate(mAt));
-            content.sse = parseSse(ctx, schemas, m, mAt, area, subject);
+            // Without x-sse the stream has one event type whose payload is the media schema (OpenAPI's reading).
+            content.sse = m['x-sse'] === undefined
+              ? { framing: 'data-only', events: [{ name: 'message', type: m.schema === undefined ? { kind: 'unknown', nullable: false, pointer: mAt } : schemas.parse(m.schema, joinPointer(mAt, 'schema')) }] }
+              : parseSse(ctx, schemas, m, mAt, area, subject);
           } else if (m['x-sse'] !== undefined) {
             fail('invalid-extension', 'x-sse belongs on a text/event-stream media type', ctx.locate(joinPointer(mAt, 'x-sse')));
           }

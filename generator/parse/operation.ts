@@ -1,8 +1,8 @@
 /** Path items and operations → IR operations (names and SDK paths are decided by later passes). */
 import { fail, joinPointer } from '../diagnostics.ts';
 import type { Operation, SecurityRequirement, Server } from '../ir/types.ts';
-import { kebabCase } from '../naming/case.ts';
-import { isObject, readNotShown, type Json, type ParseContext } from './context.ts';
+import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
+import { isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { parseParameters } from './parameter.ts';
@@ -41,6 +41,24 @@ export function areaOf(tags: string[], path: string): string {
   return kebabCase(tags[0] ?? path.split('/').find((s) => s && !s.startsWith('{')) ?? 'default');
 }
 
+/**
+ * The operationId of an operation that has none: the method, then the static segments, then `By` and the path
+ * parameters: `GET /pet/{id}` → `getPetById`, `POST /stores/{storeId}/orders` → `postStoresOrdersByStoreId`,
+ * `GET /` → `getRoot`.
+ */
+export function operationIdFromPath(method: string, path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  const statics = segments.filter((s) => !s.startsWith('{')).map(pascalCase).join('');
+  const params = segments.filter((s) => s.startsWith('{')).map((s) => pascalCase(s.slice(1, -1)));
+  return camelCase(`${method} ${statics || 'Root'}`) + (params.length ? `By${params.join('And')}` : '');
+}
+
+/** `name`, else `name2`, `name3`… : the first not yet taken (deterministic, in path order). */
+function unique(name: string, seen: Map<string, string>): string {
+  if (!seen.has(name)) return name;
+  for (let i = 2; ; i++) if (!seen.has(`${name}${i}`)) return `${name}${i}`;
+}
+
 export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setArea: (area: string) => void, defaultSecurity: SecurityRequirement[][]): Operation[] {
   const paths = ctx.document.paths;
   if (paths === undefined) return [];
@@ -49,9 +67,16 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
   const seen = new Map<string, string>();
   for (const path of Object.keys(paths)) {
     const itemAt = joinPointer('#/paths', path);
-    const item = paths[path];
-    if (!isObject(item)) fail('invalid-openapi', 'a path item must be an object', ctx.locate(itemAt));
-    if (item.$ref !== undefined) fail('unsupported', 'path item $ref was not bundled inline', ctx.locate(itemAt));
+    const raw0 = paths[path];
+    if (!isObject(raw0)) fail('invalid-openapi', 'a path item must be an object', ctx.locate(itemAt));
+    let item: Json = raw0;
+    if (item.$ref !== undefined) {
+      // A path item `$ref` (to another path or `components/pathItems`): its target, with the item's own keys over it.
+      const target = typeof item.$ref === 'string' && item.$ref.startsWith('#') ? resolveInternal(ctx.document, item.$ref) : undefined;
+      if (!isObject(target)) fail('unresolved-ref', `path item $ref '${String(item.$ref)}' does not resolve`, ctx.locate(itemAt));
+      const { $ref: _ref, ...own } = item;
+      item = { ...target, ...own };
+    }
     checkExtensions(ctx, item, itemAt, 'path');
     for (const method of METHODS) {
       const raw = item[method];
@@ -60,12 +85,23 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       if (!isObject(raw)) fail('invalid-openapi', 'an operation must be an object', ctx.locate(at));
       const op = raw as Json;
       checkExtensions(ctx, op, at, 'operation');
-      const operationId = op.operationId;
-      if (typeof operationId !== 'string' || operationId === '') {
-        fail('invalid-openapi', `${method.toUpperCase()} ${path} has no operationId (the generator names everything from it)`, ctx.locate(at));
+      let operationId = typeof op.operationId === 'string' ? op.operationId : '';
+      if (pascalCase(operationId) === '') {
+        const derived = unique(operationIdFromPath(method, path), seen);
+        ctx.diagnostics.report('missing-operation-id', `${method.toUpperCase()} ${path} has no operationId`, ctx.locate(at), `named '${derived}' from the method and path`);
+        operationId = derived;
+      }
+      const repeated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).find((name, i, all) => all.indexOf(name) !== i);
+      if (repeated) {
+        ctx.diagnostics.report('invalid-openapi', `path parameter '{${repeated}}' appears twice in ${path}`, ctx.locate(at), 'the operation is left out of every output');
+        continue;
       }
       const previous = seen.get(operationId);
-      if (previous) fail('duplicate-operation-id', `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`, ctx.locate(joinPointer(at, 'operationId')));
+      if (previous) {
+        const renamed = unique(operationId, seen);
+        ctx.diagnostics.report('duplicate-operation-id', `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`, ctx.locate(joinPointer(at, 'operationId')), `the second is renamed '${renamed}'`);
+        operationId = renamed;
+      }
       seen.set(operationId, `${method.toUpperCase()} ${path}`);
       const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
       const area = areaOf(tags, path);
@@ -96,11 +132,15 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       const notShown = readNotShown(ctx, op, at, subject, area);
       if (notShown) operation.notShown = notShown;
       for (const p of operation.parameters.filter((p) => p.in === 'path')) {
-        if (!path.includes(`{${p.name}}`)) fail('invalid-openapi', `path parameter '${p.name}' is not in the path ${path}`, ctx.locate(at));
+        if (!path.includes(`{${p.name}}`)) {
+          ctx.diagnostics.report('invalid-openapi', `path parameter '${p.name}' is not in the path ${path}`, ctx.locate(at), 'the parameter is left out');
+          operation.parameters = operation.parameters.filter((x) => x !== p);
+        }
       }
       for (const m of path.matchAll(/\{([^}]+)\}/g)) {
         if (!operation.parameters.some((p) => p.in === 'path' && p.name === m[1])) {
-          fail('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at));
+          ctx.diagnostics.report('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at), 'declared as a required string');
+          operation.parameters.push({ name: m[1]!, in: 'path', required: true, type: { kind: 'string', nullable: false, pointer: at }, identifier: '' });
         }
       }
       operations.push(operation);

@@ -1,7 +1,7 @@
 /** Parameter objects → IR parameters (identifiers are filled in by the naming pass). */
 import { fail, joinPointer } from '../diagnostics.ts';
 import type { Parameter, ParameterLocation } from '../ir/types.ts';
-import { deref, readNotShown, type ParseContext } from './context.ts';
+import { deref, isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import type { SchemaParser } from './schema.ts';
 
@@ -19,12 +19,20 @@ export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists:
       const name = p.name;
       const location = p.in;
       if (typeof name !== 'string' || !LOCATIONS.includes(location as ParameterLocation)) {
-        fail('invalid-openapi', "a parameter needs 'name' and 'in' (path, query, header or cookie)", ctx.locate(resolved));
+        ctx.diagnostics.report('invalid-openapi', "a parameter needs 'name' and 'in' (path, query, header or cookie)", ctx.locate(resolved), 'the parameter is left out');
+        return;
       }
-      if (p.schema === undefined) {
-        fail('unsupported', `parameter '${name}' must use 'schema' (the 'content' form is not supported)`, ctx.locate(resolved));
+      let schemaAt = joinPointer(resolved, 'schema');
+      let schema = p.schema;
+      if (schema === undefined) {
+        // The `content` form: the value is the one media type's document (JSON, in practice), typed by its schema.
+        const content = isObject(p.content) ? Object.entries(p.content)[0] : undefined;
+        const media = content && isObject(content[1]) ? content[1] : undefined;
+        ctx.diagnostics.report('unsupported', `parameter '${name}' uses the 'content' form, which the generator reads only partly`, ctx.locate(resolved), media?.schema !== undefined ? `typed by the schema of its '${content![0]}' content and sent as a plain value` : 'typed as a string');
+        schema = media?.schema ?? { type: 'string' };
+        if (media?.schema !== undefined) schemaAt = joinPointer(resolved, 'content', content![0], 'schema');
       }
-      const type = schemas.parse(p.schema, joinPointer(resolved, 'schema'));
+      const type = schemas.parse(schema, schemaAt);
       const param: Parameter = {
         name,
         in: location as ParameterLocation,

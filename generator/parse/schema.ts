@@ -5,6 +5,8 @@
  * reference.
  */
 import { fail, joinPointer } from '../diagnostics.ts';
+import { unsafePatternReason } from './regex-safety.ts';
+import { nearest } from '../naming/distance.ts';
 import type {
   Conditional,
   Discriminator,
@@ -30,8 +32,18 @@ const SUPPORTED = new Set([
 /** Annotations: kept where useful, never changing the type. */
 const ANNOTATIONS = new Set([
   'title', 'description', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml',
-  '$comment', '$schema', '$id', 'summary',
+  '$comment', '$schema', '$id', 'summary', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$defs', 'definitions',
+  'contentSchema',
 ]);
+/** JSON Schema keywords the generator does not check: read as annotations (the schema stays as wide), with a warning. */
+const UNCHECKED = new Set([
+  'unevaluatedProperties', 'unevaluatedItems', 'contains', 'minContains', 'maxContains', 'patternProperties',
+  'dependentSchemas', 'dependencies', '$vocabulary',
+]);
+/** Misspellings of keywords ("did you mean"): nearest keyword, or these common aliases. */
+const ALIASES: Record<string, string> = { optional: 'required (list the other properties)', nullable: 'nullable', min_items: 'minItems', max_items: 'maxItems' };
+/** Length cap of a refused pattern's check in tolerant mode. */
+export const UNSAFE_PATTERN_MAX_INPUT = 100;
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
@@ -60,7 +72,15 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     checkExtensions(ctx, schema, pointer, 'schema');
     for (const key of Object.keys(schema)) {
       if (key.startsWith('x-') || SUPPORTED.has(key) || ANNOTATIONS.has(key)) continue;
-      fail('unsupported', `the schema keyword '${key}' is not supported by the generator`, ctx.locate(joinPointer(pointer, key)));
+      if (key === '$recursiveRef' || key === '$dynamicRef') continue;
+      const at = ctx.locate(joinPointer(pointer, key));
+      if (UNCHECKED.has(key)) {
+        // A JSON Schema keyword the generator does not check would silently widen the contract: strict refuses it.
+        ctx.diagnostics.report('unsupported', `the schema keyword '${key}' is not supported by the generator`, at, 'read as an annotation: types and validators accept what it would refuse');
+        continue;
+      }
+      const near = ALIASES[key] ?? nearest(key, [...SUPPORTED, ...ANNOTATIONS, ...UNCHECKED]);
+      ctx.diagnostics.warn('unknown-keyword', `unknown schema keyword '${key}'${near ? ` (did you mean '${near}'?)` : ''}`, at, 'ignored, as JSON Schema reads unknown keywords as annotations');
     }
   }
 
@@ -81,7 +101,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (schema.else !== undefined) conditional.else = parse(schema.else, joinPointer(pointer, 'else'));
       node.conditionals = [...(node.conditionals ?? []), conditional];
     } else if (schema.then !== undefined || schema.else !== undefined) {
-      fail('invalid-openapi', "'then'/'else' without 'if' has no effect", ctx.locate(pointer));
+      ctx.diagnostics.report('invalid-openapi', "'then'/'else' without 'if' has no effect", ctx.locate(pointer), 'ignored, as JSON Schema does');
     }
     if (schema.not !== undefined) node.not = [parse(schema.not, joinPointer(pointer, 'not'))];
     if (schema.dependentRequired !== undefined) {
@@ -95,6 +115,13 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function parseShape(schema: Json, pointer: string): TypeNode {
     const b = base(schema, pointer);
     if (typeof schema.$ref === 'string') return parseRef(schema.$ref, b, pointer);
+    // 2019-09 `$recursiveRef` and 2020-12 `$dynamicRef` point back at the enclosing named schema.
+    if (typeof schema.$recursiveRef === 'string' || typeof schema.$dynamicRef === 'string') {
+      const owner = /^#\/components\/schemas\/([^/]+)/.exec(pointer)?.[1];
+      if (owner) return { ...b, kind: 'ref', target: decodeToken(owner) };
+      ctx.diagnostics.report('unsupported', `'${schema.$recursiveRef !== undefined ? '$recursiveRef' : '$dynamicRef'}' outside a named schema`, ctx.locate(pointer), 'typed as unknown');
+      return { ...b, kind: 'unknown' };
+    }
 
     if (Array.isArray(schema.allOf)) return parseAllOf(schema, b, pointer);
     if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) return parseUnion(schema, b, pointer);
@@ -132,7 +159,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       case undefined:
         return { ...b, kind: 'unknown' };
       default:
-        return fail('invalid-openapi', `unknown schema type '${type}'`, ctx.locate(joinPointer(pointer, 'type')));
+        ctx.diagnostics.report('invalid-openapi', `unknown schema type '${type}'`, ctx.locate(joinPointer(pointer, 'type')), 'typed as unknown');
+        return { ...b, kind: 'unknown' };
     }
   }
 
@@ -140,8 +168,9 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const t = schema.type;
     if (t === undefined) return [];
     if (typeof t === 'string') return [t];
-    if (Array.isArray(t) && t.every((x) => typeof x === 'string')) return t as string[];
-    return fail('invalid-openapi', "'type' must be a string or a list of strings", ctx.locate(joinPointer(pointer, 'type')));
+    if (Array.isArray(t) && t.every((x) => typeof x === 'string')) return [...new Set(t as string[])];
+    ctx.diagnostics.report('invalid-openapi', "'type' must be a string or a list of strings", ctx.locate(joinPointer(pointer, 'type')), 'the type is not constrained');
+    return [];
   }
 
   /**
@@ -170,7 +199,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const target = resolveInternal(ctx.document, ref);
     if (target === undefined) fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(pointer), pointer: ref });
     if (inlining.has(ref)) {
-      fail('unsupported', `recursive $ref '${ref}' outside #/components/schemas cannot be named; move it to a component`, ctx.locate(pointer));
+      ctx.diagnostics.report('unsupported', `recursive $ref '${ref}' outside #/components/schemas cannot be named; move it to a component`, ctx.locate(pointer), 'the recursion is typed as unknown');
+      return { ...b, kind: 'unknown' };
     }
     inlining.add(ref);
     try {
@@ -185,18 +215,29 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function literal(value: unknown, b: NodeBase, pointer: string): TypeNode {
     if (value === null) return { ...b, kind: 'literal', value: null };
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { ...b, kind: 'literal', value };
-    return fail('unsupported', 'only scalar const values are supported', ctx.locate(joinPointer(pointer, 'const')));
+    ctx.diagnostics.report('unsupported', 'an object or array as a const or enum value is not checked', ctx.locate(pointer), 'typed and validated as any JSON value');
+    return { ...b, kind: 'unknown' };
   }
 
+  /**
+   * Strings and numbers make an enum (hoisted, named); any other JSON values (booleans, mixed types) make a
+   * union of literals. A repeated value is dropped (a warning in tolerant mode).
+   */
   function parseEnum(values: unknown[], b: NodeBase, pointer: string): TypeNode {
     if (values.includes(null)) b.nullable = true;
-    const rest = values.filter((v) => v !== null);
-    if (rest.length === 0) return { ...b, kind: 'null' };
-    if (!rest.every((v) => typeof v === 'string' || typeof v === 'number')) {
-      fail('unsupported', 'enum values must be strings or numbers', ctx.locate(joinPointer(pointer, 'enum')));
+    let rest = values.filter((v) => v !== null);
+    const keys = rest.map((v) => JSON.stringify(v));
+    if (new Set(keys).size !== keys.length) {
+      ctx.diagnostics.report('duplicate-enum-value', 'enum values must be unique', ctx.locate(joinPointer(pointer, 'enum')), 'repeated values are dropped');
+      rest = rest.filter((_, i) => keys.indexOf(keys[i]!) === i);
     }
-    if (new Set(rest).size !== rest.length) fail('invalid-openapi', 'enum values must be unique', ctx.locate(joinPointer(pointer, 'enum')));
+    if (rest.length === 0) return { ...b, kind: 'null' };
     if (rest.length === 1) return literal(rest[0], b, pointer);
+    if (!rest.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      const { nullable, ...shared } = b;
+      const variants = rest.map((v, i) => literal(v, { nullable: false, pointer: joinPointer(pointer, 'enum', i) }, joinPointer(pointer, 'enum', i)));
+      return { ...shared, nullable, kind: 'union', mode: 'anyOf', variants };
+    }
     return { ...b, kind: 'enum', values: rest as (string | number)[], open: false, enumName: '' };
   }
 
@@ -211,15 +252,28 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return c;
   }
 
+  /** Decides the flags of a pattern and whether the ReDoS guard lets it through (`c` is updated). */
+  function checkPattern(c: StringConstraints, at: string): void {
+    const pattern = c.pattern!;
+    if (!compiles(pattern, 'u')) {
+      if (!compiles(pattern, '')) {
+        ctx.diagnostics.report('invalid-pattern', `pattern is not a valid regular expression: ${pattern}`, ctx.locate(at), 'the pattern is not checked');
+        delete c.pattern;
+        return;
+      }
+      // Valid ECMA-262 without the unicode flag (`\-` or `[\w-.]`, common in published specs).
+      c.patternFlags = '';
+    }
+    const reason = unsafePatternReason(pattern);
+    if (reason) {
+      ctx.diagnostics.report('unsafe-pattern', `pattern ${JSON.stringify(pattern)} is refused: ${reason}; rewrite it without nested repetition`, ctx.locate(at), `checked only on strings of at most ${UNSAFE_PATTERN_MAX_INPUT} characters`);
+      c.patternMaxInput = UNSAFE_PATTERN_MAX_INPUT;
+    }
+  }
+
   function parseString(schema: Json, b: NodeBase): TypeNode {
     const c = stringConstraints(schema);
-    if (c.pattern !== undefined) {
-      try {
-        new RegExp(c.pattern, 'u');
-      } catch {
-        fail('invalid-openapi', `pattern is not a valid regular expression: ${c.pattern}`, ctx.locate(joinPointer(b.pointer, 'pattern')));
-      }
-    }
+    if (c.pattern !== undefined) checkPattern(c, joinPointer(b.pointer, 'pattern'));
     const isFile = c.format === 'binary' || (c.contentMediaType !== undefined && c.contentEncoding === undefined && !/json|text/.test(c.contentMediaType));
     if (isFile) return c.contentMediaType ? { ...b, kind: 'binary', contentMediaType: c.contentMediaType } : { ...b, kind: 'binary' };
     return { ...b, kind: 'string', ...c };
@@ -270,6 +324,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const additional: TypeNode | boolean =
       ap === undefined || ap === true ? true : ap === false ? false : parse(ap, joinPointer(pointer, 'additionalProperties'));
     const propertyNames = isObject(schema.propertyNames) ? stringConstraints(schema.propertyNames) : undefined;
+    if (propertyNames?.pattern !== undefined) checkPattern(propertyNames, joinPointer(pointer, 'propertyNames', 'pattern'));
     const rules = parseRules(ctx, schema['x-rules'], joinPointer(pointer, 'x-rules'), (s, p) => parse(s, p), propsRaw);
     if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted) {
       const map: TypeNode = { ...b, kind: 'map', values: additional };
@@ -334,8 +389,17 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     else if (variants.length === 0) node = { ...b, kind: 'null' };
     else if (variants.length === 1 && !schema.discriminator) node = mergeBase(variants[0]!, b);
     else {
+      // A discriminated union whose members are themselves unions of named schemas (inline, or a named schema
+      // that is only a oneOf/anyOf of references) lists those schemas directly: the discriminator then selects one.
+      if (schema.discriminator !== undefined) {
+        const property = isObject(schema.discriminator) ? schema.discriminator.propertyName : undefined;
+        variants = variants.flatMap((v) => unionMembers(v, property) ?? [v]);
+      }
       node = { ...b, kind: 'union', mode, variants };
-      if (schema.discriminator !== undefined) node.discriminator = parseDiscriminator(schema.discriminator, variants, pointer);
+      if (schema.discriminator !== undefined) {
+        const discriminator = parseDiscriminator(schema.discriminator, variants, pointer);
+        if (discriminator) node.discriminator = discriminator;
+      }
     }
     return sibling ? { ...b, kind: 'intersection', members: [sibling, { ...node, description: undefined } as TypeNode].map(clean) } : node;
   }
@@ -348,30 +412,62 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return { kind: 'enum', values: e.values, open: true, enumName: '', nullable: e.nullable || s.nullable };
   }
 
-  function parseDiscriminator(raw: unknown, variants: TypeNode[], pointer: string): Discriminator {
+  /** The references a union member stands for, when it is a plain union of references (inline or named). */
+  function unionMembers(v: TypeNode, property: unknown): TypeNode[] | undefined {
+    if (v.kind === 'union' && !v.discriminator && !v.nullable && v.variants.every((m) => m.kind === 'ref')) return v.variants;
+    if (v.kind !== 'ref' || v.nullable) return undefined;
+    const raw = resolveInternal(ctx.document, `#/components/schemas/${v.target.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    // A member discriminated by the same property, without its own mapping, selects the same way.
+    const sameDiscriminator = isObject(raw) && isObject(raw.discriminator) && raw.discriminator.propertyName === property && raw.discriminator.mapping === undefined;
+    if (!isObject(raw) || (raw.discriminator !== undefined && !sameDiscriminator) || raw.nullable === true) return undefined;
+    const list = Array.isArray(raw.oneOf) ? raw.oneOf : Array.isArray(raw.anyOf) ? raw.anyOf : undefined;
+    if (!list || Object.keys(raw).some((k) => !['oneOf', 'anyOf', 'description', 'title', 'x-not-shown', 'example', 'examples', 'discriminator'].includes(k) && !(k === 'type' && raw.type === 'object'))) return undefined;
+    if (!list.every((m) => isObject(m) && typeof m.$ref === 'string' && COMPONENT_REF.test(m.$ref) && Object.keys(m).length === 1)) return undefined;
+    return list.map((m) => ({ kind: 'ref' as const, target: decodeToken(COMPONENT_REF.exec((m as Json).$ref as string)![1]!), nullable: false, pointer: v.pointer }));
+  }
+
+  /**
+   * A discriminator whose members are named schemas (directly, or through a union of named schemas). Anything
+   * else (inline members, a mapping outside the members) falls back to a plain union, reported.
+   */
+  function parseDiscriminator(raw: unknown, variants: TypeNode[], pointer: string): Discriminator | undefined {
     const at = joinPointer(pointer, 'discriminator');
-    if (!isObject(raw) || typeof raw.propertyName !== 'string') fail('invalid-openapi', 'discriminator needs a propertyName', ctx.locate(at));
+    const fallback = (message: string, where: string): undefined => {
+      ctx.diagnostics.report('discriminator-fallback', message, ctx.locate(where), 'typed and validated as a plain union');
+      return undefined;
+    };
+    if (!isObject(raw) || typeof raw.propertyName !== 'string') return fallback('discriminator needs a propertyName', at);
     const property = raw.propertyName;
+    // Members that are unions of named schemas contribute those schemas.
+    const members: TypeNode[] = [];
+    for (const v of variants) {
+      if (v.kind === 'union' && !v.discriminator && v.variants.every((m) => m.kind === 'ref')) members.push(...v.variants);
+      else members.push(v);
+    }
+    if (members.length !== variants.length) return fallback('a discriminated union whose members are unions is checked as a plain union', at);
     const mapping: Discriminator['mapping'] = [];
     const explicit = isObject(raw.mapping) ? raw.mapping : {};
     for (const [value, ref] of Object.entries(explicit)) {
       const m = typeof ref === 'string' ? COMPONENT_REF.exec(ref) : null;
       const schemaName = m?.[1] ? decodeToken(m[1]) : typeof ref === 'string' && !ref.includes('/') ? ref : undefined;
-      if (!schemaName) fail('unsupported', `discriminator mapping '${value}' must name a component schema`, ctx.locate(joinPointer(at, 'mapping', value)));
-      if (!variants.some((v) => v.kind === 'ref' && v.target === schemaName)) {
-        fail('invalid-openapi', `discriminator mapping '${value}' → ${schemaName} is not one of the union's members`, ctx.locate(joinPointer(at, 'mapping', value)));
+      if (!schemaName) return fallback(`discriminator mapping '${value}' must name a component schema`, joinPointer(at, 'mapping', value));
+      if (!members.some((v) => v.kind === 'ref' && v.target === schemaName)) {
+        ctx.diagnostics.report('invalid-openapi', `discriminator mapping '${value}' → ${schemaName} is not one of the union's members`, ctx.locate(joinPointer(at, 'mapping', value)), 'the mapping entry is ignored');
+        continue;
       }
       mapping.push({ value, schema: schemaName });
     }
-    for (const v of variants) {
-      if (v.kind !== 'ref') fail('unsupported', 'a discriminated union must list $ref members only', ctx.locate(v.pointer));
+    for (const v of members) {
+      if (v.kind !== 'ref') return fallback('a discriminated union must list $ref members only', v.pointer);
       if (mapping.some((m) => m.schema === v.target)) continue;
       const targetSchema = resolveInternal(ctx.document, `#/components/schemas/${v.target}`);
-      const constValue = isObject(targetSchema) && isObject(targetSchema.properties) && isObject(targetSchema.properties[property])
-        ? (targetSchema.properties[property] as Json).const
-        : undefined;
-      mapping.push({ value: typeof constValue === 'string' ? constValue : v.target, schema: v.target });
+      const prop = isObject(targetSchema) && isObject(targetSchema.properties) && isObject(targetSchema.properties[property]) ? (targetSchema.properties[property] as Json) : undefined;
+      // The member's own value: its `const`, else every value of its string `enum`, else its name (OpenAPI's default).
+      const values = typeof prop?.const === 'string' ? [prop.const] : Array.isArray(prop?.enum) && prop.enum.length && prop.enum.every((x) => typeof x === 'string') ? (prop.enum as string[]) : [v.target];
+      for (const value of values) mapping.push({ value, schema: v.target });
     }
+    const ambiguous = mapping.find((m, i) => mapping.findIndex((x) => x.value === m.value) !== i);
+    if (ambiguous) return fallback(`discriminator value '${ambiguous.value}' selects more than one member`, at);
     return { property, mapping };
   }
 
@@ -407,4 +503,13 @@ function mergeBase(node: TypeNode, b: NodeBase): TypeNode {
 function clean(node: TypeNode): TypeNode {
   if (node.description === undefined) delete node.description;
   return node;
+}
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
 }

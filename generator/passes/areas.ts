@@ -46,6 +46,17 @@ export function assignAreas(api: Api): void {
     s.area = areas && areas.size === 1 ? [...areas][0]! : 'common';
   }
   for (const m of api.stateMachines) m.area = byName.get(m.schema)?.area ?? 'common';
+  // A gap inside a named schema belongs to the schema's area, known only now (parse saw components first).
+  for (const gap of api.notShown) {
+    const m = /^#\/components\/schemas\/([^/]+)/.exec(gap.pointer);
+    const schema = m?.[1] ? byName.get(decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
+    if (schema) gap.area = schema.area;
+  }
+  api.notShown.sort((a, b) => {
+    const ka = `${a.area}\u0000${a.pointer}\u0000${a.text}`;
+    const kb = `${b.area}\u0000${b.pointer}\u0000${b.text}`;
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
 
   const order: string[] = [];
   const titles = new Map<string, string>();

@@ -1,10 +1,10 @@
 /** Cross-checks the IR: state machines against their schemas and operations, discriminators against members. */
-import { fail } from '../diagnostics.ts';
+import { fail, type Diagnostics } from '../diagnostics.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../ir/queries.ts';
 import type { Api } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
 
-export function checkIr(api: Api, locate: (pointer: string) => object): void {
+export function checkIr(api: Api, locate: (pointer: string) => object, diagnostics: Diagnostics): void {
   const schemas = schemaByName(api);
   const ops = new Map(api.operations.map((o) => [o.operationId, o]));
   for (const m of api.stateMachines) {
@@ -41,7 +41,11 @@ export function checkIr(api: Api, locate: (pointer: string) => object): void {
     for (const { value, schema } of node.discriminator.mapping) {
       const target = schemas.get(schema);
       const prop = target ? propertiesOf(api, target.type, schemas).find((p) => p.name === node.discriminator!.property) : undefined;
-      if (!prop) fail('invalid-openapi', `discriminator '${node.discriminator.property}' is not a property of ${schema} (mapping '${value}')`, locate(node.pointer));
+      if (!prop) {
+        diagnostics.report('discriminator-fallback', `discriminator '${node.discriminator.property}' is not a property of ${schema} (mapping '${value}')`, locate(node.pointer), 'typed and validated as a plain union');
+        delete node.discriminator;
+        return;
+      }
     }
   });
 }

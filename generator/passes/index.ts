@@ -1,4 +1,5 @@
 /** The passes, in order. Each reads and completes the IR; none writes files. */
+import type { Diagnostics } from '../diagnostics.ts';
 import type { Api } from '../ir/types.ts';
 import { assignAreas } from './areas.ts';
 import { checkIr } from './check.ts';
@@ -9,7 +10,7 @@ import { assignSelectors } from './selectors.ts';
 
 export interface Pass {
   name: string;
-  run(api: Api, locate: (pointer: string) => object): void;
+  run(api: Api, locate: (pointer: string) => object, diagnostics: Diagnostics): void;
 }
 
 export const PASSES: readonly Pass[] = [

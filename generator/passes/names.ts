@@ -5,18 +5,27 @@
 import { successResponse } from '../ir/queries.ts';
 import type { Api, EnumDef, TypeNode } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
-import { camelCase, constantCase, pascalCase, typeNameOf } from '../naming/case.ts';
+import { camelCase, constantCase, pascalCase, safeIdentifier, typeNameOf } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
+import type { Diagnostics, Location } from '../diagnostics.ts';
 
-export function assignNames(api: Api, locate: (pointer: string) => object): void {
-  const names = new NameRegistry();
+/** The registry of each IR, so the resource tree claims its class names beside the types. */
+export const registries = new WeakMap<Api, NameRegistry>();
+
+export function assignNames(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+  const names = new NameRegistry(diagnostics);
+  registries.set(api, names);
   const at = (pointer: string) => locate(pointer);
 
-  for (const s of api.schemas) s.typeName = names.claim(typeNameOf(s.name), `schema '${s.name}'`, at(s.pointer));
+  for (const s of api.schemas) s.typeName = names.claim(typeNameOf(s.name) || 'Schema', `schema '${s.name}'`, at(s.pointer));
   const typeNames = new Map(api.schemas.map((s) => [s.name, s.typeName]));
 
+  const pascals = new Set<string>();
   for (const op of api.operations) {
-    const pascal = pascalCase(op.operationId);
+    // `admin-api-keys-list` and `adminApiKeysList` both give AdminApiKeysList: the second gets a number.
+    let pascal = pascalCase(op.operationId);
+    for (let i = 2; pascals.has(pascal); i++) pascal = `${pascalCase(op.operationId)}${i}`;
+    pascals.add(pascal);
     const owner = `operation '${op.operationId}'`;
     // A body or response that is one named schema is called by that schema's name; no alias is emitted.
     const bodyRef = singleRef(op.requestBody?.contents.map((c) => c.type) ?? []);
@@ -30,7 +39,20 @@ export function assignNames(api: Api, locate: (pointer: string) => object): void
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
       response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
     };
-    for (const p of op.parameters) p.identifier = p.in === 'path' ? camelCase(p.name) : p.name;
+    // Path parameters become positional arguments: safe, distinct identifiers (`{class}` → `class_`, `{id}` and
+    // `{ID}` → `id`, `id2`). Other parameters keep their spec names as quoted keys.
+    const used = new Set<string>();
+    for (const p of op.parameters) {
+      if (p.in !== 'path') {
+        p.identifier = p.name;
+        continue;
+      }
+      const base = safeIdentifier(camelCase(p.name) || 'param');
+      let id = base;
+      for (let i = 2; used.has(id); i++) id = `${base}${i}`;
+      used.add(id);
+      p.identifier = id;
+    }
   }
   for (const w of api.webhooks) {
     w.typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));
@@ -46,7 +68,7 @@ export function assignNames(api: Api, locate: (pointer: string) => object): void
 }
 
 /** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */
-function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => object): void {
+function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => Location): void {
   const byPointer = new Map<string, EnumDef>();
   const schemaByPointer = new Map(api.schemas.map((s) => [s.pointer, s]));
   walkApi(api, ({ node, path, area }) => {
@@ -58,8 +80,8 @@ function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => obje
     }
     const component = /^#\/components\/parameters\/([^/]+)\/schema$/.exec(node.pointer);
     const named = schemaByPointer.get(node.pointer);
-    const typeName = named ? named.typeName : component?.[1] ? `${pascalCase(component[1])}Param` : path.map(pascalCase).join('');
-    if (!named) names.claim(typeName, `the enum at ${node.pointer}`, at(node.pointer));
+    const invented = component?.[1] ? `${pascalCase(component[1])}Param` : path.map(pascalCase).join('') || 'Enum';
+    const typeName = named ? named.typeName : names.invent(invented, `the enum at ${node.pointer}`, at(node.pointer));
     const def: EnumDef = {
       typeName,
       valuesName: `${constantCase(typeName)}_VALUES`,
@@ -69,8 +91,8 @@ function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => obje
       area,
       pointers: [node.pointer],
     };
-    names.claim(def.valuesName, `the enum at ${node.pointer}`, at(node.pointer));
-    names.claim(def.guardName, `the enum at ${node.pointer}`, at(node.pointer));
+    def.valuesName = names.invent(def.valuesName, `the enum at ${node.pointer}`, at(node.pointer));
+    def.guardName = names.invent(def.guardName, `the enum at ${node.pointer}`, at(node.pointer));
     if (node.description) def.description = node.description;
     byPointer.set(node.pointer, def);
     node.enumName = typeName;

@@ -1,17 +1,46 @@
 /**
- * Builds the SDK resource tree from the paths by one rule (spec/EXTENSIONS.md), with `x-sdk-call` where the
- * API's SDK name differs: static segments nest as camelCase resources, and the method comes from the HTTP
- * method and the path's shape.
+ * Builds the SDK resource tree. The rule (spec/EXTENSIONS.md): static segments nest as camelCase resources, and
+ * the method comes from the HTTP method and the path's shape; `x-sdk-call` where the API's SDK name differs. A
+ * version prefix shared by every path (`/v2`, `/2.0`) is dropped. Where the rule gives something unusable (a
+ * name clash, a path that is both a method and a sub-resource, no resource at all), the operation falls back to
+ * `client.<first tag>.<operationId in camelCase>`, made unique with a number; each fallback is reported.
  */
-import { fail } from '../diagnostics.ts';
-import { listEnvelope } from '../ir/queries.ts';
+import type { Diagnostics, Location } from '../diagnostics.ts';
+import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
 import type { Api, Operation, ResourceNode } from '../ir/types.ts';
 import { camelCase, pascalCase } from '../naming/case.ts';
+import { NameRegistry } from '../naming/resolver.ts';
+import { registries } from './names.ts';
 
-export function defaultSdkPath(api: Api, op: Operation): string[] {
-  const segments = op.path.split('/').filter(Boolean);
+/** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
+const CLIENT_MEMBERS = new Set([
+  'baseURL', 'organization', 'project', 'maxRetries', 'timeout', 'maxRetryTime', 'webhookSecret', 'apiKey', 'fetch',
+  'options', 'clock', 'call', 'list', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
+  'constructor', 'toString', 'valueOf',
+]);
+/** Members of every resource class (core/resource.ts). */
+const RESOURCE_MEMBERS = new Set(['_client', 'constructor', 'toString', 'valueOf']);
+const IDENT = /^[a-z][A-Za-z0-9]*$/;
+
+/** A path segment as an identifier: `vector_stores` → `vectorStores`, `1-clicks` → `n1Clicks`. */
+export function segmentIdentifier(segment: string): string {
+  const c = camelCase(segment).replace(/^_/, '');
+  return /^[0-9]/.test(c) ? `n${c}` : c;
+}
+
+/** The first path segment when every path starts with it and it reads as a version (`v1`, `2.0`, `api`). */
+export function sharedVersionPrefix(api: Api): string | undefined {
+  const firsts = new Set(api.operations.map((o) => o.path.split('/').filter(Boolean)[0] ?? ''));
+  if (firsts.size !== 1) return undefined;
+  const first = [...firsts][0]!;
+  return /^(v?\d+(\.\d+)*|api)$/i.test(first) && api.operations.every((o) => o.path.split('/').filter(Boolean).length > 1) ? first : undefined;
+}
+
+export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string[] {
+  let segments = op.path.split('/').filter(Boolean);
+  if (prefix !== undefined && segments[0] === prefix) segments = segments.slice(1);
   const isParam = (s: string | undefined) => s !== undefined && s.startsWith('{');
-  const statics = segments.filter((s) => !isParam(s)).map(camelCase);
+  const statics = segments.filter((s) => !isParam(s)).map(segmentIdentifier);
   const last = segments[segments.length - 1];
   const beforeLast = segments[segments.length - 2];
   if (isParam(last)) {
@@ -19,47 +48,153 @@ export function defaultSdkPath(api: Api, op: Operation): string[] {
     return [...statics, method];
   }
   if (isParam(beforeLast) && op.method === 'post') {
-    return [...statics.slice(0, -1), camelCase(last!)];
+    return [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
   const method = op.method === 'get' ? (listEnvelope(api, op) ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
 }
 
-export function buildResourceTree(api: Api, locate: (pointer: string) => object): void {
-  const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
-  const owners = new Map<string, string>();
-  for (const op of [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1))) {
-    if (op.sdkPath.length === 0) op.sdkPath = defaultSdkPath(api, op);
-    if (op.sdkPath.length < 2 || op.sdkPath.some((s) => !/^[a-z][A-Za-z0-9]*$/.test(s))) {
-      fail('invalid-extension', `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase`, locate(op.pointer));
+/**
+ * How a GET on a collection pages, recognised by shape: our list envelope (`object: list`, `data`), or a list
+ * (an array, or an object holding one) with the usual cursor, offset or page query parameters; `unrecognised`
+ * for a list without any of them. Undefined when the response is not a list.
+ */
+export function pagination(api: Api, op: Operation): 'envelope' | 'cursor' | 'offset' | 'page' | 'unrecognised' | undefined {
+  if (op.method !== 'get') return undefined;
+  if (listEnvelope(api, op)) return 'envelope';
+  const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  if (!json?.type) return undefined;
+  const node = resolveNode(api, json.type);
+  const isList = node.kind === 'array' || (node.kind === 'object' && node.properties.some((p) => resolveNode(api, p.type).kind === 'array'));
+  if (!isList) return undefined;
+  const query = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name.toLowerCase()));
+  if (['cursor', 'after', 'before', 'starting_after', 'ending_before', 'page_token', 'pagetoken', 'next_token', 'continuation_token'].some((q) => query.has(q))) return 'cursor';
+  if (query.has('offset') || query.has('skip')) return 'offset';
+  if (query.has('page') || query.has('page_number')) return 'page';
+  return 'unrecognised';
+}
+
+function usable(path: string[]): boolean {
+  return path.length >= 2 && path.every((s) => IDENT.test(s)) && !CLIENT_MEMBERS.has(path[0]!) && path.slice(1).every((s) => !RESOURCE_MEMBERS.has(s));
+}
+
+/** `client.<tag>.<operationId>`: the fallback resource is the first tag, else the first static segment. */
+function fallbackPath(op: Operation, prefix: string | undefined): string[] {
+  const first = op.path.split('/').filter((s) => s && !s.startsWith('{') && s !== prefix)[0];
+  let resource = segmentIdentifier(op.tags[0] ?? first ?? 'default');
+  if (!IDENT.test(resource) || CLIENT_MEMBERS.has(resource)) resource = `api${pascalCase(resource)}`;
+  let method = segmentIdentifier(op.operationId);
+  if (!IDENT.test(method) || RESOURCE_MEMBERS.has(method)) method = `call${pascalCase(op.operationId)}`;
+  return [resource, method];
+}
+
+export function buildResourceTree(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+  const prefix = sharedVersionPrefix(api);
+  const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
+  for (const op of ops) {
+    if (op.sdkPath.length === 0) {
+      op.sdkPath = defaultSdkPath(api, op, prefix);
+      // A first segment named like a client member (`/organization/...`) gets a suffix: `client.organizationApi`.
+      if (op.sdkPath.length > 1 && CLIENT_MEMBERS.has(op.sdkPath[0]!)) op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
     }
+    if (!usable(op.sdkPath)) {
+      const fallback = fallbackPath(op, prefix);
+      const message = explicit.has(op) ? `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase` : `the path of ${op.operationId} gives no SDK call by the rule ('${op.sdkPath.join('.')}')`;
+      diagnostics.report('invalid-extension', message, locate(op.pointer), `called client.${fallback.join('.')}`);
+      op.sdkPath = fallback;
+      explicit.delete(op);
+    }
+  }
+  // Clashes: two operations on one call, or a call that is also a sub-resource. Rule-made paths fall back first.
+  const clashes = (): Operation[] => {
+    const byKey = new Map<string, Operation[]>();
+    const prefixes = new Set<string>();
+    for (const op of ops) {
+      const key = op.sdkPath.join('.');
+      byKey.set(key, [...(byKey.get(key) ?? []), op]);
+      for (let i = 1; i < op.sdkPath.length; i++) prefixes.add(op.sdkPath.slice(0, i).join('.'));
+    }
+    const out: Operation[] = [];
+    for (const [key, group] of byKey) {
+      if (group.length > 1) {
+        // A list whose call clashes (`GET /pets` and `GET /pets/{id}` both `retrieve`) is the resource's `list`.
+        for (const op of [...group]) {
+          const page = explicit.has(op) || op.path.split('/').pop()!.startsWith('{') ? undefined : pagination(api, op);
+          const listed = [...op.sdkPath.slice(0, -1), 'list'];
+          if (!page || ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) continue;
+          op.sdkPath = listed;
+          group.splice(group.indexOf(op), 1);
+          if (page !== 'envelope') {
+            diagnostics.report('pagination-fallback', `${op.operationId} returns a list paged by ${page === 'unrecognised' ? 'no recognised convention' : `${page} parameters`}, which the client does not iterate`, locate(op.pointer), `client.${listed.join('.')} is a plain method returning one page`);
+          }
+        }
+      }
+      if (group.length > 1) {
+        const ruled = group.filter((o) => !explicit.has(o));
+        const movers = ruled.length === group.length ? group.slice(1) : ruled.length ? ruled : group.slice(1);
+        for (const op of movers) {
+          diagnostics.report('identifier-collision', `operations ${group[0]!.operationId === op.operationId ? group[1]!.operationId : group[0]!.operationId} and ${op.operationId} both map to client.${key}; give one an x-sdk-call`, locate(op.pointer), 'renamed after its operationId');
+          out.push(op);
+        }
+      }
+      if (prefixes.has(key)) {
+        for (const op of group) {
+          diagnostics.report('identifier-collision', `client.${key} is both a method and a sub-resource`, locate(op.pointer), 'renamed after its operationId');
+          out.push(op);
+        }
+      }
+    }
+    return out;
+  };
+  // A path that is both a method and a sub-resource (`POST /containers/{id}/files` beside
+  // `/containers/{id}/files/{file_id}`): the method moves into the sub-resource as `create` when that is free.
+  const keys = new Set(ops.map((o) => o.sdkPath.join('.')));
+  const prefixesOf = new Set(ops.flatMap((o) => o.sdkPath.slice(0, -1).map((_, i) => o.sdkPath.slice(0, i + 1).join('.'))));
+  for (const op of ops) {
     const key = op.sdkPath.join('.');
-    const clash = owners.get(key);
-    if (clash) fail('identifier-collision', `operations ${clash} and ${op.operationId} both map to client.${key}; give one an x-sdk-call`, locate(op.pointer));
-    owners.set(key, op.operationId);
+    if (!explicit.has(op) && op.method === 'post' && prefixesOf.has(key) && !keys.has(`${key}.create`)) {
+      op.sdkPath = [...op.sdkPath, 'create'];
+      keys.add(`${key}.create`);
+    }
+  }
+  for (const op of clashes()) {
+    op.sdkPath = fallbackPath(op, prefix);
+    explicit.add(op);
+  }
+  // Fallbacks may meet each other: number them, deterministically (operations are sorted).
+  const taken = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const op of ops) for (let i = 1; i < op.sdkPath.length; i++) prefixes.add(op.sdkPath.slice(0, i).join('.'));
+  for (const op of ops) {
+    const base = op.sdkPath[op.sdkPath.length - 1]!;
+    let n = 1;
+    while (taken.has(op.sdkPath.join('.')) || prefixes.has(op.sdkPath.join('.'))) op.sdkPath = [...op.sdkPath.slice(0, -1), `${base}${++n}`];
+    taken.add(op.sdkPath.join('.'));
+  }
+
+  const names = registries.get(api) ?? new NameRegistry(diagnostics);
+  const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
+  for (const op of ops) {
     let node = root;
     for (const segment of op.sdkPath.slice(0, -1)) {
       let next = node.children.find((c) => c.property === segment);
       if (!next) {
         const path = [...node.path, segment];
-        next = { property: segment, className: path.map(pascalCase).join(''), path, methods: [], children: [] };
+        // Resource classes share the types' registry: `Pets` the class and `Pets` the schema cannot both exist.
+        const wanted = path.map(pascalCase).join('');
+        const className = names.invent(names.has(wanted) ? `${wanted}Resource` : wanted, `resource client.${path.join('.')}`, locate(op.pointer));
+        next = { property: segment, className, path, methods: [], children: [] };
         node.children.push(next);
       }
       node = next;
     }
-    const method = op.sdkPath[op.sdkPath.length - 1]!;
-    if (node.children.some((c) => c.property === method)) {
-      fail('identifier-collision', `client.${key} is both a method and a sub-resource`, locate(op.pointer));
-    }
-    node.methods.push({ name: method, operationId: op.operationId });
+    node.methods.push({ name: op.sdkPath[op.sdkPath.length - 1]!, operationId: op.operationId });
   }
   const sort = (n: ResourceNode): void => {
     n.children.sort((a, b) => (a.property < b.property ? -1 : 1));
     n.methods.sort((a, b) => (a.name < b.name ? -1 : 1));
     n.children.forEach(sort);
-    for (const c of n.children) {
-      if (n.methods.some((m) => m.name === c.property)) fail('identifier-collision', `client.${c.path.join('.')} is both a method and a sub-resource`, {});
-    }
   };
   sort(root);
   api.resources = root;

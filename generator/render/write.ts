@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GeneratedFile } from '../emit/index.ts';
+import type { GeneratedFile } from '../diagnostics.ts';
 
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];

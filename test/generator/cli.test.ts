@@ -76,11 +76,30 @@ describe('generate CLI', () => {
     const before = readFileSync(path.join(out, 'tables/state-machines.ts'), 'utf8');
     const bad = path.join(dir, 'bad');
     cpSync('test/fixtures/generator/error-unknown-extension', bad, { recursive: true });
-    const result = await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--quiet']);
+    const result = await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--quiet', '--strict']);
     expect(result.code).toBe(EXIT.failed);
     expect(result.stderr).toMatch(/openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: error\[unknown-extension\]/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(path.join(out, 'tables/state-machines.ts'), 'utf8')).toBe(before);
+  });
+
+  it('any other spec is tolerant by default: the same finding is a located warning, summarised, and output is written', async () => {
+    const bad = path.join(dir, 'bad');
+    cpSync('test/fixtures/generator/error-unknown-extension', bad, { recursive: true });
+    const out = path.join(dir, 'out');
+    const result = await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--quiet']);
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stderr).toMatch(/^.*openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: warning\[unknown-extension\]: unknown extension 'x-not-shwon' \(did you mean 'x-not-shown'\?\); .*; the key is ignored$/m);
+    expect(result.stderr).toMatch(/^1 warning \(1 unknown-extension\); each names the fallback taken$/m);
+    expect(existsSync(path.join(out, 'types/index.ts'))).toBe(true);
+    expect((await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--tolerant', '--strict'])).code).toBe(EXIT.usage);
+  });
+
+  it('the project spec is strict by default', async () => {
+    const { defaultMode } = await import('../../generator/cli.ts');
+    expect(defaultMode('spec/openapi.yaml')).toBe('strict');
+    expect(defaultMode(path.resolve('spec/openapi.yaml'))).toBe('strict');
+    expect(defaultMode(fixture)).toBe('tolerant');
   });
 
   it('a missing spec file is a clear error', async () => {

@@ -1,5 +1,6 @@
 /** Given/want table for the schema parser: one JSON Schema construct in, one IR node shape out. */
 import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../generator/diagnostics.ts';
 import type { TypeNode } from '../../generator/ir/types.ts';
 import type { ParseContext } from '../../generator/parse/context.ts';
 import { createSchemaParser } from '../../generator/parse/schema.ts';
@@ -10,6 +11,7 @@ function parse(schema: unknown, components: Record<string, unknown> = {}, versio
     version,
     locate: (pointer) => ({ pointer }),
     notShown: [],
+    diagnostics: new Diagnostics('strict'),
   };
   return createSchemaParser(ctx, () => 'test').parse(schema, '#/x');
 }
@@ -75,7 +77,8 @@ describe('schema parser', () => {
 
   it('rejects unsupported keywords and unknown extensions by name', () => {
     expect(() => parse({ type: 'object', unevaluatedProperties: false })).toThrow(/'unevaluatedProperties' is not supported/);
-    expect(() => parse({ type: 'string', 'x-nullable': true })).toThrow(/unknown extension 'x-nullable'/);
+    expect(() => parse({ type: 'string', 'x-sse': true })).toThrow(/'x-sse' is not allowed on a schema object/);
+    expect(() => parse({ type: 'string', 'x-ssse': true })).toThrow(/unknown extension 'x-ssse' \(did you mean 'x-sse'\?\)/);
     expect(() => parse({ type: 'strin' })).toThrow(/unknown schema type 'strin'/);
     expect(() => parse({ type: 'string', pattern: '([' })).toThrow(/not a valid regular expression/);
   });

@@ -1,6 +1,6 @@
 /** Patterns with nested unbounded repetition are refused at generation time; separated repetition is fine. */
 import { describe, expect, it } from 'vitest';
-import { unsafePatternReason } from '../../generator/emit/validators/regex-safety.ts';
+import { unsafePatternReason } from '../../generator/parse/regex-safety.ts';
 
 describe('unsafePatternReason', () => {
   it.each([

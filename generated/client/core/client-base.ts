@@ -140,6 +140,11 @@ export class ClientBase {
     expected: ResponseSpec,
     options: RequestOptions,
   ): Promise<RawResult> {
+    if (op.credential?.kind === 'apiKey' && op.credential.in === 'query' && op.auth !== false) {
+      const key = typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey;
+      if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
+      query = { ...query, [op.credential.name]: key };
+    }
     const url = this.url(op, pathParams, query, body, options);
     let headers: Record<string, string>;
     let init: BodyInit | undefined;
@@ -274,7 +279,9 @@ export class ClientBase {
 
   /** Request headers without per-request parts, computed once per response kind, credential use and body type. */
   private sharedHeaders(op: OperationSpec, expected: ResponseSpec, json: boolean): Record<string, string> {
-    const key = `${expected.kind}|${op.auth !== false}|${json}`;
+    const key = op.credential
+      ? `${expected.kind}|${op.auth !== false}|${json}|${JSON.stringify(op.credential)}`
+      : `${expected.kind}|${op.auth !== false}|${json}`;
     let record = this.headerCache.get(key);
     if (record === undefined) {
       const bag = this.headers(op, expected, NO_OPTIONS, this.apiKey as string | null);
@@ -332,7 +339,7 @@ export class ClientBase {
     else if (expected.kind === 'sse') headers.set('Accept', 'text/event-stream');
     if (op.auth !== false) {
       if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
-      headers.set('Authorization', `Bearer ${key}`);
+      setCredential(headers, op, key);
     }
     if (this.organization) headers.set('Service-Organization', this.organization);
     if (this.project) headers.set('Service-Project', this.project);
@@ -352,6 +359,7 @@ export class ClientBase {
   }
 
   private async body(op: OperationSpec, body: unknown, headers: HeaderBag): Promise<BodyInit | undefined> {
+    if (op.body === 'form' || op.body === 'text' || op.body === 'binary') return rawBody(op, body, headers);
     const multipart = op.body === 'multipart' || (op.body === 'json|multipart' && containsUploadable(body));
     if (!multipart) {
       withJsonType(headers);
@@ -406,13 +414,13 @@ function validCount(name: string, value: number | undefined, fallback: number): 
   return value;
 }
 
-function splitParams(op: OperationSpec, params: object | undefined): { body: unknown; query: Query } {
+function splitParams(op: OperationSpec, params: unknown): { body: unknown; query: Query } {
   if (params === undefined || op.params === undefined) return NO_PARAMS;
   if (op.params === 'body') return { body: params, query: NO_QUERY };
   if (op.params === 'query') return { body: undefined, query: params as Query };
   const body: Query = {};
   const query: Query = {};
-  for (const [key, value] of Object.entries(params))
+  for (const [key, value] of Object.entries(params as Record<string, unknown>))
     (op.queryKeys?.includes(key) ? query : body)[key] = value;
   return { body, query };
 }
@@ -489,4 +497,36 @@ function parseResult(raw: RawResult, expected: ResponseSpec, maxLineLength: numb
         ...(expected.events === undefined ? {} : { events: expected.events }),
       });
   }
+}
+
+/** Form, text and binary bodies: form fields URL-encoded; text and bytes sent as given with their media type. */
+function rawBody(op: OperationSpec, body: unknown, headers: HeaderBag): BodyInit {
+  if (op.body === 'form') {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value])
+        form.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+    }
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    return form;
+  }
+  if (!headers.has('Content-Type')) headers.set('Content-Type', op.contentType ?? 'application/octet-stream');
+  if (
+    typeof body === 'string' ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  )
+    return body as BodyInit;
+  return JSON.stringify(body);
+}
+
+/** The credential where the operation's security scheme puts it (a query API key was added to the URL). */
+function setCredential(headers: HeaderBag, op: OperationSpec, key: string): void {
+  const c = op.credential;
+  if (!c) headers.set('Authorization', `Bearer ${key}`);
+  else if (c.kind === 'basic') headers.set('Authorization', `Basic ${btoa(key)}`);
+  else if (c.in === 'header') headers.set(c.name, key);
+  else if (c.in === 'cookie') headers.set('Cookie', `${c.name}=${encodeURIComponent(key)}`);
 }

@@ -36,7 +36,18 @@ export interface OperationSpec {
   /** Where the one params argument goes: the body, the query, or both (then `queryKeys` name the query fields). */
   params?: 'body' | 'query' | 'both';
   queryKeys?: readonly string[];
-  body?: 'json' | 'multipart' | 'json|multipart';
+  /**
+   * How the body is sent: JSON, multipart (or either, by whether it holds a file), URL-encoded form fields, or as
+   * given with `contentType` (text: a string; binary: a Blob, ArrayBuffer, typed array or string).
+   */
+  body?: 'json' | 'multipart' | 'json|multipart' | 'form' | 'text' | 'binary';
+  /**
+   * How the credential is sent when not as `Authorization: Bearer <key>`: HTTP basic (the key is `user:password`),
+   * or an API key in a header, the query or a cookie (securitySchemes of the spec).
+   */
+  credential?: { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+  /** The media type of a `text` or `binary` body. */
+  contentType?: string;
   encoding?: Readonly<Record<string, FieldEncoding>>;
   responses: readonly ResponseSpec[];
   /** A cursor-paginated list. */
@@ -57,7 +68,8 @@ export type FieldOf<T, K extends PropertyKey> = T extends unknown
 export interface CallArgs {
   /** Path parameters by their spec name. */
   path?: Record<string, string>;
-  params?: object | undefined;
+  /** The body (any JSON value) and query parameters, as the operation's `params` says. */
+  params?: unknown;
 }
 
 /** The response an operation gives for this request body. */

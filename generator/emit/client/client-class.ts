@@ -2,7 +2,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { GeneratorError } from '../../diagnostics.ts';
 import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { quote, typeOf, union, text } from '../ts/type-expr.ts';
 import { clientImports } from './imports.ts';
@@ -49,7 +49,8 @@ export function emitClientClass(api: Api): GeneratedFile {
   const path = 'client/client.ts';
   const use = clientImports(api, 'client', path);
   const top = api.resources.children;
-  if (top.some((t) => t.property === 'webhooks')) throw new GeneratorError('identifier-collision', 'client.webhooks is both a resource of the spec and the webhook helper');
+  // The resource pass keeps client members (`webhooks`, `withOptions`...) out of the tree: a clash here is a bug.
+  if (top.some((t) => t.property === 'webhooks')) throw new GeneratorError('internal', 'client.webhooks is both a resource and the webhook helper');
   for (const t of top) use.from(`./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, t.className);
   use.from('./webhooks.js', 'Webhooks');
   use.from('./core/client-base.js', 'ClientBase');

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verbatimFile } from '../../render/templates.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 
 const CORE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/client/core');
 

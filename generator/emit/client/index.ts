@@ -4,7 +4,7 @@
  */
 import { releaseFiles } from './release-files.ts';
 import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { emitClientClass, emitIndex, emitOperations, emitWebhooks } from './client-class.ts';
 import { coreFiles } from './core-files.ts';
 import { emitReadme } from './readme.ts';

@@ -7,6 +7,7 @@ import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDecl
 import { listEnvelope } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
+import { isIdentifierName } from '../../naming/case.ts';
 import type { ClientImports } from './imports.ts';
 import { bodyMode, pathParams, queryParams, responseContents, type When } from './operation-spec.ts';
 
@@ -30,7 +31,7 @@ function paramsOf(op: Operation, use: ClientImports): { name: string; type: Type
   const parts: TypeWriter[] = [];
   if (mode) {
     const body = text(use.opType(op, op.names.body));
-    parts.push(mode === 'json' ? body : generic(use.from(`${CORE}/uploads.js`, 'WithUploads', true), [body]));
+    parts.push(mode === 'multipart' || mode === 'json|multipart' ? generic(use.from(`${CORE}/uploads.js`, 'WithUploads', true), [body]) : body);
   }
   if (query.length) parts.push(text(use.opType(op, op.names.query)));
   if (!parts.length) return undefined;
@@ -105,7 +106,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
         item(w);
         w.write(', ');
         envelope(w);
-        w.write(`>(operations.${op.operationId}, ${args}, options);`);
+        w.write(`>(operations${member(op.operationId)}, ${args}, options);`);
       },
     };
   }
@@ -122,7 +123,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
     statements: (w) => {
       w.write('return this._client.call<');
       all(w);
-      w.write(`>(operations.${op.operationId}, ${args}, options);`);
+      w.write(`>(operations${member(op.operationId)}, ${args}, options);`);
     },
   };
   const conditional = contents.map((c, i) => ({ c, i, when: c.selector })).filter((x) => x.when);
@@ -145,4 +146,9 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
     method.docs = [];
   }
   return { ...method, kind: StructureKind.Method } as OptionalKind<MethodDeclarationStructure>;
+}
+
+/** `.id`, or `["find pet by id"]` for an operationId that is not an identifier (the raw id is only ever a key). */
+function member(id: string): string {
+  return isIdentifierName(id) ? `.${id}` : `[${JSON.stringify(id)}]`;
 }

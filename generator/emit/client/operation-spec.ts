@@ -3,7 +3,7 @@
  * path, where the params go, body kind and multipart encoding, the responses with their `x-when` conditions.
  */
 import { GeneratorError } from '../../diagnostics.ts';
-import { listEnvelope, successResponse } from '../../ir/queries.ts';
+import { credentialOf, listEnvelope, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation, Parameter, ResponseContent, ResponseSelector } from '../../ir/types.ts';
 
 
@@ -12,7 +12,9 @@ export type When = ResponseSelector;
 
 /** Path parameters in the order they appear in the path. */
 export function pathParams(op: Operation): Parameter[] {
-  return [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => {
+  // A name repeated in the path (`/a/{id}/b/{id}`) is one parameter.
+  return [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))].map((name) => {
+    const m = [name, name] as const;
     const p = op.parameters.find((x) => x.in === 'path' && x.name === m[1]);
     if (!p) throw new GeneratorError('internal', `${op.operationId}: path parameter ${m[1]} is not declared`, { pointer: op.pointer });
     return p;
@@ -23,13 +25,22 @@ export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter((p) => p.in === 'query');
 }
 
-export function bodyMode(op: Operation): 'json' | 'multipart' | 'json|multipart' | undefined {
+/**
+ * How the client sends the body: JSON and multipart as today (either, when both are offered); otherwise the
+ * first of form, text and binary the operation offers (the others are not sent by the client).
+ */
+export function bodyMode(op: Operation): 'json' | 'multipart' | 'json|multipart' | 'form' | 'text' | 'binary' | undefined {
   const kinds = new Set(op.requestBody?.contents.map((c) => c.kind) ?? []);
   if (kinds.size === 0) return undefined;
-  for (const k of kinds) {
-    if (k !== 'json' && k !== 'multipart') throw new GeneratorError('unsupported', `${op.operationId}: the client sends only JSON and multipart bodies, not ${k}`, { pointer: op.pointer });
-  }
-  return kinds.size === 2 ? 'json|multipart' : kinds.has('multipart') ? 'multipart' : 'json';
+  if (kinds.has('json') || kinds.has('multipart')) return kinds.has('json') && kinds.has('multipart') ? 'json|multipart' : kinds.has('multipart') ? 'multipart' : 'json';
+  return kinds.has('form') ? 'form' : kinds.has('text') ? 'text' : 'binary';
+}
+
+/** The media type a text or binary body is sent with. */
+export function rawContentType(op: Operation): string | undefined {
+  const mode = bodyMode(op);
+  if (mode !== 'text' && mode !== 'binary') return undefined;
+  return op.requestBody?.contents.find((c) => c.kind === mode)?.mediaType;
 }
 
 /** The success contents the client distinguishes (one per kind and condition). */
@@ -59,6 +70,8 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
   } else if (body) spec.params = 'body';
   else if (query.length) spec.params = 'query';
   if (body) spec.body = body;
+  const contentType = rawContentType(op);
+  if (contentType && contentType !== '*/*' && !contentType.includes('*')) spec.contentType = contentType;
   const encoding: Record<string, Record<string, unknown>> = {};
   for (const c of op.requestBody?.contents ?? []) {
     for (const [field, e] of Object.entries(c.encoding ?? {})) {
@@ -80,6 +93,9 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
     : [{ kind: 'empty' }];
   if (isList(api, op)) spec.list = true;
   if (op.security.length === 0) spec.auth = false;
+  const credential = credentialOf(api, op);
+  if (credential) spec.credential = credential;
   if (op.servers.length) spec.servers = op.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])) }));
   return spec;
 }
+

@@ -2,7 +2,7 @@
 import { resolveNode } from '../../ir/queries.ts';
 import type { Api, Operation, ResourceNode, TypeNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { pathParams, queryParams } from './operation-spec.ts';
 
 function sample(api: Api, node: TypeNode, depth = 0): string {

@@ -4,7 +4,7 @@
  * replaces generated/ whole.
  */
 import { verbatimFile } from '../../render/templates.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 
 export function releaseFiles(): GeneratedFile[] {
   return [

@@ -5,7 +5,7 @@
 import { StructureKind, type ClassDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure } from 'ts-morph';
 import type { Api, ResourceNode } from '../../ir/types.ts';
 import { kebabCase } from '../../naming/case.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { clientImports } from './imports.ts';
 import { methodOf } from './methods.ts';

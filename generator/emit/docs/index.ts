@@ -5,7 +5,7 @@
  */
 import type { Api, ObjectNode, Parameter, Property, Response, TypeNode } from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
 import { stateDiagram } from './mermaid.ts';

@@ -3,11 +3,11 @@
  * generated static dispatcher: a switch on the segment count, then literal segments, most specific first.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures } from 'ts-morph';
-import { successResponse } from '../../ir/queries.ts';
+import { credentialOf, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
-import { requestFnName } from '../validators/requests.ts';
+import { requestFnName } from '../ts/names.ts';
 
 /** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
 export const STRUCTURED_BODY_BYTES = 1024 * 1024;
@@ -47,7 +47,7 @@ function successOf(op: Operation): { status: number; kind: string; mediaType?: s
   return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
 }
 
-function operationLiteral(op: Operation): string {
+function operationLiteral(api: Api, op: Operation): string {
   const parts = [`operationId: ${quote(op.operationId)}`, `method: ${quote(op.method.toUpperCase())}`, `secured: ${op.security.length > 0}`];
   const body = op.requestBody;
   if (body?.contents.length) {
@@ -61,6 +61,8 @@ function operationLiteral(op: Operation): string {
   if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
   const sse = successResponse(op)?.contents.find((c) => c.sse)?.sse;
   if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
+  const credential = op.security.length ? credentialOf(api, op) : undefined;
+  if (credential) parts.push(`credential: { ${Object.entries(credential).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
   parts.push(`validate: ${requestFnName(op)}`);
   return `{ ${parts.join(', ')} }`;
 }
@@ -107,7 +109,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['What the request pipeline needs to know about each operation, by operationId.'],
-      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${operationLiteral(o)}`).join(',\n')} }` }],
+      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${operationLiteral(api, o)}`).join(',\n')} }` }],
     },
     {
       kind: StructureKind.Function,

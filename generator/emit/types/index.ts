@@ -5,7 +5,7 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Api, NamedSchema, Operation, Webhook } from '../../ir/types.ts';
 import { successResponse } from '../../ir/queries.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { docText, propertyDoc } from '../ts/docs.ts';
 import { trackImports, type ImportTracker } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';

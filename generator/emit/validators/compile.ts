@@ -132,13 +132,14 @@ export class Compiler {
     return name;
   }
 
-  private regex(pattern: string, pointer: string): string {
-    let name = this.regexes.get(pattern);
+  private regex(pattern: string, pointer: string, flags: string = 'u'): string {
+    const key = flags === 'u' ? pattern : `${flags}/${pattern}`;
+    let name = this.regexes.get(key);
     if (!name) {
       this.onPattern(pattern, pointer);
       name = `RE${this.regexes.size}`;
-      this.regexes.set(pattern, name);
-      this.constants.push(`const ${name} = new RegExp(${quote(pattern)}, 'u');`);
+      this.regexes.set(key, name);
+      this.constants.push(`const ${name} = new RegExp(${quote(pattern)}, '${flags}');`);
     }
     return name;
   }
@@ -237,7 +238,9 @@ export class Compiler {
       this.failIf(w, `${v}.length > ${c.maxLength} && cpLen(${v}) > ${c.maxLength}`, mode, p, codeOf('max_length'), quote(`${what}must be at most ${c.maxLength} characters`));
     }
     if (c.pattern !== undefined) {
-      this.failIf(w, `!${this.regex(c.pattern, pointer)}.test(${v})`, mode, p, codeOf('pattern'), quote(`${what}must match the pattern ${c.pattern}`));
+      // A pattern the ReDoS guard refused (tolerant mode) is tested only on strings up to its cap.
+      const capped = c.patternMaxInput !== undefined ? `${v}.length <= ${c.patternMaxInput} && ` : '';
+      this.failIf(w, `${capped}!${this.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`, mode, p, codeOf('pattern'), quote(`${what}must match the pattern ${c.pattern}`));
     }
     if (c.format !== undefined && FORMATS.has(c.format)) {
       this.runtime.add('formats');

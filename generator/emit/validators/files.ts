@@ -4,7 +4,6 @@ import { fail } from '../../diagnostics.ts';
 import type { Api, NamedSchema } from '../../ir/types.ts';
 import { refsOf } from '../../ir/walk.ts';
 import { Compiler } from './compile.ts';
-import { unsafePatternReason } from './regex-safety.ts';
 
 const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None']);
 
@@ -26,10 +25,8 @@ export function fileCompiler(api: Api, fromDir: 'schemas' | 'requests', selfArea
     }
     return id;
   };
-  const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) }, (pattern, pointer) => {
-    const reason = unsafePatternReason(pattern);
-    if (reason) fail('unsupported', `pattern ${JSON.stringify(pattern)} is refused: ${reason}; rewrite it without nested repetition`, { pointer });
-  });
+  // Patterns were checked in parse (flags, ReDoS guard); the compiler only writes them.
+  const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) });
   const declarations = (runtimePath: string): ImportDeclarationStructure[] => {
     const out: ImportDeclarationStructure[] = [];
     const runtime = [...compiler.runtime].sort();

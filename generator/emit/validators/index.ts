@@ -7,7 +7,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
 import { verbatimFile } from '../../render/templates.ts';
@@ -49,9 +49,12 @@ function indexFile(api: Api): GeneratedFile {
     docs: [doc],
     declarations: [{ name, initializer }],
   });
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${requestFnName(o)}`).join(', ')} } as const`));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${responseFnName(o)}`).join(', ')} } as const`));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', `{ ${schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`).join(', ')} } as const`));
+  // A spec without operations or schemas: the table is empty, its key type `never`, and the lookup unreachable.
+  const table = (entries: string[], empty: string) => (entries.length ? `{ ${entries.join(', ')} } as const` : `{} as Record<never, ${empty}>`);
+  const none = (what: string, name: string) => `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${requestFnName(o)}`), '(input: RequestInput) => ValidationResult<unknown>')));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${responseFnName(o)}`), '(status: number, body: unknown) => ValidationResult<unknown>')));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
   statements.push(`/**
@@ -59,20 +62,20 @@ function indexFile(api: Api): GeneratedFile {
  * \`{ ok: false, errors }\` with every error (at most MAX_ERRORS).
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
-  const validate = (Object.hasOwn(requestValidators, operationId) ? requestValidators[operationId] : unknownOperation(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
-  return validate(input);
+  ${ops.length ? `const validate = (Object.hasOwn(requestValidators, operationId) ? requestValidators[operationId] : unknownOperation(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
+  return validate(input);` : `void input;\n  void unknownOperation;\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
 export function validateResponse(operationId: OperationId, status: number, body: unknown): ValidationResult<unknown> {
-  return responseValidators[operationId](status, body);
+  ${ops.length ? 'return responseValidators[operationId](status, body);' : `void status;\n  void body;\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates \`value\` against the named schema (errors located under \`/\`). */
 export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
-  const v = schemaValidators[name];
+  ${schemas.length ? `const v = schemaValidators[name];
   if (v.is(value)) return { ok: true, value };
   const c = new Ctx();
   v.check(value, '', c);
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };
+  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };` : `void value;\n  void Ctx;\n  ${none('schema', 'name')}`}
 }`);
   return { path: 'validators/index.ts', contents: printFile('validators/index.ts', statements) };
 }

@@ -6,7 +6,7 @@
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
@@ -14,7 +14,9 @@ import { rootPath, structuralKey, type Compiler } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
 
-export const requestFnName = (op: Operation) => `validate${op.names.pascal}Request`;
+import { requestFnName } from '../ts/names.ts';
+
+export { requestFnName };
 /** The shared reader of a component parameter, used by every operation that lists it. */
 const readerName = (p: Parameter) => `read${pascalCase(p.component!)}Parameter`;
 const READERS_PATH = 'validators/requests/parameters.ts';

@@ -1,7 +1,7 @@
 /** `validators/schemas/<area>.ts`: `is<Type>` and `check<Type>` for every named schema of the area. */
 import type { StatementStructures } from 'ts-morph';
 import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../index.ts';
+import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import type { Compiler } from './compile.ts';
 import { checkName, fileCompiler, isName, recursiveSchemas } from './files.ts';

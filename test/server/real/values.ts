@@ -64,7 +64,15 @@ export class Values {
       case 'intersection': {
         let out: Json = undefined;
         for (const m of node.members) out = merge(out, this.gen(m, seed, depth + 1, multipart));
-        if (isObj(out)) this.applyConditionals(node, out, depth, multipart);
+        if (isObj(out)) {
+          // A member that only requires a field (`anyOf: [{required: [a]}]`) left a placeholder: a member that
+          // declares the field gives its value.
+          for (const m of node.members) {
+            const r = this.resolve(m);
+            if (r.kind === 'object') for (const p of r.properties) if (out[p.name] === 'x') out[p.name] = this.gen(p.type, seed, depth + 1, multipart);
+          }
+          this.applyConditionals(node, out, depth, multipart);
+        }
         return out;
       }
       case 'unknown':
