@@ -1,30 +1,48 @@
 /**
- * `generate [--spec FILE] [--out DIR] [--check] [--quiet]`. Exit codes: 0 ok; 1 the spec or generation
+ * `generate [--spec FILE] [--out DIR] [--config FILE] [--only LIST] [--watch] [--check] [--quiet]`. Exit codes: 0 ok; 1 the spec or generation
  * failed (a located message is printed); 2 usage error; 3 `--check` found stale or missing files.
  */
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './diagnostics.ts';
+import { findConfig } from './config/load.ts';
+import { EMITTERS } from './emit/index.ts';
 import { runPipeline } from './pipeline.ts';
+import { watchSpec } from './watch.ts';
 import { DEFAULT_CACHE_DIR } from './render/format-cache.ts';
 import { checkTree, writeTree } from './render/write.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
 
-const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--check] [--quiet] [--no-cache]
+const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--config FILE] [--only a,b] [--watch] [--check] [--quiet] [--no-cache]
   --spec FILE   root OpenAPI 3.0/3.1 document (default spec/openapi.yaml)
   --out DIR     output directory, replaced atomically (default generated)
+  --config FILE codegen config (default codegen.config.json in the working directory, if any; else defaults)
+  --only LIST   only these outputs, comma-separated: types, client, enums, state-machines, validators, server,
+                docs (a package still embeds what it imports: client its types, server its validators)
+  --watch       generate, then again whenever a file in the spec's folder or the config changes (Ctrl-C ends)
   --check       write nothing; exit 3 and name the files that differ from what the spec gives
   --quiet       no progress lines
   --no-cache    format every file anew (by default prettier's output is cached by content in
                 node_modules/.cache/platform-api-codegen/)
+   or: npx platform-api-codegen generate [the same options]   (the packed toolchain)
 exit codes: 0 ok, 1 spec or generation error, 2 usage error, 3 stale output (--check)`;
 
-export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
-  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean };
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, signal?: AbortSignal): Promise<number> {
+  let values: { spec?: string; out?: string; check?: boolean; quiet?: boolean; help?: boolean; 'no-cache'?: boolean; config?: string; only?: string; watch?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { spec: { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean' }, quiet: { type: 'boolean' }, 'no-cache': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        spec: { type: 'string' },
+        out: { type: 'string' },
+        config: { type: 'string' },
+        only: { type: 'string' },
+        watch: { type: 'boolean' },
+        check: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        'no-cache': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -35,31 +53,57 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     out.write(`${USAGE}\n`);
     return EXIT.ok;
   }
+  const names = EMITTERS.map((e) => e.name);
+  const only = values.only?.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = only?.filter((n) => !names.includes(n)) ?? [];
+  if (only && (unknown.length || !only.length)) {
+    err.write(`error[usage]: --only ${unknown.length ? `names no output ${unknown.map((n) => `"${n}"`).join(', ')}` : 'is empty'}; the outputs are ${names.join(', ')}\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (values.watch && values.check) {
+    err.write(`error[usage]: --watch and --check do not go together\n${USAGE}\n`);
+    return EXIT.usage;
+  }
   const spec = values.spec ?? 'spec/openapi.yaml';
   const outDir = values.out ?? 'generated';
+  const config = values.config ?? findConfig(process.cwd());
   const progress = (line: string) => values.quiet || err.write(`${line}\n`);
-  try {
-    const result = await runPipeline({ spec, cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR, onStep: (t) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`) });
-    if (values.check) {
-      const diff = checkTree(outDir, result.files);
-      const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
-      if (stale.length) {
-        err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run \`npm run generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
-        return EXIT.stale;
+  const once = async (): Promise<number> => {
+    try {
+      const result = await runPipeline({
+        spec,
+        ...(config ? { config } : {}),
+        ...(only ? { emitters: only } : {}),
+        cache: values['no-cache'] ? false : DEFAULT_CACHE_DIR,
+        onStep: (t) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`),
+      });
+      for (const w of result.warnings) err.write(`${w}\n`);
+      if (values.check) {
+        const diff = checkTree(outDir, result.files);
+        const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
+        if (stale.length) {
+          err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run \`npm run generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
+          return EXIT.stale;
+        }
+        progress(`${outDir}/ is up to date (${result.files.length} files)`);
+        return EXIT.ok;
       }
-      progress(`${outDir}/ is up to date (${result.files.length} files)`);
+      writeTree(outDir, result.files);
+      progress(`wrote ${result.files.length} files to ${outDir}/`);
       return EXIT.ok;
-    }
-    writeTree(outDir, result.files);
-    progress(`wrote ${result.files.length} files to ${outDir}/`);
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof GeneratorError) {
-      err.write(`${error.format()}\n`);
+    } catch (error) {
+      if (error instanceof GeneratorError) {
+        err.write(`${error.format()}\n`);
+        return EXIT.failed;
+      }
+      err.write(`error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`);
+      if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
       return EXIT.failed;
     }
-    err.write(`error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`);
-    if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
-    return EXIT.failed;
-  }
+  };
+  const first = await once();
+  if (!values.watch) return first;
+  // Watch mode keeps going after a failed run: the next save may fix the spec.
+  await watchSpec(spec, outDir, config, once, (line) => err.write(`${line}\n`), signal);
+  return EXIT.ok;
 }

@@ -12,6 +12,7 @@ export type DiagnosticCode =
   | 'unknown-extension'
   | 'unsupported'
   | 'invalid-extension'
+  | 'invalid-config'
   | 'stale-output'
   | 'usage'
   | 'internal';

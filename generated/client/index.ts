@@ -32,4 +32,4 @@ export {
 } from './core/webhooks.js';
 export { AccessTokenProvider, type ExchangedToken } from './core/token-provider.js';
 export { type ApiKeySource, type ClientOptions, type RequestOptions } from './core/options.js';
-export type * from '../types/index.js';
+export type * from './types/index.js';

@@ -1,4 +1,5 @@
 /** The emitters, in order. Each is a pure function of the IR returning files in memory. */
+import type { CodegenConfig } from '../config/types.ts';
 import type { Api } from '../ir/types.ts';
 import { emitClient } from './client/index.ts';
 import { emitDocs } from './docs/index.ts';
@@ -13,15 +14,16 @@ export interface GeneratedFile {
   path: string;
   contents: string;
   /**
-   * Copied unchanged from `templates/` (a hand-written runtime): golden fixtures list such files in a manifest
-   * instead of storing one more copy of them.
+   * Copied unchanged from `templates/` (a hand-written runtime) or from another output file (a package's embedded
+   * copy): golden fixtures list such files in a manifest instead of storing one more copy of them.
    */
   verbatim?: boolean;
 }
 
 export interface Emitter {
   name: string;
-  emit(api: Api): GeneratedFile[];
+  /** Reads the IR and the codegen config (the branding) only. */
+  emit(api: Api, config: CodegenConfig): GeneratedFile[];
 }
 
 export const EMITTERS: readonly Emitter[] = [

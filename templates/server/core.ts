@@ -3,13 +3,13 @@
  * `content-length` (413), `X-Client-Request-Id` (400), route (404, 405 + `Allow`), bearer authentication (401,
  * 403), rate limit (429), content type (415), body read with the size limit (413) and parse (400), validation
  * (400 with every error), the handler (501 when missing, 500 when it throws, with no internals in the body).
- * Every response carries `x-request-id`, `service-processing-ms` and `service-version`.
+ * Every response carries `x-request-id`, `service-processing-ms` and the config's version header, if any.
  */
 import type { RequestInput, ValidationResult } from '../validators/runtime.js';
+import { ACCESS_TOKENS_REJECTED_BY, VERSION_HEADER } from './brand.js';
 import { errorBody, HttpError } from './errors.js';
 import { frameEvents, SSE_HEADERS, type SseFraming } from './sse.js';
 
-export const SERVICE_VERSION = '2020-10-01';
 export const MAX_HEADER_BYTES = 64 * 1024;
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_CLIENT_REQUEST_ID = 512;
@@ -79,8 +79,8 @@ export interface ServerOptions {
   /** Path prefix of the API, e.g. `/v1` (default: the path of the spec's first server URL). */
   basePath?: string;
   /**
-   * Operations that refuse workload-identity access tokens (403). The seeds state this for `deleteModel` in prose
-   * only, so it is a default here rather than read from the spec.
+   * Operations that refuse workload-identity access tokens (403). Defaults to the codegen config's
+   * `accessTokensRejectedBy` (an API's policy stated in prose, not in its spec).
    */
   accessTokensRejectedBy?: readonly string[];
   /** Operations an Admin API key may call (Administration endpoints); admin keys get 403 elsewhere. */
@@ -250,7 +250,7 @@ const ASCII = /^[\x00-\x7f]*$/;
 export function createCoreServer(routes: Routes, handlers: Readonly<Record<string, AnyHandler | undefined>>, options: ServerOptions = {}): CoreServer {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const basePath = (options.basePath ?? routes.basePath).replace(/\/+$/, '');
-  const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ['deleteModel']);
+  const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ACCESS_TOKENS_REJECTED_BY);
   const adminOps = new Set(options.adminOperations ?? []);
   const newId = options.requestId ?? defaultRequestId;
   const { authenticate, rateLimit, onError } = options;
@@ -258,7 +258,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   function finish(f: Flow, res: NeutralResponse): NeutralResponse {
     const h = res.headers;
     h['x-request-id'] = f.requestId;
-    h['service-version'] = SERVICE_VERSION;
+    if (VERSION_HEADER) h[VERSION_HEADER[0]] = VERSION_HEADER[1];
     h['service-processing-ms'] = String(Math.round(performance.now() - f.started));
     const extra = f.extra;
     if (extra) for (const k in extra) h[k] ??= extra[k]!;

@@ -4,6 +4,7 @@
  * secret over `${webhook-id}.${webhook-timestamp}.${body}`, any of several space-separated `v1,<base64>` signatures,
  * compared in constant time by Web Crypto's `verify`, and a timestamp within `tolerance` of now.
  */
+import { ENV_PREFIX } from './brand.js';
 import { PlatformError, WebhookVerificationError } from './errors.js';
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -110,7 +111,7 @@ export class WebhooksBase<Event> {
     const secret = options.secret ?? this.defaultSecret;
     if (!secret)
       throw new PlatformError(
-        'No webhook secret: pass `secret` or set `webhookSecret` / PLATFORM_WEBHOOK_SECRET.',
+        `No webhook secret: pass \`secret\` or set \`webhookSecret\` / ${ENV_PREFIX}WEBHOOK_SECRET.`,
       );
     return secret;
   }

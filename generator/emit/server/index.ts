@@ -4,8 +4,12 @@
  *   routes.ts     operation table + generated static dispatcher
  *   handlers.ts   the typed `Handlers` interface
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
+ *   brand.ts      the codegen config's version header and access-token policy
+ *   package.json, CHANGELOG.md   the package (with validators/, types/ and tables/ embedded by the pipeline)
  */
+import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
+import { constantsModule, releaseFiles } from '../package-json.ts';
 import type { GeneratedFile } from '../index.ts';
 import { printFile } from '../ts/project.ts';
 import { verbatimFile } from '../../render/templates.ts';
@@ -48,8 +52,14 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): S
 }`,
 ];
 
-export function emitServer(api: Api): GeneratedFile[] {
+export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
+  const version = config.serverVersionHeader;
   return [
+    constantsModule('server/brand.ts', {
+      VERSION_HEADER: { type: 'readonly [name: string, value: string] | null', value: version ? [version.name.toLowerCase(), version.value] : null, doc: 'Header (lower-case name, value) added to every response; none when null.' },
+      ACCESS_TOKENS_REJECTED_BY: { type: 'readonly string[]', value: config.accessTokensRejectedBy, doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.' },
+    }),
+    ...releaseFiles('server', config.packages.server, { '.': 'index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
     ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
     routesFile(api),
     handlersFile(api),

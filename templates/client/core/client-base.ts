@@ -8,6 +8,8 @@ import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } 
 import type { ApiKeySource, ClientOptions, Fetch, HeadersLike, RequestOptions } from './options.js';
 import { CursorPage, PagePromise, type ListEnvelope, type Page } from './pagination.js';
 import { isRetryableStatus, needsUserAction, retryDelay, systemClock, type Clock } from './retry.js';
+import { CLIENT_NAME, DEFAULT_HEADERS, ENV_PREFIX, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
+import { isBrowser } from './browser.js';
 import { env, pickServer, serverURL } from './servers.js';
 import { Stream } from './stream.js';
 import { containsUploadable, toFormData } from './uploads.js';
@@ -60,18 +62,21 @@ export class ClientBase {
 
   /** `apiKey: null` makes a client without a credential, for the token exchange only. */
   constructor(options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }, defaultBaseURL: string) {
-    const apiKey = options.apiKey === undefined ? env('PLATFORM_API_KEY') : options.apiKey;
+    if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+      throw new PlatformError(`${CLIENT_NAME} refuses to run in a browser, where its API key would be visible to every visitor; pass \`dangerouslyAllowBrowser: true\` if the key is meant to be public or a proxy replaces it.`);
+    }
+    const apiKey = options.apiKey === undefined ? env(`${ENV_PREFIX}API_KEY`) : options.apiKey;
     if (apiKey === undefined || apiKey === '') {
-      throw new PlatformError('Missing API key: pass `apiKey` to the client or set the PLATFORM_API_KEY environment variable (or pass `apiKey: null` for the token exchange only).');
+      throw new PlatformError(`Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for the token exchange only).`);
     }
     this.apiKey = apiKey;
-    this.baseURL = (options.baseURL ?? env('PLATFORM_BASE_URL') ?? defaultBaseURL).replace(/\/+$/, '');
-    this.organization = options.organization === undefined ? env('PLATFORM_ORG_ID') ?? null : options.organization;
-    this.project = options.project === undefined ? env('PLATFORM_PROJECT_ID') ?? null : options.project;
+    this.baseURL = (options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`) ?? defaultBaseURL).replace(/\/+$/, '');
+    this.organization = options.organization === undefined ? env(`${ENV_PREFIX}ORG_ID`) ?? null : options.organization;
+    this.project = options.project === undefined ? env(`${ENV_PREFIX}PROJECT_ID`) ?? null : options.project;
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
-    this.webhookSecret = options.webhookSecret ?? env('PLATFORM_WEBHOOK_SECRET');
+    this.webhookSecret = options.webhookSecret ?? env(`${ENV_PREFIX}WEBHOOK_SECRET`);
     this.clock = options.clock ?? systemClock;
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new PlatformError('No global fetch: pass `fetch` to the client.');
@@ -217,8 +222,8 @@ export class ClientBase {
       if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
       headers.set('Authorization', `Bearer ${key}`);
     }
-    if (this.organization) headers.set('Service-Organization', this.organization);
-    if (this.project) headers.set('Service-Project', this.project);
+    if (this.organization && ORGANIZATION_HEADER) headers.set(ORGANIZATION_HEADER, this.organization);
+    if (this.project && PROJECT_HEADER) headers.set(PROJECT_HEADER, this.project);
     if (options.clientRequestId !== undefined) {
       const id = options.clientRequestId;
       // The API answers 400 to these; rejecting them here saves the round trip and the quota.
@@ -227,6 +232,7 @@ export class ClientBase {
       }
       headers.set('X-Client-Request-Id', id);
     }
+    headers.merge(DEFAULT_HEADERS);
     headers.merge(this.options.defaultHeaders);
     headers.merge(options.headers);
     return headers;
