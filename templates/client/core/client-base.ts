@@ -271,7 +271,8 @@ class HeaderBag {
   /** Adds headers; a null or undefined value removes the header. */
   merge(extra: HeadersLike | undefined): void {
     if (!extra) return;
-    const list = extra instanceof Headers ? [...extra.entries()] : Array.isArray(extra) ? extra : Object.entries(extra);
+    // Headers#forEach rather than #entries: a consumer's `lib` without `dom.iterable` still type-checks.
+    const list = extra instanceof Headers ? headerPairs(extra) : Array.isArray(extra) ? extra : Object.entries(extra);
     for (const [name, value] of list) {
       if (value === null || value === undefined) this.delete(name);
       else this.set(name, value);
@@ -347,4 +348,10 @@ function parseResult(raw: RawResult, expected: ResponseSpec): unknown {
         ...(expected.events === undefined ? {} : { events: expected.events }),
       });
   }
+}
+
+function headerPairs(headers: Headers): [string, string][] {
+  const pairs: [string, string][] = [];
+  headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
 }
