@@ -36,6 +36,10 @@ describe('bumpVersion', () => {
     ['1.2.3', 'patch', '1.2.4'],
     ['1.2.3', 'none', '1.2.3'],
     ['1.2.3-beta.1', 'minor', '1.3.0'],
+    ['0.1.0', 'major', '0.2.0'],
+    ['0.1.0', 'minor', '0.1.1'],
+    ['0.1.3', 'patch', '0.1.4'],
+    ['0.1.3', 'none', '0.1.3'],
   ] as const)('%s + %s = %s', (from, bump, to) => expect(bumpVersion(from, bump)).toBe(to));
   it('rejects a version that is not semver', () => expect(() => bumpVersion('v1', 'minor')).toThrow('not a semver version'));
 });
