@@ -29,7 +29,7 @@ export async function run(cmd: string, args: string[], cwd: string, env: NodeJS.
 export async function pack(dir: string, dest: string): Promise<string> {
   const r = await run('npm', ['pack', '--pack-destination', dest, '--json', '--silent'], dir);
   if (r.code !== 0) throw new Error(`npm pack ${dir} failed: ${r.stderr}`);
-  const [info] = JSON.parse(r.stdout) as { filename: string }[];
+  const [info] = JSON.parse(r.stdout.slice(r.stdout.indexOf('\n[') + 1 || 0)) as { filename: string }[];
   return path.join(dest, info!.filename);
 }
 
