@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { GeneratorError, joinPointer } from '../diagnostics.ts';
 import { CONFIG_FILE, DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './types.ts';
 
@@ -37,8 +37,12 @@ export type Locate = (pointer: string[]) => { file?: string; line?: number; colu
 
 function locator(doc: Document, lines: LineCounter, file: string): Locate {
   return (tokens) => {
-    const node = doc.getIn(tokens, true) as { range?: [number, number, number] } | undefined;
-    const offset = node?.range?.[0] ?? (isMap(doc.contents) ? doc.contents.range?.[0] : undefined);
+    // A missing key is shown at the nearest object that holds it.
+    let offset: number | undefined;
+    for (let n = tokens.length; n >= 0 && offset === undefined; n--) {
+      const node = (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents) as { range?: [number, number, number] } | null | undefined;
+      offset = node?.range?.[0];
+    }
     const at = offset === undefined ? undefined : lines.linePos(offset);
     return { file, ...(at ? { line: at.line, column: at.col } : {}), pointer: joinPointer('#', ...tokens) };
   };
@@ -53,7 +57,9 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     if (value === null || typeof value !== 'object' || Array.isArray(value)) bad(at, 'must be an object');
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      if (!keys.includes(key)) bad([...at, key], `unknown key "${key}"; the keys are ${keys.join(', ')}`);
+      if (keys.includes(key)) continue;
+      const near = keys.find((k) => k.toLowerCase().replace(/[-_]/g, '') === key.toLowerCase().replace(/[-_]/g, ''));
+      bad([...at, key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${keys.join(', ')}`);
     }
     return record;
   };

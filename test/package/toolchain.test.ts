@@ -93,7 +93,10 @@ console.log(config.clientName, files.map((f) => f.path).join(','));`);
         const started = Date.now();
         const poll = setInterval(() => {
           if (pattern.test(log)) resolve(clearInterval(poll));
-          else if (Date.now() - started > ms) reject(new Error(`no ${pattern} within ${ms} ms; log:\n${log}`), clearInterval(poll));
+          else if (Date.now() - started > ms) {
+            clearInterval(poll);
+            reject(new Error(`no ${pattern} within ${ms} ms; log:\n${log}`));
+          }
         }, 50);
       });
     try {
@@ -107,7 +110,10 @@ console.log(config.clientName, files.map((f) => f.path).join(','));`);
         const started = Date.now();
         const poll = setInterval(() => {
           if (types().includes('nickname')) resolve(clearInterval(poll));
-          else if (Date.now() - started > 15_000) reject(new Error(`not regenerated; log:\n${log}`), clearInterval(poll));
+          else if (Date.now() - started > 15_000) {
+            clearInterval(poll);
+            reject(new Error(`not regenerated; log:\n${log}`));
+          }
         }, 100);
       });
     } finally {
