@@ -58,7 +58,18 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
   use.from('./core/options.js', 'ApiKeySource', true);
   const defaultBase = api.servers[0] ? api.servers[0].url.replace(/\{([^}]+)\}/g, (_, v: string) => api.servers[0]!.variables.find((x) => x.name === v)?.default ?? '') : 'http://localhost';
   const statements: StatementStructures[] = [
-    { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
+    { kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'createBaseClient',
+      parameters: [{ name: 'options', type: "Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }", initializer: '{}' }],
+      returnType: 'ClientBase',
+      docs: [
+        `The request engine without any resource, for bundles that use a few calls: \`new ${top[0]?.className ?? 'Resource'}(createBaseClient({ apiKey }))\`. A bundler then keeps only the resources imported (the package has no side effects), where \`new ${config.clientName}()\` keeps them all.`,
+      ],
+      statements: ['return new ClientBase(options, DEFAULT_BASE_URL);'],
+    },
     {
       kind: StructureKind.Class,
       name: config.clientName,
@@ -85,10 +96,12 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
   return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
 }
 
-export function emitIndex(config: CodegenConfig): GeneratedFile {
+export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
   const path = 'client/index.ts';
   const exports: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [config.clientName] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [config.clientName, 'createBaseClient', 'DEFAULT_BASE_URL'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client-base.js', namedExports: ['ClientBase'] },
+    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },
     {
       kind: StructureKind.ExportDeclaration,

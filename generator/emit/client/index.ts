@@ -20,7 +20,7 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
     ...emitResources(api),
     emitWebhooks(api),
     emitClientClass(api, config),
-    emitIndex(config),
+    emitIndex(api, config),
     emitReadme(api, config),
   ];
 }
