@@ -51,6 +51,9 @@ function tsconfig(file: string, source: string, outDir: string, nodeTypes: boole
         types: nodeTypes ? ['node'] : [],
         typeRoots: [path.join(repo, 'node_modules/@types')],
         strict: true,
+        // What a strict consumer compiling our sources would use: shipped code must stay valid under both.
+        exactOptionalPropertyTypes: true,
+        erasableSyntaxOnly: true,
         declaration: true,
         sourceMap: true,
         inlineSources: true,

@@ -141,11 +141,15 @@ function successFor(op: OperationMeta, body: unknown): SuccessMeta {
 
 /** A response other than the operation's success: `return reply(202, body, headers)`. */
 export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {}
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) {
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
 }
 
 export function reply(status: number, body?: unknown, headers?: Readonly<Record<string, string>>): Reply {
@@ -227,16 +231,22 @@ type Answer = NeutralResponse | Promise<NeutralResponse>;
 /** What handlers receive; `signal` is a prototype getter so the adapters make the AbortSignal on first use only. */
 class Input {
   readonly #req: NeutralRequest;
-  constructor(
-    readonly path: unknown,
-    readonly query: unknown,
-    readonly headers: unknown,
-    readonly body: unknown,
-    readonly principal: Principal | undefined,
-    readonly requestId: string,
-    readonly operationId: string,
-    req: NeutralRequest,
-  ) {
+  readonly path: unknown;
+  readonly query: unknown;
+  readonly headers: unknown;
+  readonly body: unknown;
+  readonly principal: Principal | undefined;
+  readonly requestId: string;
+  readonly operationId: string;
+
+  constructor(path: unknown, query: unknown, headers: unknown, body: unknown, principal: Principal | undefined, requestId: string, operationId: string, req: NeutralRequest) {
+    this.path = path;
+    this.query = query;
+    this.headers = headers;
+    this.body = body;
+    this.principal = principal;
+    this.requestId = requestId;
+    this.operationId = operationId;
     this.#req = req;
   }
   get signal(): AbortSignal {

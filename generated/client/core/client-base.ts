@@ -57,7 +57,7 @@ export class ClientBase {
   readonly webhookSecret: string | undefined;
   protected readonly apiKey: ApiKeySource | null;
   private readonly fetch: Fetch;
-  private readonly options: ClientOptions;
+  private readonly options: Omit<ClientOptions, 'apiKey'>;
   private readonly clock: Clock;
   private readonly headerCache = new Map<string, Record<string, string>>();
 
@@ -91,7 +91,8 @@ export class ClientBase {
     if (typeof fetchImpl !== 'function')
       throw new PlatformError('No global fetch: pass `fetch` to the client.');
     this.fetch = fetchImpl;
-    this.options = { ...options, apiKey: undefined };
+    const { apiKey: _key, ...rest } = options;
+    this.options = rest;
   }
 
   /** Calls one operation. */
@@ -200,8 +201,8 @@ export class ClientBase {
             }, timeout)
           : undefined;
       const request: RequestInit = extraInit
-        ? { ...extraInit, method: op.method, headers, body: init }
-        : { method: op.method, headers, body: init };
+        ? { ...extraInit, method: op.method, headers, body: init ?? null }
+        : { method: op.method, headers, body: init ?? null };
       if (controller) request.signal = controller.signal;
       let failure: APIError;
       let retryable: boolean;

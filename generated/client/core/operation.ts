@@ -56,7 +56,7 @@ export type FieldOf<T, K extends PropertyKey> = T extends unknown
 
 export interface CallArgs {
   /** Path parameters by their spec name. */
-  path?: Record<string, string>;
+  path?: Record<string, string> | undefined;
   params?: object | undefined;
 }
 

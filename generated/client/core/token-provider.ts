@@ -27,10 +27,10 @@ export class AccessTokenProvider {
   private readonly refreshBefore: number;
   private readonly now: () => number;
 
-  constructor(
-    private readonly exchange: () => PromiseLike<ExchangedToken>,
-    options: AccessTokenProviderOptions = {},
-  ) {
+  private readonly exchange: () => PromiseLike<ExchangedToken>;
+
+  constructor(exchange: () => PromiseLike<ExchangedToken>, options: AccessTokenProviderOptions = {}) {
+    this.exchange = exchange;
     this.refreshBefore = options.refreshBefore ?? 60;
     this.now = options.now ?? Date.now;
   }

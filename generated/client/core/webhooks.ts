@@ -105,7 +105,11 @@ export async function verifyWebhookSignature(
 
 /** `client.webhooks`: verifies deliveries and returns the typed event. */
 export class WebhooksBase<Event> {
-  constructor(private readonly defaultSecret: string | undefined) {}
+  private readonly defaultSecret: string | undefined;
+
+  constructor(defaultSecret: string | undefined) {
+    this.defaultSecret = defaultSecret;
+  }
 
   private secret(options: WebhookVerifyOptions): string {
     const secret = options.secret ?? this.defaultSecret;

@@ -51,7 +51,7 @@ export type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends k
 
 export interface CallArgs {
   /** Path parameters by their spec name. */
-  path?: Record<string, string>;
+  path?: Record<string, string> | undefined;
   params?: object | undefined;
 }
 
