@@ -11,13 +11,13 @@
  * Exit codes: 0 done; 1 generation or build failed; 2 usage; 3 the base cannot be read.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prependEntry, bumpVersion, renderEntry } from '../../generator/diff/changelog.ts';
 import { diffSpecs } from '../../generator/diff/cli.ts';
+import { revisionOf, workingTreeRevision } from '../../generator/diff/revisions.ts';
 import { SpecSourceError } from '../../generator/diff/source.ts';
 import { GeneratorError } from '../../generator/diagnostics.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
@@ -33,27 +33,6 @@ exit codes: 0 done, 1 generation or build failed, 2 usage, 3 the base cannot be 
 const SPEC = 'spec/openapi.yaml';
 const CONFIG = 'codegen.config.json';
 const git = (args: string[]) => spawnSync('git', args, { encoding: 'utf8' });
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)])).sort();
-}
-
-/** The base as a revision: its commit id (a file base: the sha256 of its bytes). */
-function baseRevision(base: string): string {
-  const r = git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]);
-  if (r.status === 0) return `${r.stdout.trim()} (${base})`;
-  return `sha256:${createHash('sha256').update(readFileSync(statSync(base).isDirectory() ? path.join(base, 'openapi.yaml') : base)).digest('hex').slice(0, 16)} (${base})`;
-}
-
-/** The head: HEAD's commit id when spec/ matches it, else a digest of the working tree's spec files. */
-function headRevision(): string {
-  const head = git(['rev-parse', 'HEAD']);
-  const clean = git(['diff', '--quiet', 'HEAD', '--', 'spec']).status === 0 && !git(['ls-files', '--others', '--exclude-standard', 'spec']).stdout.trim();
-  if (head.status === 0 && clean) return head.stdout.trim();
-  const hash = createHash('sha256');
-  for (const f of files('spec')) hash.update(f).update('\0').update(readFileSync(f));
-  return `sha256:${hash.digest('hex').slice(0, 16)} (working tree${head.status === 0 ? ` on ${head.stdout.trim().slice(0, 12)}` : ''})`;
-}
 
 /** A git base missing from a shallow clone gets a message that says so, not git's. */
 function shallowHint(base: string): string | undefined {
@@ -107,7 +86,7 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
   const current = (JSON.parse(readFileSync(records[0]!.pkg, 'utf8')) as { version: string }).version;
   // No API change still releases what the generator makes of it now (a rebuild): a patch.
   const version = bumpVersion(current, bump === 'none' ? 'patch' : bump);
-  const revisions = { base: baseRevision(base), head: headRevision() };
+  const revisions = { base: revisionOf(base), head: workingTreeRevision() };
   const entry =
     bump === 'none'
       ? `## ${version} (${date})\n\nNo API spec changes from ${revisions.base} to ${revisions.head}: the packages rebuilt by the current generator.\n`

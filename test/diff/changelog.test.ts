@@ -65,6 +65,8 @@ describe('npm run changelog', () => {
     const log = readFileSync(c.log, 'utf8');
     expect(log.startsWith(`# Changelog\n\n## ${to} (2026-01-15)\n`)).toBe(true);
     expect(log).toContain(heading);
+    // Base and head named by the digests of their files, not by their paths alone.
+    expect(log).toMatch(new RegExp(`API spec changes from sha256:[0-9a-f]{16} \\(.*base\\.yaml\\) to sha256:[0-9a-f]{16} \\(.*${kind}\\.yaml\\)`));
     expect(r.stdout).toContain(`${from} → ${to}`);
   });
 
