@@ -64,6 +64,8 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       areas,
       webhooks: api.webhooks.map((w) => w.name),
       clientName: config.clientName,
+      // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
+      tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),
       packageName: config.packages.client.name,
       env: config.envPrefix,
       organizationHeader: config.organizationHeader,
