@@ -12,7 +12,7 @@ import type { Api } from '../../ir/types.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import type { GeneratedFile } from '../index.ts';
 import { printFile } from '../ts/project.ts';
-import { verbatimFile } from '../../render/templates.ts';
+import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
 
@@ -59,6 +59,16 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
       VERSION_HEADER: { type: 'readonly [name: string, value: string] | null', value: version ? [version.name.toLowerCase(), version.value] : null, doc: 'Header (lower-case name, value) added to every response; none when null.' },
       ACCESS_TOKENS_REJECTED_BY: { type: 'readonly string[]', value: config.accessTokensRejectedBy, doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.' },
     }),
+    {
+      path: 'server/README.md',
+      contents: renderTemplate('server/README.md.hbs', {
+        title: api.title,
+        version: api.version,
+        packageName: config.packages.server.name,
+        versionHeader: version ? `${version.name}: ${version.value}` : '',
+        rejected: config.accessTokensRejectedBy,
+      }),
+    },
     ...releaseFiles('server', config.packages.server, { '.': 'index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
     ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
     routesFile(api),
