@@ -1,7 +1,30 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/**
+ * The runtime tests import templates/ directly (the core is tested without any spec). Its `brand.ts` holds the
+ * codegen config's defaults; the generator writes the project's values in its place, so the tests read the
+ * generated brand module, as the shipped client and server do.
+ */
+function projectBrand(): Plugin {
+  const root = path.resolve(import.meta.dirname);
+  const brands: Record<string, string> = {
+    [path.join(root, 'templates/client/core')]: path.join(root, 'generated/client/core/brand.ts'),
+    [path.join(root, 'templates/server')]: path.join(root, 'generated/server/brand.ts'),
+  };
+  return {
+    name: 'project-brand',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './brand.js' || !importer) return null;
+      return brands[path.dirname(importer)] ?? null;
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [projectBrand()],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,8 +1,9 @@
+import type { CodegenConfig } from './config/types.ts';
 import type { Api } from './ir/types.ts';
 
 /**
  * The generator's leaf module: every layer (load, parse, passes, emitters, render) may import it, and it imports
- * nothing but the IR's types. It holds the diagnostics (errors and tolerant-mode warnings), the JSON-pointer
+ * nothing but the IR's and the codegen config's types. It holds the diagnostics (errors and tolerant-mode warnings), the JSON-pointer
  * helpers, and the emitter contract (`GeneratedFile`, `Emitter`).
  *
  * One error type for everything the generator refuses. The CLI prints `code`, `location` and `message` and
@@ -18,6 +19,8 @@ export type DiagnosticCode =
   | 'unknown-extension'
   | 'unsupported'
   | 'invalid-extension'
+  | 'invalid-config'
+  | 'config-unknown-operation'
   | 'stale-output'
   | 'usage'
   | 'unknown-keyword'
@@ -146,8 +149,8 @@ export interface GeneratedFile {
   path: string;
   contents: string;
   /**
-   * Copied unchanged from `templates/` (a hand-written runtime): golden fixtures list such files in a manifest
-   * instead of storing one more copy of them.
+   * Copied unchanged from `templates/` (a hand-written runtime) or from another output file (a package's embedded
+   * copy): golden fixtures list such files in a manifest instead of storing one more copy of them.
    */
   verbatim?: boolean;
 }
@@ -155,5 +158,6 @@ export interface GeneratedFile {
 /** An emitter: a total function of the resolved IR (spec problems were reported by parse and the passes). */
 export interface Emitter {
   name: string;
-  emit(api: Api): GeneratedFile[];
+  /** Reads the IR and the codegen config (the branding) only. */
+  emit(api: Api, config: CodegenConfig): GeneratedFile[];
 }

@@ -10,6 +10,10 @@ import { PASSES } from './passes/index.ts';
 import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
+import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
+import type { CodegenConfig } from './config/types.ts';
+import { embedPackage } from './package/embed.ts';
+import { PACKAGES } from './package/layout.ts';
 
 export interface StepTiming {
   step: string;
@@ -18,16 +22,23 @@ export interface StepTiming {
 
 export interface PipelineResult {
   api: Api;
+  /** The codegen config the files were branded with. */
+  config: CodegenConfig;
   files: GeneratedFile[];
   timings: StepTiming[];
-  /** Located findings turned into fallbacks (tolerant mode), in the order found. */
+  /** Located findings turned into fallbacks (tolerant mode), in the order found, then the config's. */
   warnings: Warning[];
 }
 
 export interface PipelineOptions {
   spec: string;
-  /** Restrict to these emitters (by name); all when absent. */
+  /**
+   * Restrict the output to these emitters (by name); all when absent. A package still embeds what it needs
+   * (`client` its types), so the emitters it needs run too, but only the chosen ones' files are returned.
+   */
   emitters?: string[];
+  /** The codegen config: an object or the path of a JSON file; the defaults when absent. */
+  config?: ConfigSource;
   onStep?: (timing: StepTiming) => void;
   /** Directory of the prettier output cache; `false` disables it. Default: no cache (pure, for tests). */
   cache?: string | false;
@@ -61,17 +72,28 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     options.onStep?.(t);
   };
   const diagnostics = new Diagnostics(options.mode ?? 'strict');
+  const { config, locate } = configFor(options.config);
   const api = await buildIr(options.spec, record, diagnostics);
+  const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
+  const chosen = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
+  const run = new Set(chosen);
+  for (const p of PACKAGES) if (chosen.has(p.emitter)) for (const n of p.needs) run.add(n);
   const files: GeneratedFile[] = [];
+  const owner = new Map<string, string>();
   for (const emitter of EMITTERS) {
-    if (options.emitters && !options.emitters.includes(emitter.name)) continue;
+    if (!run.has(emitter.name)) continue;
     const start = performance.now();
-    files.push(...emitter.emit(api));
+    for (const f of emitter.emit(api, config)) {
+      files.push(f);
+      owner.set(f.path, emitter.name);
+    }
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
-  const formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
+  let formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
   record({ step: 'format', ms: performance.now() - start });
+  for (const p of PACKAGES) if (chosen.has(p.emitter)) formatted = embedPackage(formatted, p);
+  formatted = formatted.filter((f) => chosen.has(owner.get(f.path) ?? '') || PACKAGES.some((p) => chosen.has(p.emitter) && f.path.startsWith(p.root)));
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { api, files: formatted, timings, warnings: diagnostics.warnings };
+  return { api, config, files: formatted, timings, warnings };
 }

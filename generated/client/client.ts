@@ -19,7 +19,14 @@ import { VectorStores } from './resources/vector-stores.js';
 import { Videos } from './resources/videos.js';
 import { Webhooks } from './webhooks.js';
 /** The spec's first server, with its variables' defaults. */
-const DEFAULT_BASE_URL = 'https://api.example.invalid/v1';
+export const DEFAULT_BASE_URL = 'https://api.example.invalid/v1';
+
+/** The request engine without any resource, for bundles that use a few calls: `new Audio(createBaseClient({ apiKey }))`. A bundler then keeps only the resources imported (the package has no side effects), where `new PlatformClient()` keeps them all. */
+export function createBaseClient(
+  options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null } = {},
+): ClientBase {
+  return new ClientBase(options, DEFAULT_BASE_URL);
+}
 
 /** The Platform API client (2020-10-01). Options default from PLATFORM_API_KEY, PLATFORM_BASE_URL, PLATFORM_ORG_ID and PLATFORM_PROJECT_ID. */
 export class PlatformClient extends ClientBase {

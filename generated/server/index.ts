@@ -6,7 +6,7 @@ import { toNodeListener, type NodeListener } from './node.js';
 import { routes } from './routes.js';
 export * from './core.js';
 export * from './errors.js';
-import { allowed, stateMachines, type StateMachine } from '../tables/state-machines.js';
+import { allowed, stateMachines, type StateMachine } from './tables/state-machines.js';
 import { createStateGuards } from './guard.js';
 export type { StateGuards } from './guard.js';
 export type * from './handlers.js';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bumpVersion, prependEntry, renderEntry } from './changelog.ts';
 import { diffSpecs } from './cli.ts';
+import { revisionOf, workingTreeRevision } from './revisions.ts';
 import { SpecSourceError } from './source.ts';
 import type { RenderInput } from './render.ts';
 
@@ -86,7 +87,8 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     err.write(`error[unreadable-package]: ${path.relative(cwd, pkgPath)}: ${(error as Error).message}\n`);
     return CHANGELOG_EXIT.unreadable;
   }
-  const entry = renderEntry({ version, date, ...input });
+  const head = positionals[1];
+  const entry = renderEntry({ version, date, ...input, base: revisionOf(positionals[0]!, cwd), head: head === undefined ? workingTreeRevision('spec', cwd) : revisionOf(head, cwd) });
   if (values['dry-run']) {
     out.write(`${current} → ${version} (${bump})\n\n${entry}`);
     return CHANGELOG_EXIT.ok;

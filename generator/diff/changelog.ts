@@ -1,6 +1,7 @@
 /**
  * A CHANGELOG.md entry for the generated client from a diff, and the semver bump it implies
- * (breaking: major; compatible additions: minor; documentation only: patch). Pure: strings in, strings out.
+ * (breaking: major; compatible additions: minor; documentation only: patch; while 0.x, breaking: minor and
+ * anything else: patch). Pure: strings in, strings out.
  */
 import type { Area } from '../ir/types.ts';
 import { byArea, describeChange } from './render.ts';
@@ -10,6 +11,8 @@ export function bumpVersion(version: string, bump: Bump): string {
   const m = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(version.trim());
   if (!m) throw new Error(`not a semver version: ${JSON.stringify(version)}`);
   const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // While the version is 0.x, semver's convention: a breaking change bumps the minor, anything else the patch.
+  if (major === 0 && bump !== 'none') return bump === 'major' ? `0.${minor + 1}.0` : `0.${minor}.${patch + 1}`;
   if (bump === 'major') return `${major + 1}.0.0`;
   if (bump === 'minor') return `${major}.${minor + 1}.0`;
   if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;

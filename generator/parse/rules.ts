@@ -18,7 +18,7 @@ export function parseRules(
     const at = joinPointer(pointer, index);
     const bad = (msg: string): never => fail('invalid-extension', `x-rules[${index}]: ${msg}`, ctx.locate(at));
     if (!isObject(entry)) return bad('each rule must be an object');
-    if (typeof entry.message !== 'string' || entry.message === '') return bad("'message' (the seeds' wording) is required");
+    if (typeof entry.message !== 'string' || entry.message === '') return bad("'message' (the wording shown to users when the rule fails) is required");
     const field = (key: string): string => {
       const name = entry[key];
       if (typeof name !== 'string') return bad(`'${key}' must name a property`);

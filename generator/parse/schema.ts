@@ -356,7 +356,13 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (Object.keys(propsRaw).length === 0 || isObject(ap) || allOfParts.has(pointer) || CONDITION.test(pointer)) return;
     required.forEach((name, i) => {
       if (name in propsRaw) return;
-      fail('invalid-openapi', `required names '${name}', which is not a property of this object (properties: ${Object.keys(propsRaw).join(', ')})`, ctx.locate(joinPointer(pointer, 'required', i)));
+      const near = nearest(name, Object.keys(propsRaw));
+      ctx.diagnostics.report(
+        'invalid-openapi',
+        `required names '${name}', which is not a property of this object (${near ? `did you mean '${near}'? ` : ''}properties: ${Object.keys(propsRaw).join(', ')})`,
+        ctx.locate(joinPointer(pointer, 'required', i)),
+        `the validators require '${name}'; the types do not name it`,
+      );
     });
   }
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRETTIER_OPTIONS } from './format.ts';
+import { PRETTIER_OPTIONS } from './prettier-options.ts';
 
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/platform-api-codegen/format';
 

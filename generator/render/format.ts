@@ -12,17 +12,12 @@ import type { GeneratedFile } from '../diagnostics.ts';
 import type { FormatCache } from './format-cache.ts';
 import { alignWithPrettier } from './oxfmt-align.ts';
 import { formatInPool } from './prettier-pool.ts';
+import { PRETTIER_OPTIONS } from './prettier-options.ts';
+
+export { PRETTIER_OPTIONS } from './prettier-options.ts';
 
 export type FormatEngine = 'oxfmt' | 'prettier';
 
-export const PRETTIER_OPTIONS = {
-  printWidth: 110,
-  singleQuote: true,
-  trailingComma: 'all',
-  semi: true,
-  proseWrap: 'preserve',
-  endOfLine: 'lf',
-} as const satisfies Prettier.Options;
 
 const PARSERS: Record<string, string> = { '.ts': 'typescript', '.md': 'markdown', '.json': 'json' };
 

@@ -3,13 +3,13 @@
  * `content-length` (413), `X-Client-Request-Id` (400), route (404, 405 + `Allow`), bearer authentication (401,
  * 403), rate limit (429), content type (415), body read with the size limit (413) and parse (400), validation
  * (400 with every error), the handler (501 when missing, 500 when it throws, with no internals in the body).
- * Every response carries `x-request-id`, `service-processing-ms` and `service-version`.
+ * Every response carries `x-request-id`, `service-processing-ms` and the config's version header, if any.
  */
 import type { RequestInput, ValidationResult } from '../validators/runtime.js';
+import { ACCESS_TOKENS_REJECTED_BY, VERSION_HEADER } from './brand.js';
 import { errorBody, HttpError } from './errors.js';
 import { frameEvents, SSE_HEADERS, type SseFraming } from './sse.js';
 
-export const SERVICE_VERSION = '2020-10-01';
 export const MAX_HEADER_BYTES = 64 * 1024;
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Ceiling for operations that need no credentials (anyone can send them). */
@@ -108,8 +108,8 @@ export interface ServerOptions {
   /** Path prefix of the API, e.g. `/v1` (default: the path of the spec's first server URL). */
   basePath?: string;
   /**
-   * Operations that refuse workload-identity access tokens (403). The seeds state this for `deleteModel` in prose
-   * only, so it is a default here rather than read from the spec.
+   * Operations that refuse workload-identity access tokens (403). Defaults to the codegen config's
+   * `accessTokensRejectedBy` (an API's policy stated in prose, not in its spec).
    */
   accessTokensRejectedBy?: readonly string[];
   /** Operations an Admin API key may call (Administration endpoints); admin keys get 403 elsewhere. */
@@ -181,11 +181,15 @@ declare const replyBrand: unique symbol;
  */
 export class Reply {
   declare private readonly [replyBrand]: true;
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {}
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) {
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
 }
 
 export function reply(status: number, body?: unknown, headers?: Readonly<Record<string, string>>): Reply {
@@ -269,16 +273,22 @@ type Answer = NeutralResponse | Promise<NeutralResponse>;
 /** What handlers receive; `signal` is a prototype getter so the adapters make the AbortSignal on first use only. */
 class Input {
   readonly #req: NeutralRequest;
-  constructor(
-    readonly path: unknown,
-    readonly query: unknown,
-    readonly headers: unknown,
-    readonly body: unknown,
-    readonly principal: Principal | undefined,
-    readonly requestId: string,
-    readonly operationId: string,
-    req: NeutralRequest,
-  ) {
+  readonly path: unknown;
+  readonly query: unknown;
+  readonly headers: unknown;
+  readonly body: unknown;
+  readonly principal: Principal | undefined;
+  readonly requestId: string;
+  readonly operationId: string;
+
+  constructor(path: unknown, query: unknown, headers: unknown, body: unknown, principal: Principal | undefined, requestId: string, operationId: string, req: NeutralRequest) {
+    this.path = path;
+    this.query = query;
+    this.headers = headers;
+    this.body = body;
+    this.principal = principal;
+    this.requestId = requestId;
+    this.operationId = operationId;
     this.#req = req;
   }
   get signal(): AbortSignal {
@@ -297,7 +307,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   const maxContainers = options.maxJsonContainers ?? DEFAULT_MAX_JSON_CONTAINERS;
   const maxParts = options.maxParts ?? DEFAULT_MAX_PARTS;
   const basePath = (options.basePath ?? routes.basePath).replace(/\/+$/, '');
-  const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ['deleteModel']);
+  const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ACCESS_TOKENS_REJECTED_BY);
   const adminOps = new Set(options.adminOperations ?? []);
   const newId = options.requestId ?? defaultRequestId;
   const { authenticate, rateLimit, onError } = options;
@@ -305,7 +315,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   function finish(f: Flow, res: NeutralResponse): NeutralResponse {
     const h = res.headers;
     h['x-request-id'] = f.requestId;
-    h['service-version'] = SERVICE_VERSION;
+    if (VERSION_HEADER) h[VERSION_HEADER[0]] = VERSION_HEADER[1];
     h['service-processing-ms'] = String(Math.round(performance.now() - f.started));
     const extra = f.extra;
     if (extra) for (const k in extra) h[k] ??= extra[k]!;
@@ -505,7 +515,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     const result = f.op.validate({ path: f.params, query: parseQuery(q === -1 ? '' : req.url.slice(q + 1)), headers: req.headers, body, mediaType: f.mediaType });
     if (!result.ok) {
       const first = result.errors[0]!;
-      // Messages that end a sentence themselves (the seeds' wording of rules) get no second full stop.
+      // Messages that end a sentence themselves (the wording of the spec's rules) get no second full stop.
       const text = /[.!?]$/.test(first.message) ? first.message.slice(0, -1) : first.message;
       const message = result.errors.length === 1 ? `${first.path} ${text}.` : `${first.path} ${text} (and ${result.errors.length - 1} more errors).`;
       const envelope = errorBody(400, message, 'invalid_request', first.path);

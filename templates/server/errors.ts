@@ -13,15 +13,18 @@ export interface ErrorBody {
 
 /** Throw from a handler (or a hook) to answer with this status and the error envelope. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string | null = null,
-    readonly param: string | null = null,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
+  readonly status: number;
+  readonly code: string | null;
+  readonly param: string | null;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, code: string | null = null, param: string | null = null, headers: Readonly<Record<string, string>> = {}) {
     super(message);
     this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.param = param;
+    this.headers = headers;
   }
 }
 

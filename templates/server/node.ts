@@ -24,10 +24,12 @@ class NodeRequest implements NeutralRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly headerBytes: number;
   #controller: AbortController | undefined;
-  constructor(
-    readonly raw: IncomingMessage,
-    readonly res: ServerResponse,
-  ) {
+  readonly raw: IncomingMessage;
+  readonly res: ServerResponse;
+
+  constructor(raw: IncomingMessage, res: ServerResponse) {
+    this.raw = raw;
+    this.res = res;
     this.method = raw.method ?? 'GET';
     this.url = raw.url ?? '/';
     let headerBytes = 0;

@@ -232,7 +232,7 @@ export interface RequestInput {
   /** Parsed JSON, or the fields of a multipart form (strings and `File`/`Blob`s; repeated fields as arrays). */
   body?: unknown;
   /** The request's media type, choosing among the operation's bodies (`application/json` when absent). */
-  mediaType?: string;
+  mediaType?: string | undefined;
 }
 
 /** A validated request: parameters coerced to their types, defaults applied. */

@@ -36,6 +36,10 @@ describe('bumpVersion', () => {
     ['1.2.3', 'patch', '1.2.4'],
     ['1.2.3', 'none', '1.2.3'],
     ['1.2.3-beta.1', 'minor', '1.3.0'],
+    ['0.1.0', 'major', '0.2.0'],
+    ['0.1.0', 'minor', '0.1.1'],
+    ['0.1.3', 'patch', '0.1.4'],
+    ['0.1.3', 'none', '0.1.3'],
   ] as const)('%s + %s = %s', (from, bump, to) => expect(bumpVersion(from, bump)).toBe(to));
   it('rejects a version that is not semver', () => expect(() => bumpVersion('v1', 'minor')).toThrow('not a semver version'));
 });
@@ -61,6 +65,8 @@ describe('npm run changelog', () => {
     const log = readFileSync(c.log, 'utf8');
     expect(log.startsWith(`# Changelog\n\n## ${to} (2026-01-15)\n`)).toBe(true);
     expect(log).toContain(heading);
+    // Base and head named by the digests of their files, not by their paths alone.
+    expect(log).toMatch(new RegExp(`API spec changes from sha256:[0-9a-f]{16} \\(.*base\\.yaml\\) to sha256:[0-9a-f]{16} \\(.*${kind}\\.yaml\\)`));
     expect(r.stdout).toContain(`${from} → ${to}`);
   });
 

@@ -50,6 +50,15 @@ describe('modes', () => {
     expect(tolerant.lines).toEqual([expect.stringMatching(/spec-\d+\.yaml:\d+:\d+ #\/paths\/~1a\/get\/x-sdk-cal: warning\[unknown-extension\]: .*; the key is ignored$/)]);
   });
 
+  it('a required name no property declares: an error in strict, in tolerant a warning with "did you mean", and the validators require the name', async () => {
+    const file = spec({}, { Req: { type: 'object', required: ['input', 'modle'], properties: { input: { type: 'string' }, model: { type: 'string' } } } });
+    expect(await strictError(file, ['types'])).toMatch(/spec-\d+\.yaml:\d+:\d+ #\/components\/schemas\/Req\/required\/1: error\[invalid-openapi\]: required names 'modle'.*did you mean 'model'\?/);
+    const out = await generate(file, 'tolerant', ['types', 'validators']);
+    expect(out.lines).toEqual([expect.stringMatching(/#\/components\/schemas\/Req\/required\/1: warning\[invalid-openapi\]: required names 'modle'.*; the validators require 'modle'; the types do not name it$/)]);
+    expect(out.text('types/common.ts')).toMatch(/model\?: string/);
+    expect(out.text('validators/schemas/common.ts')).toContain("c.add(p + '/modle', 'required', 'is required')");
+  });
+
   it('names an operation without operationId from its method and path; strict refuses it', async () => {
     const file = spec({ '/pet/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } }, '/': { post: { responses: ok } } });
     expect(await strictError(file, ['types'])).toMatch(/error\[missing-operation-id\]: GET \/pet\/\{id\} has no operationId/);

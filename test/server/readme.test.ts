@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../validators/fixture.ts';
 
 const README = readFileSync(path.join(root, 'generated/server/README.md'), 'utf8');
+const PACKAGE = (JSON.parse(readFileSync(path.join(root, 'generated/server/package.json'), 'utf8')) as { name: string }).name;
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill();
@@ -27,7 +28,7 @@ async function run(name: string, code: string): Promise<string> {
   const dir = path.join(root, '.tmp/test/readme');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.ts`);
-  const source = code.replace("'./generated/server/index.js'", JSON.stringify(path.join(root, 'generated/server/index.ts'))).replace(/\b3000\b/, '0');
+  const source = code.replace(`'${PACKAGE}'`, JSON.stringify(path.join(root, 'generated/server/index.ts'))).replace(/\b3000\b/, '0');
   writeFileSync(file, source);
   const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -55,13 +56,15 @@ describe('generated/server/README.md examples', () => {
   it.each(EXAMPLES)('%s: the example serves JSON and multipart requests over real HTTP', async (title) => {
     const base = await run(title.split(' ')[0]!.replace(/\W/g, ''), example(title));
     const auth = { authorization: 'Bearer sk-test' };
-    const ok = await fetch(`${base}/v1/embeddings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'text-embedding-3-small', input: 'hi' }) });
+    // The examples answer createBatch (the first operation with a JSON body and a JSON answer) with the validated body.
+    const batch = { input_file_id: 'file-1', endpoint: '/v1/embeddings', completion_window: '24h' };
+    const ok = await fetch(`${base}/v1/batches`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(batch) });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ object: 'list', model: 'text-embedding-3-small' });
+    expect(await ok.json()).toEqual({ received: batch });
     expect(ok.headers.get('x-request-id')).toMatch(/^req_/);
-    const invalid = await fetch(`${base}/v1/embeddings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm' }) });
+    const invalid = await fetch(`${base}/v1/batches`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ...batch, completion_window: '1h' }) });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as { error: { param: string } }).error.param).toBe('/body/input');
+    expect(((await invalid.json()) as { error: { param: string } }).error.param).toBe('/body/completion_window');
     // A valid multipart body reaches the (missing) handler: 501 shows it was read and validated.
     const form = new FormData();
     form.set('image[]', new File([new Uint8Array([1, 2])], 'a.png', { type: 'image/png' }));

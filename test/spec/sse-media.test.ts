@@ -4,7 +4,7 @@
  * other tools read, or, beside a `{type: string}` schema, each `x-sse` event's own `schema`. Both give the same IR.
  */
 import { describe, expect, it } from 'vitest';
-import { GeneratorError } from '../../generator/diagnostics.ts';
+import { Diagnostics, GeneratorError } from '../../generator/diagnostics.ts';
 import type { Response } from '../../generator/ir/types.ts';
 import type { ParseContext } from '../../generator/parse/context.ts';
 import { parseResponses } from '../../generator/parse/media.ts';
@@ -19,6 +19,7 @@ function parse(media: Record<string, unknown>): Response {
     version: '3.1',
     locate: (pointer) => ({ pointer }),
     notShown: [],
+    diagnostics: new Diagnostics('strict'),
   };
   const responses = { '200': { description: 'ok', content: { 'text/event-stream': media } } };
   return parseResponses(ctx, createSchemaParser(ctx, () => 'test'), responses, '#/r', 'test', 'streamThings')[0]!;

@@ -12,7 +12,9 @@ export const FIXTURE = path.join(root, 'test/fixtures/validators/openapi.yaml');
 
 export async function generateFixture(name: string, spec = FIXTURE, emitters?: string[]): Promise<string> {
   const out = path.join(root, '.tmp/test', name);
-  const result = await runPipeline(emitters ? { spec, emitters } : { spec });
+  // The project's config, so the generated client and server carry its branding, as `npm run generate` gives.
+  const config = path.join(root, 'codegen.config.json');
+  const result = await runPipeline(emitters ? { spec, emitters, config } : { spec, config });
   writeTree(out, result.files);
   return out;
 }

@@ -10,13 +10,13 @@ export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promi
 export type HeadersLike = Headers | Record<string, string | null | undefined> | [string, string][];
 
 export interface ClientOptions {
-  /** Defaults to `process.env.PLATFORM_API_KEY`. */
+  /** Defaults to the `<ENV_PREFIX>API_KEY` environment variable (the prefix comes from the codegen config). */
   apiKey?: ApiKeySource;
-  /** Defaults to `process.env.PLATFORM_BASE_URL`, then the spec's server. Ends with `/v1`. */
+  /** Defaults to `<ENV_PREFIX>BASE_URL`, then the spec's server. */
   baseURL?: string;
-  /** Sent as `Service-Organization`. Defaults to `process.env.PLATFORM_ORG_ID`. */
+  /** Sent in the config's organization header, when it names one. Defaults to `<ENV_PREFIX>ORG_ID`. */
   organization?: string | null;
-  /** Sent as `Service-Project`. Defaults to `process.env.PLATFORM_PROJECT_ID`. */
+  /** Sent in the config's project header, when it names one. Defaults to `<ENV_PREFIX>PROJECT_ID`. */
   project?: string | null;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
@@ -41,11 +41,16 @@ export interface ClientOptions {
   defaultQuery?: Record<string, string | number | boolean | undefined>;
   /**
    * Values of server variables of operations with their own servers (`auth_url`, `mtls_auth_url`). Each defaults
-   * to `process.env.PLATFORM_<NAME>` (e.g. `PLATFORM_AUTH_URL`), then the spec's default.
+   * to `<ENV_PREFIX><NAME>` (e.g. `<ENV_PREFIX>AUTH_URL`), then the spec's default.
    */
   serverVariables?: Record<string, string>;
-  /** Secret for `client.webhooks.unwrap`. Defaults to `process.env.PLATFORM_WEBHOOK_SECRET`. */
+  /** Secret for `client.webhooks.unwrap`. Defaults to `<ENV_PREFIX>WEBHOOK_SECRET`. */
   webhookSecret?: string;
+  /**
+   * Allow construction in a browser, where the API key is visible to every visitor of the page. Refused by
+   * default; set it only for a key meant to be public or behind a proxy that replaces it.
+   */
+  dangerouslyAllowBrowser?: boolean;
   /** Time source and sleep, injectable for tests. */
   clock?: Clock;
 }

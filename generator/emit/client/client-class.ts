@@ -1,6 +1,7 @@
-/** `client/client.ts` (PlatformClient with the top-level resources), `client/webhooks.ts` and `client/operations.ts`. */
+/** `client/client.ts` (the client class, named by the codegen config, with the top-level resources), `client/webhooks.ts` and `client/operations.ts`. */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { GeneratorError } from '../../diagnostics.ts';
+import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
@@ -45,7 +46,7 @@ export function emitWebhooks(api: Api): GeneratedFile {
   return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
 }
 
-export function emitClientClass(api: Api): GeneratedFile {
+export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile {
   const path = 'client/client.ts';
   const use = clientImports(api, 'client', path);
   const top = api.resources.children;
@@ -58,13 +59,24 @@ export function emitClientClass(api: Api): GeneratedFile {
   use.from('./core/options.js', 'ApiKeySource', true);
   const defaultBase = api.servers[0] ? api.servers[0].url.replace(/\{([^}]+)\}/g, (_, v: string) => api.servers[0]!.variables.find((x) => x.name === v)?.default ?? '') : 'http://localhost';
   const statements: StatementStructures[] = [
-    { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
+    { kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'createBaseClient',
+      parameters: [{ name: 'options', type: "Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }", initializer: '{}' }],
+      returnType: 'ClientBase',
+      docs: [
+        `The request engine without any resource, for bundles that use a few calls: \`new ${top[0]?.className ?? 'Resource'}(createBaseClient({ apiKey }))\`. A bundler then keeps only the resources imported (the package has no side effects), where \`new ${config.clientName}()\` keeps them all.`,
+      ],
+      statements: ['return new ClientBase(options, DEFAULT_BASE_URL);'],
+    },
     {
       kind: StructureKind.Class,
-      name: 'PlatformClient',
+      name: config.clientName,
       isExported: true,
       extends: 'ClientBase',
-      docs: [`The ${api.title} client (${api.version}). Options default from PLATFORM_API_KEY, PLATFORM_BASE_URL, PLATFORM_ORG_ID and PLATFORM_PROJECT_ID.`],
+      docs: [`The ${api.title} client (${api.version}). Options default from ${['API_KEY', 'BASE_URL', 'ORG_ID', 'PROJECT_ID'].map((v) => config.envPrefix + v).join(', ').replace(/, ([^,]+)$/, ' and $1')}.`],
       properties: [
         ...top.map((t) => ({ name: t.property, isReadonly: true, type: t.className, docs: [`\`client.${t.property}\``] })),
         { name: 'webhooks', isReadonly: true, type: 'Webhooks' },
@@ -85,10 +97,12 @@ export function emitClientClass(api: Api): GeneratedFile {
   return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
 }
 
-export function emitIndex(): GeneratedFile {
+export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
   const path = 'client/index.ts';
   const exports: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: ['PlatformClient'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [config.clientName, 'createBaseClient', 'DEFAULT_BASE_URL'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client-base.js', namedExports: ['ClientBase'] },
+    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },
     {
       kind: StructureKind.ExportDeclaration,

@@ -9,7 +9,8 @@ const CORE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export function coreFiles(): GeneratedFile[] {
   return readdirSync(CORE_DIR)
-    .filter((f) => f.endsWith('.ts'))
+    // brand.ts holds the config's defaults; the client emitter writes the config's values in its place.
+    .filter((f) => f.endsWith('.ts') && f !== 'brand.ts')
     .sort()
     .map((f) => verbatimFile(`client/core/${f}`, `client/core/${f}`));
 }

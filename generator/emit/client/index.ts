@@ -2,7 +2,8 @@
  * The typed client, `generated/client/`: the hand-written core copied from templates/client/core, the operation specs,
  * one resource file per top-level resource, PlatformClient, the webhook helper, the index and a README.
  */
-import { releaseFiles } from './release-files.ts';
+import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
+import { constantsModule, releaseFiles } from '../package-json.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { emitClientClass, emitIndex, emitOperations, emitWebhooks } from './client-class.ts';
@@ -10,6 +11,27 @@ import { coreFiles } from './core-files.ts';
 import { emitReadme } from './readme.ts';
 import { emitResources } from './resources.ts';
 
-export function emitClient(api: Api): GeneratedFile[] {
-  return [...coreFiles(), ...releaseFiles(), emitOperations(api), ...emitResources(api), emitWebhooks(api), emitClientClass(api), emitIndex(), emitReadme(api)];
+export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
+  return [
+    ...coreFiles(),
+    brandFile(config),
+    ...releaseFiles('client', config.packages.client, { '.': 'index' }),
+    emitOperations(api),
+    ...emitResources(api),
+    emitWebhooks(api),
+    emitClientClass(api, config),
+    emitIndex(api, config),
+    emitReadme(api, config),
+  ];
+}
+
+/** `client/core/brand.ts`: the config's values in place of templates/client/core/brand.ts's defaults. */
+function brandFile(config: CodegenConfig): GeneratedFile {
+  return constantsModule('client/core/brand.ts', {
+    ENV_PREFIX: { type: 'string', value: config.envPrefix, doc: 'Prefix of the environment variables the client reads.' },
+    CLIENT_NAME: { type: 'string', value: config.clientName, doc: 'Exported name of the client class, for messages.' },
+    ORGANIZATION_HEADER: { type: 'string | null', value: config.organizationHeader, doc: 'Header carrying the `organization` option; not sent when null.' },
+    PROJECT_HEADER: { type: 'string | null', value: config.projectHeader, doc: 'Header carrying the `project` option; not sent when null.' },
+    DEFAULT_HEADERS: { type: 'Readonly<Record<string, string>>', value: config.defaultHeaders, doc: 'Headers sent on every request, before the `defaultHeaders` option and per-request headers.' },
+  });
 }

@@ -1,5 +1,6 @@
 /** `client/README.md` from templates/client/README.md.hbs: configuration, the shared behaviours, an example per area. */
 import { resolveNode } from '../../ir/queries.ts';
+import type { CodegenConfig } from '../../config/types.ts';
 import type { Api, Operation, ResourceNode, TypeNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
@@ -49,7 +50,7 @@ function operationsOf(node: ResourceNode, ops: Map<string, Operation>): Operatio
   return [...node.methods.map((m) => ops.get(m.operationId)!), ...node.children.flatMap((c) => operationsOf(c, ops))];
 }
 
-export function emitReadme(api: Api): GeneratedFile {
+export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
   const ops = new Map(api.operations.map((o) => [o.operationId, o]));
   const areas = api.resources.children.map((node) => {
     const list = operationsOf(node, ops);
@@ -60,5 +61,17 @@ export function emitReadme(api: Api): GeneratedFile {
       example: callOf(api, example),
     };
   });
-  return { path: 'client/README.md', contents: renderTemplate('client/README.md.hbs', { title: api.title, version: api.version, areas, webhooks: api.webhooks.map((w) => w.name) }) };
+  return { path: 'client/README.md', contents: renderTemplate('client/README.md.hbs', {
+      title: api.title,
+      version: api.version,
+      areas,
+      webhooks: api.webhooks.map((w) => w.name),
+      clientName: config.clientName,
+      // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
+      tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),
+      packageName: config.packages.client.name,
+      env: config.envPrefix,
+      organizationHeader: config.organizationHeader,
+      projectHeader: config.projectHeader,
+    }) };
 }

@@ -5,13 +5,17 @@
  *   handlers.ts   the typed `Handlers` interface
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
  *   README.md     mounting (node:http, Express, Fastify, Hono), handlers, Reply, errors, streams, hooks, limits
+ *   brand.ts      the codegen config's version header and access-token policy
+ *   package.json, CHANGELOG.md   the package (with validators/, types/ and tables/ embedded by the pipeline)
  */
+import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
+import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
-import { verbatimFile } from '../../render/templates.ts';
+import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
-import { routesFile } from './routes.ts';
+import { basePathOf, routesFile } from './routes.ts';
 
 const RUNTIME = ['core.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
 
@@ -49,13 +53,49 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): S
 }`,
 ];
 
-export function emitServer(api: Api): GeneratedFile[] {
+export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
+  const version = config.serverVersionHeader;
   return [
+    constantsModule('server/brand.ts', {
+      VERSION_HEADER: { type: 'readonly [name: string, value: string] | null', value: version ? [version.name.toLowerCase(), version.value] : null, doc: 'Header (lower-case name, value) added to every response; none when null.' },
+      ACCESS_TOKENS_REJECTED_BY: { type: 'readonly string[]', value: config.accessTokensRejectedBy, doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.' },
+    }),
+    {
+      path: 'server/README.md',
+      contents: renderTemplate('server/README.md.hbs', {
+        title: api.title,
+        version: api.version,
+        packageName: config.packages.server.name,
+        versionHeader: version ? `${version.name}: ${version.value}` : '',
+        rejected: config.accessTokensRejectedBy,
+        basePath: basePathOf(api),
+        ...readmeExample(api),
+      }),
+    },
+    ...releaseFiles('server', config.packages.server, { '.': 'index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
     ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
     routesFile(api),
     handlersFile(api),
     { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },
-    // How to mount, write handlers and configure the server; its examples run in test/server/readme.test.ts.
-    verbatimFile('server/README.md', 'server/README.md'),
   ];
+}
+
+/**
+ * The README's mounting examples answer one operation with a `reply` echoing the validated body: the first one (in
+ * spec order) that takes a JSON body and answers JSON, preferably without path parameters, else the first one, so
+ * the examples run for any spec.
+ */
+function readmeExample(api: Api): { exampleHandler: string; exampleNote: string } {
+  const jsonSuccess = (o: Api['operations'][number]) => o.responses.find((r) => /^2\d\d$/.test(r.status) && r.contents.some((c) => c.kind === 'json'));
+  const candidates = api.operations.filter((o) => o.requestBody?.contents.some((c) => c.kind === 'json') && jsonSuccess(o));
+  // An operation without path parameters keeps the example's request simple.
+  const json = candidates.find((o) => !o.path.includes('{')) ?? candidates[0];
+  const op = json ?? api.operations[0];
+  if (!op) return { exampleHandler: '', exampleNote: 'The API has no operations: every request answers 404.' };
+  const status = (json && jsonSuccess(json)?.status) ?? op.responses.map((r) => r.status).find((s) => /^2\d\d$/.test(s) && s !== '204' && s !== '205') ?? '200';
+  const key = /^[A-Za-z_$][\w$]*$/.test(op.operationId) ? op.operationId : JSON.stringify(op.operationId);
+  return {
+    exampleHandler: json ? `${key}: ({ body }) => reply(${status}, { received: body }),` : `${key}: () => reply(${status}, {}),`,
+    exampleNote: `The examples below answer \`${op.operationId}\` (${op.method.toUpperCase()} ${op.path}) with a \`reply\` ${json ? 'echoing the validated body' : 'of an empty object'}; copy them and add your handlers.`,
+  };
 }

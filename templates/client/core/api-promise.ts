@@ -23,13 +23,14 @@ const resolveNull = (resolve: (value: never) => void) => resolve(null as never);
 
 export class APIPromise<T> extends Promise<T> {
   private parsed: Promise<T> | undefined;
+  protected readonly raw: Promise<RawResult>;
+  private readonly parse: (raw: RawResult) => T | Promise<T>;
 
-  constructor(
-    protected readonly raw: Promise<RawResult>,
-    private readonly parse: (raw: RawResult) => T | Promise<T>,
-  ) {
+  constructor(raw: Promise<RawResult>, parse: (raw: RawResult) => T | Promise<T>) {
     // The executor's value is never read: then/catch/finally delegate to the parsed promise.
     super(resolveNull);
+    this.raw = raw;
+    this.parse = parse;
   }
 
   // Derived promises (from then/catch) are plain promises.

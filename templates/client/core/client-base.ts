@@ -9,6 +9,8 @@ import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } 
 import type { ApiKeySource, ClientOptions, Fetch, HeadersLike, RequestOptions } from './options.js';
 import { CursorPage, PagePromise, type ListEnvelope, type Page } from './pagination.js';
 import { isRetryableStatus, needsUserAction, retryDelay, systemClock, type Clock } from './retry.js';
+import { CLIENT_NAME, DEFAULT_HEADERS, ENV_PREFIX, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
+import { isBrowser } from './browser.js';
 import { env, pickServer, serverURL } from './servers.js';
 import { Stream } from './stream.js';
 import { containsUploadable, toFormData } from './uploads.js';
@@ -55,30 +57,34 @@ export class ClientBase {
   readonly webhookSecret: string | undefined;
   protected readonly apiKey: ApiKeySource | null;
   private readonly fetch: Fetch;
-  private readonly options: ClientOptions;
+  private readonly options: Omit<ClientOptions, 'apiKey'>;
   private readonly clock: Clock;
   private readonly headerCache = new Map<string, Record<string, string>>();
 
   /** `apiKey: null` makes a client without a credential, for the token exchange only. */
   constructor(options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }, defaultBaseURL: string) {
-    const apiKey = options.apiKey === undefined ? env('PLATFORM_API_KEY') : options.apiKey;
+    if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+      throw new PlatformError(`${CLIENT_NAME} refuses to run in a browser, where its API key would be visible to every visitor; pass \`dangerouslyAllowBrowser: true\` if the key is meant to be public or a proxy replaces it.`);
+    }
+    const apiKey = options.apiKey === undefined ? env(`${ENV_PREFIX}API_KEY`) : options.apiKey;
     if (apiKey === undefined || apiKey === '') {
-      throw new PlatformError('Missing API key: pass `apiKey` to the client or set the PLATFORM_API_KEY environment variable (or pass `apiKey: null` for the token exchange only).');
+      throw new PlatformError(`Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for the token exchange only).`);
     }
     this.apiKey = apiKey;
-    this.baseURL = (options.baseURL ?? env('PLATFORM_BASE_URL') ?? defaultBaseURL).replace(/\/+$/, '');
-    this.organization = options.organization === undefined ? env('PLATFORM_ORG_ID') ?? null : options.organization;
-    this.project = options.project === undefined ? env('PLATFORM_PROJECT_ID') ?? null : options.project;
+    this.baseURL = (options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`) ?? defaultBaseURL).replace(/\/+$/, '');
+    this.organization = options.organization === undefined ? env(`${ENV_PREFIX}ORG_ID`) ?? null : options.organization;
+    this.project = options.project === undefined ? env(`${ENV_PREFIX}PROJECT_ID`) ?? null : options.project;
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
     for (const name of ['idleTimeout', 'maxResponseSize', 'maxLineLength'] as const) validCount(name, options[name], 0);
-    this.webhookSecret = options.webhookSecret ?? env('PLATFORM_WEBHOOK_SECRET');
+    this.webhookSecret = options.webhookSecret ?? env(`${ENV_PREFIX}WEBHOOK_SECRET`);
     this.clock = options.clock ?? systemClock;
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new PlatformError('No global fetch: pass `fetch` to the client.');
     this.fetch = fetchImpl;
-    this.options = { ...options, apiKey: undefined };
+    const { apiKey: _key, ...rest } = options;
+    this.options = rest;
   }
 
   /** Calls one operation. */
@@ -145,7 +151,7 @@ export class ClientBase {
               controller.abort();
             }, timeout)
           : undefined;
-      const request: RequestInit = extraInit ? { ...extraInit, method: op.method, headers, body: init } : { method: op.method, headers, body: init };
+      const request: RequestInit = extraInit ? { ...extraInit, method: op.method, headers, body: init ?? null } : { method: op.method, headers, body: init ?? null };
       if (controller) request.signal = controller.signal;
       let failure: APIError;
       let retryable: boolean;
@@ -239,8 +245,8 @@ export class ClientBase {
       if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
       setCredential(headers, op, key);
     }
-    if (this.organization) headers.set('Service-Organization', this.organization);
-    if (this.project) headers.set('Service-Project', this.project);
+    if (this.organization && ORGANIZATION_HEADER) headers.set(ORGANIZATION_HEADER, this.organization);
+    if (this.project && PROJECT_HEADER) headers.set(PROJECT_HEADER, this.project);
     if (options.clientRequestId !== undefined) {
       const id = options.clientRequestId;
       // The API answers 400 to these; rejecting them here saves the round trip and the quota.
@@ -249,6 +255,7 @@ export class ClientBase {
       }
       headers.set('X-Client-Request-Id', id);
     }
+    headers.merge(DEFAULT_HEADERS);
     headers.merge(this.options.defaultHeaders);
     headers.merge(options.headers);
     return headers;
@@ -288,7 +295,8 @@ class HeaderBag {
   /** Adds headers; a null or undefined value removes the header. */
   merge(extra: HeadersLike | undefined): void {
     if (!extra) return;
-    const list = extra instanceof Headers ? [...extra.entries()] : Array.isArray(extra) ? extra : Object.entries(extra);
+    // Headers#forEach rather than #entries: a consumer's `lib` without `dom.iterable` still type-checks.
+    const list = extra instanceof Headers ? headerPairs(extra) : Array.isArray(extra) ? extra : Object.entries(extra);
     for (const [name, value] of list) {
       if (value === null || value === undefined) this.delete(name);
       else this.set(name, value);
@@ -403,4 +411,10 @@ function setCredential(headers: HeaderBag, op: OperationSpec, key: string): void
   else if (c.kind === 'basic') headers.set('Authorization', `Basic ${btoa(key)}`);
   else if (c.in === 'header') headers.set(c.name, key);
   else if (c.in === 'cookie') headers.set('Cookie', `${c.name}=${encodeURIComponent(key)}`);
+}
+
+function headerPairs(headers: Headers): [string, string][] {
+  const pairs: [string, string][] = [];
+  headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
 }

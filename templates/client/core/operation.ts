@@ -62,7 +62,7 @@ export type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends k
 
 export interface CallArgs {
   /** Path parameters by their spec name. */
-  path?: Record<string, string>;
+  path?: Record<string, string> | undefined;
   /** The body (any JSON value) and query parameters, as the operation's `params` says. */
   params?: unknown;
 }

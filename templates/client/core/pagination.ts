@@ -19,12 +19,13 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
   declare has_more?: boolean;
   declare last_id?: string | null;
 
-  constructor(
-    body: ListEnvelope<Item>,
-    private readonly query: Record<string, unknown>,
-    private readonly fetchPage: FetchPage<Item, never>,
-  ) {
+  private readonly query: Record<string, unknown>;
+  private readonly fetchPage: FetchPage<Item, never>;
+
+  constructor(body: ListEnvelope<Item>, query: Record<string, unknown>, fetchPage: FetchPage<Item, never>) {
     Object.assign(this, body);
+    this.query = query;
+    this.fetchPage = fetchPage;
     if (!Array.isArray(this.data)) this.data = [];
     // Keep the helpers out of JSON.stringify and object spreads.
     Object.defineProperty(this, 'query', { enumerable: false });

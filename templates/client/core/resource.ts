@@ -2,5 +2,9 @@
 import type { ClientBase } from './client-base.js';
 
 export class APIResource {
-  constructor(protected readonly _client: ClientBase) {}
+  protected readonly _client: ClientBase;
+
+  constructor(client: ClientBase) {
+    this._client = client;
+  }
 }

@@ -1,8 +1,9 @@
 /**
  * Operation-level servers. The token exchange has two: `{auth_url}` for the JWT mode and `{mtls_auth_url}` for the
- * X.509 mode. The choice is the Platform API's rule, not the spec's: an X.509 `subject_token_type` goes to the
+ * X.509 mode. The choice is the API's rule, not the spec's: an X.509 `subject_token_type` goes to the
  * server whose variable starts with `mtls`, anything else to the first one.
  */
+import { ENV_PREFIX } from './brand.js';
 import type { ServerSpec } from './operation.js';
 
 export function env(name: string): string | undefined {
@@ -19,7 +20,7 @@ export function pickServer(servers: readonly ServerSpec[], body: unknown): Serve
   return servers.find((s) => s !== mtls) ?? servers[0];
 }
 
-/** The server's URL with each variable from the client's `serverVariables`, then `PLATFORM_<NAME>`, then the default. */
+/** The server's URL with each variable from the client's `serverVariables`, then `<ENV_PREFIX><NAME>`, then the default. */
 export function serverURL(server: ServerSpec, variables: Record<string, string> | undefined): string {
-  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => variables?.[name] ?? env(`PLATFORM_${name.toUpperCase()}`) ?? server.variables[name] ?? '');
+  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => variables?.[name] ?? env(`${ENV_PREFIX}${name.toUpperCase()}`) ?? server.variables[name] ?? '');
 }

@@ -14,12 +14,16 @@ export interface StreamOptions {
 export class Stream<T> implements AsyncIterable<T> {
   private consumed = false;
 
-  constructor(
-    readonly response: Response,
-    /** Aborting it cancels the underlying request. */
-    readonly controller: AbortController,
-    private readonly options: StreamOptions = {},
-  ) {}
+  readonly response: Response;
+  /** Aborting it cancels the underlying request. */
+  readonly controller: AbortController;
+  private readonly options: StreamOptions;
+
+  constructor(response: Response, controller: AbortController, options: StreamOptions = {}) {
+    this.response = response;
+    this.controller = controller;
+    this.options = options;
+  }
 
   /** The raw events, before JSON parsing. */
   async *events(): AsyncGenerator<ServerSentEvent> {

@@ -2,9 +2,9 @@
  * Keeps a short-lived access token from the token exchange fresh. There is no refresh token, so it exchanges again
  * shortly before `expires_in` runs out; concurrent callers share one exchange.
  *
- *   const exchanger = new PlatformClient({ apiKey: null });
+ *   const exchanger = new Client({ apiKey: null });
  *   const tokens = new AccessTokenProvider(() => exchanger.auth.exchangeToken({ ...jwtFields, subject_token: readJwt() }));
- *   const client = new PlatformClient({ apiKey: tokens.apiKey });
+ *   const client = new Client({ apiKey: tokens.apiKey });
  */
 
 export interface ExchangedToken {
@@ -26,10 +26,10 @@ export class AccessTokenProvider {
   private readonly refreshBefore: number;
   private readonly now: () => number;
 
-  constructor(
-    private readonly exchange: () => PromiseLike<ExchangedToken>,
-    options: AccessTokenProviderOptions = {},
-  ) {
+  private readonly exchange: () => PromiseLike<ExchangedToken>;
+
+  constructor(exchange: () => PromiseLike<ExchangedToken>, options: AccessTokenProviderOptions = {}) {
+    this.exchange = exchange;
     this.refreshBefore = options.refreshBefore ?? 60;
     this.now = options.now ?? Date.now;
   }
@@ -43,7 +43,7 @@ export class AccessTokenProvider {
     return this.pending;
   }
 
-  /** For `new PlatformClient({ apiKey: provider.apiKey })`. */
+  /** For `new Client({ apiKey: provider.apiKey })`. */
   readonly apiKey = (): Promise<string> => this.token();
 
   /** Forgets the cached token (e.g. after a 401), so the next call exchanges again. */

@@ -3,6 +3,7 @@
  * secret over `${webhook-id}.${webhook-timestamp}.${body}`, any of several space-separated `v1,<base64>` signatures,
  * compared in constant time by Web Crypto's `verify`, and a timestamp within `tolerance` of now.
  */
+import { ENV_PREFIX } from './brand.js';
 import { PlatformError, WebhookVerificationError } from './errors.js';
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -88,11 +89,15 @@ export async function verifyWebhookSignature(rawBody: string | Uint8Array, heade
 
 /** `client.webhooks`: verifies deliveries and returns the typed event. */
 export class WebhooksBase<Event> {
-  constructor(private readonly defaultSecret: string | undefined) {}
+  private readonly defaultSecret: string | undefined;
+
+  constructor(defaultSecret: string | undefined) {
+    this.defaultSecret = defaultSecret;
+  }
 
   private secret(options: WebhookVerifyOptions): string {
     const secret = options.secret ?? this.defaultSecret;
-    if (!secret) throw new PlatformError('No webhook secret: pass `secret` or set `webhookSecret` / PLATFORM_WEBHOOK_SECRET.');
+    if (!secret) throw new PlatformError(`No webhook secret: pass \`secret\` or set \`webhookSecret\` / ${ENV_PREFIX}WEBHOOK_SECRET.`);
     return secret;
   }
 

@@ -1,0 +1,44 @@
+/**
+ * The codegen config (`codegen.config.json`): everything that brands the output for one API. Templates hold no
+ * API's names; the emitters write these values into small generated modules that the runtimes import.
+ */
+export interface PackageConfig {
+  /** npm package name. */
+  name: string;
+  /** package.json `description`. */
+  description: string;
+}
+
+export interface CodegenConfig {
+  /** Exported class name of the client. */
+  clientName: string;
+  /** Prefix of the environment variables the client reads (`<prefix>API_KEY`, `<prefix>BASE_URL`…). */
+  envPrefix: string;
+  packages: { client: PackageConfig; server: PackageConfig };
+  /** Header carrying the client's `organization` option (not sent when null). */
+  organizationHeader: string | null;
+  /** Header carrying the client's `project` option (not sent when null). */
+  projectHeader: string | null;
+  /** Headers the client sends on every request (the `defaultHeaders` option and per-request headers override them). */
+  defaultHeaders: Record<string, string>;
+  /** Header (name and value) the server adds to every response; none when null. */
+  serverVersionHeader: { name: string; value: string } | null;
+  /** Access-token policy: operationIds that refuse workload-identity access tokens with 403. */
+  accessTokensRejectedBy: string[];
+}
+
+export const DEFAULT_CONFIG: CodegenConfig = {
+  clientName: 'ApiClient',
+  envPrefix: 'API_',
+  packages: {
+    client: { name: 'api-client', description: 'Typed API client generated from an OpenAPI spec. No runtime dependencies.' },
+    server: { name: 'api-server', description: 'Server skeleton and request validators generated from an OpenAPI spec. No runtime dependencies.' },
+  },
+  organizationHeader: null,
+  projectHeader: null,
+  defaultHeaders: {},
+  serverVersionHeader: null,
+  accessTokensRejectedBy: [],
+};
+
+export const CONFIG_FILE = 'codegen.config.json';

@@ -1,0 +1,107 @@
+/**
+ * The codegen config: every key's validation is a located `invalid-config` error (exit 1 from the CLI), the
+ * defaults brand nothing after our API, and a config's values reach the generated client and server.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT, main } from '../../generator/cli.ts';
+import { validateConfig } from '../../generator/config/load.ts';
+import { DEFAULT_CONFIG } from '../../generator/config/types.ts';
+import { GeneratorError } from '../../generator/diagnostics.ts';
+import { runPipeline } from '../../generator/pipeline.ts';
+
+const petstore = 'test/fixtures/petstore/openapi.yaml';
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-config-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: string[]) {
+  let stderr = '';
+  const err = new Writable({ write(chunk, _e, cb) { stderr += String(chunk); cb(); } });
+  const code = await main(args, new Writable({ write: (_c, _e, cb) => cb() }) as never, err as never);
+  return { code, stderr };
+}
+
+function configFile(text: string): string {
+  const file = path.join(dir, `config-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('codegen config', () => {
+  it.each([
+    ['{\n  "clientName": "pet client"\n}\n', '2:17 #/clientName: error[invalid-config]: "pet client" is not a PascalCase identifier'],
+    ['{\n  "envPrefix": "PETS"\n}\n', '2:16 #/envPrefix: error[invalid-config]: "PETS" is not an upper-case prefix ending in "_" (e.g. "ACME_")'],
+    ['{\n  "clientname": "PetClient"\n}\n', '2:17 #/clientname: error[invalid-config]: unknown key "clientname" (did you mean "clientName"?); the keys are'],
+    ['{\n  "packages": { "client": { "name": "Pets Client" } }\n}\n', '2:37 #/packages/client/name: error[invalid-config]: "Pets Client" is not a valid npm package name'],
+    ['{\n  "packages": { "sdk": {} }\n}\n', '2:24 #/packages/sdk: error[invalid-config]: unknown key "sdk"; the keys are client, server'],
+    ['{\n  "organizationHeader": "Bad Header"\n}\n', '2:25 #/organizationHeader: error[invalid-config]: "Bad Header" is not a header name'],
+    ['{\n  "defaultHeaders": { "X-Team": 7 }\n}\n', '2:33 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
+    ['{\n  "serverVersionHeader": { "name": "Version" }\n}\n', '2:26 #/serverVersionHeader/value: error[invalid-config]: must be a non-empty string'],
+    ['{\n  "accessTokensRejectedBy": "deletePet"\n}\n', '2:29 #/accessTokensRejectedBy: error[invalid-config]: must be an array of operationIds'],
+    ['[1, 2]\n', '1:1 #: error[invalid-config]: must be an object'],
+    ['{ "clientName": \n', 'error[invalid-config]: not valid JSON'],
+  ])('%j is refused with a located error and exit 1', async (text, message) => {
+    const file = configFile(text);
+    const r = await cli(['--spec', petstore, '--out', path.join(dir, 'never'), '--config', file, '--quiet']);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toContain(message.includes(' error[') || message.startsWith('error[') ? message.replace(/^(\d+:\d+)/, `${path.relative(process.cwd(), file)}:$1`) : message);
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a missing config file is a located error', async () => {
+    const r = await cli(['--spec', petstore, '--out', path.join(dir, 'never'), '--config', path.join(dir, 'nope.json'), '--quiet']);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toMatch(/nope\.json: error\[file-not-found\]: cannot read the config/);
+  });
+
+  it('an operationId the spec lacks is a located warning, not an error', async () => {
+    const file = configFile('{\n  "accessTokensRejectedBy": ["deletePet"]\n}\n');
+    const r = await cli(['--spec', petstore, '--out', path.join(dir, 'warned'), '--config', file, '--quiet', '--only', 'types']);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stderr).toBe(`${path.relative(process.cwd(), file)}:2:30 #/accessTokensRejectedBy/0: warning[config-unknown-operation]: accessTokensRejectedBy names "deletePet", which is not an operationId of the spec\n`);
+  });
+
+  it('the defaults name no API, and an object config validates like a file', () => {
+    expect(JSON.stringify(DEFAULT_CONFIG)).not.toMatch(/platform|service-/i);
+    expect(validateConfig({})).toEqual(DEFAULT_CONFIG);
+    expect(() => validateConfig({ envPrefix: 'x' })).toThrow(GeneratorError);
+  });
+
+  it("a config's values reach the client, its README and package.json, and the server", async () => {
+    const config = {
+      clientName: 'PetClient',
+      envPrefix: 'PETS_',
+      packages: { client: { name: '@pets/client', description: 'Pets.' }, server: { name: '@pets/server', description: 'Pets server.' } },
+      organizationHeader: 'X-Shop',
+      defaultHeaders: { 'X-Team': 'blue' },
+      serverVersionHeader: { name: 'Pets-Version', value: '2024-01-01' },
+      accessTokensRejectedBy: ['createPet'],
+    };
+    const { files } = await runPipeline({ spec: petstore, config, emitters: ['client', 'server'] });
+    const text = (p: string) => files.find((f) => f.path === p)!.contents;
+    expect(text('client/client.ts')).toContain('export class PetClient extends ClientBase');
+    expect(text('client/client.ts')).toContain('PETS_API_KEY, PETS_BASE_URL, PETS_ORG_ID and PETS_PROJECT_ID');
+    expect(text('client/core/brand.ts')).toContain("export const ORGANIZATION_HEADER: string | null = 'X-Shop';");
+    expect(text('client/core/brand.ts')).toContain("export const DEFAULT_HEADERS: Readonly<Record<string, string>> = { 'X-Team': 'blue' };");
+    expect(text('client/README.md')).toContain("import { PetClient } from '@pets/client';");
+    expect(JSON.parse(text('client/package.json'))).toMatchObject({ name: '@pets/client', description: 'Pets.', version: expect.any(String) });
+    expect(JSON.parse(text('server/package.json'))).toMatchObject({ name: '@pets/server' });
+    expect(text('server/brand.ts')).toContain("['pets-version', '2024-01-01']");
+    expect(text('server/brand.ts')).toContain("ACCESS_TOKENS_REJECTED_BY: readonly string[] = ['createPet']");
+    for (const f of files.filter((x) => x.path.endsWith('.ts') || x.path.endsWith('.md'))) expect(f.contents, f.path).not.toMatch(/PlatformClient|PLATFORM_|Service-Organization/);
+  });
+
+  it('nothing in templates/ names our API', () => {
+    const names = /PlatformClient|PLATFORM_|Service-Organization|Service-Project|2020-10-01|deleteModel|Platform API/;
+    const read = (p: string) => readFileSync(path.join('templates', p), 'utf8');
+    for (const p of ['client/core/client-base.ts', 'client/core/options.ts', 'client/core/servers.ts', 'client/core/webhooks.ts', 'client/core/token-provider.ts', 'client/README.md.hbs', 'client/release/package.json', 'server/core.ts', 'server/release/package.json']) {
+      expect(read(p), p).not.toMatch(names);
+    }
+  });
+});
