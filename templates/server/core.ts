@@ -572,10 +572,12 @@ class DepthScan {
   escaped = false;
   /** Which limit was passed, once `feed` returned false. */
   exceeded: 'too_deep' | 'too_complex' | undefined;
-  constructor(
-    readonly max: number,
-    readonly maxContainers: number,
-  ) {}
+  readonly max: number;
+  readonly maxContainers: number;
+  constructor(max: number, maxContainers: number) {
+    this.max = max;
+    this.maxContainers = maxContainers;
+  }
   /** False once the nesting or the number of arrays and objects went past its limit. */
   feed(bytes: Uint8Array): boolean {
     let { depth, inString, escaped, containers } = this;

@@ -49,8 +49,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { PlatformClient } = await import(path.join(out, 'gen/client/index.ts'));
-  client = new PlatformClient({ apiKey: 'user:secret', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
+  // No codegen config: the default client name.
+  const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+  client = new ApiClient({ apiKey: 'user:secret', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
 }, 60_000);
 afterAll(() => {
   server?.close();
@@ -83,8 +84,8 @@ describe('the generated server reads the credential where the scheme puts it', (
     const app = server.createServer(handlers, { authenticate: (token: string) => (tokens.push(token), { kind: 'api_key' }) });
     const running = await listen(app.node);
     try {
-      const { PlatformClient } = await import(path.join(out, 'gen/client/index.ts'));
-      const c = new PlatformClient({ apiKey: 'user:secret', baseURL: running.url, maxRetries: 0 });
+      const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+      const c = new ApiClient({ apiKey: 'user:secret', baseURL: running.url, maxRetries: 0 });
       expect([await c.bearer.retrieve(), await c.basic.retrieve(), await c.header.retrieve(), await c.query.retrieve(), await c.cookie.retrieve()]).toEqual(
         ['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => ({ ok: id })),
       );

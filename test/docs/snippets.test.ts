@@ -37,6 +37,13 @@ function prelude(code: string, clientIndex: string): string {
   return lines.join('\n');
 }
 
+/** The generated packages' names (from their package.json), so snippets importing them compile against `generated/`. */
+const PACKAGES: Record<string, string> = Object.fromEntries(
+  ['client', 'server'].map((dir) => [(JSON.parse(readFileSync(path.join(generated, dir, 'package.json'), 'utf8')) as { name: string }).name, dir]),
+);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const PACKAGE_IMPORT = new RegExp(`from '(${Object.keys(PACKAGES).map(escape).join('|')})(?:/([\\w/-]+))?'`, 'g');
+
 describe('generated documentation snippets', () => {
   const files = markdownFiles(generated);
   const snippets = files.flatMap((file) => tsSnippets(readFileSync(file, 'utf8')).map((s) => ({ ...s, file: path.relative(root, file) })));
@@ -53,7 +60,7 @@ describe('generated documentation snippets', () => {
     const where = new Map<string, string>();
     const names = snippets.map((s, i) => {
       const name = path.join(dir, `snippet-${i}.ts`);
-      const code = s.code.replace(/from '\.\/client\/index\.js'/g, `from '${clientIndex}'`);
+      const code = s.code.replace(/from '\.\/client\/index\.js'/g, `from '${clientIndex}'`).replace(PACKAGE_IMPORT, (_, name: string, sub: string | undefined) => `from '${path.join(generated, PACKAGES[name]!, sub ?? 'index')}.js'`);
       // The prelude is one line per declaration; the snippet follows, and `export {}` makes each file a module.
       writeFileSync(name, `${prelude(code, clientIndex)}\n${code}\nexport {};\n`);
       where.set(name, `${s.file}:${s.line}`);

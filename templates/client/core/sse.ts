@@ -28,7 +28,11 @@ export class SseDecoder {
   private dataLength = 0;
 
   /** `maxLineLength` bounds one line and one event's data, so a server that never ends a line cannot fill memory. */
-  constructor(private readonly maxLineLength = DEFAULT_MAX_LINE_LENGTH) {}
+  private readonly maxLineLength: number;
+
+  constructor(maxLineLength = DEFAULT_MAX_LINE_LENGTH) {
+    this.maxLineLength = maxLineLength;
+  }
 
   /** Feeds bytes; returns the events completed by them. */
   push(chunk: Uint8Array): ServerSentEvent[] {
