@@ -56,12 +56,12 @@ describe('OpenAI 3.1: generated client against the generated server without hand
   let client: any;
   beforeAll(async () => {
     const server: any = await import(path.join(out, 'openai-3.1/server/index.ts'));
-    const { PlatformClient }: any = await import(path.join(out, 'openai-3.1/client/index.ts'));
+    const { ApiClient }: any = await import(path.join(out, 'openai-3.1/client/index.ts')); // no codegen config: the default name
     const app = server.createServer({}, { authenticate: () => ({ kind: 'api_key' }) });
     srv = await listen(app.node);
     // The server routes under its spec's base path (`/v1` of https://api.openai.com/v1).
     const base = new URL(openai.servers[0]!.url).pathname.replace(/\/$/, '');
-    client = new PlatformClient({ apiKey: 'sk-test', baseURL: `${srv.url}${base}`, maxRetries: 0 });
+    client = new ApiClient({ apiKey: 'sk-test', baseURL: `${srv.url}${base}`, maxRetries: 0 });
   }, 120_000);
   afterAll(async () => srv?.close());
 
