@@ -500,6 +500,9 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     if ((kind === 'multipart' || kind === 'form') && countParts(bytes, kind, f.contentType!) > maxParts) {
       return fail(f, 400, `The request body has too many ${kind === 'form' ? 'fields' : 'parts'} (at most ${maxParts}).`, 'too_many_parts');
     }
+    // A large body is decoded, parsed and validated in separate turns of the event loop, so other requests are
+    // answered between those steps instead of after all of them (load under attack stays bounded).
+    if (bytes.length > LARGE_BODY_BYTES) return later(f, nextTurn().then(() => parseBody(bytes, kind, f.contentType!)), parsedLarge);
     const parsing = parseBody(bytes, kind, f.contentType!);
     return isPromise(parsing) ? later(f, parsing, parsed) : parsed(f, parsing);
   }
@@ -507,6 +510,11 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   function parsed(f: Flow, result: Parsed): Answer {
     if (!result.ok) return fail(f, 400, result.message, result.code);
     return validated(f, result.value);
+  }
+
+  function parsedLarge(f: Flow, result: Parsed): Answer {
+    if (!result.ok) return fail(f, 400, result.message, result.code);
+    return later(f, nextTurn(), () => validated(f, result.value));
   }
 
   // 7. Validation, then 8. the handler.
@@ -703,6 +711,13 @@ const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze(bag<
 const INVALID_MULTIPART: Parsed = { ok: false, message: 'The multipart body could not be parsed (malformed or truncated).', code: 'invalid_multipart' };
 const CRLF2 = Buffer.from('\r\n\r\n');
 const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
+/** Bodies above this size are parsed and validated in turns of their own (see `bodyRead`). */
+const LARGE_BODY_BYTES = 64 * 1024;
+
+/** Resolves on a later turn of the event loop, after pending I/O (setImmediate where it exists: Node, Bun, Deno). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+}
 const lenient = new TextDecoder('utf-8');
 
 function boundaryOf(contentType: string): string | undefined {

@@ -123,6 +123,19 @@ describe('body limits from the spec (item 1)', () => {
       expect((await post(base, '/embeddings', { model: 'm', input: Array(2000).fill([1, 2]) })).status).toBe(200);
     }
   });
+  it('answers bodies over 64 KiB (parsed and validated in turns of their own) like small ones', async () => {
+    const input = Array.from({ length: 2000 }, (_, i) => `word ${i} `.repeat(8)); // about 150 KiB, within the 2048 items allowed
+    for (const [, base] of both()) {
+      const ok = await post(base, '/embeddings', { model: 'm', input });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as any).model).toBe('m');
+      const bad = await post(base, '/embeddings', { model: 'm', input: [...input, 7] });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as any).error.param).toMatch(/^\/body\/input/);
+      const notJson = await post(base, '/embeddings', `{"model":"m","input":"${'x'.repeat(100_000)}"`);
+      expect(((await notJson.json()) as any).error.code).toBe('invalid_json');
+    }
+  });
   it('counts multipart parts and form fields before parsing', async () => {
     const form = new FormData();
     form.set('prompt', 'p');
