@@ -9,12 +9,14 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadSpec } from '../generator/load/index.ts';
 import { runPipeline } from '../generator/pipeline.ts';
 import { DEFAULT_CACHE_DIR } from '../generator/render/format-cache.ts';
 import { writeTree } from '../generator/render/write.ts';
 import { writeLargeSpec } from './bench/make-large-spec.ts';
+import { makeMultiFileSpec } from './make-multifile-spec.ts';
 import { fmt, row, stats, type Stats } from './bench/stats.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'test-runs': { type: 'string', default: '1' }, 'no-openai': { type: 'boolean' } } });
@@ -38,7 +40,8 @@ function run(cmd: string, args: string[]): Run {
 
 const node = process.execPath;
 // As `npm run generate` runs it (without npm's own start-up).
-const ours = (spec: string, out: string, ...extra: string[]) => [path.resolve('scripts/generate.mjs'), '--spec', spec, '--out', out, ...extra];
+const PEAK_RSS = pathToFileURL(path.resolve('scripts/bench/peak-rss.mjs')).href;
+const ours = (spec: string, out: string, ...extra: string[]) => ['--import', PEAK_RSS, path.resolve('scripts/generate.mjs'), '--spec', spec, '--out', out, ...extra];
 // The peers lint with Redocly before generating; they get rules loose enough for OpenAI's spec (not timed work of ours).
 const redocly = path.join(tmp, 'redocly.yaml');
 writeFileSync(redocly, 'extends:\n  - minimal\nrules:\n  operation-summary: off\n  struct: off\n');
@@ -56,6 +59,8 @@ interface Measured {
   failure?: string;
   /** Progress lines of our fresh runs, step → samples. */
   steps?: Map<string, number[]>;
+  /** Peak resident memory of our runs, in MB. */
+  rss?: number[];
 }
 
 /** Runs every tool `runs` times, interleaved; a tool that fails is recorded once with its first message. */
@@ -71,6 +76,8 @@ function compare(tools: Array<[string, () => string[]]>): Measured[] {
         return;
       }
       m.samples.push(r.ms);
+      const rss = /^peak-rss-kb (\d+)$/m.exec(r.stderr);
+      if (rss) (m.rss ??= []).push(Number(rss[1]) / 1024);
       for (const [, step, ms] of r.stderr.matchAll(/^ {2}(\S.*?)\s+(\d+) ms$/gm)) m.steps!.set(step!, [...(m.steps!.get(step!) ?? []), Number(ms)]);
     });
   }
@@ -127,6 +134,10 @@ if (!values['no-openai']) {
   openai = compare([['ours', () => ours(OPENAI, path.join(tmp, 'out-openai'), '--no-cache')], ...peerTools(OPENAI, 'openai')]);
 }
 
+console.error('bench:generate: multi-file synthetic spec …');
+const multiFile = makeMultiFileSpec(path.join(tmp, 'multifile'), 80);
+const multi = compare([['ours', () => ours(multiFile, path.join(tmp, 'out-multifile'), '--no-cache')]]);
+
 console.error('bench:generate: synthetic specs …');
 const growth: Array<{ operations: number; st: Stats }> = [];
 for (const resources of [25, 50, 100]) {
@@ -173,6 +184,17 @@ lines.push(
   `| growth, synthetic ${growth.map((g) => g.operations).join(' / ')} operations (in process, warm, no cache) | linear, 4× faster than 3.4 / 6.1 / 12.3 s | ${growth.map((g) => `${fmt(g.st.median)} (${fmt(g.st.min)}–${fmt(g.st.max)})`).join(' / ')}; ${perOp.map((x) => x.toFixed(1)).join(' / ')} ms per operation | | | |`,
 );
 lines.push(`| \`npm test\` on this machine | < 75 s | ${npmTest.length ? `${fmt(stats(npmTest).median)} (${fmt(stats(npmTest).min)}–${fmt(stats(npmTest).max)}, n=${npmTest.length})` : 'not measured (--test-runs 0)'} | | | |`);
+
+const memory = (m: Measured | undefined) => {
+  if (!m || m.failure || !m.rss?.length) return 'n/a';
+  const s = stats(m.rss);
+  return `${s.median.toFixed(0)} MB (${s.min.toFixed(0)}–${s.max.toFixed(0)} MB, n=${s.runs})`;
+};
+lines.push(`| multi-file synthetic spec (${path.relative(tmp, multiFile)}: 400 operations, one file per schema), all outputs, fresh process, no cache | | ${cell(multi[0]!)} | | | |`);
+lines.push('', '## Peak memory of our runs (resident set, worker threads included)', '', '| spec | goal | peak RSS median (min–max) |', '|---|---|---|');
+lines.push(`| our spec, fresh process, no cache | | ${memory(ourFresh)} |`);
+lines.push(`| OpenAI 3.1 spec, fresh process, no cache | < 1 GB | ${memory(openai?.[0])} |`);
+lines.push(`| multi-file synthetic spec, fresh process, no cache | < 1.5 GB | ${memory(multi[0])} |`);
 
 const splitTable = (title: string, steps: Map<string, number[]>, total?: Stats) => {
   lines.push('', `## ${title}`, '', '| step | median | min–max | IQR | runs |', '|---|---|---|---|---|');
