@@ -31,7 +31,7 @@ export {
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
-  PlatformError,
+  ClientError as PlatformError,
   RateLimitError,
   ResponseTooLargeError,
   UnprocessableEntityError,

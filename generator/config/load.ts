@@ -79,7 +79,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     };
   };
 
-  const c = object(raw, [], ['$schema', 'clientName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy']);
+  const c = object(raw, [], ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy']);
   const d = DEFAULT_CONFIG;
   const packages = c.packages === undefined ? {} : object(c.packages, ['packages'], ['client', 'server']);
   const defaultHeaders: Record<string, string> = {};
@@ -102,6 +102,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
   }
   return {
     clientName: c.clientName === undefined ? d.clientName : string(c.clientName, ['clientName'], /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
+    errorName: c.errorName === undefined ? d.errorName : string(c.errorName, ['errorName'], /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
     envPrefix: c.envPrefix === undefined ? d.envPrefix : string(c.envPrefix, ['envPrefix'], /^[A-Z][A-Z0-9_]*_$/, 'an upper-case prefix ending in "_" (e.g. "ACME_")'),
     packages: { client: pkg(packages.client, ['packages', 'client'], d.packages.client), server: pkg(packages.server, ['packages', 'server'], d.packages.server) },
     organizationHeader: c.organizationHeader === undefined ? d.organizationHeader : headerName(c.organizationHeader, ['organizationHeader']),

@@ -12,6 +12,8 @@ export interface PackageConfig {
 export interface CodegenConfig {
   /** Exported class name of the client. */
   clientName: string;
+  /** Exported name of the base class of every error the client throws. */
+  errorName: string;
   /** Prefix of the environment variables the client reads (`<prefix>API_KEY`, `<prefix>BASE_URL`…). */
   envPrefix: string;
   packages: { client: PackageConfig; server: PackageConfig };
@@ -29,6 +31,7 @@ export interface CodegenConfig {
 
 export const DEFAULT_CONFIG: CodegenConfig = {
   clientName: 'ApiClient',
+  errorName: 'ClientError',
   envPrefix: 'API_',
   packages: {
     client: { name: 'api-client', description: 'Typed API client generated from an OpenAPI spec. No runtime dependencies.' },

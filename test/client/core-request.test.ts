@@ -9,7 +9,7 @@ import {
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
-  PlatformError,
+  ClientError,
   RateLimitError,
   UnprocessableEntityError,
 } from '../../templates/client/core/errors.ts';
@@ -63,7 +63,7 @@ describe('requests', () => {
       expect([client.organization, client.project, client.baseURL]).toEqual(['env-org', 'env-proj', 'http://127.0.0.1:1/v1']);
       delete process.env.PLATFORM_API_KEY;
       expect(() => new CoreClient({})).toThrow(/Missing API key/);
-      expect(() => new CoreClient({ apiKey: 'k', maxRetries: -1 })).toThrow(PlatformError);
+      expect(() => new CoreClient({ apiKey: 'k', maxRetries: -1 })).toThrow(ClientError);
     } finally {
       process.env = saved;
     }
@@ -73,7 +73,7 @@ describe('requests', () => {
     server = await startServer((_req, res) => json(res, 200, {}));
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'naïve' })).rejects.toThrow(/clientRequestId/);
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'x'.repeat(513) })).rejects.toThrow(PlatformError);
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'x'.repeat(513) })).rejects.toThrow(ClientError);
     await client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'x'.repeat(512) });
     expect(server.requests).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 /** Hardening over real HTTP: idle streams, oversized bodies and lines, paging and redirect loops, wrong-shaped answers. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIError, APIRedirectError, APITimeoutError, BadRequestError, PlatformError, ResponseTooLargeError } from '../../templates/client/core/errors.ts';
+import { APIError, APIRedirectError, APITimeoutError, BadRequestError, ClientError, ResponseTooLargeError } from '../../templates/client/core/errors.ts';
 import type { Stream } from '../../templates/client/core/stream.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
 import { fakeClock, json, startServer, type TestServer } from './helpers/server.ts';
@@ -136,7 +136,7 @@ describe('loops', () => {
     await expect(drain(client.list(ops.listThings, {}))).rejects.toThrow(/cursor "same" again/);
     expect(server.requests.map((r) => r.query.after)).toEqual([undefined, 'same']);
     const first = await client.list(ops.listThings, {});
-    await expect((await first.getNextPage()).getNextPage()).rejects.toBeInstanceOf(PlatformError);
+    await expect((await first.getNextPage()).getNextPage()).rejects.toBeInstanceOf(ClientError);
   });
 
   it('stops on a cycle of cursors (a → b → a)', async () => {

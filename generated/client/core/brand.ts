@@ -3,6 +3,8 @@
 export const ENV_PREFIX: string = 'PLATFORM_';
 /** Exported name of the client class, for messages. */
 export const CLIENT_NAME: string = 'PlatformClient';
+/** Exported name of the base error class (its `name`). */
+export const ERROR_NAME: string = 'PlatformError';
 /** Header carrying the `organization` option; not sent when null. */
 export const ORGANIZATION_HEADER: string | null = 'Service-Organization';
 /** Header carrying the `project` option; not sent when null. */

@@ -11,7 +11,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   excerpt,
-  PlatformError,
+  ClientError,
 } from './errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_ERROR_BODY_BYTES, readText, withIdleTimeout } from './limits.js';
 import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } from './operation.js';
@@ -76,13 +76,13 @@ export class ClientBase {
     defaultBaseURL: string,
   ) {
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
-      throw new PlatformError(
+      throw new ClientError(
         `${CLIENT_NAME} refuses to run in a browser, where its API key would be visible to every visitor; pass \`dangerouslyAllowBrowser: true\` if the key is meant to be public or a proxy replaces it.`,
       );
     }
     const apiKey = options.apiKey === undefined ? env(`${ENV_PREFIX}API_KEY`) : options.apiKey;
     if (apiKey === undefined || apiKey === '') {
-      throw new PlatformError(
+      throw new ClientError(
         `Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for the token exchange only).`,
       );
     }
@@ -100,7 +100,7 @@ export class ClientBase {
     this.clock = options.clock ?? systemClock;
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function')
-      throw new PlatformError('No global fetch: pass `fetch` to the client.');
+      throw new ClientError('No global fetch: pass `fetch` to the client.');
     this.fetch = fetchImpl;
     const { apiKey: _key, ...rest } = options;
     this.options = rest;
@@ -150,7 +150,7 @@ export class ClientBase {
   ): Promise<RawResult> {
     if (op.credential?.kind === 'apiKey' && op.credential.in === 'query' && op.auth !== false) {
       const key = typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey;
-      if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
+      if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
       query = { ...query, [op.credential.name]: key };
     }
     const url = this.url(op, pathParams, query, body, options);
@@ -264,7 +264,7 @@ export class ClientBase {
       } catch (error) {
         if (signal?.aborted) throw new APIUserAbortError();
         // A local failure (a limit, an unexpected answer) would fail the same way again: never retried.
-        if (error instanceof PlatformError) throw error;
+        if (error instanceof ClientError) throw error;
         if (timedOut) failure = new APITimeoutError();
         else if (isRedirectFailure(error)) throw new APIRedirectError(undefined, { cause: error });
         else failure = new APIConnectionError(undefined, { cause: error });
@@ -313,7 +313,7 @@ export class ClientBase {
       const name = parts[i]!;
       const value = pathParams[name];
       if (typeof value !== 'string' || value === '')
-        throw new PlatformError(
+        throw new ClientError(
           `${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`,
         );
       path += encodeURIComponent(value) + parts[i + 1]!;
@@ -346,7 +346,7 @@ export class ClientBase {
     if (expected.kind === 'json') headers.set('Accept', 'application/json');
     else if (expected.kind === 'sse') headers.set('Accept', 'text/event-stream');
     if (op.auth !== false) {
-      if (!key) throw new PlatformError(`${op.id} needs a credential, but the client has no API key.`);
+      if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
       setCredential(headers, op, key);
     }
     if (this.organization && ORGANIZATION_HEADER) headers.set(ORGANIZATION_HEADER, this.organization);
@@ -355,7 +355,7 @@ export class ClientBase {
       const id = options.clientRequestId;
       // The API answers 400 to these; rejecting them here saves the round trip and the quota.
       if (!/^[\x20-\x7e]+$/.test(id) || id.length > 512) {
-        throw new PlatformError(
+        throw new ClientError(
           'clientRequestId must be 1 to 512 printable ASCII characters (X-Client-Request-Id).',
         );
       }
@@ -420,7 +420,7 @@ class HeaderBag {
 function validCount(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0)
-    throw new PlatformError(`${name} must be a non-negative number, got ${value}.`);
+    throw new ClientError(`${name} must be a non-negative number, got ${value}.`);
   return value;
 }
 

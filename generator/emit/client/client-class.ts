@@ -107,7 +107,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './core/errors.js',
-      namedExports: ['APIConnectionError', 'APIError', 'APIRedirectError', 'APITimeoutError', 'APIUserAbortError', 'AuthenticationError', 'BadRequestError', 'ConflictError', 'type ErrorEnvelope', 'InternalServerError', 'NotFoundError', 'PermissionDeniedError', 'PlatformError', 'RateLimitError', 'ResponseTooLargeError', 'UnprocessableEntityError', 'WebhookVerificationError'],
+      namedExports: ['APIConnectionError', 'APIError', 'APIRedirectError', 'APITimeoutError', 'APIUserAbortError', 'AuthenticationError', 'BadRequestError', 'ConflictError', 'type ErrorEnvelope', 'InternalServerError', 'NotFoundError', 'PermissionDeniedError', config.errorName === 'ClientError' ? 'ClientError' : `ClientError as ${config.errorName}`, 'RateLimitError', 'ResponseTooLargeError', 'UnprocessableEntityError', 'WebhookVerificationError'],
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/api-promise.js', namedExports: ['APIPromise', 'type WithResponse'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/stream.js', namedExports: ['Stream'] },

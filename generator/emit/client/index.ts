@@ -30,6 +30,7 @@ function brandFile(config: CodegenConfig): GeneratedFile {
   return constantsModule('client/core/brand.ts', {
     ENV_PREFIX: { type: 'string', value: config.envPrefix, doc: 'Prefix of the environment variables the client reads.' },
     CLIENT_NAME: { type: 'string', value: config.clientName, doc: 'Exported name of the client class, for messages.' },
+    ERROR_NAME: { type: 'string', value: config.errorName, doc: 'Exported name of the base error class (its `name`).' },
     ORGANIZATION_HEADER: { type: 'string | null', value: config.organizationHeader, doc: 'Header carrying the `organization` option; not sent when null.' },
     PROJECT_HEADER: { type: 'string | null', value: config.projectHeader, doc: 'Header carrying the `project` option; not sent when null.' },
     DEFAULT_HEADERS: { type: 'Readonly<Record<string, string>>', value: config.defaultHeaders, doc: 'Headers sent on every request, before the `defaultHeaders` option and per-request headers.' },

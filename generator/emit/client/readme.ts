@@ -67,6 +67,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       areas,
       webhooks: api.webhooks.map((w) => w.name),
       clientName: config.clientName,
+      errorName: config.errorName,
       // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
       tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),
       packageName: config.packages.client.name,

@@ -6,6 +6,8 @@
 export const ENV_PREFIX: string = 'API_';
 /** Exported name of the client class, for messages. */
 export const CLIENT_NAME: string = 'ApiClient';
+/** Exported name of the base error class (its `name`). */
+export const ERROR_NAME: string = 'ClientError';
 /** Header carrying the `organization` option; not sent when null. */
 export const ORGANIZATION_HEADER: string | null = null;
 /** Header carrying the `project` option; not sent when null. */

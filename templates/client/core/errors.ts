@@ -1,7 +1,9 @@
 /** Every error the client throws: one base class, `APIError` for HTTP and transport, a class per status. */
+import { ERROR_NAME } from './brand.js';
 
-export class PlatformError extends Error {
-  override name = 'PlatformError';
+/** The base class; the package exports it under the codegen config's `errorName`, which is also its `name`. */
+export class ClientError extends Error {
+  override name = ERROR_NAME;
 }
 
 /** The parsed error envelope. Its shape is not documented; the common `{ error: { message, code, type, param } }` is read when present. */
@@ -25,7 +27,7 @@ export function excerpt(text: string, max = 500): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }
 
-export class APIError extends PlatformError {
+export class APIError extends ClientError {
   override name = 'APIError';
   /** HTTP status; undefined for transport errors. */
   readonly status: number | undefined;
@@ -141,6 +143,6 @@ export class APIUserAbortError extends APIError {
 }
 
 /** A webhook delivery whose headers, signature or timestamp do not verify. */
-export class WebhookVerificationError extends PlatformError {
+export class WebhookVerificationError extends ClientError {
   override name = 'WebhookVerificationError';
 }

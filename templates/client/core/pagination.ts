@@ -3,7 +3,7 @@
  * every item of every following page; the next page asks for `after` = `last_id` (or the last item's `id`).
  */
 import { APIPromise, type RawResult } from './api-promise.js';
-import { PlatformError } from './errors.js';
+import { ClientError } from './errors.js';
 
 export interface ListEnvelope<Item> {
   data: Item[];
@@ -71,8 +71,8 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
   }
 }
 
-function repeatedCursor(cursor: unknown): PlatformError {
-  return new PlatformError(`The server sent the cursor ${JSON.stringify(cursor)} again with has_more: true; stopped instead of looping.`);
+function repeatedCursor(cursor: unknown): ClientError {
+  return new ClientError(`The server sent the cursor ${JSON.stringify(cursor)} again with has_more: true; stopped instead of looping.`);
 }
 
 /** A page with the envelope's own fields typed. */

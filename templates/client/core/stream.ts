@@ -1,5 +1,5 @@
 /** A typed, async-iterable stream of server-sent events: chunks parsed as JSON, `[DONE]` ends it. */
-import { APIConnectionError, APIError, APIUserAbortError, PlatformError } from './errors.js';
+import { APIConnectionError, APIError, APIUserAbortError, ClientError } from './errors.js';
 import { SseDecoder, type ServerSentEvent } from './sse.js';
 
 export interface StreamOptions {
@@ -41,7 +41,7 @@ export class Stream<T> implements AsyncIterable<T> {
           chunk = await reader.read();
         } catch (error) {
           // The idle timeout errors the body with its own `APITimeoutError`.
-          if (error instanceof PlatformError) throw error;
+          if (error instanceof ClientError) throw error;
           if (this.controller.signal.aborted) throw new APIUserAbortError();
           throw new APIConnectionError('The stream was interrupted.', { cause: error });
         }

@@ -4,7 +4,7 @@
  * compared in constant time by Web Crypto's `verify`, and a timestamp within `tolerance` of now.
  */
 import { ENV_PREFIX } from './brand.js';
-import { PlatformError, WebhookVerificationError } from './errors.js';
+import { ClientError, WebhookVerificationError } from './errors.js';
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
@@ -45,7 +45,7 @@ function bytesToBase64(bytes: Uint8Array): string {
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
   const key = base64ToBytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret);
-  if (!key || key.length === 0) throw new PlatformError('The webhook secret is not a `whsec_` base64 secret.');
+  if (!key || key.length === 0) throw new ClientError('The webhook secret is not a `whsec_` base64 secret.');
   return crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
@@ -97,7 +97,7 @@ export class WebhooksBase<Event> {
 
   private secret(options: WebhookVerifyOptions): string {
     const secret = options.secret ?? this.defaultSecret;
-    if (!secret) throw new PlatformError(`No webhook secret: pass \`secret\` or set \`webhookSecret\` / ${ENV_PREFIX}WEBHOOK_SECRET.`);
+    if (!secret) throw new ClientError(`No webhook secret: pass \`secret\` or set \`webhookSecret\` / ${ENV_PREFIX}WEBHOOK_SECRET.`);
     return secret;
   }
 
