@@ -135,8 +135,12 @@ export interface MapNode extends NodeBase {
 }
 export interface Discriminator {
   property: string;
-  /** Discriminator value → name of the IR schema it selects. Always complete (implicit mappings made explicit). */
-  mapping: { value: string; schema: string }[];
+  /**
+   * Discriminator value → the member it selects: `schema`, the named schema of a `$ref` member, or `variant`, the
+   * index of an inline member in the union's `variants` (its value is its `const` or string `enum`). Always
+   * complete (implicit mappings made explicit).
+   */
+  mapping: ({ value: string; schema: string; variant?: undefined } | { value: string; schema?: undefined; variant: number })[];
 }
 export interface UnionNode extends NodeBase {
   kind: 'union';

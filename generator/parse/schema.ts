@@ -433,8 +433,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   }
 
   /**
-   * A discriminator whose members are named schemas (directly, or through a union of named schemas). Anything
-   * else (inline members, a mapping outside the members) falls back to a plain union, reported.
+   * A discriminator whose members are named schemas (directly, or through a union of named schemas) or inline
+   * objects giving the property a `const` or string `enum`. Anything else falls back to a plain union, reported.
    */
   function parseDiscriminator(raw: unknown, variants: TypeNode[], pointer: string): Discriminator | undefined {
     const at = joinPointer(pointer, 'discriminator');
@@ -463,8 +463,16 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       }
       mapping.push({ value, schema: schemaName });
     }
-    for (const v of members) {
-      if (v.kind !== 'ref') return fallback('a discriminated union must list $ref members only', v.pointer);
+    for (const [variant, v] of members.entries()) {
+      if (v.kind === 'object' && !v.nullable) {
+        // An inline member selects by its own value: a `const` or a string `enum` of the property.
+        const type = v.properties.find((p) => p.name === property)?.type;
+        const values = type?.kind === 'literal' && typeof type.value === 'string' ? [type.value] : type?.kind === 'enum' && !type.open && type.values.every((x) => typeof x === 'string') ? (type.values as string[]) : [];
+        if (!values.length) return fallback(`an inline member of a discriminated union needs a const or string enum for '${property}'`, v.pointer);
+        for (const value of values) mapping.push({ value, variant });
+        continue;
+      }
+      if (v.kind !== 'ref') return fallback('a discriminated union must list $ref or inline object members only', v.pointer);
       if (mapping.some((m) => m.schema === v.target)) continue;
       const targetSchema = resolveInternal(ctx.document, `#/components/schemas/${v.target}`);
       const prop = isObject(targetSchema) && isObject(targetSchema.properties) && isObject(targetSchema.properties[property]) ? (targetSchema.properties[property] as Json) : undefined;

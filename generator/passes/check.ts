@@ -39,6 +39,8 @@ export function checkIr(api: Api, locate: (pointer: string) => object, diagnosti
   walkApi(api, ({ node }) => {
     if (node.kind !== 'union' || !node.discriminator) return;
     for (const { value, schema } of node.discriminator.mapping) {
+      // Inline members were checked when parsed (their value is the property's const or enum).
+      if (schema === undefined) continue;
       const target = schemas.get(schema);
       const prop = target ? propertiesOf(api, target.type, schemas).find((p) => p.name === node.discriminator!.property) : undefined;
       if (!prop) {

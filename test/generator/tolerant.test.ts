@@ -2,7 +2,7 @@
  * Strict and tolerant modes: each finding is an error in strict mode and, in tolerant mode, a located warning
  * naming the fallback that the output then shows.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -165,13 +165,31 @@ describe('media and bodies', () => {
     expect(out.lines.join('\n')).toMatch(/#\/components\/schemas\/Twice\/enum: warning\[duplicate-enum-value\]: .*repeated values are dropped/);
   });
 
-  it('falls back to a plain union when a discriminator has inline members', async () => {
-    const file = spec({}, { U: { oneOf: [{ type: 'object', properties: { kind: { const: 'a' } } }, { type: 'object', properties: { kind: { const: 'b' } } }], discriminator: { propertyName: 'kind' } } });
-    expect(await strictError(file, ['types'])).toMatch(/error\[discriminator-fallback\]/);
-    const out = await generate(file, 'tolerant', ['types', 'validators']);
+  it('discriminates inline members by their const or enum; one without either falls back to a plain union', async () => {
+    const member = (kind: unknown, extra: Record<string, unknown> = {}) => ({ type: 'object', required: ['kind'], properties: { kind: kind, ...extra } });
+    const file = spec({}, { U: { oneOf: [member({ const: 'a' }, { n: { type: 'integer' } }), member({ type: 'string', enum: ['b', 'c'] })], discriminator: { propertyName: 'kind' } } });
+    const out = await generate(file, 'tolerant', ['validators']);
+    expect(out.warnings).toEqual([]);
     const u = out.api.schemas.find((s) => s.name === 'U')!.type;
-    expect(u.kind === 'union' && u.discriminator === undefined).toBe(true);
-    expect(out.lines.join('\n')).toMatch(/warning\[discriminator-fallback\]: .*typed and validated as a plain union/);
+    expect(u.kind === 'union' && u.discriminator).toEqual({ property: 'kind', mapping: [{ value: 'a', variant: 0 }, { value: 'b', variant: 1 }, { value: 'c', variant: 1 }] });
+    const dir = path.join(path.dirname(file), `gen-${count++}`);
+    for (const f of out.files) {
+      mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+      writeFileSync(path.join(dir, f.path), f.contents);
+    }
+    const v = await import(path.join(dir, 'validators/index.ts'));
+    expect(v.validateSchema('U', { kind: 'a', n: 1 })).toMatchObject({ ok: true });
+    expect(v.validateSchema('U', { kind: 'c' })).toMatchObject({ ok: true });
+    // The discriminator selects the member, so the error is the member's, not "matches none of the shapes".
+    expect(v.validateSchema('U', { kind: 'a', n: 'x' })).toMatchObject({ ok: false, errors: [{ path: '/n' }] });
+    expect(v.validateSchema('U', { kind: 'z' })).toMatchObject({ ok: false, errors: [{ path: '/kind', code: 'discriminator' }] });
+
+    const loose = spec({}, { U: { oneOf: [member({ type: 'string' }), member({ const: 'b' })], discriminator: { propertyName: 'kind' } } });
+    expect(await strictError(loose, ['types'])).toMatch(/error\[discriminator-fallback\]: an inline member of a discriminated union needs a const or string enum for 'kind'/);
+    const fallback = await generate(loose, 'tolerant', ['types', 'validators']);
+    const l = fallback.api.schemas.find((s) => s.name === 'U')!.type;
+    expect(l.kind === 'union' && l.discriminator === undefined).toBe(true);
+    expect(fallback.lines.join('\n')).toMatch(/warning\[discriminator-fallback\]: .*typed and validated as a plain union/);
   });
 });
 

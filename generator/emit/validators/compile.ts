@@ -417,8 +417,9 @@ export class Compiler {
           for (const m of d.mapping) {
             w.writeLine(`case ${quote(m.value)}:`);
             w.indent(() => {
-              if (mode === 'is') w.write(`if (!${this.link.is(m.schema)}(${v}))`).block(() => w.writeLine('return false;'));
-              else w.writeLine(`${this.link.check(m.schema)}(${v}, ${pathExpr(p)}, c);`);
+              const fn = m.schema !== undefined ? (mode === 'is' ? this.link.is(m.schema) : this.link.check(m.schema)) : this.helper(node.variants[m.variant]!, mode);
+              if (mode === 'is') w.write(`if (!${fn}(${v}))`).block(() => w.writeLine('return false;'));
+              else w.writeLine(`${fn}(${v}, ${pathExpr(p)}, c);`);
               w.writeLine('break;');
             });
           }

@@ -56,6 +56,7 @@ export class Values {
       case 'union': {
         if (node.discriminator) {
           const first = node.discriminator.mapping[0]!;
+          if (first.schema === undefined) return this.gen(node.variants[first.variant]!, seed, depth + 1, multipart);
           return this.gen({ kind: 'ref', target: first.schema, nullable: false, pointer: '' }, seed, depth + 1, multipart);
         }
         const variant = this.pickVariant(node.variants, multipart);
