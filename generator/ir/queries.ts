@@ -34,6 +34,19 @@ export function listEnvelope(api: Api, op: Operation): { envelope: ObjectNode; i
   return isList ? { envelope: node, item: data.type.items } : undefined;
 }
 
+/** The item type of a list paged by another convention (`op.paging`): the items of the array at `paging.items`. */
+export function pagedItem(api: Api, op: Operation): TypeNode | undefined {
+  const json = op.paging && successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  if (!json?.type) return undefined;
+  let node = resolveNode(api, json.type);
+  for (const key of op.paging!.items) {
+    const prop = node.kind === 'object' ? node.properties.find((p) => p.name === key) : undefined;
+    if (!prop) return undefined;
+    node = resolveNode(api, prop.type);
+  }
+  return node.kind === 'array' ? node.items : undefined;
+}
+
 /** Properties of an object, or of every object member of an intersection (refs followed). */
 export function propertiesOf(api: Api, node: TypeNode, schemas = schemaByName(api), depth = 0): ObjectNode['properties'] {
   const resolved = resolveNode(api, node, schemas);

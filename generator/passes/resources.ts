@@ -7,7 +7,7 @@
  */
 import type { Diagnostics, Location } from '../diagnostics.ts';
 import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
-import type { Api, Operation, ResourceNode } from '../ir/types.ts';
+import type { Api, Operation, Paging, ResourceNode, TypeNode } from '../ir/types.ts';
 import { camelCase, pascalCase } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
 import { registries } from './names.ts';
@@ -15,7 +15,7 @@ import { registries } from './names.ts';
 /** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
 const CLIENT_MEMBERS = new Set([
   'baseURL', 'organization', 'project', 'maxRetries', 'timeout', 'maxRetryTime', 'webhookSecret', 'apiKey', 'fetch',
-  'options', 'clock', 'call', 'list', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
+  'options', 'clock', 'call', 'list', 'paged', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
   'constructor', 'toString', 'valueOf',
 ]);
 /** Members of every resource class (core/resource.ts). */
@@ -50,7 +50,7 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
   if (isParam(beforeLast) && op.method === 'post') {
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
-  const method = op.method === 'get' ? (listEnvelope(api, op) ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
+  const method = op.method === 'get' ? (listEnvelope(api, op) || typeof pagingOf(api, op) === 'object' ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
 }
 
@@ -62,16 +62,66 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
 export function pagination(api: Api, op: Operation): 'envelope' | 'cursor' | 'offset' | 'page' | 'unrecognised' | undefined {
   if (op.method !== 'get') return undefined;
   if (listEnvelope(api, op)) return 'envelope';
+  if (!listShape(api, op)) return undefined;
+  const paging = pagingOf(api, op);
+  return typeof paging === 'object' ? paging.kind : 'unrecognised';
+}
+
+const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken'];
+/** Response fields holding the next page's cursor (`next` is left out: it is often a URL). */
+const NEXT_FIELDS = ['next_cursor', 'nextcursor', 'next_page_token', 'nextpagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'cursor'];
+const OFFSET_PARAMS = ['offset', 'skip'];
+const PAGE_PARAMS = ['page', 'page_number', 'pagenumber'];
+const LIMIT_PARAMS = ['limit', 'count', 'take', 'per_page', 'perpage', 'page_size', 'pagesize', 'size', 'max_results', 'maxresults'];
+
+/** The JSON success body of a GET and where its item array is: the body itself, or its first array property. */
+function listShape(api: Api, op: Operation): { body: TypeNode; items: string[] } | undefined {
   const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
   if (!json?.type) return undefined;
-  const node = resolveNode(api, json.type);
-  const isList = node.kind === 'array' || (node.kind === 'object' && node.properties.some((p) => resolveNode(api, p.type).kind === 'array'));
-  if (!isList) return undefined;
-  const query = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name.toLowerCase()));
-  if (['cursor', 'after', 'before', 'starting_after', 'ending_before', 'page_token', 'pagetoken', 'next_token', 'continuation_token'].some((q) => query.has(q))) return 'cursor';
-  if (query.has('offset') || query.has('skip')) return 'offset';
-  if (query.has('page') || query.has('page_number')) return 'page';
-  return 'unrecognised';
+  const body = resolveNode(api, json.type);
+  if (body.kind === 'array') return { body, items: [] };
+  if (body.kind !== 'object') return undefined;
+  const array = body.properties.find((p) => resolveNode(api, p.type).kind === 'array');
+  return array ? { body, items: [array.name] } : undefined;
+}
+
+/** A string or number field named like a next cursor, at the top of the body or in one object below it. */
+function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
+  if (body.kind !== 'object') return undefined;
+  const scalar = (t: TypeNode) => ['string', 'number', 'integer'].includes(resolveNode(api, t).kind);
+  const own = body.properties.find((p) => NEXT_FIELDS.includes(p.name.toLowerCase()) && scalar(p.type));
+  if (own) return [own.name];
+  for (const p of body.properties) {
+    const inner = resolveNode(api, p.type);
+    if (inner.kind !== 'object') continue;
+    const nested = inner.properties.find((q) => NEXT_FIELDS.includes(q.name.toLowerCase()) && scalar(q.type));
+    if (nested) return [p.name, nested.name];
+  }
+  return undefined;
+}
+
+/**
+ * The paging convention of a list other than our envelope, for the client to iterate; `unrecognised` when the
+ * operation takes parameters that look like paging (a cursor without a next-cursor field in the answer, or a limit
+ * alone) but no convention fits; undefined for a list that is not paged, or not a list.
+ */
+export function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
+  if (op.method !== 'get' || listEnvelope(api, op)) return undefined;
+  const shape = listShape(api, op);
+  if (!shape) return undefined;
+  const query = op.parameters.filter((p) => p.in === 'query');
+  const find = (names: string[]) => query.find((p) => names.includes(p.name.toLowerCase()))?.name;
+  const cursor = find(CURSOR_PARAMS);
+  if (cursor) {
+    const next = nextCursorField(api, shape.body);
+    return next ? { kind: 'cursor', param: cursor, next, items: shape.items } : 'unrecognised';
+  }
+  const limit = find(LIMIT_PARAMS);
+  const offset = find(OFFSET_PARAMS);
+  if (offset) return { kind: 'offset', param: offset, ...(limit ? { limit } : {}), items: shape.items };
+  const page = find(PAGE_PARAMS);
+  if (page) return { kind: 'page', param: page, items: shape.items };
+  return limit ? 'unrecognised' : undefined;
 }
 
 function usable(path: string[]): boolean {
@@ -125,9 +175,6 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
           if (!page || ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) continue;
           op.sdkPath = listed;
           group.splice(group.indexOf(op), 1);
-          if (page !== 'envelope') {
-            diagnostics.report('pagination-fallback', `${op.operationId} returns a list paged by ${page === 'unrecognised' ? 'no recognised convention' : `${page} parameters`}, which the client does not iterate`, locate(op.pointer), `client.${listed.join('.')} is a plain method returning one page`);
-          }
         }
       }
       if (group.length > 1) {
@@ -171,6 +218,15 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     let n = 1;
     while (taken.has(op.sdkPath.join('.')) || prefixes.has(op.sdkPath.join('.'))) op.sdkPath = [...op.sdkPath.slice(0, -1), `${base}${++n}`];
     taken.add(op.sdkPath.join('.'));
+  }
+
+  // Lists paged by another convention than our envelope: iterated by the client, or a plain method, warned.
+  for (const op of ops) {
+    const paging = pagingOf(api, op);
+    if (typeof paging === 'object') op.paging = paging;
+    else if (paging === 'unrecognised') {
+      diagnostics.warn('pagination-fallback', `${op.operationId} returns a list whose paging parameters fit no convention the client iterates (cursor with a next-cursor field in the answer, offset, page)`, locate(op.pointer), `client.${op.sdkPath.join('.')} is a plain method returning one page`);
+    }
   }
 
   const names = registries.get(api) ?? new NameRegistry(diagnostics);

@@ -263,15 +263,16 @@ describe('names and the resource tree', () => {
     expect(out.text('client/resources/pets.ts')).toContain('export class PetsResource');
   });
 
-  it('makes a list of a collection GET whose call clashes, warning when its paging is not our envelope', async () => {
+  it('makes a list of a collection GET whose call clashes; paged by offset it is iterated, by a limit alone it is warned', async () => {
     const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-    const file = spec({
-      '/pets': { get: { operationId: 'findPets', parameters: [{ name: 'offset', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } } } },
-      '/pets/{id}': { get: { operationId: 'getPet', parameters: [id], responses: ok } },
-    });
-    const out = await generate(file, 'tolerant', ['client']);
-    expect(Object.fromEntries(out.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]))).toEqual({ findPets: 'pets.list', getPet: 'pets.retrieve' });
-    expect(out.lines).toEqual([expect.stringMatching(/warning\[pagination-fallback\]: findPets returns a list paged by offset parameters, which the client does not iterate; client\.pets\.list is a plain method returning one page$/)]);
+    const list = (param: string) => ({ operationId: 'findPets', parameters: [{ name: param, in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } } });
+    const byOffset = await generate(spec({ '/pets': { get: list('offset') }, '/pets/{id}': { get: { operationId: 'getPet', parameters: [id], responses: ok } } }), 'tolerant', ['client']);
+    expect(Object.fromEntries(byOffset.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]))).toEqual({ findPets: 'pets.list', getPet: 'pets.retrieve' });
+    expect(byOffset.api.operations.find((o) => o.operationId === 'findPets')!.paging).toEqual({ kind: 'offset', param: 'offset', items: [] });
+    expect(byOffset.lines).toEqual([]);
+    const byLimit = await generate(spec({ '/pets': { get: list('limit') }, '/pets/{id}': { get: { operationId: 'getPet', parameters: [id], responses: ok } } }), 'tolerant', ['client']);
+    expect(byLimit.api.operations.find((o) => o.operationId === 'findPets')!.sdkPath.join('.')).toBe('pets.list');
+    expect(byLimit.lines).toEqual([expect.stringMatching(/warning\[pagination-fallback\]: findPets returns a list whose paging parameters fit no convention the client iterates .*; client\.pets\.list is a plain method returning one page$/)]);
   });
 
   it('falls back to tag and operationId when the path rule gives the same call twice, with a warning', async () => {

@@ -4,7 +4,7 @@
  * per condition, one for the default, and a general one.
  */
 import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from 'ts-morph';
-import { listEnvelope } from '../../ir/queries.ts';
+import { listEnvelope, pagedItem } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../../naming/case.ts';
@@ -106,6 +106,25 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
         item(w);
         w.write(', ');
         envelope(w);
+        w.write(`>(operations${member(op.operationId)}, ${args}, options);`);
+      },
+    };
+  }
+
+  const pagedItemType = pagedItem(api, op);
+  if (pagedItemType) {
+    const item = typeOf(pagedItemType, use);
+    const body = text(use.opType(op, op.names.response));
+    return {
+      name,
+      docs,
+      parameters: [...positional, ...paramDecl(undefined, params?.optional ?? true), options],
+      returnType: generic(use.from(`${CORE}/pagination.js`, 'ListPagePromise', true), [item, body]),
+      statements: (w) => {
+        w.write(`return this._client.paged<`);
+        item(w);
+        w.write(', ');
+        body(w);
         w.write(`>(operations${member(op.operationId)}, ${args}, options);`);
       },
     };

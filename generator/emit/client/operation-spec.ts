@@ -92,6 +92,7 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
       })
     : [{ kind: 'empty' }];
   if (isList(api, op)) spec.list = true;
+  if (op.paging) spec.paging = op.paging;
   if (op.security.length === 0) spec.auth = false;
   const credential = credentialOf(api, op);
   if (credential) spec.credential = credential;

@@ -1,4 +1,5 @@
 /** How the generated resources describe an operation to the core: plain data, one constant per operation. */
+import type { Paging } from './pagination.js';
 import type { FieldEncoding } from './uploads.js';
 
 export type ResponseKind = 'json' | 'sse' | 'binary' | 'text' | 'empty';
@@ -51,6 +52,8 @@ export interface OperationSpec {
   responses: readonly ResponseSpec[];
   /** A cursor-paginated list. */
   list?: boolean;
+  /** A list paged by another convention (see `Paging` in pagination.ts). */
+  paging?: Paging;
   /** False when the operation takes no bearer credential (security: []). */
   auth?: boolean;
   /** Operation-level servers (otherwise the client's base URL). */

@@ -1,0 +1,125 @@
+/**
+ * Lists paged by the usual conventions other than our envelope, recognised by shape and iterated by the generated
+ * client: a cursor with a next-cursor field in the answer, offset (with a limit), and page numbers. Real HTTP on
+ * 127.0.0.1 against a server that pages 7 items; a list whose parameters fit no convention is a plain method, warned.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatWarning } from '../../generator/diagnostics.ts';
+import { runPipeline } from '../../generator/pipeline.ts';
+
+const out = path.resolve('.tmp/paging-client');
+const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
+const query = (name: string, type = 'string') => ({ name, in: 'query', required: false, schema: { type } });
+const json = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+const spec = {
+  openapi: '3.1.0',
+  info: { title: 'Paging', version: '1' },
+  servers: [{ url: 'https://example.test' }],
+  paths: {
+    // The cursor's next value is nested (`meta.next_cursor`); the items are `results`.
+    '/events': { get: { operationId: 'listEvents', parameters: [query('cursor')], responses: json({ type: 'object', properties: { results: { type: 'array', items: item }, meta: { type: 'object', properties: { next_cursor: { type: ['string', 'null'] } } } } }) } },
+    '/rows': { get: { operationId: 'listRows', parameters: [query('offset', 'integer'), query('limit', 'integer')], responses: json({ type: 'array', items: item }) } },
+    '/pages': { get: { operationId: 'listPages', parameters: [query('page', 'integer')], responses: json({ type: 'object', properties: { items: { type: 'array', items: item } } }) } },
+    '/tokens': { get: { operationId: 'listTokens', parameters: [query('after')], responses: json({ type: 'array', items: item }) } },
+  },
+};
+
+const ALL = [1, 2, 3, 4, 5, 6, 7];
+const seen: string[] = [];
+let server: http.Server;
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let client: any;
+let warnings: string[];
+
+beforeAll(async () => {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'openapi.yaml'), JSON.stringify(spec));
+  const result = await runPipeline({ spec: path.join(out, 'openapi.yaml'), mode: 'tolerant', format: false, emitters: ['client'] });
+  warnings = result.warnings.map(formatWarning);
+  for (const f of result.files) {
+    mkdirSync(path.dirname(path.join(out, 'gen', f.path)), { recursive: true });
+    writeFileSync(path.join(out, 'gen', f.path), f.contents);
+  }
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    seen.push(`${url.pathname}${url.search}`);
+    const ids = (from: number, n: number) => ALL.slice(from, from + n).map((id) => ({ id }));
+    let body: unknown;
+    if (url.pathname === '/events') {
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      body = { results: ids(from, 3), meta: { next_cursor: from + 3 < ALL.length ? String(from + 3) : null } };
+    } else if (url.pathname === '/rows') {
+      body = ids(Number(url.searchParams.get('offset') ?? 0), Number(url.searchParams.get('limit') ?? 2));
+    } else if (url.pathname === '/pages') {
+      body = { items: ids((Number(url.searchParams.get('page') ?? 1) - 1) * 3, 3) };
+    } else body = ids(0, 2);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+  client = new ApiClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
+}, 60_000);
+afterAll(() => server?.close());
+
+async function all(promise: AsyncIterable<{ id: number }>): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const x of promise) ids.push(x.id);
+  return ids;
+}
+
+describe('lists paged by cursor, offset and page number', () => {
+  it('follows a next-cursor field of the answer until it is null', async () => {
+    seen.length = 0;
+    expect(await all(client.events.list())).toEqual(ALL);
+    expect(seen).toEqual(['/events', '/events?cursor=3', '/events?cursor=6']);
+    const first = await client.events.list();
+    expect(first.items.map((x: { id: number }) => x.id)).toEqual([1, 2, 3]);
+    expect(first.body.meta.next_cursor).toBe('3');
+    expect(first.hasNextPage()).toBe(true);
+  });
+
+  it('adds the items received to the offset, and stops at a page shorter than the limit', async () => {
+    seen.length = 0;
+    expect(await all(client.rows.list({ limit: 3 }))).toEqual(ALL);
+    expect(seen).toEqual(['/rows?limit=3', '/rows?limit=3&offset=3', '/rows?limit=3&offset=6']);
+  });
+
+  it('counts pages from 1 and stops at an empty page', async () => {
+    seen.length = 0;
+    expect(await all(client.pages.list())).toEqual(ALL);
+    expect(seen).toEqual(['/pages', '/pages?page=2', '/pages?page=3', '/pages?page=4']);
+  });
+
+  it('leaves a list whose paging fits no convention a plain method, with a located warning', async () => {
+    expect(warnings).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+ #\/paths\/~1tokens\/get: warning\[pagination-fallback\]: listTokens returns a list whose paging parameters fit no convention.*; client\.tokens\.retrieve is a plain method returning one page$/)]);
+    expect(await client.tokens.retrieve()).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('types the items and the body of each page (tsc --strict over the generated client and a use of it)', () => {
+    writeFileSync(
+      path.join(out, 'gen', 'use.ts'),
+      [
+        "import { ApiClient } from './client/index.js';",
+        'export async function use(client: ApiClient): Promise<number> {',
+        '  let sum = 0;',
+        '  for await (const row of client.rows.list({ limit: 3 })) sum += row.id;',
+        '  const page = await client.events.list({ cursor: "3" });',
+        '  const next: string | null | undefined = page.body.meta?.next_cursor;',
+        '  // @ts-expect-error items are objects, not numbers',
+        '  const wrong: number[] = page.items;',
+        '  return sum + page.items.length + (next ? 1 : 0) + wrong.length;',
+        '}',
+      ].join('\n'),
+    );
+    writeFileSync(path.join(out, 'gen', 'tsconfig.json'), JSON.stringify({ extends: path.relative(path.join(out, 'gen'), path.resolve('tsconfig.json')), include: ['./**/*.ts'], exclude: [] }));
+    const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', path.join(out, 'gen', 'tsconfig.json'), '--noEmit'], { encoding: 'utf8' });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 60_000);
+});
