@@ -2,6 +2,7 @@
  * Reads the spec's YAML files with positions kept, following `$ref`s to other files, so that syntax errors,
  * missing files and unresolved pointers are reported at `file:line:column` before bundling.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
@@ -42,17 +43,31 @@ function readSource(file: string, from?: { file: SourceFile; node: YamlNode }): 
     }
     fail('file-not-found', `cannot read the spec file ${displayPath(file)}`);
   }
+  const display = displayPath(file);
+  const key = createHash('sha1').update(text).digest('hex');
+  const cached = parsedFiles.get(key);
+  if (cached) return { ...cached, path: file, display };
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, version: '1.2' });
-  const display = displayPath(file);
   const firstError = doc.errors[0];
   if (firstError) {
     const at = lines.linePos(firstError.pos[0]);
     const message = firstError.message.split('\n')[0] ?? firstError.message;
     fail('yaml-syntax', message, { file: display, line: at.line, column: at.col });
   }
-  return { path: file, display, doc, lines, value: doc.toJS({ maxAliasCount: 100 }) };
+  const source = { path: file, display, doc, lines, value: doc.toJS({ maxAliasCount: 100 }) };
+  if (parsedFiles.size >= MAX_PARSED_FILES) parsedFiles.clear();
+  parsedFiles.set(key, source);
+  return source;
 }
+
+/**
+ * Parsed files by content, for runs in one process (`--watch`, `generate()` in a build tool, the spec diff of two
+ * versions or copies): a file whose text was parsed before is not parsed again, wherever it lies. Nothing downstream mutates a SourceFile
+ * (the bundler gets clones of `value`). Bounded: cleared when full.
+ */
+const parsedFiles = new Map<string, SourceFile>();
+const MAX_PARSED_FILES = 5000;
 
 /** Line and column (1-based) of a YAML node. */
 export function position(file: SourceFile, node: YamlNode | null | undefined): { line?: number; column?: number } {
