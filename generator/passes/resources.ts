@@ -50,21 +50,13 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
   if (isParam(beforeLast) && op.method === 'post') {
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
-  const method = op.method === 'get' ? (listEnvelope(api, op) || typeof pagingOf(api, op) === 'object' ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
+  const method = op.method === 'get' ? (listEnvelope(api, op) || op.paging ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
 }
 
-/**
- * How a GET on a collection pages, recognised by shape: our list envelope (`object: list`, `data`), or a list
- * (an array, or an object holding one) with the usual cursor, offset or page query parameters; `unrecognised`
- * for a list without any of them. Undefined when the response is not a list.
- */
-export function pagination(api: Api, op: Operation): 'envelope' | 'cursor' | 'offset' | 'page' | 'unrecognised' | undefined {
-  if (op.method !== 'get') return undefined;
-  if (listEnvelope(api, op)) return 'envelope';
-  if (!listShape(api, op)) return undefined;
-  const paging = pagingOf(api, op);
-  return typeof paging === 'object' ? paging.kind : 'unrecognised';
+/** A GET answering a list: our envelope, an array, or an object holding one. */
+function isListGet(api: Api, op: Operation): boolean {
+  return op.method === 'get' && (listEnvelope(api, op) !== undefined || listShape(api, op) !== undefined);
 }
 
 const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken'];
@@ -105,7 +97,7 @@ function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
  * operation takes parameters that look like paging (a cursor without a next-cursor field in the answer, or a limit
  * alone) but no convention fits; undefined for a list that is not paged, or not a list.
  */
-export function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
+function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
   if (op.method !== 'get' || listEnvelope(api, op)) return undefined;
   const shape = listShape(api, op);
   if (!shape) return undefined;
@@ -142,6 +134,14 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
   const prefix = sharedVersionPrefix(api);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
+  // Lists paged by another convention than our envelope are iterated by the client (and named `list`); one whose
+  // paging parameters fit no convention is a plain method, warned once its call is known (below).
+  const unrecognisedPaging: Operation[] = [];
+  for (const op of ops) {
+    const paging = pagingOf(api, op);
+    if (typeof paging === 'object') op.paging = paging;
+    else if (paging === 'unrecognised') unrecognisedPaging.push(op);
+  }
   for (const op of ops) {
     if (op.sdkPath.length === 0) {
       op.sdkPath = defaultSdkPath(api, op, prefix);
@@ -170,9 +170,9 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
       if (group.length > 1) {
         // A list whose call clashes (`GET /pets` and `GET /pets/{id}` both `retrieve`) is the resource's `list`.
         for (const op of [...group]) {
-          const page = explicit.has(op) || op.path.split('/').pop()!.startsWith('{') ? undefined : pagination(api, op);
+          const list = !explicit.has(op) && !op.path.split('/').pop()!.startsWith('{') && isListGet(api, op);
           const listed = [...op.sdkPath.slice(0, -1), 'list'];
-          if (!page || ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) continue;
+          if (!list || ops.some((o) => o !== op && o.sdkPath.join('.') === listed.join('.'))) continue;
           op.sdkPath = listed;
           group.splice(group.indexOf(op), 1);
         }
@@ -220,13 +220,8 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     taken.add(op.sdkPath.join('.'));
   }
 
-  // Lists paged by another convention than our envelope: iterated by the client, or a plain method, warned.
-  for (const op of ops) {
-    const paging = pagingOf(api, op);
-    if (typeof paging === 'object') op.paging = paging;
-    else if (paging === 'unrecognised') {
-      diagnostics.warn('pagination-fallback', `${op.operationId} returns a list whose paging parameters fit no convention the client iterates (cursor with a next-cursor field in the answer, offset, page)`, locate(op.pointer), `client.${op.sdkPath.join('.')} is a plain method returning one page`);
-    }
+  for (const op of unrecognisedPaging) {
+    diagnostics.warn('pagination-fallback', `${op.operationId} returns a list whose paging parameters fit no convention the client iterates (cursor with a next-cursor field in the answer, offset, page)`, locate(op.pointer), `client.${op.sdkPath.join('.')} is a plain method returning one page`);
   }
 
   const names = registries.get(api) ?? new NameRegistry(diagnostics);
