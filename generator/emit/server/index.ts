@@ -9,10 +9,12 @@
  *   package.json, CHANGELOG.md   the package (with validators/, types/ and tables/ embedded by the pipeline)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { Api } from '../../ir/types.ts';
+import { successResponse } from '../../ir/queries.ts';
+import type { Api, Operation } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
+import { propertyKey } from '../ts/type-expr.ts';
 import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { basePathOf, routesFile } from './routes.ts';
@@ -86,14 +88,16 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
  * the examples run for any spec.
  */
 function readmeExample(api: Api): { exampleHandler: string; exampleNote: string } {
-  const jsonSuccess = (o: Api['operations'][number]) => o.responses.find((r) => /^2\d\d$/.test(r.status) && r.contents.some((c) => c.kind === 'json'));
-  const candidates = api.operations.filter((o) => o.requestBody?.contents.some((c) => c.kind === 'json') && jsonSuccess(o));
+  const answersJson = (o: Operation) => successResponse(o)?.contents.some((c) => c.kind === 'json');
+  const candidates = api.operations.filter((o) => o.requestBody?.contents.some((c) => c.kind === 'json') && answersJson(o));
   // An operation without path parameters keeps the example's request simple.
   const json = candidates.find((o) => !o.path.includes('{')) ?? candidates[0];
   const op = json ?? api.operations[0];
   if (!op) return { exampleHandler: '', exampleNote: 'The API has no operations: every request answers 404.' };
-  const status = (json && jsonSuccess(json)?.status) ?? op.responses.map((r) => r.status).find((s) => /^2\d\d$/.test(s) && s !== '204' && s !== '205') ?? '200';
-  const key = /^[A-Za-z_$][\w$]*$/.test(op.operationId) ? op.operationId : JSON.stringify(op.operationId);
+  const declared = successResponse(op)?.status ?? '';
+  // `reply` needs a number, and 204/205 cannot carry the example's body.
+  const status = /^2\d\d$/.test(declared) && declared !== '204' && declared !== '205' ? declared : '200';
+  const key = propertyKey(op.operationId);
   return {
     exampleHandler: json ? `${key}: ({ body }) => reply(${status}, { received: body }),` : `${key}: () => reply(${status}, {}),`,
     exampleNote: `The examples below answer \`${op.operationId}\` (${op.method.toUpperCase()} ${op.path}) with a \`reply\` ${json ? 'echoing the validated body' : 'of an empty object'}; copy them and add your handlers.`,
