@@ -14,32 +14,18 @@ export interface ListEnvelope<Item> {
 
 type FetchPage<Item, Envelope> = (query: Record<string, unknown>) => PagePromise<Item, Envelope>;
 
-export class CursorPage<Item> implements AsyncIterable<Item> {
-  declare data: Item[];
-  declare has_more?: boolean;
-  declare last_id?: string | null;
-
-  private readonly query: Record<string, unknown>;
-  private readonly fetchPage: FetchPage<Item, never>;
-
-  constructor(body: ListEnvelope<Item>, query: Record<string, unknown>, fetchPage: FetchPage<Item, never>) {
-    Object.assign(this, body);
-    this.query = query;
-    this.fetchPage = fetchPage;
-    if (!Array.isArray(this.data)) this.data = [];
-    // Keep the helpers out of JSON.stringify and object spreads.
-    Object.defineProperty(this, 'query', { enumerable: false });
-    Object.defineProperty(this, 'fetchPage', { enumerable: false });
-  }
-
+/**
+ * What every page does once it knows its items, the query of the next page and how to fetch it: iterate pages and
+ * items, and stop with an error when the server sends a cursor it already sent (it would loop forever).
+ */
+abstract class PageBase<Item> implements AsyncIterable<Item> {
+  /** The query parameter that moves from page to page (`after`, or the paging's `param`). */
+  protected abstract readonly cursorParam: string;
+  protected abstract readonly query: Record<string, unknown>;
+  protected abstract pageItems(): Item[];
   /** The query of the next page, or undefined on the last page. */
-  nextPageQuery(): Record<string, unknown> | undefined {
-    if (!this.has_more || this.data.length === 0) return undefined;
-    const last = this.last_id ?? (this.data[this.data.length - 1] as { id?: unknown } | undefined)?.id;
-    if (typeof last !== 'string' || !last) return undefined;
-    const { before: _before, ...rest } = this.query;
-    return { ...rest, after: last };
-  }
+  abstract nextPageQuery(): Record<string, unknown> | undefined;
+  protected abstract fetchNext(query: Record<string, unknown>): Promise<PageBase<Item>>;
 
   hasNextPage(): boolean {
     return this.nextPageQuery() !== undefined;
@@ -48,31 +34,72 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
   async getNextPage(): Promise<this> {
     const query = this.nextPageQuery();
     if (!query) throw new Error('No next page: check hasNextPage() first.');
-    if (query.after === this.query.after) throw repeatedCursor(query.after);
-    return (await this.fetchPage(query)) as unknown as this;
+    const cursor = query[this.cursorParam];
+    if (cursor === this.query[this.cursorParam]) throw repeatedCursor(cursor);
+    return (await this.fetchNext(query)) as this;
   }
 
   /** This page, then every following page. */
   async *iterPages(): AsyncGenerator<this> {
     let page: this = this;
     yield page;
-    // A server that keeps answering `has_more: true` with a cursor already seen would make this loop forever.
-    const seen = new Set<unknown>([this.query.after]);
+    const seen = new Set<unknown>([this.query[this.cursorParam]]);
     for (let query = page.nextPageQuery(); query; query = page.nextPageQuery()) {
-      if (seen.has(query.after)) throw repeatedCursor(query.after);
-      seen.add(query.after);
+      const cursor = query[this.cursorParam];
+      if (seen.has(cursor)) throw repeatedCursor(cursor);
+      seen.add(cursor);
       page = await page.getNextPage();
       yield page;
     }
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
-    for await (const page of this.iterPages()) yield* page.data;
+    for await (const page of this.iterPages()) yield* page.pageItems();
   }
 }
 
 function repeatedCursor(cursor: unknown): ClientError {
-  return new ClientError(`The server sent the cursor ${JSON.stringify(cursor)} again with has_more: true; stopped instead of looping.`);
+  return new ClientError(`The server sent the cursor ${JSON.stringify(cursor)} again for the next page; stopped instead of looping.`);
+}
+
+/** Keeps a page's helpers out of JSON.stringify and object spreads. */
+function hide(page: object, ...keys: string[]): void {
+  for (const key of keys) Object.defineProperty(page, key, { enumerable: false });
+}
+
+export class CursorPage<Item> extends PageBase<Item> {
+  declare data: Item[];
+  declare has_more?: boolean;
+  declare last_id?: string | null;
+
+  protected readonly cursorParam = 'after';
+  protected readonly query: Record<string, unknown>;
+  private readonly fetchPage: FetchPage<Item, never>;
+
+  constructor(body: ListEnvelope<Item>, query: Record<string, unknown>, fetchPage: FetchPage<Item, never>) {
+    super();
+    Object.assign(this, body);
+    this.query = query;
+    this.fetchPage = fetchPage;
+    if (!Array.isArray(this.data)) this.data = [];
+    hide(this, 'cursorParam', 'query', 'fetchPage');
+  }
+
+  nextPageQuery(): Record<string, unknown> | undefined {
+    if (!this.has_more || this.data.length === 0) return undefined;
+    const last = this.last_id ?? (this.data[this.data.length - 1] as { id?: unknown } | undefined)?.id;
+    if (typeof last !== 'string' || !last) return undefined;
+    const { before: _before, ...rest } = this.query;
+    return { ...rest, after: last };
+  }
+
+  protected pageItems(): Item[] {
+    return this.data;
+  }
+
+  protected async fetchNext(query: Record<string, unknown>): Promise<CursorPage<Item>> {
+    return (await this.fetchPage(query)) as unknown as CursorPage<Item>;
+  }
 }
 
 /** A page with the envelope's own fields typed. */
@@ -114,26 +141,26 @@ function at(value: unknown, path: readonly string[]): unknown {
  * One page of a list paged by cursor, offset or page number: `body` as the server sent it, `items` its item array.
  * Also an async iterable over every item of every following page.
  */
-export class ListPage<Item, Body> implements AsyncIterable<Item> {
+export class ListPage<Item, Body> extends PageBase<Item> {
   readonly body: Body;
   readonly items: Item[];
-  private readonly query: Record<string, unknown>;
+  protected readonly cursorParam: string;
+  protected readonly query: Record<string, unknown>;
   private readonly paging: Paging;
   private readonly fetchPage: FetchListPage<Item, Body>;
 
   constructor(body: Body, query: Record<string, unknown>, paging: Paging, fetchPage: FetchListPage<Item, Body>) {
+    super();
     this.body = body;
     const items = at(body, paging.items);
     this.items = Array.isArray(items) ? (items as Item[]) : [];
+    this.cursorParam = paging.param;
     this.query = query;
     this.paging = paging;
     this.fetchPage = fetchPage;
-    Object.defineProperty(this, 'query', { enumerable: false });
-    Object.defineProperty(this, 'paging', { enumerable: false });
-    Object.defineProperty(this, 'fetchPage', { enumerable: false });
+    hide(this, 'cursorParam', 'query', 'paging', 'fetchPage');
   }
 
-  /** The query of the next page, or undefined on the last page. */
   nextPageQuery(): Record<string, unknown> | undefined {
     const p = this.paging;
     if (p.kind === 'cursor') {
@@ -151,32 +178,12 @@ export class ListPage<Item, Body> implements AsyncIterable<Item> {
     return { ...this.query, [p.param]: (Number.isFinite(current) ? current : 1) + 1 };
   }
 
-  hasNextPage(): boolean {
-    return this.nextPageQuery() !== undefined;
+  protected pageItems(): Item[] {
+    return this.items;
   }
 
-  async getNextPage(): Promise<ListPage<Item, Body>> {
-    const query = this.nextPageQuery();
-    if (!query) throw new Error('No next page: check hasNextPage() first.');
+  protected fetchNext(query: Record<string, unknown>): Promise<ListPage<Item, Body>> {
     return this.fetchPage(query);
-  }
-
-  /** This page, then every following page. A cursor the server already sent stops the iteration with an error. */
-  async *iterPages(): AsyncGenerator<ListPage<Item, Body>> {
-    let page: ListPage<Item, Body> = this;
-    yield page;
-    const seen = new Set<unknown>([this.query[this.paging.param]]);
-    for (let query = page.nextPageQuery(); query; query = page.nextPageQuery()) {
-      const key = query[this.paging.param];
-      if (seen.has(key)) throw new ClientError(`The server sent the page cursor ${JSON.stringify(key)} again; stopped instead of looping.`);
-      seen.add(key);
-      page = await page.fetchPage(query);
-      yield page;
-    }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
-    for await (const page of this.iterPages()) yield* page.items;
   }
 }
 
