@@ -51,6 +51,7 @@ export {
 export { toFile, type Uploadable, type WithUploads } from './core/uploads.js';
 export { parseDuration, type RateLimitInfo } from './core/rate-limit.js';
 export {
+  MAX_SIGNATURES,
   signWebhook,
   verifyWebhookSignature,
   type WebhookHeaders,

@@ -126,7 +126,10 @@ describe('a POST whose connection drops after it was sent', () => {
 
   it('a GET is still retried after a dropped connection', async () => {
     let n = 0;
-    server = await startServer((_req, res, raw) => (n++ === 0 ? raw.socket.destroy() : json(res, 200, { id: 'a' })));
+    server = await startServer((_req, res, raw) => {
+      if (n++ === 0) raw.socket.destroy();
+      else json(res, 200, { id: 'a' });
+    });
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, clock: fakeClock() });
     expect(await client.call(ops.getThing, { path: { thing_id: 'a' } })).toEqual({ id: 'a' });
     expect(server.requests).toHaveLength(2);

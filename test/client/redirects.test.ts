@@ -122,4 +122,15 @@ describe('a redirect within the origin', () => {
       expect(result).toEqual({ method: 'GET', body: '', key: 'secret-key', type: null });
     }
   });
+
+  it('a Location that is not a URL is an APIRedirectError; a 3xx without Location is the answer', async () => {
+    const origin = await server((req, res) => {
+      res.writeHead(req.path === '/things' ? 302 : 304, req.path === '/things' ? { location: 'http://[::1' } : {});
+      res.end();
+    });
+    const client = new CoreClient({ apiKey: 'secret-key', baseURL: origin.url, maxRetries: 0 });
+    await expect(client.call(operation('GET', undefined), {})).rejects.toThrow(/redirected to an invalid location: "http:\/\/\[::1"/);
+    const other = { ...operation('GET', undefined), path: '/other' };
+    await expect(client.call(other, {})).rejects.toMatchObject({ status: 304 });
+  });
 });

@@ -12,7 +12,7 @@ import { isRetryableStatus, needsUserAction, retryDelay, systemClock, type Clock
 import { CLIENT_NAME, DEFAULT_HEADERS, ENV_PREFIX, IDEMPOTENCY_HEADER, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
 import { isBrowser } from './browser.js';
 import { mayHaveBeenSent } from './connection.js';
-import { fetchSameOrigin } from './redirects.js';
+import { followRedirects, isRedirect } from './redirects.js';
 import { env, pickServer, serverURL } from './servers.js';
 import { Stream } from './stream.js';
 import { containsUploadable, toFormData } from './uploads.js';
@@ -169,14 +169,15 @@ export class ClientBase {
               controller.abort();
             }, timeout)
           : undefined;
-      // Redirects are followed by fetchSameOrigin, never by fetch: see redirects.ts.
+      // Redirects are followed by followRedirects, never by fetch: see redirects.ts.
       const request: RequestInit = extraInit ? { ...extraInit, method: op.method, headers, body: init ?? null, redirect: 'manual' } : { method: op.method, headers, body: init ?? null, redirect: 'manual' };
       if (controller) request.signal = controller.signal;
       let failure: APIError;
       let retryable: boolean;
       let streaming = false;
       try {
-        const response = await fetchSameOrigin(fetchImpl, url, request);
+        let response = await fetchImpl(url, request);
+        if (isRedirect(response.status)) response = await followRedirects(fetchImpl, url, request, response);
         if (response.ok) {
           if (buffered) return { response, controller, text: await readText(response, maxSize) };
           if (expected.kind === 'sse' && !isEventStream(response)) {

@@ -9,25 +9,27 @@ import type { Fetch } from './options.js';
 /** As fetch: the 21st redirect in a row fails. */
 const MAX_REDIRECTS = 20;
 
-function isRedirect(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+/** A status that `followRedirects` must see: a redirect, or 0 (a browser's opaque redirect). */
+export function isRedirect(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308 || status === 0;
 }
 
 /**
- * Sends `init` (whose `redirect` is `manual`) and follows same-origin redirects as fetch would (303, and 301/302
- * after a POST, become a GET without body). A redirect to another origin throws `APIRedirectError` unsent.
+ * Given the answer to `init` (sent with `redirect: 'manual'`), follows same-origin redirects as fetch would (303,
+ * and 301/302 after a POST, become a GET without body) and returns the final response. A redirect to another
+ * origin throws `APIRedirectError`, and nothing is sent there.
  */
-export async function fetchSameOrigin(fetchImpl: Fetch, url: string, init: RequestInit): Promise<Response> {
-  let response = await fetchImpl(url, init);
-  if (!isRedirect(response.status)) {
-    // A browser hides a manual redirect's status and target: it cannot be checked, so it is not followed.
-    if (response.type === 'opaqueredirect') throw new APIRedirectError('The server answered with a redirect that this runtime does not let the client inspect; it is not followed.');
-    return response;
-  }
+export async function followRedirects(fetchImpl: Fetch, url: string, init: RequestInit, first: Response): Promise<Response> {
+  let response = first;
   const origin = new URL(url).origin;
   let current = url;
   let request = init;
   for (let hops = 0; isRedirect(response.status); hops++) {
+    // A browser hides a manual redirect's status and target: it cannot be checked, so it is not followed.
+    if (response.status === 0) {
+      if (response.type === 'opaqueredirect') throw new APIRedirectError('The server answered with a redirect that this runtime does not let the client inspect; it is not followed.');
+      return response;
+    }
     const location = response.headers.get('location');
     if (location === null) return response; // no target: the 3xx is the answer (fetch does the same)
     await response.body?.cancel().catch(() => undefined);
