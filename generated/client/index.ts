@@ -57,6 +57,10 @@ export {
   type WebhookHeaders,
   type WebhookVerifyOptions,
 } from './core/webhooks.js';
-export { AccessTokenProvider, type ExchangedToken } from './core/token-provider.js';
+export {
+  AccessTokenProvider,
+  type AccessTokenProviderOptions,
+  type ExchangedToken,
+} from './core/token-provider.js';
 export { type ApiKeySource, type ClientOptions, type RequestOptions } from './core/options.js';
 export type * from './types/index.js';
