@@ -134,4 +134,23 @@ describe('a POST whose connection drops after it was sent', () => {
     expect(await client.call(ops.getThing, { path: { thing_id: 'a' } })).toEqual({ id: 'a' });
     expect(server.requests).toHaveLength(2);
   });
+
+  it('refuses an idempotencyKey without an idempotency header, or one that is not printable ASCII, before sending', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const plain = new CoreClient({ apiKey: 'k', baseURL: server.url });
+    await expect(plain.call(ops.createThing, { params: {} }, { idempotencyKey: 'k1' })).rejects.toThrow(/idempotencyKey needs an idempotency header/);
+    const keyed = new CoreClient({ apiKey: 'k', baseURL: server.url, idempotencyHeader: 'Idempotency-Key' });
+    await expect(keyed.call(ops.createThing, { params: {} }, { idempotencyKey: 'with space' })).rejects.toThrow(/1 to 255 printable ASCII/);
+    await expect(keyed.call(ops.createThing, { params: {} }, { idempotencyKey: '' })).rejects.toThrow(/1 to 255 printable ASCII/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a header value fetch refuses to send is reported as such, not as a request that may have been applied', async () => {
+    server = await startServer((_req, res) => json(res, 200, {}));
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, clock: fakeClock(), maxRetries: 0 });
+    const error = (await client.call(ops.createThing, { params: {} }, { headers: { 'X-Bad': 'line\nbreak' } }).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).not.toMatch(/may have been applied/);
+    expect(server.requests).toEqual([]);
+  });
 });

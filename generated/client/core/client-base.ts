@@ -348,11 +348,19 @@ export class ClientBase {
    */
   private idempotencyKey(headers: Record<string, string>, options: RequestOptions): boolean {
     const name = this.idempotencyHeader;
-    if (!name) return false;
-    if (options.idempotencyKey !== undefined) {
-      headers[name] = options.idempotencyKey;
+    const given = options.idempotencyKey;
+    if (given !== undefined) {
+      if (!name)
+        throw new ClientError(
+          'idempotencyKey needs an idempotency header: set the `idempotencyHeader` option to the header the server reads it from.',
+        );
+      // The server deduplicates on it: a key it cannot store or compare is refused before sending.
+      if (!/^[\x21-\x7e]{1,255}$/.test(given))
+        throw new ClientError('idempotencyKey must be 1 to 255 printable ASCII characters without spaces.');
+      headers[name] = given;
       return true;
     }
+    if (!name) return false;
     const lower = name.toLowerCase();
     for (const key in headers) if (key.toLowerCase() === lower) return true; // given in the request's headers
     headers[name] = crypto.randomUUID();

@@ -9,6 +9,9 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREAC
  */
 export function mayHaveBeenSent(error: unknown, timedOut: boolean): boolean {
   if (timedOut) return true;
+  // Node's fetch reports every network failure as `TypeError: fetch failed` with the reason as `cause`; a TypeError
+  // without one is a request it refused to build (an invalid header value, say), before any connection.
+  if (error instanceof TypeError && error.cause === undefined) return false;
   for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && NOT_SENT.has(code)) return false;
