@@ -81,7 +81,10 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Sent as `X-Client-Request-Id`: ASCII only, at most 512 characters (checked before sending). */
   clientRequestId?: string;
-  /** The idempotency key of this POST or PATCH (needs an `idempotencyHeader`); default: a random UUID per call. */
+  /**
+   * The idempotency key of this POST or PATCH: 1 to 255 printable ASCII characters without spaces (needs an
+   * `idempotencyHeader`). Default: a random UUID per call.
+   */
   idempotencyKey?: string;
   /** See `ClientOptions.retryNonIdempotent`. */
   retryNonIdempotent?: boolean;
