@@ -143,6 +143,7 @@ describe('a POST whose connection drops after it was sent', () => {
     await expect(keyed.call(ops.createThing, { params: {} }, { idempotencyKey: 'with space' })).rejects.toThrow(/1 to 255 printable ASCII/);
     await expect(keyed.call(ops.createThing, { params: {} }, { idempotencyKey: '' })).rejects.toThrow(/1 to 255 printable ASCII/);
     expect(server.requests).toEqual([]);
+    expect(() => new CoreClient({ apiKey: 'k', idempotencyHeader: 'Idempotency Key' })).toThrow('idempotencyHeader must be a header name, got "Idempotency Key".');
   });
 
   it('a header value fetch refuses to send is reported as such, not as a request that may have been applied', async () => {

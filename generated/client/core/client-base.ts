@@ -120,6 +120,11 @@ export class ClientBase {
     this.clock = options.clock ?? systemClock;
     this.idempotencyHeader =
       options.idempotencyHeader === undefined ? IDEMPOTENCY_HEADER : options.idempotencyHeader;
+    if (this.idempotencyHeader !== null && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(this.idempotencyHeader)) {
+      throw new ClientError(
+        `idempotencyHeader must be a header name, got ${JSON.stringify(this.idempotencyHeader)}.`,
+      );
+    }
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function')
       throw new ClientError('No global fetch: pass `fetch` to the client.');

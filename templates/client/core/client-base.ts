@@ -87,6 +87,9 @@ export class ClientBase {
     this.webhookSecret = options.webhookSecret ?? env(`${ENV_PREFIX}WEBHOOK_SECRET`);
     this.clock = options.clock ?? systemClock;
     this.idempotencyHeader = options.idempotencyHeader === undefined ? IDEMPOTENCY_HEADER : options.idempotencyHeader;
+    if (this.idempotencyHeader !== null && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(this.idempotencyHeader)) {
+      throw new ClientError(`idempotencyHeader must be a header name, got ${JSON.stringify(this.idempotencyHeader)}.`);
+    }
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new ClientError('No global fetch: pass `fetch` to the client.');
     this.fetch = fetchImpl;

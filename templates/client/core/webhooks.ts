@@ -1,7 +1,8 @@
 /**
  * Standard Webhooks verification (https://www.standardwebhooks.com): HMAC-SHA256 with the base64 key of a `whsec_`
- * secret over `${webhook-id}.${webhook-timestamp}.${body}`, any of several space-separated `v1,<base64>` signatures,
- * compared in constant time by Web Crypto's `verify`, and a timestamp within `tolerance` of now.
+ * secret over `${webhook-id}.${webhook-timestamp}.${body}`, computed once and compared in constant time with each
+ * of the space-separated `v1,<base64>` signatures (at most `MAX_SIGNATURES`), and a timestamp within `tolerance`
+ * of now.
  */
 import { ENV_PREFIX } from './brand.js';
 import { ClientError, WebhookVerificationError } from './errors.js';
