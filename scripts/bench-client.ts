@@ -5,13 +5,15 @@
  * gives the median per-call time over rounds and the spread (min to max over rounds), and the client's overhead
  * relative to raw fetch: per round the median of its paired-block ratios (so one GC pause or scheduler hiccup in one
  * block does not decide the round), then the median and spread of those over rounds. A third comparison gives raw
- * fetch an AbortSignal, as the client's timeouts need; a fourth stubs fetch to isolate the client's own CPU cost.
+ * fetch an AbortSignal, as the client's timeouts need; a fourth stubs fetch to isolate the client's own CPU cost; a
+ * fifth is a POST. Then webhook verification of a 330-entry signature header (scripts/bench/webhooks.ts).
  *
- *   npx tsx scripts/bench-client.ts [--rounds 21] [--calls 400] [--block 10]
+ *   npx tsx scripts/bench-client.ts [--rounds 21] [--calls 400] [--block 10] [--webhook-rounds 15]
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PlatformClient } from '../generated/client/index.ts';
+import { benchWebhooks } from './bench/webhooks.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,6 +50,12 @@ const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => n
 const stubClient = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0, fetch: stubFetch });
 const viaStubClient = () => stubClient.containers.retrieve('cntr_1');
 const viaStubFetch = async () => (await stubFetch(`${base}/containers/cntr_1`, { headers })).json();
+
+// A create: the POST path (non-idempotent method rules, JSON body) beside the same raw POST.
+const batch = { input_file_id: 'file_1', endpoint: '/v1/chat/completions', completion_window: '24h' } as const;
+const batchBody = JSON.stringify(batch);
+const viaPostClient = () => noTimeoutClient.batches.create(batch);
+const viaPostFetch = async () => (await fetch(`${base}/batches`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: batchBody })).json();
 
 /** Microseconds spent on `calls` calls, issued one at a time or `width` at a time. */
 async function timed(call: () => Promise<unknown>, calls: number, width: number): Promise<number> {
@@ -110,4 +118,6 @@ await compare('sequential, peer = raw fetch with an AbortSignal', 1, viaClient, 
 await compare('sequential, client with timeout: 0 (no signal, like the raw fetch)', 1, viaNoTimeoutClient, viaFetch);
 await compare('10 concurrent, client with timeout: 0', 10, viaNoTimeoutClient, viaFetch);
 await compare('in-process, fetch stubbed (the client\'s own cost per call, AbortSignal and timer included)', 1, viaStubClient, viaStubFetch);
+await compare('sequential POST (batches.create), client with timeout: 0', 1, viaPostClient, viaPostFetch);
 server.close();
+await benchWebhooks(arg('webhook-rounds', 15));

@@ -51,11 +51,16 @@ export {
 export { toFile, type Uploadable, type WithUploads } from './core/uploads.js';
 export { parseDuration, type RateLimitInfo } from './core/rate-limit.js';
 export {
+  MAX_SIGNATURES,
   signWebhook,
   verifyWebhookSignature,
   type WebhookHeaders,
   type WebhookVerifyOptions,
 } from './core/webhooks.js';
-export { AccessTokenProvider, type ExchangedToken } from './core/token-provider.js';
+export {
+  AccessTokenProvider,
+  type AccessTokenProviderOptions,
+  type ExchangedToken,
+} from './core/token-provider.js';
 export { type ApiKeySource, type ClientOptions, type RequestOptions } from './core/options.js';
 export type * from './types/index.js';

@@ -79,7 +79,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     };
   };
 
-  const c = object(raw, [], ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy']);
+  const c = object(raw, [], ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy']);
   const d = DEFAULT_CONFIG;
   const packages = c.packages === undefined ? {} : object(c.packages, ['packages'], ['client', 'server']);
   const defaultHeaders: Record<string, string> = {};
@@ -107,6 +107,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     packages: { client: pkg(packages.client, ['packages', 'client'], d.packages.client), server: pkg(packages.server, ['packages', 'server'], d.packages.server) },
     organizationHeader: c.organizationHeader === undefined ? d.organizationHeader : headerName(c.organizationHeader, ['organizationHeader']),
     projectHeader: c.projectHeader === undefined ? d.projectHeader : headerName(c.projectHeader, ['projectHeader']),
+    idempotencyHeader: c.idempotencyHeader === undefined ? d.idempotencyHeader : headerName(c.idempotencyHeader, ['idempotencyHeader']),
     defaultHeaders,
     serverVersionHeader,
     accessTokensRejectedBy,

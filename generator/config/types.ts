@@ -21,6 +21,11 @@ export interface CodegenConfig {
   organizationHeader: string | null;
   /** Header carrying the client's `project` option (not sent when null). */
   projectHeader: string | null;
+  /**
+   * Header in which the client sends a generated idempotency key on POST and PATCH requests, making a retry after a
+   * dropped connection safe (none when null). Set it only when the API documents such a header.
+   */
+  idempotencyHeader: string | null;
   /** Headers the client sends on every request (the `defaultHeaders` option and per-request headers override them). */
   defaultHeaders: Record<string, string>;
   /** Header (name and value) the server adds to every response; none when null. */
@@ -38,6 +43,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
     server: { name: 'api-server', description: 'Server skeleton and request validators generated from an OpenAPI spec. No runtime dependencies.' },
   },
   organizationHeader: null,
+  idempotencyHeader: null,
   projectHeader: null,
   defaultHeaders: {},
   serverVersionHeader: null,

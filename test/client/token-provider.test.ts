@@ -37,4 +37,9 @@ describe('AccessTokenProvider', () => {
     fail = false;
     expect(await provider.token()).toBe('ok');
   });
+
+  it('refuses an exchange answer without an access_token', async () => {
+    const provider = new AccessTokenProvider(async () => ({ token: 'misnamed' }) as never);
+    await expect(provider.token()).rejects.toThrow('The token exchange answered without an access_token.');
+  });
 });

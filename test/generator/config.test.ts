@@ -41,6 +41,7 @@ describe('codegen config', () => {
     ['{\n  "packages": { "client": { "name": "Pets Client" } }\n}\n', '2:37 #/packages/client/name: error[invalid-config]: "Pets Client" is not a valid npm package name'],
     ['{\n  "packages": { "sdk": {} }\n}\n', '2:24 #/packages/sdk: error[invalid-config]: unknown key "sdk"; the keys are client, server'],
     ['{\n  "organizationHeader": "Bad Header"\n}\n', '2:25 #/organizationHeader: error[invalid-config]: "Bad Header" is not a header name'],
+    ['{\n  "idempotencyHeader": "Idempotency Key"\n}\n', '2:24 #/idempotencyHeader: error[invalid-config]: "Idempotency Key" is not a header name'],
     ['{\n  "defaultHeaders": { "X-Team": 7 }\n}\n', '2:33 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
     ['{\n  "serverVersionHeader": { "name": "Version" }\n}\n', '2:26 #/serverVersionHeader/value: error[invalid-config]: must be a non-empty string'],
     ['{\n  "accessTokensRejectedBy": "deletePet"\n}\n', '2:29 #/accessTokensRejectedBy: error[invalid-config]: must be an array of operationIds'],
@@ -79,6 +80,7 @@ describe('codegen config', () => {
       envPrefix: 'PETS_',
       packages: { client: { name: '@pets/client', description: 'Pets.' }, server: { name: '@pets/server', description: 'Pets server.' } },
       organizationHeader: 'X-Shop',
+      idempotencyHeader: 'Idempotency-Key',
       defaultHeaders: { 'X-Team': 'blue' },
       serverVersionHeader: { name: 'Pets-Version', value: '2024-01-01' },
       accessTokensRejectedBy: ['createPet'],
@@ -88,6 +90,7 @@ describe('codegen config', () => {
     expect(text('client/client.ts')).toContain('export class PetClient extends ClientBase');
     expect(text('client/client.ts')).toContain('PETS_API_KEY, PETS_BASE_URL, PETS_ORG_ID and PETS_PROJECT_ID');
     expect(text('client/core/brand.ts')).toContain("export const ORGANIZATION_HEADER: string | null = 'X-Shop';");
+    expect(text('client/core/brand.ts')).toContain("export const IDEMPOTENCY_HEADER: string | null = 'Idempotency-Key';");
     expect(text('client/core/brand.ts')).toContain("export const DEFAULT_HEADERS: Readonly<Record<string, string>> = { 'X-Team': 'blue' };");
     expect(text('client/README.md')).toContain("import { PetClient } from '@pets/client';");
     expect(JSON.parse(text('client/package.json'))).toMatchObject({ name: '@pets/client', description: 'Pets.', version: expect.any(String) });

@@ -9,5 +9,7 @@ export const ERROR_NAME: string = 'PlatformError';
 export const ORGANIZATION_HEADER: string | null = 'Service-Organization';
 /** Header carrying the `project` option; not sent when null. */
 export const PROJECT_HEADER: string | null = 'Service-Project';
+/** Header carrying the idempotency key of POST and PATCH requests; none when null. */
+export const IDEMPOTENCY_HEADER: string | null = null;
 /** Headers sent on every request, before the `defaultHeaders` option and per-request headers. */
 export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {};

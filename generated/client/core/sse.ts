@@ -25,10 +25,13 @@ export class SseDecoder {
   private id: string | undefined;
   private lastId: string | undefined;
   private retry: number | undefined;
-  /** Characters of `data` gathered for the current event. */
+  /** Characters of the `data:` lines (field name and line end included) gathered for the current event. */
   private dataLength = 0;
 
-  /** `maxLineLength` bounds one line and one event's data, so a server that never ends a line cannot fill memory. */
+  /**
+   * `maxLineLength` bounds one line and the data lines of one event (each counted whole with its line end), so
+   * neither a line that never ends nor an event of countless short lines can fill memory.
+   */
   private readonly maxLineLength: number;
 
   constructor(maxLineLength = DEFAULT_MAX_LINE_LENGTH) {
@@ -86,7 +89,8 @@ export class SseDecoder {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
-        this.dataLength += value.length + 1;
+        // The whole line and its end count: an event of many empty `data:` lines still grows memory per line.
+        this.dataLength += line.length + 1;
         if (this.dataLength > this.maxLineLength)
           throw new ResponseTooLargeError(this.maxLineLength, 'A stream event');
         this.data.push(value);

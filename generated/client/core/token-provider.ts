@@ -10,21 +10,34 @@
 
 export interface ExchangedToken {
   access_token: string;
-  /** Seconds. */
-  expires_in: number;
+  /** Seconds. Missing, zero, negative or below `minLifetime`: `minLifetime`. */
+  expires_in?: number;
 }
 
 export interface AccessTokenProviderOptions {
   /** Refresh this many seconds before expiry (capped at half the lifetime). Default 60. */
   refreshBefore?: number;
+  /**
+   * The lifetime in seconds assumed for a token whose `expires_in` is missing, not positive or smaller: without a
+   * floor every call would exchange again. Default 30.
+   */
+  minLifetime?: number;
   /** Milliseconds since the epoch (for tests). */
   now?: () => number;
 }
 
+/** After a failed refresh the still-valid token is used, and the next attempt waits 1 s, doubling up to 30 s. */
+const FIRST_BACKOFF = 1_000;
+const MAX_BACKOFF = 30_000;
+
 export class AccessTokenProvider {
-  private current: { token: string; refreshAt: number } | undefined;
+  private current: { token: string; refreshAt: number; expiresAt: number } | undefined;
   private pending: Promise<string> | undefined;
+  /** Failed refreshes in a row while a valid token remained, and when the next may start. */
+  private failures = 0;
+  private retryAt = 0;
   private readonly refreshBefore: number;
+  private readonly minLifetime: number;
   private readonly now: () => number;
 
   private readonly exchange: () => PromiseLike<ExchangedToken>;
@@ -32,12 +45,22 @@ export class AccessTokenProvider {
   constructor(exchange: () => PromiseLike<ExchangedToken>, options: AccessTokenProviderOptions = {}) {
     this.exchange = exchange;
     this.refreshBefore = options.refreshBefore ?? 60;
+    this.minLifetime = options.minLifetime ?? 30;
     this.now = options.now ?? Date.now;
   }
 
-  /** A valid access token, exchanging a new one when the cached one is about to expire. */
+  /**
+   * A valid access token. Shortly before expiry it exchanges again; if that fails while the cached token is still
+   * valid, the cached one is returned and the refresh is retried with backoff. It throws only when no valid token
+   * remains and the exchange fails.
+   */
   token(): Promise<string> {
-    if (this.current && this.now() < this.current.refreshAt) return Promise.resolve(this.current.token);
+    const current = this.current;
+    if (current) {
+      const now = this.now();
+      if (now < current.refreshAt || (now < this.retryAt && now < current.expiresAt))
+        return Promise.resolve(current.token);
+    }
     this.pending ??= this.refresh().finally(() => {
       this.pending = undefined;
     });
@@ -50,14 +73,36 @@ export class AccessTokenProvider {
   /** Forgets the cached token (e.g. after a 401), so the next call exchanges again. */
   invalidate(): void {
     this.current = undefined;
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   private async refresh(): Promise<string> {
     const started = this.now();
-    const result = await this.exchange();
-    const lifetime = Math.max(0, result.expires_in) * 1000;
+    let result: ExchangedToken;
+    try {
+      result = await this.exchange();
+      if (typeof result?.access_token !== 'string' || result.access_token === '')
+        throw new Error('The token exchange answered without an access_token.');
+    } catch (error) {
+      const current = this.current;
+      const now = this.now();
+      if (!current || now >= current.expiresAt) throw error;
+      this.retryAt = now + Math.min(FIRST_BACKOFF * 2 ** this.failures, MAX_BACKOFF);
+      this.failures++;
+      return current.token;
+    }
+    const seconds =
+      typeof result.expires_in === 'number' && Number.isFinite(result.expires_in) ? result.expires_in : 0;
+    const lifetime = Math.max(seconds, this.minLifetime) * 1000;
     const margin = Math.min(this.refreshBefore * 1000, lifetime / 2);
-    this.current = { token: result.access_token, refreshAt: started + lifetime - margin };
+    this.current = {
+      token: result.access_token,
+      refreshAt: started + lifetime - margin,
+      expiresAt: started + lifetime,
+    };
+    this.failures = 0;
+    this.retryAt = 0;
     return result.access_token;
   }
 }

@@ -115,8 +115,8 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/pagination.js', namedExports: ['CursorPage', 'ListPage', 'ListPagePromise', 'PagePromise', 'type Page', 'type Paging'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/uploads.js', namedExports: ['toFile', 'type Uploadable', 'type WithUploads'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/rate-limit.js', namedExports: ['parseDuration', 'type RateLimitInfo'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/webhooks.js', namedExports: ['signWebhook', 'verifyWebhookSignature', 'type WebhookHeaders', 'type WebhookVerifyOptions'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/token-provider.js', namedExports: ['AccessTokenProvider', 'type ExchangedToken'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/webhooks.js', namedExports: ['MAX_SIGNATURES', 'signWebhook', 'verifyWebhookSignature', 'type WebhookHeaders', 'type WebhookVerifyOptions'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/token-provider.js', namedExports: ['AccessTokenProvider', 'type AccessTokenProviderOptions', 'type ExchangedToken'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/options.js', namedExports: ['type ApiKeySource', 'type ClientOptions', 'type RequestOptions'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.js' },
   ];

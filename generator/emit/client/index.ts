@@ -33,6 +33,7 @@ function brandFile(config: CodegenConfig): GeneratedFile {
     ERROR_NAME: { type: 'string', value: config.errorName, doc: 'Exported name of the base error class (its `name`).' },
     ORGANIZATION_HEADER: { type: 'string | null', value: config.organizationHeader, doc: 'Header carrying the `organization` option; not sent when null.' },
     PROJECT_HEADER: { type: 'string | null', value: config.projectHeader, doc: 'Header carrying the `project` option; not sent when null.' },
+    IDEMPOTENCY_HEADER: { type: 'string | null', value: config.idempotencyHeader, doc: 'Header carrying the idempotency key of POST and PATCH requests; none when null.' },
     DEFAULT_HEADERS: { type: 'Readonly<Record<string, string>>', value: config.defaultHeaders, doc: 'Headers sent on every request, before the `defaultHeaders` option and per-request headers.' },
   });
 }

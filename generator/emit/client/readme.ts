@@ -74,5 +74,6 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       env: config.envPrefix,
       organizationHeader: config.organizationHeader,
       projectHeader: config.projectHeader,
+      idempotencyHeader: config.idempotencyHeader,
     }) };
 }

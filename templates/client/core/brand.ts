@@ -12,5 +12,7 @@ export const ERROR_NAME: string = 'ClientError';
 export const ORGANIZATION_HEADER: string | null = null;
 /** Header carrying the `project` option; not sent when null. */
 export const PROJECT_HEADER: string | null = null;
+/** Header carrying the idempotency key of POST and PATCH requests (the `idempotencyHeader` option); none when null. */
+export const IDEMPOTENCY_HEADER: string | null = null;
 /** Headers sent on every request, before the `defaultHeaders` option and per-request headers. */
 export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {};

@@ -9,8 +9,10 @@ import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } 
 import type { ApiKeySource, ClientOptions, Fetch, HeadersLike, RequestOptions } from './options.js';
 import { CursorPage, ListPage, ListPagePromise, PagePromise, type ListEnvelope, type Page } from './pagination.js';
 import { isRetryableStatus, needsUserAction, retryDelay, systemClock, type Clock } from './retry.js';
-import { CLIENT_NAME, DEFAULT_HEADERS, ENV_PREFIX, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
+import { CLIENT_NAME, DEFAULT_HEADERS, ENV_PREFIX, IDEMPOTENCY_HEADER, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
 import { isBrowser } from './browser.js';
+import { mayHaveBeenSent } from './connection.js';
+import { followRedirects, isRedirect } from './redirects.js';
 import { env, pickServer, serverURL } from './servers.js';
 import { Stream } from './stream.js';
 import { containsUploadable, toFormData } from './uploads.js';
@@ -18,6 +20,8 @@ import { containsUploadable, toFormData } from './uploads.js';
 const DEFAULT_TIMEOUT = 10 * 60_000;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_MAX_RETRY_TIME = 2 * 60_000;
+/** Methods whose repetition may apply twice (RFC 9110 §9.2.2): a connection failure after sending is not retried blindly. */
+const NON_IDEMPOTENT: ReadonlySet<string> = new Set(['POST', 'PATCH']);
 
 type Query = Record<string, unknown>;
 
@@ -55,6 +59,8 @@ export class ClientBase {
   readonly timeout: number;
   readonly maxRetryTime: number;
   readonly webhookSecret: string | undefined;
+  /** Header carrying the idempotency key of POST and PATCH requests; none when null. */
+  readonly idempotencyHeader: string | null;
   protected readonly apiKey: ApiKeySource | null;
   private readonly fetch: Fetch;
   private readonly options: Omit<ClientOptions, 'apiKey'>;
@@ -80,6 +86,10 @@ export class ClientBase {
     for (const name of ['idleTimeout', 'maxResponseSize', 'maxLineLength'] as const) validCount(name, options[name], 0);
     this.webhookSecret = options.webhookSecret ?? env(`${ENV_PREFIX}WEBHOOK_SECRET`);
     this.clock = options.clock ?? systemClock;
+    this.idempotencyHeader = options.idempotencyHeader === undefined ? IDEMPOTENCY_HEADER : options.idempotencyHeader;
+    if (this.idempotencyHeader !== null && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(this.idempotencyHeader)) {
+      throw new ClientError(`idempotencyHeader must be a header name, got ${JSON.stringify(this.idempotencyHeader)}.`);
+    }
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new ClientError('No global fetch: pass `fetch` to the client.');
     this.fetch = fetchImpl;
@@ -143,6 +153,7 @@ export class ClientBase {
     const fetchImpl = options.fetch ?? this.fetch;
     const extraInit = this.options.fetchOptions || options.fetchOptions ? { ...this.options.fetchOptions, ...options.fetchOptions } : undefined;
     const buffered = expected.kind !== 'sse' && expected.kind !== 'binary';
+    const safeToResend = !NON_IDEMPOTENT.has(op.method) || this.idempotencyKey(headers, options) || (options.retryNonIdempotent ?? this.options.retryNonIdempotent) === true;
     const deadline = this.clock.now() + this.maxRetryTime;
     const signal = options.signal;
     for (let attempt = 0; ; attempt++) {
@@ -161,13 +172,15 @@ export class ClientBase {
               controller.abort();
             }, timeout)
           : undefined;
-      const request: RequestInit = extraInit ? { ...extraInit, method: op.method, headers, body: init ?? null } : { method: op.method, headers, body: init ?? null };
+      // Redirects are followed by followRedirects, never by fetch: see redirects.ts.
+      const request: RequestInit = extraInit ? { ...extraInit, method: op.method, headers, body: init ?? null, redirect: 'manual' } : { method: op.method, headers, body: init ?? null, redirect: 'manual' };
       if (controller) request.signal = controller.signal;
       let failure: APIError;
       let retryable: boolean;
       let streaming = false;
       try {
-        const response = await fetchImpl(url, request);
+        let response = await fetchImpl(url, request);
+        if (isRedirect(response.status)) response = await followRedirects(fetchImpl, url, request, response);
         if (response.ok) {
           if (buffered) return { response, controller, text: await readText(response, maxSize) };
           if (expected.kind === 'sse' && !isEventStream(response)) {
@@ -193,6 +206,13 @@ export class ClientBase {
         if (timedOut) failure = new APITimeoutError();
         else if (isRedirectFailure(error)) throw new APIRedirectError(undefined, { cause: error });
         else failure = new APIConnectionError(undefined, { cause: error });
+        // The server may have acted on a request it received in full: resending a create could apply it twice.
+        if (!safeToResend && mayHaveBeenSent(error, timedOut)) {
+          throw new (timedOut ? APITimeoutError : APIConnectionError)(
+            `${timedOut ? 'The request timed out' : 'The connection failed'} after ${op.method} ${op.path} may have reached the server: it may have been applied, so it is not retried (without an idempotency key, retrying could apply it twice). Check its effect before sending it again; configure \`idempotencyHeader\`, or pass \`retryNonIdempotent: true\` if repeating it is harmless.`,
+            { cause: error },
+          );
+        }
         retryable = true;
       } finally {
         if (timer !== undefined) clearTimeout(timer);
@@ -208,6 +228,27 @@ export class ClientBase {
         throw new APIUserAbortError();
       }
     }
+  }
+
+  /**
+   * For a POST or PATCH with an idempotency header configured: the caller's key, or one generated now and sent
+   * unchanged on every attempt. True when the request carries a key.
+   */
+  private idempotencyKey(headers: Record<string, string>, options: RequestOptions): boolean {
+    const name = this.idempotencyHeader;
+    const given = options.idempotencyKey;
+    if (given !== undefined) {
+      if (!name) throw new ClientError('idempotencyKey needs an idempotency header: set the `idempotencyHeader` option to the header the server reads it from.');
+      // The server deduplicates on it: a key it cannot store or compare is refused before sending.
+      if (!/^[\x21-\x7e]{1,255}$/.test(given)) throw new ClientError('idempotencyKey must be 1 to 255 printable ASCII characters without spaces.');
+      headers[name] = given;
+      return true;
+    }
+    if (!name) return false;
+    const lower = name.toLowerCase();
+    for (const key in headers) if (key.toLowerCase() === lower) return true; // given in the request's headers
+    headers[name] = crypto.randomUUID();
+    return true;
   }
 
   /** Request headers without per-request parts, computed once per response kind, credential use and body type. */

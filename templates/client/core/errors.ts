@@ -118,7 +118,10 @@ export class APITimeoutError extends APIConnectionError {
   }
 }
 
-/** Fetch gave up following redirects (a loop, or too many): asking again would loop again, so it is not retried. */
+/**
+ * A redirect the client does not follow: to another origin (credentials and the body never leave the request's
+ * origin), a loop or more than 20 in a row, or an invalid location. Asking again would fail the same way: never retried.
+ */
 export class APIRedirectError extends APIError {
   override name = 'APIRedirectError';
   constructor(message = 'Too many redirects (a redirect loop?).', options?: ErrorOptions) {

@@ -28,7 +28,10 @@ export interface ClientOptions {
   idleTimeout?: number;
   /** Largest JSON or text response body read, in bytes; a larger one fails with `ResponseTooLargeError`. Default 64 MiB. */
   maxResponseSize?: number;
-  /** Longest line (and event data) of a server-sent event stream, in characters. Default 16 Mi characters. */
+  /**
+   * Longest line of a server-sent event stream, and largest event: the sum of its `data:` lines, each counted whole
+   * with its line end. In characters; default 16 Mi.
+   */
   maxLineLength?: number;
   /** Bound on the whole retry sequence in milliseconds: no retry starts after it. Default 2 minutes. */
   maxRetryTime?: number;
@@ -52,6 +55,17 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean;
   /** Time source and sleep, injectable for tests. */
   clock?: Clock;
+  /**
+   * Header carrying an idempotency key on POST and PATCH requests: a key generated once per call and sent unchanged
+   * on every attempt, which makes retrying after a dropped connection safe. Defaults to the codegen config's
+   * `idempotencyHeader`; null sends none. Use it only with a server that honors the header.
+   */
+  idempotencyHeader?: string | null;
+  /**
+   * Retry a POST or PATCH without an idempotency key after a connection failure that may have happened once the
+   * server had the request (it may then be applied twice). Default false: such a failure is thrown.
+   */
+  retryNonIdempotent?: boolean;
 }
 
 export interface RequestOptions {
@@ -66,6 +80,13 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Sent as `X-Client-Request-Id`: ASCII only, at most 512 characters (checked before sending). */
   clientRequestId?: string;
+  /**
+   * The idempotency key of this POST or PATCH: 1 to 255 printable ASCII characters without spaces (needs an
+   * `idempotencyHeader`). Default: a random UUID per call.
+   */
+  idempotencyKey?: string;
+  /** See `ClientOptions.retryNonIdempotent`. */
+  retryNonIdempotent?: boolean;
   /** Overrides the base URL of this request. */
   baseURL?: string;
   fetch?: Fetch;

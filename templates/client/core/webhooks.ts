@@ -1,7 +1,8 @@
 /**
  * Standard Webhooks verification (https://www.standardwebhooks.com): HMAC-SHA256 with the base64 key of a `whsec_`
- * secret over `${webhook-id}.${webhook-timestamp}.${body}`, any of several space-separated `v1,<base64>` signatures,
- * compared in constant time by Web Crypto's `verify`, and a timestamp within `tolerance` of now.
+ * secret over `${webhook-id}.${webhook-timestamp}.${body}`, computed once and compared in constant time with each
+ * of the space-separated `v1,<base64>` signatures (at most `MAX_SIGNATURES`), and a timestamp within `tolerance`
+ * of now.
  */
 import { ENV_PREFIX } from './brand.js';
 import { ClientError, WebhookVerificationError } from './errors.js';
@@ -18,6 +19,11 @@ export interface WebhookVerifyOptions {
 }
 
 const DEFAULT_TOLERANCE = 300;
+/**
+ * Most entries a `webhook-signature` header may hold. Several exist while a secret is rotated; a header of hundreds
+ * is not a real delivery, and refusing it bounds the work done for an unauthenticated request.
+ */
+export const MAX_SIGNATURES = 16;
 const encoder = new TextEncoder();
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
@@ -58,6 +64,14 @@ function signedContent(id: string, timestamp: string, body: string | Uint8Array)
   return out;
 }
 
+/** Equal bytes, in time that depends only on the lengths (the length of an HMAC-SHA256 is public). */
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
 /** The `webhook-signature` value (`v1,<base64>`) for a delivery: for senders and tests. */
 export async function signWebhook(secret: string, id: string, timestamp: number, body: string | Uint8Array): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), signedContent(id, String(timestamp), body));
@@ -76,13 +90,17 @@ export async function verifyWebhookSignature(rawBody: string | Uint8Array, heade
   const sent = Number(timestamp);
   if (now - sent > tolerance) throw new WebhookVerificationError('Webhook timestamp is too old.');
   if (sent - now > tolerance) throw new WebhookVerificationError('Webhook timestamp is too new.');
-  const key = await hmacKey(options.secret);
-  const content = signedContent(id, timestamp, rawBody);
-  for (const entry of signatures.split(' ')) {
+  const entries = signatures.split(' ');
+  if (entries.length > MAX_SIGNATURES) {
+    throw new WebhookVerificationError(`The webhook-signature header has ${entries.length} entries; at most ${MAX_SIGNATURES} are accepted.`);
+  }
+  // One HMAC for the delivery, compared with every entry: the cost does not grow with the number of entries.
+  const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(options.secret), signedContent(id, timestamp, rawBody)));
+  for (const entry of entries) {
     const [version, value] = entry.split(',', 2);
     if (version !== 'v1' || !value) continue;
     const bytes = base64ToBytes(value);
-    if (bytes && (await crypto.subtle.verify('HMAC', key, bytes, content))) return;
+    if (bytes && constantTimeEqual(bytes, expected)) return;
   }
   throw new WebhookVerificationError('No matching webhook signature.');
 }
