@@ -662,7 +662,11 @@ export function createCoreServer(
         f,
         whole.length > f.limit ? 'too_large' : depth && !depth.feed(whole) ? depth.exceeded! : whole,
       );
-    return later(f, readBody(req.body, f.limit, depth, bodyTimeout), bodyRead);
+    return later(
+      f,
+      readBody(req.body, f.limit, depth, bodyTimeout, declared === undefined ? undefined : Number(declared)),
+      bodyRead,
+    );
   }
 
   function bodyRead(

@@ -42,7 +42,7 @@ class FetchRequest implements NeutralRequest {
     >;
     let headerBytes = 0;
     request.headers.forEach((value, key) => {
-      headers[key] = value;
+      if (key !== '__proto__') headers[key] = value;
       headerBytes += key.length + value.length + 4;
     });
     this.headers = headers;

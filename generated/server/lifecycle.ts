@@ -26,12 +26,16 @@ export interface Abortable {
   abort(reason: 'shutdown' | 'timeout'): void;
 }
 
-/** A connection the node adapter has seen, with its number of requests in flight. */
+/** A connection the node adapter has seen; its number of requests in flight is kept on it (`IN_FLIGHT`). */
 interface TrackedSocket {
   destroy(): unknown;
   end(): unknown;
   once(event: 'close', listener: () => void): unknown;
+  [IN_FLIGHT]?: number;
 }
+
+/** A property on the socket rather than a map entry: two property writes per request, no hashing. */
+const IN_FLIGHT = Symbol('requestsInFlight');
 
 export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
 
@@ -57,8 +61,8 @@ export class Lifecycle {
   readonly #streams = new Set<Abortable>();
   /** Other requests the adapter can abort (fetch adapter): only the timeout does. */
   readonly #requests = new Set<Abortable>();
-  /** Connections (node adapter) and their requests in flight, so idle ones can be closed. */
-  readonly #sockets = new Map<TrackedSocket, number>();
+  /** Connections (node adapter), so idle ones can be closed. */
+  readonly #sockets = new Set<TrackedSocket>();
   #drained: (() => void) | undefined;
   #closed: Promise<void> | undefined;
 
@@ -66,20 +70,23 @@ export class Lifecycle {
   begin(socket?: TrackedSocket): void {
     this.#inFlight++;
     if (!socket) return;
-    const n = this.#sockets.get(socket);
-    if (n === undefined) socket.once('close', () => this.#sockets.delete(socket));
-    this.#sockets.set(socket, (n ?? 0) + 1);
+    const n = socket[IN_FLIGHT];
+    if (n === undefined) {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    }
+    socket[IN_FLIGHT] = (n ?? 0) + 1;
   }
 
   /** A request has been answered (its response handed to the platform in full, or cut off). */
   end(socket?: TrackedSocket): void {
     this.#inFlight--;
     if (socket) {
-      const n = this.#sockets.get(socket);
-      if (n !== undefined) this.#sockets.set(socket, n - 1);
+      const n = (socket[IN_FLIGHT] ?? 1) - 1;
+      socket[IN_FLIGHT] = n;
       // Closing: a connection left idle (e.g. after a stream, whose headers could not say `close`) is ended,
       // after what was written to it.
-      if (this.closing && n === 1) socket.end();
+      if (this.closing && n === 0) socket.end();
     }
     if (this.closing && this.#inFlight <= 0) this.#drained?.();
   }
@@ -111,7 +118,7 @@ export class Lifecycle {
       ? new Promise<void>((resolve) => server.close(() => resolve()))
       : Promise.resolve();
     for (const request of this.#streams) request.abort('shutdown');
-    for (const [socket, n] of this.#sockets) if (n <= 0) socket.destroy();
+    for (const socket of this.#sockets) if (!socket[IN_FLIGHT]) socket.destroy();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drained = new Promise<void>((resolve) => {
       this.#drained = resolve;
@@ -124,7 +131,7 @@ export class Lifecycle {
     clearTimeout(timer);
     if (outcome === 'timeout') {
       for (const request of [...this.#streams, ...this.#requests]) request.abort('timeout');
-      for (const socket of this.#sockets.keys()) socket.destroy();
+      for (const socket of this.#sockets) socket.destroy();
       // Connections that never finished a request head are unknown to the adapter; the listener knows them.
       server?.closeAllConnections?.();
     }

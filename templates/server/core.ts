@@ -533,7 +533,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     const depth = kind === 'json' ? new DepthScan(maxDepth, maxContainers) : undefined;
     const whole = req.bufferedBody?.();
     if (whole !== undefined) return bodyRead(f, whole.length > f.limit ? 'too_large' : depth && !depth.feed(whole) ? depth.exceeded! : whole);
-    return later(f, readBody(req.body, f.limit, depth, bodyTimeout), bodyRead);
+    return later(f, readBody(req.body, f.limit, depth, bodyTimeout, declared === undefined ? undefined : Number(declared)), bodyRead);
   }
 
   function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_complex' | 'timeout'): Answer {

@@ -37,7 +37,7 @@ class FetchRequest implements NeutralRequest {
     const headers: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
     let headerBytes = 0;
     request.headers.forEach((value, key) => {
-      headers[key] = value;
+      if (key !== '__proto__') headers[key] = value;
       headerBytes += key.length + value.length + 4;
     });
     this.headers = headers;

@@ -61,12 +61,15 @@ class NodeRequest implements NeutralRequest {
     // `req.headers` keeps only the first Content-Type or Authorization, which would make the adapters disagree.
     let headerBytes = 0;
     const rawHeaders = raw.rawHeaders;
-    const headers: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
+    // A plain object (fast properties, unlike a prototype-less one); a header named `__proto__` is dropped, in
+    // both adapters.
+    const headers: Record<string, string | undefined> = {};
     for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
       const name = rawHeaders[i]!;
       const value = rawHeaders[i + 1]!;
       headerBytes += name.length + value.length + 4;
       const key = name.toLowerCase();
+      if (key === '__proto__') continue;
       const seen = headers[key];
       headers[key] = seen === undefined ? value : `${seen}, ${value}`;
     }
