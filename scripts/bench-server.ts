@@ -16,12 +16,15 @@
  * Then load under attack: one client sends `POST /v1/embeddings` one request at a time and records each latency,
  * first alone (the baseline), then while an attacker process sends the worst bodies within the limits on three
  * connections at once: a 32 MiB multipart of 255 parts to `/v1/images/edits`, a 1 MiB JSON of deep arrays to
- * `/v1/embeddings`, and 64 KiB of brackets to the unauthenticated `/v1/oauth/token`. Reported: p99 (and p50)
+ * `/v1/embeddings`, and 64 KiB of brackets to the unauthenticated `/v1/oauth/token`; and on four more connections
+ * unauthenticated uploads (30 MiB announced to `/v1/images/edits` without credentials, sent as fast as the
+ * connection takes them, again on a new connection when the server closes one). Reported: p99 (and p50)
  * with and without attack, median and min–max over --attack-rounds (default 3) of --attack-duration seconds
  * (default 5) each. Goal: p99 under attack below 50 ms. `--attack-only` skips the throughput table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -74,11 +77,11 @@ async function serve(kind: string): Promise<void> {
   if (kind === 'generated') {
     const mod = (await import(path.join(OUT, 'server/index.ts'))) as {
       createServer(h: Record<string, () => unknown>, o: Record<string, unknown>): { node: http.RequestListener };
-      NODE_MAX_HEADER_SIZE: number;
+      NODE_SERVER_OPTIONS: http.ServerOptions;
     };
     const handlers = { createEmbedding: () => RESPONSE, createImageEdit: () => ({ created: 1, data: [] }), exchangeToken: () => ({ access_token: 'a' }) };
     const server = mod.createServer(handlers, { authenticate: () => ({ kind: 'api_key' }) });
-    return announce(http.createServer({ maxHeaderSize: mod.NODE_MAX_HEADER_SIZE }, server.node));
+    return announce(http.createServer(mod.NODE_SERVER_OPTIONS, server.node));
   }
   if (kind === 'fastify') {
     const { default: Fastify } = await import('fastify');
@@ -227,11 +230,40 @@ async function attack(port: number): Promise<void> {
   const loop = async (path: string, type: string, body: Buffer) => {
     for (;;) await send(path, type, body);
   };
+  // An upload without credentials: the server refuses it (401) from the head; the attacker sends on regardless.
+  const junk = Buffer.alloc(256 * 1024, 0x41);
+  const announced = 30 * 1024 * 1024;
+  const unauthenticated = () =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let sent = 0;
+      const pump = () => {
+        while (sent < announced && !socket.destroyed) {
+          sent += junk.length;
+          if (!socket.write(junk)) return void socket.once('drain', pump);
+        }
+        if (sent >= announced) socket.end();
+      };
+      socket.on('connect', () => {
+        socket.write(`POST /v1/images/edits HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${announced}\r\n\r\n`);
+        pump();
+      });
+      socket.on('data', () => undefined);
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve());
+    });
+  const uploads = async () => {
+    for (;;) await unauthenticated();
+  };
   process.stdout.write('ATTACKING\n');
   await Promise.all([
     loop('/v1/images/edits', `multipart/form-data; boundary=${boundary}`, multipart),
     loop('/v1/embeddings', 'application/json', deepJson),
     loop('/v1/oauth/token', 'application/json', brackets),
+    uploads(),
+    uploads(),
+    uploads(),
+    uploads(),
   ]);
 }
 
@@ -294,7 +326,7 @@ async function underAttack(): Promise<string> {
     return `${s.median.toFixed(1)} | ${s.min.toFixed(1)}–${s.max.toFixed(1)}`;
   };
   const lines = [
-    `Load under attack: sequential POST /v1/embeddings for ${seconds} s alone, then ${seconds} s while 3 connections send the worst bodies within the limits; ${rounds} rounds (fresh server each).`,
+    `Load under attack: sequential POST /v1/embeddings for ${seconds} s alone, then ${seconds} s while 3 connections send the worst bodies within the limits and 4 more send unauthenticated 30 MiB uploads; ${rounds} rounds (fresh server each).`,
     '',
     '| phase | p99 ms median | p99 min–max | p50 ms median | p50 min–max | requests (median) |',
     '|---|---|---|---|---|---|',

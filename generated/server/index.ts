@@ -2,23 +2,72 @@
 import { createCoreServer, type CoreServer, type ServerOptions } from './core.js';
 import { toFetchHandler, type FetchHandler } from './fetch.js';
 import type { Handlers } from './handlers.js';
+import type { CloseOptions } from './lifecycle.js';
 import { toNodeListener, type NodeListener } from './node.js';
 import { routes } from './routes.js';
-export * from './core.js';
-export * from './errors.js';
+export {
+  createCoreServer,
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_JSON_CONTAINERS,
+  DEFAULT_MAX_JSON_DEPTH,
+  DEFAULT_MAX_PARTS,
+  DEFAULT_MAX_STRUCTURED_BODY_BYTES,
+  DEFAULT_MAX_UNAUTHENTICATED_BODY_BYTES,
+  DEFAULT_MAX_URL_BYTES,
+  DRAIN_BODY_BYTES,
+  MAX_HEADER_BYTES,
+  Reply,
+  reply,
+  type BinaryBody,
+  type CoreServer,
+  type HandlerExtras,
+  type NeutralRequest,
+  type NeutralResponse,
+  type OperationMeta,
+  type Principal,
+  type RateLimitDecision,
+  type RequestContext,
+  type ResponseBody,
+  type RouteMatch,
+  type Routes,
+  type ServerOptions,
+  type SuccessMeta,
+} from './core.js';
+export { errorBody, errorType, HttpError, type ErrorBody } from './errors.js';
 import { allowed, stateMachines, type StateMachine } from './tables/state-machines.js';
 import { createStateGuards } from './guard.js';
 export type { StateGuards } from './guard.js';
-export type * from './handlers.js';
-export { BodyConsumedError, NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';
+export type { Awaitable, HandlerInput, Handlers, None } from './handlers.js';
+export {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  ServerClosingError,
+  type Closable,
+  type CloseOptions,
+} from './lifecycle.js';
+export {
+  BodyConsumedError,
+  NODE_MAX_HEADER_SIZE,
+  NODE_SERVER_OPTIONS,
+  toNodeListener,
+  type NodeListener,
+} from './node.js';
 export { toFetchHandler, type FetchHandler } from './fetch.js';
 export { operations, matchRoute, routes } from './routes.js';
 export type { NamedEvent } from './sse.js';
+/** The API's model types (schemas, request bodies, parameters, responses), as `import type { ... } from` this package. */
+export type * from './types/index.js';
 export interface Server extends CoreServer {
-  /** A `node:http` request listener: `http.createServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE }, server.node)`. */
+  /** A `node:http` request listener (and Express/Connect middleware): `http.createServer(NODE_SERVER_OPTIONS, server.node)`. */
   node: NodeListener;
   /** A web-standard handler for Hono, Bun, Deno and workers. */
   fetch: FetchHandler;
+  /**
+   * Graceful shutdown: stops `options.server` accepting connections, answers new requests 503, ends streams (their
+   * handler's `signal` aborts), closes idle connections, and resolves once the requests in flight are answered;
+   * after `options.timeout` ms (default 10,000) what is left is aborted and its connections closed.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 const guards = createStateGuards(Object.values(stateMachines) as readonly StateMachine<string>[], allowed);
@@ -33,5 +82,13 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): S
     handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>,
     options,
   );
-  return { handle: core.handle, node: toNodeListener(core), fetch: toFetchHandler(core) };
+  const lifecycle = core.lifecycle!;
+  return {
+    handle: core.handle,
+    run: core.run!,
+    lifecycle,
+    node: toNodeListener(core),
+    fetch: toFetchHandler(core),
+    close: (o) => lifecycle.close(o),
+  };
 }

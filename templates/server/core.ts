@@ -1,14 +1,23 @@
 /**
- * The transport-neutral request pipeline. For every request, in this order: header size (431), body size from
- * `content-length` (413), `X-Client-Request-Id` (400), route (404, 405 + `Allow`), bearer authentication (401,
- * 403), rate limit (429), content type (415), body read with the size limit (413) and parse (400), validation
- * (400 with every error), the handler (501 when missing, 500 when it throws, with no internals in the body).
- * Every response carries `x-request-id`, `service-processing-ms` and the config's version header, if any.
+ * The transport-neutral request pipeline. For every request, in this order: shutdown (503), URL length (414),
+ * header size (431), body size from `content-length` (413), `X-Client-Request-Id` (400), route (404, 405 +
+ * `Allow`), path parameters (400), authentication (401, 403), rate limit (429), content type (415) and the body
+ * limit of that media type (413), all decided from the head alone; then the body read with the size limit and
+ * an idle timeout (413, 408) and parse (400), validation (400 with every error), the handler (501 when missing,
+ * 500 when it throws, with no internals in the body). An answer given before the body was read closes the
+ * connection unless the body is announced and small. Every response carries `x-request-id`,
+ * `service-processing-ms` and the config's version header, if any.
  */
 import type { RequestInput, ValidationResult } from '../validators/runtime.js';
 import { ACCESS_TOKENS_REJECTED_BY, VERSION_HEADER } from './brand.js';
 import { errorBody, HttpError } from './errors.js';
-import { frameEvents, SSE_HEADERS, type SseFraming } from './sse.js';
+import type { SseFraming } from './sse.js';
+import { bag, countParts, DepthScan, LARGE_BODY_BYTES, nextTurn, parseBody, parseQuery, readBody, type Parsed } from './body.js';
+import { challenge, credentialOf, describeCredential } from './credentials.js';
+import { Lifecycle } from './lifecycle.js';
+import { primed, Reply, safeHeaders, successFor, toResponse } from './respond.js';
+
+export { Reply, reply } from './respond.js';
 
 export const MAX_HEADER_BYTES = 64 * 1024;
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -25,6 +34,15 @@ export const DEFAULT_MAX_JSON_CONTAINERS = 10_000;
 export const DEFAULT_MAX_PARTS = 256;
 /** Limit of JSON, form and text bodies, even on operations that also accept files. */
 export const DEFAULT_MAX_STRUCTURED_BODY_BYTES = 1024 * 1024;
+/** Longest request target (path and query) accepted; 414 above it. */
+export const DEFAULT_MAX_URL_BYTES = 16 * 1024;
+/** Longest wait for the next bytes of a request body; 408 and the connection closed after it. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+/**
+ * A body left unread by an early answer (401, 404, 415...) is still read and thrown away, keeping the connection,
+ * when its announced length is at most this; anything larger, or of unknown length, closes the connection.
+ */
+export const DRAIN_BODY_BYTES = 64 * 1024;
 const MAX_CLIENT_REQUEST_ID = 512;
 
 /** A request as the adapters hand it over. Header names are lower case. */
@@ -44,6 +62,13 @@ export interface NeutralRequest {
    * the adapter cannot tell (the pipeline then reads `body`). Optional: adapters that cannot tell leave it out.
    */
   bufferedBody?(): Uint8Array | undefined;
+  /** Whether the request has a body; when absent, `content-length` and `transfer-encoding` say. */
+  hasBody?: boolean;
+  /**
+   * The path a framework mounted the server at (Express's `req.baseUrl`, with `url` below it): it takes the place
+   * of the spec's base path, unless the `basePath` option is set.
+   */
+  mountPath?: string;
 }
 
 export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;
@@ -52,8 +77,10 @@ export interface NeutralResponse {
   status: number;
   headers: Record<string, string>;
   body: ResponseBody;
-  /** Close the connection after answering (the rest of an oversized body is not read). */
+  /** Close the connection after answering (the rest of the body is not read). */
   close?: boolean;
+  /** No route matched: an adapter inside a framework passes the request on (Express's `next()`) instead. */
+  unrouted?: boolean;
 }
 
 /** Who is calling, as `authenticate` decides. */
@@ -105,8 +132,18 @@ export interface ServerOptions {
   maxJsonContainers?: number;
   /** Most parts of a multipart body or fields of a form (400 `too_many_parts` above it). Default 256. */
   maxParts?: number;
-  /** Path prefix of the API, e.g. `/v1` (default: the path of the spec's first server URL). */
+  /**
+   * Path prefix of the API, e.g. `/v1` (default: the path of the spec's first server URL, or the mount path when a
+   * framework mounted the server under one, `app.use('/v1', server.node)`).
+   */
   basePath?: string;
+  /** Longest request target (path and query) in bytes; 414 above it. Default 16 KiB. */
+  maxUrlBytes?: number;
+  /**
+   * Milliseconds to wait for the next bytes of a request body; then 408 and the connection is closed (a client
+   * trickling its body does not hold a connection). Default 30,000.
+   */
+  bodyTimeoutMs?: number;
   /**
    * Operations that refuse workload-identity access tokens (403). Defaults to the codegen config's
    * `accessTokensRejectedBy` (an API's policy stated in prose, not in its spec).
@@ -114,7 +151,10 @@ export interface ServerOptions {
   accessTokensRejectedBy?: readonly string[];
   /** Operations an Admin API key may call (Administration endpoints); admin keys get 403 elsewhere. */
   adminOperations?: readonly string[];
-  /** Called with errors thrown by handlers (the client only sees a generic 500). */
+  /**
+   * Called with errors thrown by handlers and hooks (the client only sees a generic 500). Default: `console.error`
+   * with the operation and request id; pass your own to send them to your logger instead.
+   */
   onError?: (error: unknown, ctx: RequestContext) => void;
   /** Request id generator (default `req_` + 32 hex digits). */
   requestId?: () => string;
@@ -160,42 +200,6 @@ export interface SuccessMeta {
   mediaType?: string;
 }
 
-/** The success content the request selects: the first variant whose fields all match, else the default. */
-function successFor(op: OperationMeta, body: unknown): SuccessMeta {
-  if (op.variants && body !== null && typeof body === 'object') {
-    const fields = body as Record<string, unknown>;
-    for (const v of op.variants) {
-      let match = true;
-      for (const key in v.when) if (!Object.hasOwn(fields, key) || !v.when[key]!.includes(fields[key])) match = false;
-      if (match) return v;
-    }
-  }
-  return op.success;
-}
-
-declare const replyBrand: unique symbol;
-
-/**
- * A response other than the operation's success: `return reply(202, body, headers)`. Branded, so a plain
- * `{ status, body, headers }` object (which could be a legitimate response body) is never taken for one.
- */
-export class Reply {
-  declare private readonly [replyBrand]: true;
-  readonly status: number;
-  readonly body: unknown;
-  readonly headers: Readonly<Record<string, string>>;
-
-  constructor(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) {
-    this.status = status;
-    this.body = body;
-    this.headers = headers;
-  }
-}
-
-export function reply(status: number, body?: unknown, headers?: Readonly<Record<string, string>>): Reply {
-  return new Reply(status, body, headers);
-}
-
 /** Bytes or a stream of bytes, for binary responses. */
 export type BinaryBody = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
@@ -218,10 +222,17 @@ export interface CoreServer {
    * common case): adapters call this to skip a promise per stage. Optional so hand-made servers still adapt.
    */
   run?(request: NeutralRequest): NeutralResponse | Promise<NeutralResponse>;
+  /** Shutdown state shared with the adapters (optional so hand-made servers still adapt). */
+  lifecycle?: Lifecycle;
 }
 
-const encoder = new TextEncoder();
-
+/**
+ * `await` costs a turn of the microtask queue even for plain values; awaiting only real promises keeps the
+ * synchronous hooks and handlers (the common case) on the fast path.
+ */
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
 /**
  * `req_` + 32 hex digits. `randomUUID` draws from a pooled random buffer (much cheaper than a fresh fill); its
  * dashes sit at fixed places, so slicing them out is cheaper than a regex replace.
@@ -231,17 +242,6 @@ function defaultRequestId(): string {
   return `req_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24)}`;
 }
 
-/** A record without a prototype, so `__proto__` in a query or form is just a key. */
-function bag<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
-function addTo(target: Record<string, unknown>, key: string, value: unknown): void {
-  const existing = target[key];
-  if (existing === undefined) target[key] = value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else target[key] = [existing, value];
-}
 
 /**
  * One request's way through the pipeline. The stages are plain functions over this record rather than one async
@@ -266,6 +266,8 @@ interface Flow {
   mediaType: string | undefined;
   /** This operation's body limit in bytes. */
   limit: number;
+  /** Whether reading the body has begun: an answer before that leaves it unread (see `DRAIN_BODY_BYTES`). */
+  read: boolean;
 }
 
 type Answer = NeutralResponse | Promise<NeutralResponse>;
@@ -298,6 +300,8 @@ class Input {
 
 const BEARER = /^Bearer +(\S+) *$/i;
 const ASCII = /^[\x00-\x7f]*$/;
+/** What a decoded path parameter may not contain (see the path-parameter check in `start`). */
+const UNSAFE_SEGMENT = /[\x00-\x1f\x7f/\\]/;
 
 export function createCoreServer(routes: Routes, handlers: Readonly<Record<string, AnyHandler | undefined>>, options: ServerOptions = {}): CoreServer {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -307,10 +311,16 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   const maxContainers = options.maxJsonContainers ?? DEFAULT_MAX_JSON_CONTAINERS;
   const maxParts = options.maxParts ?? DEFAULT_MAX_PARTS;
   const basePath = (options.basePath ?? routes.basePath).replace(/\/+$/, '');
+  // Mounted by a framework under a path (`app.use('/v1', ...)`), the mount path stands for the spec's base path.
+  const mountedBase = options.basePath === undefined ? '' : basePath;
+  const maxUrl = options.maxUrlBytes ?? DEFAULT_MAX_URL_BYTES;
+  const bodyTimeout = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const lifecycle = new Lifecycle();
   const noAccessTokens = new Set(options.accessTokensRejectedBy ?? ACCESS_TOKENS_REJECTED_BY);
   const adminOps = new Set(options.adminOperations ?? []);
   const newId = options.requestId ?? defaultRequestId;
-  const { authenticate, rateLimit, onError } = options;
+  const { authenticate, rateLimit } = options;
+  const onError = options.onError ?? logError;
 
   function finish(f: Flow, res: NeutralResponse): NeutralResponse {
     const h = res.headers;
@@ -319,6 +329,8 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     h['service-processing-ms'] = String(Math.round(performance.now() - f.started));
     const extra = f.extra;
     if (extra) for (const k in extra) h[k] ??= extra[k]!;
+    // Answered before the body was read (401, 404, 415...): reading on would let anyone upload for free.
+    if (!f.read && !res.close && unreadBody(f.req)) res.close = true;
     return res;
   }
 
@@ -334,7 +346,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
 
   function report(f: Flow, error: unknown): void {
     try {
-      if (f.ctx) onError?.(error, f.ctx);
+      if (f.ctx) onError(error, f.ctx);
     } catch {
       // A failing error hook must not turn a 500 into a crash.
     }
@@ -378,8 +390,14 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
       contentType: undefined,
       mediaType: undefined,
       limit: maxBody,
+      read: false,
     };
     try {
+      if (lifecycle.closing) {
+        const res = fail(f, 503, 'The server is shutting down; retry the request.', 'shutting_down', null, { 'retry-after': '1' });
+        res.close = true;
+        return res;
+      }
       return start(f);
     } catch (error) {
       return failure(f, error);
@@ -389,6 +407,7 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   function start(f: Flow): Answer {
     const req = f.req;
     // 1. Size limits.
+    if (req.url.length > maxUrl) return fail(f, 414, `The request URL is too long (at most ${maxUrl} bytes).`, 'uri_too_long');
     if (req.headerBytes > MAX_HEADER_BYTES) return failClose(f, 431, 'Request headers are too large (at most 64 KiB).', 'headers_too_large');
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > maxBody) return failClose(f, 413, `Request body is too large (at most ${maxBody} bytes).`, 'body_too_large');
@@ -400,10 +419,13 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     // 3. Route.
     const url = routable(req.url);
     const q = (f.q = url.indexOf('?'));
-    const fullPath = q === -1 ? url : url.slice(0, q);
-    if (basePath && fullPath !== basePath && !fullPath.startsWith(`${basePath}/`)) return fail(f, 404, `No route for ${fullPath}.`, 'not_found');
-    const route = routes.match(basePath ? fullPath.slice(basePath.length) : fullPath);
-    if (!route) return fail(f, 404, `No route for ${fullPath}.`, 'not_found');
+    const path = q === -1 ? url : url.slice(0, q);
+    const mount = req.mountPath;
+    const base = mount ? mountedBase : basePath;
+    const fullPath = mount ? mount + path : path;
+    if (base && path !== base && !path.startsWith(`${base}/`)) return unrouted(f, fullPath);
+    const route = routes.match(base ? path.slice(base.length) : path);
+    if (!route) return unrouted(f, fullPath);
     const method = req.method.toUpperCase();
     const operationId = route.methods[method];
     if (operationId === undefined) {
@@ -418,30 +440,44 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     const params = (f.params = bag<string>());
     for (const k in route.params) {
       const raw = route.params[k]!;
+      let value: string;
       try {
-        params[k] = decodeURIComponent(raw);
+        value = decodeURIComponent(raw);
       } catch {
         return fail(f, 400, `Path parameter ${k} is not valid percent-encoding.`, 'invalid_path', k);
       }
+      // Decoded, a parameter is one path segment: no `/`, `\`, control characters (NUL...), `.` or `..`, so a
+      // handler that builds a file path or an upstream URL from it cannot be led elsewhere.
+      if (UNSAFE_SEGMENT.test(value) || value === '.' || value === '..') {
+        return fail(f, 400, `Path parameter ${k} must not contain '/', '\\' or control characters, nor be '.' or '..'.`, 'invalid_path', k);
+      }
+      params[k] = value;
     }
     // 4. Authentication.
     if (!op.secured) return limited(f);
     let token: string | undefined;
     if (op.credential) {
       token = credentialOf(req, op.credential);
-      if (token === undefined) return fail(f, 401, `Missing credentials (${describeCredential(op.credential)}).`, 'missing_credentials', null, op.credential.kind === 'basic' ? { 'www-authenticate': 'Basic' } : undefined);
+      if (token === undefined) return fail(f, 401, `Missing credentials (${describeCredential(op.credential)}).`, 'missing_credentials', null, { 'www-authenticate': challenge(op.credential, false) });
     } else {
       const auth = req.headers.authorization;
       const m = auth === undefined ? null : BEARER.exec(auth);
-      if (!m) return fail(f, 401, 'Missing bearer credentials (Authorization: Bearer <key>).', 'missing_credentials', null, { 'www-authenticate': 'Bearer' });
+      if (!m) return fail(f, 401, 'Missing bearer credentials (Authorization: Bearer <key>).', 'missing_credentials', null, { 'www-authenticate': challenge(undefined, false) });
       token = m[1]!;
     }
     const found = authenticate?.(token, ctx);
     return isPromise(found) ? later(f, found, authenticated) : authenticated(f, found);
   }
 
+  /** 404, marked so an adapter inside a framework can pass the request on instead (Express's `next()`). */
+  function unrouted(f: Flow, fullPath: string): NeutralResponse {
+    const res = fail(f, 404, `No route for ${fullPath}.`, 'not_found');
+    res.unrouted = true;
+    return res;
+  }
+
   function authenticated(f: Flow, principal: Principal | undefined): Answer {
-    if (!principal) return fail(f, 401, 'Invalid credentials.', 'invalid_credentials', null, { 'www-authenticate': 'Bearer' });
+    if (!principal) return fail(f, 401, 'Invalid credentials.', 'invalid_credentials', null, { 'www-authenticate': challenge(f.op.credential, true) });
     if (principal.kind === 'access_token' && noAccessTokens.has(f.operationId)) return fail(f, 403, `Access tokens are not accepted by ${f.operationId}.`, 'access_token_not_allowed');
     if (principal.kind === 'admin_key' && !adminOps.has(f.operationId)) return fail(f, 403, `Admin API keys are only accepted by Administration endpoints.`, 'admin_key_not_allowed');
     f.principal = principal;
@@ -477,26 +513,38 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
       const semi = contentType.indexOf(';');
       f.mediaType = (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
     }
-    if (!f.op.body) return validated(f, undefined);
+    const spec = f.op.body;
+    // An operation without a body ignores one sent anyway (HTTP allows it); `finish` decides whether to read it.
+    if (!spec) return validated(f, undefined);
+    const req = f.req;
     const { mediaType } = f;
-    const kind = mediaType === undefined ? undefined : f.op.body.mediaTypes[mediaType];
+    const kind = mediaType === undefined ? undefined : spec.mediaTypes[mediaType];
+    if (kind === undefined) {
+      // Decided from the head: a body of a type the operation does not take is refused before any of it is read.
+      if (announcesBody(req)) return fail(f, 415, `Content-Type must be ${Object.keys(spec.mediaTypes).join(' or ')}.`, 'unsupported_media_type', 'Content-Type');
+      return validated(f, undefined);
+    }
+    // The limit of the media type sent: JSON, forms and text get the small one even where files are accepted.
+    if (kind !== 'multipart' && kind !== 'binary') f.limit = Math.min(f.limit, maxStructured);
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > f.limit) return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
+    f.read = true;
     // JSON nesting is counted as the bytes arrive, so a body of 16 M brackets stops at the limit, not after parsing.
     const depth = kind === 'json' ? new DepthScan(maxDepth, maxContainers) : undefined;
-    if (kind !== undefined && kind !== 'multipart' && kind !== 'binary') f.limit = Math.min(f.limit, maxStructured);
-    const whole = f.req.bufferedBody?.();
+    const whole = req.bufferedBody?.();
     if (whole !== undefined) return bodyRead(f, whole.length > f.limit ? 'too_large' : depth && !depth.feed(whole) ? depth.exceeded! : whole);
-    return later(f, readBody(f.req.body, f.limit, depth), bodyRead);
+    return later(f, readBody(req.body, f.limit, depth, bodyTimeout, declared === undefined ? undefined : Number(declared)), bodyRead);
   }
 
-  function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_complex'): Answer {
+  function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_complex' | 'timeout'): Answer {
+    if (bytes === 'timeout') return failClose(f, 408, `The request body stopped arriving (nothing for ${bodyTimeout} ms).`, 'body_timeout');
     if (bytes === 'too_large') return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
     if (bytes === 'too_deep') return failClose(f, 400, `The request body is nested too deeply (at most ${maxDepth} levels).`, 'too_deep');
     if (bytes === 'too_complex') return failClose(f, 400, `The request body has too many arrays and objects (at most ${maxContainers}).`, 'too_complex');
     const { mediaType } = f;
-    const media = f.op.body!.mediaTypes;
-    const kind = mediaType === undefined ? undefined : media[mediaType];
-    if (bytes.length === 0 && (mediaType === undefined || kind !== 'multipart')) return validated(f, undefined);
-    if (kind === undefined) return fail(f, 415, `Content-Type must be ${Object.keys(media).join(' or ')}.`, 'unsupported_media_type', 'Content-Type');
+    // Known here: readRequestBody refused every other media type before reading.
+    const kind = f.op.body!.mediaTypes[mediaType!]!;
+    if (bytes.length === 0 && kind !== 'multipart') return validated(f, undefined);
     if ((kind === 'multipart' || kind === 'form') && countParts(bytes, kind, f.contentType!) > maxParts) {
       return fail(f, 400, `The request body has too many ${kind === 'form' ? 'fields' : 'parts'} (at most ${maxParts}).`, 'too_many_parts');
     }
@@ -562,68 +610,32 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
   return {
     run,
     handle: async (req) => run(req),
+    lifecycle,
   };
+}
+
+/** Handler errors when no `onError` is given: logged, with the operation and request id to find them by. */
+function logError(error: unknown, ctx: RequestContext): void {
+  console.error(`[server] ${ctx.operationId} ${ctx.requestId}: handler error`, error);
+}
+
+/** Whether the request has a body, from its head (`hasBody` only when neither length header is there, as in HTTP/2). */
+function announcesBody(req: NeutralRequest): boolean {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) return Number(declared) !== 0;
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  return req.hasBody === true;
+}
+
+/** A body the pipeline did not read and that is not worth reading to keep the connection (large or of unknown length). */
+function unreadBody(req: NeutralRequest): boolean {
+  if (!announcesBody(req)) return false;
+  const declared = req.headers['content-length'];
+  return declared === undefined || !(Number(declared) <= DRAIN_BODY_BYTES);
 }
 
 function json(status: number, value: unknown, headers?: Record<string, string>): NeutralResponse {
   return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' }, body: JSON.stringify(value) };
-}
-
-/**
- * Counts JSON nesting over raw bytes, chunk by chunk (strings and escapes skipped), so the limit holds before
- * `JSON.parse` sees the body. Malformed JSON is left to the parser.
- */
-class DepthScan {
-  depth = 0;
-  containers = 0;
-  inString = false;
-  escaped = false;
-  /** Which limit was passed, once `feed` returned false. */
-  exceeded: 'too_deep' | 'too_complex' | undefined;
-  readonly max: number;
-  readonly maxContainers: number;
-  constructor(max: number, maxContainers: number) {
-    this.max = max;
-    this.maxContainers = maxContainers;
-  }
-  /** False once the nesting or the number of arrays and objects went past its limit. */
-  feed(bytes: Uint8Array): boolean {
-    let { depth, inString, escaped, containers } = this;
-    const max = this.max;
-    for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i]!;
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (b === 0x5c) escaped = true;
-        else if (b === 0x22) inString = false;
-      } else if (b === 0x22) inString = true;
-      else if (b === 0x5b || b === 0x7b) {
-        if (++depth > max) return !(this.exceeded = 'too_deep');
-        if (++containers > this.maxContainers) return !(this.exceeded = 'too_complex');
-      } else if (b === 0x5d || b === 0x7d) depth--;
-    }
-    this.containers = containers;
-    this.depth = depth;
-    this.inString = inString;
-    this.escaped = escaped;
-    return true;
-  }
-}
-
-/** Parts of a multipart body (boundary delimiters) or fields of a form (`&`-separated), counted without parsing. */
-function countParts(bytes: Uint8Array, kind: 'multipart' | 'form', contentType: string): number {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (kind === 'form') {
-    let n = 1;
-    for (let at = buf.indexOf(0x26); at !== -1; at = buf.indexOf(0x26, at + 1)) n++;
-    return n;
-  }
-  const boundary = boundaryOf(contentType);
-  if (!boundary) return 0;
-  const delimiter = Buffer.from(`--${boundary}`);
-  let n = -1; // the closing delimiter starts no part
-  for (let at = buf.indexOf(delimiter); at !== -1; at = buf.indexOf(delimiter, at + delimiter.length)) n++;
-  return n;
 }
 
 /** Paths with dot segments, backslashes, fragments or encoded dots are read as a WHATWG URL parser reads them. */
@@ -644,290 +656,3 @@ function routable(url: string): string {
   }
 }
 
-async function readBody(source: AsyncIterable<Uint8Array> | null, limit: number, depth: DepthScan | undefined): Promise<Uint8Array | 'too_large' | 'too_deep' | 'too_complex'> {
-  if (!source) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > limit) return 'too_large';
-    if (depth && !depth.feed(chunk)) return depth.exceeded!;
-    chunks.push(chunk);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
-type Parsed = { ok: true; value: unknown } | { ok: false; message: string; code: string };
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * `await` costs a turn of the microtask queue even for plain values; awaiting only real promises keeps the
- * synchronous hooks and handlers (the common case) on the fast path.
- */
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-function parseBody(bytes: Uint8Array, kind: 'json' | 'multipart' | 'form' | 'binary' | 'text', contentType: string): Parsed | Promise<Parsed> {
-  switch (kind) {
-    case 'json': {
-      let text: string;
-      try {
-        text = utf8.decode(bytes);
-      } catch {
-        return { ok: false, message: 'The request body is not valid UTF-8.', code: 'invalid_encoding' };
-      }
-      try {
-        return { ok: true, value: JSON.parse(text) as unknown };
-      } catch {
-        return { ok: false, message: 'The request body is not valid JSON.', code: 'invalid_json' };
-      }
-    }
-    case 'multipart':
-      return parseMultipart(bytes, contentType);
-    case 'form':
-      return parseForm(bytes, contentType);
-    case 'text':
-      try {
-        return { ok: true, value: utf8.decode(bytes) };
-      } catch {
-        return { ok: false, message: 'The request body is not valid UTF-8.', code: 'invalid_encoding' };
-      }
-    case 'binary':
-      return { ok: true, value: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }) };
-  }
-}
-
-const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze(bag<string | string[]>());
-
-const INVALID_MULTIPART: Parsed = { ok: false, message: 'The multipart body could not be parsed (malformed or truncated).', code: 'invalid_multipart' };
-const CRLF2 = Buffer.from('\r\n\r\n');
-const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
-/** Bodies above this size are parsed and validated in turns of their own (see `bodyRead`). */
-const LARGE_BODY_BYTES = 64 * 1024;
-
-/** Resolves on a later turn of the event loop, after pending I/O (setImmediate where it exists: Node, Bun, Deno). */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}
-const lenient = new TextDecoder('utf-8');
-
-function boundaryOf(contentType: string): string | undefined {
-  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return m?.[1] ?? m?.[2];
-}
-
-/** A parameter of a `Content-Disposition` header (`name="image[]"`), quoted or not. */
-function dispositionParam(header: string, key: string): string | undefined {
-  const m = new RegExp(`(?:^|;)\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;]*))`, 'i').exec(header);
-  if (!m) return undefined;
-  return m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!.trim();
-}
-
-/**
- * multipart/form-data (RFC 7578) over the whole body with native `indexOf` searches: files become `File`s (a
- * copy of their bytes), other parts UTF-8 strings. Much cheaper than the platform's `FormData` parser on large
- * bodies, which blocks the event loop for a hundred milliseconds and more on 32 MiB.
- */
-async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<Parsed> {
-  const boundary = boundaryOf(contentType);
-  if (!boundary) return INVALID_MULTIPART;
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const delimiter = Buffer.from(`--${boundary}`);
-  const next = Buffer.from(`\r\n--${boundary}`);
-  const fields = bag<unknown>();
-  let at = buf.indexOf(delimiter);
-  if (at === -1) return INVALID_MULTIPART;
-  let since = at;
-  for (;;) {
-    // Other requests get a turn every 2 MiB, so one large upload does not hold the event loop for its whole parse.
-    if (at - since > YIELD_EVERY_BYTES) {
-      since = at;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    let pos = at + delimiter.length;
-    if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) return { ok: true, value: fields };
-    if (buf[pos] !== 0x0d || buf[pos + 1] !== 0x0a) return INVALID_MULTIPART;
-    pos += 2;
-    const headEnd = buf.indexOf(CRLF2, pos);
-    if (headEnd === -1) return INVALID_MULTIPART;
-    let disposition: string | undefined;
-    let type: string | undefined;
-    for (const line of buf.toString('utf8', pos, headEnd).split('\r\n')) {
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon).trim().toLowerCase();
-      if (name === 'content-disposition') disposition = line.slice(colon + 1).trim();
-      else if (name === 'content-type') type = line.slice(colon + 1).trim();
-    }
-    const end = buf.indexOf(next, headEnd + 4);
-    if (end === -1 || disposition === undefined || !/^form-data\b/i.test(disposition)) return INVALID_MULTIPART;
-    const name = dispositionParam(disposition, 'name');
-    if (name === undefined) return INVALID_MULTIPART;
-    const filename = dispositionParam(disposition, 'filename');
-    const data = buf.subarray(headEnd + 4, end);
-    addTo(fields, name, filename !== undefined ? new File([data as Uint8Array<ArrayBuffer>], filename, { type: type ?? 'application/octet-stream' }) : lenient.decode(data));
-    at = end + 2;
-  }
-}
-
-async function parseForm(bytes: Uint8Array, contentType: string): Promise<Parsed> {
-  let form: FormData;
-  try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    return { ok: false, message: 'The multipart body could not be parsed (malformed or truncated).', code: 'invalid_multipart' };
-  }
-  const fields = bag<unknown>();
-  // Field names stay as sent: the spec names repeated fields with their brackets (`image[]`, `include[]`).
-  form.forEach((value, key) => addTo(fields, key, value));
-  return { ok: true, value: fields };
-}
-
-function parseQuery(search: string): Readonly<Record<string, string | string[]>> {
-  if (!search) return NO_QUERY;
-  const out = bag<string | string[]>();
-  for (const [k, v] of new URLSearchParams(search)) addTo(out, k, v);
-  return out;
-}
-
-function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
-  return typeof v === 'object' && v !== null && typeof (v as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
-}
-
-async function* streamOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-}
-
-function binary(body: unknown): ResponseBody {
-  if (body instanceof Uint8Array || typeof body === 'string') return body;
-  if (body instanceof Blob) return streamOf(body.stream());
-  if (body instanceof ReadableStream) return streamOf(body as ReadableStream<Uint8Array>);
-  if (isAsyncIterable(body)) return body as AsyncIterable<Uint8Array>;
-  return encoder.encode(JSON.stringify(body));
-}
-
-/** Header names HTTP allows (tokens) and values without CR, LF or NUL: what both adapters can send. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BAD_VALUE = /[\r\n\0]/;
-
-function safeHeaders(headers: Readonly<Record<string, string>>): boolean {
-  for (const k in headers) if (!TOKEN.test(k) || BAD_VALUE.test(String(headers[k]))) return false;
-  return true;
-}
-
-/** Statuses that never carry a body (RFC 9110): a handler's body with them is an error, not silently dropped. */
-const NO_BODY = new Set([204, 205, 304]);
-
-/**
- * The stream with its first item already taken (so a throw before the first item rejects here, before any status is
- * sent); the rest follows unchanged.
- */
-async function primed(source: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
-  const iterator = source[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  return {
-    [Symbol.asyncIterator]() {
-      let pending: IteratorResult<Uint8Array> | undefined = first;
-      return {
-        next: () => {
-          if (pending) {
-            const head = pending;
-            pending = undefined;
-            return Promise.resolve(head);
-          }
-          return iterator.next();
-        },
-        return: async () => (await iterator.return?.()) ?? { done: true, value: undefined },
-      };
-    },
-  };
-}
-
-/**
- * The wire response for a handler's value. The success content the request selected decides the kind (`x-when`):
- * SSE frames events, binary sends bytes, whatever the JavaScript type of the value; a stream for a request that
- * did not ask for one, a function, or a status that cannot carry the body is a handler error (500, `onError`).
- * `undefined` where the spec describes no content answers the success status with no body; where it describes
- * one, returning nothing is a handler error too.
- */
-function toResponse(op: OperationMeta, output: unknown, success: SuccessMeta): NeutralResponse {
-  const isReply = output instanceof Reply;
-  const status = isReply ? output.status : success.status;
-  const headers: Record<string, string> = isReply ? { ...output.headers } : {};
-  const value = isReply ? output.body : output;
-  if (!Number.isInteger(status) || status < 200 || status > 599) throw new Error(`${op.operationId}: reply status ${status} is not a final HTTP status (200-599).`);
-  if (!safeHeaders(headers)) throw new Error(`${op.operationId}: a reply header has an invalid name or a CR, LF or NUL in its value.`);
-  if (typeof value === 'function' || typeof value === 'symbol') throw new Error(`${op.operationId}: the handler returned a ${typeof value}, not a response body.`);
-  if (value === undefined || value === null) {
-    if (value === undefined && !isReply && success.kind !== 'empty') throw new Error(`${op.operationId}: the handler returned nothing, but the spec describes a ${success.kind} response body.`);
-    return { status, headers, body: null };
-  }
-  if (NO_BODY.has(status)) throw new Error(`${op.operationId}: status ${status} cannot carry a body.`);
-  const own = !isReply || status === success.status;
-  // Without an `x-when` for its SSE content, an operation streams when the handler returns an async iterable.
-  const streams = success.kind === 'sse' || (op.sse !== undefined && !op.variants?.some((v) => v.kind === 'sse') && isAsyncIterable(value) && success.kind !== 'binary');
-  // A whole JSON body for a stream request stays allowed (e.g. a cached answer); an iterable always frames events.
-  if (own && streams && op.sse && isAsyncIterable(value)) {
-    return { status, headers: { ...SSE_HEADERS, ...headers }, body: frameEvents(value, op.sse) };
-  }
-  if (own && success.kind === 'binary') {
-    headers['content-type'] ??= value instanceof Blob && value.type ? value.type : (success.mediaType ?? 'application/octet-stream');
-    return { status, headers, body: binary(value) };
-  }
-  if (isAsyncIterable(value) || value instanceof ReadableStream) throw new Error(`${op.operationId}: the handler returned a stream for a request that did not ask to stream.`);
-  if (typeof value === 'string' && success.kind === 'text') {
-    headers['content-type'] ??= `${success.mediaType ?? 'text/plain'}; charset=utf-8`;
-    return { status, headers, body: value };
-  }
-  headers['content-type'] ??= 'application/json';
-  return { status, headers, body: JSON.stringify(value) };
-}
-
-/** The credential where the operation's security scheme puts it, or undefined when absent. */
-function credentialOf(req: { url: string; headers: Record<string, string | string[] | undefined> }, c: NonNullable<OperationMeta['credential']>): string | undefined {
-  const header = (name: string) => {
-    const v = req.headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  if (c.kind === 'basic') {
-    const m = /^Basic +(\S+) *$/i.exec(header('authorization') ?? '');
-    if (!m) return undefined;
-    try {
-      // atob, not Buffer: the fetch adapter runs where Node's Buffer is absent.
-      return new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (ch) => ch.charCodeAt(0)));
-    } catch {
-      return undefined;
-    }
-  }
-  if (c.in === 'header') return header(c.name.toLowerCase()) || undefined;
-  if (c.in === 'query') {
-    const q = req.url.indexOf('?');
-    return q === -1 ? undefined : new URLSearchParams(req.url.slice(q + 1)).get(c.name) ?? undefined;
-  }
-  for (const part of (header('cookie') ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === c.name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
-function describeCredential(c: NonNullable<OperationMeta['credential']>): string {
-  return c.kind === 'basic' ? 'Authorization: Basic <user:password>' : c.in === 'header' ? `${c.name} header` : c.in === 'query' ? `${c.name} query parameter` : `${c.name} cookie`;
-}

@@ -1,16 +1,37 @@
 /**
- * `node:http` adapter: `http.createServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE }, toNodeListener(server))`.
- * Node's own header limit (16 KiB by default) answers 431 before this code runs; raise it as shown so the
- * pipeline's 64 KiB limit applies. Express and Fastify: see the examples in this folder's README.md. A body a
- * framework has already read (`express.json()` sets `req.body`; a `rawBody` from a parser) is taken from there.
+ * `node:http` adapter: `http.createServer(NODE_SERVER_OPTIONS, toNodeListener(server))`. Node's own header limit
+ * (16 KiB by default) answers 431 before this code runs; the options raise it so the pipeline's 64 KiB limit
+ * applies, and set the timeouts of a public server. Express and Fastify: see the examples in this folder's
+ * README.md. A body a framework has already read (`express.json()` sets `req.body`; a `rawBody` from a parser) is
+ * taken from there; under Express a request no route matches goes to `next()`, and a mount path
+ * (`app.use('/v1', ...)`, `req.baseUrl`) stands for the spec's base path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreServer, NeutralRequest, NeutralResponse } from './core.js';
+import { Lifecycle, ServerClosingError } from './lifecycle.js';
 
 /** A `maxHeaderSize` for `http.createServer` that leaves the 64 KiB limit to the pipeline (431 with the envelope). */
 export const NODE_MAX_HEADER_SIZE = 80 * 1024;
 
-export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * Options for `http.createServer(NODE_SERVER_OPTIONS, server.node)`: the header limit above, and timeouts for a
+ * server open to anyone (Node's defaults wait 60 s for headers and 300 s for a request). The body's own idle
+ * timeout is the pipeline's `bodyTimeoutMs` (30 s).
+ */
+export const NODE_SERVER_OPTIONS = Object.freeze({
+  maxHeaderSize: NODE_MAX_HEADER_SIZE,
+  /** The whole request head must arrive within 15 s (slow-header connections are closed with 408). */
+  headersTimeout: 15_000,
+  /** The whole request, body included, within 120 s (a 32 MiB upload at 2.3 Mbit/s); raise it for slower uploads. */
+  requestTimeout: 120_000,
+  /** An idle keep-alive connection is closed after 5 s. */
+  keepAliveTimeout: 5_000,
+  /** How often Node checks the two timeouts above (its default, 30 s, lets them run late by that much). */
+  connectionsCheckingInterval: 2_000,
+});
+
+/** A listener for `node:http`, Express and Connect (`next` is called for requests no route matches). */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
 const INTERNAL_ERROR = '{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":"internal_error"}}';
 
@@ -27,18 +48,33 @@ class NodeRequest implements NeutralRequest {
   readonly raw: IncomingMessage;
   readonly res: ServerResponse;
 
+  readonly mountPath: string | undefined;
+
   constructor(raw: IncomingMessage, res: ServerResponse) {
     this.raw = raw;
     this.res = res;
     this.method = raw.method ?? 'GET';
     this.url = raw.url ?? '/';
+    const mount = (raw as { baseUrl?: unknown }).baseUrl;
+    this.mountPath = typeof mount === 'string' && mount !== '' ? mount : undefined;
+    // Headers from the raw list, repeated ones joined with ', ' as a web `Headers` joins them: Node's own
+    // `req.headers` keeps only the first Content-Type or Authorization, which would make the adapters disagree.
     let headerBytes = 0;
     const rawHeaders = raw.rawHeaders;
-    for (let i = 0; i < rawHeaders.length; i++) headerBytes += rawHeaders[i]!.length + 2;
+    // A plain object (fast properties, unlike a prototype-less one); a header named `__proto__` is dropped, in
+    // both adapters.
+    const headers: Record<string, string | undefined> = {};
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!;
+      const value = rawHeaders[i + 1]!;
+      headerBytes += name.length + value.length + 4;
+      const key = name.toLowerCase();
+      if (key === '__proto__') continue;
+      const seen = headers[key];
+      headers[key] = seen === undefined ? value : `${seen}, ${value}`;
+    }
     this.headerBytes = headerBytes;
-    // Node already lower-cases names and joins repeated headers; only set-cookie stays a list (joined here).
-    const cookies = raw.headers['set-cookie'];
-    this.headers = cookies ? { ...(raw.headers as Record<string, string | undefined>), 'set-cookie': cookies.join(', ') } : (raw.headers as Record<string, string | undefined>);
+    this.headers = headers;
   }
   get body(): AsyncIterable<Uint8Array> {
     const taken = consumedBody(this.raw);
@@ -58,7 +94,17 @@ class NodeRequest implements NeutralRequest {
     const chunk = raw.read() as Buffer | null;
     return chunk ?? undefined;
   }
-  /** Aborted when the response closes before it was finished (the client went away) or the request fails. */
+  /** Why the signal was aborted by the server itself (shutdown), if it was. */
+  stopped: 'shutdown' | 'timeout' | undefined;
+
+  /** Shutdown aborts the handler's signal (its `reason` says `shutdown`) through this. */
+  abort(reason: 'shutdown' | 'timeout'): void {
+    this.stopped ??= reason;
+    const signal = this.signal;
+    if (!signal.aborted) this.#controller!.abort(new ServerClosingError(reason));
+  }
+
+  /** Aborted when the response closes before it was finished (the client went away), the request fails, or the server shuts down. */
   get signal(): AbortSignal {
     let controller = this.#controller;
     if (!controller) {
@@ -79,19 +125,42 @@ class NodeRequest implements NeutralRequest {
 
 export function toNodeListener(server: CoreServer): NodeListener {
   const run = server.run ?? server.handle;
+  const life = server.lifecycle ?? new Lifecycle();
   // Started on the next tick: by then the parser has pushed the rest of the packet, usually the whole body.
-  const start = (req: IncomingMessage, res: ServerResponse) => {
+  const start = (req: IncomingMessage, res: ServerResponse, next: ((error?: unknown) => void) | undefined) => {
     const request = new NodeRequest(req, res);
+    life.begin(req.socket);
     let answer: NeutralResponse | Promise<NeutralResponse>;
     try {
       answer = run(request);
     } catch {
-      return internalError(res);
+      internalError(res);
+      return life.end(req.socket);
     }
-    if (isPromise(answer)) answer.then((response) => send(res, response, request), () => internalError(res));
-    else send(res, answer, request);
+    if (isPromise(answer)) {
+      answer.then(
+        (response) => deliver(res, response, request, life, next),
+        () => {
+          internalError(res);
+          life.end(req.socket);
+        },
+      );
+    } else deliver(res, answer, request, life, next);
   };
-  return (req, res) => process.nextTick(start, req, res);
+  return (req, res, next) => process.nextTick(start, req, res, typeof next === 'function' ? next : undefined);
+}
+
+/** Sends the answer, or hands a request no route matched to the framework's next handler. */
+function deliver(res: ServerResponse, response: NeutralResponse, request: NodeRequest, life: Lifecycle, next: ((error?: unknown) => void) | undefined): void {
+  const socket = request.raw.socket;
+  if (response.unrouted && next) {
+    life.end(socket);
+    return next();
+  }
+  if (life.closing) response.close = true;
+  const streaming = send(res, response, request, life);
+  if (streaming) void streaming.finally(() => life.end(socket));
+  else life.end(socket);
 }
 
 /** Thrown when another middleware read the body and left nothing the pipeline can use; `onError` receives it. */
@@ -197,8 +266,8 @@ function bodyOf(req: IncomingMessage): AsyncIterable<Uint8Array> {
   };
 }
 
-/** Writes the answer: one `writeHead` with the headers and one `end` for whole bodies; streams otherwise. */
-function send(res: ServerResponse, response: NeutralResponse, request: NodeRequest): void {
+/** Writes the answer: one `writeHead` with the headers and one `end` for whole bodies; streams otherwise (the promise). */
+function send(res: ServerResponse, response: NeutralResponse, request: NodeRequest, life: Lifecycle): Promise<void> | undefined {
   // The response is the pipeline's own, made for this request: its headers are completed in place.
   const headers = response.headers;
   if (response.close) headers.connection = 'close';
@@ -208,24 +277,30 @@ function send(res: ServerResponse, response: NeutralResponse, request: NodeReque
       if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
       res.writeHead(response.status, headers);
       res.end(body ?? undefined);
-      return;
+      return undefined;
     }
     res.writeHead(response.status, headers);
   } catch {
     // E.g. a handler's header value with characters HTTP forbids.
-    return internalError(res);
+    internalError(res);
+    return undefined;
   }
-  stream(res, body, request).catch(() => internalError(res));
+  life.watch(request, true);
+  return stream(res, body, request)
+    .catch(() => internalError(res))
+    .finally(() => life.unwatch(request));
 }
 
 async function stream(res: ServerResponse, body: AsyncIterable<Uint8Array>, request: NodeRequest): Promise<void> {
   res.flushHeaders();
   const signal = request.signal;
   const iterator = body[Symbol.asyncIterator]();
+  // Resolves when the signal aborts, so a producer waiting for its next item does not hold the stream open.
+  const aborted = new Promise<'aborted'>((resolve) => (signal.aborted ? resolve('aborted') : signal.addEventListener('abort', () => resolve('aborted'), { once: true })));
   try {
     while (!signal.aborted) {
-      const next = await iterator.next();
-      if (next.done || signal.aborted) break;
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next === 'aborted' || next.done || signal.aborted) break;
       // Each chunk is written at once (an SSE event is flushed); wait for drain when the client reads slowly.
       if (!res.write(next.value)) await new Promise<void>((resolve) => {
         const done = () => {
@@ -246,7 +321,11 @@ async function stream(res: ServerResponse, body: AsyncIterable<Uint8Array>, requ
     return;
   }
   if (signal.aborted) {
-    await iterator.return?.().catch(() => undefined);
-    res.destroy();
+    // Not awaited: a producer waiting for its next item finishes once it sees the signal.
+    iterator.return?.()?.catch(() => undefined);
+    // Shutdown ends the response cleanly (the client sees a complete message, without a stream terminator);
+    // a client that went away gets its connection cut.
+    if (request.stopped === 'shutdown' && !res.destroyed) res.end();
+    else res.destroy();
   } else if (!res.writableEnded) res.end();
 }

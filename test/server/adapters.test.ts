@@ -41,7 +41,7 @@ let node: Running;
 let bridged: Running;
 
 beforeAll(async () => {
-  app = server.createServer({ createEmbedding: () => current() } as unknown as server.Handlers, { authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined), requestId: () => 'req_fixed' });
+  app = server.createServer({ createEmbedding: () => current() } as unknown as server.Handlers, { authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined), requestId: () => 'req_fixed', onError: () => undefined });
   node = await listen(app.node);
   bridged = await listen(fetchBridge(app.fetch));
 });
@@ -68,6 +68,54 @@ describe('the shared table of hostile cases', () => {
     expect(viaBridge).toEqual(viaNode);
     expect(direct).toEqual(viaNode);
     if (status === 500) expect(JSON.parse(viaNode.text).error.code).toBe('internal_error');
+  });
+});
+
+/**
+ * Requests with repeated headers, sent as raw bytes: node keeps only the first Content-Type or Authorization in its
+ * own `req.headers`, a web `Headers` joins them with ', '; the adapters must still answer alike.
+ */
+const HEADER_CASES: { name: string; headers: string[]; status: number; code: string | null }[] = [
+  { name: 'two Content-Type headers', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'Content-Type: application/json'], status: 415, code: 'unsupported_media_type' },
+  { name: 'two different Content-Type headers', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'Content-Type: text/plain'], status: 415, code: 'unsupported_media_type' },
+  { name: 'two Authorization headers', headers: [`Authorization: Bearer ${TOKEN}`, `Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 401, code: 'missing_credentials' },
+  { name: 'two different Authorization headers', headers: ['Authorization: Bearer sk-other', `Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 401, code: 'missing_credentials' },
+  { name: 'two X-Client-Request-Id headers', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: a', 'X-Client-Request-Id: b'], status: 200, code: null },
+  { name: 'one of each', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 200, code: null },
+];
+
+/** Status and body of a raw HTTP/1.1 answer, chunked or not. */
+function parsed(answer: string): { status: number; body: string } {
+  const at = answer.indexOf('\r\n\r\n');
+  let body = answer.slice(at + 4);
+  if (/\r\ntransfer-encoding: chunked/i.test(answer.slice(0, at))) {
+    let out = '';
+    for (let rest = body; ; ) {
+      const eol = rest.indexOf('\r\n');
+      const size = parseInt(rest.slice(0, eol), 16);
+      if (!size) break;
+      out += rest.slice(eol + 2, eol + 2 + size);
+      rest = rest.slice(eol + 4 + size);
+    }
+    body = out;
+  }
+  return { status: statusOf(answer), body };
+}
+
+describe('the shared table of hostile cases: repeated headers', () => {
+  it.each(HEADER_CASES)('$name: both adapters answer $status alike', async ({ headers: lines, status, code }) => {
+    current = () => OK;
+    const request = `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\n${lines.join('\r\n')}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const viaNode = parsed(await raw(node.port, [request], /(?!)/));
+    const viaBridge = parsed(await raw(bridged.port, [request], /(?!)/));
+    const web = new Headers();
+    for (const line of lines) web.append(line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim());
+    const d = await app.fetch(new Request('http://localhost/v1/embeddings', { method: 'POST', headers: web, body }));
+    const direct = { status: d.status, body: await d.text() };
+    expect(viaNode.status).toBe(status);
+    if (code) expect(JSON.parse(viaNode.body).error.code).toBe(code);
+    expect(viaBridge).toEqual(viaNode);
+    expect(direct).toEqual(viaNode);
   });
 });
 

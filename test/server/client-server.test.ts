@@ -65,7 +65,11 @@ describe('generated client → generated server', () => {
     expect(page.data[0].id).toBe('m3');
   });
   it('deleteVideo and deleteModel with path parameters', async () => {
-    expect(await client.videos.delete('vid 1/x')).toEqual({ id: 'vid 1/x', deleted: true });
+    expect(await client.videos.delete('vid 1:x%')).toEqual({ id: 'vid 1:x%', deleted: true });
+    // Decoded, a path parameter is one segment: '/' (and '\\', control characters, '.', '..') is refused.
+    const refused = await client.videos.delete('vid/../x').catch((e: unknown) => e);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.code ?? refused.body?.error?.code).toBe('invalid_path');
     expect((await client.models.delete('ft:abc')).id).toBe('ft:abc');
   });
   it('downloadVideoContent returns bytes', async () => {

@@ -1,7 +1,7 @@
 /**
  * The copy-paste examples of generated/server/README.md, run as written (import path and port aside) in a child
  * process each, then called over real HTTP: a JSON request through each framework's body handling, a multipart one
- * read by the server itself, and a request the pipeline refuses.
+ * read by the server itself, a request the pipeline refuses, then SIGTERM, which must end the process cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ const EXAMPLES = ['node:http', 'Express', 'Fastify', 'Hono (and Bun, Deno, worke
 
 describe('generated/server/README.md examples', () => {
   it('documents handlers, Reply, HttpError, guardState, streaming, binary responses and the hooks', () => {
-    for (const heading of ['## Handlers', '## Reply', '## HttpError', '## guardState', '## Streaming', '## Binary responses', '## Authentication and rate limits', '## Limits']) {
+    for (const heading of ['## Handlers', '## Reply', '## HttpError', '## guardState', '## Streaming', '## Binary responses', '## Authentication and rate limits', '## Limits', '## Timeouts', '## Shutdown', '## Retries']) {
       expect(README).toContain(heading);
     }
   });
@@ -72,5 +72,10 @@ describe('generated/server/README.md examples', () => {
     const edit = await fetch(`${base}/v1/images/edits`, { method: 'POST', headers: auth, body: form });
     expect(edit.status).toBe(501);
     expect((await fetch(`${base}/v1/embeddings`, { method: 'POST', body: '{}' })).status).toBe(401);
+    // SIGTERM is wired to the graceful shutdown: the process closes its server and exits 0 by itself.
+    const child = children.at(-1)!;
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   }, 30_000);
 });

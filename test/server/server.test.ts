@@ -292,9 +292,12 @@ describe('hostile input', () => {
     });
     expect(truncated.status).toBe(400);
     expect(truncated.body.error.code).toBe('invalid_multipart');
-    const proto = await post('/embeddings', '{"model":"m","input":"x","__proto__":{"admin":true}}');
-    expect(proto.status).toBe(400);
-    expect(proto.body.error.errors[0]).toMatchObject({ path: '/body/__proto__', code: 'unknown_property' });
+    // `__proto__` keys are dropped from parsed JSON (spelled out or escaped), so the handler gets the rest.
+    const proto = await post('/embeddings', '{"model":"m","input":"x","__proto__":{"admin":true},"\\u005f_proto__":{"admin":true}}');
+    expect(proto.status).toBe(200);
+    const received = seen.at(-1)!.body;
+    expect(Object.hasOwn(received, '__proto__')).toBe(false);
+    expect(Object.getPrototypeOf(received)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     const deep = `{"grader":${JSON.stringify(grader)},"model_sample":"s","item":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
     const tooDeep = await post('/fine_tuning/alpha/graders/run', deep);

@@ -1,6 +1,7 @@
 /**
  * `generated/server/`: a server skeleton for the API.
- *   core.ts, errors.ts, sse.ts, node.ts, fetch.ts, guard.ts   hand-written runtime (templates/server/), verbatim
+ *   core.ts, body.ts, respond.ts, credentials.ts, lifecycle.ts, errors.ts, sse.ts, node.ts, fetch.ts, guard.ts
+ *                 hand-written runtime (templates/server/), verbatim
  *   routes.ts     operation table + generated static dispatcher
  *   handlers.ts   the typed `Handlers` interface
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
@@ -19,29 +20,72 @@ import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { basePathOf, routesFile } from './routes.ts';
 
-const RUNTIME = ['core.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
+const RUNTIME = ['core.ts', 'body.ts', 'respond.ts', 'credentials.ts', 'lifecycle.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
 
+/**
+ * The runtime's exports by name, not `export *`: the model types are exported with `export type *` too, and a
+ * named export wins over a star export, so a schema named like a runtime export (`Reply`, `Principal`) is no
+ * error; such a type stays importable from the `./types` subpath.
+ */
 const INDEX = [
   `import { createCoreServer, type CoreServer, type ServerOptions } from './core.js';`,
   `import { toFetchHandler, type FetchHandler } from './fetch.js';`,
   `import type { Handlers } from './handlers.js';`,
+  `import type { CloseOptions } from './lifecycle.js';`,
   `import { toNodeListener, type NodeListener } from './node.js';`,
   `import { routes } from './routes.js';`,
-  `export * from './core.js';`,
-  `export * from './errors.js';`,
+  `export {
+  createCoreServer,
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_JSON_CONTAINERS,
+  DEFAULT_MAX_JSON_DEPTH,
+  DEFAULT_MAX_PARTS,
+  DEFAULT_MAX_STRUCTURED_BODY_BYTES,
+  DEFAULT_MAX_UNAUTHENTICATED_BODY_BYTES,
+  DEFAULT_MAX_URL_BYTES,
+  DRAIN_BODY_BYTES,
+  MAX_HEADER_BYTES,
+  Reply,
+  reply,
+  type BinaryBody,
+  type CoreServer,
+  type HandlerExtras,
+  type NeutralRequest,
+  type NeutralResponse,
+  type OperationMeta,
+  type Principal,
+  type RateLimitDecision,
+  type RequestContext,
+  type ResponseBody,
+  type RouteMatch,
+  type Routes,
+  type ServerOptions,
+  type SuccessMeta,
+} from './core.js';`,
+  `export { errorBody, errorType, HttpError, type ErrorBody } from './errors.js';`,
   `import { allowed, stateMachines, type StateMachine } from '../tables/state-machines.js';`,
   `import { createStateGuards } from './guard.js';`,
   `export type { StateGuards } from './guard.js';`,
-  `export type * from './handlers.js';`,
-  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, toNodeListener, type NodeListener } from './node.js';`,
+  `export type { Awaitable, HandlerInput, Handlers, None } from './handlers.js';`,
+  `export { DEFAULT_CLOSE_TIMEOUT_MS, ServerClosingError, type Closable, type CloseOptions } from './lifecycle.js';`,
+  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, NODE_SERVER_OPTIONS, toNodeListener, type NodeListener } from './node.js';`,
   `export { toFetchHandler, type FetchHandler } from './fetch.js';`,
   `export { operations, matchRoute, routes } from './routes.js';`,
   `export type { NamedEvent } from './sse.js';`,
+  `/** The API's model types (schemas, request bodies, parameters, responses), as \`import type { ... } from\` this package. */
+export type * from '../types/index.js';`,
   `export interface Server extends CoreServer {
-  /** A \`node:http\` request listener: \`http.createServer({ maxHeaderSize: NODE_MAX_HEADER_SIZE }, server.node)\`. */
+  /** A \`node:http\` request listener (and Express/Connect middleware): \`http.createServer(NODE_SERVER_OPTIONS, server.node)\`. */
   node: NodeListener;
   /** A web-standard handler for Hono, Bun, Deno and workers. */
   fetch: FetchHandler;
+  /**
+   * Graceful shutdown: stops \`options.server\` accepting connections, answers new requests 503, ends streams (their
+   * handler's \`signal\` aborts), closes idle connections, and resolves once the requests in flight are answered;
+   * after \`options.timeout\` ms (default 10,000) what is left is aborted and its connections closed.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }`,
   `const guards = createStateGuards(Object.values(stateMachines) as readonly StateMachine<string>[], allowed);`,
   `/** Throws HttpError(409) unless the state tables allow \`operationId\` on a resource in \`state\`. Call it from handlers. */
@@ -51,7 +95,8 @@ export const allowedStates: (operationId: string) => string[] | undefined = guar
   `/** The API's server: every request goes through the pipeline of core.ts, then to \`handlers[operationId]\`. */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
   const core = createCoreServer(routes, handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
-  return { handle: core.handle, node: toNodeListener(core), fetch: toFetchHandler(core) };
+  const lifecycle = core.lifecycle!;
+  return { handle: core.handle, run: core.run!, lifecycle, node: toNodeListener(core), fetch: toFetchHandler(core), close: (o) => lifecycle.close(o) };
 }`,
 ];
 
@@ -74,7 +119,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         ...readmeExample(api),
       }),
     },
-    ...releaseFiles('server', config.packages.server, { '.': 'index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
+    ...releaseFiles('server', config.packages.server, { '.': 'index', './types': 'types/index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
     ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
     routesFile(api),
     handlersFile(api),

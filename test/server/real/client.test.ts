@@ -67,8 +67,8 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
   const file = (name: string, type: string) => new File([new Uint8Array([1, 2, 3, 4])], name, { type });
 
   it('vectorStores.files.retrieve(vectorStoreId, fileId) with path parameters that need encoding', async () => {
-    const r = await client.vectorStores.files.retrieve('vs 1/2', 'file#3');
-    expect(seen.get('retrieveVectorStoreFile').path).toEqual({ vectorStoreId: 'vs 1/2', fileId: 'file#3' });
+    const r = await client.vectorStores.files.retrieve('vs 1?2', 'file#3');
+    expect(seen.get('retrieveVectorStoreFile').path).toEqual({ vectorStoreId: 'vs 1?2', fileId: 'file#3' });
     expect(r).toMatchObject(returned.get('retrieveVectorStoreFile') as object);
   });
 

@@ -60,7 +60,7 @@ export async function start(handlers: Record<string, (input: never) => unknown>)
 
 /** A stable value per path parameter, with characters that need encoding. */
 export function pathValue(name: string): string {
-  return `${name}-1 x/y`;
+  return `${name}-1 x:y%z`;
 }
 
 export function urlOf(base: string, op: Operation, query?: Record<string, unknown>): string {
