@@ -15,7 +15,7 @@ import { registries } from './names.ts';
 /** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
 const CLIENT_MEMBERS = new Set([
   'baseURL', 'organization', 'project', 'maxRetries', 'timeout', 'maxRetryTime', 'webhookSecret', 'apiKey', 'fetch',
-  'options', 'clock', 'call', 'list', 'paged', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
+  'options', 'clock', 'call', 'list', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
   'constructor', 'toString', 'valueOf',
 ]);
 /** Members of every resource class (core/resource.ts). */
@@ -50,7 +50,7 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
   if (isParam(beforeLast) && op.method === 'post') {
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
-  const method = op.method === 'get' ? (listEnvelope(api, op) || op.paging ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
+  const method = op.method === 'get' ? (op.paging ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
 }
 
@@ -93,12 +93,13 @@ function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
 }
 
 /**
- * The paging convention of a list other than our envelope, for the client to iterate; `unrecognised` when the
+ * The paging convention of a list, for the client to iterate (the list envelope, a next cursor, offset, page); `unrecognised` when the
  * operation takes parameters that look like paging (a cursor without a next-cursor field in the answer, or a limit
  * alone) but no convention fits; undefined for a list that is not paged, or not a list.
  */
 function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
-  if (op.method !== 'get' || listEnvelope(api, op)) return undefined;
+  if (op.method !== 'get') return undefined;
+  if (listEnvelope(api, op)) return { kind: 'envelope', param: 'after', items: ['data'] };
   const shape = listShape(api, op);
   if (!shape) return undefined;
   const query = op.parameters.filter((p) => p.in === 'query');
@@ -134,7 +135,7 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
   const prefix = sharedVersionPrefix(api);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
-  // Lists paged by another convention than our envelope are iterated by the client (and named `list`); one whose
+  // Paged lists are iterated by the client (and named `list`); one whose
   // paging parameters fit no convention is a plain method, warned once its call is known (below).
   const unrecognisedPaging: Operation[] = [];
   for (const op of ops) {

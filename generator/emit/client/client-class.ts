@@ -112,7 +112,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/api-promise.js', namedExports: ['APIPromise', 'type WithResponse'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/stream.js', namedExports: ['Stream'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/sse.js', namedExports: ['SseDecoder', 'type ServerSentEvent'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/pagination.js', namedExports: ['CursorPage', 'ListPage', 'ListPagePromise', 'PagePromise', 'type Page', 'type Paging'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/pagination.js', namedExports: ['Page', 'PagePromise', 'type Paging'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/uploads.js', namedExports: ['toFile', 'type Uploadable', 'type WithUploads'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/rate-limit.js', namedExports: ['parseDuration', 'type RateLimitInfo'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/webhooks.js', namedExports: ['signWebhook', 'verifyWebhookSignature', 'type WebhookHeaders', 'type WebhookVerifyOptions'] },
