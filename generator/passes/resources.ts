@@ -36,6 +36,15 @@ export function sharedVersionPrefix(api: Api): string | undefined {
   return /^(v?\d+(\.\d+)*|api)$/i.test(first) && api.operations.every((o) => o.path.split('/').filter(Boolean).length > 1) ? first : undefined;
 }
 
+/**
+ * A path segment read as a plural noun, a collection: its last word ends in `s` but not `ss`, `us` or `is`
+ * (`attachments`, `files`, `line_items`; not `access`, `status`, `analysis`, `cancel`, `complete`).
+ */
+export function isPluralNoun(segment: string): boolean {
+  const word = segment.split(/[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).pop()?.toLowerCase() ?? '';
+  return word.length > 2 && /s$/.test(word) && !/(ss|us|is)$/.test(word);
+}
+
 export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string[] {
   let segments = op.path.split('/').filter(Boolean);
   if (prefix !== undefined && segments[0] === prefix) segments = segments.slice(1);
@@ -47,8 +56,10 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
     const method = op.method === 'get' ? 'retrieve' : op.method === 'delete' ? 'delete' : 'update';
     return [...statics, method];
   }
+  // After a path parameter, a POST to a verb is an action (`/batches/{id}/cancel`: `batches.cancel`); to a plural
+  // noun it adds to that collection (`/projects/{id}/attachments`: `projects.attachments.create`), never a noun call.
   if (isParam(beforeLast) && op.method === 'post') {
-    return [...statics.slice(0, -1), segmentIdentifier(last!)];
+    return isPluralNoun(last!) ? [...statics, 'create'] : [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
   const method = op.method === 'get' ? (op.paging ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
