@@ -261,7 +261,7 @@ export const operations = {
     method: 'GET',
     path: '/models',
     responses: [{ kind: 'json' }],
-    paging: { kind: 'envelope', param: 'after', items: ['data'] },
+    paging: { kind: 'envelope', items: ['data'] },
   },
   listVectorStores: {
     id: 'listVectorStores',
@@ -285,7 +285,7 @@ export const operations = {
     path: '/audio/voice_consents',
     params: 'query',
     responses: [{ kind: 'json' }],
-    paging: { kind: 'envelope', param: 'after', items: ['data'] },
+    paging: { kind: 'envelope', items: ['data'] },
   },
   remixVideo: {
     id: 'remixVideo',

@@ -70,6 +70,8 @@ function isListGet(api: Api, op: Operation): boolean {
   return op.method === 'get' && (listEnvelope(api, op) !== undefined || listShape(api, op) !== undefined);
 }
 
+/** The cursor parameter of a list envelope: the id of the last item received. */
+const ENVELOPE_CURSORS = ['after', 'starting_after'];
 const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken'];
 /** Response fields holding the next page's cursor (`next` is left out: it is often a URL). */
 const NEXT_FIELDS = ['next_cursor', 'nextcursor', 'next_page_token', 'nextpagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'cursor'];
@@ -110,7 +112,11 @@ function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
  */
 function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
   if (op.method !== 'get') return undefined;
-  if (listEnvelope(api, op)) return { kind: 'envelope', param: 'after', items: ['data'] };
+  // A list envelope follows its `after` cursor; one that declares none is a single page.
+  if (listEnvelope(api, op)) {
+    const after = op.parameters.find((p) => p.in === 'query' && ENVELOPE_CURSORS.includes(p.name));
+    return { kind: 'envelope', ...(after ? { param: after.name } : {}), items: ['data'] };
+  }
   const shape = listShape(api, op);
   if (!shape) return undefined;
   const query = op.parameters.filter((p) => p.in === 'query');

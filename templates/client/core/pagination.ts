@@ -10,13 +10,13 @@ import { ClientError } from './errors.js';
  * How a list pages (from the spec, decided by the generator). `items` is the path of the item array in the body
  * (`[]`: the body is the array); `param` is the query parameter that selects a page.
  * - `envelope`: a list envelope (`data`, `has_more`, `last_id`): while `has_more`, the next `param` is `last_id` (or
- *   the last item's `id`); a `before` cursor is dropped.
+ *   the last item's `id`); a `before` cursor is dropped. Without `param` (the spec declares no cursor), one page.
  * - `cursor`: the next page's `param` is the body's `next` field; none (or empty) on the last page.
  * - `offset`: the next `param` is this one plus the items received; the last page is empty or shorter than `limit`.
  * - `page`: the next `param` is this one plus one (1 when the request named none); the last page is empty.
  */
 export type Paging =
-  | { readonly kind: 'envelope'; readonly param: string; readonly items: readonly string[] }
+  | { readonly kind: 'envelope'; readonly param?: string; readonly items: readonly string[] }
   | { readonly kind: 'cursor'; readonly param: string; readonly next: readonly string[]; readonly items: readonly string[] }
   | { readonly kind: 'offset'; readonly param: string; readonly limit?: string; readonly items: readonly string[] }
   | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] };
@@ -39,6 +39,8 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   readonly items: Item[];
   private readonly query: Record<string, unknown>;
   private readonly paging: Paging;
+  /** The query parameter that moves from page to page. */
+  private readonly param: string;
   private readonly fetchPage: FetchPage<Item, Body>;
 
   constructor(body: Body, query: Record<string, unknown>, paging: Paging, fetchPage: FetchPage<Item, Body>) {
@@ -47,9 +49,10 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
     this.items = Array.isArray(items) ? (items as Item[]) : [];
     this.query = query;
     this.paging = paging;
+    this.param = paging.param ?? '';
     this.fetchPage = fetchPage;
     // Kept out of JSON.stringify and object spreads: a page serialises as its body and items.
-    for (const key of ['query', 'paging', 'fetchPage']) Object.defineProperty(this, key, { enumerable: false });
+    for (const key of ['query', 'paging', 'param', 'fetchPage']) Object.defineProperty(this, key, { enumerable: false });
   }
 
   /** The query of the next page, or undefined on the last page. */
@@ -57,7 +60,7 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
     const p = this.paging;
     if (this.items.length === 0) return undefined;
     if (p.kind === 'envelope') {
-      if (at(this.body, ['has_more']) !== true) return undefined;
+      if (p.param === undefined || at(this.body, ['has_more']) !== true) return undefined;
       const last = at(this.body, ['last_id']) ?? (this.items[this.items.length - 1] as { id?: unknown } | undefined)?.id;
       if (typeof last !== 'string' || !last) return undefined;
       const { before: _before, ...rest } = this.query;
@@ -84,9 +87,9 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   async getNextPage(): Promise<Page<Item, Body>> {
     const query = this.nextPageQuery();
     if (!query) throw new Error('No next page: check hasNextPage() first.');
-    const cursor = query[this.paging.param];
+    const cursor = query[this.param];
     // A server that sends back the cursor it was asked with would make every caller loop forever.
-    if (cursor === this.query[this.paging.param]) throw repeatedCursor(cursor);
+    if (cursor === this.query[this.param]) throw repeatedCursor(cursor);
     return this.fetchPage(query);
   }
 
@@ -94,9 +97,9 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   async *iterPages(): AsyncGenerator<Page<Item, Body>> {
     let page: Page<Item, Body> = this;
     yield page;
-    const seen = new Set<unknown>([this.query[this.paging.param]]);
+    const seen = new Set<unknown>([this.query[this.param]]);
     for (let query = page.nextPageQuery(); query; query = page.nextPageQuery()) {
-      const cursor = query[this.paging.param];
+      const cursor = query[this.param];
       if (seen.has(cursor)) throw repeatedCursor(cursor);
       seen.add(cursor);
       page = await page.getNextPage();

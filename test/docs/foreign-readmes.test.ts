@@ -1,0 +1,121 @@
+/**
+ * The generated READMEs of specs that are not ours describe those specs: their operations, paging, credentials,
+ * and no section for what they lack (webhooks, streams, state machines, uploads). Every ts snippet type-checks
+ * against the client and server generated beside it, and no name of our API (derived from our spec's IR) appears.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { propertiesOf } from '../../generator/ir/queries.ts';
+import type { Api } from '../../generator/ir/types.ts';
+import { buildIr, runPipeline } from '../../generator/pipeline.ts';
+import { DEFAULT_CONFIG } from '../../generator/config/types.ts';
+import { envPrefixOf } from '../../generator/emit/client/env.ts';
+import { snippetProblems } from './helpers/snippets.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = path.join(root, '.tmp', 'foreign-readmes');
+const SPECS = { petstore: 'test/fixtures/petstore/openapi.yaml', projects: 'test/fixtures/docs/projects.yaml' } as const;
+type Name = keyof typeof SPECS;
+const trees = {} as Record<Name, { dir: string; api: Api; client: string; server: string; clientClass: string }>;
+let ours: Api;
+
+beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true });
+  for (const [name, spec] of Object.entries(SPECS) as [Name, string][]) {
+    const result = await runPipeline({ spec: path.join(root, spec), mode: 'tolerant', emitters: ['client', 'server'] });
+    const dir = path.join(work, name);
+    for (const f of result.files) {
+      mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+      writeFileSync(path.join(dir, f.path), f.contents);
+    }
+    const read = (p: string) => readFileSync(path.join(dir, p), 'utf8');
+    trees[name] = { dir, api: result.api, client: read('client/README.md'), server: read('server/README.md'), clientClass: read('client/client.ts') };
+  }
+  ours = await buildIr(path.join(root, 'spec/openapi.yaml'));
+}, 120_000);
+
+/** Names only our API has: its operations, SDK calls, resources, webhooks, schemas, multipart fields and config. */
+function ourNames(foreign: Api): string[] {
+  const theirs = new Set([...foreign.operations.flatMap((o) => [o.operationId, o.sdkPath.join('.'), ...o.sdkPath]), ...foreign.schemas.map((s) => s.name)]);
+  const multipart = ours.operations.flatMap((o) => (o.requestBody?.contents ?? []).filter((c) => c.kind === 'multipart').flatMap((c) => propertiesOf(ours, c.type).map((p) => p.name)));
+  const derived = [
+    ...ours.operations.map((o) => o.operationId),
+    ...ours.operations.map((o) => `client.${o.sdkPath.join('.')}`),
+    ...ours.operations.map((o) => `${o.sdkPath.join('.')}(`),
+    ...ours.resources.children.map((c) => `client.${c.property}`),
+    ...ours.webhooks.map((w) => w.name),
+    ...ours.schemas.map((s) => s.name).filter((n) => /[a-z][A-Z]/.test(n)),
+    ...multipart.filter((n) => n.endsWith('[]')),
+  ];
+  // What the issue saw, and our config's names.
+  const seen = ['after` = `last_id', 'bearer authentication', 'exchangeToken', 'Events in the spec', "guardState('deleteVideo'", 'PlatformClient', 'PlatformError', 'PLATFORM_', '@platform-api', 'Service-Organization', 'Service-Project', 'API_API_KEY', 'ORG_ID', 'PROJECT_ID'];
+  return [...new Set([...derived.filter((n) => !theirs.has(n.replace(/^client\.|\($/g, ''))), ...seen])];
+}
+
+function mentions(text: string, names: string[]): string[] {
+  return names.filter((n) => new RegExp(`(?<![\\w$.-])${n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w$-])`).test(text));
+}
+
+describe('READMEs generated for specs that are not ours', () => {
+  it('derives enough of our names to check against', () => {
+    const names = ourNames(trees.projects.api);
+    expect(names.length).toBeGreaterThan(100);
+    expect(names).toEqual(expect.arrayContaining(['client.models', 'client.completions.create', 'createSpeech', 'image[]', 'client.vectorStores.list']));
+  });
+
+  it.each(Object.keys(SPECS) as Name[])('%s: no name of our API appears in the client and server READMEs', (name) => {
+    const t = trees[name];
+    expect(mentions(t.client, ourNames(t.api))).toEqual([]);
+    expect(mentions(t.server, ourNames(t.api))).toEqual([]);
+    expect(mentions(t.clientClass, ['auth.exchangeToken', 'ORG_ID', 'PROJECT_ID', 'API_API_KEY'])).toEqual([]);
+  });
+
+  it.each(Object.keys(SPECS) as Name[])('%s: every ts snippet of the READMEs type-checks against the generated client and server', (name) => {
+    const { count, problems } = snippetProblems(trees[name].dir, 'ApiClient', path.join(work, `snippets-${name}`));
+    expect(count).toBeGreaterThan(5);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('projects (X-API-Key, cursor paging, an upload, no webhooks, streams or state machines): says so, and only that', () => {
+    const { client, server } = trees.projects;
+    expect(client).toContain('The key is sent as the `X-API-Key` header.');
+    expect(client).toContain('apiKey: process.env.ACME_PROJECTS_API_KEY');
+    expect(client).toMatch(/following `cursor` = `next_cursor` of each answer until it is empty/);
+    expect(client).toContain("for await (const item of client.projects.list({ limit: 20 })) console.log(item);");
+    expect(client).toContain("client.projects.attachments.create('project_123', {");
+    expect(client).toContain('(`labels`) are sent as repeated');
+    for (const absent of ['## Webhooks', '## Streaming', '## Token exchange', 'webhookSecret', 'serverVariables', 'organization:', 'Bearer']) expect(client).not.toContain(absent);
+    expect(server).toContain('authentication by the `X-API-Key` header (401, 403)');
+    expect(server).toContain('turns the credential (the `X-API-Key` header) into a principal');
+    for (const absent of ['## guardState', '## Streaming', '## Binary responses', 'bearer']) expect(server).not.toContain(absent);
+  });
+
+  it('reads its key from an environment variable named after info.title (never API_API_KEY), or the config\'s prefix', async () => {
+    const { ApiClient } = (await import(path.join(trees.projects.dir, 'client/index.ts'))) as { ApiClient: new (o?: object) => { baseURL: string } };
+    const saved = { key: process.env.ACME_PROJECTS_API_KEY, url: process.env.ACME_PROJECTS_BASE_URL };
+    try {
+      delete process.env.ACME_PROJECTS_API_KEY;
+      expect(() => new ApiClient()).toThrow(/ACME_PROJECTS_API_KEY/);
+      process.env.ACME_PROJECTS_API_KEY = 'k';
+      process.env.ACME_PROJECTS_BASE_URL = 'http://127.0.0.1:9';
+      expect(new ApiClient().baseURL).toBe('http://127.0.0.1:9');
+    } finally {
+      for (const [k, v] of [['ACME_PROJECTS_API_KEY', saved.key], ['ACME_PROJECTS_BASE_URL', saved.url]] as const) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    }
+    const api = (title: string) => ({ ...trees.projects.api, title });
+    expect(envPrefixOf(api('The Petstore REST API v2'), DEFAULT_CONFIG)).toBe('PETSTORE_');
+    expect(envPrefixOf(api('API'), DEFAULT_CONFIG)).toBe('OPENAPI_');
+    expect(envPrefixOf(api('API'), { ...DEFAULT_CONFIG, clientName: 'ShopClient' })).toBe('SHOP_');
+    expect(envPrefixOf(api('Acme'), { ...DEFAULT_CONFIG, envPrefix: 'ACME_V2_' })).toBe('ACME_V2_');
+  });
+
+  it('petstore (bearer, a list envelope without a cursor parameter): one page, no upload or stream section', () => {
+    const { client, server } = trees.petstore;
+    expect(client).toContain('The key is sent as `Authorization: Bearer <key>`.');
+    expect(client).toContain('apiKey: process.env.SWAGGER_PETSTORE_API_KEY');
+    expect(client).toContain('(one page: the operation declares no cursor parameter to follow)');
+    for (const absent of ['## Uploads', '## Streaming', '## Webhooks', '## guardState']) expect(client).not.toContain(absent);
+    expect(server).toContain('authentication by `Authorization: Bearer <key>` (401, 403)');
+  });
+});
