@@ -18,20 +18,20 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = path.join(root, '.tmp', 'foreign-readmes');
 const SPECS = { petstore: 'test/fixtures/petstore/openapi.yaml', projects: 'test/fixtures/docs/projects.yaml' } as const;
 type Name = keyof typeof SPECS;
-const trees = {} as Record<Name, { dir: string; api: Api; client: string; server: string; clientClass: string }>;
+const trees = {} as Record<Name, { dir: string; api: Api; client: string; server: string; clientClass: string; docs: string }>;
 let ours: Api;
 
 beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   for (const [name, spec] of Object.entries(SPECS) as [Name, string][]) {
-    const result = await runPipeline({ spec: path.join(root, spec), mode: 'tolerant', emitters: ['client', 'server'] });
+    const result = await runPipeline({ spec: path.join(root, spec), mode: 'tolerant', emitters: ['client', 'server', 'docs'] });
     const dir = path.join(work, name);
     for (const f of result.files) {
       mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
       writeFileSync(path.join(dir, f.path), f.contents);
     }
     const read = (p: string) => readFileSync(path.join(dir, p), 'utf8');
-    trees[name] = { dir, api: result.api, client: read('client/README.md'), server: read('server/README.md'), clientClass: read('client/client.ts') };
+    trees[name] = { dir, api: result.api, client: read('client/README.md'), server: read('server/README.md'), clientClass: read('client/client.ts'), docs: result.files.filter((f) => f.path.startsWith('docs/')).map((f) => f.contents).join('\n') };
   }
   ours = await buildIr(path.join(root, 'spec/openapi.yaml'));
 }, 120_000);
@@ -44,6 +44,7 @@ function ourNames(foreign: Api): string[] {
     ...ours.operations.map((o) => o.operationId),
     ...ours.operations.map((o) => `client.${o.sdkPath.join('.')}`),
     ...ours.operations.map((o) => `${o.sdkPath.join('.')}(`),
+    ...ours.operations.map((o) => o.sdkPath.join('.')),
     ...ours.resources.children.map((c) => `client.${c.property}`),
     ...ours.webhooks.map((w) => w.name),
     ...ours.schemas.map((s) => s.name).filter((n) => /[a-z][A-Z]/.test(n)),
@@ -62,13 +63,18 @@ describe('READMEs generated for specs that are not ours', () => {
   it('derives enough of our names to check against', () => {
     const names = ourNames(trees.projects.api);
     expect(names.length).toBeGreaterThan(100);
-    expect(names).toEqual(expect.arrayContaining(['client.models', 'client.completions.create', 'createSpeech', 'image[]', 'client.vectorStores.list']));
+    expect(names).toEqual(expect.arrayContaining(['client.models', 'client.completions.create', 'audio.speech.create', 'createSpeech', 'image[]', 'client.vectorStores.list']));
+    // What the README of a foreign spec said before: each is caught.
+    const before = 'const { data } = await client.models.list().withResponse(); `completions.create({ ..., stream: true })`; `audio.speech.create` returns; (`image[]`, `include[]`)';
+    expect(mentions(before, names)).toEqual(expect.arrayContaining(['client.models', 'completions.create(', 'audio.speech.create', 'image[]']));
   });
 
-  it.each(Object.keys(SPECS) as Name[])('%s: no name of our API appears in the client and server READMEs', (name) => {
+  it.each(Object.keys(SPECS) as Name[])('%s: no name of our API appears in the client and server READMEs and the docs', (name) => {
     const t = trees[name];
     expect(mentions(t.client, ourNames(t.api))).toEqual([]);
     expect(mentions(t.server, ourNames(t.api))).toEqual([]);
+    expect(t.docs).toContain(`# ${t.api.title}`);
+    expect(mentions(t.docs, ourNames(t.api))).toEqual([]);
     expect(mentions(t.clientClass, ['auth.exchangeToken', 'ORG_ID', 'PROJECT_ID', 'API_API_KEY'])).toEqual([]);
   });
 
