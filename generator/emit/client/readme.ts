@@ -31,7 +31,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
   const upload = api.operations.find((o) => takesFile(api, o));
   // `withResponse()` is shown on a call that needs nothing but what the README already has: a list, else a GET.
   const plain = list ?? api.operations.find((o) => o.method === 'get' && !o.requestBody) ?? api.operations[0];
-  const variables = [...new Set(api.servers.flatMap((s) => s.variables.map((v) => `\`${v.name}\``)))];
+  const variables = [...new Set([...api.servers, ...api.operations.flatMap((o) => o.servers)].flatMap((s) => s.variables.map((v) => `\`${v.name}\``)))];
   return {
     path: 'client/README.md',
     contents: renderTemplate('client/README.md.hbs', {
