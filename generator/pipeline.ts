@@ -14,6 +14,7 @@ import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
 import type { CodegenConfig } from './config/types.ts';
 import { embedPackage } from './package/embed.ts';
 import { PACKAGES } from './package/layout.ts';
+import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
 export interface StepTiming {
   step: string;
@@ -48,6 +49,12 @@ export interface PipelineOptions {
   mode?: Mode;
   /** Run prettier over the output (default true); false for checks that only type-check the files. */
   format?: boolean;
+  /**
+   * The input and the command every file's first line names (render/origin.ts). Default: the spec as given
+   * (relative to the working directory) and `npm run generate` for this repository's spec, else
+   * `npx platform-api-codegen generate --spec <spec>` (with `--config` when a config file other than the default is given).
+   */
+  origin?: Origin;
 }
 
 export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<Api> {
@@ -92,6 +99,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const start = performance.now();
   let formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
   record({ step: 'format', ms: performance.now() - start });
+  // Stamped after formatting (the cache keys on the unstamped text) and before embedding (copies carry it).
+  formatted = stampOrigin(formatted, options.origin ?? originOf(options.spec, options.config));
   for (const p of PACKAGES) if (chosen.has(p.emitter)) formatted = embedPackage(formatted, p);
   formatted = formatted.filter((f) => chosen.has(owner.get(f.path) ?? '') || PACKAGES.some((p) => chosen.has(p.emitter) && f.path.startsWith(p.root)));
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -28,7 +28,7 @@ export function createBaseClient(
   return new ClientBase(options, DEFAULT_BASE_URL);
 }
 
-/** The Platform API client (2020-10-01). Options default from PLATFORM_API_KEY, PLATFORM_BASE_URL, PLATFORM_ORG_ID and PLATFORM_PROJECT_ID. */
+/** The Platform API client (2020-10-01). Options default from PLATFORM_API_KEY, PLATFORM_BASE_URL, PLATFORM_ORG_ID, PLATFORM_PROJECT_ID and PLATFORM_WEBHOOK_SECRET. */
 export class PlatformClient extends ClientBase {
   /** `client.audio` */
   readonly audio: Audio;

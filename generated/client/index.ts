@@ -40,14 +40,7 @@ export {
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export { Stream } from './core/stream.js';
 export { SseDecoder, type ServerSentEvent } from './core/sse.js';
-export {
-  CursorPage,
-  ListPage,
-  ListPagePromise,
-  PagePromise,
-  type Page,
-  type Paging,
-} from './core/pagination.js';
+export { Page, PagePromise, type Paging } from './core/pagination.js';
 export { toFile, type Uploadable, type WithUploads } from './core/uploads.js';
 export { parseDuration, type RateLimitInfo } from './core/rate-limit.js';
 export {

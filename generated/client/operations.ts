@@ -246,7 +246,7 @@ export const operations = {
     path: '/batches',
     params: 'query',
     responses: [{ kind: 'json' }],
-    list: true,
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listContainers: {
     id: 'listContainers',
@@ -254,16 +254,22 @@ export const operations = {
     path: '/containers',
     params: 'query',
     responses: [{ kind: 'json' }],
-    list: true,
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
-  listModels: { id: 'listModels', method: 'GET', path: '/models', responses: [{ kind: 'json' }], list: true },
+  listModels: {
+    id: 'listModels',
+    method: 'GET',
+    path: '/models',
+    responses: [{ kind: 'json' }],
+    paging: { kind: 'envelope', items: ['data'] },
+  },
   listVectorStores: {
     id: 'listVectorStores',
     method: 'GET',
     path: '/vector_stores',
     params: 'query',
     responses: [{ kind: 'json' }],
-    list: true,
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listVideos: {
     id: 'listVideos',
@@ -271,7 +277,7 @@ export const operations = {
     path: '/videos',
     params: 'query',
     responses: [{ kind: 'json' }],
-    list: true,
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listVoiceConsents: {
     id: 'listVoiceConsents',
@@ -279,7 +285,7 @@ export const operations = {
     path: '/audio/voice_consents',
     params: 'query',
     responses: [{ kind: 'json' }],
-    list: true,
+    paging: { kind: 'envelope', items: ['data'] },
   },
   remixVideo: {
     id: 'remixVideo',

@@ -34,7 +34,7 @@ export function listEnvelope(api: Api, op: Operation): { envelope: ObjectNode; i
   return isList ? { envelope: node, item: data.type.items } : undefined;
 }
 
-/** The item type of a list paged by another convention (`op.paging`): the items of the array at `paging.items`. */
+/** The item type of a paged list (`op.paging`): the items of the array at `paging.items`. */
 export function pagedItem(api: Api, op: Operation): TypeNode | undefined {
   const json = op.paging && successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
   if (!json?.type) return undefined;

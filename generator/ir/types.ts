@@ -377,20 +377,23 @@ export interface Operation {
   names: OperationNames;
   /** The SDK call path, e.g. `['vectorStores', 'files', 'retrieve']`. */
   sdkPath: string[];
-  /** How the client iterates a list that is not our list envelope (decided by the resources pass). */
+  /** How the client iterates a paged list (decided by the resources pass). */
   paging?: Paging;
   pointer: Pointer;
 }
 
 /**
- * A list paged by a convention other than our envelope, recognised by shape. `items` is the path of the item array
+ * How a list pages, recognised by shape. `items` is the path of the item array
  * in the response body (`[]`: the body is the array); `param` the query parameter that selects the page.
+ * - `envelope`: a list envelope (`object: "list"`, `data`, `has_more`, `last_id`); the next `param` (`after`) is
+ *   `last_id` or the last item's `id` while `has_more`; without `param` (the operation declares no `after`), one page.
  * - `cursor`: the next page's `param` is the body's `next` field (a string or number; absent or empty: last page).
  * - `offset`: the next `param` is this one plus the number of items; the last page is empty or shorter than `limit`.
  * - `page`: the next `param` is this one plus one (the first page is 1 when the request names none); the last page is
  *   empty.
  */
 export type Paging =
+  | { kind: 'envelope'; param?: string; items: string[] }
   | { kind: 'cursor'; param: string; next: string[]; items: string[] }
   | { kind: 'offset'; param: string; limit?: string; items: string[] }
   | { kind: 'page'; param: string; items: string[] };

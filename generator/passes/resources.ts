@@ -15,7 +15,7 @@ import { registries } from './names.ts';
 /** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
 const CLIENT_MEMBERS = new Set([
   'baseURL', 'organization', 'project', 'maxRetries', 'timeout', 'maxRetryTime', 'webhookSecret', 'apiKey', 'fetch',
-  'options', 'clock', 'call', 'list', 'paged', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
+  'options', 'clock', 'call', 'list', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
   'constructor', 'toString', 'valueOf',
 ]);
 /** Members of every resource class (core/resource.ts). */
@@ -36,6 +36,15 @@ export function sharedVersionPrefix(api: Api): string | undefined {
   return /^(v?\d+(\.\d+)*|api)$/i.test(first) && api.operations.every((o) => o.path.split('/').filter(Boolean).length > 1) ? first : undefined;
 }
 
+/**
+ * A path segment read as a plural noun, a collection: its last word ends in `s` but not `ss`, `us` or `is`
+ * (`attachments`, `files`, `line_items`; not `access`, `status`, `analysis`, `cancel`, `complete`).
+ */
+export function isPluralNoun(segment: string): boolean {
+  const word = segment.split(/[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).pop()?.toLowerCase() ?? '';
+  return word.length > 2 && /s$/.test(word) && !/(ss|us|is)$/.test(word);
+}
+
 export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string[] {
   let segments = op.path.split('/').filter(Boolean);
   if (prefix !== undefined && segments[0] === prefix) segments = segments.slice(1);
@@ -47,10 +56,12 @@ export function defaultSdkPath(api: Api, op: Operation, prefix?: string): string
     const method = op.method === 'get' ? 'retrieve' : op.method === 'delete' ? 'delete' : 'update';
     return [...statics, method];
   }
+  // After a path parameter, a POST to a verb is an action (`/batches/{id}/cancel`: `batches.cancel`); to a plural
+  // noun it adds to that collection (`/projects/{id}/attachments`: `projects.attachments.create`), never a noun call.
   if (isParam(beforeLast) && op.method === 'post') {
-    return [...statics.slice(0, -1), segmentIdentifier(last!)];
+    return isPluralNoun(last!) ? [...statics, 'create'] : [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
-  const method = op.method === 'get' ? (listEnvelope(api, op) || op.paging ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
+  const method = op.method === 'get' ? (op.paging ? 'list' : 'retrieve') : op.method === 'post' ? 'create' : op.method === 'delete' ? 'delete' : 'update';
   return [...statics, method];
 }
 
@@ -59,6 +70,8 @@ function isListGet(api: Api, op: Operation): boolean {
   return op.method === 'get' && (listEnvelope(api, op) !== undefined || listShape(api, op) !== undefined);
 }
 
+/** The cursor parameter of a list envelope: the id of the last item received. */
+const ENVELOPE_CURSORS = ['after', 'starting_after'];
 const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken'];
 /** Response fields holding the next page's cursor (`next` is left out: it is often a URL). */
 const NEXT_FIELDS = ['next_cursor', 'nextcursor', 'next_page_token', 'nextpagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'cursor'];
@@ -93,12 +106,17 @@ function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
 }
 
 /**
- * The paging convention of a list other than our envelope, for the client to iterate; `unrecognised` when the
+ * The paging convention of a list, for the client to iterate (the list envelope, a next cursor, offset, page); `unrecognised` when the
  * operation takes parameters that look like paging (a cursor without a next-cursor field in the answer, or a limit
  * alone) but no convention fits; undefined for a list that is not paged, or not a list.
  */
 function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
-  if (op.method !== 'get' || listEnvelope(api, op)) return undefined;
+  if (op.method !== 'get') return undefined;
+  // A list envelope follows its `after` cursor; one that declares none is a single page.
+  if (listEnvelope(api, op)) {
+    const after = op.parameters.find((p) => p.in === 'query' && ENVELOPE_CURSORS.includes(p.name));
+    return { kind: 'envelope', ...(after ? { param: after.name } : {}), items: ['data'] };
+  }
   const shape = listShape(api, op);
   if (!shape) return undefined;
   const query = op.parameters.filter((p) => p.in === 'query');
@@ -134,7 +152,7 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
   const prefix = sharedVersionPrefix(api);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
-  // Lists paged by another convention than our envelope are iterated by the client (and named `list`); one whose
+  // Paged lists are iterated by the client (and named `list`); one whose
   // paging parameters fit no convention is a plain method, warned once its call is known (below).
   const unrecognisedPaging: Operation[] = [];
   for (const op of ops) {

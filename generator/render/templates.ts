@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import { BANNER } from '../emit/ts/project.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
 const cache = new Map<string, Handlebars.TemplateDelegate>();
@@ -25,11 +24,11 @@ export function readTemplate(name: string): string {
 }
 
 /**
- * A hand-written template file copied into the output unchanged but for the generated-file banner (TypeScript
- * only), flagged `verbatim`.
+ * A hand-written template file copied into the output unchanged but for a banner naming it (TypeScript only),
+ * flagged `verbatim`. The banner is the same for every spec, so a runtime file is the same bytes in every output.
  */
 export function verbatimFile(outPath: string, templateName: string): { path: string; contents: string; verbatim: true } {
   const text = readTemplate(templateName);
-  const contents = outPath.endsWith('.ts') ? `${BANNER}\n${text}` : text;
+  const contents = outPath.endsWith('.ts') ? `// Copied by platform-api-codegen from its runtime (templates/${templateName}). Do not edit: every generation replaces it.\n${text}` : text;
   return { path: outPath, contents, verbatim: true };
 }

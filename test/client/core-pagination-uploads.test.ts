@@ -1,4 +1,4 @@
-/** Cursor pagination across several pages, and multipart uploads parsed by busboy on the server. */
+/** Pagination of a list envelope across several pages, and multipart uploads parsed by busboy on the server. */
 import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,19 +45,20 @@ describe('pagination', () => {
     ]);
   });
 
-  it('exposes the page fields, hasNextPage and getNextPage', async () => {
+  it('exposes the page items, its body, hasNextPage and getNextPage', async () => {
     server = await pagedServer();
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const first = await client.list<Item, Envelope>(ops.listThings, { params: { limit: 3 } });
-    expect(first.data.map((x) => x.id)).toEqual(['it_0', 'it_1', 'it_2']);
-    expect([first.object, first.first_id, first.last_id, first.has_more]).toEqual(['list', 'it_0', 'it_2', true]);
+    expect(first.items.map((x) => x.id)).toEqual(['it_0', 'it_1', 'it_2']);
+    expect([first.body.object, first.body.first_id, first.body.last_id, first.body.has_more]).toEqual(['list', 'it_0', 'it_2', true]);
     expect(first.hasNextPage()).toBe(true);
     const second = await first.getNextPage();
     const third = await second.getNextPage();
-    expect(third.data.map((x) => x.id)).toEqual(['it_6']);
+    expect(third.items.map((x) => x.id)).toEqual(['it_6']);
     expect(third.hasNextPage()).toBe(false);
     await expect(third.getNextPage()).rejects.toThrow(/No next page/);
-    expect(JSON.parse(JSON.stringify(third))).toEqual({ object: 'list', data: [{ id: 'it_6' }], first_id: 'it_6', last_id: 'it_6', has_more: false });
+    const body = { object: 'list', data: [{ id: 'it_6' }], first_id: 'it_6', last_id: 'it_6', has_more: false };
+    expect(JSON.parse(JSON.stringify(third))).toEqual({ body, items: body.data });
   });
 
   it('treats a list without has_more as one page', async () => {

@@ -20,7 +20,7 @@ describe('client emitter', () => {
 
   it('records body kinds, multipart encoding, list operations, servers and security', () => {
     expect(spec('createImageEdit')).toMatchObject({ body: 'json|multipart', encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } } });
-    expect(spec('listVectorStores')).toMatchObject({ params: 'query', list: true });
+    expect(spec('listVectorStores')).toMatchObject({ params: 'query', paging: { kind: 'envelope', param: 'after', items: ['data'] } });
     expect(spec('downloadVideoContent')).toMatchObject({ params: 'query', responses: [{ kind: 'binary' }] });
     expect(spec('exchangeToken')).toMatchObject({ auth: false, servers: [{ url: '{auth_url}' }, { url: '{mtls_auth_url}' }] });
   });

@@ -1,6 +1,6 @@
 /**
- * Lists paged by the usual conventions other than our envelope, recognised by shape and iterated by the generated
- * client: a cursor with a next-cursor field in the answer, offset (with a limit), and page numbers. Real HTTP on
+ * Lists paged by the usual conventions, recognised by shape and iterated by the generated client, each as the one
+ * `Page` class: a list envelope, a cursor with a next-cursor field in the answer, offset (with a limit), and page numbers. Real HTTP on
  * 127.0.0.1 against a server that pages 7 items; a list whose parameters fit no convention is a plain method, warned.
  */
 import http from 'node:http';
@@ -25,6 +25,8 @@ const spec = {
     '/events': { get: { operationId: 'listEvents', parameters: [query('cursor')], responses: json({ type: 'object', properties: { results: { type: 'array', items: item }, meta: { type: 'object', properties: { next_cursor: { type: ['string', 'null'] } } } } }) } },
     '/rows': { get: { operationId: 'listRows', parameters: [query('offset', 'integer'), query('limit', 'integer')], responses: json({ type: 'array', items: item }) } },
     '/pages': { get: { operationId: 'listPages', parameters: [query('page', 'integer')], responses: json({ type: 'object', properties: { items: { type: 'array', items: item } } }) } },
+    // A list envelope (`object: "list"`, `data`, `has_more`, `last_id`), paged by `after`.
+    '/things': { get: { operationId: 'listThings', parameters: [query('after')], responses: json({ type: 'object', required: ['object', 'data'], properties: { object: { const: 'list' }, data: { type: 'array', items: item }, has_more: { type: 'boolean' }, last_id: { type: ['integer', 'null'] } } }) } },
     '/tokens': { get: { operationId: 'listTokens', parameters: [query('after')], responses: json({ type: 'array', items: item }) } },
   },
 };
@@ -58,6 +60,10 @@ beforeAll(async () => {
       body = ids(Number(url.searchParams.get('offset') ?? 0), Number(url.searchParams.get('limit') ?? 2));
     } else if (url.pathname === '/pages') {
       body = { items: ids((Number(url.searchParams.get('page') ?? 1) - 1) * 3, 3) };
+    } else if (url.pathname === '/things') {
+      const from = Number(url.searchParams.get('after') ?? 0);
+      const data = ids(from, 3);
+      body = { object: 'list', data, has_more: from + 3 < ALL.length, last_id: String(data.at(-1)?.id) };
     } else body = ids(0, 2);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
@@ -96,6 +102,24 @@ describe('lists paged by cursor, offset and page number', () => {
     expect(seen).toEqual(['/pages', '/pages?page=2', '/pages?page=3', '/pages?page=4']);
   });
 
+  it('follows `after` = `last_id` of a list envelope while has_more', async () => {
+    seen.length = 0;
+    expect(await all(client.things.list())).toEqual(ALL);
+    expect(seen).toEqual(['/things', '/things?after=3', '/things?after=6']);
+  });
+
+  it('gives every paging style one page class with one set of members', async () => {
+    const pages = [await client.things.list(), await client.events.list(), await client.rows.list({ limit: 3 }), await client.pages.list()];
+    const { Page } = await import(path.join(out, 'gen/client/index.ts'));
+    for (const page of pages) {
+      expect(page).toBeInstanceOf(Page);
+      expect(Object.keys(page)).toEqual(['body', 'items']);
+      expect(page.items.map((x: { id: number }) => x.id)).toEqual([1, 2, 3]);
+      expect(page.hasNextPage()).toBe(true);
+    }
+    expect(pages[0].body.has_more).toBe(true);
+  });
+
   it('leaves a list whose paging fits no convention a plain method, with a located warning', async () => {
     expect(warnings).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+ #\/paths\/~1tokens\/get: warning\[pagination-fallback\]: listTokens returns a list whose paging parameters fit no convention.*; client\.tokens\.retrieve is a plain method returning one page$/)]);
     expect(await client.tokens.retrieve()).toEqual([{ id: 1 }, { id: 2 }]);
@@ -105,7 +129,7 @@ describe('lists paged by cursor, offset and page number', () => {
     writeFileSync(
       path.join(out, 'gen', 'use.ts'),
       [
-        "import { ApiClient } from './client/index.js';",
+        "import { ApiClient, type Page } from './client/index.js';",
         'export async function use(client: ApiClient): Promise<number> {',
         '  let sum = 0;',
         '  for await (const row of client.rows.list({ limit: 3 })) sum += row.id;',
@@ -113,7 +137,9 @@ describe('lists paged by cursor, offset and page number', () => {
         '  const next: string | null | undefined = page.body.meta?.next_cursor;',
         '  // @ts-expect-error items are objects, not numbers',
         '  const wrong: number[] = page.items;',
-        '  return sum + page.items.length + (next ? 1 : 0) + wrong.length;',
+        '  const things: Page<{ id: number }, unknown> = await client.things.list();',
+        '  const same: Page<{ id: number }, unknown> = page;',
+        '  return sum + page.items.length + (next ? 1 : 0) + wrong.length + things.items.length + same.items.length;',
         '}',
       ].join('\n'),
     );

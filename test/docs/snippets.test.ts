@@ -1,88 +1,14 @@
-/**
- * Every ```ts snippet of the generated READMEs and docs compiles against `generated/`. A snippet is a fragment, so
- * the names it uses without declaring (`client`, `fs`, a raw body...) are declared by a prelude of fixed types.
- */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/** Every ```ts snippet of the generated READMEs and docs compiles against `generated/` (test/docs/helpers/snippets.ts). */
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { snippetProblems } from './helpers/snippets.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const generated = path.join(root, 'generated');
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? markdownFiles(path.join(dir, e.name)) : e.name.endsWith('.md') ? [path.join(dir, e.name)] : []));
-}
-
-export function tsSnippets(markdown: string): { line: number; code: string }[] {
-  const out: { line: number; code: string }[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```ts\s*$/.test(lines[i]!)) continue;
-    const start = i + 1;
-    while (i + 1 < lines.length && !/^```\s*$/.test(lines[i + 1]!)) i++;
-    out.push({ line: start + 1, code: lines.slice(start, i + 1).join('\n') });
-    i++;
-  }
-  return out;
-}
-
-/** Declarations for the free names the snippets use, unless the snippet declares or imports them itself. */
-function prelude(code: string, clientIndex: string): string {
-  const has = (name: string) => new RegExp(`\\b(const|let|var)\\s+${name}\\b|import\\s*\\{[^}]*\\b${name}\\b`).test(code);
-  const lines = [`import * as fs from 'node:fs';`];
-  if (!/import\s*\{[^}]*\bPlatformClient\b/.test(code)) lines.push(`import { PlatformClient } from '${clientIndex}';`);
-  if (!has('client')) lines.push('declare const client: PlatformClient;');
-  lines.push('declare function readJwt(): string;', 'declare const cert: string, key: string, ca: string;', 'declare const rawBody: string;', 'declare const request: { headers: Record<string, string> };');
-  return lines.join('\n');
-}
-
-/** The generated packages' names (from their package.json), so snippets importing them compile against `generated/`. */
-const PACKAGES: Record<string, string> = Object.fromEntries(
-  ['client', 'server'].map((dir) => [(JSON.parse(readFileSync(path.join(generated, dir, 'package.json'), 'utf8')) as { name: string }).name, dir]),
-);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const PACKAGE_IMPORT = new RegExp(`from '(${Object.keys(PACKAGES).map(escape).join('|')})(?:/([\\w/-]+))?'`, 'g');
 
 describe('generated documentation snippets', () => {
-  const files = markdownFiles(generated);
-  const snippets = files.flatMap((file) => tsSnippets(readFileSync(file, 'utf8')).map((s) => ({ ...s, file: path.relative(root, file) })));
-
-  it('finds the snippets', () => {
-    expect(snippets.length).toBeGreaterThan(10);
-  });
-
-  it('every ts snippet type-checks', () => {
-    const dir = path.join(root, '.tmp', 'snippets');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const clientIndex = path.join(generated, 'client', 'index.js');
-    const where = new Map<string, string>();
-    const names = snippets.map((s, i) => {
-      const name = path.join(dir, `snippet-${i}.ts`);
-      const code = s.code.replace(/from '\.\/client\/index\.js'/g, `from '${clientIndex}'`).replace(PACKAGE_IMPORT, (_, name: string, sub: string | undefined) => `from '${path.join(generated, PACKAGES[name]!, sub ?? 'index')}.js'`);
-      // The prelude is one line per declaration; the snippet follows, and `export {}` makes each file a module.
-      writeFileSync(name, `${prelude(code, clientIndex)}\n${code}\nexport {};\n`);
-      where.set(name, `${s.file}:${s.line}`);
-      return name;
-    });
-    const program = ts.createProgram(names, {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      allowImportingTsExtensions: true,
-      skipLibCheck: true,
-      types: ['node'],
-      // `undici` (the package behind Node's fetch) is typed by the `undici-types` that @types/node brings.
-      paths: { undici: [path.join(root, 'node_modules/undici-types/index.d.ts')] },
-    });
-    const problems = ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file && where.has(path.resolve(d.file.fileName)))
-      .map((d) => `${where.get(path.resolve(d.file!.fileName))}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}\n  ${d.file!.text.split('\n')[d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line]}`);
-    rmSync(dir, { recursive: true, force: true });
+  it('every ts snippet type-checks, and there are snippets', () => {
+    const { count, problems } = snippetProblems(path.join(root, 'generated'), 'PlatformClient', path.join(root, '.tmp', 'snippets'));
+    expect(count).toBeGreaterThan(10);
     expect(problems).toEqual([]);
   }, 120_000);
 });

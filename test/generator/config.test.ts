@@ -88,7 +88,7 @@ describe('codegen config', () => {
     const { files } = await runPipeline({ spec: petstore, config, emitters: ['client', 'server'] });
     const text = (p: string) => files.find((f) => f.path === p)!.contents;
     expect(text('client/client.ts')).toContain('export class PetClient extends ClientBase');
-    expect(text('client/client.ts')).toContain('PETS_API_KEY, PETS_BASE_URL, PETS_ORG_ID and PETS_PROJECT_ID');
+    expect(text('client/client.ts')).toContain('Options default from PETS_API_KEY, PETS_BASE_URL and PETS_ORG_ID.');
     expect(text('client/core/brand.ts')).toContain("export const ORGANIZATION_HEADER: string | null = 'X-Shop';");
     expect(text('client/core/brand.ts')).toContain("export const IDEMPOTENCY_HEADER: string | null = 'Idempotency-Key';");
     expect(text('client/core/brand.ts')).toContain("export const DEFAULT_HEADERS: Readonly<Record<string, string>> = { 'X-Team': 'blue' };");

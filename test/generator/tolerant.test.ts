@@ -263,6 +263,21 @@ describe('names and the resource tree', () => {
     expect(out.text('client/resources/pets.ts')).toContain('export class PetsResource');
   });
 
+  it('names a POST after a path parameter by its verb, or as create on a plural noun (an upload is never a noun call)', async () => {
+    const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+    const upload = { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } };
+    const out = await generate(spec({
+      '/projects/{id}/attachments': { post: { operationId: 'uploadAttachment', parameters: [id], requestBody: { content: upload }, responses: ok } },
+      '/projects/{id}/line_items': { post: { operationId: 'addLineItem', parameters: [id], responses: ok } },
+      '/projects/{id}/cancel': { post: { operationId: 'cancelProject', parameters: [id], responses: ok } },
+      '/projects/{id}/status': { post: { operationId: 'setStatus', parameters: [id], responses: ok } },
+      '/projects/{id}/access': { post: { operationId: 'grantAccess', parameters: [id], responses: ok } },
+    }), 'strict', ['client']);
+    const calls = Object.fromEntries(out.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]));
+    expect(calls).toEqual({ uploadAttachment: 'projects.attachments.create', addLineItem: 'projects.lineItems.create', cancelProject: 'projects.cancel', setStatus: 'projects.status', grantAccess: 'projects.access' });
+    expect(out.text('client/resources/projects.ts')).toMatch(/class ProjectsAttachments extends APIResource \{[\s\S]*?\bcreate\(id: string, body\?: WithUploads<UploadAttachmentBody>/);
+  });
+
   it('makes a list of a collection GET whose call clashes; paged by offset it is iterated, by a limit alone it is warned', async () => {
     const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
     const list = (param: string) => ({ operationId: 'findPets', parameters: [{ name: param, in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } } });

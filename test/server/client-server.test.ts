@@ -62,7 +62,7 @@ describe('generated client → generated server', () => {
   it('listThings with coerced query parameters', async () => {
     const page = await client.things.list({ limit: 3, include: ['a', 'b'] });
     expect(calls.listThings.query).toMatchObject({ limit: 3, include: ['a', 'b'] });
-    expect(page.data[0].id).toBe('m3');
+    expect(page.items[0].id).toBe('m3');
   });
   it('deleteVideo and deleteModel with path parameters', async () => {
     expect(await client.videos.delete('vid 1:x%')).toEqual({ id: 'vid 1:x%', deleted: true });

@@ -10,6 +10,13 @@ import { clientImports } from './imports.ts';
 import { writeData } from './literal.ts';
 import { operationSpec } from './operation-spec.ts';
 import { resourceFile } from './resources.ts';
+import { envPrefixOf } from './env.ts';
+
+/** The environment variables the client reads: organization and project only where the config names their headers. */
+function envVariables(api: Api, config: CodegenConfig): string[] {
+  const names = ['API_KEY', 'BASE_URL', ...(config.organizationHeader ? ['ORG_ID'] : []), ...(config.projectHeader ? ['PROJECT_ID'] : []), ...(api.webhooks.length ? ['WEBHOOK_SECRET'] : [])];
+  return names.map((n) => envPrefixOf(api, config) + n);
+}
 
 export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
@@ -76,7 +83,7 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
       name: config.clientName,
       isExported: true,
       extends: 'ClientBase',
-      docs: [`The ${api.title} client (${api.version}). Options default from ${['API_KEY', 'BASE_URL', 'ORG_ID', 'PROJECT_ID'].map((v) => config.envPrefix + v).join(', ').replace(/, ([^,]+)$/, ' and $1')}.`],
+      docs: [`The ${api.title} client (${api.version}). Options default from ${envVariables(api, config).join(', ').replace(/, ([^,]+)$/, ' and $1')}.`],
       properties: [
         ...top.map((t) => ({ name: t.property, isReadonly: true, type: t.className, docs: [`\`client.${t.property}\``] })),
         { name: 'webhooks', isReadonly: true, type: 'Webhooks' },
@@ -84,7 +91,7 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
       ctors: [
         {
           parameters: [{ name: 'options', type: "Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }", initializer: '{}' }],
-          docs: ['`apiKey: null` makes a client without a credential, for `auth.exchangeToken` only.'],
+          docs: [`\`apiKey: null\` makes a client without a credential, ${api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken') ? 'for `auth.exchangeToken` only' : 'for operations that need none'}.`],
           statements: (w) => {
             w.writeLine('super(options, DEFAULT_BASE_URL);');
             for (const t of top) w.writeLine(`this.${t.property} = new ${t.className}(this);`);
@@ -112,7 +119,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/api-promise.js', namedExports: ['APIPromise', 'type WithResponse'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/stream.js', namedExports: ['Stream'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/sse.js', namedExports: ['SseDecoder', 'type ServerSentEvent'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/pagination.js', namedExports: ['CursorPage', 'ListPage', 'ListPagePromise', 'PagePromise', 'type Page', 'type Paging'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/pagination.js', namedExports: ['Page', 'PagePromise', 'type Paging'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/uploads.js', namedExports: ['toFile', 'type Uploadable', 'type WithUploads'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/rate-limit.js', namedExports: ['parseDuration', 'type RateLimitInfo'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './core/webhooks.js', namedExports: ['MAX_SIGNATURES', 'signWebhook', 'verifyWebhookSignature', 'type WebhookHeaders', 'type WebhookVerifyOptions'] },

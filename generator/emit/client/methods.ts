@@ -4,7 +4,7 @@
  * per condition, one for the default, and a general one.
  */
 import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from 'ts-morph';
-import { listEnvelope, pagedItem } from '../../ir/queries.ts';
+import { pagedItem } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../../naming/case.ts';
@@ -92,25 +92,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
   const docs = [docOf(op)];
 
-  const list = listEnvelope(api, op);
-  if (list) {
-    const item = typeOf(list.item, use);
-    const envelope = text(use.opType(op, op.names.response));
-    return {
-      name,
-      docs,
-      parameters: [...positional, ...paramDecl(undefined, params?.optional ?? true), options],
-      returnType: generic(use.from(`${CORE}/pagination.js`, 'PagePromise', true), [item, envelope]),
-      statements: (w) => {
-        w.write(`return this._client.list<`);
-        item(w);
-        w.write(', ');
-        envelope(w);
-        w.write(`>(operations${member(op.operationId)}, ${args}, options);`);
-      },
-    };
-  }
-
+  // Every paged list, whatever its style, returns the one page type of core/pagination.ts.
   const pagedItemType = pagedItem(api, op);
   if (pagedItemType) {
     const item = typeOf(pagedItemType, use);
@@ -119,9 +101,9 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
       name,
       docs,
       parameters: [...positional, ...paramDecl(undefined, params?.optional ?? true), options],
-      returnType: generic(use.from(`${CORE}/pagination.js`, 'ListPagePromise', true), [item, body]),
+      returnType: generic(use.from(`${CORE}/pagination.js`, 'PagePromise', true), [item, body]),
       statements: (w) => {
-        w.write(`return this._client.paged<`);
+        w.write(`return this._client.list<`);
         item(w);
         w.write(', ');
         body(w);

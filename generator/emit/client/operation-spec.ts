@@ -3,7 +3,7 @@
  * path, where the params go, body kind and multipart encoding, the responses with their `x-when` conditions.
  */
 import { GeneratorError } from '../../diagnostics.ts';
-import { credentialOf, listEnvelope, successResponse } from '../../ir/queries.ts';
+import { credentialOf, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation, Parameter, ResponseContent, ResponseSelector } from '../../ir/types.ts';
 
 
@@ -55,10 +55,6 @@ export function responseContents(op: Operation): ResponseContent[] {
   });
 }
 
-export function isList(api: Api, op: Operation): boolean {
-  return listEnvelope(api, op) !== undefined;
-}
-
 /** The plain-data spec of one operation, as printed into `client/operations.ts`. */
 export function operationSpec(api: Api, op: Operation): Record<string, unknown> {
   const spec: Record<string, unknown> = { id: op.operationId, method: op.method.toUpperCase(), path: op.path };
@@ -91,7 +87,6 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
         };
       })
     : [{ kind: 'empty' }];
-  if (isList(api, op)) spec.list = true;
   if (op.paging) spec.paging = op.paging;
   if (op.security.length === 0) spec.auth = false;
   const credential = credentialOf(api, op);

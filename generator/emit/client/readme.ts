@@ -1,50 +1,14 @@
-/** `client/README.md` from templates/client/README.md.hbs: configuration, the shared behaviours, an example per area. */
-import { resolveNode } from '../../ir/queries.ts';
+/**
+ * `client/README.md` from templates/client/README.md.hbs: configuration, the shared behaviours, an example per
+ * area. Every example and name comes from the spec being generated (emit/readme-facts.ts): a section whose
+ * feature the API lacks (streams, paging, uploads, webhooks, the token exchange) is left out.
+ */
 import type { CodegenConfig } from '../../config/types.ts';
-import type { Api, Operation, ResourceNode, TypeNode } from '../../ir/types.ts';
+import type { Api, Operation, ResourceNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
-import { pathParams, queryParams } from './operation-spec.ts';
-
-function sample(api: Api, node: TypeNode, depth = 0): string {
-  const n = resolveNode(api, node);
-  switch (n.kind) {
-    case 'literal':
-      return JSON.stringify(n.value);
-    case 'enum':
-      return JSON.stringify(n.values[0]);
-    case 'string':
-      return "'…'";
-    case 'number':
-      return String(n.minimum ?? 1);
-    case 'boolean':
-      return 'true';
-    case 'binary':
-      return "fs.createReadStream('input.bin')";
-    case 'array':
-      return depth > 2 ? '[]' : `[${sample(api, n.items, depth + 1)}]`;
-    case 'union':
-      return n.variants[0] ? sample(api, n.variants[0], depth) : 'null';
-    case 'object':
-    case 'intersection': {
-      // An intersection (allOf) needs the required fields of every member that is an object.
-      const members = n.kind === 'object' ? [n] : n.members.map((m) => resolveNode(api, m));
-      const required = members.flatMap((m) => (m.kind === 'object' ? m.properties.filter((p) => p.required) : []));
-      if (depth > 2 || !required.length) return '{}';
-      return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : `'${p.name}'`}: ${sample(api, p.type, depth + 1)}`).join(', ')} }`;
-    }
-    default:
-      return '{}';
-  }
-}
-
-function callOf(api: Api, op: Operation): string {
-  const args = pathParams(op).map((p) => `'${p.name.replace(/_id$/, '')}_123'`);
-  const body = op.requestBody?.contents[0];
-  if (body) args.push(sample(api, body.type));
-  else if (queryParams(op).some((q) => q.name === 'limit')) args.push('{ limit: 20 }');
-  return `client.${op.sdkPath.join('.')}(${args.join(', ')})`;
-}
+import { binaryAnswers, credentials, multipartArrays, overloads, pagedList, pagingRule, sampleCall, streamExample, takesFile } from '../readme-facts.ts';
+import { envPrefixOf } from './env.ts';
 
 function operationsOf(node: ResourceNode, ops: Map<string, Operation>): Operation[] {
   return [...node.methods.map((m) => ops.get(m.operationId)!), ...node.children.flatMap((c) => operationsOf(c, ops))];
@@ -58,10 +22,19 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
     return {
       name: node.property,
       methods: list.map((o) => ({ call: `client.${o.sdkPath.join('.')}`, method: o.method.toUpperCase(), path: o.path, summary: o.summary ?? '' })),
-      example: callOf(api, example),
+      example: sampleCall(api, example),
     };
   });
-  return { path: 'client/README.md', contents: renderTemplate('client/README.md.hbs', {
+  const [credential, ...otherCredentials] = credentials(api);
+  const list = pagedList(api);
+  const stream = streamExample(api);
+  const upload = api.operations.find((o) => takesFile(api, o));
+  // `withResponse()` is shown on a call that needs nothing but what the README already has: a list, else a GET.
+  const plain = list ?? api.operations.find((o) => o.method === 'get' && !o.requestBody) ?? api.operations[0];
+  const variables = [...new Set([...api.servers, ...api.operations.flatMap((o) => o.servers)].flatMap((s) => s.variables.map((v) => `\`${v.name}\``)))];
+  return {
+    path: 'client/README.md',
+    contents: renderTemplate('client/README.md.hbs', {
       title: api.title,
       version: api.version,
       areas,
@@ -71,9 +44,20 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
       tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),
       packageName: config.packages.client.name,
-      env: config.envPrefix,
+      env: envPrefixOf(api, config),
+      credential,
+      otherCredentials,
+      serverVariables: variables.join(', '),
       organizationHeader: config.organizationHeader,
       projectHeader: config.projectHeader,
       idempotencyHeader: config.idempotencyHeader,
-    }) };
+      withResponseCall: plain ? sampleCall(api, plain) : '',
+      overloads: overloads(api),
+      stream: stream && { call: sampleCall(api, stream.op, stream.select), terminator: stream.terminator ?? '' },
+      paging: list && { call: sampleCall(api, list), rule: pagingRule(list.paging), calls: api.operations.filter((o) => o.paging).map((o) => `client.${o.sdkPath.join('.')}`) },
+      upload: upload ? sampleCall(api, upload) : '',
+      multipartArrays: multipartArrays(api),
+      binaryAnswers: binaryAnswers(api),
+    }),
+  };
 }

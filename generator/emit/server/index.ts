@@ -19,6 +19,7 @@ import { propertyKey } from '../ts/type-expr.ts';
 import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { basePathOf, routesFile } from './routes.ts';
+import { credentials, guardExample, literal } from '../readme-facts.ts';
 
 const RUNTIME = ['core.ts', 'body.ts', 'respond.ts', 'credentials.ts', 'lifecycle.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
 
@@ -117,6 +118,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         rejected: config.accessTokensRejectedBy,
         basePath: basePathOf(api),
         ...readmeExample(api),
+        ...readmeFacts(api),
       }),
     },
     ...releaseFiles('server', config.packages.server, { '.': 'index', './types': 'types/index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
@@ -125,6 +127,19 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
     handlersFile(api),
     { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },
   ];
+}
+
+/** What the README says of this API: its credential, state guards, streams and byte answers (none: no section). */
+function readmeFacts(api: Api): Record<string, unknown> {
+  const streaming = api.operations.filter((o) => successResponse(o)?.contents.some((c) => c.kind === 'sse'));
+  const selectors = streaming.flatMap((o) => successResponse(o)!.contents.filter((c) => c.kind === 'sse').flatMap((c) => (c.selector ?? []).map((s) => `${s.field}: ${literal(s.values[0])}`)));
+  return {
+    credential: credentials(api)[0],
+    guardExample: guardExample(api) ?? '',
+    streams: streaming.map((o) => o.operationId),
+    selectors: [...new Set(selectors)],
+    binary: api.operations.filter((o) => successResponse(o)?.contents.some((c) => c.kind === 'binary')).map((o) => o.operationId),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { APIConnectionError, APIError, APIRedirectError, APITimeoutError, APIUse
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_ERROR_BODY_BYTES, readText, withIdleTimeout } from './limits.js';
 import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } from './operation.js';
 import type { ApiKeySource, ClientOptions, Fetch, HeadersLike, RequestOptions } from './options.js';
-import { CursorPage, ListPage, ListPagePromise, PagePromise, type ListEnvelope, type Page } from './pagination.js';
+import { Page, PagePromise } from './pagination.js';
 import { isRetryableStatus, needsUserAction, retryDelay, systemClock, type Clock } from './retry.js';
 import { CLIENT_NAME, DEFAULT_HEADERS, ENV_PREFIX, IDEMPOTENCY_HEADER, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
 import { isBrowser } from './browser.js';
@@ -104,22 +104,14 @@ export class ClientBase {
     return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => parseResult(r, response, options.maxLineLength ?? this.options.maxLineLength) as T);
   }
 
-  /** Calls a cursor-paginated list operation: the result is the first page, and iterates every item. */
-  list<Item, Envelope>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): PagePromise<Item, Envelope> {
-    const { body, query } = splitParams(op, args.params);
-    const response = selectResponse(op, body);
-    const fetchPage = (next: Query) => this.list<Item, Envelope>(op, { path: args.path, params: { ...(args.params ?? {}), ...next } }, options);
-    return new PagePromise<Item, Envelope>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new CursorPage<Item>(parseJson(r) as ListEnvelope<Item>, query, fetchPage as never) as Page<Item, Envelope>);
-  }
-
-  /** A list paged by cursor, offset or page number (`op.paging`): the first page, iterable over every item. */
-  paged<Item, Body>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): ListPagePromise<Item, Body> {
+  /** Calls a paged list (`op.paging`, any style): the result is the first page, and iterates every item. */
+  list<Item, Body>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): PagePromise<Item, Body> {
     const paging = op.paging;
     if (!paging) throw new ClientError(`${op.id} is not a paged list.`);
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
-    const fetchPage = (next: Query) => this.paged<Item, Body>(op, { path: args.path, params: { ...((args.params as object | undefined) ?? {}), ...next } }, options);
-    return new ListPagePromise<Item, Body>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new ListPage<Item, Body>(parseJson(r) as Body, query, paging, fetchPage));
+    const fetchPage = (next: Query) => this.list<Item, Body>(op, { path: args.path, params: { ...((args.params as object | undefined) ?? {}), ...next } }, options);
+    return new PagePromise<Item, Body>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage));
   }
 
   private async send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {

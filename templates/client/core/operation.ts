@@ -50,9 +50,7 @@ export interface OperationSpec {
   contentType?: string;
   encoding?: Readonly<Record<string, FieldEncoding>>;
   responses: readonly ResponseSpec[];
-  /** A cursor-paginated list. */
-  list?: boolean;
-  /** A list paged by another convention (see `Paging` in pagination.ts). */
+  /** A paged list, and how it pages (see `Paging` in pagination.ts). */
   paging?: Paging;
   /** False when the operation takes no bearer credential (security: []). */
   auth?: boolean;

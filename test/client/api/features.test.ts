@@ -24,7 +24,7 @@ describe('generated client', () => {
     expect(seen).toEqual(ids);
     expect(server.requests.map((r) => r.query.after ?? null)).toEqual([null, 'vs_2', 'vs_4']);
     const { data, requestId, rateLimit } = await client.vectorStores.list({ limit: 2 }).withResponse();
-    expect([data.data.length, data.hasNextPage(), requestId, rateLimit.remainingRequests]).toEqual([2, true, 'req_0', 9]);
+    expect([data.items.length, data.hasNextPage(), requestId, rateLimit.remainingRequests]).toEqual([2, true, 'req_0', 9]);
   });
 
   it('throws the typed error with the request id', async () => {

@@ -56,7 +56,7 @@ describe('JSON operations', () => {
     expect(r.result.id).toBe('cntr_1');
     const l = await exchange(list([container]), () => client.containers.list({ limit: 5, order: 'desc', name: 'c' }));
     expect([l.req.method, l.req.path, l.req.query]).toEqual(['GET', '/v1/containers', { limit: '5', order: 'desc', name: 'c' }]);
-    expect(l.result.data[0]!.name).toBe('c');
+    expect(l.result.items[0]!.name).toBe('c');
     r = await exchange(container, () => client.containers.retrieve('cntr_1'));
     expect([r.req.method, r.req.path]).toEqual(['GET', '/v1/containers/cntr_1']);
     const d = await exchange(deleted('container.deleted'), () => client.containers.delete('cntr_1'));
@@ -133,7 +133,7 @@ describe('JSON operations', () => {
   it('models.list, retrieve, delete', async () => {
     const model = { id: 'gpt-x', object: 'model', created: 1, owned_by: 'org' };
     const l = await exchange({ object: 'list', data: [model] }, () => client.models.list());
-    expect([l.req.method, l.req.path, l.result.data[0]!.owned_by]).toEqual(['GET', '/v1/models', 'org']);
+    expect([l.req.method, l.req.path, l.result.items[0]!.owned_by]).toEqual(['GET', '/v1/models', 'org']);
     const r = await exchange(model, () => client.models.retrieve('ft:gpt-x:org/1'));
     expect(r.req.path).toBe('/v1/models/ft%3Agpt-x%3Aorg%2F1');
     const d = await exchange(deleted('model'), () => client.models.delete('gpt-x'));

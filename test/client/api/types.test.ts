@@ -59,7 +59,7 @@ async function iterateTypes(client: PlatformClient): Promise<void> {
   for await (const store of client.vectorStores.list()) expectTypeOf(store).toEqualTypeOf<VectorStore>();
   const page = await client.vectorStores.list();
   expectTypeOf(page.hasNextPage()).toEqualTypeOf<boolean>();
-  expectTypeOf(page.data).toEqualTypeOf<VectorStore[]>();
+  expectTypeOf(page.items).toEqualTypeOf<VectorStore[]>();
 }
 
 describe('types', () => {

@@ -6,7 +6,7 @@ import type { ClientOptions } from '../../../templates/client/core/options.ts';
 export const ops = {
   getThing: { id: 'getThing', method: 'GET', path: '/things/{thing_id}', responses: [{ kind: 'json' }] },
   createThing: { id: 'createThing', method: 'POST', path: '/things', params: 'body', body: 'json', responses: [{ kind: 'json' }] },
-  listThings: { id: 'listThings', method: 'GET', path: '/things', params: 'query', list: true, responses: [{ kind: 'json' }] },
+  listThings: { id: 'listThings', method: 'GET', path: '/things', params: 'query', paging: { kind: 'envelope', param: 'after', items: ['data'] }, responses: [{ kind: 'json' }] },
   streamThing: {
     id: 'streamThing',
     method: 'POST',
