@@ -63,12 +63,12 @@ export interface NeutralRequest {
    */
   bufferedBody?(): Uint8Array | undefined;
   /** Whether the request has a body; when absent, `content-length` and `transfer-encoding` say. */
-  hasBody?: boolean;
+  hasBody?: boolean | undefined;
   /**
    * The path a framework mounted the server at (Express's `req.baseUrl`, with `url` below it): it takes the place
    * of the spec's base path, unless the `basePath` option is set.
    */
-  mountPath?: string;
+  mountPath?: string | undefined;
 }
 
 export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;
