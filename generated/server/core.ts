@@ -64,7 +64,7 @@ export interface NeutralRequest {
   headers: Readonly<Record<string, string | undefined>>;
   /** Size of the request head (names, values, separators), for the 431 limit. */
   headerBytes: number;
-  /** The body, chunk by chunk; read at most once. */
+  /** The body, chunk by chunk; read at most once. Its iterator's `return()` must also end a read that is waiting. */
   body: AsyncIterable<Uint8Array> | null;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
