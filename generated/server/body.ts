@@ -92,21 +92,22 @@ export async function readBody(
     expected !== undefined && expected > 0 && expected <= limit ? new Uint8Array(expected) : undefined;
   let total = 0;
   let done = false;
-  // One timer for the whole read, re-armed from the last chunk's time when it fires early (no timer per chunk).
+  let timedOut = false;
+  // One timer for the whole read, re-armed from the last chunk's time when it fires early (no timer and no promise
+  // per chunk). When it expires, `return()` ends the read that is waiting (both adapters' sources allow it).
   let last = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<'timeout'>((resolve) => {
-    const check = () => {
-      const idle = Date.now() - last;
-      if (idle >= idleMs) resolve('timeout');
-      else timer = setTimeout(check, idleMs - idle);
-    };
-    timer = setTimeout(check, idleMs);
-  });
+  const check = () => {
+    const idle = Date.now() - last;
+    if (idle < idleMs) return void (timer = setTimeout(check, idleMs - idle));
+    timedOut = true;
+    iterator.return?.()?.catch(() => undefined);
+  };
+  timer = setTimeout(check, idleMs);
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), expired]);
-      if (next === 'timeout') return 'timeout';
+      const next = await iterator.next();
+      if (timedOut) return 'timeout';
       if (next.done) {
         done = true;
         break;
@@ -127,8 +128,8 @@ export async function readBody(
     }
   } finally {
     clearTimeout(timer);
-    // Stopped early: let the source stop reading (not awaited: a stalled source may never settle a pending read).
-    if (!done) iterator.return?.()?.catch(() => undefined);
+    // Stopped early: let the source stop reading.
+    if (!done && !timedOut) iterator.return?.()?.catch(() => undefined);
   }
   if (whole) return total === whole.length ? whole : whole.subarray(0, total);
   if (chunks.length === 1) return chunks[0]!;

@@ -58,8 +58,10 @@ class FetchRequest implements NeutralRequest {
         const reader = (this.#reader = stream.getReader());
         return {
           next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+          // Cancelling settles a read that is waiting (the pipeline's body timeout relies on it) and tells the
+          // platform to stop reading.
           return: async () => {
-            reader.releaseLock();
+            await reader.cancel().catch(() => undefined);
             return { done: true, value: undefined };
           },
         };

@@ -280,9 +280,13 @@ function bodyOf(req: IncomingMessage): AsyncIterable<Uint8Array> {
             wake = undefined;
           }
         },
+        // Also ends a read that is waiting (the pipeline's body timeout relies on it).
         async return(): Promise<IteratorResult<Uint8Array>> {
           req.off('data', onData);
           req.resume();
+          ended = true;
+          queue.length = 0;
+          wake?.();
           return { done: true, value: undefined };
         },
       };

@@ -53,7 +53,7 @@ export interface NeutralRequest {
   headers: Readonly<Record<string, string | undefined>>;
   /** Size of the request head (names, values, separators), for the 431 limit. */
   headerBytes: number;
-  /** The body, chunk by chunk; read at most once. */
+  /** The body, chunk by chunk; read at most once. Its iterator's `return()` must also end a read that is waiting. */
   body: AsyncIterable<Uint8Array> | null;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
@@ -63,12 +63,12 @@ export interface NeutralRequest {
    */
   bufferedBody?(): Uint8Array | undefined;
   /** Whether the request has a body; when absent, `content-length` and `transfer-encoding` say. */
-  hasBody?: boolean;
+  hasBody?: boolean | undefined;
   /**
    * The path a framework mounted the server at (Express's `req.baseUrl`, with `url` below it): it takes the place
    * of the spec's base path, unless the `basePath` option is set.
    */
-  mountPath?: string;
+  mountPath?: string | undefined;
 }
 
 export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;

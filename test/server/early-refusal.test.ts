@@ -146,6 +146,18 @@ describe('timeouts and limits of the request (risks 10-11)', () => {
     expect(headerOf(answer, 'connection')).toBe('close');
     expect(answer).toContain('"code":"body_timeout"');
   });
+  it('NODE_SERVER_OPTIONS: the documented timeouts, and a slow request head is closed', async () => {
+    expect(server.NODE_SERVER_OPTIONS).toEqual({ maxHeaderSize: 80 * 1024, headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 2_000 });
+    const app = server.createServer({}, {});
+    // Shorter than documented so the test is short; it waits for the close, it does not time it.
+    const slow = await listen(app.node, undefined, { ...server.NODE_SERVER_OPTIONS, headersTimeout: 200, requestTimeout: 300, connectionsCheckingInterval: 50 });
+    try {
+      const answer = await raw(slow.port, ['POST /v1/embeddings HTTP/1.1\r\nHost: x\r\n'], /(?!)/);
+      expect(statusOf(answer)).toBe(408);
+    } finally {
+      await slow.close();
+    }
+  });
   it.each(ADAPTERS)('answers 414 for a URL over the limit (%s)', async (name) => {
     const base = pick(name);
     const long = await fetch(`${base.url}/v1/models/${'m'.repeat(3000)}`, {
