@@ -88,7 +88,7 @@ describe('READMEs generated for specs that are not ours', () => {
     const { client, server } = trees.projects;
     expect(client).toContain('The key is sent as the `X-API-Key` header.');
     expect(client).toContain('apiKey: process.env.ACME_PROJECTS_API_KEY');
-    expect(client).toMatch(/following `cursor` = `next_cursor` of each answer until it is empty/);
+    expect(client).toContain('- `client.projects.list`: `cursor` = `next_cursor` of each answer, until it is empty');
     expect(client).toContain("for await (const item of client.projects.list({ limit: 20 })) console.log(item);");
     expect(client).toContain("client.projects.attachments.create('project_123', {");
     expect(client).toContain('(`labels`) are sent as repeated');
@@ -143,7 +143,7 @@ describe('READMEs generated for specs that are not ours', () => {
     const { client, server } = trees.petstore;
     expect(client).toContain('The key is sent as `Authorization: Bearer <key>`.');
     expect(client).toContain('apiKey: process.env.SWAGGER_PETSTORE_API_KEY');
-    expect(client).toContain('(one page: the operation declares no cursor parameter to follow)');
+    expect(client).toContain('- `client.pets.list`: one page (the operation declares no cursor parameter)');
     for (const absent of ['## Uploads', '## Streaming', '## Webhooks', '## guardState']) expect(client).not.toContain(absent);
     expect(server).toContain('authentication by `Authorization: Bearer <key>` (401, 403)');
   });
