@@ -95,14 +95,21 @@ export function pagedList(api: Api): (Operation & { paging: Paging }) | undefine
 export function pagingRule(paging: Paging): string {
   switch (paging.kind) {
     case 'envelope':
-      return paging.param === undefined ? 'one page: the operation declares no cursor parameter to follow' : `following \`${paging.param}\` = \`last_id\` while \`has_more\``;
+      return paging.param === undefined ? 'one page (the operation declares no cursor parameter)' : `\`${paging.param}\` = \`last_id\` of each answer, while \`has_more\``;
     case 'cursor':
-      return `following \`${paging.param}\` = \`${paging.next.join('.')}\` of each answer until it is empty`;
+      return `\`${paging.param}\` = \`${paging.next.join('.')}\` of each answer, until it is empty`;
     case 'offset':
-      return `adding the items received to \`${paging.param}\`, until a page is empty${paging.limit ? ` or shorter than \`${paging.limit}\`` : ''}`;
+      return `\`${paging.param}\` plus the items received, until a page is empty${paging.limit ? ` or shorter than \`${paging.limit}\`` : ''}`;
     case 'page':
-      return `counting \`${paging.param}\` up from 1 until a page is empty`;
+      return `\`${paging.param}\` counted up from 1, until a page is empty`;
   }
+}
+
+/** The API's paged lists grouped by how they page: `client.a.list`, `client.b.list`: the rule. */
+export function pagingGroups(api: Api): { calls: string; rule: string }[] {
+  const groups = new Map<string, string[]>();
+  for (const o of api.operations) if (o.paging) groups.set(pagingRule(o.paging), [...(groups.get(pagingRule(o.paging)) ?? []), `\`client.${o.sdkPath.join('.')}\``]);
+  return [...groups].map(([rule, calls]) => ({ calls: calls.join(', '), rule }));
 }
 
 /** A value as TypeScript source (strings in single quotes, as the formatted snippets have them). */

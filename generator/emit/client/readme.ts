@@ -7,7 +7,7 @@ import type { CodegenConfig } from '../../config/types.ts';
 import type { Api, Operation, ResourceNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
-import { binaryAnswers, credentials, multipartArrays, overloads, pagedList, pagingRule, sampleCall, streamExample, takesFile } from '../readme-facts.ts';
+import { binaryAnswers, credentials, multipartArrays, overloads, pagedList, pagingGroups, sampleCall, streamExample, takesFile } from '../readme-facts.ts';
 import { envPrefixOf } from './env.ts';
 
 function operationsOf(node: ResourceNode, ops: Map<string, Operation>): Operation[] {
@@ -54,7 +54,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       withResponseCall: plain ? sampleCall(api, plain) : '',
       overloads: overloads(api),
       stream: stream && { call: sampleCall(api, stream.op, stream.select), terminator: stream.terminator ?? '' },
-      paging: list && { call: sampleCall(api, list), rule: pagingRule(list.paging), calls: api.operations.filter((o) => o.paging).map((o) => `client.${o.sdkPath.join('.')}`) },
+      paging: list && { call: sampleCall(api, list), groups: pagingGroups(api) },
       upload: upload ? sampleCall(api, upload) : '',
       multipartArrays: multipartArrays(api),
       binaryAnswers: binaryAnswers(api),
