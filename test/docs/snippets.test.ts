@@ -84,5 +84,5 @@ describe('generated documentation snippets', () => {
       .map((d) => `${where.get(path.resolve(d.file!.fileName))}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}\n  ${d.file!.text.split('\n')[d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line]}`);
     rmSync(dir, { recursive: true, force: true });
     expect(problems).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -41,7 +41,7 @@ describe('release', () => {
     expect(r.stdout).toMatch(/dist\/esm\/index\.js/);
     expect(r.stdout).toMatch(/dist\/cjs\/index\.d\.ts/);
     expect((await git(['status', '--porcelain'], clone)).stdout.trim()).toBe('');
-  }, 240_000);
+  });
 
   it('a shallow clone without the base is a clear error (exit 3)', async () => {
     const clone = path.join(root, 'shallow');
@@ -50,7 +50,7 @@ describe('release', () => {
     const r = await release(clone, ['HEAD~1', '--dry-run']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('error[unreadable-spec]: HEAD~1 is not in this shallow clone; fetch the history it needs (git fetch --deepen=1, or --unshallow) and run again\n');
-  }, 60_000);
+  });
 
   it('usage errors exit 2', async () => {
     const r = await release(repo, []);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   // The tarball's dependencies come from the npm cache (or the registry when the cache lacks one).
   const r = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
   if (r.code !== 0) throw new Error(`npm install of the toolchain failed: ${r.stderr}`);
-}, 240_000);
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('packed toolchain', () => {
@@ -123,5 +123,5 @@ console.log(config.clientName, files.map((f) => f.path).join(','));`);
     }
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
-  }, 60_000);
+  });
 });

@@ -72,5 +72,5 @@ describe('generated/server/README.md examples', () => {
     const edit = await fetch(`${base}/v1/images/edits`, { method: 'POST', headers: auth, body: form });
     expect(edit.status).toBe(501);
     expect((await fetch(`${base}/v1/embeddings`, { method: 'POST', body: '{}' })).status).toBe(401);
-  }, 30_000);
+  });
 });
