@@ -157,6 +157,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         return EXIT.usage;
       }
       if (error instanceof GeneratorError) {
+        for (const w of error.warnings) err.write(`${formatWarning(w)}\n`);
         err.write(`${error.format()}\n`);
         return EXIT.failed;
       }

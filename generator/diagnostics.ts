@@ -55,6 +55,8 @@ export interface Location {
 export class GeneratorError extends Error {
   readonly code: DiagnosticCode;
   readonly location: Location;
+  /** Warnings the failed run had found by then (printed before the errors). */
+  warnings: Warning[] = [];
 
   constructor(code: DiagnosticCode, message: string, location: Location = {}) {
     super(message);
@@ -120,7 +122,8 @@ export class Diagnostics {
 
   /** Throws the collected errors (with `fatal`, the error that stopped the run, last); returns when there are none. */
   throwErrors(fatal?: GeneratorError): void {
-    const all = [...this.errors, ...(fatal && !this.errors.includes(fatal) ? [fatal] : [])];
+    if (fatal && (fatal instanceof GeneratorErrors || this.errors.includes(fatal))) throw fatal;
+    const all = [...this.errors, ...(fatal ? [fatal] : [])];
     if (fatal && all.length === 1) throw fatal;
     if (all.length === 1) throw all[0]!;
     if (all.length) throw new GeneratorErrors(all);

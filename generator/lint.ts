@@ -40,7 +40,7 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     return 0;
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
-    for (const w of diagnostics.warnings) err.write(`${formatWarning(w)}\n`);
+    for (const w of error.warnings.length ? error.warnings : diagnostics.warnings) err.write(`${formatWarning(w)}\n`);
     err.write(`${error.format()}\n`);
     return 1;
   }

@@ -65,20 +65,26 @@ export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, di
     return result;
   };
   // Strict mode collects every finding and throws them together at the end (or with a fatal error met first).
-  let api: Api;
+  let api: Api | undefined;
   try {
     const loaded = await timed('load', () => loadSpec(spec, diagnostics));
     inputs?.push(...loaded.sources.files.keys());
-    api = await timed('parse', () => parseDocument(loaded, diagnostics));
+    const parsed = await timed('parse', () => parseDocument(loaded, diagnostics));
+    api = parsed;
     await timed('passes', () => {
-      for (const pass of PASSES) pass.run(api, loaded.locate, diagnostics);
+      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics);
     });
+    diagnostics.throwErrors();
   } catch (error) {
-    if (error instanceof GeneratorError) diagnostics.throwErrors(error);
-    throw error;
+    if (!(error instanceof GeneratorError)) throw error;
+    try {
+      diagnostics.throwErrors(error);
+    } catch (all) {
+      (all as GeneratorError).warnings = diagnostics.warnings;
+      throw all;
+    }
   }
-  diagnostics.throwErrors();
-  return api;
+  return api!;
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
