@@ -1,4 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /**
@@ -6,4 +6,7 @@ import base from './vitest.config.ts';
  * folders and run there (npm, tsc, the packed CLI): slow, CPU- and disk-bound, so its files run one at a time and
  * its bounds only catch a hang.
  */
-export default mergeConfig(base, defineConfig({ test: { include: ['test/package/**/*.test.ts'], exclude: ['**/node_modules/**'], maxWorkers: 1, fileParallelism: false } }));
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: ['test/package/**/*.test.ts'], exclude: ['**/node_modules/**'], maxWorkers: 1, fileParallelism: false },
+});

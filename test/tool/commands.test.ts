@@ -4,6 +4,7 @@
  * not ours. The packed tool runs the same code (test/package/new-user.test.ts).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,11 @@ describe('platform-api-codegen', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error\[usage\]: unknown command "genrate" \(did you mean "generate"\?\)/);
     expect((await tool([])).code).toBe(2);
+  });
+
+  it('npm pack of the tool leaves no untracked tarball in the repository (ignored)', () => {
+    const r = spawnSync('git', ['check-ignore', '-q', 'platform-api-codegen-0.1.0.tgz'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
   });
 
   it('the repository scripts are thin calls of this CLI on our spec', () => {
