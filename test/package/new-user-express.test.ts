@@ -23,7 +23,7 @@ let rootListener: Server;
 let base = '';
 let rootBase = '';
 // The generated modules are loaded at run time from a temporary folder: typed loosely here.
-type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
 let client: Loose;
 
 beforeAll(async () => {
