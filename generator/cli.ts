@@ -1,39 +1,43 @@
 /**
- * `generate [--spec FILE] [--out DIR] [--check] [--quiet]`. Exit codes: 0 ok; 1 the spec or generation
- * failed (a located message is printed); 2 usage error; 3 `--check` found stale or missing files.
+ * `generate [--spec FILE] [--out DIR] [--check] [--quiet] [--force] …` (and `check`, which is `generate --check`).
+ * Exit codes: 0 ok; 1 the spec or generation failed (a located message is printed); 2 usage error, or an output
+ * folder the tool may not write (not its own, or holding an input); 3 `--check` found stale or missing files.
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { formatWarning, GeneratorError, type Mode, type Warning } from './diagnostics.ts';
 import { findConfig } from './config/load.ts';
 import { EMITTERS } from './emit/index.ts';
+import { nearest } from './naming/distance.ts';
 import { runPipeline, type StepTiming } from './pipeline.ts';
 import { watchSpec } from './watch.ts';
 import { DEFAULT_CACHE_DIR } from './render/format-cache.ts';
-import { checkTree, writeTree } from './render/write.ts';
+import { checkTree, MANIFEST, OutputError, writeTree } from './render/write.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
 
-export const DEFAULT_SPEC = 'spec/openapi.yaml';
+export const DEFAULT_SPEC = 'openapi.yaml';
 
-const USAGE = `usage: npm run generate -- [--spec spec/openapi.yaml] [--out generated] [--config FILE] [--only a,b] [--watch] [--check] [--quiet] [--no-cache] [--strict|--tolerant] [--formatter oxfmt|prettier]
-  --spec FILE   root OpenAPI 3.0/3.1 document (default spec/openapi.yaml)
-  --strict      every finding is an error (the default for spec/openapi.yaml)
-  --tolerant    findings are located warnings and generation goes on with a documented fallback
-                (the default for any other --spec)
-  --out DIR     output directory, replaced atomically (default generated)
+export const USAGE = `usage: platform-api-codegen generate [--spec openapi.yaml] [--out generated] [--config FILE] [--only a,b] [--force] [--watch] [--check] [--quiet] [--no-cache] [--strict|--tolerant] [--formatter oxfmt|prettier]
+  --spec FILE   root OpenAPI 3.0/3.1 document (default openapi.yaml)
+  --out DIR     output folder (default generated). The tool owns it through ${MANIFEST}, the list of the
+                files it wrote: it replaces or removes only those, refuses a non-empty folder without that
+                manifest (exit 2, nothing written), and never writes over its input (the spec, the config)
+  --force       take over a non-empty folder that has no manifest (its files are kept)
   --config FILE codegen config (default codegen.config.json in the working directory, if any; else defaults)
+  --strict      every finding is an error, all reported at once (the config's "mode": "strict" says the same)
+  --tolerant    findings are located warnings and generation goes on with a documented fallback (the default
+                when neither a flag nor the config's "mode" says otherwise)
   --only LIST   only these outputs, comma-separated: types, client, enums, state-machines, validators, server,
                 docs (a package still embeds what it imports: client its types, server its validators)
   --watch       generate, then again whenever a file in the spec's folder or the config changes (Ctrl-C ends)
   --check       write nothing; exit 3 and name the files that differ from what the spec gives
-  --quiet       no progress lines
+  --quiet       no timing lines (warnings, errors and, with --watch, one line per regeneration remain)
   --no-cache    format every file anew (by default formatted output is cached by content in
                 node_modules/.cache/platform-api-codegen/)
   --formatter   oxfmt (default: oxfmt aligned with prettier's style, prettier where they differ) or
                 prettier (prettier for every file; slower, same bytes)
-   or: npx platform-api-codegen generate [the same options]   (the packed toolchain)
-exit codes: 0 ok, 1 spec or generation error, 2 usage error, 3 stale output (--check)`;
+exit codes: 0 ok, 1 spec or generation error, 2 usage error or an output folder not the tool's, 3 stale output (--check)`;
 
 export interface MainOptions {
   /** Time spent before `main` (process start, module loading), printed first as progress lines. */
@@ -56,6 +60,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     strict?: boolean;
     tolerant?: boolean;
     formatter?: string;
+    force?: boolean;
   };
   try {
     ({ values } = parseArgs({
@@ -72,6 +77,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         strict: { type: 'boolean' },
         tolerant: { type: 'boolean' },
         formatter: { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -95,21 +101,32 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const only = values.only?.split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
   if (only && (unknown.length || !only.length)) {
-    return usage(`--only ${unknown.length ? `names no output ${unknown.map((n) => `"${n}"`).join(', ')}` : 'is empty'}; the outputs are ${names.join(', ')}`);
+    const named = unknown.map((n) => {
+      const near = nearest(n, names);
+      return `"${n}"${near ? ` (did you mean "${near}"?)` : ''}`;
+    });
+    return usage(`--only ${unknown.length ? `names no output ${named.join(', ')}` : 'is empty'}; the outputs are ${names.join(', ')}`);
   }
   if (values.watch && values.check) return usage('--watch and --check do not go together');
   const spec = values.spec ?? DEFAULT_SPEC;
-  const mode: Mode = values.strict ? 'strict' : values.tolerant ? 'tolerant' : defaultMode(spec);
+  // By choice only: the flag, else the config's "mode", else tolerant (never by the spec's path).
+  const mode: Mode | undefined = values.strict ? 'strict' : values.tolerant ? 'tolerant' : undefined;
   const outDir = values.out ?? 'generated';
   const config = values.config ?? findConfig(process.cwd());
+  // The release record's default place: `release/` beside the config (or in the working directory).
+  const release = path.join(config ? path.dirname(path.resolve(config)) : process.cwd(), 'release');
   const progress = (line: string) => values.quiet || err.write(`${line}\n`);
   const step = (t: StepTiming) => progress(`  ${t.step.padEnd(24)} ${t.ms.toFixed(0).padStart(6)} ms`);
   (options.startup ?? []).forEach(step);
+  // The files the last successful run read, for --watch (the spec and the config even before one succeeds).
+  const inputs = new Set<string>([path.resolve(spec), ...(config ? [path.resolve(config)] : [])]);
   const once = async (): Promise<number> => {
     try {
       const result = await runPipeline({
         spec,
-        mode,
+        ...(mode ? { mode } : {}),
+        defaultMode: 'tolerant',
+        release,
         formatter,
         ...(config ? { config } : {}),
         ...(only ? { emitters: only } : {}),
@@ -117,24 +134,30 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         onStep: step,
       });
       printWarnings(result.warnings, err);
+      for (const f of result.inputs) inputs.add(f);
       const start = performance.now();
       if (values.check) {
         const diff = checkTree(outDir, result.files);
         step({ step: 'compare', ms: performance.now() - start });
         const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
         if (stale.length) {
-          err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run \`npm run generate\`:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
+          err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run generate again:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
           return EXIT.stale;
         }
         progress(`${outDir}/ is up to date (${result.files.length} files)`);
         return EXIT.ok;
       }
-      writeTree(outDir, result.files);
+      writeTree(outDir, result.files, { force: values.force === true, inputs: result.inputs });
       step({ step: 'write', ms: performance.now() - start });
       progress(`wrote ${result.files.length} files to ${outDir}/`);
       return EXIT.ok;
     } catch (error) {
+      if (error instanceof OutputError) {
+        err.write(`error[output]: ${error.message}\n`);
+        return EXIT.usage;
+      }
       if (error instanceof GeneratorError) {
+        for (const w of error.warnings) err.write(`${formatWarning(w)}\n`);
         err.write(`${error.format()}\n`);
         return EXIT.failed;
       }
@@ -145,14 +168,16 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   };
   const first = await once();
   if (!values.watch) return first;
-  // Watch mode keeps going after a failed run: the next save may fix the spec.
-  await watchSpec(spec, outDir, config, once, (line) => err.write(`${line}\n`), options.signal);
+  // Watch mode keeps going after a failed run: the next save may fix the spec. Every regeneration ends with one
+  // line, --quiet or not, so a watcher always sees that the run it started finished.
+  const again = async () => {
+    const started = performance.now();
+    const code = await once();
+    err.write(`${code === EXIT.ok ? `regenerated ${outDir}/` : `regeneration failed (exit ${code})`} in ${(performance.now() - started).toFixed(0)} ms; watching\n`);
+    return code;
+  };
+  await watchSpec({ files: () => [...inputs] }, again, (line) => err.write(`${line}\n`), options.signal);
   return EXIT.ok;
-}
-
-/** Strict for the project's own spec; tolerant for anyone else's. */
-export function defaultMode(spec: string): Mode {
-  return path.resolve(spec) === path.resolve(DEFAULT_SPEC) ? 'strict' : 'tolerant';
 }
 
 /** One line per warning (always printed, even with --quiet), then the count by code. */

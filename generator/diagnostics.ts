@@ -55,6 +55,8 @@ export interface Location {
 export class GeneratorError extends Error {
   readonly code: DiagnosticCode;
   readonly location: Location;
+  /** Warnings the failed run had found by then (printed before the errors). */
+  warnings: Warning[] = [];
 
   constructor(code: DiagnosticCode, message: string, location: Location = {}) {
     super(message);
@@ -86,22 +88,45 @@ export function fail(code: DiagnosticCode, message: string, location: Location =
   throw new GeneratorError(code, message, location);
 }
 
+/** Several errors at once (strict mode reports every finding of a run): the first is `code` and `location`. */
+export class GeneratorErrors extends GeneratorError {
+  constructor(readonly errors: GeneratorError[]) {
+    super(errors[0]!.code, errors[0]!.message, errors[0]!.location);
+  }
+
+  override format(): string {
+    const lines = this.errors.map((e) => GeneratorError.prototype.format.call(e));
+    return this.errors.length > 1 ? `${lines.join('\n')}\n${this.errors.length} errors` : lines[0]!;
+  }
+}
+
 /**
- * Collects findings for one run. In strict mode `report` throws like `fail`; in tolerant mode it records a
- * warning naming the fallback taken, and the caller goes on with that fallback.
+ * Collects findings for one run. In tolerant mode `report` records a warning naming the fallback taken; in strict
+ * mode it records an error. Either way the caller goes on with that fallback, so a strict run still finds every
+ * problem, and `throwErrors` (called when the model is built) throws them all at once.
  */
 export class Diagnostics {
   readonly warnings: Warning[] = [];
+  readonly errors: GeneratorError[] = [];
   private readonly seen = new Set<string>();
 
   constructor(readonly mode: Mode = 'strict') {}
 
   report(code: DiagnosticCode, message: string, location: Location, fallback: string): void {
-    if (this.mode === 'strict') throw new GeneratorError(code, message, location);
     const key = `${code}\0${formatLocation(location)}\0${message}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.warnings.push({ code, message, location, fallback });
+    if (this.mode === 'strict') this.errors.push(new GeneratorError(code, message, location));
+    else this.warnings.push({ code, message, location, fallback });
+  }
+
+  /** Throws the collected errors (with `fatal`, the error that stopped the run, last); returns when there are none. */
+  throwErrors(fatal?: GeneratorError): void {
+    if (fatal && (fatal instanceof GeneratorErrors || this.errors.includes(fatal))) throw fatal;
+    const all = [...this.errors, ...(fatal ? [fatal] : [])];
+    if (fatal && all.length === 1) throw fatal;
+    if (all.length === 1) throw all[0]!;
+    if (all.length) throw new GeneratorErrors(all);
   }
 
   /** A finding that is a warning in both modes (JSON Schema annotations, for example). */

@@ -1,10 +1,12 @@
 /**
  * Public entry (the package's `exports`): `generate(options)` returns the generated files in memory (it reads the
- * spec and touches no other file), `writeFiles(dir, files)` swaps them in atomically, and `buildIr(spec)` returns
- * the intermediate model for tools such as the spec diff.
+ * spec and touches no other file); `writeFiles(dir, files, { force, inputs })` writes them into a folder the tool
+ * owns through its manifest (a non-empty folder without one throws `OutputError` unless `force`; `inputs`, such
+ * as `result.inputs`, are never written over); `buildIr(spec)` returns the intermediate model for tools such as
+ * the spec diff.
  */
 export { buildIr, runPipeline as generate, type PipelineOptions, type PipelineResult } from './pipeline.ts';
-export { writeTree as writeFiles } from './render/write.ts';
+export { writeTree as writeFiles, OutputError, type WriteOptions } from './render/write.ts';
 export { GeneratorError } from './diagnostics.ts';
 export type { Api } from './ir/types.ts';
 export type { GeneratedFile } from './diagnostics.ts';

@@ -2,7 +2,8 @@
  * load → parse → passes → emitters → format, as an explicit ordered list. Returns files in memory; only the
  * renderer writes them.
  */
-import { Diagnostics, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
+import { Diagnostics, GeneratorError, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
+import path from 'node:path';
 import type { Api } from './ir/types.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
@@ -29,6 +30,8 @@ export interface PipelineResult {
   timings: StepTiming[];
   /** Located findings turned into fallbacks (tolerant mode), in the order found, then the config's. */
   warnings: Warning[];
+  /** Absolute paths of the files the run read (spec sources, config): the writer never replaces them. */
+  inputs: string[];
 }
 
 export interface PipelineOptions {
@@ -55,21 +58,40 @@ export interface PipelineOptions {
    * `npx platform-api-codegen generate --spec <spec>` (with `--config` when a config file other than the default is given).
    */
   origin?: Origin;
+  /** Mode when neither `mode` nor the config's `mode` says (the CLI: tolerant). Default strict. */
+  defaultMode?: Mode;
+  /** The release record's folder when the config names none (the CLI: `release` beside the config). */
+  release?: string;
 }
 
-export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<Api> {
+export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict'), inputs?: string[]): Promise<Api> {
   const timed = async <T>(step: string, fn: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await fn();
     onStep?.({ step, ms: performance.now() - start });
     return result;
   };
-  const loaded = await timed('load', () => loadSpec(spec, diagnostics));
-  const api = await timed('parse', () => parseDocument(loaded, diagnostics));
-  await timed('passes', () => {
-    for (const pass of PASSES) pass.run(api, loaded.locate, diagnostics);
-  });
-  return api;
+  // Strict mode collects every finding and throws them together at the end (or with a fatal error met first).
+  let api: Api | undefined;
+  try {
+    const loaded = await timed('load', () => loadSpec(spec, diagnostics));
+    inputs?.push(...loaded.sources.files.keys());
+    const parsed = await timed('parse', () => parseDocument(loaded, diagnostics));
+    api = parsed;
+    await timed('passes', () => {
+      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics);
+    });
+    diagnostics.throwErrors();
+  } catch (error) {
+    if (!(error instanceof GeneratorError)) throw error;
+    try {
+      diagnostics.throwErrors(error);
+    } catch (all) {
+      (all as GeneratorError).warnings = diagnostics.warnings;
+      throw all;
+    }
+  }
+  return api!;
 }
 
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
@@ -78,9 +100,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     timings.push(t);
     options.onStep?.(t);
   };
-  const diagnostics = new Diagnostics(options.mode ?? 'strict');
-  const { config, locate } = configFor(options.config);
-  const api = await buildIr(options.spec, record, diagnostics);
+  const read = configFor(options.config);
+  const { locate } = read;
+  const release = read.config.release ?? options.release;
+  const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
+  const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
+  const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
+  const api = await buildIr(options.spec, record, diagnostics, inputs);
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   const chosen = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
   const run = new Set(chosen);
@@ -104,5 +130,5 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   for (const p of PACKAGES) if (chosen.has(p.emitter)) formatted = embedPackage(formatted, p);
   formatted = formatted.filter((f) => chosen.has(owner.get(f.path) ?? '') || PACKAGES.some((p) => chosen.has(p.emitter) && f.path.startsWith(p.root)));
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { api, config, files: formatted, timings, warnings };
+  return { api, config, files: formatted, timings, warnings, inputs };
 }

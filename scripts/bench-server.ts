@@ -151,7 +151,7 @@ async function check(kind: string, port: number): Promise<void> {
 async function main(): Promise<void> {
   const { runPipeline } = await import('../generator/pipeline.ts');
   const { writeTree } = await import('../generator/render/write.ts');
-  writeTree(OUT, (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files);
+  writeTree(OUT, (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files, { force: true });
   const kinds = ['generated', 'bare', 'fastify'];
   const rps: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
   const cpu: Record<string, number[]> = { generated: [], bare: [], fastify: [] };

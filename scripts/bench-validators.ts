@@ -24,7 +24,7 @@ const samples = Math.max(3, Number(values.samples));
 
 // 1. The generated validators, from the real spec.
 const out = path.resolve('.tmp/bench-validators');
-writeTree(out, (await runPipeline({ spec: values.spec!, emitters: ['validators'] })).files);
+writeTree(out, (await runPipeline({ spec: values.spec!, emitters: ['validators'] })).files, { force: true });
 const generated = (await import(path.join(out, 'validators/index.ts'))) as {
   validateRequest(op: string, input: { body?: unknown; path?: Record<string, string> }): { ok: boolean };
   validateSchema(name: string, value: unknown): { ok: boolean };

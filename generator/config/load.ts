@@ -5,9 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
-import { GeneratorError, joinPointer } from '../diagnostics.ts';
-import { CONFIG_FILE, DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './types.ts';
+import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { GeneratorError, GeneratorErrors, joinPointer, type Mode } from '../diagnostics.ts';
+import { nearest } from '../naming/distance.ts';
+import { CONFIG_FILE, CONFIG_KEYS, DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './types.ts';
 
 /** `codegen.config.json` in `dir` (the CLI's working directory), when there is one. */
 export function findConfig(dir: string): string | undefined {
@@ -23,24 +24,45 @@ export function readConfig(file: string): { config: CodegenConfig; locate: Locat
   } catch (error) {
     throw new GeneratorError('file-not-found', `cannot read the config: ${(error as Error).message.split('\n')[0]}`, { file: shown });
   }
+  // JSON's own parser names the problem in JSON terms; the YAML parser (JSON is YAML) then gives locations.
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new GeneratorError('invalid-config', `not valid JSON: ${jsonMessage(text, (error as Error).message)}`, { file: shown, ...jsonPosition(text, (error as Error).message) });
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length) {
-    const at = lines.linePos(doc.errors[0]!.pos[0]);
-    throw new GeneratorError('invalid-config', `not valid JSON: ${doc.errors[0]!.message.split('\n')[0]}`, { file: shown, line: at.line, column: at.col });
-  }
   const locate = locator(doc, lines, shown);
-  return { config: validateConfig(doc.toJS() as unknown, locate), locate };
+  const config = validateConfig(doc.toJS() as unknown, locate);
+  return { config: { ...config, ...(config.release !== undefined ? { release: path.resolve(path.dirname(file), config.release) } : {}) }, locate };
+}
+
+/** Line and column of the offset Node's JSON.parse names (`at position 42`, or `line 3 column 5`). */
+function jsonPosition(text: string, message: string): { line?: number; column?: number } {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /at position (\d+)/.exec(message);
+  const offset = pos ? Number(pos[1]) : /end of JSON input/.test(message) ? text.length : undefined;
+  if (offset === undefined) return {};
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+function jsonMessage(text: string, message: string): string {
+  if (/end of JSON input/.test(message)) return 'the text ends before the JSON value does (a missing } or ])';
+  return message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '').replace(/^"[^"]*"\.\.\. is not valid JSON$/, 'not a JSON value');
 }
 
 export type Locate = (pointer: string[]) => { file?: string; line?: number; column?: number; pointer: string };
 
 function locator(doc: Document, lines: LineCounter, file: string): Locate {
   return (tokens) => {
-    // A missing key is shown at the nearest object that holds it.
+    // A key is shown where the key is written; a missing key at the nearest object that holds it.
     let offset: number | undefined;
     for (let n = tokens.length; n >= 0 && offset === undefined; n--) {
-      const node = (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents) as { range?: [number, number, number] } | null | undefined;
+      const parent = (n ? doc.getIn(tokens.slice(0, n - 1), true) : undefined) as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
+      const pair = n && isMap(parent) ? parent.items?.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1]) : undefined;
+      const node = (pair?.key ?? (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents)) as { range?: [number, number, number] } | null | undefined;
       offset = node?.range?.[0];
     }
     const at = offset === undefined ? undefined : lines.linePos(offset);
@@ -48,68 +70,84 @@ function locator(doc: Document, lines: LineCounter, file: string): Locate {
   };
 }
 
-/** Validates a parsed config; `locate` turns a key path into a location (the default names only the pointer). */
+/**
+ * Validates a parsed config; `locate` turns a key path into a location (the default names only the pointer).
+ * Every problem is collected and thrown at once (a `GeneratorErrors` when there are several).
+ */
 export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer: joinPointer('#', ...t) })): CodegenConfig {
-  const bad = (at: string[], message: string): never => {
-    throw new GeneratorError('invalid-config', message, locate(at));
+  const errors: GeneratorError[] = [];
+  const d = DEFAULT_CONFIG;
+  // A bad value is recorded and replaced by the default, so validation goes on and finds every problem.
+  const bad = <T>(at: string[], message: string, fallback: T): T => {
+    errors.push(new GeneratorError('invalid-config', message, locate(at)));
+    return fallback;
   };
   const object = (value: unknown, at: string[], keys: readonly string[]): Record<string, unknown> => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) bad(at, 'must be an object');
-    const record = value as Record<string, unknown>;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad(at, 'must be an object', {});
+    const record = { ...(value as Record<string, unknown>) };
     for (const key of Object.keys(record)) {
       if (keys.includes(key)) continue;
-      const near = keys.find((k) => k.toLowerCase().replace(/[-_]/g, '') === key.toLowerCase().replace(/[-_]/g, ''));
-      bad([...at, key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${keys.join(', ')}`);
+      const near = nearest(key, keys, Math.max(2, Math.floor(key.length / 3)));
+      bad([...at, key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${keys.join(', ')}`, undefined);
+      delete record[key];
     }
     return record;
   };
-  const string = (value: unknown, at: string[], pattern?: RegExp, what?: string): string => {
-    if (typeof value !== 'string' || value === '') return bad(at, 'must be a non-empty string');
-    if (pattern && !pattern.test(value)) bad(at, `${JSON.stringify(value)} is not ${what}`);
+  const string = <T extends string | undefined>(value: unknown, at: string[], fallback: T, pattern?: RegExp, what?: string): string | T => {
+    if (typeof value !== 'string' || value === '') return bad(at, 'must be a non-empty string', fallback);
+    if (pattern && !pattern.test(value)) return bad(at, `${JSON.stringify(value)} is not ${what}`, fallback);
     return value;
   };
   const header = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-  const headerName = (value: unknown, at: string[]): string | null => (value === null ? null : string(value, at, header, 'a header name'));
+  const headerName = (value: unknown, at: string[], fallback: string | null): string | null => (value === null ? null : string(value, at, fallback ?? '', header, 'a header name') || null);
   const pkg = (value: unknown, at: string[], fallback: PackageConfig): PackageConfig => {
     if (value === undefined) return fallback;
     const p = object(value, at, ['name', 'description']);
     return {
-      name: p.name === undefined ? fallback.name : string(p.name, [...at, 'name'], /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/, 'a valid npm package name'),
-      description: p.description === undefined ? fallback.description : string(p.description, [...at, 'description']),
+      name: p.name === undefined ? fallback.name : string(p.name, [...at, 'name'], fallback.name, /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/, 'a valid npm package name'),
+      description: p.description === undefined ? fallback.description : string(p.description, [...at, 'description'], fallback.description),
     };
   };
 
-  const c = object(raw, [], ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy']);
-  const d = DEFAULT_CONFIG;
+  const c = object(raw, [], CONFIG_KEYS);
   const packages = c.packages === undefined ? {} : object(c.packages, ['packages'], ['client', 'server']);
   const defaultHeaders: Record<string, string> = {};
   if (c.defaultHeaders !== undefined) {
     const given = c.defaultHeaders !== null && typeof c.defaultHeaders === 'object' ? Object.keys(c.defaultHeaders) : [];
     for (const [k, v] of Object.entries(object(c.defaultHeaders, ['defaultHeaders'], given))) {
-      string(k, ['defaultHeaders', k], header, 'a header name');
-      defaultHeaders[k] = typeof v === 'string' ? v : bad(['defaultHeaders', k], 'must be a string');
+      if (!string(k, ['defaultHeaders', k], '', header, 'a header name')) continue;
+      if (typeof v === 'string') defaultHeaders[k] = v;
+      else bad(['defaultHeaders', k], 'must be a string', undefined);
     }
   }
   let serverVersionHeader = d.serverVersionHeader;
   if (c.serverVersionHeader !== undefined && c.serverVersionHeader !== null) {
     const h = object(c.serverVersionHeader, ['serverVersionHeader'], ['name', 'value']);
-    serverVersionHeader = { name: string(h.name, ['serverVersionHeader', 'name'], header, 'a header name'), value: string(h.value, ['serverVersionHeader', 'value']) };
+    serverVersionHeader = { name: string(h.name, ['serverVersionHeader', 'name'], '', header, 'a header name'), value: string(h.value, ['serverVersionHeader', 'value'], '') };
   }
   let accessTokensRejectedBy = d.accessTokensRejectedBy;
   if (c.accessTokensRejectedBy !== undefined) {
-    if (!Array.isArray(c.accessTokensRejectedBy)) bad(['accessTokensRejectedBy'], 'must be an array of operationIds');
-    accessTokensRejectedBy = (c.accessTokensRejectedBy as unknown[]).map((v, i) => string(v, ['accessTokensRejectedBy', String(i)]));
+    accessTokensRejectedBy = Array.isArray(c.accessTokensRejectedBy)
+      ? (c.accessTokensRejectedBy as unknown[]).map((v, i) => string(v, ['accessTokensRejectedBy', String(i)], ''))
+      : bad(['accessTokensRejectedBy'], 'must be an array of operationIds', []);
   }
-  return {
-    clientName: c.clientName === undefined ? d.clientName : string(c.clientName, ['clientName'], /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    errorName: c.errorName === undefined ? d.errorName : string(c.errorName, ['errorName'], /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    envPrefix: c.envPrefix === undefined ? d.envPrefix : string(c.envPrefix, ['envPrefix'], /^[A-Z][A-Z0-9_]*_$/, 'an upper-case prefix ending in "_" (e.g. "ACME_")'),
+  const mode = c.mode === undefined || c.mode === 'strict' || c.mode === 'tolerant' ? (c.mode as Mode | undefined) : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
+  const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
+  const config: CodegenConfig = {
+    clientName: c.clientName === undefined ? d.clientName : string(c.clientName, ['clientName'], d.clientName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
+    errorName: c.errorName === undefined ? d.errorName : string(c.errorName, ['errorName'], d.errorName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
+    envPrefix: c.envPrefix === undefined ? d.envPrefix : string(c.envPrefix, ['envPrefix'], d.envPrefix, /^[A-Z][A-Z0-9_]*_$/, 'an upper-case prefix ending in "_" (e.g. "ACME_")'),
     packages: { client: pkg(packages.client, ['packages', 'client'], d.packages.client), server: pkg(packages.server, ['packages', 'server'], d.packages.server) },
-    organizationHeader: c.organizationHeader === undefined ? d.organizationHeader : headerName(c.organizationHeader, ['organizationHeader']),
-    projectHeader: c.projectHeader === undefined ? d.projectHeader : headerName(c.projectHeader, ['projectHeader']),
-    idempotencyHeader: c.idempotencyHeader === undefined ? d.idempotencyHeader : headerName(c.idempotencyHeader, ['idempotencyHeader']),
+    organizationHeader: c.organizationHeader === undefined ? d.organizationHeader : headerName(c.organizationHeader, ['organizationHeader'], d.organizationHeader),
+    projectHeader: c.projectHeader === undefined ? d.projectHeader : headerName(c.projectHeader, ['projectHeader'], d.projectHeader),
+    idempotencyHeader: c.idempotencyHeader === undefined ? d.idempotencyHeader : headerName(c.idempotencyHeader, ['idempotencyHeader'], d.idempotencyHeader),
     defaultHeaders,
     serverVersionHeader,
     accessTokensRejectedBy,
+    ...(mode ? { mode } : {}),
+    ...(release ? { release } : {}),
   };
+  if (errors.length === 1) throw errors[0]!;
+  if (errors.length) throw new GeneratorErrors(errors);
+  return config;
 }

@@ -32,7 +32,16 @@ export interface CodegenConfig {
   serverVersionHeader: { name: string; value: string } | null;
   /** Access-token policy: operationIds that refuse workload-identity access tokens with 403. */
   accessTokensRejectedBy: string[];
+  /** `strict` (every finding an error) or `tolerant` (located warnings); `--strict`/`--tolerant` override it. */
+  mode?: 'strict' | 'tolerant';
+  /**
+   * The release record's folder (relative to the config file): `<release>/<package>/package.json` (its version)
+   * and `CHANGELOG.md`, written by `changelog` and `release`, read by every `generate`. Default `release`.
+   */
+  release?: string;
 }
+
+export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'mode', 'release'] as const;
 
 export const DEFAULT_CONFIG: CodegenConfig = {
   clientName: 'ApiClient',

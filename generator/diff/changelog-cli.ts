@@ -1,25 +1,33 @@
 /**
- * `changelog <base> [<head>] [--package FILE] [--changelog FILE] [--date YYYY-MM-DD] [--dry-run]`: diffs the
- * spec versions, prepends an entry to the client's CHANGELOG.md and bumps the version in its package.json.
+ * `changelog <base> [<head>] [--spec FILE] [--config FILE] [--date YYYY-MM-DD] [--dry-run]`: diffs the spec
+ * versions, prepends an entry to each package's CHANGELOG.md and bumps its version, in the release record (the
+ * config's `release` folder, which every `generate` reads). `--package FILE` [`--changelog FILE`] updates one
+ * package.json (and its changelog) instead.
  * Exit codes: 0 done (or nothing to do); 2 usage error; 3 a spec version or the package.json cannot be read.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { findConfig } from '../config/load.ts';
+import { GeneratorError } from '../diagnostics.ts';
+import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../build/record.ts';
 import { bumpVersion, prependEntry, renderEntry } from './changelog.ts';
-import { diffSpecs } from './cli.ts';
+import { DEFAULT_SPEC, diffSpecs } from './cli.ts';
 import { revisionOf, workingTreeRevision } from './revisions.ts';
 import { SpecSourceError } from './source.ts';
 import type { RenderInput } from './render.ts';
 
 export const CHANGELOG_EXIT = { ok: 0, usage: 2, unreadable: 3 } as const;
-// The release record lives outside generated/ (a regeneration replaces that tree) and is copied into it.
-export const DEFAULT_PACKAGE = 'templates/client/release/package.json';
 
-const USAGE = `usage: npm run changelog -- <base> [<head>] [--package FILE] [--changelog FILE] [--date YYYY-MM-DD] [--dry-run]
-  <base>, <head>     as for npm run diff (head defaults to the working tree)
-  --package FILE     the generated client's package.json whose version is bumped (default ${DEFAULT_PACKAGE})
-  --changelog FILE   the changelog to prepend to (default CHANGELOG.md beside the package.json)
+export const USAGE = `usage: platform-api-codegen changelog <base> [<head>] [--spec openapi.yaml] [--config FILE] [--date YYYY-MM-DD] [--dry-run]
+  <base>, <head>     as for diff (head defaults to the --spec file in the working tree)
+  --spec FILE        the spec (default openapi.yaml)
+  --config FILE      codegen config (default codegen.config.json in the working directory): its "release" key
+                     names the release record's folder (default release/ beside the config), where each
+                     package's version (<release>/<package>/package.json) and CHANGELOG.md live; every
+                     generate reads them, so the version and the entries survive regeneration
+  --package FILE     bump this one package.json instead of the release record
+  --changelog FILE   with --package: the changelog to prepend to (default CHANGELOG.md beside it)
   --date DATE        date of the entry (default today, UTC)
   --dry-run          print the entry and the new version; write nothing
 exit codes: 0 done or nothing to do, 2 usage error, 3 a spec version or the package.json cannot be read`;
@@ -34,7 +42,7 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { package: { type: 'string' }, changelog: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { package: { type: 'string' }, changelog: { type: 'string' }, spec: { type: 'string' }, config: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     });
   } catch (error) {
@@ -55,19 +63,19 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     err.write(`error[usage]: --date must be YYYY-MM-DD, not ${date}\n`);
     return CHANGELOG_EXIT.usage;
   }
-  const pkgPath = path.resolve(cwd, values.package ?? DEFAULT_PACKAGE);
-  const logPath = path.resolve(cwd, values.changelog ?? path.join(path.dirname(pkgPath), 'CHANGELOG.md'));
-  let pkg: Record<string, unknown> & { version?: unknown };
+  const spec = values.spec ?? DEFAULT_SPEC;
+  // The targets: one package.json (--package), or every package of the release record.
+  let targets: { label: string; version: string; write: (version: string, entry: string) => void }[];
   try {
-    pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as typeof pkg;
+    targets = values.package === undefined ? recordTargets(values.config ?? findConfig(cwd), cwd) : [fileTarget(path.resolve(cwd, values.package), values.changelog, cwd)];
   } catch (error) {
-    err.write(`error[unreadable-package]: cannot read ${path.relative(cwd, pkgPath)}: ${(error as Error).message.split('\n')[0]}\n`);
+    const message = error instanceof GeneratorError ? error.format() : `error[unreadable-package]: ${(error as Error).message.split('\n')[0]}`;
+    err.write(`${message}\n`);
     return CHANGELOG_EXIT.unreadable;
   }
-  const current = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   let input: RenderInput;
   try {
-    input = await diffSpecs(positionals[0]!, positionals[1] ?? 'spec/openapi.yaml', cwd);
+    input = await diffSpecs(positionals[0]!, positionals[1], cwd, spec);
   } catch (error) {
     if (error instanceof SpecSourceError) {
       err.write(`error[unreadable-spec]: ${error.message}\n`);
@@ -77,24 +85,63 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
   }
   const { bump } = input.result.summary;
   if (bump === 'none') {
-    out.write(`no API changes between ${input.base} and ${input.head}; ${path.relative(cwd, pkgPath)} stays at ${current}\n`);
+    out.write(`no API changes between ${input.base} and ${input.head}; ${targets.map((t) => `${t.label} stays at ${t.version}`).join(', ')}\n`);
     return CHANGELOG_EXIT.ok;
-  }
-  let version: string;
-  try {
-    version = bumpVersion(current, bump);
-  } catch (error) {
-    err.write(`error[unreadable-package]: ${path.relative(cwd, pkgPath)}: ${(error as Error).message}\n`);
-    return CHANGELOG_EXIT.unreadable;
   }
   const head = positionals[1];
-  const entry = renderEntry({ version, date, ...input, base: revisionOf(positionals[0]!, cwd), head: head === undefined ? workingTreeRevision('spec', cwd) : revisionOf(head, cwd) });
-  if (values['dry-run']) {
-    out.write(`${current} → ${version} (${bump})\n\n${entry}`);
-    return CHANGELOG_EXIT.ok;
+  const revisions = { base: revisionOf(positionals[0]!, cwd), head: head === undefined ? workingTreeRevision(path.dirname(spec), cwd) : revisionOf(head, cwd) };
+  for (const target of targets) {
+    let version: string;
+    try {
+      version = bumpVersion(target.version, bump);
+    } catch (error) {
+      err.write(`error[unreadable-package]: ${target.label}: ${(error as Error).message}\n`);
+      return CHANGELOG_EXIT.unreadable;
+    }
+    const entry = renderEntry({ version, date, ...input, ...revisions });
+    const label = `${bumpLabel(target.version, bump)}`;
+    if (values['dry-run']) {
+      out.write(`${target.label}: ${target.version} → ${version} (${label})\n\n${entry}\n`);
+      continue;
+    }
+    target.write(version, entry);
+    out.write(`${target.label}: ${target.version} → ${version} (${label}); entry added\n`);
   }
-  writeFileSync(logPath, prependEntry(existsSync(logPath) ? readFileSync(logPath, 'utf8') : '', entry));
-  writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, version }, null, 2)}\n`);
-  out.write(`${path.relative(cwd, pkgPath)}: ${current} → ${version} (${bump}); entry added to ${path.relative(cwd, logPath)}\n`);
   return CHANGELOG_EXIT.ok;
+}
+
+/** "breaking (0.x: the minor)" rather than "major" for a 0.x version, whose major does not move. */
+export function bumpLabel(current: string, bump: 'major' | 'minor' | 'patch' | 'none'): string {
+  const name = { major: 'breaking', minor: 'additions', patch: 'compatible', none: 'no API change' }[bump];
+  return current.startsWith('0.') && bump === 'major' ? `${name}; 0.x: a breaking change bumps the minor` : name;
+}
+
+function recordTargets(config: string | undefined, cwd: string) {
+  const dir = releaseDir(config, cwd);
+  return RECORD_PACKAGES.map((pkg) => {
+    const record = readRecord(dir, pkg);
+    return {
+      label: path.relative(cwd, path.join(dir, pkg)) || '.',
+      version: record.version,
+      write: (version: string, entry: string) => writeRecord(dir, pkg, { version, changelog: prependEntry(record.changelog, entry) }),
+    };
+  });
+}
+
+function fileTarget(pkgPath: string, changelog: string | undefined, cwd: string) {
+  const logPath = path.resolve(cwd, changelog ?? path.join(path.dirname(pkgPath), 'CHANGELOG.md'));
+  let pkg: Record<string, unknown> & { version?: unknown };
+  try {
+    pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as typeof pkg;
+  } catch (error) {
+    throw new Error(`cannot read ${path.relative(cwd, pkgPath)}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return {
+    label: path.relative(cwd, pkgPath),
+    version: typeof pkg.version === 'string' ? pkg.version : '0.0.0',
+    write: (version: string, entry: string) => {
+      writeFileSync(logPath, prependEntry(existsSync(logPath) ? readFileSync(logPath, 'utf8') : '', entry));
+      writeFileSync(pkgPath, `${JSON.stringify({ ...pkg, version }, null, 2)}\n`);
+    },
+  };
 }

@@ -39,5 +39,5 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     out.write(`spec diff skipped: ${note}\n`);
     return 0;
   }
-  return diffMain([base, '--allow-breaking'], out, err, cwd);
+  return diffMain([base, '--allow-breaking', '--spec', 'spec/openapi.yaml'], out, err, cwd);
 }

@@ -57,7 +57,7 @@ function fromGit(rev: string, cwd: string, specDir: string, root: string): SpecS
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'spec-diff-'));
   try {
-    const tar = run('git', ['archive', '--format=tar', rev, '--', prefix], top);
+    const tar = run('git', ['archive', '--format=tar', rev, '--', prefix || '.'], top);
     run('tar', ['-x', '-C', dir], dir, tar);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

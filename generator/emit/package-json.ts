@@ -1,12 +1,14 @@
 /**
  * A shipped package's package.json, CHANGELOG.md and brand module. The name and description come from the codegen
- * config, the version and changelog from the release record (`templates/<package>/release/`, which
- * `npm run release` bumps); the exports map describes the compiled layout `npm run build` writes
+ * config, the version and changelog from the release record (the config's `release` folder, which
+ * `changelog` and `release` bump; `templates/<package>/release/` holds the first version's defaults); the exports map describes the compiled layout `npm run build` writes
  * (`dist/esm` for `import`, `dist/cjs` for `require`, a `.d.ts` beside each).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { PackageConfig } from '../config/types.ts';
-import { readTemplate, verbatimFile } from '../render/templates.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readTemplate } from '../render/templates.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';
 
@@ -20,8 +22,14 @@ function conditions(entry: string) {
   };
 }
 
-export function packageJson(pkg: PackageConfig, releaseDir: string, entries: Entries): Record<string, unknown> {
-  const record = JSON.parse(readTemplate(`${releaseDir}/package.json`)) as { version?: unknown };
+/** The release record's file for a package: the config's `release` folder when it holds one, else the default. */
+function recordText(root: string, file: string, release: string | undefined): string {
+  const own = release ? path.join(release, root, file) : undefined;
+  return own && existsSync(own) ? readFileSync(own, 'utf8') : readTemplate(`${root}/release/${file}`);
+}
+
+export function packageJson(pkg: PackageConfig, root: string, entries: Entries, release?: string): Record<string, unknown> {
+  const record = JSON.parse(recordText(root, 'package.json', release)) as { version?: unknown };
   const version = typeof record.version === 'string' ? record.version : '0.1.0';
   const main = entries['.'] ?? 'index';
   const exports: Record<string, unknown> = {};
@@ -37,16 +45,24 @@ export function packageJson(pkg: PackageConfig, releaseDir: string, entries: Ent
     types: `./dist/cjs/${main}.d.ts`,
     exports,
     files: ['dist', 'README.md', 'CHANGELOG.md'],
+    // This folder holds the TypeScript sources; the publishable package is what `platform-api-codegen build` writes.
+    scripts: { prepack: PREPACK },
     sideEffects: false,
     engines: { node: '>=20' },
   };
 }
 
-/** package.json and CHANGELOG.md of the package at `root` (`client`, `server`). */
-export function releaseFiles(root: string, pkg: PackageConfig, entries: Entries): GeneratedFile[] {
+/**
+ * `npm pack` in the generated folder would ship sources without the `dist/` that `main` names: it stops with this
+ * message instead. The build writes the package.json without it.
+ */
+export const PREPACK = `node -e "console.error('This folder holds the generated sources. Build the publishable package with: npx platform-api-codegen build (then npm pack dist/<package>)'); process.exit(1)"`;
+
+/** package.json and CHANGELOG.md of the package at `root` (`client`, `server`), from the release record. */
+export function releaseFiles(root: string, pkg: PackageConfig, entries: Entries, release?: string): GeneratedFile[] {
   return [
-    { path: `${root}/package.json`, contents: `${JSON.stringify(packageJson(pkg, `${root}/release`, entries), null, 2)}\n` },
-    verbatimFile(`${root}/CHANGELOG.md`, `${root}/release/CHANGELOG.md`),
+    { path: `${root}/package.json`, contents: `${JSON.stringify(packageJson(pkg, root, entries, release), null, 2)}\n` },
+    { path: `${root}/CHANGELOG.md`, contents: recordText(root, 'CHANGELOG.md', release), verbatim: true },
   ];
 }
 

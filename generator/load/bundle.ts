@@ -78,21 +78,29 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
 }
 
 /**
- * Strict: the most specific finding is the error. Tolerant: one warning per instance path (the most specific
- * finding there), and generation goes on; parse reports what it then cannot read, where it cannot.
+ * One finding per instance path (the most specific there), an error in strict mode and a warning in tolerant
+ * mode; generation goes on either way, so parse reports what it then cannot read (every finding at once).
  */
 function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
   const byPath = new Map<string, AjvLikeError[]>();
   for (const d of details) byPath.set(d.instancePath ?? '', [...(byPath.get(d.instancePath ?? '') ?? []), d]);
-  const first = pickMostSpecific(details)!;
-  const groups = diagnostics.mode === 'strict' ? [[first, details] as const] : [...byPath.values()].map((g) => [pickMostSpecific(g)!, g] as const);
+  const groups = [...byPath.values()].map((g) => [pickMostSpecific(g)!, g] as const);
   // Parents of a reported path add nothing but noise (ajv reports every enclosing oneOf/anyOf too).
   const paths = groups.map(([e]) => e.instancePath ?? '');
   for (const [error, group] of groups) {
     const at = error.instancePath ?? '';
-    if (diagnostics.mode === 'tolerant' && paths.some((p) => p !== at && p.startsWith(`${at}/`))) continue;
-    const pointer = `#${at}`;
+    if (paths.some((p) => p !== at && p.startsWith(`${at}/`))) continue;
     const rule = error.keyword ? ` (rule: ${error.keyword})` : '';
+    // An unknown property is named and located at its key (ajv names it in params only).
+    const unknown = group.map((g) => g.params?.additionalProperty).filter((p): p is string => typeof p === 'string');
+    if (unknown.length) {
+      for (const name of new Set(unknown)) {
+        const pointer = `#${at}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        diagnostics.report('invalid-openapi', `unknown property '${name}' (rule: additionalProperties)`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
+      }
+      continue;
+    }
+    const pointer = `#${at}`;
     const extra = group.length > 1 ? ` [+${group.length - 1} related]` : '';
     diagnostics.report('invalid-openapi', `${error.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
   }

@@ -1,10 +1,33 @@
 /**
- * The only writer of files. `writeTree` builds the whole tree beside the target and swaps it in with renames
- * at the end, so a failure leaves the previous output untouched; `checkTree` compares without writing.
+ * The only writer of files. The output folder is owned through a manifest (`.codegen-manifest.json`, the list of
+ * files the tool wrote there): a run replaces or removes only files that manifest lists, refuses a non-empty folder
+ * without one (unless `force`), and never writes over or deletes its own inputs (the spec, the config).
+ *
+ * Atomicity: everything is generated in memory first. When the folder holds nothing but our files, the new tree is
+ * built beside it and swapped in with two renames (a failure leaves the previous output untouched). When the user
+ * keeps files of their own in it, each file is staged inside the folder and renamed over its target: every file is
+ * whole at every moment, and the user's files are never moved.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from '../diagnostics.ts';
+
+export const MANIFEST = '.codegen-manifest.json';
+
+/** A refusal to write (the folder is not ours, a file would replace an input): a usage error, exit 2. */
+export class OutputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputError';
+  }
+}
+
+export interface WriteOptions {
+  /** Take over a non-empty folder that has no manifest (its files are kept; only ours are ever replaced). */
+  force?: boolean;
+  /** Files the run read (spec sources, config): never written over nor deleted. */
+  inputs?: string[];
+}
 
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
@@ -14,18 +37,42 @@ function listFiles(dir: string, base = dir): string[] {
   });
 }
 
+/** The manifest's text for a set of files: sorted paths, so it is deterministic and reviewable. */
+export function manifestFile(files: GeneratedFile[]): GeneratedFile {
+  const paths = files.map((f) => f.path).filter((p) => p !== MANIFEST).sort();
+  const body = { generator: 'platform-api-codegen', note: 'The files this tool wrote in this folder; it replaces or removes only these.', files: paths };
+  return { path: MANIFEST, contents: `${JSON.stringify(body, null, 2)}\n` };
+}
+
+/** The files listed by the folder's manifest, or undefined when it has none (or an unreadable one). */
+export function readManifest(outDir: string): string[] | undefined {
+  const file = path.join(outDir, MANIFEST);
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { files?: unknown };
+    if (Array.isArray(parsed.files) && parsed.files.every((f) => typeof f === 'string')) return parsed.files as string[];
+  } catch {
+    // fall through: a manifest we cannot read proves no ownership
+  }
+  return undefined;
+}
+
 export interface CheckResult {
   changed: string[];
   added: string[];
   removed: string[];
 }
 
+/** Compares without writing. With a manifest, only its files count as ours (the user's own files are not extra). */
 export function checkTree(outDir: string, files: GeneratedFile[]): CheckResult {
-  const existing = new Set(listFiles(outDir));
+  const all = [...files, manifestFile(files)];
+  const owned = readManifest(outDir);
+  const onDisk = new Set(listFiles(outDir));
+  const existing = new Set(owned ? [...owned, MANIFEST].filter((f) => onDisk.has(f)) : onDisk);
   const result: CheckResult = { changed: [], added: [], removed: [] };
-  for (const file of files) {
+  for (const file of all) {
     const target = path.join(outDir, file.path);
-    if (!existing.has(file.path)) result.added.push(file.path);
+    if (!onDisk.has(file.path)) result.added.push(file.path);
     else if (readFileSync(target, 'utf8') !== file.contents) result.changed.push(file.path);
     existing.delete(file.path);
   }
@@ -33,12 +80,40 @@ export function checkTree(outDir: string, files: GeneratedFile[]): CheckResult {
   return result;
 }
 
-export function writeTree(outDir: string, files: GeneratedFile[]): void {
+/** Why `outDir` may not be written, or undefined when it may. Touches nothing. */
+export function refusal(outDir: string, files: GeneratedFile[], options: WriteOptions = {}): string | undefined {
   const target = path.resolve(outDir);
+  const inputs = new Set((options.inputs ?? []).map((f) => path.resolve(f)));
+  const hit = files.find((f) => inputs.has(path.join(target, f.path)) || f.path === MANIFEST);
+  if (hit) return `${path.join(outDir, hit.path)} is an input of this run (or the manifest's name); choose another --out`;
+  if (!existsSync(target)) return undefined;
+  if (!lstatSync(target).isDirectory()) return `${outDir} exists and is not a folder`;
+  if (readManifest(target) || options.force) return undefined;
+  const present = readdirSync(target);
+  if (!present.length) return undefined;
+  const shown = present.slice(0, 3).join(', ') + (present.length > 3 ? ', …' : '');
+  return `${outDir}/ is not empty (${shown}) and was not written by this tool (no ${MANIFEST}); nothing was written. Choose an empty or new folder, or pass --force to take it over (your files there are kept; only the generated ones are ever replaced)`;
+}
+
+export function writeTree(outDir: string, files: GeneratedFile[], options: WriteOptions = {}): void {
+  const why = refusal(outDir, files, options);
+  if (why) throw new OutputError(why);
+  const target = path.resolve(outDir);
+  const inputs = new Set((options.inputs ?? []).map((f) => path.resolve(f)));
+  const previous = readManifest(target) ?? [];
+  const onDisk = listFiles(target);
+  const ours = new Set([...previous, MANIFEST]);
+  const all = [...files, manifestFile(files)];
+  if (onDisk.every((f) => ours.has(f)) && !onDisk.some((f) => inputs.has(path.join(target, f)))) swapTree(target, all);
+  else replaceOwned(target, all, previous, inputs);
+}
+
+/** The folder holds only our files (or nothing): build the new tree beside it and swap it in. */
+function swapTree(target: string, files: GeneratedFile[]): void {
   const parent = path.dirname(target);
   const stamp = `${process.pid}-${Date.now()}`;
   const staging = path.join(parent, `.generated-new-${stamp}`);
-  const previous = path.join(parent, `.generated-old-${stamp}`);
+  const old = path.join(parent, `.generated-old-${stamp}`);
   mkdirSync(staging, { recursive: true });
   try {
     for (const file of files) {
@@ -47,15 +122,52 @@ export function writeTree(outDir: string, files: GeneratedFile[]): void {
       writeFileSync(dest, file.contents);
     }
     const hadPrevious = existsSync(target);
-    if (hadPrevious) renameSync(target, previous);
+    if (hadPrevious) renameSync(target, old);
     try {
       renameSync(staging, target);
     } catch (error) {
-      if (hadPrevious) renameSync(previous, target);
+      if (hadPrevious) renameSync(old, target);
       throw error;
     }
-    if (hadPrevious) rmSync(previous, { recursive: true, force: true });
+    if (hadPrevious) rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The folder holds files of the user's: stage inside it, rename each file over its target, drop our stale files. */
+function replaceOwned(target: string, files: GeneratedFile[], previous: string[], inputs: Set<string>): void {
+  const staging = path.join(target, `.generated-new-${process.pid}-${Date.now()}`);
+  mkdirSync(staging, { recursive: true });
+  try {
+    for (const file of files) {
+      const dest = path.join(staging, file.path);
+      mkdirSync(path.dirname(dest), { recursive: true });
+      writeFileSync(dest, file.contents);
+    }
+    // The manifest goes last: until then the previous one still lists every file we may have replaced.
+    const ordered = [...files.filter((f) => f.path !== MANIFEST), ...files.filter((f) => f.path === MANIFEST)];
+    for (const file of ordered) {
+      const dest = path.join(target, file.path);
+      mkdirSync(path.dirname(dest), { recursive: true });
+      if (existsSync(dest) && lstatSync(dest).isDirectory()) throw new OutputError(`${dest} is a folder; the generator would write a file there`);
+      renameSync(path.join(staging, file.path), dest);
+    }
+    const now = new Set(files.map((f) => f.path));
+    for (const stale of previous) {
+      const full = path.join(target, stale);
+      if (now.has(stale) || inputs.has(full) || path.relative(target, full).startsWith('..')) continue;
+      rmSync(full, { force: true });
+      removeEmptyParents(path.dirname(full), target);
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function removeEmptyParents(dir: string, stop: string): void {
+  while (dir.startsWith(stop) && dir !== stop && existsSync(dir) && readdirSync(dir).length === 0) {
+    rmSync(dir, { recursive: true });
+    dir = path.dirname(dir);
   }
 }

@@ -52,7 +52,7 @@ beforeAll(async () => {
   // No codegen config: the default client name.
   const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
   client = new ApiClient({ apiKey: 'user:secret', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
-}, 60_000);
+});
 afterAll(() => {
   server?.close();
   rmSync(out, { recursive: true, force: true });

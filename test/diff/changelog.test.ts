@@ -90,7 +90,7 @@ describe('npm run changelog', () => {
   it('writes nothing with --dry-run', async () => {
     const c = client('1.0.0');
     const r = await run([mini('base'), mini('breaking'), '--package', c.pkg, '--dry-run', '--date', '2026-01-15']);
-    expect(r.stdout).toContain('1.0.0 → 2.0.0 (major)');
+    expect(r.stdout).toContain('1.0.0 → 2.0.0 (breaking)');
     expect(r.stdout).toContain('property `tag` removed');
     expect(versionOf(c.pkg)).toBe('1.0.0');
     expect(existsSync(c.log)).toBe(false);

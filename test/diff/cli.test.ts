@@ -65,7 +65,7 @@ describe('npm run diff', () => {
     const r = await run(argv);
     expect(r.code).toBe(DIFF_EXIT.usage);
     expect(r.stderr).toContain(message);
-    expect(r.stderr).toContain('usage: npm run diff');
+    expect(r.stderr).toContain('usage: platform-api-codegen diff');
   });
 
   it('exits 3 with a located message when a version does not load', async () => {
@@ -102,7 +102,7 @@ describe('npm run diff', () => {
     cpSync(mini('breaking'), path.join(repo, 'spec/openapi.yaml'));
 
     it('diffs a revision against the working tree', async () => {
-      const r = await run(['HEAD'], repo);
+      const r = await run(['HEAD', '--spec', 'spec/openapi.yaml'], repo);
       expect(r.code).toBe(DIFF_EXIT.breaking);
       expect(r.stdout).toContain('# API changes: HEAD → working tree');
       expect(r.stdout).toContain('property `tag` removed');
@@ -110,7 +110,7 @@ describe('npm run diff', () => {
 
     it('diffs two revisions', async () => {
       git('commit', '-q', '-am', 'head');
-      const r = await run(['HEAD~1', 'HEAD', '--format', 'json'], repo);
+      const r = await run(['HEAD~1', 'HEAD', '--format', 'json', '--spec', 'spec/openapi.yaml'], repo);
       expect(r.code).toBe(DIFF_EXIT.breaking);
       expect((JSON.parse(r.stdout) as { head: string }).head).toBe('HEAD');
     });

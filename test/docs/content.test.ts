@@ -13,7 +13,7 @@ let pages: Map<string, string>;
 beforeAll(async () => {
   const api = await buildIr(path.join(root, 'spec/openapi.yaml'));
   pages = new Map(emitDocs(api).map((f) => [f.path, f.contents]));
-}, 60_000);
+});
 
 /** The table row of a field in a page (cells trimmed). */
 function row(page: string, field: string): string[] | undefined {

@@ -47,7 +47,7 @@ describe('Mermaid state diagrams', () => {
     const escaped = stateDiagram(machine(keywords, keywords.slice(1).map((to, i) => ({ from: keywords[i]!, to, on: { kind: 'operation' as const, operationId: `op${i}` } }))));
     await mermaidParse(escaped);
     for (const word of keywords) await expect(mermaidParse(`stateDiagram-v2\n  ${word}: ${word}\n  [*] --> ${word}`), word).rejects.toThrow(/Parse error/);
-  }, 60_000);
+  });
 
   it("every diagram in generated/docs parses with Mermaid's parser", async () => {
     const diagrams = readdirSync(docs)
@@ -55,7 +55,7 @@ describe('Mermaid state diagrams', () => {
       .flatMap((f) => mermaidBlocks(readFileSync(path.join(docs, f), 'utf8')).map((d) => ({ file: f, d })));
     expect(diagrams.length).toBeGreaterThan(3);
     for (const { file, d } of diagrams) await expect(mermaidParse(d), file).resolves.toBeUndefined();
-  }, 60_000);
+  });
 
   it('every diagram in generated/docs is in the checked subset', () => {
     const diagrams = readdirSync(docs)

@@ -61,12 +61,18 @@ describe('generate CLI', () => {
     await run(['--spec', fixture, '--out', out, '--quiet']);
     writeFileSync(path.join(out, 'tables/enums.ts'), '// edited\n');
     rmSync(path.join(out, 'types/index.ts'));
+    // A file the manifest lists that the spec no longer gives is extra; a file of the user's is not ours to judge.
     writeFileSync(path.join(out, 'stray.ts'), '');
+    writeFileSync(path.join(out, 'notes.txt'), 'mine');
+    const manifest = JSON.parse(readFileSync(path.join(out, '.codegen-manifest.json'), 'utf8')) as { files: string[] };
+    writeFileSync(path.join(out, '.codegen-manifest.json'), JSON.stringify({ ...manifest, files: [...manifest.files, 'stray.ts'] }));
     const result = await run(['--spec', fixture, '--out', out, '--check', '--quiet']);
     expect(result.code).toBe(EXIT.stale);
     expect(result.stderr).toContain('changed  tables/enums.ts');
     expect(result.stderr).toContain('missing  types/index.ts');
     expect(result.stderr).toContain('extra    stray.ts');
+    expect(result.stderr).toContain('changed  .codegen-manifest.json');
+    expect(result.stderr).not.toContain('notes.txt');
     expect(readFileSync(path.join(out, 'tables/enums.ts'), 'utf8')).toBe('// edited\n');
   });
 
@@ -83,24 +89,36 @@ describe('generate CLI', () => {
     expect(readFileSync(path.join(out, 'tables/state-machines.ts'), 'utf8')).toBe(before);
   });
 
-  it('any other spec is tolerant by default: the same finding is a located warning, summarised, and output is written', async () => {
-    const bad = path.join(dir, 'bad');
+  it('the mode comes from the flag or the config, never from the spec path', async () => {
+    const bad = path.join(dir, 'spec');
     cpSync('test/fixtures/generator/error-unknown-extension', bad, { recursive: true });
+    const spec = path.join(bad, 'openapi.yaml');
     const out = path.join(dir, 'out');
-    const result = await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--quiet']);
-    expect(result.code).toBe(EXIT.ok);
-    expect(result.stderr).toMatch(/^.*openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: warning\[unknown-extension\]: unknown extension 'x-not-shwon' \(did you mean 'x-not-shown'\?\); .*; the key is ignored$/m);
-    // The project's codegen.config.json (found in the working directory) names operations this spec lacks: a warning too.
-    expect(result.stderr).toMatch(/^2 warnings \(1 config-unknown-operation, 1 unknown-extension\); each names the fallback taken$/m);
+    const config = (mode?: string) => {
+      const file = path.join(dir, `config-${mode ?? 'none'}.json`);
+      writeFileSync(file, JSON.stringify(mode ? { mode } : {}));
+      return file;
+    };
+    // No flag, a config without "mode": tolerant, a located warning with its fallback, output written.
+    const tolerant = await run(['--spec', spec, '--out', out, '--quiet', '--config', config()]);
+    expect(tolerant.code).toBe(EXIT.ok);
+    expect(tolerant.stderr).toMatch(/^.*openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: warning\[unknown-extension\]: unknown extension 'x-not-shwon' \(did you mean 'x-not-shown'\?\); .*; the key is ignored$/m);
+    expect(tolerant.stderr).toMatch(/^1 warning \(1 unknown-extension\); each names the fallback taken$/m);
     expect(existsSync(path.join(out, 'types/index.ts'))).toBe(true);
-    expect((await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--tolerant', '--strict'])).code).toBe(EXIT.usage);
+    // The same file at a path named spec/openapi.yaml is strict only when the config says so.
+    const strict = await run(['--spec', spec, '--out', path.join(dir, 'out2'), '--quiet', '--config', config('strict')]);
+    expect(strict.code).toBe(EXIT.failed);
+    expect(strict.stderr).toMatch(/error\[unknown-extension\]/);
+    // The flag wins over the config.
+    expect((await run(['--spec', spec, '--out', path.join(dir, 'out3'), '--quiet', '--tolerant', '--config', config('strict')])).code).toBe(EXIT.ok);
+    expect((await run(['--spec', spec, '--out', out, '--tolerant', '--strict'])).code).toBe(EXIT.usage);
+    const wrong = await run(['--spec', spec, '--out', out, '--quiet', '--config', config('lenient')]);
+    expect(wrong.code).toBe(EXIT.failed);
+    expect(wrong.stderr).toContain('#/mode: error[invalid-config]: must be "strict" or "tolerant", not "lenient"');
   });
 
-  it('the project spec is strict by default', async () => {
-    const { defaultMode } = await import('../../generator/cli.ts');
-    expect(defaultMode('spec/openapi.yaml')).toBe('strict');
-    expect(defaultMode(path.resolve('spec/openapi.yaml'))).toBe('strict');
-    expect(defaultMode(fixture)).toBe('tolerant');
+  it("our codegen.config.json says strict", () => {
+    expect((JSON.parse(readFileSync('codegen.config.json', 'utf8')) as { mode?: string }).mode).toBe('strict');
   });
 
   it('a missing spec file is a clear error', async () => {
@@ -114,7 +132,8 @@ describe('generate CLI', () => {
     const result = await run(['--spek', 'x']);
     expect(result.code).toBe(EXIT.usage);
     expect(result.stderr).toContain('error[usage]');
-    expect(result.stderr).toContain('usage: npm run generate');
+    expect(result.stderr).toContain('usage: platform-api-codegen generate');
+    expect(result.stderr).not.toContain('npm run generate --');
   });
 
   it('--help prints usage and exits 0', async () => {

@@ -35,24 +35,39 @@ function configFile(text: string): string {
 
 describe('codegen config', () => {
   it.each([
-    ['{\n  "clientName": "pet client"\n}\n', '2:17 #/clientName: error[invalid-config]: "pet client" is not a PascalCase identifier'],
-    ['{\n  "envPrefix": "PETS"\n}\n', '2:16 #/envPrefix: error[invalid-config]: "PETS" is not an upper-case prefix ending in "_" (e.g. "ACME_")'],
-    ['{\n  "clientname": "PetClient"\n}\n', '2:17 #/clientname: error[invalid-config]: unknown key "clientname" (did you mean "clientName"?); the keys are'],
-    ['{\n  "packages": { "client": { "name": "Pets Client" } }\n}\n', '2:37 #/packages/client/name: error[invalid-config]: "Pets Client" is not a valid npm package name'],
-    ['{\n  "packages": { "sdk": {} }\n}\n', '2:24 #/packages/sdk: error[invalid-config]: unknown key "sdk"; the keys are client, server'],
-    ['{\n  "organizationHeader": "Bad Header"\n}\n', '2:25 #/organizationHeader: error[invalid-config]: "Bad Header" is not a header name'],
-    ['{\n  "idempotencyHeader": "Idempotency Key"\n}\n', '2:24 #/idempotencyHeader: error[invalid-config]: "Idempotency Key" is not a header name'],
-    ['{\n  "defaultHeaders": { "X-Team": 7 }\n}\n', '2:33 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
-    ['{\n  "serverVersionHeader": { "name": "Version" }\n}\n', '2:26 #/serverVersionHeader/value: error[invalid-config]: must be a non-empty string'],
-    ['{\n  "accessTokensRejectedBy": "deletePet"\n}\n', '2:29 #/accessTokensRejectedBy: error[invalid-config]: must be an array of operationIds'],
+    ['{\n  "clientName": "pet client"\n}\n', '2:3 #/clientName: error[invalid-config]: "pet client" is not a PascalCase identifier'],
+    ['{\n  "envPrefix": "PETS"\n}\n', '2:3 #/envPrefix: error[invalid-config]: "PETS" is not an upper-case prefix ending in "_" (e.g. "ACME_")'],
+    ['{\n  "clientname": "PetClient"\n}\n', '2:3 #/clientname: error[invalid-config]: unknown key "clientname" (did you mean "clientName"?); the keys are'],
+    ['{\n  "packages": { "client": { "name": "Pets Client" } }\n}\n', '2:29 #/packages/client/name: error[invalid-config]: "Pets Client" is not a valid npm package name'],
+    ['{\n  "packages": { "sdk": {} }\n}\n', '2:17 #/packages/sdk: error[invalid-config]: unknown key "sdk"; the keys are client, server'],
+    ['{\n  "organizationHeader": "Bad Header"\n}\n', '2:3 #/organizationHeader: error[invalid-config]: "Bad Header" is not a header name'],
+    ['{\n  "idempotencyHeader": "Idempotency Key"\n}\n', '2:3 #/idempotencyHeader: error[invalid-config]: "Idempotency Key" is not a header name'],
+    ['{\n  "defaultHeaders"": { "X-Team": 7 }\n}\n', '2:23 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
+    ['{\n  "serverVersionHeader": { "name": "Version" }\n}\n', '2:3 #/serverVersionHeader/value: error[invalid-config]: must be a non-empty string'],
+    ['{\n  "accessTokensRejectedBy": "deletePet"\n}\n', '2:3 #/accessTokensRejectedBy: error[invalid-config]: must be an array of operationIds'],
     ['[1, 2]\n', '1:1 #: error[invalid-config]: must be an object'],
-    ['{ "clientName": \n', 'error[invalid-config]: not valid JSON'],
+    ['{ "clientName": \n', '2:1: error[invalid-config]: not valid JSON: the text ends before the JSON value does (a missing } or ])'],
+    ['{\n  "clientName": "X",\n}\n', '3:1: error[invalid-config]: not valid JSON: Expected double-quoted property name'],
   ])('%j is refused with a located error and exit 1', async (text, message) => {
     const file = configFile(text);
     const r = await cli(['--spec', petstore, '--out', path.join(dir, 'never'), '--config', file, '--quiet']);
     expect(r.code).toBe(EXIT.failed);
     expect(r.stderr).toContain(message.includes(' error[') || message.startsWith('error[') ? message.replace(/^(\d+:\d+)/, `${path.relative(process.cwd(), file)}:$1`) : message);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/Flow map|flow collection/i);
+  });
+
+  it('every problem at once, each at its key, with "did you mean" by edit distance', async () => {
+    const file = configFile('{\n  "clientNmae": "PetClient",\n  "envPrefix": "pets",\n  "packages": { "clinet": {} }\n}\n');
+    const r = await cli(['--spec', petstore, '--out', path.join(dir, 'never'), '--config', file, '--quiet']);
+    expect(r.code).toBe(EXIT.failed);
+    const shown = path.relative(process.cwd(), file);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(new RegExp(`^${shown}:2:3 #/clientNmae: error\\[invalid-config\\]: unknown key "clientNmae" \\(did you mean "clientName"\\?\\)`)),
+      `${shown}:4:17 #/packages/clinet: error[invalid-config]: unknown key "clinet" (did you mean "client"?); the keys are client, server`,
+      `${shown}:3:3 #/envPrefix: error[invalid-config]: "pets" is not an upper-case prefix ending in "_" (e.g. "ACME_")`,
+      '3 errors',
+    ]);
   });
 
   it('a missing config file is a located error', async () => {

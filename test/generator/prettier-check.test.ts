@@ -7,7 +7,7 @@ describe('prettier --check', () => {
     const { checked, unformatted } = await unformattedFiles(formattedTrees());
     expect(checked).toBeGreaterThan(200);
     expect(unformatted).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('prettier --check on a tree with a file prettier would change', () => {

@@ -311,7 +311,7 @@ describe('names and the resource tree', () => {
     const [result] = await generateCorpus([{ name: 'params', file }], tree, false);
     expect(result!.error).toBeUndefined();
     expect(typecheckCorpus(tree).output.trim()).toBe('');
-  }, 120_000);
+  });
 
   it('renames a clash between two author-chosen names in tolerant mode; invented enum names get numbers', async () => {
     const file = spec({ '/a': { post: { operationId: 'a', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { k: { enum: ['x', 'y'] } } } } } }, responses: ok } } }, { ABody: { type: 'string' }, Thing: { type: 'string' }, thing: { type: 'integer' } });

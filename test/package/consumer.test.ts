@@ -34,7 +34,7 @@ beforeAll(async () => {
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   packed = await buildAndPack();
   app = await project(packed.root, 'app', [packed.client.tarball, packed.server.tarball]);
-}, 180_000);
+});
 
 afterAll(() => {
   server?.close();

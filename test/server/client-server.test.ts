@@ -43,7 +43,7 @@ beforeAll(async () => {
   );
   srv = await listen(app.node);
   client = new PlatformClient({ apiKey: 'sk-test', baseURL: `${srv.url}/v1`, maxRetries: 0 });
-}, 60_000);
+});
 afterAll(async () => srv?.close());
 
 describe('generated client → generated server', () => {

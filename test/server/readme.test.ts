@@ -76,5 +76,5 @@ describe('generated/server/README.md examples', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 60_000);
+  });
 });

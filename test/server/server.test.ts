@@ -96,7 +96,7 @@ beforeAll(async () => {
   const server = mod.createServer(handlers(), options);
   srv = await listen(server.node);
   fetchSrv = await listen(fetchBridge(server.fetch));
-}, 60_000);
+});
 afterAll(async () => {
   await srv?.close();
   await fetchSrv?.close();

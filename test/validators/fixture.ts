@@ -15,6 +15,7 @@ export async function generateFixture(name: string, spec = FIXTURE, emitters?: s
   // The project's config, so the generated client and server carry its branding, as `npm run generate` gives.
   const config = path.join(root, 'codegen.config.json');
   const result = await runPipeline(emitters ? { spec, emitters, config } : { spec, config });
-  writeTree(out, result.files);
+  // .tmp/ is the project's scratch: a tree left by an older run (before manifests) is taken over.
+  writeTree(out, result.files, { force: true });
   return out;
 }

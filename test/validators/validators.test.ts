@@ -17,7 +17,7 @@ let v: Validators;
 beforeAll(async () => {
   const out = await generateFixture('validators', undefined, ['types', 'enums', 'state-machines', 'validators']);
   v = (await import(`${out}/validators/index.ts`)) as Validators;
-}, 60_000);
+});
 
 function errors(op: string, input: Record<string, unknown>) {
   const r = v.validateRequest(op, input);

@@ -16,7 +16,7 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
   return [
     ...coreFiles(),
     brandFile(api, config),
-    ...releaseFiles('client', config.packages.client, { '.': 'index' }),
+    ...releaseFiles('client', config.packages.client, { '.': 'index' }, config.release),
     emitOperations(api),
     ...emitResources(api),
     emitWebhooks(api),

@@ -121,7 +121,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         ...readmeFacts(api),
       }),
     },
-    ...releaseFiles('server', config.packages.server, { '.': 'index', './types': 'types/index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }),
+    ...releaseFiles('server', config.packages.server, { '.': 'index', './types': 'types/index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }, config.release),
     ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
     routesFile(api),
     handlersFile(api),

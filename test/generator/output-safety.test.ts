@@ -1,0 +1,117 @@
+/**
+ * The output folder is the tool's only through its manifest: a folder it did not write is refused whole (exit 2,
+ * nothing touched) unless --force; then only the files the manifest lists are ever replaced or removed, and the
+ * run's inputs (spec, config) are never written over nor deleted, even inside --out.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT, main } from '../../generator/cli.ts';
+
+const petstore = path.resolve('test/fixtures/petstore/openapi.yaml');
+let dir = '';
+let config = '';
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-safety-'));
+  config = path.join(dir, 'empty.config.json');
+  writeFileSync(config, '{}\n');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(args: string[]) {
+  let stderr = '';
+  const err = new Writable({ write(chunk, _e, cb) { stderr += String(chunk); cb(); } });
+  const code = await main([...args, '--quiet'], new Writable({ write: (_c, _e, cb) => cb() }) as never, err as never);
+  return { code, stderr };
+}
+
+/** Every file under `root` with its contents. */
+function snapshot(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else out[path.relative(root, full)] = readFileSync(full, 'utf8');
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe('output safety', () => {
+  it('--out . in a folder holding the spec and notes.txt is refused, exit 2, nothing touched', async () => {
+    const project = path.join(dir, 'project');
+    mkdirSync(project);
+    cpSync(petstore, path.join(project, 'openapi.yaml'));
+    writeFileSync(path.join(project, 'notes.txt'), 'my notes');
+    const before = snapshot(project);
+    const r = await run(['--spec', path.join(project, 'openapi.yaml'), '--out', project, '--only', 'types', '--config', config]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(/^error\[output\]: .*project\/ is not empty \(notes\.txt, openapi\.yaml\) and was not written by this tool \(no \.codegen-manifest\.json\); nothing was written\. .*--force/);
+    expect(snapshot(project)).toEqual(before);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.generated'))).toEqual([]);
+  });
+
+  it('--out scratch with a file of the user inside is refused; --force takes it over and keeps the file', async () => {
+    const scratch = path.join(dir, 'scratch');
+    mkdirSync(scratch);
+    writeFileSync(path.join(scratch, 'mine.txt'), 'mine');
+    expect((await run(['--spec', petstore, '--out', scratch, '--config', config])).code).toBe(EXIT.usage);
+    expect(snapshot(scratch)).toEqual({ 'mine.txt': 'mine' });
+
+    const forced = await run(['--spec', petstore, '--out', scratch, '--config', config, '--force']);
+    expect(forced.code).toBe(EXIT.ok);
+    expect(readFileSync(path.join(scratch, 'mine.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(scratch, 'client/client.ts'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(path.join(scratch, '.codegen-manifest.json'), 'utf8')) as { files: string[] };
+    expect(manifest.files).toContain('client/client.ts');
+    expect(manifest.files).not.toContain('mine.txt');
+
+    // Now the folder is the tool's: no --force needed; files it no longer generates go, the user's stay.
+    writeFileSync(path.join(scratch, 'client/my-helper.ts'), 'export {};\n');
+    const again = await run(['--spec', petstore, '--out', scratch, '--config', config, '--only', 'types']);
+    expect(again.code).toBe(EXIT.ok);
+    expect(existsSync(path.join(scratch, 'client/client.ts'))).toBe(false);
+    expect(readFileSync(path.join(scratch, 'client/my-helper.ts'), 'utf8')).toBe('export {};\n');
+    expect(readFileSync(path.join(scratch, 'mine.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(scratch, 'types/index.ts'))).toBe(true);
+    expect((await run(['--spec', petstore, '--out', scratch, '--config', config, '--only', 'types', '--check'])).code).toBe(EXIT.ok);
+  });
+
+  it('with the spec and config inside --out, neither is ever written over nor deleted', async () => {
+    const project = path.join(dir, 'project');
+    mkdirSync(project);
+    cpSync(petstore, path.join(project, 'openapi.yaml'));
+    const own = path.join(project, 'codegen.config.json');
+    writeFileSync(own, '{ "clientName": "PetClient" }\n');
+    const spec = readFileSync(path.join(project, 'openapi.yaml'), 'utf8');
+    for (const only of ['client', 'types', 'docs']) {
+      const r = await run(['--spec', path.join(project, 'openapi.yaml'), '--out', project, '--config', own, '--only', only, '--force']);
+      expect(r.code, r.stderr).toBe(EXIT.ok);
+      expect(readFileSync(path.join(project, 'openapi.yaml'), 'utf8')).toBe(spec);
+      expect(readFileSync(own, 'utf8')).toBe('{ "clientName": "PetClient" }\n');
+    }
+    expect(existsSync(path.join(project, 'client'))).toBe(false);
+  });
+
+  it('a generated file that would replace an input is refused (exit 2)', async () => {
+    const out = path.join(dir, 'out');
+    mkdirSync(path.join(out, 'client'), { recursive: true });
+    const inside = path.join(out, 'client/README.md');
+    writeFileSync(inside, '{}\n');
+    const r = await run(['--spec', petstore, '--out', out, '--config', inside, '--force']);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(/client\/README\.md is an input of this run/);
+    expect(readFileSync(inside, 'utf8')).toBe('{}\n');
+  });
+
+  it('an empty existing folder is accepted', async () => {
+    const out = path.join(dir, 'empty');
+    mkdirSync(out);
+    expect((await run(['--spec', petstore, '--out', out, '--config', config, '--only', 'types'])).code).toBe(EXIT.ok);
+    expect(existsSync(path.join(out, '.codegen-manifest.json'))).toBe(true);
+  });
+});

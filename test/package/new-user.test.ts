@@ -1,0 +1,137 @@
+/**
+ * A new user's path, from the packed tool in an empty folder, on a spec that is not ours (CRUD with a
+ * sub-resource, cursor paging, a discriminated oneOf, an upload, an API-key scheme): generate, a refused
+ * non-empty --out, watch through a save by rename, build (and npm pack of the build; npm pack of the sources
+ * refuses), diff, changelog, a second generate that keeps the version, release --dry-run. Every command is the
+ * installed bin run through npx, as the user runs it.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pack, repo, run } from './consumer-kit.ts';
+
+const fixture = path.join(repo, 'test/fixtures/new-user/openapi.yaml');
+let root = '';
+let app = '';
+const cli = (args: string[]) => run('npx', ['--no-install', 'platform-api-codegen', ...args], app);
+/** The tool's own output, without npm's notices about the machine's npm config. */
+const own = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n');
+const version = (file: string) => (JSON.parse(readFileSync(path.join(app, file), 'utf8')) as { version: string }).version;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'codegen-new-user-'));
+  const tarball = await pack(repo, root);
+  app = path.join(root, 'app');
+  mkdirSync(app);
+  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'projects-app', version: '1.0.0', private: true }));
+  const r = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
+  if (r.code !== 0) throw new Error(`npm install of the toolchain failed: ${r.stderr}`);
+  cpSync(fixture, path.join(app, 'openapi.yaml'));
+  writeFileSync(path.join(app, 'codegen.config.json'), JSON.stringify({ clientName: 'ProjectsClient', envPrefix: 'PROJECTS_', packages: { client: { name: '@projects/client' }, server: { name: '@projects/server' } } }, null, 2));
+  // The version the user released before: the same API with one more operation (its removal is breaking).
+  writeFileSync(path.join(app, 'v1.yaml'), readFileSync(fixture, 'utf8').replace('paths:\n', 'paths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        \'204\':\n          description: Alive.\n'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("a new user's path with the packed tool", () => {
+  it('--version and generate into a new folder', async () => {
+    const v = await cli(['--version']);
+    expect(v.stdout.trim()).toBe((JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version);
+    const r = await cli(['generate', '--out', 'gen', '--quiet']);
+    expect(own(r.stderr)).toBe('');
+    expect(r.code).toBe(0);
+    expect(readdirSync(path.join(app, 'gen')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'server', 'tables', 'types', 'validators']);
+    expect(readFileSync(path.join(app, 'gen/client/client.ts'), 'utf8')).toContain('export class ProjectsClient');
+    expect(version('gen/client/package.json')).toBe('0.1.0');
+  });
+
+  it('a non-empty folder it did not write is refused, and nothing in it is touched', async () => {
+    mkdirSync(path.join(app, 'mine'));
+    writeFileSync(path.join(app, 'mine/notes.txt'), 'mine');
+    const r = await cli(['generate', '--out', 'mine', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(own(r.stderr)).toMatch(/^error\[output\]: mine\/ is not empty \(notes\.txt\)/);
+    expect(readdirSync(path.join(app, 'mine'))).toEqual(['notes.txt']);
+    const dot = await cli(['generate', '--out', '.', '--only', 'types', '--quiet']);
+    expect(dot.code).toBe(2);
+    expect(readFileSync(path.join(app, 'openapi.yaml'), 'utf8')).toBe(readFileSync(fixture, 'utf8'));
+  });
+
+  it('--watch regenerates after a save by rename, and after the next one', async () => {
+    const child = spawn(path.join(app, 'node_modules/.bin/platform-api-codegen'), ['generate', '--out', 'gen', '--watch', '--quiet'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stderr.on('data', (d) => (log += d));
+    const until = async (ok: () => boolean, what: string) => {
+      for (let waited = 0; !ok(); waited += 100) {
+        if (waited > 180_000) throw new Error(`no ${what}; log:\n${log}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const types = () => readFileSync(path.join(app, 'gen/types/projects.ts'), 'utf8');
+    try {
+      await until(() => /watching/.test(log), 'watching line');
+      for (const field of ['archived', 'color']) {
+        const spec = readFileSync(path.join(app, 'openapi.yaml'), 'utf8').replace('        created_at: { type: integer }\n', `        created_at: { type: integer }\n        ${field}: { type: string }\n`);
+        writeFileSync(path.join(app, '.openapi.yaml.swp'), spec);
+        renameSync(path.join(app, '.openapi.yaml.swp'), path.join(app, 'openapi.yaml'));
+        await until(() => existsSync(path.join(app, 'gen/types/projects.ts')) && types().includes(`${field}?: string`) && log.includes('; watching'), `regeneration with ${field}`);
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    cpSync(fixture, path.join(app, 'openapi.yaml'));
+  });
+
+  it('build makes publishable packages; npm pack of the build works, of the sources refuses', async () => {
+    expect((await cli(['generate', '--out', 'gen', '--quiet'])).code).toBe(0);
+    const r = await cli(['build', '--out', 'gen', '--dist', 'dist']);
+    expect(own(r.stderr)).toBe('');
+    expect(r.code).toBe(0);
+    expect(existsSync(path.join(app, 'dist/client/dist/esm/index.js'))).toBe(true);
+    expect(existsSync(path.join(app, 'dist/client/dist/cjs/index.d.ts'))).toBe(true);
+    expect(existsSync(path.join(app, 'dist/server/dist/esm/index.d.ts'))).toBe(true);
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', root], path.join(app, 'dist/client'));
+    expect(packed.code).toBe(0);
+    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { name: string; files: { path: string }[] }[];
+    expect(info!.name).toBe('@projects/client');
+    expect(info!.files.map((f) => f.path)).toContain('dist/cjs/index.js');
+    const sources = await run('npm', ['pack', '--pack-destination', root], path.join(app, 'gen/client'));
+    expect(sources.code).not.toBe(0);
+    expect(sources.stderr).toContain('npx platform-api-codegen build');
+    expect(readdirSync(path.join(app, 'gen/client')).filter((f) => f.endsWith('.tgz'))).toEqual([]);
+  });
+
+  it('diff and changelog on their spec; the next generate keeps the version', async () => {
+    const diff = await cli(['diff', 'v1.yaml']);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain('ping');
+    expect(diff.stdout).not.toMatch(/createProject|embeddings/i);
+    const log = await cli(['changelog', 'v1.yaml', '--date', '2026-03-01']);
+    expect(own(log.stderr)).toBe('');
+    expect(log.code).toBe(0);
+    expect(log.stdout).toContain('release/client: 0.1.0 → 0.2.0');
+    expect(readFileSync(path.join(app, 'release/client/CHANGELOG.md'), 'utf8')).not.toMatch(/Versioning \d/);
+    for (let i = 0; i < 2; i++) {
+      expect((await cli(['generate', '--out', 'gen', '--quiet'])).code).toBe(0);
+      expect(version('gen/client/package.json')).toBe('0.2.0');
+      expect(readFileSync(path.join(app, 'gen/client/CHANGELOG.md'), 'utf8')).toContain('## 0.2.0 (2026-03-01)');
+    }
+    expect((await cli(['check', '--out', 'gen', '--quiet'])).code).toBe(0);
+  });
+
+  it('release --dry-run: their packages, their diff, nothing written', async () => {
+    const before = readFileSync(path.join(app, 'release/client/package.json'), 'utf8');
+    const r = await cli(['release', 'v1.yaml', '--dry-run', '--date', '2026-03-02']);
+    expect(own(r.stderr)).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('next version: 0.2.0 → 0.3.0 (breaking; 0.x: a breaking change bumps the minor)');
+    expect(r.stdout).toMatch(/would publish projects-client-0\.3\.0\.tgz/);
+    expect(r.stdout).toMatch(/would publish projects-server-0\.3\.0\.tgz/);
+    expect(r.stdout).not.toMatch(/platform-api|createProject: operation removed/);
+    expect(readFileSync(path.join(app, 'release/client/package.json'), 'utf8')).toBe(before);
+    expect(version('gen/client/package.json')).toBe('0.2.0');
+  });
+});
