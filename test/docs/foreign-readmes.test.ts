@@ -99,16 +99,24 @@ describe('READMEs generated for specs that are not ours', () => {
   });
 
   it('reads its key from an environment variable named after info.title (never API_API_KEY), or the config\'s prefix', async () => {
-    const { ApiClient } = (await import(path.join(trees.projects.dir, 'client/index.ts'))) as { ApiClient: new (o?: object) => { baseURL: string } };
-    const saved = { key: process.env.ACME_PROJECTS_API_KEY, url: process.env.ACME_PROJECTS_BASE_URL };
+    const { ApiClient } = (await import(path.join(trees.projects.dir, 'client/index.ts'))) as { ApiClient: new (o?: object) => { baseURL: string; organization: string | null; project: string | null } };
+    const names = ['ACME_PROJECTS_API_KEY', 'ACME_PROJECTS_BASE_URL', 'ACME_PROJECTS_ORG_ID', 'ACME_PROJECTS_PROJECT_ID'] as const;
+    const saved = names.map((k) => [k, process.env[k]] as const);
     try {
       delete process.env.ACME_PROJECTS_API_KEY;
       expect(() => new ApiClient()).toThrow(/ACME_PROJECTS_API_KEY/);
+      // The message names no part of an API this one does not have.
+      expect(() => new ApiClient()).not.toThrow(/token exchange/);
       process.env.ACME_PROJECTS_API_KEY = 'k';
       process.env.ACME_PROJECTS_BASE_URL = 'http://127.0.0.1:9';
-      expect(new ApiClient().baseURL).toBe('http://127.0.0.1:9');
+      // No organization or project header is configured: stray variables of those names are not read.
+      process.env.ACME_PROJECTS_ORG_ID = 'org-1';
+      process.env.ACME_PROJECTS_PROJECT_ID = 'proj-1';
+      const client = new ApiClient();
+      expect(client.baseURL).toBe('http://127.0.0.1:9');
+      expect([client.organization, client.project]).toEqual([null, null]);
     } finally {
-      for (const [k, v] of [['ACME_PROJECTS_API_KEY', saved.key], ['ACME_PROJECTS_BASE_URL', saved.url]] as const) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of saved) if (v === undefined) delete process.env[k]; else process.env[k] = v;
     }
     const api = (title: string) => ({ ...trees.projects.api, title });
     expect(envPrefixOf(api('The Petstore REST API v2'), DEFAULT_CONFIG)).toBe('PETSTORE_');

@@ -83,7 +83,7 @@ export class ClientBase {
   private readonly clock: Clock;
   private readonly headerCache = new Map<string, Record<string, string>>();
 
-  /** `apiKey: null` makes a client without a credential, for the token exchange only. */
+  /** `apiKey: null` makes a client without a credential (for operations that need none). */
   constructor(
     options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null },
     defaultBaseURL: string,
@@ -96,14 +96,24 @@ export class ClientBase {
     const apiKey = options.apiKey === undefined ? env(`${ENV_PREFIX}API_KEY`) : options.apiKey;
     if (apiKey === undefined || apiKey === '') {
       throw new ClientError(
-        `Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for the token exchange only).`,
+        `Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for operations that need no credential).`,
       );
     }
     this.apiKey = apiKey;
     this.baseURL = (options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`) ?? defaultBaseURL).replace(/\/+$/, '');
+    // The environment is read only for a header the API has: an API without one never picks up a stray variable.
     this.organization =
-      options.organization === undefined ? (env(`${ENV_PREFIX}ORG_ID`) ?? null) : options.organization;
-    this.project = options.project === undefined ? (env(`${ENV_PREFIX}PROJECT_ID`) ?? null) : options.project;
+      options.organization === undefined
+        ? ORGANIZATION_HEADER === null
+          ? null
+          : (env(`${ENV_PREFIX}ORG_ID`) ?? null)
+        : options.organization;
+    this.project =
+      options.project === undefined
+        ? PROJECT_HEADER === null
+          ? null
+          : (env(`${ENV_PREFIX}PROJECT_ID`) ?? null)
+        : options.project;
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
