@@ -27,9 +27,10 @@ export default defineConfig({
   plugins: [projectBrand()],
   test: {
     // The packaging, release and toolchain tests (npm pack, npm install, tsc on installed packages) are the lane
-    // `npm run test:package` (vitest.package.config.ts); CI runs both.
+    // `npm run test:package` (vitest.package.config.ts), the corpora (52 small public specs, OpenAI's, a synthetic
+    // one) the lane `npm run test:corpus`; CI runs every lane.
     include: ['test/**/*.test.ts'],
-    exclude: ['test/package/**', '**/node_modules/**'],
+    exclude: ['test/package/**', 'test/corpus/**', '**/node_modules/**'],
     // Bounds, not timing assertions: a test only fails on them when it hangs. They are far above what any test
     // takes on a loaded 2-core machine (no test here waits on a fixed short timer).
     testTimeout: 600_000,

@@ -13,7 +13,10 @@ function parse(schema: unknown, components: Record<string, unknown> = {}, versio
     notShown: [],
     diagnostics: new Diagnostics('strict'),
   };
-  return createSchemaParser(ctx, () => 'test').parse(schema, '#/x');
+  const node = createSchemaParser(ctx, () => 'test').parse(schema, '#/x');
+  // Strict mode collects every finding and throws them together once the model is built, as the pipeline does.
+  ctx.diagnostics.throwErrors();
+  return node;
 }
 
 /** Drops pointers so expectations stay short. */
