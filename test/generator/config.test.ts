@@ -42,7 +42,7 @@ describe('codegen config', () => {
     ['{\n  "packages": { "sdk": {} }\n}\n', '2:17 #/packages/sdk: error[invalid-config]: unknown key "sdk"; the keys are client, server'],
     ['{\n  "organizationHeader": "Bad Header"\n}\n', '2:3 #/organizationHeader: error[invalid-config]: "Bad Header" is not a header name'],
     ['{\n  "idempotencyHeader": "Idempotency Key"\n}\n', '2:3 #/idempotencyHeader: error[invalid-config]: "Idempotency Key" is not a header name'],
-    ['{\n  "defaultHeaders"": { "X-Team": 7 }\n}\n', '2:23 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
+    ['{\n  "defaultHeaders": { "X-Team": 7 }\n}\n', '2:23 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
     ['{\n  "serverVersionHeader": { "name": "Version" }\n}\n', '2:3 #/serverVersionHeader/value: error[invalid-config]: must be a non-empty string'],
     ['{\n  "accessTokensRejectedBy": "deletePet"\n}\n', '2:3 #/accessTokensRejectedBy: error[invalid-config]: must be an array of operationIds'],
     ['[1, 2]\n', '1:1 #: error[invalid-config]: must be an object'],
