@@ -57,7 +57,9 @@ async function generate(groups: Group[], options: RunOptions, dir: string, failu
 
 function ajvFor(options: RunOptions) {
   const common = { strict: false, allErrors: false, validateFormats: options.formats, logger: false as const };
-  const ajv = options.draft === 'draft4' ? new AjvDraft4(common) : new Ajv2020(common);
+  // ajv-draft-04 is CommonJS with a `default` export; its types describe the ESM interop the other way round.
+  const Draft4 = ((AjvDraft4 as unknown as { default?: unknown }).default ?? AjvDraft4) as typeof Ajv2020;
+  const ajv = options.draft === 'draft4' ? new Draft4(common) : new Ajv2020(common);
   if (options.formats) addFormats.default(ajv as never);
   return ajv;
 }
