@@ -79,7 +79,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     };
   };
 
-  const c = object(raw, [], ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy']);
+  const c = object(raw, [], ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'validators']);
   const d = DEFAULT_CONFIG;
   const packages = c.packages === undefined ? {} : object(c.packages, ['packages'], ['client', 'server']);
   const defaultHeaders: Record<string, string> = {};
@@ -100,6 +100,16 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     if (!Array.isArray(c.accessTokensRejectedBy)) bad(['accessTokensRejectedBy'], 'must be an array of operationIds');
     accessTokensRejectedBy = (c.accessTokensRejectedBy as unknown[]).map((v, i) => string(v, ['accessTokensRejectedBy', String(i)]));
   }
+  const validators = { ...d.validators };
+  if (c.validators !== undefined) {
+    const v = object(c.validators, ['validators'], ['formats', 'unknownRequestFields']);
+    const choice = <T extends string>(value: unknown, key: string, options: readonly T[], fallback: T): T => {
+      if (value === undefined) return fallback;
+      return options.includes(value as T) ? (value as T) : bad(['validators', key], `must be ${options.map((o) => JSON.stringify(o)).join(' or ')}`);
+    };
+    validators.formats = choice(v.formats, 'formats', ['assert', 'annotate'] as const, d.validators.formats);
+    validators.unknownRequestFields = choice(v.unknownRequestFields, 'unknownRequestFields', ['accept', 'reject'] as const, d.validators.unknownRequestFields);
+  }
   return {
     clientName: c.clientName === undefined ? d.clientName : string(c.clientName, ['clientName'], /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
     errorName: c.errorName === undefined ? d.errorName : string(c.errorName, ['errorName'], /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
@@ -110,5 +120,6 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     defaultHeaders,
     serverVersionHeader,
     accessTokensRejectedBy,
+    validators,
   };
 }

@@ -9,6 +9,17 @@ export interface PackageConfig {
   description: string;
 }
 
+/** How the generated request validators read what the spec leaves open. */
+export interface ValidatorsConfig {
+  /** `assert`: `format` refuses strings that are not of the format; `annotate`: `format` is documentation only. */
+  formats: 'assert' | 'annotate';
+  /**
+   * `reject`: a request body's top-level fields the schema does not name are refused, whatever
+   * `additionalProperties` says; `accept` (default): only where the schema says so.
+   */
+  unknownRequestFields: 'accept' | 'reject';
+}
+
 export interface CodegenConfig {
   /** Exported class name of the client. */
   clientName: string;
@@ -27,6 +38,7 @@ export interface CodegenConfig {
   serverVersionHeader: { name: string; value: string } | null;
   /** Access-token policy: operationIds that refuse workload-identity access tokens with 403. */
   accessTokensRejectedBy: string[];
+  validators: ValidatorsConfig;
 }
 
 export const DEFAULT_CONFIG: CodegenConfig = {
@@ -42,6 +54,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
   defaultHeaders: {},
   serverVersionHeader: null,
   accessTokensRejectedBy: [],
+  validators: { formats: 'assert', unknownRequestFields: 'accept' },
 };
 
 export const CONFIG_FILE = 'codegen.config.json';

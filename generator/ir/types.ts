@@ -56,12 +56,18 @@ export interface NumberConstraints {
   multipleOf?: number;
 }
 
+/**
+ * `typeAsserted: false` on a string, number or array node: the schema has no `type` and only keywords of that
+ * type (`{maxLength: 3}`), which constrain values of that type and let every other value through.
+ */
 export interface StringNode extends NodeBase, StringConstraints {
   kind: 'string';
+  typeAsserted?: false;
 }
 export interface NumberNode extends NodeBase, NumberConstraints {
   kind: 'number';
   integer: boolean;
+  typeAsserted?: false;
 }
 export interface BooleanNode extends NodeBase {
   kind: 'boolean';
@@ -98,6 +104,7 @@ export interface ArrayNode extends NodeBase {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  typeAsserted?: false;
 }
 export interface Property {
   /** The JSON name, as on the wire. */

@@ -45,6 +45,14 @@ const ALIASES: Record<string, string> = { optional: 'required (list the other pr
 /** Length cap of a refused pattern's check in tolerant mode. */
 export const UNSAFE_PATTERN_MAX_INPUT = 100;
 
+/** The keywords of each JSON type, for schemas without `type`. */
+const KIND_KEYWORDS: [string, string[]][] = [
+  ['object', ['properties', 'additionalProperties', 'required', 'propertyNames', 'minProperties', 'maxProperties', 'x-rules']],
+  ['array', ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems']],
+  ['string', ['minLength', 'maxLength', 'pattern', 'format']],
+  ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
+];
+
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 export interface SchemaParser {
@@ -114,7 +122,15 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
 
   function parseShape(schema: Json, pointer: string): TypeNode {
     const b = base(schema, pointer);
-    if (typeof schema.$ref === 'string') return parseRef(schema.$ref, b, pointer);
+    if (typeof schema.$ref === 'string') {
+      // OpenAPI 3.1 (JSON Schema 2020-12): keywords beside `$ref` apply too; 3.0 ignores them.
+      const rest = stripKeys(schema, ['$ref']);
+      if (ctx.version === '3.1' && (hasShape(rest) || ['allOf', 'anyOf', 'oneOf'].some((k) => Array.isArray(rest[k])))) {
+        const target = parseRef(schema.$ref, { nullable: false, pointer }, pointer);
+        return { ...b, kind: 'intersection', members: [target, parseShape(stripAnnotations(rest), pointer)] };
+      }
+      return parseRef(schema.$ref, b, pointer);
+    }
     // 2019-09 `$recursiveRef` and 2020-12 `$dynamicRef` point back at the enclosing named schema.
     if (typeof schema.$recursiveRef === 'string' || typeof schema.$dynamicRef === 'string') {
       const owner = /^#\/components\/schemas\/([^/]+)/.exec(pointer)?.[1];
@@ -141,7 +157,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       const variants = types.map((t) => parseShape({ ...stripAnnotations(schema), type: t }, pointer));
       return { ...b, kind: 'union', mode: 'anyOf', variants };
     }
-    const type = types[0] ?? inferType(schema);
+    if (!types.length) return untyped(schema, b, pointer);
+    const type = types[0];
     switch (type) {
       case 'string':
         return parseString(schema, b);
@@ -174,16 +191,21 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   }
 
   /**
-   * The type a schema without `type` constrains, from its keywords. Such schemas appear inside conditionals
-   * (`then: {properties: {prompt: {maxLength: 1000}}}`), where the property's own schema already fixes the type,
-   * so reading `maxLength` as a string constraint loses nothing and keeps the limit.
+   * A schema without `type`: each keyword constrains only values of the type it applies to (`{maximum: 3}`
+   * accepts `"x"`), so each type's keywords become a node that lets other types through; several types' keywords
+   * make an intersection of such nodes.
    */
-  function inferType(schema: Json): string | undefined {
-    if (schema.properties !== undefined || schema.additionalProperties !== undefined || schema.required !== undefined || schema.propertyNames !== undefined || schema.minProperties !== undefined || schema.maxProperties !== undefined) return 'object';
-    if (schema.items !== undefined || schema.prefixItems !== undefined || schema.minItems !== undefined || schema.maxItems !== undefined || schema.uniqueItems !== undefined) return 'array';
-    if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined || schema.format !== undefined) return 'string';
-    if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].some((k) => schema[k] !== undefined)) return 'number';
-    return undefined;
+  function untyped(schema: Json, b: NodeBase, pointer: string): TypeNode {
+    const kinds = KIND_KEYWORDS.filter(([, keys]) => keys.some((k) => schema[k] !== undefined)).map(([kind]) => kind);
+    const partial = (kind: string, base: NodeBase): TypeNode => {
+      if (kind === 'object') return parseObject(schema, base, pointer, false);
+      const node = kind === 'string' ? parseString(schema, base) : kind === 'number' ? parseNumber(schema, base, false) : parseArray(schema, base, pointer);
+      if (node.kind === 'string' || node.kind === 'number' || node.kind === 'array') node.typeAsserted = false;
+      return node;
+    };
+    if (!kinds.length) return { ...b, kind: 'unknown' };
+    if (kinds.length === 1) return partial(kinds[0]!, b);
+    return { ...b, kind: 'intersection', members: kinds.map((k) => partial(k, { nullable: false, pointer })) };
   }
 
   function parseRef(ref: string, b: NodeBase, pointer: string): TypeNode {
@@ -231,7 +253,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       ctx.diagnostics.report('duplicate-enum-value', 'enum values must be unique', ctx.locate(joinPointer(pointer, 'enum')), 'repeated values are dropped');
       rest = rest.filter((_, i) => keys.indexOf(keys[i]!) === i);
     }
-    if (rest.length === 0) return { ...b, kind: 'null' };
+    // `enum: []` refuses every value; `enum: [null]` accepts null alone.
+    if (rest.length === 0) return values.length ? { ...b, kind: 'null' } : { ...b, kind: 'never' };
     if (rest.length === 1) return literal(rest[0], b, pointer);
     if (!rest.every((v) => typeof v === 'string' || typeof v === 'number')) {
       const { nullable, ...shared } = b;
@@ -318,7 +341,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (type.notShown) prop.notShown = type.notShown;
       return prop;
     });
-    const extraRequired = required.filter((r) => !(r in propsRaw));
+    const extraRequired = required.filter((r) => !Object.hasOwn(propsRaw, r));
     const ap = schema.additionalProperties;
     checkRequiredNames(required, propsRaw, ap, pointer);
     const additional: TypeNode | boolean =
@@ -355,7 +378,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function checkRequiredNames(required: string[], propsRaw: Json, ap: unknown, pointer: string): void {
     if (Object.keys(propsRaw).length === 0 || isObject(ap) || allOfParts.has(pointer) || CONDITION.test(pointer)) return;
     required.forEach((name, i) => {
-      if (name in propsRaw) return;
+      if (Object.hasOwn(propsRaw, name)) return;
       const near = nearest(name, Object.keys(propsRaw));
       ctx.diagnostics.report(
         'invalid-openapi',
@@ -500,7 +523,7 @@ function stripAnnotations(schema: Json): Json {
 
 /** True when a schema (after removing the combinator) still constrains the value's shape. */
 function hasShape(schema: Json): boolean {
-  return ['type', 'properties', 'required', 'items', 'enum', 'const', 'additionalProperties'].some((k) => schema[k] !== undefined);
+  return ['type', 'enum', 'const', ...KIND_KEYWORDS.flatMap(([, keys]) => keys)].some((k) => schema[k] !== undefined);
 }
 
 function mergeBase(node: TypeNode, b: NodeBase): TypeNode {

@@ -104,6 +104,8 @@ export function typeOf(node: TypeNode, use: TypeUse): TypeWriter {
 }
 
 function bare(node: TypeNode, use: TypeUse): TypeWriter {
+  // A schema without `type` whose keywords constrain one type lets every other value through.
+  if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'array') && node.typeAsserted === false) return text('unknown');
   switch (node.kind) {
     case 'string':
       return text('string');
@@ -165,6 +167,6 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
       return union(node.variants.map((v) => typeOf(v, use)));
     case 'intersection':
       // Constraint-only members (`allOf: [{if, then}]`) are `unknown`: they add checks, not type.
-      return intersection(node.members.filter((m) => m.kind !== 'unknown').map((m) => typeOf(m, use)));
+      return intersection(node.members.filter((m) => m.kind !== 'unknown' && !('typeAsserted' in m && m.typeAsserted === false && m.kind !== 'object')).map((m) => typeOf(m, use)));
   }
 }

@@ -9,6 +9,7 @@
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { CrossFieldRule, NamedSchema, ObjectNode, StringConstraints, TypeNode } from '../../ir/types.ts';
 import { isIdentifierName } from '../../naming/case.ts';
+import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { quote } from '../ts/type-expr.ts';
 import { describe, joinOr, kindsOf, kindTest, listValues, type JsonKind } from './describe.ts';
 
@@ -53,7 +54,12 @@ export class Compiler {
   private readonly pending: { node: TypeNode; mode: Mode; name: string }[] = [];
   private helperCount = 0;
 
-  constructor(schemas: NamedSchema[], private readonly link: SchemaLinker, private readonly onPattern: (pattern: string, pointer: string) => void = () => {}) {
+  constructor(
+    schemas: NamedSchema[],
+    private readonly link: SchemaLinker,
+    readonly options: ValidatorsConfig = DEFAULT_CONFIG.validators,
+    private readonly onPattern: (pattern: string, pointer: string) => void = () => {},
+  ) {
     this.schemas = new Map(schemas.map((s) => [s.name, s]));
   }
 
@@ -164,9 +170,19 @@ export class Compiler {
   }
 
   private bare(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    // A schema without `type` (`{maxLength: 3}`): its checks apply to values of their type, others pass.
+    if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'array') && node.typeAsserted === false) {
+      const test = node.kind === 'array' ? `Array.isArray(${v})` : `typeof ${v} === '${node.kind}'`;
+      w.write(`if (${test})`).block(() => {
+        if (node.kind === 'string') this.stringChecks(w, node, v, p, mode, 'string', node.pointer);
+        else if (node.kind === 'number') this.numberChecks(w, node, v, p, mode);
+        else this.arrayChecks(w, node, v, p, mode, s);
+      });
+      return;
+    }
     const typeFail = (cond: string, then?: () => void) => {
       w.write(`if (${cond})`).block(() => this.fail(w, mode, p, 'type', this.typeMessage(node)));
-      if (then && hasChecks(node)) w.write('else').block(then);
+      if (then && hasChecks(node, this.options)) w.write('else').block(then);
     };
     switch (node.kind) {
       case 'unknown':
@@ -242,7 +258,7 @@ export class Compiler {
       const capped = c.patternMaxInput !== undefined ? `${v}.length <= ${c.patternMaxInput} && ` : '';
       this.failIf(w, `${capped}!${this.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`, mode, p, codeOf('pattern'), quote(`${what}must match the pattern ${c.pattern}`));
     }
-    if (c.format !== undefined && FORMATS.has(c.format)) {
+    if (c.format !== undefined && FORMATS.has(c.format) && this.options.formats === 'assert') {
       this.runtime.add('formats');
       this.failIf(w, `!formats[${quote(c.format)}]!(${v})`, mode, p, codeOf('format'), quote(`${what}must be a valid ${c.format}`));
     }
@@ -538,10 +554,10 @@ export function structuralKey(node: TypeNode): string {
 }
 
 /** Whether a string, number or array node constrains more than its type (else no `else` block is written). */
-function hasChecks(node: TypeNode): boolean {
+function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
   switch (node.kind) {
     case 'string':
-      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format));
+      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format) && options.formats === 'assert');
     case 'number':
       return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
     case 'array':

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import AjvDraft4 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
+import { DEFAULT_CONFIG } from '../../../generator/config/types.ts';
 import type { Warning } from '../../../generator/diagnostics.ts';
 import { runPipeline } from '../../../generator/pipeline.ts';
 import { writeTree } from '../../../generator/render/write.ts';
@@ -39,7 +40,8 @@ async function generate(groups: Group[], options: RunOptions, dir: string, failu
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(spec, JSON.stringify(suiteDocument(groups, options.draft === 'draft4' ? '3.0.3' : '3.1.0')));
   try {
-    const result = await runPipeline({ spec, emitters: ['validators'], mode: 'tolerant', format: false });
+    const config = { ...DEFAULT_CONFIG, validators: { ...DEFAULT_CONFIG.validators, formats: options.formats ? ('assert' as const) : ('annotate' as const) } };
+    const result = await runPipeline({ spec, emitters: ['validators'], mode: 'tolerant', format: false, config });
     warnings.push(...result.warnings);
     const out = path.join(dir, 'out');
     writeTree(out, result.files);
