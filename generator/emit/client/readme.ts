@@ -5,6 +5,7 @@ import type { Api, Operation, ResourceNode, TypeNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { pathParams, queryParams } from './operation-spec.ts';
+import { propertyKey } from '../ts/type-expr.ts';
 
 function sample(api: Api, node: TypeNode, depth = 0): string {
   const n = resolveNode(api, node);
@@ -31,7 +32,7 @@ function sample(api: Api, node: TypeNode, depth = 0): string {
       const members = n.kind === 'object' ? [n] : n.members.map((m) => resolveNode(api, m));
       const required = members.flatMap((m) => (m.kind === 'object' ? m.properties.filter((p) => p.required) : []));
       if (depth > 2 || !required.length) return '{}';
-      return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : `'${p.name}'`}: ${sample(api, p.type, depth + 1)}`).join(', ')} }`;
+      return `{ ${required.map((p) => `${propertyKey(p.name)}: ${sample(api, p.type, depth + 1)}`).join(', ')} }`;
     }
     default:
       return '{}';

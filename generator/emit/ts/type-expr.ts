@@ -50,8 +50,19 @@ export function literal(value: string | number | boolean | null): TypeWriter {
   return text(typeof value === 'string' ? quote(value) : String(value));
 }
 
+/**
+ * A single-quoted string literal of any string, safe by construction: JSON's escaping (control characters,
+ * newlines, lone surrogates, backslashes) with `'` escaped instead of `"`, and U+2028/U+2029 escaped too, so no
+ * spec string can end the literal or the line.
+ */
 export function quote(s: string): string {
-  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const body = JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/\\"/g, '"')
+    .replace(/'/g, "\\'")
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `'${body}'`;
 }
 
 export function propertyKey(name: string): string {
