@@ -136,19 +136,8 @@ export function notSubsetIndex(a: readonly unknown[], b: readonly unknown[]): nu
   return -1;
 }
 
-/** Formats the spec uses (and the common ones of JSON Schema). Unknown formats are not checked. */
-export const formats: Record<string, (s: string) => boolean> = {
-  'date-time': (s) =>
-    /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/.test(s) &&
-    !Number.isNaN(Date.parse(s)),
-  date: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)),
-  time: (s) => /^\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})?$/.test(s),
-  email: (s) => s.length <= 320 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(s),
-  uri: (s) => s.length <= 65536 && /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(s) && URL.canParse(s),
-  uuid: (s) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s),
-  ipv4: (s) => /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s),
-  byte: (s) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s),
-};
+/** The formats of JSON Schema 2020-12, each to its RFC (`formats.ts`). */
+export { formats } from './formats.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
 export type RawParam = string | readonly string[] | undefined;

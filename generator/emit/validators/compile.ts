@@ -576,5 +576,9 @@ function describeNot(node: TypeNode): string {
   return describe(node);
 }
 
-/** Formats implemented by the runtime; any other format is documentation only. */
-export const FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'byte']);
+/** Formats implemented by the runtime (`templates/validators/formats.ts`); any other format is documentation only. */
+export const FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
+  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+  'byte',
+]);

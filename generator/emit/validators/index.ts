@@ -17,7 +17,7 @@ import { emitRequestValidators, requestFnName, responseFnName } from './requests
 import { emitSchemaValidators } from './schemas.ts';
 
 export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
-  const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts')];
+  const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts'), verbatimFile('validators/formats.ts', 'validators/formats.ts')];
   const schemaFiles = emitSchemaValidators(api, config.validators);
   const requestFiles = emitRequestValidators(api, config.validators);
   files.push(...schemaFiles, ...requestFiles, indexFile(api));
