@@ -24,6 +24,7 @@ export type DiagnosticCode =
   | 'stale-output'
   | 'usage'
   | 'unknown-keyword'
+  | 'unknown-format'
   | 'duplicate-enum-value'
   | 'invalid-pattern'
   | 'unsafe-pattern'

@@ -124,6 +124,8 @@ export interface ObjectNode extends NodeBase {
   minProperties?: number;
   maxProperties?: number;
   propertyNames?: StringConstraints;
+  /** A `propertyNames` schema beyond string length and pattern (`const`, `enum`, `false`…): every key must match it. */
+  propertyNamesType?: TypeNode;
   /** Cross-field rules of `x-rules`. */
   rules: CrossFieldRule[];
   /**
@@ -139,6 +141,7 @@ export interface MapNode extends NodeBase {
   minProperties?: number;
   maxProperties?: number;
   propertyNames?: StringConstraints;
+  propertyNamesType?: TypeNode;
 }
 export interface Discriminator {
   property: string;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { fail } from '../diagnostics.ts';
 import { isDataKey } from './data-refs.ts';
+import { decodeFragment, findAnchors } from './anchors.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -143,7 +144,9 @@ export function loadSources(rootPath: string): SourceSet {
   }
   for (const ref of pending) {
     const targetFile = files.get(ref.target)!;
-    if (resolvePointer(targetFile.value, ref.fragment) === undefined) {
+    // A fragment without `/` names an `$anchor` or `$dynamicAnchor` (JSON Schema 2020-12).
+    const anchor = ref.fragment !== '' && !ref.fragment.startsWith('/');
+    if (anchor ? findAnchors(targetFile.value, '#', decodeFragment(ref.fragment)).length === 0 : resolvePointer(targetFile.value, ref.fragment) === undefined) {
       fail(
         'unresolved-ref',
         `$ref '${ref.ref}' does not resolve: no '#${ref.fragment}' in ${targetFile.display}`,

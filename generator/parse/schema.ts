@@ -19,6 +19,7 @@ import type {
 } from '../ir/types.ts';
 import { decodeToken, isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
+import { componentOf, decodeFragment, findAnchors, type Anchor } from '../load/anchors.ts';
 import { parseRules } from './rules.ts';
 
 /** Keywords the generator understands. Anything else (except `x-`) is reported as unsupported. */
@@ -44,6 +45,19 @@ const UNCHECKED = new Set([
 const ALIASES: Record<string, string> = { optional: 'required (list the other properties)', nullable: 'nullable', min_items: 'minItems', max_items: 'maxItems' };
 /** Length cap of a refused pattern's check in tolerant mode. */
 export const UNSAFE_PATTERN_MAX_INPUT = 100;
+
+/** Dialects whose vocabularies are the ones the generator implements. */
+const STANDARD_DIALECTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema', 'https://spec.openapis.org/oas/3.1/dialect/base', 'http://json-schema.org/draft-04/schema',
+  'https://spec.openapis.org/oas/3.1/dialect/2024-10-25', 'https://spec.openapis.org/oas/3.1/dialect/2024-11-10',
+]);
+
+/** JSON Schema 2020-12's formats and OpenAPI's; any other format is an annotation, with a warning. */
+const KNOWN_FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
+  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+  'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password',
+]);
 
 /** The keywords of each JSON type, for schemas without `type`. */
 const KIND_KEYWORDS: [string, string[]][] = [
@@ -78,6 +92,14 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
 
   function check(schema: Json, pointer: string): void {
     checkExtensions(ctx, schema, pointer, 'schema');
+    if (typeof schema.$schema === 'string' && !STANDARD_DIALECTS.has(schema.$schema.replace(/#$/, ''))) {
+      // A custom metaschema may switch vocabularies off; it is a remote document the generator does not load.
+      ctx.diagnostics.report('unsupported', `the dialect '${schema.$schema}' is not loaded (a remote metaschema)`, ctx.locate(joinPointer(pointer, '$schema')), 'validated as JSON Schema 2020-12 (OpenAPI 3.1) or draft 4 (OpenAPI 3.0)');
+    }
+    if (typeof schema.format === 'string' && !KNOWN_FORMATS.has(schema.format)) {
+      const near = nearest(schema.format, [...KNOWN_FORMATS]);
+      ctx.diagnostics.warn('unknown-format', `unknown format '${schema.format}'${near ? ` (did you mean '${near}'?)` : ''}`, ctx.locate(joinPointer(pointer, 'format')), 'an annotation: not checked, as JSON Schema reads unknown formats');
+    }
     for (const key of Object.keys(schema)) {
       if (key.startsWith('x-') || SUPPORTED.has(key) || ANNOTATIONS.has(key)) continue;
       if (key === '$recursiveRef' || key === '$dynamicRef') continue;
@@ -120,7 +142,36 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return node;
   }
 
-  function parseShape(schema: Json, pointer: string): TypeNode {
+  /**
+   * The JSON pointer an anchor reference (`#name`) stands for: the schema of the enclosing component that declares
+   * it, else the first in the document. `dynamic` (`$dynamicRef`) looks for `$dynamicAnchor` first. A dynamic
+   * reference is resolved statically: when another schema declares the same `$dynamicAnchor`, an outer dynamic
+   * scope could pick it, which is reported.
+   */
+  function anchorTarget(ref: string, pointer: string, dynamic: boolean): string | undefined {
+    if (!/^#[^/]/.test(ref)) return undefined;
+    const name = decodeFragment(ref.slice(1));
+    const scope = componentOf(pointer);
+    const local = scope ? findAnchors(resolveInternal(ctx.document, scope), scope, name) : [];
+    const all = findAnchors(ctx.document, '#', name);
+    const pick = (list: Anchor[]) => (dynamic ? (list.find((a) => a.dynamic) ?? list[0]) : (list.find((a) => !a.dynamic) ?? list[0]));
+    const target = pick(local) ?? pick(all);
+    if (target && dynamic && all.filter((a) => a.dynamic && a.pointer !== target.pointer).length) {
+      ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is resolved to the anchor in its own schema (${target.pointer}); other schemas declare '$dynamicAnchor: ${name}' and a dynamic scope is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the anchor of its own schema');
+    }
+    return target?.pointer;
+  }
+
+  function parseShape(raw: Json, pointer: string): TypeNode {
+    let schema = raw;
+    if (typeof schema.$ref === 'string' && /^#[^/]/.test(schema.$ref)) {
+      const target = anchorTarget(schema.$ref, pointer, false);
+      if (target) schema = { ...schema, $ref: target };
+    }
+    if (typeof schema.$dynamicRef === 'string') {
+      const target = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : anchorTarget(schema.$dynamicRef, pointer, true);
+      if (target) return parseShape({ ...stripKeys(schema, ['$dynamicRef']), $ref: target }, pointer);
+    }
     const b = base(schema, pointer);
     if (typeof schema.$ref === 'string') {
       // OpenAPI 3.1 (JSON Schema 2020-12): keywords beside `$ref` apply too; 3.0 ignores them.
@@ -346,7 +397,12 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     checkRequiredNames(required, propsRaw, ap, pointer);
     const additional: TypeNode | boolean =
       ap === undefined || ap === true ? true : ap === false ? false : parse(ap, joinPointer(pointer, 'additionalProperties'));
-    const propertyNames = isObject(schema.propertyNames) ? stringConstraints(schema.propertyNames) : undefined;
+    const pn = schema.propertyNames;
+    // Length, pattern and format stay string constraints of the keys; any other schema is checked on each key.
+    const simple = isObject(pn) && Object.keys(pn).every((k) => ['minLength', 'maxLength', 'pattern', 'format', 'description', 'title', '$comment', 'type'].includes(k)) && (pn.type === undefined || pn.type === 'string');
+    const propertyNames = simple ? stringConstraints(pn) : undefined;
+    const namesType = pn !== undefined && !simple ? parse(pn, joinPointer(pointer, 'propertyNames')) : undefined;
+    const propertyNamesType = namesType && namesType.kind !== 'unknown' ? namesType : undefined;
     if (propertyNames?.pattern !== undefined) checkPattern(propertyNames, joinPointer(pointer, 'propertyNames', 'pattern'));
     const rules = parseRules(ctx, schema['x-rules'], joinPointer(pointer, 'x-rules'), (s, p) => parse(s, p), propsRaw);
     if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted) {
@@ -354,12 +410,14 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (typeof schema.minProperties === 'number') map.minProperties = schema.minProperties;
       if (typeof schema.maxProperties === 'number') map.maxProperties = schema.maxProperties;
       if (propertyNames) map.propertyNames = propertyNames;
+      if (propertyNamesType) map.propertyNamesType = propertyNamesType;
       return map;
     }
     const node: ObjectNode = { ...b, kind: 'object', properties, additional, extraRequired, rules, typeAsserted };
     if (typeof schema.minProperties === 'number') node.minProperties = schema.minProperties;
     if (typeof schema.maxProperties === 'number') node.maxProperties = schema.maxProperties;
     if (propertyNames) node.propertyNames = propertyNames;
+    if (propertyNamesType) node.propertyNamesType = propertyNamesType;
     return node;
   }
 
@@ -394,7 +452,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     (schema.allOf as unknown[]).forEach((_, i) => allOfParts.add(joinPointer(pointer, 'allOf', i)));
     const members = (schema.allOf as unknown[]).map((s, i) => parse(s, joinPointer(pointer, 'allOf', i)));
     const rest = stripKeys(schema, ['allOf']);
-    if (hasShape(rest)) members.push(parseShape(rest, pointer));
+    if (hasShape(rest) || Array.isArray(rest.anyOf) || Array.isArray(rest.oneOf) || typeof rest.$ref === 'string') members.push(parseShape(rest, pointer));
     if (schema.nullable === true) b.nullable = true;
     if (members.length === 1) return mergeBase(members[0]!, b);
     return { ...b, kind: 'intersection', members };
@@ -409,8 +467,9 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       b.nullable = true;
       variants = variants.filter((v) => v.kind !== 'null');
     }
-    const rest = stripKeys(schema, ['oneOf', 'anyOf', 'discriminator']);
-    const sibling = hasShape(rest) ? parseShape(rest, pointer) : undefined;
+    // `oneOf` beside `anyOf`: the union is the `oneOf`; the `anyOf` stays with the sibling keywords.
+    const rest = stripKeys(schema, mode === 'oneOf' ? ['oneOf', 'discriminator'] : ['anyOf', 'discriminator']);
+    const sibling = hasShape(rest) || Array.isArray(rest.anyOf) ? parseShape(rest, pointer) : undefined;
     // "Known values; any string accepted": anyOf [enum of strings, plain string].
     const open = openEnum(variants);
     let node: TypeNode;

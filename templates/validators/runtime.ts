@@ -50,7 +50,8 @@ export function isObj(v: unknown): v is Record<string, unknown> {
 
 /** Own property read, for names that also exist on `Object.prototype` (`constructor`, `__proto__`, ...). */
 export function own(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  // The descriptor, not `o[key]`: an own `__proto__` (JSON.parse makes one) is hidden behind the accessor.
+  return Object.getOwnPropertyDescriptor(o, key)?.value;
 }
 
 /** Length in Unicode code points, as JSON Schema counts `minLength`/`maxLength`. */

@@ -220,6 +220,7 @@ export class Compiler {
         return typeFail(`!isObj(${v})`, () => {
           this.countChecks(w, node, v, p, mode);
           this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
+          this.propertyNamesType(w, node.propertyNamesType, v, p, mode);
           if (node.values.kind !== 'unknown') this.eachValue(w, node.values, v, p, mode, s, []);
         });
       case 'object':
@@ -321,6 +322,17 @@ export class Compiler {
     });
   }
 
+  /** Every key checked against a `propertyNames` schema that is more than string constraints. */
+  private propertyNamesType(w: CodeBlockWriter, type: TypeNode | undefined, v: string, p: PathRef, mode: Mode): void {
+    if (!type) return;
+    this.runtime.add('esc');
+    const is = this.helper(type, 'is');
+    w.write(`for (const k in ${v})`).block(() => {
+      if (mode === 'check') w.writeLine('if (c.full) break;');
+      this.failIf(w, `!${is}(k)`, mode, dynamic(p, 'esc(k)'), 'property_name', quote(`key must be ${describe(type)}`));
+    });
+  }
+
   /** Checks every property value not in `known` against `type`. */
   private eachValue(w: CodeBlockWriter, type: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, known: string[]): void {
     this.runtime.add('esc');
@@ -366,6 +378,7 @@ export class Compiler {
     }
     this.countChecks(w, node, v, p, mode);
     this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
+    this.propertyNamesType(w, node.propertyNamesType, v, p, mode);
     const known = node.properties.map((pr) => pr.name);
     if (node.additional === false) {
       // Closed objects; response validation (state.open) tolerates properties added later.

@@ -98,12 +98,13 @@ function draft4Reason(schema: unknown): string | undefined {
 function rebase(schema: unknown, base: string): unknown {
   if (Array.isArray(schema)) return schema.map((x) => rebase(x, base));
   if (!schema || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
-    if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#') && !/^#[A-Za-z_]/.test(v)) out[k] = `${base}${v.slice(1)}`;
-    else out[k] = DATA_KEYS.has(k) ? v : rebase(v, base);
-  }
-  return out;
+  // Object.fromEntries keeps a `__proto__` key as an own property (an assignment would set the prototype).
+  return Object.fromEntries(
+    Object.entries(schema as Record<string, unknown>).map(([k, v]) => {
+      if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#') && !/^#[A-Za-z_]/.test(v)) return [k, `${base}${v.slice(1)}`];
+      return [k, DATA_KEYS.has(k) ? v : rebase(v, base)];
+    }),
+  );
 }
 
 /** The OpenAPI document of the groups that run: 3.1 for draft 2020-12, 3.0 for draft 4. */

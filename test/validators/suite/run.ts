@@ -119,6 +119,8 @@ export interface Row {
   tests: number;
   ours: number;
   declared: number;
+  /** Wrong because the group did not generate (a located error, e.g. a `$ref` to a document by `$id`). */
+  failed: number;
   silent: number;
   ajv: number;
 }
@@ -126,20 +128,21 @@ export interface Row {
 /** Per keyword (suite file): tests run, ours right, wrong behind a warning, silently wrong, ajv right. */
 export function table(outcomes: Outcome[]): { rows: Row[]; total: Row; text: string } {
   const rows = new Map<string, Row>();
-  const total: Row = { keyword: 'total', tests: 0, ours: 0, declared: 0, silent: 0, ajv: 0 };
+  const total: Row = { keyword: 'total', tests: 0, ours: 0, declared: 0, failed: 0, silent: 0, ajv: 0 };
   for (const o of outcomes) {
     let row = rows.get(o.group.keyword);
-    if (!row) rows.set(o.group.keyword, (row = { keyword: o.group.keyword, tests: 0, ours: 0, declared: 0, silent: 0, ajv: 0 }));
+    if (!row) rows.set(o.group.keyword, (row = { keyword: o.group.keyword, tests: 0, ours: 0, declared: 0, failed: 0, silent: 0, ajv: 0 }));
     for (const r of [row, total]) {
       r.tests++;
       if (o.ours === o.expected) r.ours++;
+      else if (o.ours === 'no-validator') r.failed++;
       else if (o.warning) r.declared++;
       else r.silent++;
       if (o.ajv === o.expected) r.ajv++;
     }
   }
   const list = [...rows.values()];
-  const line = (r: Row) => `| ${r.keyword} | ${r.tests} | ${r.ours} | ${r.declared} | ${r.silent} | ${r.ajv} |`;
-  const text = ['| keyword | tests | ours right | ours wrong, warned | ours wrong, silent | ajv right |', '|---|---|---|---|---|---|', ...list.map(line), line(total)].join('\n');
+  const line = (r: Row) => `| ${r.keyword} | ${r.tests} | ${r.ours} | ${r.declared} | ${r.failed} | ${r.silent} | ${r.ajv} |`;
+  const text = ['| keyword | tests | ours right | ours wrong, warned | not generated (located error) | ours wrong, silent | ajv right |', '|---|---|---|---|---|---|---|', ...list.map(line), line(total)].join('\n');
   return { rows: list, total, text };
 }
