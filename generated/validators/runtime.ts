@@ -93,13 +93,18 @@ export function duplicateIndex(items: readonly unknown[]): number {
   return -1;
 }
 
+/** JSON equality (`const`, `enum` of objects and arrays): same structure and values, key order aside. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return a === b || canonical(a) === canonical(b);
+}
+
 function canonical(v: unknown, depth = 0): string {
   if (depth > MAX_DEPTH) return '…';
   if (Array.isArray(v)) return `[${v.map((x) => canonical(x, depth + 1)).join(',')}]`;
   if (isObj(v))
     return `{${Object.keys(v)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k], depth + 1)}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(own(v, k), depth + 1)}`)
       .join(',')}}`;
   return typeof v === 'string' ? JSON.stringify(v) : `${typeof v}:${String(v)}`;
 }

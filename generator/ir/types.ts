@@ -25,6 +25,13 @@ export interface NodeBase {
   conditionals?: Conditional[];
   not?: TypeNode[];
   dependentRequired?: Record<string, string[]>;
+  /** `dependentSchemas`: when an object has the key, it must match the schema too. */
+  dependentSchemas?: Record<string, TypeNode>;
+  /**
+   * `const` or `enum` with an object or array among the values: the value must equal one of them as JSON
+   * (key order aside). The node's type stays as wide as its other keywords.
+   */
+  jsonValues?: JsonValue[];
   /** Where the schema came from, for messages. */
   pointer: Pointer;
 }
@@ -104,6 +111,10 @@ export interface ArrayNode extends NodeBase {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  /** `contains`, with `minContains` (default 1) and `maxContains`. */
+  contains?: TypeNode;
+  minContains?: number;
+  maxContains?: number;
   typeAsserted?: false;
 }
 export interface Property {
@@ -126,6 +137,8 @@ export interface ObjectNode extends NodeBase {
   propertyNames?: StringConstraints;
   /** A `propertyNames` schema beyond string length and pattern (`const`, `enum`, `false`…): every key must match it. */
   propertyNamesType?: TypeNode;
+  /** `patternProperties`: keys matching a pattern take its schema, and are not additional. */
+  patternProperties?: { pattern: string; flags: '' | 'u'; type: TypeNode }[];
   /** Cross-field rules of `x-rules`. */
   rules: CrossFieldRule[];
   /**

@@ -28,7 +28,8 @@ const SUPPORTED = new Set([
   'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'format',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties',
   'propertyNames', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'discriminator',
-  'contentMediaType', 'contentEncoding', 'default',
+  'contentMediaType', 'contentEncoding', 'default', 'contains', 'minContains', 'maxContains', 'patternProperties',
+  'dependentSchemas',
 ]);
 /** Annotations: kept where useful, never changing the type. */
 const ANNOTATIONS = new Set([
@@ -37,10 +38,7 @@ const ANNOTATIONS = new Set([
   'contentSchema',
 ]);
 /** JSON Schema keywords the generator does not check: read as annotations (the schema stays as wide), with a warning. */
-const UNCHECKED = new Set([
-  'unevaluatedProperties', 'unevaluatedItems', 'contains', 'minContains', 'maxContains', 'patternProperties',
-  'dependentSchemas', 'dependencies', '$vocabulary',
-]);
+const UNCHECKED = new Set(['unevaluatedProperties', 'unevaluatedItems', 'dependencies', '$vocabulary']);
 /** Misspellings of keywords ("did you mean"): nearest keyword, or these common aliases. */
 const ALIASES: Record<string, string> = { optional: 'required (list the other properties)', nullable: 'nullable', min_items: 'minItems', max_items: 'maxItems' };
 /** Length cap of a refused pattern's check in tolerant mode. */
@@ -61,8 +59,8 @@ const KNOWN_FORMATS = new Set([
 
 /** The keywords of each JSON type, for schemas without `type`. */
 const KIND_KEYWORDS: [string, string[]][] = [
-  ['object', ['properties', 'additionalProperties', 'required', 'propertyNames', 'minProperties', 'maxProperties', 'x-rules']],
-  ['array', ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems']],
+  ['object', ['properties', 'additionalProperties', 'required', 'propertyNames', 'minProperties', 'maxProperties', 'x-rules', 'patternProperties']],
+  ['array', ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains']],
   ['string', ['minLength', 'maxLength', 'pattern', 'format']],
   ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
 ];
@@ -138,6 +136,11 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (!isObject(schema.dependentRequired)) fail('invalid-openapi', 'dependentRequired must be an object', ctx.locate(pointer));
       node.dependentRequired = schema.dependentRequired as Record<string, string[]>;
     }
+    if (isObject(schema.dependentSchemas)) {
+      const deps: Record<string, TypeNode> = {};
+      for (const [key, s] of Object.entries(schema.dependentSchemas)) deps[key] = parse(s, joinPointer(pointer, 'dependentSchemas', key));
+      node.dependentSchemas = deps;
+    }
     // `allOf` beside other keywords: the node must satisfy every member too.
     return node;
   }
@@ -201,6 +204,14 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       types = types.filter((t) => t !== 'null');
     }
 
+    // Objects or arrays among the values: JSON equality on top of whatever the other keywords say.
+    const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+    if (values?.some((x) => x !== null && typeof x === 'object')) {
+      const rest = stripKeys(schema, ['const', 'enum']);
+      const node = hasShape(rest) ? parseShape(rest, pointer) : ({ ...b, kind: 'unknown' } as TypeNode);
+      node.jsonValues = values as JsonValue[];
+      return node;
+    }
     if (schema.const !== undefined) return literal(schema.const, b, pointer);
     if (Array.isArray(schema.enum)) return parseEnum(schema.enum, b, pointer);
 
@@ -379,6 +390,11 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (typeof schema.minItems === 'number') node.minItems = schema.minItems;
     if (typeof schema.maxItems === 'number') node.maxItems = schema.maxItems;
     if (schema.uniqueItems === true) node.uniqueItems = true;
+    if (schema.contains !== undefined) {
+      node.contains = parse(schema.contains, joinPointer(pointer, 'contains'));
+      if (typeof schema.minContains === 'number') node.minContains = schema.minContains;
+      if (typeof schema.maxContains === 'number') node.maxContains = schema.maxContains;
+    }
     return node;
   }
 
@@ -405,7 +421,15 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const propertyNamesType = namesType && namesType.kind !== 'unknown' ? namesType : undefined;
     if (propertyNames?.pattern !== undefined) checkPattern(propertyNames, joinPointer(pointer, 'propertyNames', 'pattern'));
     const rules = parseRules(ctx, schema['x-rules'], joinPointer(pointer, 'x-rules'), (s, p) => parse(s, p), propsRaw);
-    if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted) {
+    const patternProperties = isObject(schema.patternProperties)
+      ? Object.entries(schema.patternProperties).flatMap(([pattern, s]) => {
+          const c: StringConstraints = { pattern };
+          checkPattern(c, joinPointer(pointer, 'patternProperties'));
+          if (c.pattern === undefined) return [];
+          return [{ pattern, flags: c.patternFlags ?? ('u' as const), type: parse(s, joinPointer(pointer, 'patternProperties', pattern)) }];
+        })
+      : [];
+    if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted && !patternProperties.length) {
       const map: TypeNode = { ...b, kind: 'map', values: additional };
       if (typeof schema.minProperties === 'number') map.minProperties = schema.minProperties;
       if (typeof schema.maxProperties === 'number') map.maxProperties = schema.maxProperties;
@@ -418,6 +442,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (typeof schema.maxProperties === 'number') node.maxProperties = schema.maxProperties;
     if (propertyNames) node.propertyNames = propertyNames;
     if (propertyNamesType) node.propertyNamesType = propertyNamesType;
+    if (patternProperties.length) node.patternProperties = patternProperties;
     return node;
   }
 

@@ -123,7 +123,7 @@ export class Compiler {
 
   /** The function checking `node` on its own: a named schema's, or a hoisted helper of this file. */
   helper(node: TypeNode, mode: Mode): string {
-    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired) {
+    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired && !node.dependentSchemas && !node.jsonValues) {
       return mode === 'is' ? this.link.is(node.target) : this.link.check(node.target);
     }
     const key = structuralKey(node);
@@ -221,7 +221,7 @@ export class Compiler {
           this.countChecks(w, node, v, p, mode);
           this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
           this.propertyNamesType(w, node.propertyNamesType, v, p, mode);
-          if (node.values.kind !== 'unknown') this.eachValue(w, node.values, v, p, mode, s, []);
+          if (constrains(node.values)) this.eachValue(w, node.values, v, p, mode, s, []);
         });
       case 'object':
         this.runtime.add('isObj');
@@ -289,7 +289,7 @@ export class Compiler {
         this.gen(w, item, x, child(p, String(i)), mode, s);
       });
     });
-    if (a.items.kind !== 'unknown' && a.items.kind !== 'never') {
+    if (constrains(a.items) && a.items.kind !== 'never') {
       const i = this.fresh(s, 'i');
       const x = this.fresh(s);
       w.write(`for (let ${i} = ${prefix.length}; ${i} < ${v}.length; ${i}++)`).block(() => {
@@ -297,6 +297,16 @@ export class Compiler {
         w.writeLine(`const ${x}: unknown = ${v}[${i}];`);
         this.gen(w, a.items, x, dynamic(p, i), mode, s);
       });
+    }
+    if (a.contains) {
+      const is = this.helper(a.contains, 'is');
+      const n = this.fresh(s, 'n');
+      const i = this.fresh(s, 'i');
+      const min = a.minContains ?? 1;
+      w.writeLine(`let ${n} = 0;`);
+      w.write(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++)`).block(() => w.writeLine(`if (${is}(${v}[${i}])) ${n}++;`));
+      if (min > 0) this.failIf(w, `${n} < ${min}`, mode, p, 'contains', quote(`must contain at least ${min} item${min === 1 ? '' : 's'} that ${min === 1 ? 'is' : 'are'} ${describe(a.contains)}`));
+      if (a.maxContains !== undefined) this.failIf(w, `${n} > ${a.maxContains}`, mode, p, 'contains', quote(`must contain at most ${a.maxContains} item${a.maxContains === 1 ? '' : 's'} that ${a.maxContains === 1 ? 'is' : 'are'} ${describe(a.contains)}`));
     }
     if (a.uniqueItems) {
       this.runtime.add('duplicateIndex');
@@ -334,12 +344,13 @@ export class Compiler {
   }
 
   /** Checks every property value not in `known` against `type`. */
-  private eachValue(w: CodeBlockWriter, type: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, known: string[]): void {
+  private eachValue(w: CodeBlockWriter, type: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, known: string[], patterns: string[] = []): void {
     this.runtime.add('esc');
     const x = this.fresh(s);
     w.write(`for (const k in ${v})`).block(() => {
       if (mode === 'check') w.writeLine('if (c.full) break;');
-      if (known.length) w.write(`if (${this.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+      const skip = [known.length ? this.knownKey('k', known) : '', ...patterns.map((re) => `${re}.test(k)`)].filter(Boolean).join(' || ');
+      if (skip) w.write(`if (${skip})`).block(() => w.writeLine('continue;'));
       w.writeLine(`const ${x} = ${v}[k];`);
       this.gen(w, type, x, dynamic(p, 'esc(k)'), mode, s);
     });
@@ -361,7 +372,7 @@ export class Compiler {
 
   private objectChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const prop of node.properties) {
-      const needsCheck = prop.type.kind !== 'unknown' || prop.type.conditionals || prop.type.not;
+      const needsCheck = constrains(prop.type);
       if (!prop.required && !needsCheck) continue;
       const x = this.fresh(s);
       w.writeLine(`const ${x} = ${this.read(v, prop.name)};`);
@@ -380,18 +391,30 @@ export class Compiler {
     this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
     this.propertyNamesType(w, node.propertyNamesType, v, p, mode);
     const known = node.properties.map((pr) => pr.name);
+    const patterns = (node.patternProperties ?? []).map((pp) => ({ re: this.regex(pp.pattern, node.pointer, pp.flags), type: pp.type }));
+    if (patterns.length) {
+      this.runtime.add('esc');
+      const x = this.fresh(s);
+      w.write(`for (const k in ${v})`).block(() => {
+        if (mode === 'check') w.writeLine('if (c.full) break;');
+        w.writeLine(`const ${x} = own(${v}, k);`);
+        this.runtime.add('own');
+        for (const pp of patterns) w.write(`if (${pp.re}.test(k))`).block(() => this.gen(w, pp.type, x, dynamic(p, 'esc(k)'), mode, s));
+      });
+    }
+    const isKnown = (k: string) => [known.length ? this.knownKey(k, known) : '', ...patterns.map((pp) => `${pp.re}.test(${k})`)].filter(Boolean).join(' || ');
     if (node.additional === false) {
       // Closed objects; response validation (state.open) tolerates properties added later.
       this.runtime.add('state').add('esc');
       w.write(`if (!state.open)`).block(() => {
         w.write(`for (const k in ${v})`).block(() => {
-          if (known.length) w.write(`if (${this.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+          if (isKnown('k')) w.write(`if (${isKnown('k')})`).block(() => w.writeLine('continue;'));
           this.fail(w, mode, dynamic(p, 'esc(k)'), 'unknown_property', "'is not a known field'");
           if (mode === 'check') w.writeLine('if (c.full) break;');
         });
       });
-    } else if (typeof node.additional === 'object' && node.additional.kind !== 'unknown') {
-      this.eachValue(w, node.additional, v, p, mode, s, known);
+    } else if (typeof node.additional === 'object' && constrains(node.additional)) {
+      this.eachValue(w, node.additional, v, p, mode, s, known, patterns.map((pp) => pp.re));
     }
     for (const rule of node.rules) this.rule(w, node, rule, v, p, mode, s);
   }
@@ -533,6 +556,21 @@ export class Compiler {
     for (const not of node.not ?? []) {
       this.failIf(w, `${this.helper(not, 'is')}(${v})`, mode, p, 'not', quote(`must not be ${describeNot(not)}`));
     }
+    if (node.jsonValues) {
+      this.runtime.add('jsonEqual');
+      const name = `JSON_VALUES${this.constants.length}`;
+      this.constants.push(`const ${name}: readonly unknown[] = ${JSON.stringify(node.jsonValues)};`);
+      const shown = node.jsonValues.map((x) => JSON.stringify(x)).join(', ');
+      this.failIf(w, `!${name}.some((x) => jsonEqual(${v}, x))`, mode, p, node.jsonValues.length === 1 ? 'const' : 'enum', quote(`must be ${node.jsonValues.length === 1 ? '' : 'one of '}${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`));
+    }
+    if (node.dependentSchemas && Object.keys(node.dependentSchemas).length) {
+      this.runtime.add('isObj');
+      w.write(`if (isObj(${v}))`).block(() => {
+        for (const [key, dep] of Object.entries(node.dependentSchemas!)) {
+          w.write(`if (Object.hasOwn(${v}, ${quote(key)}))`).block(() => this.gen(w, dep, v, p, mode, s));
+        }
+      });
+    }
     if (node.dependentRequired && Object.keys(node.dependentRequired).length) {
       this.runtime.add('isObj');
       w.write(`if (isObj(${v}))`).block(() => {
@@ -566,6 +604,11 @@ export function structuralKey(node: TypeNode): string {
   return key;
 }
 
+/** Whether checking `node` can refuse anything (an `unknown` node may still carry applicators or JSON values). */
+function constrains(node: TypeNode): boolean {
+  return node.kind !== 'unknown' || !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues;
+}
+
 /** Whether a string, number or array node constrains more than its type (else no `else` block is written). */
 function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
   switch (node.kind) {
@@ -574,7 +617,7 @@ function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
     case 'number':
       return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
     case 'array':
-      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || node.items.kind !== 'unknown';
+      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || constrains(node.items) || node.contains !== undefined;
     default:
       return true;
   }
