@@ -13,13 +13,17 @@ export interface Anchor {
   dynamic: boolean;
 }
 
-/** Every anchor of `name` under `root` (at `rootPointer`), in document order. */
-export function findAnchors(root: unknown, rootPointer: string, name: string): Anchor[] {
+/**
+ * Every anchor of `name` under `root` (at `rootPointer`), in document order; with `ownResource`, not those of
+ * schemas inside it that start a resource of their own (`$id`).
+ */
+export function findAnchors(root: unknown, rootPointer: string, name: string, ownResource = false): Anchor[] {
   const out: Anchor[] = [];
   const walk = (value: unknown, pointer: string): void => {
     if (Array.isArray(value)) return value.forEach((v, i) => walk(v, joinPointer(pointer, i)));
     if (value === null || typeof value !== 'object') return;
     const node = value as Record<string, unknown>;
+    if (ownResource && pointer !== rootPointer && typeof node.$id === 'string' && !node.$id.startsWith('#')) return;
     if (node.$anchor === name) out.push({ pointer, dynamic: false });
     if (node.$dynamicAnchor === name) out.push({ pointer, dynamic: true });
     for (const [k, v] of Object.entries(node)) if (!DATA.has(k)) walk(v, joinPointer(pointer, k));

@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import { fail } from '../diagnostics.ts';
 import { isDataKey } from './data-refs.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
+import { rewriteIdRefs } from './ids.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -57,7 +58,8 @@ function readSource(file: string, from?: { file: SourceFile; node: YamlNode }): 
     const message = firstError.message.split('\n')[0] ?? firstError.message;
     fail('yaml-syntax', message, { file: display, line: at.line, column: at.col });
   }
-  const source = { path: file, display, doc, lines, value: doc.toJS({ maxAliasCount: 100 }) };
+  const source = { path: file, display, doc, lines, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  rewriteIdRefs(doc, source.value);
   if (parsedFiles.size >= MAX_PARSED_FILES) parsedFiles.clear();
   parsedFiles.set(key, source);
   return source;

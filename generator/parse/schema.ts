@@ -158,11 +158,15 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const local = scope ? findAnchors(resolveInternal(ctx.document, scope), scope, name) : [];
     const all = findAnchors(ctx.document, '#', name);
     const pick = (list: Anchor[]) => (dynamic ? (list.find((a) => a.dynamic) ?? list[0]) : (list.find((a) => !a.dynamic) ?? list[0]));
-    const target = pick(local) ?? pick(all);
-    if (target && dynamic && all.filter((a) => a.dynamic && a.pointer !== target.pointer).length) {
-      ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is resolved to the anchor in its own schema (${target.pointer}); other schemas declare '$dynamicAnchor: ${name}' and a dynamic scope is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the anchor of its own schema');
-    }
-    return target?.pointer;
+    return (pick(local) ?? pick(all))?.pointer;
+  }
+
+  /** A `$dynamicRef` that lands on a `$dynamicAnchor` other schemas redeclare: a dynamic scope could pick another. */
+  function reportDynamicScope(ref: string, target: string, pointer: string): void {
+    const anchored = resolveInternal(ctx.document, target);
+    const name = isObject(anchored) && typeof anchored.$dynamicAnchor === 'string' ? anchored.$dynamicAnchor : undefined;
+    if (name === undefined || !findAnchors(ctx.document, '#', name).some((a) => a.dynamic && a.pointer !== target)) return;
+    ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is resolved statically to ${target}; other schemas declare '$dynamicAnchor: ${name}' and a dynamic scope is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the schema it names statically');
   }
 
   function parseShape(raw: Json, pointer: string): TypeNode {
@@ -173,7 +177,13 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     }
     if (typeof schema.$dynamicRef === 'string') {
       const target = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : anchorTarget(schema.$dynamicRef, pointer, true);
-      if (target) return parseShape({ ...stripKeys(schema, ['$dynamicRef']), $ref: target }, pointer);
+      if (target) {
+        reportDynamicScope(schema.$dynamicRef, target, pointer);
+        return parseShape({ ...stripKeys(schema, ['$dynamicRef']), $ref: target }, pointer);
+      }
+      if (schema.$dynamicRef !== '#') {
+        ctx.diagnostics.report('unsupported', `'$dynamicRef: ${schema.$dynamicRef}' names no schema of the document`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'a reference to the enclosing named schema');
+      }
     }
     const b = base(schema, pointer);
     if (typeof schema.$ref === 'string') {
