@@ -214,8 +214,17 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       types = types.filter((t) => t !== 'null');
     }
 
-    // Objects or arrays among the values: JSON equality on top of whatever the other keywords say.
     const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+    // `type` or other keywords beside `const`/`enum` that some value does not meet: both apply (an intersection).
+    if (values) {
+      const fits = (x: unknown) => (x === null ? b.nullable || !types.length : !types.length || types.some((t) => fitsType(t, x)));
+      if (hasShape(stripKeys(schema, ['const', 'enum', 'type'])) || !values.every(fits)) {
+        const only = parseShape(schema.const !== undefined ? { const: schema.const } : { enum: schema.enum }, pointer);
+        const rest = parseShape(stripKeys(schema, ['const', 'enum', 'description', 'title', 'default', 'examples', 'example']), pointer);
+        return { ...b, nullable: false, kind: 'intersection', members: [only, rest] };
+      }
+    }
+    // Objects or arrays among the values: JSON equality on top of whatever the other keywords say.
     if (values?.some((x) => x !== null && typeof x === 'object')) {
       const rest = stripKeys(schema, ['const', 'enum']);
       const node = hasShape(rest) ? parseShape(rest, pointer) : ({ ...b, kind: 'unknown' } as TypeNode);
@@ -498,7 +507,10 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const list = schema[mode] as unknown[];
     let variants = list.map((s, i) => parse(s, joinPointer(pointer, mode, i)));
     if (schema.nullable === true) b.nullable = true;
-    if (variants.some((v) => v.kind === 'null')) {
+    // `{type: null}` folds into `nullable`, except in a oneOf where another member may accept null too (then null
+    // matches two members and is refused).
+    const mayBeNull = (v: TypeNode) => v.nullable || v.kind === 'unknown' || v.kind === 'intersection' || v.kind === 'union' || ('typeAsserted' in v && v.typeAsserted === false);
+    if (variants.some((v) => v.kind === 'null') && !(mode === 'oneOf' && variants.some((v) => v.kind !== 'null' && mayBeNull(v)))) {
       b.nullable = true;
       variants = variants.filter((v) => v.kind !== 'null');
     }
@@ -603,6 +615,20 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   }
 
   return { parse };
+}
+
+/** Whether a JSON value is of a JSON Schema `type`. */
+function fitsType(type: string, x: unknown): boolean {
+  switch (type) {
+    case 'integer':
+      return typeof x === 'number' && Number.isInteger(x);
+    case 'object':
+      return isObject(x);
+    case 'array':
+      return Array.isArray(x);
+    default:
+      return typeof x === type;
+  }
 }
 
 function stripKeys(schema: Json, keys: string[]): Json {
