@@ -24,6 +24,7 @@ export type DiagnosticCode =
   | 'stale-output'
   | 'usage'
   | 'unknown-keyword'
+  | 'unknown-format'
   | 'duplicate-enum-value'
   | 'invalid-pattern'
   | 'unsafe-pattern'
@@ -153,13 +154,22 @@ export function joinPointer(base: string, ...tokens: (string | number)[]): strin
 }
 
 export function decodeToken(token: string): string {
-  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+  let text = token;
+  try {
+    text = decodeURIComponent(token);
+  } catch {
+    // A stray `%` is the character itself, not an escape.
+  }
+  return text.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** The value at an internal `$ref` (`#/components/schemas/X`) of `document`, or undefined. */
 export function resolveInternal(document: unknown, ref: string): unknown {
   let current: unknown = document;
-  for (const raw of ref.replace(/^#\/?/, '').split('/').filter((t) => t !== '')) {
+  if (ref === '#' || ref === '') return current;
+  if (!ref.startsWith('#/')) return undefined;
+  // Every token counts, empty ones too: `#/$defs//x` is the key "" of `$defs`, then `x`.
+  for (const raw of ref.slice(2).split('/')) {
     const token = decodeToken(raw);
     if (current === null || typeof current !== 'object') return undefined;
     if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;

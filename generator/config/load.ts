@@ -131,6 +131,16 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
       ? (c.accessTokensRejectedBy as unknown[]).map((v, i) => string(v, ['accessTokensRejectedBy', String(i)], ''))
       : bad(['accessTokensRejectedBy'], 'must be an array of operationIds', []);
   }
+  const validators = { ...d.validators };
+  if (c.validators !== undefined) {
+    const v = object(c.validators, ['validators'], ['formats', 'unknownRequestFields']);
+    const choice = <T extends string>(value: unknown, key: string, options: readonly T[], fallback: T): T => {
+      if (value === undefined) return fallback;
+      return options.includes(value as T) ? (value as T) : bad(['validators', key], `must be ${options.map((o) => JSON.stringify(o)).join(' or ')}`, fallback);
+    };
+    validators.formats = choice(v.formats, 'formats', ['assert', 'annotate'] as const, d.validators.formats);
+    validators.unknownRequestFields = choice(v.unknownRequestFields, 'unknownRequestFields', ['accept', 'reject'] as const, d.validators.unknownRequestFields);
+  }
   const mode = c.mode === undefined || c.mode === 'strict' || c.mode === 'tolerant' ? (c.mode as Mode | undefined) : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {
@@ -146,6 +156,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     accessTokensRejectedBy,
     ...(mode ? { mode } : {}),
     ...(release ? { release } : {}),
+    validators,
   };
   if (errors.length === 1) throw errors[0]!;
   if (errors.length) throw new GeneratorErrors(errors);

@@ -9,6 +9,17 @@ export interface PackageConfig {
   description: string;
 }
 
+/** How the generated request validators read what the spec leaves open. */
+export interface ValidatorsConfig {
+  /** `assert`: `format` refuses strings that are not of the format; `annotate`: `format` is documentation only. */
+  formats: 'assert' | 'annotate';
+  /**
+   * `reject`: a request body's top-level fields the schema does not name are refused, whatever
+   * `additionalProperties` says; `accept` (default): only where the schema says so.
+   */
+  unknownRequestFields: 'accept' | 'reject';
+}
+
 export interface CodegenConfig {
   /** Exported class name of the client. */
   clientName: string;
@@ -39,9 +50,10 @@ export interface CodegenConfig {
    * and `CHANGELOG.md`, written by `changelog` and `release`, read by every `generate`. Default `release`.
    */
   release?: string;
+  validators: ValidatorsConfig;
 }
 
-export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'mode', 'release'] as const;
+export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'mode', 'release', 'validators'] as const;
 
 export const DEFAULT_CONFIG: CodegenConfig = {
   clientName: 'ApiClient',
@@ -57,6 +69,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
   defaultHeaders: {},
   serverVersionHeader: null,
   accessTokensRejectedBy: [],
+  validators: { formats: 'assert', unknownRequestFields: 'accept' },
 };
 
 export const CONFIG_FILE = 'codegen.config.json';

@@ -5,6 +5,7 @@
  */
 import { credentialOf, propertiesOf, resolveNode, successResponse } from '../ir/queries.ts';
 import type { Api, Operation, Paging, ResponseContent, TypeNode } from '../ir/types.ts';
+import { propertyKey, quote } from './ts/type-expr.ts';
 
 /** How the API takes its credential, as a README says it. */
 export interface Credential {
@@ -36,7 +37,7 @@ export function credentials(api: Api): Credential[] {
 /** The body a call would send, as a TypeScript expression with every required field (and `extra` fields). */
 export function sample(api: Api, node: TypeNode, depth = 0, extra: [string, string][] = []): string {
   const n = resolveNode(api, node);
-  const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+  const key = propertyKey;
   switch (n.kind) {
     case 'literal':
       return JSON.stringify(n.value);
@@ -114,7 +115,7 @@ export function pagingGroups(api: Api): { calls: string; rule: string }[] {
 
 /** A value as TypeScript source (strings in single quotes, as the formatted snippets have them). */
 export function literal(value: unknown): string {
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
+  return typeof value === 'string' ? quote(value) : JSON.stringify(value);
 }
 
 const selectorArgs = (c: ResponseContent): [string, string][] => (c.selector ?? []).map((s) => [s.field, literal(s.values[0])]);

@@ -25,6 +25,13 @@ export interface NodeBase {
   conditionals?: Conditional[];
   not?: TypeNode[];
   dependentRequired?: Record<string, string[]>;
+  /** `dependentSchemas`: when an object has the key, it must match the schema too. */
+  dependentSchemas?: Record<string, TypeNode>;
+  /**
+   * `const` or `enum` with an object or array among the values: the value must equal one of them as JSON
+   * (key order aside). The node's type stays as wide as its other keywords.
+   */
+  jsonValues?: JsonValue[];
   /** Where the schema came from, for messages. */
   pointer: Pointer;
 }
@@ -56,12 +63,18 @@ export interface NumberConstraints {
   multipleOf?: number;
 }
 
+/**
+ * `typeAsserted: false` on a string, number or array node: the schema has no `type` and only keywords of that
+ * type (`{maxLength: 3}`), which constrain values of that type and let every other value through.
+ */
 export interface StringNode extends NodeBase, StringConstraints {
   kind: 'string';
+  typeAsserted?: false;
 }
 export interface NumberNode extends NodeBase, NumberConstraints {
   kind: 'number';
   integer: boolean;
+  typeAsserted?: false;
 }
 export interface BooleanNode extends NodeBase {
   kind: 'boolean';
@@ -98,6 +111,11 @@ export interface ArrayNode extends NodeBase {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  /** `contains`, with `minContains` (default 1) and `maxContains`. */
+  contains?: TypeNode;
+  minContains?: number;
+  maxContains?: number;
+  typeAsserted?: false;
 }
 export interface Property {
   /** The JSON name, as on the wire. */
@@ -117,6 +135,10 @@ export interface ObjectNode extends NodeBase {
   minProperties?: number;
   maxProperties?: number;
   propertyNames?: StringConstraints;
+  /** A `propertyNames` schema beyond string length and pattern (`const`, `enum`, `false`…): every key must match it. */
+  propertyNamesType?: TypeNode;
+  /** `patternProperties`: keys matching a pattern take its schema, and are not additional. */
+  patternProperties?: { pattern: string; flags: '' | 'u'; type: TypeNode }[];
   /** Cross-field rules of `x-rules`. */
   rules: CrossFieldRule[];
   /**
@@ -132,6 +154,7 @@ export interface MapNode extends NodeBase {
   minProperties?: number;
   maxProperties?: number;
   propertyNames?: StringConstraints;
+  propertyNamesType?: TypeNode;
 }
 export interface Discriminator {
   property: string;

@@ -5,6 +5,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maskDataRefs, unmaskDataRefs } from './data-refs.ts';
 import { Diagnostics, fail, GeneratorError, type Location } from '../diagnostics.ts';
 import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
@@ -45,14 +46,21 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
     const parsed = new Map([...sources.files.values()].map((f) => [f.path, f.value]));
     const reuse = {
       order: 1,
-      canParse: /\.ya?ml$/i,
+      canParse: /\.(ya?ml|json)$/i,
       parse: (file: { url: string }) => {
         const value = parsed.get(fileURLToPathSafe(file.url));
         if (value === undefined) throw new Error(`unexpected file ${file.url}`);
-        return structuredClone(value);
+        const copy = structuredClone(value);
+        maskDataRefs(copy);
+        return copy;
       },
     };
-    bundled = (await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)) as unknown as OpenApiDocument;
+    // One file: every `$ref` is already internal, so there is nothing to bundle. The bundler would also follow a
+    // `$ref` through a schema that has one beside its `$defs` (`{$ref: '#/…/X/$defs/a', $defs}`) forever.
+    bundled = (
+      sources.files.size === 1 ? structuredClone(sources.root.value) : await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)
+    ) as unknown as OpenApiDocument;
+    unmaskDataRefs(bundled);
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
@@ -68,7 +76,10 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
   if (schemaProblems.length) reportInvalid(schemaProblems as AjvLikeError[], locate, diagnostics);
   try {
     // swagger-parser's semantic checks (path parameters, duplicate parameters, ...); the schema check is above.
-    await SwaggerParser.validate(structuredClone(bundled) as never, { validate: { schema: false, spec: true } } as never);
+    const copy = structuredClone(bundled);
+    maskDataRefs(copy);
+    dropInwardRefs(copy, '#');
+    await SwaggerParser.validate(copy as never, { validate: { schema: false, spec: true } } as never);
   } catch (error) {
     const details = (error as { details?: AjvLikeError[] }).details;
     if (details?.length) reportInvalid(details, locate, diagnostics);
@@ -104,6 +115,17 @@ function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => Loc
     const extra = group.length > 1 ? ` [+${group.length - 1} related]` : '';
     diagnostics.report('invalid-openapi', `${error.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
   }
+}
+
+/**
+ * Removes, from the copy swagger-parser checks, each `$ref` that points inside its own schema (`X: {$ref:
+ * '#/…/X/$defs/a', $defs}`): the checker dereferences through it forever. Such a schema is read by parse as written.
+ */
+function dropInwardRefs(value: unknown, pointer: string): void {
+  if (value === null || typeof value !== 'object') return;
+  const node = value as Record<string, unknown>;
+  if (typeof node.$ref === 'string' && node.$ref.startsWith(`${pointer}/`)) delete node.$ref;
+  for (const [k, v] of Object.entries(node)) dropInwardRefs(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
 }
 
 function fileURLToPathSafe(url: string): string {

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { fail } from '../diagnostics.ts';
+import { isDataKey } from './data-refs.ts';
+import { decodeFragment, findAnchors } from './anchors.ts';
+import { rewriteIdRefs } from './ids.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -55,7 +58,8 @@ function readSource(file: string, from?: { file: SourceFile; node: YamlNode }): 
     const message = firstError.message.split('\n')[0] ?? firstError.message;
     fail('yaml-syntax', message, { file: display, line: at.line, column: at.col });
   }
-  const source = { path: file, display, doc, lines, value: doc.toJS({ maxAliasCount: 100 }) };
+  const source = { path: file, display, doc, lines, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  rewriteIdRefs(doc, source.value);
   if (parsedFiles.size >= MAX_PARSED_FILES) parsedFiles.clear();
   parsedFiles.set(key, source);
   return source;
@@ -78,26 +82,30 @@ export function position(file: SourceFile, node: YamlNode | null | undefined): {
 }
 
 /** Walks a YAML node tree and calls `visit` for every mapping that has a string `$ref`. */
-function eachRef(node: YamlNode | null | undefined, visit: (ref: string, refNode: YamlNode) => void): void {
+function eachRef(node: YamlNode | null | undefined, visit: (ref: string, refNode: YamlNode) => void, parentKey?: string): void {
   if (!node) return;
   if (isMap(node)) {
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? pair.key.value : undefined;
       if (key === '$ref' && isScalar(pair.value) && typeof pair.value.value === 'string') {
         visit(pair.value.value, pair.value);
+      } else if (typeof key === 'string' && isDataKey(key, parentKey, isSeq(pair.value) ? [] : undefined)) {
+        // JSON data (`enum: [{$ref: x}]`): a `$ref` there is a value, not a reference.
+        continue;
       } else {
-        eachRef(pair.value as YamlNode, visit);
+        eachRef(pair.value as YamlNode, visit, typeof key === 'string' ? key : undefined);
       }
     }
   } else if (isSeq(node)) {
-    for (const item of node.items) eachRef(item as YamlNode, visit);
+    for (const item of node.items) eachRef(item as YamlNode, visit, parentKey);
   }
 }
 
 /** Resolves a JSON pointer fragment (`/components/schemas/X`) in a plain value; `undefined` when missing. */
 export function resolvePointer(value: unknown, fragment: string): unknown {
-  if (fragment === '' || fragment === '/') return value;
+  if (fragment === '') return value;
   let current: unknown = value;
+  // Empty tokens are keys too (`#/$defs//x` names the key "" of `$defs`).
   for (const raw of fragment.replace(/^\//, '').split('/')) {
     const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (current === null || typeof current !== 'object') return undefined;
@@ -138,7 +146,9 @@ export function loadSources(rootPath: string): SourceSet {
   }
   for (const ref of pending) {
     const targetFile = files.get(ref.target)!;
-    if (resolvePointer(targetFile.value, ref.fragment) === undefined) {
+    // A fragment without `/` names an `$anchor` or `$dynamicAnchor` (JSON Schema 2020-12).
+    const anchor = ref.fragment !== '' && !ref.fragment.startsWith('/');
+    if (anchor ? findAnchors(targetFile.value, '#', decodeFragment(ref.fragment)).length === 0 : resolvePointer(targetFile.value, ref.fragment) === undefined) {
       fail(
         'unresolved-ref',
         `$ref '${ref.ref}' does not resolve: no '#${ref.fragment}' in ${targetFile.display}`,

@@ -19,6 +19,7 @@ import type {
 } from '../ir/types.ts';
 import { decodeToken, isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
+import { componentOf, decodeFragment, findAnchors, type Anchor } from '../load/anchors.ts';
 import { parseRules } from './rules.ts';
 
 /** Keywords the generator understands. Anything else (except `x-`) is reported as unsupported. */
@@ -27,7 +28,8 @@ const SUPPORTED = new Set([
   'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'format',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties',
   'propertyNames', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'discriminator',
-  'contentMediaType', 'contentEncoding', 'default',
+  'contentMediaType', 'contentEncoding', 'default', 'contains', 'minContains', 'maxContains', 'patternProperties',
+  'dependentSchemas',
 ]);
 /** Annotations: kept where useful, never changing the type. */
 const ANNOTATIONS = new Set([
@@ -36,14 +38,32 @@ const ANNOTATIONS = new Set([
   'contentSchema',
 ]);
 /** JSON Schema keywords the generator does not check: read as annotations (the schema stays as wide), with a warning. */
-const UNCHECKED = new Set([
-  'unevaluatedProperties', 'unevaluatedItems', 'contains', 'minContains', 'maxContains', 'patternProperties',
-  'dependentSchemas', 'dependencies', '$vocabulary',
-]);
+const UNCHECKED = new Set(['unevaluatedProperties', 'unevaluatedItems', 'dependencies', '$vocabulary']);
 /** Misspellings of keywords ("did you mean"): nearest keyword, or these common aliases. */
 const ALIASES: Record<string, string> = { optional: 'required (list the other properties)', nullable: 'nullable', min_items: 'minItems', max_items: 'maxItems' };
 /** Length cap of a refused pattern's check in tolerant mode. */
 export const UNSAFE_PATTERN_MAX_INPUT = 100;
+
+/** Dialects whose vocabularies are the ones the generator implements. */
+const STANDARD_DIALECTS = new Set([
+  'https://json-schema.org/draft/2020-12/schema', 'https://spec.openapis.org/oas/3.1/dialect/base', 'http://json-schema.org/draft-04/schema',
+  'https://spec.openapis.org/oas/3.1/dialect/2024-10-25', 'https://spec.openapis.org/oas/3.1/dialect/2024-11-10',
+]);
+
+/** JSON Schema 2020-12's formats and OpenAPI's; any other format is an annotation, with a warning. */
+const KNOWN_FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
+  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+  'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password',
+]);
+
+/** The keywords of each JSON type, for schemas without `type`. */
+const KIND_KEYWORDS: [string, string[]][] = [
+  ['object', ['properties', 'additionalProperties', 'required', 'propertyNames', 'minProperties', 'maxProperties', 'x-rules', 'patternProperties']],
+  ['array', ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains']],
+  ['string', ['minLength', 'maxLength', 'pattern', 'format']],
+  ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
+];
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
@@ -70,6 +90,14 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
 
   function check(schema: Json, pointer: string): void {
     checkExtensions(ctx, schema, pointer, 'schema');
+    if (typeof schema.$schema === 'string' && !STANDARD_DIALECTS.has(schema.$schema.replace(/#$/, ''))) {
+      // A custom metaschema may switch vocabularies off; it is a remote document the generator does not load.
+      ctx.diagnostics.report('unsupported', `the dialect '${schema.$schema}' is not loaded (a remote metaschema)`, ctx.locate(joinPointer(pointer, '$schema')), 'validated as JSON Schema 2020-12 (OpenAPI 3.1) or draft 4 (OpenAPI 3.0)');
+    }
+    if (typeof schema.format === 'string' && !KNOWN_FORMATS.has(schema.format)) {
+      const near = nearest(schema.format, [...KNOWN_FORMATS]);
+      ctx.diagnostics.warn('unknown-format', `unknown format '${schema.format}'${near ? ` (did you mean '${near}'?)` : ''}`, ctx.locate(joinPointer(pointer, 'format')), 'an annotation: not checked, as JSON Schema reads unknown formats');
+    }
     for (const key of Object.keys(schema)) {
       if (key.startsWith('x-') || SUPPORTED.has(key) || ANNOTATIONS.has(key)) continue;
       if (key === '$recursiveRef' || key === '$dynamicRef') continue;
@@ -108,13 +136,65 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (!isObject(schema.dependentRequired)) fail('invalid-openapi', 'dependentRequired must be an object', ctx.locate(pointer));
       node.dependentRequired = schema.dependentRequired as Record<string, string[]>;
     }
+    if (isObject(schema.dependentSchemas)) {
+      const deps: Record<string, TypeNode> = {};
+      for (const [key, s] of Object.entries(schema.dependentSchemas)) deps[key] = parse(s, joinPointer(pointer, 'dependentSchemas', key));
+      node.dependentSchemas = deps;
+    }
     // `allOf` beside other keywords: the node must satisfy every member too.
     return node;
   }
 
-  function parseShape(schema: Json, pointer: string): TypeNode {
+  /**
+   * The JSON pointer an anchor reference (`#name`) stands for: the schema of the enclosing component that declares
+   * it, else the first in the document. `dynamic` (`$dynamicRef`) looks for `$dynamicAnchor` first. A dynamic
+   * reference is resolved statically: when another schema declares the same `$dynamicAnchor`, an outer dynamic
+   * scope could pick it, which is reported.
+   */
+  function anchorTarget(ref: string, pointer: string, dynamic: boolean): string | undefined {
+    if (!/^#[^/]/.test(ref)) return undefined;
+    const name = decodeFragment(ref.slice(1));
+    const scope = componentOf(pointer);
+    const local = scope ? findAnchors(resolveInternal(ctx.document, scope), scope, name) : [];
+    const all = findAnchors(ctx.document, '#', name);
+    const pick = (list: Anchor[]) => (dynamic ? (list.find((a) => a.dynamic) ?? list[0]) : (list.find((a) => !a.dynamic) ?? list[0]));
+    return (pick(local) ?? pick(all))?.pointer;
+  }
+
+  /** A `$dynamicRef` that lands on a `$dynamicAnchor` other schemas redeclare: a dynamic scope could pick another. */
+  function reportDynamicScope(ref: string, target: string, pointer: string): void {
+    const anchored = resolveInternal(ctx.document, target);
+    const name = isObject(anchored) && typeof anchored.$dynamicAnchor === 'string' ? anchored.$dynamicAnchor : undefined;
+    if (name === undefined || !findAnchors(ctx.document, '#', name).some((a) => a.dynamic && a.pointer !== target)) return;
+    ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is resolved statically to ${target}; other schemas declare '$dynamicAnchor: ${name}' and a dynamic scope is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the schema it names statically');
+  }
+
+  function parseShape(raw: Json, pointer: string): TypeNode {
+    let schema = raw;
+    if (typeof schema.$ref === 'string' && /^#[^/]/.test(schema.$ref)) {
+      const target = anchorTarget(schema.$ref, pointer, false);
+      if (target) schema = { ...schema, $ref: target };
+    }
+    if (typeof schema.$dynamicRef === 'string') {
+      const target = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : anchorTarget(schema.$dynamicRef, pointer, true);
+      if (target) {
+        reportDynamicScope(schema.$dynamicRef, target, pointer);
+        return parseShape({ ...stripKeys(schema, ['$dynamicRef']), $ref: target }, pointer);
+      }
+      if (schema.$dynamicRef !== '#') {
+        ctx.diagnostics.report('unsupported', `'$dynamicRef: ${schema.$dynamicRef}' names no schema of the document`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'a reference to the enclosing named schema');
+      }
+    }
     const b = base(schema, pointer);
-    if (typeof schema.$ref === 'string') return parseRef(schema.$ref, b, pointer);
+    if (typeof schema.$ref === 'string') {
+      // OpenAPI 3.1 (JSON Schema 2020-12): keywords beside `$ref` apply too; 3.0 ignores them.
+      const rest = stripKeys(schema, ['$ref']);
+      if (ctx.version === '3.1' && (hasShape(rest) || ['allOf', 'anyOf', 'oneOf'].some((k) => Array.isArray(rest[k])))) {
+        const target = parseRef(schema.$ref, { nullable: false, pointer }, pointer);
+        return { ...b, kind: 'intersection', members: [target, parseShape(stripAnnotations(rest), pointer)] };
+      }
+      return parseRef(schema.$ref, b, pointer);
+    }
     // 2019-09 `$recursiveRef` and 2020-12 `$dynamicRef` point back at the enclosing named schema.
     if (typeof schema.$recursiveRef === 'string' || typeof schema.$dynamicRef === 'string') {
       const owner = /^#\/components\/schemas\/([^/]+)/.exec(pointer)?.[1];
@@ -134,6 +214,23 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       types = types.filter((t) => t !== 'null');
     }
 
+    const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+    // `type` or other keywords beside `const`/`enum` that some value does not meet: both apply (an intersection).
+    if (values) {
+      const fits = (x: unknown) => (x === null ? b.nullable || !types.length : !types.length || types.some((t) => fitsType(t, x)));
+      if (hasShape(stripKeys(schema, ['const', 'enum', 'type'])) || !values.every(fits)) {
+        const only = parseShape(schema.const !== undefined ? { const: schema.const } : { enum: schema.enum }, pointer);
+        const rest = parseShape(stripKeys(schema, ['const', 'enum', 'description', 'title', 'default', 'examples', 'example']), pointer);
+        return { ...b, nullable: false, kind: 'intersection', members: [only, rest] };
+      }
+    }
+    // Objects or arrays among the values: JSON equality on top of whatever the other keywords say.
+    if (values?.some((x) => x !== null && typeof x === 'object')) {
+      const rest = stripKeys(schema, ['const', 'enum']);
+      const node = hasShape(rest) ? parseShape(rest, pointer) : ({ ...b, kind: 'unknown' } as TypeNode);
+      node.jsonValues = values as JsonValue[];
+      return node;
+    }
     if (schema.const !== undefined) return literal(schema.const, b, pointer);
     if (Array.isArray(schema.enum)) return parseEnum(schema.enum, b, pointer);
 
@@ -141,7 +238,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       const variants = types.map((t) => parseShape({ ...stripAnnotations(schema), type: t }, pointer));
       return { ...b, kind: 'union', mode: 'anyOf', variants };
     }
-    const type = types[0] ?? inferType(schema);
+    if (!types.length) return untyped(schema, b, pointer);
+    const type = types[0];
     switch (type) {
       case 'string':
         return parseString(schema, b);
@@ -174,16 +272,21 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   }
 
   /**
-   * The type a schema without `type` constrains, from its keywords. Such schemas appear inside conditionals
-   * (`then: {properties: {prompt: {maxLength: 1000}}}`), where the property's own schema already fixes the type,
-   * so reading `maxLength` as a string constraint loses nothing and keeps the limit.
+   * A schema without `type`: each keyword constrains only values of the type it applies to (`{maximum: 3}`
+   * accepts `"x"`), so each type's keywords become a node that lets other types through; several types' keywords
+   * make an intersection of such nodes.
    */
-  function inferType(schema: Json): string | undefined {
-    if (schema.properties !== undefined || schema.additionalProperties !== undefined || schema.required !== undefined || schema.propertyNames !== undefined || schema.minProperties !== undefined || schema.maxProperties !== undefined) return 'object';
-    if (schema.items !== undefined || schema.prefixItems !== undefined || schema.minItems !== undefined || schema.maxItems !== undefined || schema.uniqueItems !== undefined) return 'array';
-    if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined || schema.format !== undefined) return 'string';
-    if (['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].some((k) => schema[k] !== undefined)) return 'number';
-    return undefined;
+  function untyped(schema: Json, b: NodeBase, pointer: string): TypeNode {
+    const kinds = KIND_KEYWORDS.filter(([, keys]) => keys.some((k) => schema[k] !== undefined)).map(([kind]) => kind);
+    const partial = (kind: string, base: NodeBase): TypeNode => {
+      if (kind === 'object') return parseObject(schema, base, pointer, false);
+      const node = kind === 'string' ? parseString(schema, base) : kind === 'number' ? parseNumber(schema, base, false) : parseArray(schema, base, pointer);
+      if (node.kind === 'string' || node.kind === 'number' || node.kind === 'array') node.typeAsserted = false;
+      return node;
+    };
+    if (!kinds.length) return { ...b, kind: 'unknown' };
+    if (kinds.length === 1) return partial(kinds[0]!, b);
+    return { ...b, kind: 'intersection', members: kinds.map((k) => partial(k, { nullable: false, pointer })) };
   }
 
   function parseRef(ref: string, b: NodeBase, pointer: string): TypeNode {
@@ -231,7 +334,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       ctx.diagnostics.report('duplicate-enum-value', 'enum values must be unique', ctx.locate(joinPointer(pointer, 'enum')), 'repeated values are dropped');
       rest = rest.filter((_, i) => keys.indexOf(keys[i]!) === i);
     }
-    if (rest.length === 0) return { ...b, kind: 'null' };
+    // `enum: []` refuses every value; `enum: [null]` accepts null alone.
+    if (rest.length === 0) return values.length ? { ...b, kind: 'null' } : { ...b, kind: 'never' };
     if (rest.length === 1) return literal(rest[0], b, pointer);
     if (!rest.every((v) => typeof v === 'string' || typeof v === 'number')) {
       const { nullable, ...shared } = b;
@@ -305,6 +409,11 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (typeof schema.minItems === 'number') node.minItems = schema.minItems;
     if (typeof schema.maxItems === 'number') node.maxItems = schema.maxItems;
     if (schema.uniqueItems === true) node.uniqueItems = true;
+    if (schema.contains !== undefined) {
+      node.contains = parse(schema.contains, joinPointer(pointer, 'contains'));
+      if (typeof schema.minContains === 'number') node.minContains = schema.minContains;
+      if (typeof schema.maxContains === 'number') node.maxContains = schema.maxContains;
+    }
     return node;
   }
 
@@ -318,25 +427,41 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (type.notShown) prop.notShown = type.notShown;
       return prop;
     });
-    const extraRequired = required.filter((r) => !(r in propsRaw));
+    const extraRequired = required.filter((r) => !Object.hasOwn(propsRaw, r));
     const ap = schema.additionalProperties;
     checkRequiredNames(required, propsRaw, ap, pointer);
     const additional: TypeNode | boolean =
       ap === undefined || ap === true ? true : ap === false ? false : parse(ap, joinPointer(pointer, 'additionalProperties'));
-    const propertyNames = isObject(schema.propertyNames) ? stringConstraints(schema.propertyNames) : undefined;
+    const pn = schema.propertyNames;
+    // Length, pattern and format stay string constraints of the keys; any other schema is checked on each key.
+    const simple = isObject(pn) && Object.keys(pn).every((k) => ['minLength', 'maxLength', 'pattern', 'format', 'description', 'title', '$comment', 'type'].includes(k)) && (pn.type === undefined || pn.type === 'string');
+    const propertyNames = simple ? stringConstraints(pn) : undefined;
+    const namesType = pn !== undefined && !simple ? parse(pn, joinPointer(pointer, 'propertyNames')) : undefined;
+    const propertyNamesType = namesType && namesType.kind !== 'unknown' ? namesType : undefined;
     if (propertyNames?.pattern !== undefined) checkPattern(propertyNames, joinPointer(pointer, 'propertyNames', 'pattern'));
     const rules = parseRules(ctx, schema['x-rules'], joinPointer(pointer, 'x-rules'), (s, p) => parse(s, p), propsRaw);
-    if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted) {
+    const patternProperties = isObject(schema.patternProperties)
+      ? Object.entries(schema.patternProperties).flatMap(([pattern, s]) => {
+          const c: StringConstraints = { pattern };
+          checkPattern(c, joinPointer(pointer, 'patternProperties'));
+          if (c.pattern === undefined) return [];
+          return [{ pattern, flags: c.patternFlags ?? ('u' as const), type: parse(s, joinPointer(pointer, 'patternProperties', pattern)) }];
+        })
+      : [];
+    if (properties.length === 0 && extraRequired.length === 0 && typeof additional === 'object' && rules.length === 0 && typeAsserted && !patternProperties.length) {
       const map: TypeNode = { ...b, kind: 'map', values: additional };
       if (typeof schema.minProperties === 'number') map.minProperties = schema.minProperties;
       if (typeof schema.maxProperties === 'number') map.maxProperties = schema.maxProperties;
       if (propertyNames) map.propertyNames = propertyNames;
+      if (propertyNamesType) map.propertyNamesType = propertyNamesType;
       return map;
     }
     const node: ObjectNode = { ...b, kind: 'object', properties, additional, extraRequired, rules, typeAsserted };
     if (typeof schema.minProperties === 'number') node.minProperties = schema.minProperties;
     if (typeof schema.maxProperties === 'number') node.maxProperties = schema.maxProperties;
     if (propertyNames) node.propertyNames = propertyNames;
+    if (propertyNamesType) node.propertyNamesType = propertyNamesType;
+    if (patternProperties.length) node.patternProperties = patternProperties;
     return node;
   }
 
@@ -355,7 +480,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function checkRequiredNames(required: string[], propsRaw: Json, ap: unknown, pointer: string): void {
     if (Object.keys(propsRaw).length === 0 || isObject(ap) || allOfParts.has(pointer) || CONDITION.test(pointer)) return;
     required.forEach((name, i) => {
-      if (name in propsRaw) return;
+      if (Object.hasOwn(propsRaw, name)) return;
       const near = nearest(name, Object.keys(propsRaw));
       ctx.diagnostics.report(
         'invalid-openapi',
@@ -371,7 +496,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     (schema.allOf as unknown[]).forEach((_, i) => allOfParts.add(joinPointer(pointer, 'allOf', i)));
     const members = (schema.allOf as unknown[]).map((s, i) => parse(s, joinPointer(pointer, 'allOf', i)));
     const rest = stripKeys(schema, ['allOf']);
-    if (hasShape(rest)) members.push(parseShape(rest, pointer));
+    if (hasShape(rest) || Array.isArray(rest.anyOf) || Array.isArray(rest.oneOf) || typeof rest.$ref === 'string') members.push(parseShape(rest, pointer));
     if (schema.nullable === true) b.nullable = true;
     if (members.length === 1) return mergeBase(members[0]!, b);
     return { ...b, kind: 'intersection', members };
@@ -382,12 +507,16 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const list = schema[mode] as unknown[];
     let variants = list.map((s, i) => parse(s, joinPointer(pointer, mode, i)));
     if (schema.nullable === true) b.nullable = true;
-    if (variants.some((v) => v.kind === 'null')) {
+    // `{type: null}` folds into `nullable`, except in a oneOf where another member may accept null too (then null
+    // matches two members and is refused).
+    const mayBeNull = (v: TypeNode) => v.nullable || v.kind === 'unknown' || v.kind === 'intersection' || v.kind === 'union' || ('typeAsserted' in v && v.typeAsserted === false);
+    if (variants.some((v) => v.kind === 'null') && !(mode === 'oneOf' && variants.some((v) => v.kind !== 'null' && mayBeNull(v)))) {
       b.nullable = true;
       variants = variants.filter((v) => v.kind !== 'null');
     }
-    const rest = stripKeys(schema, ['oneOf', 'anyOf', 'discriminator']);
-    const sibling = hasShape(rest) ? parseShape(rest, pointer) : undefined;
+    // `oneOf` beside `anyOf`: the union is the `oneOf`; the `anyOf` stays with the sibling keywords.
+    const rest = stripKeys(schema, mode === 'oneOf' ? ['oneOf', 'discriminator'] : ['anyOf', 'discriminator']);
+    const sibling = hasShape(rest) || Array.isArray(rest.anyOf) ? parseShape(rest, pointer) : undefined;
     // "Known values; any string accepted": anyOf [enum of strings, plain string].
     const open = openEnum(variants);
     let node: TypeNode;
@@ -488,6 +617,20 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   return { parse };
 }
 
+/** Whether a JSON value is of a JSON Schema `type`. */
+function fitsType(type: string, x: unknown): boolean {
+  switch (type) {
+    case 'integer':
+      return typeof x === 'number' && Number.isInteger(x);
+    case 'object':
+      return isObject(x);
+    case 'array':
+      return Array.isArray(x);
+    default:
+      return typeof x === type;
+  }
+}
+
 function stripKeys(schema: Json, keys: string[]): Json {
   const out: Json = {};
   for (const [k, v] of Object.entries(schema)) if (!keys.includes(k)) out[k] = v;
@@ -500,7 +643,7 @@ function stripAnnotations(schema: Json): Json {
 
 /** True when a schema (after removing the combinator) still constrains the value's shape. */
 function hasShape(schema: Json): boolean {
-  return ['type', 'properties', 'required', 'items', 'enum', 'const', 'additionalProperties'].some((k) => schema[k] !== undefined);
+  return ['type', 'enum', 'const', ...KIND_KEYWORDS.flatMap(([, keys]) => keys)].some((k) => schema[k] !== undefined);
 }
 
 function mergeBase(node: TypeNode, b: NodeBase): TypeNode {

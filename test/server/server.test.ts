@@ -169,11 +169,12 @@ describe('the pipeline', () => {
     const bad = await post('/embeddings', '{"model": "m", "input": ', json);
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_json');
+    // `extra` is accepted: the body's schema leaves it open.
     const v = await post('/embeddings', { model: 'm', input: '', extra: 1, encoding_format: 'hex' }, json);
     expect(v.status).toBe(400);
     expect(v.body.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request', param: v.body.error.errors[0].path });
-    expect(v.body.error.message).toMatch(/\(and 2 more errors\)\.$/);
-    expect(v.body.error.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/body/encoding_format', '/body/extra', '/body/input']);
+    expect(v.body.error.message).toMatch(/\(and 1 more errors?\)\.$/);
+    expect(v.body.error.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/body/encoding_format', '/body/input']);
     expect((await post('/embeddings', '', json)).body.error.errors[0]).toMatchObject({ path: '/body', code: 'required' });
     const q = await call('/things?limit=0', { headers: auth });
     expect(q.status).toBe(400);

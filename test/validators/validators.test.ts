@@ -3,6 +3,7 @@
  * inside passes and one just outside fails with a JSON pointer naming the field, a stable code and a message.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../generator/config/types.ts';
 import { generateFixture } from './fixture.ts';
 
 type Result = { ok: true; value: { path: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, unknown>; body: unknown } } | { ok: false; errors: { path: string; code: string; message: string }[] };
@@ -45,10 +46,10 @@ describe('createEmbedding', () => {
     expect(errors('createEmbedding', emb({ input: Array(2049).fill(1) }))[0]).toMatchObject({ path: '/body/input', code: 'one_of' });
     expect(errors('createEmbedding', emb({ input: true }))[0]!.message).toMatch(/must be a string, an array of strings/);
   });
-  it('requires fields and rejects unknown top-level fields', () => {
+  it('requires fields and accepts top-level fields the schema leaves open (no additionalProperties: false)', () => {
     const errs = errors('createEmbedding', { body: { input: 'x', extra: 1 } });
-    expect(errs).toContainEqual({ path: '/body/model', code: 'required', message: 'is required' });
-    expect(errs).toContainEqual({ path: '/body/extra', code: 'unknown_property', message: 'is not a known field' });
+    expect(errs).toEqual([{ path: '/body/model', code: 'required', message: 'is required' }]);
+    expect(ok('createEmbedding', emb({ extra: 1 })).body).toMatchObject({ extra: 1 });
   });
   it('applies if/then: dimensions only for text-embedding-3 and later', () => {
     ok('createEmbedding', emb({ dimensions: 256 }));
@@ -190,10 +191,11 @@ describe('formats, numbers, tuples, not, dependentRequired, closed objects', () 
 });
 
 describe('hostile input', () => {
-  it('never pollutes prototypes and treats __proto__ and constructor as unknown fields', () => {
+  it('never pollutes prototypes: __proto__ and constructor are plain own fields', () => {
     const body = JSON.parse('{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') as object;
-    const errs = errors('createCompletion', { body });
-    expect(errs.map((e) => e.path).sort()).toEqual(['/body/__proto__', '/body/constructor']);
+    const accepted = ok('createCompletion', { body }).body as object;
+    expect(Object.getPrototypeOf(accepted)).toBe(Object.prototype);
+    expect(Object.hasOwn(accepted, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const meta = JSON.parse('{"model":"m","prompt":"p","metadata":{"__proto__":"x"}}') as object;
     const value = ok('createCompletion', { body: meta }).body as { metadata: object };
@@ -232,5 +234,22 @@ describe('response and schema validators', () => {
   it('validates any named schema', () => {
     expect(v.validateSchema('Video', { id: 'v', status: 'queued' }).ok).toBe(true);
     expect(v.validateSchema('Video', { id: 'v', status: 'x' }).errors).toEqual([expect.objectContaining({ path: '/status', code: 'enum' })]);
+  });
+});
+
+describe('validators.unknownRequestFields: "reject" (config)', () => {
+  let strict: Validators;
+  beforeAll(async () => {
+    const config = { ...DEFAULT_CONFIG, validators: { ...DEFAULT_CONFIG.validators, unknownRequestFields: 'reject' as const } };
+    const out = await generateFixture('validators-reject-unknown', undefined, ['validators'], config);
+    strict = (await import(`${out}/validators/index.ts`)) as Validators;
+  }, 60_000);
+  it('refuses top-level body fields the schema does not name, __proto__ and constructor too', () => {
+    const r = strict.validateRequest('createEmbedding', { body: { model: 'm', input: 'x', extra: 1 } });
+    expect(r.ok ? [] : r.errors).toEqual([{ path: '/body/extra', code: 'unknown_property', message: 'is not a known field' }]);
+    const body = JSON.parse('{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') as object;
+    const hostile = strict.validateRequest('createCompletion', { body });
+    expect(hostile.ok ? [] : hostile.errors.map((e) => e.path).sort()).toEqual(['/body/__proto__', '/body/constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -51,7 +51,8 @@ export function isObj(v: unknown): v is Record<string, unknown> {
 
 /** Own property read, for names that also exist on `Object.prototype` (`constructor`, `__proto__`, ...). */
 export function own(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+  // The descriptor, not `o[key]`: an own `__proto__` (JSON.parse makes one) is hidden behind the accessor.
+  return Object.getOwnPropertyDescriptor(o, key)?.value;
 }
 
 /** Length in Unicode code points, as JSON Schema counts `minLength`/`maxLength`. */
@@ -92,13 +93,18 @@ export function duplicateIndex(items: readonly unknown[]): number {
   return -1;
 }
 
+/** JSON equality (`const`, `enum` of objects and arrays): same structure and values, key order aside. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return a === b || canonical(a) === canonical(b);
+}
+
 function canonical(v: unknown, depth = 0): string {
   if (depth > MAX_DEPTH) return '…';
   if (Array.isArray(v)) return `[${v.map((x) => canonical(x, depth + 1)).join(',')}]`;
   if (isObj(v))
     return `{${Object.keys(v)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k], depth + 1)}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(own(v, k), depth + 1)}`)
       .join(',')}}`;
   return typeof v === 'string' ? JSON.stringify(v) : `${typeof v}:${String(v)}`;
 }
@@ -136,19 +142,8 @@ export function notSubsetIndex(a: readonly unknown[], b: readonly unknown[]): nu
   return -1;
 }
 
-/** Formats the spec uses (and the common ones of JSON Schema). Unknown formats are not checked. */
-export const formats: Record<string, (s: string) => boolean> = {
-  'date-time': (s) =>
-    /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/.test(s) &&
-    !Number.isNaN(Date.parse(s)),
-  date: (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)),
-  time: (s) => /^\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})?$/.test(s),
-  email: (s) => s.length <= 320 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(s),
-  uri: (s) => s.length <= 65536 && /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/.test(s) && URL.canParse(s),
-  uuid: (s) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s),
-  ipv4: (s) => /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(s),
-  byte: (s) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s),
-};
+/** The formats of JSON Schema 2020-12, each to its RFC (`formats.ts`). */
+export { formats } from './formats.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
 export type RawParam = string | readonly string[] | undefined;

@@ -7,8 +7,6 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   coerceForm,
-  esc,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -74,23 +72,6 @@ export function validateCreateSpeechRequest(
   } else if (mt === 'application/json') {
     if (!isSpeechCreateRequest(body)) {
       checkSpeechCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (
-          k === 'input' ||
-          k === 'instructions' ||
-          k === 'model' ||
-          k === 'response_format' ||
-          k === 'speed' ||
-          k === 'stream_format' ||
-          k === 'voice'
-        ) {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
     if (!c.count) body = withDefaults(body, { speed: 1 });
   } else {
@@ -354,15 +335,6 @@ export function validateUpdateVoiceConsentRequest(
     if (!isVoiceConsentUpdateRequest(body)) {
       checkVoiceConsentUpdateRequest(body, '/body', c);
     }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'name') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
-    }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
@@ -423,15 +395,6 @@ export function validateCreateVoiceRequest(
   } else if (mt === 'multipart/form-data') {
     if (!isVoiceCreateRequest(body)) {
       checkVoiceCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'audio_sample' || k === 'consent' || k === 'name') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');

@@ -7,8 +7,6 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   coerceForm,
-  esc,
-  isObj,
   mediaTypeOf,
   state,
   statusKey,
@@ -190,15 +188,6 @@ export function validateCreateImageVariationRequest(
   } else if (mt === 'multipart/form-data') {
     if (!isImageVariationCreateRequest(body)) {
       checkImageVariationCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'image' || k === 'n' || k === 'response_format' || k === 'size' || k === 'user') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');

@@ -6,8 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  esc,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -54,21 +52,6 @@ export function validateCreateUploadRequest(
   } else if (mt === 'application/json') {
     if (!isUploadCreateRequest(body)) {
       checkUploadCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (
-          k === 'bytes' ||
-          k === 'expires_after' ||
-          k === 'filename' ||
-          k === 'mime_type' ||
-          k === 'purpose'
-        ) {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');
@@ -208,15 +191,6 @@ export function validateCompleteUploadRequest(
   } else if (mt === 'application/json') {
     if (!isUploadCompleteRequest(body)) {
       checkUploadCompleteRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'md5' || k === 'part_ids') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');

@@ -6,8 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  esc,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -140,15 +138,6 @@ export function validateCreateVideoRequest(
     if (!isVideoCreateRequest(body)) {
       checkVideoCreateRequest(body, '/body', c);
     }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'input_reference' || k === 'model' || k === 'prompt' || k === 'seconds' || k === 'size') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
-    }
     if (!c.count) body = withDefaults(body, { model: 'sora-2', seconds: '4', size: '720x1280' });
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
@@ -210,15 +199,6 @@ export function validateCreateVideoCharacterRequest(
   } else if (mt === 'multipart/form-data') {
     if (!isVideoCharacterCreateRequest(body)) {
       checkVideoCharacterCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'name' || k === 'video') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
@@ -353,15 +333,6 @@ export function validateCreateVideoEditRequest(
     if (!isVideoEditCreateRequest(body)) {
       checkVideoEditCreateRequest(body, '/body', c);
     }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'prompt' || k === 'video') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
-    }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
@@ -422,15 +393,6 @@ export function validateCreateVideoExtensionRequest(
   } else if (mt === 'application/json') {
     if (!isVideoExtensionCreateRequest(body)) {
       checkVideoExtensionCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'prompt' || k === 'seconds' || k === 'video') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');
@@ -650,15 +612,6 @@ export function validateRemixVideoRequest(
   } else if (mt === 'application/json') {
     if (!isVideoRemixRequest(body)) {
       checkVideoRemixRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'prompt') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');

@@ -292,9 +292,7 @@ export function isCompletionChunk(v: unknown): boolean {
     if (isObj(v)) {
       const v10 = v.choices;
       if (v10 !== undefined) {
-        if (!Array.isArray(v10)) {
-          return false;
-        } else {
+        if (Array.isArray(v10)) {
           if (v10.length > 0) {
             return false;
           }
@@ -379,9 +377,7 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
     if (isObj(v)) {
       const v10 = v.choices;
       if (v10 !== undefined) {
-        if (!Array.isArray(v10)) {
-          c.add(p + '/choices', 'type', 'must be an array of any value');
-        } else {
+        if (Array.isArray(v10)) {
           if (v10.length > 0) {
             c.add(p + '/choices', 'max_items', 'must have at most 0 items');
           }

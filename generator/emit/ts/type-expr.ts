@@ -50,8 +50,19 @@ export function literal(value: string | number | boolean | null): TypeWriter {
   return text(typeof value === 'string' ? quote(value) : String(value));
 }
 
+/**
+ * A single-quoted string literal of any string, safe by construction: JSON's escaping (control characters,
+ * newlines, lone surrogates, backslashes) with `'` escaped instead of `"`, and U+2028/U+2029 escaped too, so no
+ * spec string can end the literal or the line.
+ */
 export function quote(s: string): string {
-  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const body = JSON.stringify(s)
+    .slice(1, -1)
+    .replace(/\\"/g, '"')
+    .replace(/'/g, "\\'")
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `'${body}'`;
 }
 
 export function propertyKey(name: string): string {
@@ -104,6 +115,8 @@ export function typeOf(node: TypeNode, use: TypeUse): TypeWriter {
 }
 
 function bare(node: TypeNode, use: TypeUse): TypeWriter {
+  // A schema without `type` whose keywords constrain one type lets every other value through.
+  if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'array') && node.typeAsserted === false) return text('unknown');
   switch (node.kind) {
     case 'string':
       return text('string');
@@ -165,6 +178,6 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
       return union(node.variants.map((v) => typeOf(v, use)));
     case 'intersection':
       // Constraint-only members (`allOf: [{if, then}]`) are `unknown`: they add checks, not type.
-      return intersection(node.members.filter((m) => m.kind !== 'unknown').map((m) => typeOf(m, use)));
+      return intersection(node.members.filter((m) => m.kind !== 'unknown' && !('typeAsserted' in m && m.typeAsserted === false && m.kind !== 'object')).map((m) => typeOf(m, use)));
   }
 }

@@ -9,6 +9,7 @@
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { CrossFieldRule, NamedSchema, ObjectNode, StringConstraints, TypeNode } from '../../ir/types.ts';
 import { isIdentifierName } from '../../naming/case.ts';
+import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { quote } from '../ts/type-expr.ts';
 import { describe, joinOr, kindsOf, kindTest, listValues, type JsonKind } from './describe.ts';
 
@@ -53,7 +54,12 @@ export class Compiler {
   private readonly pending: { node: TypeNode; mode: Mode; name: string }[] = [];
   private helperCount = 0;
 
-  constructor(schemas: NamedSchema[], private readonly link: SchemaLinker, private readonly onPattern: (pattern: string, pointer: string) => void = () => {}) {
+  constructor(
+    schemas: NamedSchema[],
+    private readonly link: SchemaLinker,
+    readonly options: ValidatorsConfig = DEFAULT_CONFIG.validators,
+    private readonly onPattern: (pattern: string, pointer: string) => void = () => {},
+  ) {
     this.schemas = new Map(schemas.map((s) => [s.name, s]));
   }
 
@@ -117,7 +123,7 @@ export class Compiler {
 
   /** The function checking `node` on its own: a named schema's, or a hoisted helper of this file. */
   helper(node: TypeNode, mode: Mode): string {
-    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired) {
+    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired && !node.dependentSchemas && !node.jsonValues) {
       return mode === 'is' ? this.link.is(node.target) : this.link.check(node.target);
     }
     const key = structuralKey(node);
@@ -164,9 +170,19 @@ export class Compiler {
   }
 
   private bare(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    // A schema without `type` (`{maxLength: 3}`): its checks apply to values of their type, others pass.
+    if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'array') && node.typeAsserted === false) {
+      const test = node.kind === 'array' ? `Array.isArray(${v})` : `typeof ${v} === '${node.kind}'`;
+      w.write(`if (${test})`).block(() => {
+        if (node.kind === 'string') this.stringChecks(w, node, v, p, mode, 'string', node.pointer);
+        else if (node.kind === 'number') this.numberChecks(w, node, v, p, mode);
+        else this.arrayChecks(w, node, v, p, mode, s);
+      });
+      return;
+    }
     const typeFail = (cond: string, then?: () => void) => {
       w.write(`if (${cond})`).block(() => this.fail(w, mode, p, 'type', this.typeMessage(node)));
-      if (then && hasChecks(node)) w.write('else').block(then);
+      if (then && hasChecks(node, this.options)) w.write('else').block(then);
     };
     switch (node.kind) {
       case 'unknown':
@@ -204,7 +220,8 @@ export class Compiler {
         return typeFail(`!isObj(${v})`, () => {
           this.countChecks(w, node, v, p, mode);
           this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
-          if (node.values.kind !== 'unknown') this.eachValue(w, node.values, v, p, mode, s, []);
+          this.propertyNamesType(w, node.propertyNamesType, v, p, mode);
+          if (constrains(node.values)) this.eachValue(w, node.values, v, p, mode, s, []);
         });
       case 'object':
         this.runtime.add('isObj');
@@ -242,7 +259,7 @@ export class Compiler {
       const capped = c.patternMaxInput !== undefined ? `${v}.length <= ${c.patternMaxInput} && ` : '';
       this.failIf(w, `${capped}!${this.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`, mode, p, codeOf('pattern'), quote(`${what}must match the pattern ${c.pattern}`));
     }
-    if (c.format !== undefined && FORMATS.has(c.format)) {
+    if (c.format !== undefined && FORMATS.has(c.format) && this.options.formats === 'assert') {
       this.runtime.add('formats');
       this.failIf(w, `!formats[${quote(c.format)}]!(${v})`, mode, p, codeOf('format'), quote(`${what}must be a valid ${c.format}`));
     }
@@ -272,7 +289,7 @@ export class Compiler {
         this.gen(w, item, x, child(p, String(i)), mode, s);
       });
     });
-    if (a.items.kind !== 'unknown' && a.items.kind !== 'never') {
+    if (constrains(a.items) && a.items.kind !== 'never') {
       const i = this.fresh(s, 'i');
       const x = this.fresh(s);
       w.write(`for (let ${i} = ${prefix.length}; ${i} < ${v}.length; ${i}++)`).block(() => {
@@ -280,6 +297,16 @@ export class Compiler {
         w.writeLine(`const ${x}: unknown = ${v}[${i}];`);
         this.gen(w, a.items, x, dynamic(p, i), mode, s);
       });
+    }
+    if (a.contains) {
+      const is = this.helper(a.contains, 'is');
+      const n = this.fresh(s, 'n');
+      const i = this.fresh(s, 'i');
+      const min = a.minContains ?? 1;
+      w.writeLine(`let ${n} = 0;`);
+      w.write(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++)`).block(() => w.writeLine(`if (${is}(${v}[${i}])) ${n}++;`));
+      if (min > 0) this.failIf(w, `${n} < ${min}`, mode, p, 'contains', quote(`must contain at least ${min} item${min === 1 ? '' : 's'} that ${min === 1 ? 'is' : 'are'} ${describe(a.contains)}`));
+      if (a.maxContains !== undefined) this.failIf(w, `${n} > ${a.maxContains}`, mode, p, 'contains', quote(`must contain at most ${a.maxContains} item${a.maxContains === 1 ? '' : 's'} that ${a.maxContains === 1 ? 'is' : 'are'} ${describe(a.contains)}`));
     }
     if (a.uniqueItems) {
       this.runtime.add('duplicateIndex');
@@ -305,13 +332,25 @@ export class Compiler {
     });
   }
 
+  /** Every key checked against a `propertyNames` schema that is more than string constraints. */
+  private propertyNamesType(w: CodeBlockWriter, type: TypeNode | undefined, v: string, p: PathRef, mode: Mode): void {
+    if (!type) return;
+    this.runtime.add('esc');
+    const is = this.helper(type, 'is');
+    w.write(`for (const k in ${v})`).block(() => {
+      if (mode === 'check') w.writeLine('if (c.full) break;');
+      this.failIf(w, `!${is}(k)`, mode, dynamic(p, 'esc(k)'), 'property_name', quote(`key must be ${describe(type)}`));
+    });
+  }
+
   /** Checks every property value not in `known` against `type`. */
-  private eachValue(w: CodeBlockWriter, type: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, known: string[]): void {
+  private eachValue(w: CodeBlockWriter, type: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, known: string[], patterns: string[] = []): void {
     this.runtime.add('esc');
     const x = this.fresh(s);
     w.write(`for (const k in ${v})`).block(() => {
       if (mode === 'check') w.writeLine('if (c.full) break;');
-      if (known.length) w.write(`if (${this.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+      const skip = [known.length ? this.knownKey('k', known) : '', ...patterns.map((re) => `${re}.test(k)`)].filter(Boolean).join(' || ');
+      if (skip) w.write(`if (${skip})`).block(() => w.writeLine('continue;'));
       w.writeLine(`const ${x} = ${v}[k];`);
       this.gen(w, type, x, dynamic(p, 'esc(k)'), mode, s);
     });
@@ -333,7 +372,7 @@ export class Compiler {
 
   private objectChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const prop of node.properties) {
-      const needsCheck = prop.type.kind !== 'unknown' || prop.type.conditionals || prop.type.not;
+      const needsCheck = constrains(prop.type);
       if (!prop.required && !needsCheck) continue;
       const x = this.fresh(s);
       w.writeLine(`const ${x} = ${this.read(v, prop.name)};`);
@@ -350,19 +389,32 @@ export class Compiler {
     }
     this.countChecks(w, node, v, p, mode);
     this.propertyNameChecks(w, node.propertyNames, v, p, mode, node.pointer);
+    this.propertyNamesType(w, node.propertyNamesType, v, p, mode);
     const known = node.properties.map((pr) => pr.name);
+    const patterns = (node.patternProperties ?? []).map((pp) => ({ re: this.regex(pp.pattern, node.pointer, pp.flags), type: pp.type }));
+    if (patterns.length) {
+      this.runtime.add('esc');
+      const x = this.fresh(s);
+      w.write(`for (const k in ${v})`).block(() => {
+        if (mode === 'check') w.writeLine('if (c.full) break;');
+        w.writeLine(`const ${x} = own(${v}, k);`);
+        this.runtime.add('own');
+        for (const pp of patterns) w.write(`if (${pp.re}.test(k))`).block(() => this.gen(w, pp.type, x, dynamic(p, 'esc(k)'), mode, s));
+      });
+    }
+    const isKnown = (k: string) => [known.length ? this.knownKey(k, known) : '', ...patterns.map((pp) => `${pp.re}.test(${k})`)].filter(Boolean).join(' || ');
     if (node.additional === false) {
       // Closed objects; response validation (state.open) tolerates properties added later.
       this.runtime.add('state').add('esc');
       w.write(`if (!state.open)`).block(() => {
         w.write(`for (const k in ${v})`).block(() => {
-          if (known.length) w.write(`if (${this.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+          if (isKnown('k')) w.write(`if (${isKnown('k')})`).block(() => w.writeLine('continue;'));
           this.fail(w, mode, dynamic(p, 'esc(k)'), 'unknown_property', "'is not a known field'");
           if (mode === 'check') w.writeLine('if (c.full) break;');
         });
       });
-    } else if (typeof node.additional === 'object' && node.additional.kind !== 'unknown') {
-      this.eachValue(w, node.additional, v, p, mode, s, known);
+    } else if (typeof node.additional === 'object' && constrains(node.additional)) {
+      this.eachValue(w, node.additional, v, p, mode, s, known, patterns.map((pp) => pp.re));
     }
     for (const rule of node.rules) this.rule(w, node, rule, v, p, mode, s);
   }
@@ -504,6 +556,21 @@ export class Compiler {
     for (const not of node.not ?? []) {
       this.failIf(w, `${this.helper(not, 'is')}(${v})`, mode, p, 'not', quote(`must not be ${describeNot(not)}`));
     }
+    if (node.jsonValues) {
+      this.runtime.add('jsonEqual');
+      const name = `JSON_VALUES${this.constants.length}`;
+      this.constants.push(`const ${name}: readonly unknown[] = ${JSON.stringify(node.jsonValues)};`);
+      const shown = node.jsonValues.map((x) => JSON.stringify(x)).join(', ');
+      this.failIf(w, `!${name}.some((x) => jsonEqual(${v}, x))`, mode, p, node.jsonValues.length === 1 ? 'const' : 'enum', quote(`must be ${node.jsonValues.length === 1 ? '' : 'one of '}${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`));
+    }
+    if (node.dependentSchemas && Object.keys(node.dependentSchemas).length) {
+      this.runtime.add('isObj');
+      w.write(`if (isObj(${v}))`).block(() => {
+        for (const [key, dep] of Object.entries(node.dependentSchemas!)) {
+          w.write(`if (Object.hasOwn(${v}, ${quote(key)}))`).block(() => this.gen(w, dep, v, p, mode, s));
+        }
+      });
+    }
     if (node.dependentRequired && Object.keys(node.dependentRequired).length) {
       this.runtime.add('isObj');
       w.write(`if (isObj(${v}))`).block(() => {
@@ -537,15 +604,20 @@ export function structuralKey(node: TypeNode): string {
   return key;
 }
 
+/** Whether checking `node` can refuse anything (an `unknown` node may still carry applicators or JSON values). */
+function constrains(node: TypeNode): boolean {
+  return node.kind !== 'unknown' || !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues;
+}
+
 /** Whether a string, number or array node constrains more than its type (else no `else` block is written). */
-function hasChecks(node: TypeNode): boolean {
+function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
   switch (node.kind) {
     case 'string':
-      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format));
+      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format) && options.formats === 'assert');
     case 'number':
       return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
     case 'array':
-      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || node.items.kind !== 'unknown';
+      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || constrains(node.items) || node.contains !== undefined;
     default:
       return true;
   }
@@ -560,5 +632,9 @@ function describeNot(node: TypeNode): string {
   return describe(node);
 }
 
-/** Formats implemented by the runtime; any other format is documentation only. */
-export const FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'byte']);
+/** Formats implemented by the runtime (`templates/validators/formats.ts`); any other format is documentation only. */
+export const FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
+  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+  'byte',
+]);

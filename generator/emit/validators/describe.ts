@@ -28,12 +28,6 @@ export function kindsOf(node: TypeNode, schemas: Map<string, NamedSchema>, depth
   if (node.nullable) out.add('null');
   const add = (...ks: JsonKind[]) => ks.forEach((k) => out.add(k));
   switch (node.kind) {
-    case 'string':
-      add('string');
-      break;
-    case 'number':
-      add('number');
-      break;
     case 'boolean':
       add('boolean');
       break;
@@ -51,7 +45,10 @@ export function kindsOf(node: TypeNode, schemas: Map<string, NamedSchema>, depth
       if (node.open) add('string');
       break;
     case 'array':
-      add('array');
+    case 'string':
+    case 'number':
+      if (node.typeAsserted === false) add(...ALL_KINDS);
+      else add(node.kind);
       break;
     case 'map':
       add('object');

@@ -2,6 +2,7 @@
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { fail } from '../../diagnostics.ts';
 import type { Api, NamedSchema } from '../../ir/types.ts';
+import type { ValidatorsConfig } from '../../config/types.ts';
 import { refsOf } from '../../ir/walk.ts';
 import { Compiler } from './compile.ts';
 
@@ -11,7 +12,7 @@ export const isName = (s: NamedSchema) => `is${s.typeName}`;
 export const checkName = (s: NamedSchema) => `check${s.typeName}`;
 
 /** A compiler for one file under `validators/`, tracking the schema functions it imports from area files. */
-export function fileCompiler(api: Api, fromDir: 'schemas' | 'requests', selfArea?: string) {
+export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'schemas' | 'requests', selfArea?: string) {
   const byName = new Map(api.schemas.map((s) => [s.name, s]));
   const imports = new Map<string, Set<string>>();
   const use = (name: string, fn: (s: NamedSchema) => string): string => {
@@ -26,7 +27,7 @@ export function fileCompiler(api: Api, fromDir: 'schemas' | 'requests', selfArea
     return id;
   };
   // Patterns were checked in parse (flags, ReDoS guard); the compiler only writes them.
-  const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) });
+  const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) }, options);
   const declarations = (runtimePath: string): ImportDeclarationStructure[] => {
     const out: ImportDeclarationStructure[] = [];
     const runtime = [...compiler.runtime].sort();

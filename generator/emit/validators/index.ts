@@ -7,6 +7,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Api } from '../../ir/types.ts';
+import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
@@ -15,10 +16,10 @@ import { checkName, isName } from './files.ts';
 import { emitRequestValidators, requestFnName, responseFnName } from './requests.ts';
 import { emitSchemaValidators } from './schemas.ts';
 
-export function emitValidators(api: Api): GeneratedFile[] {
-  const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts')];
-  const schemaFiles = emitSchemaValidators(api);
-  const requestFiles = emitRequestValidators(api);
+export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
+  const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts'), verbatimFile('validators/formats.ts', 'validators/formats.ts')];
+  const schemaFiles = emitSchemaValidators(api, config.validators);
+  const requestFiles = emitRequestValidators(api, config.validators);
   files.push(...schemaFiles, ...requestFiles, indexFile(api));
   return files;
 }

@@ -1,9 +1,11 @@
 /**
  * `validators/requests/<area>.ts`: per operation, `validate<Op>Request(input)` (path, query and header parameters
- * coerced from strings with defaults applied; the body by media type, unknown top-level fields rejected) and
+ * coerced from strings with defaults applied; the body by media type, unknown fields refused only where the schema
+ * or the `validators.unknownRequestFields` config says so) and
  * `validate<Op>Response(status, body)` (tolerating properties the spec does not list yet).
  */
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import type { ValidatorsConfig } from '../../config/types.ts';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
@@ -28,15 +30,15 @@ const LOCATIONS = [
   { in: 'header', key: 'headers', typeName: (op: Operation) => op.names.headers },
 ] as const;
 
-export function emitRequestValidators(api: Api): GeneratedFile[] {
+export function emitRequestValidators(api: Api, options: ValidatorsConfig): GeneratedFile[] {
   const schemas = schemaByName(api);
   const files: GeneratedFile[] = [];
-  const readers = parameterReaders(api, schemas);
+  const readers = parameterReaders(api, schemas, options);
   if (readers) files.push(readers);
   for (const area of api.areas) {
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!ops.length) continue;
-    const { compiler, declarations } = fileCompiler(api, 'requests');
+    const { compiler, declarations } = fileCompiler(api, options, 'requests');
     const types = new Set<string>();
     const used = new Set<string>();
     const fns: StatementStructures[] = [];
@@ -122,7 +124,7 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
  * `Service-Project` and `X-Client-Request-Id` headers, the list cursors, ...), shared by every operation that
  * lists it instead of being written out again in each.
  */
-function parameterReaders(api: Api, schemas: Map<string, NamedSchema>): GeneratedFile | undefined {
+function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig): GeneratedFile | undefined {
   const byComponent = new Map<string, { p: Parameter; key: string }>();
   for (const op of api.operations) {
     for (const p of op.parameters) {
@@ -131,7 +133,7 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>): Generate
     }
   }
   if (!byComponent.size) return undefined;
-  const { compiler, declarations } = fileCompiler(api, 'requests');
+  const { compiler, declarations } = fileCompiler(api, options, 'requests');
   compiler.runtime.add('RequestInput').add('Ctx');
   const fns: StatementStructures[] = [...byComponent.keys()].sort().map((name) => {
     const { p, key } = byComponent.get(name)!;
@@ -204,9 +206,10 @@ function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSc
     w.writeLine(group.length === 1 ? coerce : `if (mt === ${quote(form.mediaType.toLowerCase())}) ${coerce}`);
   }
   w.write(`if (!${compiler.helper(content.type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
-  const names = topLevelNames(api, schemas, content.type, 0);
+  // By default only the schema refuses unknown fields; `validators.unknownRequestFields: "reject"` refuses a body's
+  // unnamed top-level fields whatever `additionalProperties` says.
+  const names = compiler.options.unknownRequestFields === 'reject' ? topLevelNames(api, schemas, content.type, 0) : undefined;
   if (names) {
-    // Unknown top-level fields are rejected in requests, whatever additionalProperties says.
     compiler.runtime.add('isObj').add('esc');
     const known = [...names].sort();
     w.write('if (isObj(body))').block(() => {

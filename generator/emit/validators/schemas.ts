@@ -1,18 +1,19 @@
 /** `validators/schemas/<area>.ts`: `is<Type>` and `check<Type>` for every named schema of the area. */
 import type { StatementStructures } from 'ts-morph';
 import type { Api } from '../../ir/types.ts';
+import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import type { Compiler } from './compile.ts';
 import { checkName, fileCompiler, isName, recursiveSchemas } from './files.ts';
 
-export function emitSchemaValidators(api: Api): GeneratedFile[] {
+export function emitSchemaValidators(api: Api, options: ValidatorsConfig): GeneratedFile[] {
   const recursive = recursiveSchemas(api);
   const files: GeneratedFile[] = [];
   for (const area of api.areas) {
     const schemas = api.schemas.filter((s) => s.area === area.slug);
     if (!schemas.length) continue;
-    const { compiler, declarations } = fileCompiler(api, 'schemas', area.slug);
+    const { compiler, declarations } = fileCompiler(api, options, 'schemas', area.slug);
     const fns: StatementStructures[] = [];
     for (const s of schemas) {
       const opts = { exported: true, recursive: recursive.has(s.name) };

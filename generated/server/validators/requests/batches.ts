@@ -6,8 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  esc,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -107,21 +105,6 @@ export function validateCreateBatchRequest(
   } else if (mt === 'application/json') {
     if (!isBatchCreateRequest(body)) {
       checkBatchCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (
-          k === 'completion_window' ||
-          k === 'endpoint' ||
-          k === 'input_file_id' ||
-          k === 'metadata' ||
-          k === 'output_expires_after'
-        ) {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');

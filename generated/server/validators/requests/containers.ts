@@ -6,8 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  esc,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -126,22 +124,6 @@ export function validateCreateContainerRequest(
   } else if (mt === 'application/json') {
     if (!isContainerCreateRequest(body)) {
       checkContainerCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (
-          k === 'expires_after' ||
-          k === 'file_ids' ||
-          k === 'memory_limit' ||
-          k === 'name' ||
-          k === 'network_policy' ||
-          k === 'skills'
-        ) {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
     if (!c.count) body = withDefaults(body, { memory_limit: '1g' });
   } else {

@@ -6,8 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  esc,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -136,22 +134,6 @@ export function validateCreateVectorStoreRequest(
   } else if (mt === 'application/json') {
     if (!isVectorStoreCreateRequest(body)) {
       checkVectorStoreCreateRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (
-          k === 'chunking_strategy' ||
-          k === 'description' ||
-          k === 'expires_after' ||
-          k === 'file_ids' ||
-          k === 'metadata' ||
-          k === 'name'
-        ) {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');
@@ -465,15 +447,6 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (!isVectorStoreFileUpdateRequest(body)) {
       checkVectorStoreFileUpdateRequest(body, '/body', c);
     }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (k === 'attributes') {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
-    }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
@@ -552,21 +525,6 @@ export function validateSearchVectorStoreRequest(
   } else if (mt === 'application/json') {
     if (!isVectorStoreSearchRequest(body)) {
       checkVectorStoreSearchRequest(body, '/body', c);
-    }
-    if (isObj(body)) {
-      for (const k in body) {
-        if (
-          k === 'filters' ||
-          k === 'max_num_results' ||
-          k === 'query' ||
-          k === 'ranking_options' ||
-          k === 'rewrite_query'
-        ) {
-          continue;
-        }
-        c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');
-        if (c.full) break;
-      }
     }
   } else {
     c.add('/body', 'media_type', 'must be sent as application/json');

@@ -153,9 +153,7 @@ export function isImageEditCreateRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v0 = v.images;
       if (v0 !== undefined) {
-        if (!Array.isArray(v0)) {
-          return false;
-        } else {
+        if (Array.isArray(v0)) {
           if (v0.length > 16) {
             return false;
           }
@@ -317,9 +315,7 @@ export function checkImageEditCreateRequest(v: unknown, p: string, c: Ctx): void
     if (isObj(v)) {
       const v0 = v.images;
       if (v0 !== undefined) {
-        if (!Array.isArray(v0)) {
-          c.add(p + '/images', 'type', 'must be an array of any value');
-        } else {
+        if (Array.isArray(v0)) {
           if (v0.length > 16) {
             c.add(p + '/images', 'max_items', 'must have at most 16 items');
           }
@@ -510,9 +506,7 @@ export function isImageEditMultipartRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v0 = v['image[]'];
       if (v0 !== undefined) {
-        if (!Array.isArray(v0)) {
-          return false;
-        } else {
+        if (Array.isArray(v0)) {
           if (v0.length > 16) {
             return false;
           }
@@ -668,9 +662,7 @@ export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): v
     if (isObj(v)) {
       const v0 = v['image[]'];
       if (v0 !== undefined) {
-        if (!Array.isArray(v0)) {
-          c.add(p + '/image[]', 'type', 'must be an array of any value');
-        } else {
+        if (Array.isArray(v0)) {
           if (v0.length > 16) {
             c.add(p + '/image[]', 'max_items', 'must have at most 16 items');
           }
@@ -997,9 +989,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v0 = v.prompt;
       if (v0 !== undefined) {
-        if (typeof v0 !== 'string') {
-          return false;
-        } else {
+        if (typeof v0 === 'string') {
           if (v0.length > 1000 && cpLen(v0) > 1000) {
             return false;
           }
@@ -1025,9 +1015,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v3 = v.n;
       if (v3 !== undefined) {
-        if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-          return false;
-        } else {
+        if (typeof v3 === 'number') {
           if (v3 > 1) {
             return false;
           }
@@ -1035,9 +1023,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
       }
       const v4 = v.prompt;
       if (v4 !== undefined) {
-        if (typeof v4 !== 'string') {
-          return false;
-        } else {
+        if (typeof v4 === 'string') {
           if (v4.length > 4000 && cpLen(v4) > 4000) {
             return false;
           }
@@ -1091,9 +1077,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v11 = v.prompt;
       if (v11 !== undefined) {
-        if (typeof v11 !== 'string') {
-          return false;
-        } else {
+        if (typeof v11 === 'string') {
           if (v11.length > 32000 && cpLen(v11) > 32000) {
             return false;
           }
@@ -1129,9 +1113,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v15 = v.size;
       if (v15 !== undefined) {
-        if (typeof v15 !== 'string') {
-          return false;
-        } else {
+        if (typeof v15 === 'string') {
           if (!RE0.test(v15)) {
             return false;
           }
@@ -1143,9 +1125,7 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
     if (isObj(v)) {
       const v16 = v.prompt;
       if (v16 !== undefined) {
-        if (typeof v16 !== 'string') {
-          return false;
-        } else {
+        if (typeof v16 === 'string') {
           if (v16.length > 32000 && cpLen(v16) > 32000) {
             return false;
           }
@@ -1295,9 +1275,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
     if (isObj(v)) {
       const v0 = v.prompt;
       if (v0 !== undefined) {
-        if (typeof v0 !== 'string') {
-          c.add(p + '/prompt', 'type', 'must be a string');
-        } else {
+        if (typeof v0 === 'string') {
           if (v0.length > 1000 && cpLen(v0) > 1000) {
             c.add(p + '/prompt', 'max_length', 'must be at most 1000 characters');
           }
@@ -1323,9 +1301,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
     if (isObj(v)) {
       const v3 = v.n;
       if (v3 !== undefined) {
-        if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-          c.add(p + '/n', 'type', 'must be a number');
-        } else {
+        if (typeof v3 === 'number') {
           if (v3 > 1) {
             c.add(p + '/n', 'maximum', 'must be at most 1');
           }
@@ -1333,9 +1309,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
       }
       const v4 = v.prompt;
       if (v4 !== undefined) {
-        if (typeof v4 !== 'string') {
-          c.add(p + '/prompt', 'type', 'must be a string');
-        } else {
+        if (typeof v4 === 'string') {
           if (v4.length > 4000 && cpLen(v4) > 4000) {
             c.add(p + '/prompt', 'max_length', 'must be at most 4000 characters');
           }
@@ -1389,9 +1363,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
     if (isObj(v)) {
       const v11 = v.prompt;
       if (v11 !== undefined) {
-        if (typeof v11 !== 'string') {
-          c.add(p + '/prompt', 'type', 'must be a string');
-        } else {
+        if (typeof v11 === 'string') {
           if (v11.length > 32000 && cpLen(v11) > 32000) {
             c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
           }
@@ -1427,9 +1399,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
     if (isObj(v)) {
       const v15 = v.size;
       if (v15 !== undefined) {
-        if (typeof v15 !== 'string') {
-          c.add(p + '/size', 'type', 'must be a string');
-        } else {
+        if (typeof v15 === 'string') {
           if (!RE0.test(v15)) {
             c.add(p + '/size', 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
           }
@@ -1441,9 +1411,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
     if (isObj(v)) {
       const v16 = v.prompt;
       if (v16 !== undefined) {
-        if (typeof v16 !== 'string') {
-          c.add(p + '/prompt', 'type', 'must be a string');
-        } else {
+        if (typeof v16 === 'string') {
           if (v16.length > 32000 && cpLen(v16) > 32000) {
             c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
           }
@@ -2175,9 +2143,7 @@ function is12(v: unknown): boolean {
 }
 
 function is13(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  } else {
+  if (typeof v === 'string') {
     if (!RE2.test(v)) {
       return false;
     }

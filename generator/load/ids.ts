@@ -1,0 +1,95 @@
+/**
+ * In-document `$id` (JSON Schema 2020-12, OpenAPI 3.1): a `$ref` such as `list`, `urn:uuid:…#/$defs/x` or
+ * `http://example.com/node` that names a schema of the same document by its `$id` (resolved against the enclosing
+ * `$id`s) is rewritten to the JSON pointer of that schema before references are followed, so it is not read as a
+ * file or a remote document. References with only a fragment (`#/components/…`) stay relative to the document, as
+ * OpenAPI tools read them.
+ */
+import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { decodeFragment, findAnchors } from './anchors.ts';
+
+/** The document's own base: references that resolve to it without an `$id` stay as written. */
+const DOCUMENT_BASE = 'file:///openapi-document';
+const DATA = new Set(['enum', 'const', 'default', 'example', 'examples']);
+
+function resolve(ref: string, base: string): URL | undefined {
+  try {
+    return new URL(ref, base);
+  } catch {
+    return undefined;
+  }
+}
+
+const tokenOf = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Rewrites `$ref`s that name an in-document `$id`; returns how many were rewritten. */
+export function rewriteIdRefs(doc: Document, value: unknown): number {
+  const resources = new Map<string, string>();
+  const visitIds = (node: unknown, pointer: string, base: string): void => {
+    if (Array.isArray(node)) return node.forEach((v, i) => visitIds(v, `${pointer}/${i}`, base));
+    if (node === null || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    let here = base;
+    if (typeof o.$id === 'string' && !o.$id.startsWith('#')) {
+      const url = resolve(o.$id, base);
+      if (url) {
+        url.hash = '';
+        here = url.href;
+        if (!resources.has(here)) resources.set(here, pointer);
+      }
+    }
+    for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) visitIds(v, `${pointer}/${tokenOf(k)}`, here);
+  };
+  visitIds(value, '#', DOCUMENT_BASE);
+  if (!resources.size) return 0;
+  let count = 0;
+  const visitRefs = (node: YamlNode | null | undefined, js: unknown, base: string): void => {
+    if (!node || js === null || typeof js !== 'object') return;
+    if (isSeq(node) && Array.isArray(js)) return node.items.forEach((item, i) => visitRefs(item as YamlNode, js[i], base));
+    if (!isMap(node)) return;
+    const o = js as Record<string, unknown>;
+    let here = base;
+    if (typeof o.$id === 'string' && !o.$id.startsWith('#')) {
+      const url = resolve(o.$id, base);
+      if (url) {
+        url.hash = '';
+        here = url.href;
+      }
+    }
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (key === undefined || DATA.has(key)) continue;
+      if ((key === '$ref' || key === '$dynamicRef') && isScalar(pair.value) && typeof pair.value.value === 'string' && !pair.value.value.startsWith('#')) {
+        const target = targetOf(pair.value.value, here, resources, value);
+        if (target) {
+          pair.value.value = target;
+          o[key] = target;
+          count++;
+        }
+        continue;
+      }
+      visitRefs(pair.value as YamlNode, o[key], here);
+    }
+  };
+  visitRefs(doc.contents as YamlNode, value, DOCUMENT_BASE);
+  return count;
+}
+
+function targetOf(ref: string, base: string, resources: Map<string, string>, root: unknown): string | undefined {
+  const url = resolve(ref, base);
+  if (!url) return undefined;
+  const fragment = decodeFragment(url.hash.slice(1));
+  url.hash = '';
+  const pointer = resources.get(url.href);
+  if (pointer === undefined) return undefined;
+  if (!fragment) return pointer;
+  // A pointer fragment, kept as written (still URI-encoded, as every `$ref` is), under the resource's pointer.
+  if (fragment.startsWith('/')) return `${pointer}${ref.slice(ref.indexOf('#') + 1)}`;
+  let resource: unknown = root;
+  for (const t of pointer.slice(2).split('/').filter((x, i, a) => !(a.length === 1 && x === ''))) {
+    resource = (resource as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  const anchors = findAnchors(resource, pointer, fragment, true);
+  const anchor = anchors.find((a) => !a.dynamic) ?? anchors[0];
+  return anchor?.pointer;
+}
