@@ -2,16 +2,23 @@
  * A new user's path, from the packed tool in an empty folder, on a spec that is not ours (CRUD with a
  * sub-resource, cursor paging, a discriminated oneOf, an upload, an API-key scheme): generate, a refused
  * non-empty --out, watch through a save by rename, build (and npm pack of the build; npm pack of the sources
- * refuses), diff, changelog, a second generate that keeps the version, release --dry-run. Every command is the
- * installed bin run through npx, as the user runs it.
+ * refuses), the built client calling the built server mounted in Express under /v1, diff, changelog, a second
+ * generate that keeps the version, release --dry-run. Every command is the installed bin run through npx, as the
+ * user runs it.
  */
+import express from 'express';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pack, repo, run } from './consumer-kit.ts';
 
+// The built packages are loaded at run time from the user's folder: typed loosely here.
+type Loose = Record<string, any>;
 const fixture = path.join(repo, 'test/fixtures/new-user/openapi.yaml');
 let root = '';
 let app = '';
@@ -102,6 +109,38 @@ describe("a new user's path with the packed tool", () => {
     expect(sources.code).not.toBe(0);
     expect(sources.stderr).toContain('npx platform-api-codegen build');
     expect(readdirSync(path.join(app, 'gen/client')).filter((f) => f.endsWith('.tgz'))).toEqual([]);
+  });
+
+  it('the built client calls the built server, mounted in Express under /v1 beside the app\'s own routes', async () => {
+    // The packages `build` compiled from the packed tool's output, loaded as a user's app would load them.
+    const server = (await import(pathToFileURL(path.join(app, 'dist/server/dist/esm/index.js')).href)) as Loose;
+    const { ProjectsClient } = (await import(pathToFileURL(path.join(app, 'dist/client/dist/esm/index.js')).href)) as Loose;
+    const api = server.createServer(
+      {
+        getProject: (input: Loose) => ({ id: String(Object.values(input.path as object)[0]), name: 'Apollo', created_at: 1 }),
+        listProjects: () => ({ data: [{ id: 'p1', name: 'Apollo', created_at: 1 }], has_more: false, next_cursor: null }),
+      },
+      { authenticate: (key: string) => (key === 'key-1' ? { kind: 'api_key' } : undefined) },
+    );
+    const web = express();
+    web.get('/health', (_req, res) => void res.send('before'));
+    web.use('/v1', api.node);
+    web.get('/after', (_req, res) => void res.send('after'));
+    const listener = await new Promise<Server>((resolve) => {
+      const l = web.listen(0, '127.0.0.1', () => resolve(l));
+    });
+    try {
+      const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      const client = new ProjectsClient({ apiKey: 'key-1', baseURL: `${base}/v1`, maxRetries: 0 });
+      expect(await client.projects.retrieve('p42')).toEqual({ id: 'p42', name: 'Apollo', created_at: 1 });
+      expect((await client.projects.list()).items).toEqual([{ id: 'p1', name: 'Apollo', created_at: 1 }]);
+      expect(await (await fetch(`${base}/health`)).text()).toBe('before');
+      expect(await (await fetch(`${base}/after`)).text()).toBe('after');
+      const refused = await fetch(`${base}/v1/projects/p1`, { headers: { 'x-api-key': 'wrong' } });
+      expect(refused.status).toBe(401);
+    } finally {
+      await new Promise((r) => (listener.closeAllConnections(), listener.close(r)));
+    }
   });
 
   it('diff and changelog on their spec; the next generate keeps the version', async () => {
