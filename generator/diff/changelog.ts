@@ -42,7 +42,7 @@ export function renderEntry({ version, date, result, areas, base, head }: EntryI
     if (!changes.length) continue;
     lines.push(`### ${title}`, '');
     for (const [area, group] of byArea(changes, areas)) {
-      for (const c of group) lines.push(`- ${area}: ${describeChange(c)}${severity === 'breaking' ? ` — ${c.reason.replace(/ \(Versioning 2.*\)$/, '')}` : ''}`);
+      for (const c of group) lines.push(`- ${area}: ${describeChange(c)}${severity === 'breaking' ? ` — ${c.reason.replace(/ \(no breaking changes within a major version\)$/, '')}` : ''}`);
     }
     lines.push('');
   }

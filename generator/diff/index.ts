@@ -1,6 +1,6 @@
 /**
- * The spec diff: `diffApis(base, head)` compares two IRs and classifies every change by the seeds' Versioning
- * rules (see rules.ts). Pure: no I/O. One module per kind of change, run in this order.
+ * The spec diff: `diffApis(base, head)` compares two IRs and classifies every change by the compatibility rules
+ * (see rules.ts). Pure: no I/O. One module per kind of change, run in this order.
  */
 import type { Api } from '../ir/types.ts';
 import { DiffContext } from './context.ts';

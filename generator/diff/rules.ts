@@ -1,8 +1,10 @@
 /**
- * The classification rules, one per kind of verdict, each citing the seeds' Versioning section:
- *   rule 2: no breaking changes within a major version (so anything not listed in rule 3 and not purely
- *           additive or loosening is breaking);
- *   rule 3: changes clients must tolerate: new resources (URLs); new optional request parameters; new properties
+ * The classification rules, one per kind of verdict. They are the usual compatibility principles, which the
+ * Platform API's own Versioning section states as its rules 2 and 3 (the README maps them); reasons name the
+ * principle, never one API's document, since the diff runs on any spec:
+ *   no breaking changes within a major version (so anything not listed below and not purely additive or
+ *           loosening is breaking);
+ *   changes clients must tolerate: new resources (URLs); new optional request parameters; new properties
  *           in response objects or event data; changed property order; changed length or format of opaque
  *           strings such as IDs; new event types in streaming APIs.
  * Every module picks a rule id; severity and reason come only from here, so the policy lives in one table.
@@ -14,34 +16,33 @@ interface Rule {
   reason: string;
 }
 
-const V2 = 'Versioning 2: no breaking changes within a major version';
-const V3 = 'Versioning 3';
+const NO_BREAKING = 'no breaking changes within a major version';
 
 const compatible = (reason: string): Rule => ({ severity: 'compatible', reason });
-const breaking = (reason: string): Rule => ({ severity: 'breaking', reason: `${reason} (${V2})` });
+const breaking = (reason: string): Rule => ({ severity: 'breaking', reason: `${reason} (${NO_BREAKING})` });
 
 export const RULES = {
-  // compatible, quoted from rule 3
-  'new-resource': compatible(`${V3}: new resources (URLs) are backwards-compatible`),
-  'new-optional-request-field': compatible(`${V3}: new optional request parameters are backwards-compatible`),
-  'new-response-field': compatible(`${V3}: new properties in response objects or event data are backwards-compatible`),
-  'property-order': compatible(`${V3}: changed property order is backwards-compatible`),
-  'opaque-string-format': compatible(`${V3}: changed length or format of opaque strings such as IDs is backwards-compatible`),
-  'new-stream-event': compatible(`${V3}: new event types in streaming APIs are backwards-compatible`),
-  'new-webhook': compatible(`${V3}: new event types are backwards-compatible`),
+  // compatible: changes clients must tolerate
+  'new-resource': compatible(`new resources (URLs) are backwards-compatible`),
+  'new-optional-request-field': compatible(`new optional request parameters are backwards-compatible`),
+  'new-response-field': compatible(`new properties in response objects or event data are backwards-compatible`),
+  'property-order': compatible(`changed property order is backwards-compatible`),
+  'opaque-string-format': compatible(`changed length or format of opaque strings such as IDs is backwards-compatible`),
+  'new-stream-event': compatible(`new event types in streaming APIs are backwards-compatible`),
+  'new-webhook': compatible(`new event types are backwards-compatible`),
   // compatible by the same principle: every request valid before stays valid; every response is one clients accept
-  'loosened-request': compatible(`${V3}, loosened request constraint: every request that was valid stays valid`),
-  'narrowed-response': compatible(`${V3}, narrowed response: every response is still one clients already accept`),
+  'loosened-request': compatible(`loosened request constraint: every request that was valid stays valid`),
+  'narrowed-response': compatible(`narrowed response: every response is still one clients already accept`),
   'new-enum-value-response': compatible(
-    `${V3}, new values in response data: generated clients type known enum values widened by string`,
+    `new values in response data: generated clients type known enum values widened by string`,
   ),
-  'new-error-status': compatible(`${V3}, additive: documents an error response; clients handle error statuses generically`),
-  'opt-in-content': compatible(`${V3}, additive: only requests that opt in (x-when) receive the new content type`),
-  'new-type': compatible(`${V3}, additive: a new named type breaks no existing code`),
-  'new-transition': compatible(`${V3}, additive: a new state or transition leaves existing flows intact`),
-  deprecated: compatible(`${V3}, additive: deprecation is a notice; the element still works`),
+  'new-error-status': compatible(`additive: documents an error response; clients handle error statuses generically`),
+  'opt-in-content': compatible(`additive: only requests that opt in (x-when) receive the new content type`),
+  'new-type': compatible(`additive: a new named type breaks no existing code`),
+  'new-transition': compatible(`additive: a new state or transition leaves existing flows intact`),
+  deprecated: compatible(`additive: deprecation is a notice; the element still works`),
   docs: { severity: 'docs', reason: 'documentation only: no effect on requests, responses or generated code' },
-  // breaking, named by the issue's list under rule 2
+  // breaking: everything else that changes what callers send or receive
   'removed-operation': breaking('removed or renamed operations break callers'),
   'removed-field': breaking('removed or renamed fields break callers'),
   'removed-type': breaking('a removed or renamed named type breaks code that imports it from the generated client'),

@@ -11,7 +11,7 @@ export interface Change {
   severity: Severity;
   /** The rule that classified it (see `RULES`). */
   rule: RuleId;
-  /** Short reason, citing the seeds' Versioning rule. */
+  /** Short reason: the compatibility principle the change meets or breaks. */
   reason: string;
   /** Area slug for grouping (`videos`, `webhooks`, `general`). */
   area: string;

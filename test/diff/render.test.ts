@@ -35,7 +35,7 @@ describe('renderMarkdown', () => {
   });
 
   it('cites the rule under each change, but not under documentation changes', () => {
-    expect(md).toContain('_changed authentication breaks callers (Versioning 2: no breaking changes within a major version)_');
+    expect(md).toContain('_changed authentication breaks callers (no breaking changes within a major version)_');
     expect(md).toContain('- **operation y**: summary changed\n');
   });
 
