@@ -22,6 +22,15 @@ function resolve(ref: string, base: string): URL | undefined {
 
 const tokenOf = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** A schema's own `$id` (without fragment) resolved against the enclosing base; none for a fragment-only `$id`. */
+function ownBase(o: Record<string, unknown>, base: string): string | undefined {
+  if (typeof o.$id !== 'string' || o.$id.startsWith('#')) return undefined;
+  const url = resolve(o.$id, base);
+  if (!url) return undefined;
+  url.hash = '';
+  return url.href;
+}
+
 /** Rewrites `$ref`s that name an in-document `$id`; returns how many were rewritten. */
 export function rewriteIdRefs(doc: Document, value: unknown): number {
   const resources = new Map<string, string>();
@@ -29,15 +38,9 @@ export function rewriteIdRefs(doc: Document, value: unknown): number {
     if (Array.isArray(node)) return node.forEach((v, i) => visitIds(v, `${pointer}/${i}`, base));
     if (node === null || typeof node !== 'object') return;
     const o = node as Record<string, unknown>;
-    let here = base;
-    if (typeof o.$id === 'string' && !o.$id.startsWith('#')) {
-      const url = resolve(o.$id, base);
-      if (url) {
-        url.hash = '';
-        here = url.href;
-        if (!resources.has(here)) resources.set(here, pointer);
-      }
-    }
+    const own = ownBase(o, base);
+    if (own !== undefined && !resources.has(own)) resources.set(own, pointer);
+    const here = own ?? base;
     for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) visitIds(v, `${pointer}/${tokenOf(k)}`, here);
   };
   visitIds(value, '#', DOCUMENT_BASE);
@@ -48,14 +51,7 @@ export function rewriteIdRefs(doc: Document, value: unknown): number {
     if (isSeq(node) && Array.isArray(js)) return node.items.forEach((item, i) => visitRefs(item as YamlNode, js[i], base));
     if (!isMap(node)) return;
     const o = js as Record<string, unknown>;
-    let here = base;
-    if (typeof o.$id === 'string' && !o.$id.startsWith('#')) {
-      const url = resolve(o.$id, base);
-      if (url) {
-        url.hash = '';
-        here = url.href;
-      }
-    }
+    const here = ownBase(o, base) ?? base;
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
       if (key === undefined || DATA.has(key)) continue;

@@ -108,6 +108,15 @@ export function writeTree(outDir: string, files: GeneratedFile[], options: Write
   else replaceOwned(target, all, previous, inputs);
 }
 
+/** Writes every file under `root`, making folders as needed. */
+function writeInto(root: string, files: GeneratedFile[]): void {
+  for (const file of files) {
+    const dest = path.join(root, file.path);
+    mkdirSync(path.dirname(dest), { recursive: true });
+    writeFileSync(dest, file.contents);
+  }
+}
+
 /** The folder holds only our files (or nothing): build the new tree beside it and swap it in. */
 function swapTree(target: string, files: GeneratedFile[]): void {
   const parent = path.dirname(target);
@@ -116,11 +125,7 @@ function swapTree(target: string, files: GeneratedFile[]): void {
   const old = path.join(parent, `.generated-old-${stamp}`);
   mkdirSync(staging, { recursive: true });
   try {
-    for (const file of files) {
-      const dest = path.join(staging, file.path);
-      mkdirSync(path.dirname(dest), { recursive: true });
-      writeFileSync(dest, file.contents);
-    }
+    writeInto(staging, files);
     const hadPrevious = existsSync(target);
     if (hadPrevious) renameSync(target, old);
     try {
@@ -140,11 +145,7 @@ function replaceOwned(target: string, files: GeneratedFile[], previous: string[]
   const staging = path.join(target, `.generated-new-${process.pid}-${Date.now()}`);
   mkdirSync(staging, { recursive: true });
   try {
-    for (const file of files) {
-      const dest = path.join(staging, file.path);
-      mkdirSync(path.dirname(dest), { recursive: true });
-      writeFileSync(dest, file.contents);
-    }
+    writeInto(staging, files);
     // The manifest goes last: until then the previous one still lists every file we may have replaced.
     const ordered = [...files.filter((f) => f.path !== MANIFEST), ...files.filter((f) => f.path === MANIFEST)];
     for (const file of ordered) {
