@@ -1,12 +1,23 @@
 /**
- * The generator's layers (`npm run check:layers`, part of `npm test`): load → parse → passes → emitters → render,
- * with `generator/diagnostics.ts` the leaf every layer may use and `generator/ir/` the model they share. No
- * cycles; no layer imports a later one; an emitter does not import another emitter (they share `emit/ts/` only).
+ * The layers (`npm run check:layers`, part of `npm test`), checked over all of generator/ and templates/.
+ *
+ * The generator: load → parse → passes → emitters → render, with `generator/diagnostics.ts` the leaf every layer may
+ * use and `generator/ir/` the model they share; no layer imports a later one; an emitter does not import another
+ * emitter (they share `emit/ts/` only).
+ *
+ * The runtimes (templates/): hand-written code copied verbatim into the generated packages, so it imports nothing of
+ * the generator and no npm package (generated code has zero runtime dependencies); each runtime stays inside its own
+ * package, except that the server reads the validators' types (the server package embeds the validators). The
+ * generator reads templates as text and never imports them.
+ *
+ * No module of either forms a cycle.
  */
 const emitters = ['client', 'docs', 'server', 'types', 'validators'];
+// Runtime folders under templates/ and the other runtime folders each may import.
+const runtimes = { client: [], server: ['validators'], tables: [], validators: [] };
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'modules of the generator form no cycle', from: { path: '^generator/', pathNot: '^generator/diff/' }, to: { circular: true } },
+    { name: 'no-circular', severity: 'error', comment: 'modules of the generator and of the runtimes form no cycle', from: { path: '^(generator|templates)/' }, to: { circular: true } },
     { name: 'leaf-is-leaf', severity: 'error', comment: 'diagnostics.ts imports only the IR and config types', from: { path: '^generator/diagnostics\\.ts$' }, to: { path: '^generator/', pathNot: '^generator/(ir|config)/types\\.ts$' } },
     { name: 'ir-below-everything', severity: 'error', from: { path: '^generator/ir/' }, to: { path: '^generator/(load|parse|passes|emit|render|diff|pipeline|cli)' } },
     { name: 'load-first', severity: 'error', comment: 'load knows nothing of what reads its output', from: { path: '^generator/load/' }, to: { path: '^generator/(parse|passes|emit|render|diff)/' } },
@@ -20,6 +31,16 @@ module.exports = {
       comment: `emit/${e}/ imports no other emitter`,
       from: { path: `^generator/emit/${e}/` },
       to: { path: `^generator/emit/(${emitters.filter((x) => x !== e).join('|')})/` },
+    })),
+    { name: 'generator-reads-runtimes-as-text', severity: 'error', comment: 'templates are copied, never imported by the generator', from: { path: '^generator/' }, to: { path: '^templates/' } },
+    { name: 'runtimes-know-no-generator', severity: 'error', comment: 'a runtime is copied into generated packages: it imports nothing outside templates/', from: { path: '^templates/' }, to: { pathNot: '^templates/', dependencyTypesNot: ['core'] } },
+    { name: 'runtimes-have-no-dependencies', severity: 'error', comment: 'generated code has zero runtime dependencies: runtimes import Node built-ins only', from: { path: '^templates/' }, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] } },
+    ...Object.entries(runtimes).map(([r, allowed]) => ({
+      name: `runtime-${r}-alone`,
+      severity: 'error',
+      comment: `templates/${r}/ imports no other runtime${allowed.length ? ` but ${allowed.join(', ')}` : ''}`,
+      from: { path: `^templates/${r}/` },
+      to: { path: '^templates/', pathNot: `^templates/(${[r, ...allowed].join('|')})/` },
     })),
   ],
   options: {

@@ -1,6 +1,6 @@
 // Copied by platform-api-codegen from its runtime (templates/server/credentials.ts). Do not edit: every generation replaces it.
 /** Credentials where the operation's security scheme puts them, and the challenge a 401 sends for that scheme. */
-import type { OperationMeta } from './core.js';
+import type { OperationMeta } from './meta.js';
 
 /** The credential where the operation's security scheme puts it, or undefined when absent. */
 export function credentialOf(

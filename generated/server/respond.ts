@@ -3,7 +3,7 @@
  * Responses: the success content a request selects, `reply(...)`, and the wire response for a handler's value
  * (JSON, SSE events, bytes or a stream), with the checks that make a bad value a handler error.
  */
-import type { NeutralResponse, OperationMeta, ResponseBody, SuccessMeta } from './core.js';
+import type { NeutralResponse, OperationMeta, ResponseBody, SuccessMeta } from './meta.js';
 import { frameEvents, SSE_HEADERS } from './sse.js';
 
 const encoder = new TextEncoder();

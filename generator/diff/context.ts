@@ -13,6 +13,12 @@ export interface Scope {
 
 export type ByPosition = Partial<Record<Position, RuleId>>;
 
+/**
+ * Compares two type nodes at a location. The per-kind modules of `types/` receive it to compare child nodes, so
+ * they need not import the dispatcher in `types/index.ts` (the modules form no cycle).
+ */
+export type CompareTypes = (ctx: DiffContext, scope: Scope, location: string, a: TypeNode, b: TypeNode) => void;
+
 export class DiffContext {
   readonly changes: Change[] = [];
   readonly baseSchemas: Map<string, NamedSchema>;

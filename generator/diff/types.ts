@@ -1,8 +1,8 @@
 /** What the spec diff reports: one `Change` per difference between two IRs, classified by a rule. */
 import type { JsonValue } from '../ir/types.ts';
-import type { RuleId } from './rules.ts';
+import type { RuleId, Severity } from './rules.ts';
 
-export type Severity = 'breaking' | 'compatible' | 'docs';
+export type { Severity };
 
 /** Which way a value travels: requests are sent by clients, responses and event data are received by them. */
 export type Position = 'request' | 'response';

@@ -19,7 +19,7 @@ export interface NodeBase {
   default?: JsonValue;
   deprecated?: boolean;
   examples?: JsonValue[];
-  /** `x-not-shown` on this schema: what the seeds say exists but do not show. */
+  /** `x-not-shown` on this schema: what the API's documentation says exists but does not show. */
   notShown?: string[];
   /** JSON Schema conditionals kept for validators and docs (`if/then/else`, `not`, `dependentRequired`). */
   conditionals?: Conditional[];

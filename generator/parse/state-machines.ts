@@ -1,4 +1,4 @@
-/** `x-state-machines` (format of shared/spec-extensions.md) → IR state machines. Cross-checks run in passes/check. */
+/** `x-state-machines` (format: spec/EXTENSIONS.md) → IR state machines. Cross-checks run in passes/check. */
 import { fail, joinPointer } from '../diagnostics.ts';
 import type { StateGuard, StateMachine, StateTransition } from '../ir/types.ts';
 import { isObject, type ParseContext } from './context.ts';

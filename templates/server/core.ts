@@ -8,16 +8,16 @@
  * connection unless the body is announced and small. Every response carries `x-request-id`,
  * `service-processing-ms` and the config's version header, if any.
  */
-import type { RequestInput, ValidationResult } from '../validators/runtime.js';
 import { ACCESS_TOKENS_REJECTED_BY, VERSION_HEADER } from './brand.js';
 import { errorBody, HttpError } from './errors.js';
-import type { SseFraming } from './sse.js';
+import type { NeutralResponse, OperationMeta } from './meta.js';
 import { bag, countParts, DepthScan, LARGE_BODY_BYTES, nextTurn, parseBody, parseQuery, readBody, type Parsed } from './body.js';
 import { challenge, credentialOf, describeCredential } from './credentials.js';
 import { Lifecycle } from './lifecycle.js';
 import { primed, Reply, safeHeaders, successFor, toResponse } from './respond.js';
 
 export { Reply, reply } from './respond.js';
+export type { NeutralResponse, OperationMeta, ResponseBody, SuccessMeta } from './meta.js';
 
 export const MAX_HEADER_BYTES = 64 * 1024;
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -69,18 +69,6 @@ export interface NeutralRequest {
    * of the spec's base path, unless the `basePath` option is set.
    */
   mountPath?: string | undefined;
-}
-
-export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;
-
-export interface NeutralResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: ResponseBody;
-  /** Close the connection after answering (the rest of the body is not read). */
-  close?: boolean;
-  /** No route matched: an adapter inside a framework passes the request on (Express's `next()`) instead. */
-  unrouted?: boolean;
 }
 
 /** Who is calling, as `authenticate` decides. */
@@ -160,27 +148,6 @@ export interface ServerOptions {
   requestId?: () => string;
 }
 
-/** What the generated operation table says about one operation. */
-export interface OperationMeta {
-  operationId: string;
-  method: string;
-  secured: boolean;
-  /** Accepted request media types (lower case) and whether a body is required; absent: no body. */
-  body?: { required: boolean; mediaTypes: Readonly<Record<string, 'json' | 'multipart' | 'form' | 'binary' | 'text'>>; maxBytes?: number };
-  /** Status and kind of the success response. */
-  success: SuccessMeta;
-  /** Success contents chosen by the request body (the spec's `x-when`): each field present with a listed value. */
-  variants?: readonly (SuccessMeta & { when: Readonly<Record<string, readonly unknown[]>> })[];
-  /** SSE framing when the operation can stream (the request selects the `sse` success content). */
-  sse?: SseFraming;
-  validate: (input: RequestInput) => ValidationResult<unknown>;
-  /**
-   * Where the credential is when not `Authorization: Bearer <token>` (the spec's securitySchemes): HTTP basic
-   * (`authenticate` gets `user:password`), or an API key in a header, the query or a cookie.
-   */
-  credential?: { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
-}
-
 export interface RouteMatch {
   /** HTTP method → operationId. */
   methods: Readonly<Record<string, string>>;
@@ -192,12 +159,6 @@ export interface Routes {
   operations: Readonly<Record<string, OperationMeta>>;
   match(path: string): RouteMatch | undefined;
   basePath: string;
-}
-
-export interface SuccessMeta {
-  status: number;
-  kind: 'json' | 'sse' | 'binary' | 'text' | 'empty';
-  mediaType?: string;
 }
 
 /** Bytes or a stream of bytes, for binary responses. */
@@ -241,7 +202,6 @@ function defaultRequestId(): string {
   const u = crypto.randomUUID();
   return `req_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24)}`;
 }
-
 
 /**
  * One request's way through the pipeline. The stages are plain functions over this record rather than one async

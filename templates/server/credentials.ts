@@ -1,5 +1,5 @@
 /** Credentials where the operation's security scheme puts them, and the challenge a 401 sends for that scheme. */
-import type { OperationMeta } from './core.js';
+import type { OperationMeta } from './meta.js';
 
 /** The credential where the operation's security scheme puts it, or undefined when absent. */
 export function credentialOf(req: { url: string; headers: Record<string, string | string[] | undefined> }, c: NonNullable<OperationMeta['credential']>): string | undefined {

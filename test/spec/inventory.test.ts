@@ -1,6 +1,6 @@
 /**
- * The spec against the hand-written inventory of the seeds (test/spec/inventory.ts): every operation of
- * shared/api-surface.md and no other, every enum exact (as sets: nothing missing, nothing extra), every state
+ * The spec against the hand-written inventory of the API's design documents (test/spec/inventory.ts): every
+ * operation of the operation table and no other, every enum exact (as sets: nothing missing, nothing extra), every state
  * machine (states, transitions, guards). The spec is bundled with swagger-parser exactly as the lint does.
  */
 import { existsSync, readFileSync } from 'node:fs';

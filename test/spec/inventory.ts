@@ -1,9 +1,10 @@
 /**
- * Inventory of the Platform API as the seeds state it, written by hand from shared/seeds/*.txt and
- * shared/api-surface.md (NOT derived from the spec). test/spec/inventory.test.ts checks the bundled spec against
+ * Inventory of the Platform API as its design documents state it, written by hand from them (NOT derived from the
+ * spec); those documents are not part of this repository, so this file is their record here. test/spec/inventory.test.ts checks the bundled spec against
  * it: every operation, every enumerated value set, every state machine.
  *
- * Seeds: D1 = 000_*.txt (overview, auth, events, errors), D2 = 001_*.txt (part A), D3 = 002_*.txt (part B).
+ * Sources cited below: D1 = the overview document (overview, auth, events, errors), D2 = part A, D3 = part B, and
+ * the operation table (api-surface.md).
  *
  * ## How an enum is located (the spec's schema names are the spec authors' choice, so they are not used)
  *
@@ -83,7 +84,7 @@ export interface MachineEntry {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Operations: the table of shared/api-surface.md (test/spec/inventory.test.ts also re-reads that table and
+// Operations: the operation table (api-surface.md; test/spec/inventory.test.ts also re-reads that table and
 // checks this transcription against it).
 // ---------------------------------------------------------------------------------------------------------
 
@@ -410,7 +411,7 @@ export const ENUMS: EnumEntry[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// State machines (D2 and D3 "States and transitions"; shared/spec-extensions.md)
+// State machines (D2 and D3 "States and transitions"; format: spec/EXTENSIONS.md)
 // ---------------------------------------------------------------------------------------------------------
 
 export const MACHINES: MachineEntry[] = [

@@ -1,12 +1,11 @@
 /** Arrays (items, tuple prefixes, counts) and maps (values, key constraints, counts). */
 import type { ArrayNode, MapNode } from '../../ir/types.ts';
-import { at, shapeKey, type DiffContext, type Scope } from '../context.ts';
+import { at, shapeKey, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 import { diffConstraints } from './constraints.ts';
-import { diffType } from './index.ts';
 
 type Bag = Record<string, unknown>;
 
-export function diffArray(ctx: DiffContext, scope: Scope, location: string, a: ArrayNode, b: ArrayNode): void {
+export function diffArray(ctx: DiffContext, scope: Scope, location: string, a: ArrayNode, b: ArrayNode, diffType: CompareTypes): void {
   diffType(ctx, scope, at(location, '[]'), a.items, b.items);
   const pa = a.prefixItems ?? [];
   const pb = b.prefixItems ?? [];
@@ -15,7 +14,7 @@ export function diffArray(ctx: DiffContext, scope: Scope, location: string, a: A
   diffConstraints(ctx, scope, location, a as unknown as Bag, b as unknown as Bag, false);
 }
 
-export function diffMap(ctx: DiffContext, scope: Scope, location: string, a: MapNode, b: MapNode): void {
+export function diffMap(ctx: DiffContext, scope: Scope, location: string, a: MapNode, b: MapNode, diffType: CompareTypes): void {
   diffType(ctx, scope, at(location, '{}'), a.values, b.values);
   diffConstraints(ctx, scope, location, a as unknown as Bag, b as unknown as Bag, false);
   if (shapeKey(a.propertyNames) !== shapeKey(b.propertyNames)) {

@@ -3,14 +3,22 @@
  * difference. Same-kind comparisons are dispatched through a table; kind changes are judged here.
  */
 import type { TypeKind, TypeNode } from '../../ir/types.ts';
-import { sameJson, shapeKey, type ByPosition, type DiffContext, type Scope } from '../context.ts';
+import { sameJson, shapeKey, type ByPosition, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 import { diffArray, diffMap } from './collections.ts';
 import { diffConstraints } from './constraints.ts';
 import { diffEnumValues } from './enum.ts';
 import { diffObject } from './object.ts';
 import { diffIntersection, diffUnion } from './union.ts';
 
-type SameKind<K extends TypeKind> = (ctx: DiffContext, scope: Scope, location: string, a: Extract<TypeNode, { kind: K }>, b: Extract<TypeNode, { kind: K }>) => void;
+/** Compares two nodes of one kind; `diffType` compares their child nodes (passed in, so no kind module imports this one). */
+type SameKind<K extends TypeKind> = (
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  a: Extract<TypeNode, { kind: K }>,
+  b: Extract<TypeNode, { kind: K }>,
+  diffType: CompareTypes,
+) => void;
 type Bag = Record<string, unknown>;
 const none = () => {};
 
@@ -61,7 +69,7 @@ export function diffType(ctx: DiffContext, scope: Scope, location: string, a: Ty
     return;
   }
   if (a.kind === b.kind) {
-    (SAME_KIND[a.kind] as SameKind<TypeKind>)(ctx, scope, location, a as never, b as never);
+    (SAME_KIND[a.kind] as SameKind<TypeKind>)(ctx, scope, location, a as never, b as never, diffType);
     return;
   }
   diffKind(ctx, scope, location, a, b);

@@ -1,12 +1,11 @@
 /** Object properties (added, removed, renamed, required, order), additional properties and `x-rules`. */
 import type { CrossFieldRule, ObjectNode, Property, TypeNode } from '../../ir/types.ts';
-import { at, pair, shapeKey, type DiffContext, type Scope } from '../context.ts';
+import { at, pair, shapeKey, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 import { diffConstraints } from './constraints.ts';
-import { diffType } from './index.ts';
 
-export function diffObject(ctx: DiffContext, scope: Scope, location: string, a: ObjectNode, b: ObjectNode): void {
-  diffProperties(ctx, scope, location, a.properties, b.properties);
-  diffAdditional(ctx, scope, location, a.additional, b.additional);
+export function diffObject(ctx: DiffContext, scope: Scope, location: string, a: ObjectNode, b: ObjectNode, diffType: CompareTypes): void {
+  diffProperties(ctx, scope, location, a.properties, b.properties, diffType);
+  diffAdditional(ctx, scope, location, a.additional, b.additional, diffType);
   diffExtraRequired(ctx, scope, location, a.extraRequired, b.extraRequired);
   diffConstraints(ctx, scope, location, a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>, false);
   if (shapeKey(a.propertyNames) !== shapeKey(b.propertyNames)) {
@@ -15,7 +14,7 @@ export function diffObject(ctx: DiffContext, scope: Scope, location: string, a: 
   diffRules(ctx, scope, location, a.rules, b.rules);
 }
 
-export function diffProperties(ctx: DiffContext, scope: Scope, location: string, before: Property[], after: Property[]): void {
+function diffProperties(ctx: DiffContext, scope: Scope, location: string, before: Property[], after: Property[], diffType: CompareTypes): void {
   const { both, removed, added } = pair(before, after, (p) => p.name);
   // A property removed and another added with the same type and requiredness is a rename: one change.
   for (const gone of [...removed]) {
@@ -45,7 +44,7 @@ export function diffProperties(ctx: DiffContext, scope: Scope, location: string,
   if (order(before).join() !== order(after).join()) ctx.judge(scope, { request: 'property-order', response: 'property-order' }, location, 'property order changed', order(before), order(after));
 }
 
-function diffAdditional(ctx: DiffContext, scope: Scope, location: string, a: TypeNode | boolean, b: TypeNode | boolean): void {
+function diffAdditional(ctx: DiffContext, scope: Scope, location: string, a: TypeNode | boolean, b: TypeNode | boolean, diffType: CompareTypes): void {
   if (typeof a === 'object' && typeof b === 'object') return diffType(ctx, scope, at(location, '{}'), a, b);
   if (a === b) return;
   const describe = (v: TypeNode | boolean) => (v === true ? 'open' : v === false ? 'closed' : 'typed');

@@ -1,7 +1,6 @@
 /** Unions (`oneOf`/`anyOf`, discriminators) and intersections: variants matched by what they are. */
 import type { IntersectionNode, TypeNode, UnionNode } from '../../ir/types.ts';
-import { at, pair, type DiffContext, type Scope } from '../context.ts';
-import { diffType } from './index.ts';
+import { at, pair, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 
 /** A variant's identity: the schema it names, the constant it is, or its kind (numbered when repeated). */
 export function variantKeys(nodes: TypeNode[]): string[] {
@@ -29,7 +28,7 @@ function keyed(nodes: TypeNode[]): { key: string; node: TypeNode }[] {
   return nodes.map((node, i) => ({ key: keys[i]!, node }));
 }
 
-export function diffUnion(ctx: DiffContext, scope: Scope, location: string, a: UnionNode, b: UnionNode): void {
+export function diffUnion(ctx: DiffContext, scope: Scope, location: string, a: UnionNode, b: UnionNode, diffType: CompareTypes): void {
   if (a.mode !== b.mode) {
     const tight = b.mode === 'oneOf';
     ctx.judge(scope, { request: tight ? 'tightened-constraint' : 'loosened-request', response: tight ? 'narrowed-response' : 'widened-response' }, location, `union ${a.mode} → ${b.mode}`);
@@ -44,17 +43,17 @@ export function diffUnion(ctx: DiffContext, scope: Scope, location: string, a: U
     for (const [x, y] of m.both) if (x.schema !== y.schema) ctx.judge(scope, { request: 'changed-type', response: 'changed-type' }, location, `variant \`${x.value}\` now selects ${y.schema} instead of ${x.schema}`);
   }
   // A discriminated union reports its variants through the mapping; others through the variant list.
-  diffMembers(ctx, scope, location, a.variants, b.variants, !(da && db));
+  diffMembers(ctx, scope, location, a.variants, b.variants, !(da && db), diffType);
 }
 
-export function diffIntersection(ctx: DiffContext, scope: Scope, location: string, a: IntersectionNode, b: IntersectionNode): void {
+export function diffIntersection(ctx: DiffContext, scope: Scope, location: string, a: IntersectionNode, b: IntersectionNode, diffType: CompareTypes): void {
   const { both, removed, added } = pair(keyed(a.members), keyed(b.members), (x) => x.key);
   for (const x of added) ctx.judge(scope, { request: 'tightened-constraint', response: 'narrowed-response' }, location, `member ${describeNode(x.node)} added to allOf`);
   for (const x of removed) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `member ${describeNode(x.node)} removed from allOf`);
   for (const [x, y] of both) diffType(ctx, scope, location, x.node, y.node);
 }
 
-function diffMembers(ctx: DiffContext, scope: Scope, location: string, a: TypeNode[], b: TypeNode[], reportSet: boolean): void {
+function diffMembers(ctx: DiffContext, scope: Scope, location: string, a: TypeNode[], b: TypeNode[], reportSet: boolean, diffType: CompareTypes): void {
   const { both, removed, added } = pair(keyed(a), keyed(b), (x) => x.key);
   if (reportSet) {
     for (const x of added) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `variant ${describeNode(x.node)} added`);

@@ -1,4 +1,4 @@
-// platform-state-machines: each `x-state-machines` entry (shared/spec-extensions.md) is consistent with the
+// platform-state-machines: each `x-state-machines` entry (format: spec/EXTENSIONS.md) is consistent with the
 // document: `schema` resolves to an object schema, `property` is one of its properties, `states` equal that
 // property's enum (or the known values of an `anyOf [enum, string]`), transitions and guards name existing
 // operationIds and declared states, guard targets name an existing path parameter or request body field.

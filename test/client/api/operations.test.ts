@@ -1,5 +1,5 @@
 /**
- * Every operation of shared/api-surface.md called through the generated client against a real HTTP server: the exact
+ * Every operation of the API's operation table (the inventory, test/spec/inventory.ts) called through the generated client against a real HTTP server: the exact
  * method, path, query, headers and body the server received (JSON and multipart parsed there), and the typed result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

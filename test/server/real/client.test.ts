@@ -1,6 +1,6 @@
 /**
  * The generated client against the generated server, for every operation of the real spec, over real loopback
- * HTTP: the SDK call of api-surface.md (path from the IR's `sdkPath`, called dynamically) sends a request the
+ * HTTP: the operation's SDK call (path from the IR's `sdkPath`, called dynamically) sends a request the
  * server accepts and routes to the right handler, and the handler's response comes back as the call's result.
  * Plus statically typed calls, streaming (completions, image edits), binary (video content, speech), text
  * (transcription as text) and multipart (image variations, transcriptions, voices, video characters).
