@@ -184,8 +184,8 @@ export interface GeneratedFile {
   path: string;
   contents: string;
   /**
-   * Copied unchanged from `templates/` (a hand-written runtime) or from another output file (a package's embedded
-   * copy): golden fixtures list such files in a manifest instead of storing one more copy of them.
+   * Copied unchanged from `templates/` (a hand-written runtime) or from the release record: golden fixtures list such
+   * files in a manifest instead of storing one more copy of them.
    */
   verbatim?: boolean;
 }

@@ -13,7 +13,6 @@ import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
 import type { CodegenConfig } from './config/types.ts';
-import { embedPackage } from './package/embed.ts';
 import { PACKAGES } from './package/layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
@@ -37,8 +36,8 @@ export interface PipelineResult {
 export interface PipelineOptions {
   spec: string;
   /**
-   * Restrict the output to these emitters (by name); all when absent. A package still embeds what it needs
-   * (`client` its types), so the emitters it needs run too, but only the chosen ones' files are returned.
+   * Restrict the output to these emitters (by name); all when absent. A package's files import other outputs
+   * (`client` the types), so the emitters a chosen package needs run and are returned too.
    */
   emitters?: string[];
   /** The codegen config: an object or the path of a JSON file; the defaults when absent. */
@@ -108,27 +107,21 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
   const api = await buildIr(options.spec, record, diagnostics, inputs);
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
-  const chosen = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
-  const run = new Set(chosen);
-  for (const p of PACKAGES) if (chosen.has(p.emitter)) for (const n of p.needs) run.add(n);
+  // A package's files import other outputs where they are (package/layout.ts): those are written with it.
+  const run = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
+  for (const p of PACKAGES) if (run.has(p.emitter)) for (const n of p.needs) run.add(n);
   const files: GeneratedFile[] = [];
-  const owner = new Map<string, string>();
   for (const emitter of EMITTERS) {
     if (!run.has(emitter.name)) continue;
     const start = performance.now();
-    for (const f of emitter.emit(api, config)) {
-      files.push(f);
-      owner.set(f.path, emitter.name);
-    }
+    files.push(...emitter.emit(api, config));
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
   let formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
   record({ step: 'format', ms: performance.now() - start });
-  // Stamped after formatting (the cache keys on the unstamped text) and before embedding (copies carry it).
+  // Stamped after formatting: the cache keys on the unstamped text.
   formatted = stampOrigin(formatted, options.origin ?? originOf(options.spec, options.config));
-  for (const p of PACKAGES) if (chosen.has(p.emitter)) formatted = embedPackage(formatted, p);
-  formatted = formatted.filter((f) => chosen.has(owner.get(f.path) ?? '') || PACKAGES.some((p) => chosen.has(p.emitter) && f.path.startsWith(p.root)));
   formatted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { api, config, files: formatted, timings, warnings, inputs };
 }

@@ -20,7 +20,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 try {
   const client = await buildPackage('client', path.join(repo, 'generated'), work);
-  const ours = path.join(client.dir, 'dist/esm/index.js');
+  // The built package's ES module entry, wherever its layout puts it.
+  const ours = path.join(client.dir, (JSON.parse(readFileSync(path.join(client.dir, 'package.json'), 'utf8')) as { module: string }).module);
   const pkg = JSON.parse(readFileSync(path.join(repo, 'generated/client/package.json'), 'utf8')) as { name: string };
   const clientName = (readFileSync(path.join(repo, 'generated/client/index.ts'), 'utf8').match(/export \{ (\w+), createBaseClient/) ?? [])[1]!;
   const topResources = [...readFileSync(path.join(repo, 'generated/client/client.ts'), 'utf8').matchAll(/^\s+readonly (\w+): \w+;/gm)].map((m) => m[1]!);

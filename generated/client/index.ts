@@ -56,4 +56,4 @@ export {
   type ExchangedToken,
 } from './core/token-provider.js';
 export { type ApiKeySource, type ClientOptions, type RequestOptions } from './core/options.js';
-export type * from './types/index.js';
+export type * from '../types/index.js';

@@ -35,7 +35,7 @@ export {
   type SuccessMeta,
 } from './core.js';
 export { errorBody, errorType, HttpError, type ErrorBody } from './errors.js';
-import { allowed, stateMachines, type StateMachine } from './tables/state-machines.js';
+import { allowed, stateMachines, type StateMachine } from '../tables/state-machines.js';
 import { createStateGuards } from './guard.js';
 export type { StateGuards } from './guard.js';
 export type { Awaitable, HandlerInput, Handlers, None } from './handlers.js';
@@ -56,7 +56,7 @@ export { toFetchHandler, type FetchHandler } from './fetch.js';
 export { operations, matchRoute, routes } from './routes.js';
 export type { NamedEvent } from './sse.js';
 /** The API's model types (schemas, request bodies, parameters, responses), as `import type { ... } from` this package. */
-export type * from './types/index.js';
+export type * from '../types/index.js';
 export interface Server extends CoreServer {
   /** A `node:http` request listener (and Express/Connect middleware): `http.createServer(NODE_SERVER_OPTIONS, server.node)`. */
   node: NodeListener;

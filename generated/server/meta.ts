@@ -4,7 +4,7 @@
  * an entry of the generated operation table and the transport-neutral response. A module of its own so that those
  * modules import core.ts's types without importing core.ts (they form no cycle).
  */
-import type { RequestInput, ValidationResult } from './validators/runtime.js';
+import type { RequestInput, ValidationResult } from '../validators/runtime.js';
 import type { SseFraming } from './sse.js';
 
 export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;

@@ -50,7 +50,7 @@ import {
   validateUpdateVectorStoreFileAttributesRequest,
   validateUpdateVoiceConsentRequest,
   validateValidateGraderRequest,
-} from './validators/index.js';
+} from '../validators/index.js';
 const M_audio_speech = { POST: 'createSpeech' } as const;
 const M_audio_transcriptions = { POST: 'createTranscription' } as const;
 const M_audio_voice_consents = { GET: 'listVoiceConsents' } as const;

@@ -4,6 +4,12 @@
  * `dist/esm` (ES modules) and `dist/cjs` (CommonJS, marked by a nested package.json), each with `.d.ts` and
  * source maps (sources inlined, since the TypeScript sources are not shipped).
  *
+ * The package is assembled here, not in the generated tree: its folder and the outputs it imports
+ * (package/layout.ts: the client the types and enums, the server the validators, types and tables) are compiled
+ * together with the tree as the root, so the built package keeps the tree's layout (`dist/esm/client/index.js`
+ * beside `dist/esm/types/index.js`) and every import specifier is the one `generate` wrote. An import that
+ * reaches outside that set is a build error, so a built package never depends on a file it does not ship.
+ *
  * Works on any generated tree, from the installed tool: the compiler is the TypeScript that ts-morph (a
  * dependency already) bundles, run in-process. The ES modules and declarations come from one checked program;
  * the CommonJS files are the same sources transpiled file by file (no bundling: every module stays a module, so
@@ -13,6 +19,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project, ts } from 'ts-morph';
+import { layoutOf } from '../package/layout.ts';
 
 export interface BuiltPackage {
   name: string;
@@ -65,16 +72,22 @@ function options(source: string, outDir: string, nodeTypes: boolean): ts.Compile
   };
 }
 
-function compileEsm(source: string, files: string[], outDir: string, nodeTypes: boolean): void {
+function compileEsm(source: string, files: string[], outDir: string, nodeTypes: boolean, name: string): void {
   // ts-morph's Project carries TypeScript's lib files in memory (its bundled compiler ships none on disk).
   const project = new Project({ compilerOptions: options(source, outDir, nodeTypes), skipAddingFilesFromTsConfig: true });
   for (const f of files) project.addSourceFileAtPath(f);
   const program = project.getProgram().compilerObject;
+  const shipped = new Set(files.map((f) => path.resolve(f)));
+  const outside = program
+    .getSourceFiles()
+    .map((f) => path.resolve(f.fileName))
+    .filter((f) => !shipped.has(f) && !f.split(path.sep).includes('node_modules') && !program.isSourceFileDefaultLibrary(program.getSourceFile(f)!));
+  if (outside.length) throw new BuildError(`${name} imports files it would not ship: ${outside.map((f) => path.relative(source, f)).join(', ')}`);
   const emitted = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
   if (diagnostics.length || emitted.emitSkipped) {
     const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
-    throw new BuildError(`the TypeScript compiler refused ${source}:\n${ts.formatDiagnostics(diagnostics.slice(0, 20), host)}`);
+    throw new BuildError(`the TypeScript compiler refused ${path.join(source, name)}:\n${ts.formatDiagnostics(diagnostics.slice(0, 20), host)}`);
   }
 }
 
@@ -107,9 +120,16 @@ export function buildPackage(name: string, tree: string, outRoot: string): Built
   for (const f of ['README.md', 'CHANGELOG.md']) if (existsSync(path.join(source, f))) cpSync(path.join(source, f), path.join(dir, f));
   const esm = path.join(dir, 'dist/esm');
   const cjs = path.join(dir, 'dist/cjs');
-  const files = listFiles(source).filter((f) => f.endsWith('.ts')).map((f) => path.join(source, f));
-  compileEsm(source, files, esm, name === 'server');
-  compileCjs(source, files, cjs);
+  // The package's folder and the outputs it imports, as they are in the tree (the tree is the compiler's root).
+  const layout = layoutOf(name)!;
+  const root = path.resolve(tree);
+  const missing = layout.imports.filter((i) => !existsSync(path.join(root, i)));
+  if (missing.length) throw new BuildError(`${path.join(tree, name)} imports ${missing.map((m) => path.join(tree, m)).join(', ')}, which the tree does not hold: generate them too (--only ${name} writes them)`);
+  const files = [layout.root, ...layout.imports]
+    .flatMap((part) => (part.endsWith('/') ? listFiles(path.join(root, part)).map((f) => path.join(root, part, f)) : [path.join(root, part)]))
+    .filter((f) => f.endsWith('.ts'));
+  compileEsm(root, files, esm, name === 'server', name);
+  compileCjs(root, files, cjs);
   for (const file of listFiles(esm).filter((f) => f.endsWith('.d.ts'))) cpSync(path.join(esm, file), path.join(cjs, file));
   writeFileSync(path.join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   return { name, dir };

@@ -2,7 +2,8 @@
  * A shipped package's package.json, CHANGELOG.md and brand module. The name and description come from the codegen
  * config, the version and changelog from the release record (the config's `release` folder, which
  * `changelog` and `release` bump; `templates/<package>/release/` holds the first version's defaults); the exports map describes the compiled layout `npm run build` writes
- * (`dist/esm` for `import`, `dist/cjs` for `require`, a `.d.ts` beside each).
+ * (`dist/esm` for `import`, `dist/cjs` for `require`, a `.d.ts` beside each), which keeps the output's layout: the
+ * package's folder and the outputs it imports side by side (`dist/esm/server/index.js`, `dist/esm/types/index.js`).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { PackageConfig } from '../config/types.ts';
@@ -11,14 +12,21 @@ import path from 'node:path';
 import { readTemplate } from '../render/templates.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';
+import { entryModule, layoutOf } from '../package/layout.ts';
 
-/** Entry points of a package: `.` and subpaths, each a source module relative to the package root, without `.ts`. */
+/**
+ * Entry points of a package: `.` and subpaths, each a source module as the package sees it (relative to its root,
+ * without `.ts`; `types/index` is the imported `types/` output).
+ */
 export type Entries = Record<string, string>;
 
-function conditions(entry: string) {
+function conditions(root: string, entry: string) {
+  const layout = layoutOf(root);
+  if (!layout) throw new Error(`${root} is not a package`);
+  const module = entryModule(layout, entry);
   return {
-    import: { types: `./dist/esm/${entry}.d.ts`, default: `./dist/esm/${entry}.js` },
-    require: { types: `./dist/cjs/${entry}.d.ts`, default: `./dist/cjs/${entry}.js` },
+    import: { types: `./dist/esm/${module}.d.ts`, default: `./dist/esm/${module}.js` },
+    require: { types: `./dist/cjs/${module}.d.ts`, default: `./dist/cjs/${module}.js` },
   };
 }
 
@@ -31,18 +39,18 @@ function recordText(root: string, file: string, release: string | undefined): st
 export function packageJson(pkg: PackageConfig, root: string, entries: Entries, release?: string): Record<string, unknown> {
   const record = JSON.parse(recordText(root, 'package.json', release)) as { version?: unknown };
   const version = typeof record.version === 'string' ? record.version : '0.1.0';
-  const main = entries['.'] ?? 'index';
   const exports: Record<string, unknown> = {};
-  for (const [subpath, entry] of Object.entries(entries)) exports[subpath] = conditions(entry);
+  for (const [subpath, entry] of Object.entries(entries)) exports[subpath] = conditions(root, entry);
+  const main = (exports['.'] ?? conditions(root, 'index')) as ReturnType<typeof conditions>;
   exports['./package.json'] = './package.json';
   return {
     name: pkg.name,
     version,
     description: pkg.description,
     type: 'module',
-    main: `./dist/cjs/${main}.js`,
-    module: `./dist/esm/${main}.js`,
-    types: `./dist/cjs/${main}.d.ts`,
+    main: main.require.default,
+    module: main.import.default,
+    types: main.require.types,
     exports,
     files: ['dist', 'README.md', 'CHANGELOG.md'],
     // This folder holds the TypeScript sources; the publishable package is what `platform-api-codegen build` writes.

@@ -97,14 +97,16 @@ describe("a new user's path with the packed tool", () => {
     const r = await cli(['build', '--out', 'gen', '--dist', 'dist']);
     expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
-    expect(existsSync(path.join(app, 'dist/client/dist/esm/index.js'))).toBe(true);
-    expect(existsSync(path.join(app, 'dist/client/dist/cjs/index.d.ts'))).toBe(true);
-    expect(existsSync(path.join(app, 'dist/server/dist/esm/index.d.ts'))).toBe(true);
+    // Each package is assembled from its folder and the outputs it imports, in the tree's layout.
+    expect(existsSync(path.join(app, 'dist/client/dist/esm/client/index.js'))).toBe(true);
+    expect(existsSync(path.join(app, 'dist/client/dist/cjs/client/index.d.ts'))).toBe(true);
+    expect(existsSync(path.join(app, 'dist/server/dist/esm/server/index.d.ts'))).toBe(true);
+    expect(existsSync(path.join(app, 'gen/client/types'))).toBe(false);
     const packed = await run('npm', ['pack', '--json', '--pack-destination', root], path.join(app, 'dist/client'));
     expect(packed.code).toBe(0);
     const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { name: string; files: { path: string }[] }[];
     expect(info!.name).toBe('@projects/client');
-    expect(info!.files.map((f) => f.path)).toContain('dist/cjs/index.js');
+    expect(info!.files.map((f) => f.path)).toEqual(expect.arrayContaining(['dist/cjs/client/index.js', 'dist/esm/types/index.d.ts', 'dist/esm/tables/enums.js']));
     const sources = await run('npm', ['pack', '--pack-destination', root], path.join(app, 'gen/client'));
     expect(sources.code).not.toBe(0);
     expect(sources.stderr).toContain('npx platform-api-codegen build');
@@ -113,8 +115,8 @@ describe("a new user's path with the packed tool", () => {
 
   it('the built client calls the built server, mounted in Express under /v1 beside the app\'s own routes', async () => {
     // The packages `build` compiled from the packed tool's output, loaded as a user's app would load them.
-    const server = (await import(pathToFileURL(path.join(app, 'dist/server/dist/esm/index.js')).href)) as Loose;
-    const { ProjectsClient } = (await import(pathToFileURL(path.join(app, 'dist/client/dist/esm/index.js')).href)) as Loose;
+    const server = (await import(pathToFileURL(path.join(app, 'dist/server/dist/esm/server/index.js')).href)) as Loose;
+    const { ProjectsClient } = (await import(pathToFileURL(path.join(app, 'dist/client/dist/esm/client/index.js')).href)) as Loose;
     const api = server.createServer(
       {
         getProject: (input: Loose) => ({ id: String(Object.values(input.path as object)[0]), name: 'Apollo', created_at: 1 }),

@@ -56,8 +56,10 @@ describe('packed toolchain', () => {
     // npm's own notices about the machine's npm config are not the tool's output.
     expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n')).toBe('');
     expect(r.code).toBe(0);
-    expect(readdirSync(path.join(app, 'pet')).sort()).toEqual(['.codegen-manifest.json', 'client', 'types']);
-    expect(readdirSync(path.join(app, 'pet/client')).sort()).toContain('types');
+    // The client imports the types and the enums where they are: `--only client` writes them beside it.
+    expect(readdirSync(path.join(app, 'pet')).sort()).toEqual(['.codegen-manifest.json', 'client', 'tables', 'types']);
+    expect(readdirSync(path.join(app, 'pet/tables'))).toEqual(['enums.ts']);
+    expect(readdirSync(path.join(app, 'pet/client')).sort()).not.toContain('types');
     expect(readFileSync(path.join(app, 'pet/client/client.ts'), 'utf8')).toContain('export class ApiClient');
     writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false }, include: ['pet/**/*.ts'] }));
     const tsc = await run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app);

@@ -9,7 +9,7 @@ import type {
   VoiceConsentList,
   VoiceConsentUpdateRequest,
   VoiceCreateRequest,
-} from '../types/audio.js';
+} from '../../types/audio.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { FieldOf } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';

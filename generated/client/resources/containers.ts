@@ -5,7 +5,7 @@ import type {
   ContainerDeleted,
   ContainerList,
   ListContainersQuery,
-} from '../types/containers.js';
+} from '../../types/containers.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/pagination.js';

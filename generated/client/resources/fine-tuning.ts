@@ -6,7 +6,7 @@ import type {
   GraderValidateRequest,
   RetrieveFineTuningModelLimitsResponse,
   ValidateGraderResponse,
-} from '../types/fine-tuning.js';
+} from '../../types/fine-tuning.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';

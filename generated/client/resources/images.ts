@@ -6,7 +6,7 @@ import type {
   ImageGenerationCreateRequest,
   ImagesResponse,
   ImageVariationCreateRequest,
-} from '../types/images.js';
+} from '../../types/images.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { FieldOf } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';

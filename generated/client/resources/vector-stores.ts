@@ -9,7 +9,7 @@ import type {
   VectorStoreList,
   VectorStoreSearchRequest,
   VectorStoreSearchResults,
-} from '../types/vector-stores.js';
+} from '../../types/vector-stores.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/pagination.js';

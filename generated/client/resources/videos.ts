@@ -11,7 +11,7 @@ import type {
   VideoExtensionCreateRequest,
   VideoList,
   VideoRemixRequest,
-} from '../types/videos.js';
+} from '../../types/videos.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/pagination.js';

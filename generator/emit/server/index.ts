@@ -7,7 +7,7 @@
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
  *   README.md     mounting (node:http, Express, Fastify, Hono), handlers, Reply, errors, streams, hooks, limits
  *   brand.ts      the codegen config's version header and access-token policy
- *   package.json, CHANGELOG.md   the package (with validators/, types/ and tables/ embedded by the pipeline)
+ *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import { successResponse } from '../../ir/queries.ts';
