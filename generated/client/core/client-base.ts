@@ -385,8 +385,8 @@ export class ClientBase {
       path += encodeURIComponent(value) + parts[i + 1]!;
     }
     let base: string;
-    if (options.baseURL === undefined && !op.servers?.length)
-      base = this.baseURL; // already without a trailing slash
+    // this.baseURL is already without a trailing slash.
+    if (options.baseURL === undefined && !op.servers?.length) base = this.baseURL;
     else {
       const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
       base = (
