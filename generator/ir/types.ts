@@ -2,28 +2,64 @@
  * The intermediate model (IR): the one thing emitters see.
  *
  * It is version-neutral (OpenAPI 3.0 `nullable` and 3.1 type arrays both become `nullable: true`), holds no
- * `$ref` strings (a reference to a component is a `ref` node naming an IR schema), and every identifier an
- * emitter prints is decided here, once, by the naming pass.
+ * `$ref` strings (a reference to a component is a `ref` node naming an IR schema), and the identifiers of
+ * schemas, operation types, parameters, enums, webhooks, state machines and resources are decided here, once, by
+ * the naming and resources passes (some helper names, such as validator functions and route tables, are still
+ * made by the emitters that print them).
+ *
+ * How it is made: `parse` (generator/parse/) reads the bundled document into this shape; the passes
+ * (generator/passes/index.ts, in this order: normalize order, assign areas, assign names and hoist enums, build
+ * resource tree, read response selectors, check) then fill in what the whole document decides. A field a pass
+ * fills says so ("decided by the naming pass"); until that pass runs it holds an empty value (`''`, `[]`).
+ *
+ * Order: every list is in a stated order, so output is byte-identical whatever the key order of the spec. Lists
+ * whose order comes from object keys of the input are sorted by the normalize pass (the sort key is stated at
+ * the field); lists the spec writes as lists (enum values, union members, servers, transitions) keep its order.
+ * Sorting compares strings by UTF-16 code unit (`<`), not by locale.
+ *
+ * Terms used below:
+ * - **component**: an entry of `#/components/<kind>` in the bundled document; its *component name* is its key.
+ * - **named schema**: a schema component (`NamedSchema`); every other schema is *inline* and lives in the node
+ *   that holds it.
+ * - **area**: the group a schema, operation, enum or tag belongs to, as a *slug* (lower-case, `-`-separated, e.g.
+ *   `vector-stores`). An output file exists per area (`types/vector-stores.ts`, `docs/vector-stores.md`). An
+ *   operation's area is its first tag, else its first static path segment; see `NamedSchema.area` for schemas.
+ *   The area `common` holds what several areas share; `webhooks` holds what only webhooks use.
+ * - **pointer**: a JSON pointer into the bundled document (`Pointer`), used to locate messages and in docs.
+ * - **wire name**: a name as it travels in HTTP (a JSON property, a query parameter), exactly as the spec spells
+ *   it; an *identifier* is a name in generated TypeScript, decided by the naming pass.
+ * - **not shown**: `x-not-shown`, what the API's documentation says exists without showing it (a field's type, an
+ *   endpoint's shape); generated docs list every one, nothing is invented to fill it.
+ * - **SDK call path**: how the generated client calls an operation, as property names from the client
+ *   (`client.vectorStores.files.retrieve` is `['vectorStores', 'files', 'retrieve']`).
+ * - **success response**: the first `2xx` response by status (`200` before `201`), else `2XX`.
  */
 
 /** A JSON pointer into the bundled document, e.g. `#/components/schemas/Video`. Used in messages and docs. */
 export type Pointer = string;
 
+/** A JSON value as the spec writes it (defaults, examples, `const` values), object keys in the spec's order. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** Fields every type node carries. */
 export interface NodeBase {
+  /** The schema's `description` (Markdown), as written. */
   description?: string;
   /** `type: [x, "null"]`, `nullable: true`, or a union member `{type: "null"}`, folded into the node. */
   nullable: boolean;
+  /** The schema's `default`: the value a server assumes when the field is absent. */
   default?: JsonValue;
+  /** `deprecated: true` on the schema. */
   deprecated?: boolean;
+  /** `examples` (3.1), or the one `example` (3.0), in the spec's order. */
   examples?: JsonValue[];
   /** `x-not-shown` on this schema: what the API's documentation says exists but does not show. */
   notShown?: string[];
-  /** JSON Schema conditionals kept for validators and docs (`if/then/else`, `not`, `dependentRequired`). */
+  /** JSON Schema conditionals kept for validators and docs: each `if/then/else` met. */
   conditionals?: Conditional[];
+  /** `not`: schemas the value must not match. */
   not?: TypeNode[];
+  /** `dependentRequired`: when an object has the key, it must have each listed property too. */
   dependentRequired?: Record<string, string[]>;
   /** `dependentSchemas`: when an object has the key, it must match the schema too. */
   dependentSchemas?: Record<string, TypeNode>;
@@ -32,13 +68,15 @@ export interface NodeBase {
    * (key order aside). The node's type stays as wide as its other keywords.
    */
   jsonValues?: JsonValue[];
-  /** Where the schema came from, for messages. */
+  /** Where the schema came from (for an inline schema, its own place), for messages and docs. */
   pointer: Pointer;
 }
 
+/** String keywords of JSON Schema, as written; lengths count Unicode code points, as JSON Schema does. */
 export interface StringConstraints {
   minLength?: number;
   maxLength?: number;
+  /** `pattern`: an ECMA-262 regular expression the string must match somewhere (not anchored). */
   pattern?: string;
   /**
    * `u` unless the pattern is valid ECMA-262 only without it (then ''); validators compile with these flags.
@@ -50,11 +88,15 @@ export interface StringConstraints {
    * up to this many characters, so no input can stall it for long.
    */
   patternMaxInput?: number;
+  /** `format` as written (`date-time`, `email`…); validators check the formats they implement, the rest is documentation. */
   format?: string;
+  /** `contentMediaType`: the media type of the string's content (documentation, and a file part in multipart). */
   contentMediaType?: string;
+  /** `contentEncoding` (e.g. `base64`): how the content is encoded in the string. */
   contentEncoding?: string;
 }
 
+/** Number keywords of JSON Schema (3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` read as 3.1's numbers). */
 export interface NumberConstraints {
   minimum?: number;
   maximum?: number;
@@ -69,27 +111,35 @@ export interface NumberConstraints {
  */
 export interface StringNode extends NodeBase, StringConstraints {
   kind: 'string';
+  /** `false`: no `type`, only string keywords (see above); absent: the value must be a string. */
   typeAsserted?: false;
 }
+/** `type: number` or `integer`, with its keywords. */
 export interface NumberNode extends NodeBase, NumberConstraints {
   kind: 'number';
+  /** `type: integer` (a whole number), else `type: number`. */
   integer: boolean;
+  /** `false`: no `type`, only number keywords (see above); absent: the value must be a number. */
   typeAsserted?: false;
 }
+/** `type: boolean`. */
 export interface BooleanNode extends NodeBase {
   kind: 'boolean';
 }
+/** `type: null` on its own (a `null` beside other types is `nullable` on their node). */
 export interface NullNode extends NodeBase {
   kind: 'null';
 }
 /** A file part of a multipart body, or `format: binary` / `contentMediaType` on a string in a multipart body. */
 export interface BinaryNode extends NodeBase {
   kind: 'binary';
+  /** The part's or body's media type when the schema names one (`contentMediaType`). */
   contentMediaType?: string;
 }
 /** `const`, or a one-value enum. */
 export interface LiteralNode extends NodeBase {
   kind: 'literal';
+  /** The one allowed value (an object or array value is `jsonValues` on a wider node instead). */
   value: string | number | boolean | null;
 }
 /**
@@ -98,35 +148,48 @@ export interface LiteralNode extends NodeBase {
  */
 export interface EnumNode extends NodeBase {
   kind: 'enum';
+  /** The known values, in the spec's order, without `null` (a `null` value makes the node `nullable`). */
   values: (string | number)[];
+  /** Known values widened by any string (see above); `false`: exactly these values. */
   open: boolean;
-  /** The hoisted enum this node belongs to (see `Api.enums`). */
+  /** `typeName` of the hoisted enum this node belongs to (see `EnumDef`, `Api.enums`); decided by the naming pass. */
   enumName: string;
 }
+/** `type: array`, with its keywords as written (`minItems`, `maxItems`, …). */
 export interface ArrayNode extends NodeBase {
   kind: 'array';
+  /** `items`: the type of every element (after `prefixItems`); `unknown` when absent. */
   items: TypeNode;
   /** `prefixItems`: a tuple prefix. */
   prefixItems?: TypeNode[];
   minItems?: number;
   maxItems?: number;
+  /** `uniqueItems: true`: no two elements equal as JSON. */
   uniqueItems?: boolean;
   /** `contains`, with `minContains` (default 1) and `maxContains`. */
   contains?: TypeNode;
   minContains?: number;
   maxContains?: number;
+  /** `false`: no `type`, only array keywords (see `StringNode`); absent: the value must be an array. */
   typeAsserted?: false;
 }
+/** A declared property of an object schema. */
 export interface Property {
   /** The JSON name, as on the wire. */
   name: string;
+  /** Listed in the object's `required`. */
   required: boolean;
+  /** The property's schema. */
   type: TypeNode;
+  /** The property's own `description`. */
   description?: string;
+  /** `x-not-shown` on the property. */
   notShown?: string[];
 }
+/** `type: object` with declared properties (or other object keywords), with its keywords as written. */
 export interface ObjectNode extends NodeBase {
   kind: 'object';
+  /** `properties`, sorted by wire name (normalize pass), so the spec's key order does not reach the output. */
   properties: Property[];
   /** `additionalProperties`: `true` (open, also when absent), `false` (closed), or a value type. */
   additional: TypeNode | boolean;
@@ -134,12 +197,16 @@ export interface ObjectNode extends NodeBase {
   extraRequired: string[];
   minProperties?: number;
   maxProperties?: number;
+  /** `propertyNames` as string length and pattern: every key must satisfy them. */
   propertyNames?: StringConstraints;
   /** A `propertyNames` schema beyond string length and pattern (`const`, `enum`, `false`…): every key must match it. */
   propertyNamesType?: TypeNode;
-  /** `patternProperties`: keys matching a pattern take its schema, and are not additional. */
+  /**
+   * `patternProperties`, in the spec's order: keys matching a pattern take its schema, and are not additional.
+   * `flags` as in `StringConstraints.patternFlags` (`'u'` unless the pattern needs none).
+   */
   patternProperties?: { pattern: string; flags: '' | 'u'; type: TypeNode }[];
-  /** Cross-field rules of `x-rules`. */
+  /** Cross-field rules of `x-rules`, in the spec's order (empty without). */
   rules: CrossFieldRule[];
   /**
    * False when the schema only constrains properties without `type: object` (partial `if` schemas):
@@ -150,30 +217,43 @@ export interface ObjectNode extends NodeBase {
 /** An object whose only content is `additionalProperties`: a map from string to `values`. */
 export interface MapNode extends NodeBase {
   kind: 'map';
+  /** The type of every value (`additionalProperties`). */
   values: TypeNode;
   minProperties?: number;
   maxProperties?: number;
+  /** As on `ObjectNode`: constraints every key must satisfy. */
   propertyNames?: StringConstraints;
+  /** As on `ObjectNode`: a `propertyNames` schema beyond length and pattern. */
   propertyNamesType?: TypeNode;
 }
+/** A union's `discriminator`: which property's value says which member a value is. */
 export interface Discriminator {
+  /** The wire name of the property every member has, whose value selects the member. */
   property: string;
   /**
    * Discriminator value → the member it selects: `schema`, the named schema of a `$ref` member, or `variant`, the
    * index of an inline member in the union's `variants` (its value is its `const` or string `enum`). Always
-   * complete (implicit mappings made explicit).
+   * complete (implicit mappings made explicit); sorted by value (normalize pass).
    */
   mapping: ({ value: string; schema: string; variant?: undefined } | { value: string; schema?: undefined; variant: number })[];
 }
+/** `oneOf` or `anyOf` (an enum mixing kinds of values reads as an `anyOf` of literals). */
 export interface UnionNode extends NodeBase {
   kind: 'union';
+  /** The members, in the spec's order. */
   variants: TypeNode[];
   /** `oneOf` (exactly one must match) or `anyOf` (at least one). */
   mode: 'oneOf' | 'anyOf';
+  /** The union's `discriminator`, when the spec gives one. */
   discriminator?: Discriminator;
 }
+/**
+ * A value must match every member: an `allOf` not merged into one object, or keywords beside a `$ref` or `const`
+ * that apply too.
+ */
 export interface IntersectionNode extends NodeBase {
   kind: 'intersection';
+  /** The members, in the spec's order. */
   members: TypeNode[];
 }
 /** A reference to a named schema (`Api.schemas`). */
@@ -191,6 +271,7 @@ export interface NeverNode extends NodeBase {
   kind: 'never';
 }
 
+/** A schema, by what it allows; `kind` says which. */
 export type TypeNode =
   | StringNode
   | NumberNode
@@ -208,37 +289,54 @@ export type TypeNode =
   | UnknownNode
   | NeverNode;
 
+/** The `kind` of a type node. */
 export type TypeKind = TypeNode['kind'];
 
+/** One `if`/`then`/`else`: a value that matches `if` must match `then`, any other must match `else`. */
 export interface Conditional {
   if: TypeNode;
   then?: TypeNode;
   else?: TypeNode;
 }
 
-/** `x-rules`: cross-field rules JSON Schema cannot express. */
+/** `x-rules`: cross-field rules JSON Schema cannot express (format: spec/EXTENSIONS.md). */
 export type CrossFieldRule = CompareRule | SubsetRule | DimensionsRule;
+/** What every `x-rules` rule has. */
 interface RuleBase {
+  /** The error message, in the documentation's words. */
   message: string;
   /** JSON Schema over the whole object that must match for the rule to apply. */
   when?: TypeNode;
+  /** The rule in the spec, for messages. */
   pointer: Pointer;
 }
+/**
+ * `field <op> scale × other`, both wire names of properties of the object. A missing operand takes its property's
+ * default, if any; otherwise (or when either is `null`) the rule does not apply.
+ */
 export interface CompareRule extends RuleBase {
   kind: 'compare';
   field: string;
   op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'ne';
   other: string;
+  /** Factor on `other` (1 when the spec gives none). */
   scale: number;
 }
+/** Every element of the array `field` is an element of the array `of` (wire names of the object's properties). */
 export interface SubsetRule extends RuleBase {
   kind: 'subset';
   field: string;
   of: string;
 }
+/**
+ * The string `field` is `WIDTHxHEIGHT` in pixels, within the limits given: each side a multiple of `multipleOf`,
+ * width ÷ height within `minAspect`…`maxAspect`, sides at most `maxWidth`/`maxHeight`, area at most `maxPixels`.
+ */
 export interface DimensionsRule extends RuleBase {
   kind: 'dimensions';
+  /** Wire name of the string property. */
   field: string;
+  /** Literal values that skip the rule (e.g. `auto`), in the spec's order. */
   except: string[];
   multipleOf?: number;
   minAspect?: number;
@@ -252,15 +350,26 @@ export interface DimensionsRule extends RuleBase {
 export interface NamedSchema {
   /** Component name, the key in `#/components/schemas`. */
   name: string;
-  /** TypeScript type name. */
+  /** TypeScript type name; decided by the naming pass. */
   typeName: string;
-  /** Area slug (from the spec file it was written in, or the operations that use it). */
+  /**
+   * Area slug, decided by the areas pass: the area of the operations whose parameters, bodies or 2xx/3xx responses
+   * reach the schema (through references); `webhooks` when only webhooks reach it; `common` when several areas
+   * reach it or none does.
+   */
   area: string;
+  /** The schema. */
   type: TypeNode;
+  /** `#/components/schemas/<name>`. */
   pointer: Pointer;
 }
 
-/** A hoisted enum: one per distinct enum location, named once. */
+/**
+ * A hoisted enum: every enum (`EnumNode`) of the document becomes one named TypeScript union with a values array
+ * and a guard, declared once in `tables/enums.ts` and imported where it is used. One per enum location (a schema
+ * reached from several places is one location); an enum that is a named schema keeps that schema's name, any
+ * other is named from its place (`VideoStatus` for `Video.status`). Decided by the naming pass.
+ */
 export interface EnumDef {
   /** TypeScript type name of the union, e.g. `VideoStatus`. */
   typeName: string;
@@ -268,76 +377,120 @@ export interface EnumDef {
   valuesName: string;
   /** Name of the type guard, e.g. `isVideoStatus`. */
   guardName: string;
+  /** The enum's values, as on `EnumNode.values`. */
   values: (string | number)[];
+  /** As on `EnumNode.open`. */
   open: boolean;
+  /** The enum node's description. */
   description?: string;
+  /** Area slug of the schema or operation where the enum is. */
   area: string;
-  /** Every place it occurs. */
+  /** The enum's location (one pointer today: the location that defines it). */
   pointers: Pointer[];
 }
 
+/** The parameter's `in`. */
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
+/** An operation's parameter (from the operation or its path item), or a webhook's header. */
 export interface Parameter {
+  /** The wire name. */
   name: string;
+  /** Where the parameter travels. */
   in: ParameterLocation;
+  /** `required: true`. */
   required: boolean;
+  /** The parameter's `schema`. */
   type: TypeNode;
   description?: string;
   deprecated?: boolean;
   /** Query serialisation: `form` + `explode` is the default. */
   style?: string;
+  /** `explode`: an array or object as repeated parameters (`a=1&a=2`) rather than one joined value. */
   explode?: boolean;
-  /** Identifier used for this parameter in generated code (camelCase for path params). */
+  /**
+   * Identifier used for this parameter in generated code, decided by the naming pass: for a path parameter a safe,
+   * distinct camelCase identifier (`{class}` → `class_`, `{id}` and `{ID}` → `id`, `id2`); for any other, the wire
+   * name (used as a quoted key).
+   */
   identifier: string;
   /** Component name when it came from `#/components/parameters` (shared by the operations that use it). */
   component?: string;
+  /** `x-not-shown` on the parameter. */
   notShown?: string[];
 }
 
+/**
+ * How a body is encoded, from its media type: `json` (`application/json` and `+json`), `multipart`
+ * (`multipart/*`), `form` (`application/x-www-form-urlencoded`), `text` (`text/*`, XML, YAML, SDP, NDJSON: sent
+ * and read as strings) and `binary` (anything else: bytes as they are).
+ */
 export type BodyKind = 'json' | 'multipart' | 'form' | 'binary' | 'text';
 
+/** A media type's `encoding`, by field wire name. */
 export interface MultipartEncoding {
-  /** Field name → content type and whether an array is sent as repeated fields. */
+  /** Field name → content type, whether an array is sent as repeated fields, and its `style` (form bodies). */
   [field: string]: { contentType?: string; explode?: boolean; style?: string };
 }
 
+/** One media type a request body may be sent as. */
 export interface RequestBodyContent {
+  /** The media type as the spec writes it (its key under `content`). */
   mediaType: string;
   kind: BodyKind;
+  /** The body's schema. */
   type: TypeNode;
+  /** The media type's `encoding` (multipart and form bodies). */
   encoding?: MultipartEncoding;
 }
 
+/** An operation's `requestBody` (or a webhook delivery's body). */
 export interface RequestBody {
+  /** `required: true`: a request must carry a body. */
   required: boolean;
   description?: string;
+  /** One per media type, sorted by media type (normalize pass). */
   contents: RequestBodyContent[];
 }
 
+/**
+ * How a response body is read: as `BodyKind` (multipart and form responses read as `binary`), plus `sse`
+ * (`text/event-stream`) and `empty` (no content).
+ */
 export type ResponseKind = 'json' | 'sse' | 'binary' | 'text' | 'empty';
 
+/** A JSON value that is not an object or array. */
 export type Scalar = string | number | boolean | null;
 
 /** Body field → the values that select a response content; every field must be present. */
 export type ResponseSelector = { field: string; values: Scalar[] }[];
 
+/** One kind of event a server-sent event stream carries (`x-sse`). */
 export interface SseEvent {
-  /** `message` for data-only streams. */
+  /** The `event:` name; `message` for data-only streams. */
   name: string;
+  /** The schema of the event's `data` (JSON). */
   type: TypeNode;
 }
 
+/** A server-sent event stream (`x-sse` on a `text/event-stream` media type; format: spec/EXTENSIONS.md). */
 export interface SseStream {
+  /** `data-only`: every event is `data:` lines; `named`: an `event:` line names each event. */
   framing: 'data-only' | 'named';
+  /** The `data` value that ends the stream (e.g. `[DONE]`), when there is one. */
   terminator?: string;
+  /** The stream's events, in the spec's order (empty when not shown). */
   events: SseEvent[];
+  /** `x-not-shown` on the stream. */
   notShown?: string[];
 }
 
+/** One media type a response may carry. */
 export interface ResponseContent {
+  /** The media type as the spec writes it. */
   mediaType: string;
   kind: ResponseKind;
+  /** The body's schema; absent when the media type has none (the body is then not described). */
   type?: TypeNode;
   /** `x-when`: the request-body condition selecting this content; absent on the default content. */
   when?: TypeNode;
@@ -346,62 +499,91 @@ export interface ResponseContent {
    * Decided once by the `response selectors` pass (an `x-when` that is not of this shape is an error there).
    */
   selector?: ResponseSelector;
+  /** The stream, for an `sse` content. */
   sse?: SseStream;
 }
 
+/** A response header. */
 export interface HeaderDef {
+  /** The header's name as the spec writes it (HTTP compares names case-insensitively). */
   name: string;
   /** Component name when it came from `#/components/headers`. */
   component?: string;
+  /** `required: true`: every such response carries the header. */
   required: boolean;
+  /** The header value's schema. */
   type: TypeNode;
   description?: string;
 }
 
+/** One response an operation (or a webhook receiver) may give. */
 export interface Response {
   /** `200`, `4XX`, `default`. */
   status: string;
+  /** The response's `description` (`''` when the spec gives none). */
   description: string;
   /** Component name when it came from `#/components/responses`. */
   component?: string;
+  /** Sorted by lower-cased name (normalize pass). */
   headers: HeaderDef[];
+  /** One per media type, sorted by media type (normalize pass); empty for a response without a body. */
   contents: ResponseContent[];
 }
 
+/** A server the API is served from. */
 export interface Server {
+  /** The URL template, with `{variable}` placeholders; may be relative to the document. */
   url: string;
   description?: string;
+  /** The URL's variables, in the spec's key order: each with its default and, when restricted, its allowed values. */
   variables: { name: string; default: string; enum?: string[]; description?: string }[];
 }
 
+/** One security scheme a request must satisfy, with the OAuth scopes it needs (empty for other schemes). */
 export interface SecurityRequirement {
+  /** The scheme's name in `components.securitySchemes`. */
   scheme: string;
   scopes: string[];
 }
 
+/** An operation: one method on one path. */
 export interface Operation {
+  /** The spec's `operationId` (or, in a tolerant run, one made from the method and path); unique. */
   operationId: string;
+  /** The HTTP method, lower case (its key in the path item). */
   method: 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace';
+  /** The path template as the spec writes it (`/videos/{video_id}`), relative to the server URL. */
   path: string;
   summary?: string;
   description?: string;
+  /** The operation's tags, in the spec's order. */
   tags: string[];
+  /** Area slug: the first tag, else the first static path segment (see the terms above). */
   area: string;
+  /** `deprecated: true` on the operation. */
   deprecated: boolean;
+  /** The operation's and its path item's parameters, sorted by `in`, then wire name (normalize pass). */
   parameters: Parameter[];
+  /** Absent: the operation takes no body. */
   requestBody?: RequestBody;
+  /** Sorted by status as a string (`200` < `201` < `4XX` < `default`; normalize pass). */
   responses: Response[];
   /** Operation-level servers (empty: the document's). */
   servers: Server[];
   /** Effective security: `[]` means none; alternatives of requirements. */
   security: SecurityRequirement[][];
+  /** `x-not-shown` on the operation. */
   notShown?: string[];
   /** Identifiers decided by the naming pass. */
   names: OperationNames;
-  /** The SDK call path, e.g. `['vectorStores', 'files', 'retrieve']`. */
+  /**
+   * The SDK call path, e.g. `['vectorStores', 'files', 'retrieve']`: `x-sdk-call` when given, else decided by the
+   * resources pass from the path and method (rule: spec/EXTENSIONS.md, `x-sdk-call`).
+   */
   sdkPath: string[];
-  /** How the client iterates a paged list (decided by the resources pass). */
+  /** How the client iterates a paged list (decided by the resources pass); absent: the operation is not paged. */
   paging?: Paging;
+  /** `#/paths/<path>/<method>`. */
   pointer: Pointer;
 }
 
@@ -410,8 +592,10 @@ export interface Operation {
  * in the response body (`[]`: the body is the array); `param` the query parameter that selects the page.
  * - `envelope`: a list envelope (`object: "list"`, `data`, `has_more`, `last_id`); the next `param` (`after`) is
  *   `last_id` or the last item's `id` while `has_more`; without `param` (the operation declares no `after`), one page.
- * - `cursor`: the next page's `param` is the body's `next` field (a string or number; absent or empty: last page).
- * - `offset`: the next `param` is this one plus the number of items; the last page is empty or shorter than `limit`.
+ * - `cursor`: the next page's `param` is the value at the path `next` in the body (a string or number; absent or
+ *   empty: last page).
+ * - `offset`: the next `param` is this one plus the number of items; the last page is empty or shorter than the page
+ *   size asked for in the query parameter `limit` names (`limit`, `count`, `per_page`…), when there is one.
  * - `page`: the next `param` is this one plus one (the first page is 1 when the request names none); the last page is
  *   empty.
  */
@@ -421,80 +605,122 @@ export type Paging =
   | { kind: 'offset'; param: string; limit?: string; items: string[] }
   | { kind: 'page'; param: string; items: string[] };
 
+/** The TypeScript names of an operation's types, decided by the naming pass (each unique among all identifiers). */
 export interface OperationNames {
-  /** PascalCase base, e.g. `CreateVideo`. */
+  /** PascalCase of the operationId, numbered when two operationIds give the same (`CreateVideo`, `CreateVideo2`). */
   pascal: string;
-  /** `CreateVideoParams` etc. */
+  /** The path parameters' type: `<pascal>PathParams`. */
   pathParams: string;
+  /** The query parameters' type: `<pascal>Query`. */
   query: string;
+  /** The header parameters' type: `<pascal>Headers`. */
   headers: string;
+  /** The request body's type: the named schema's type name when every body content is that one schema, else `<pascal>Body`. */
   body: string;
+  /** The success response's type: the named schema's type name when its JSON content is one schema, else `<pascal>Response`. */
   response: string;
 }
 
+/** A webhook (`webhooks` in 3.1): a request the API sends to the user's server when an event happens. */
 export interface Webhook {
-  /** Event name, e.g. `response.completed`. */
+  /** Event name, e.g. `response.completed` (its key under `webhooks`). */
   name: string;
+  /** The HTTP method of the delivery (lower case, e.g. `post`). */
   method: string;
   summary?: string;
   description?: string;
+  /** The delivery's header parameters, sorted by name (normalize pass). */
   headers: Parameter[];
+  /** The delivery's body (the event payload). */
   body?: RequestBody;
+  /** What the receiver may answer, as on `Operation.responses`. */
   responses: Response[];
+  /** `x-not-shown` on the webhook. */
   notShown?: string[];
-  /** TypeScript name of the payload type. */
+  /** TypeScript name of the payload type (`<PascalCase name>Webhook`); decided by the naming pass. */
   typeName: string;
+  /** `#/webhooks/<name>/<method>`. */
   pointer: Pointer;
 }
 
+/**
+ * What moves a resource from one state to another: an operation called on it, or time passing (`after` is the
+ * ISO 8601 duration as written, `PT10M`; `seconds` the same in seconds; `bound`: exactly then, or at most that long).
+ */
 export type StateTrigger =
   | { kind: 'operation'; operationId: string }
   | { kind: 'time'; after: string; seconds: number; bound: 'exactly' | 'at_most' };
 
+/** One documented change of state (`x-state-machines`; format: spec/EXTENSIONS.md). */
 export interface StateTransition {
   /** `null`: the resource does not exist yet. */
   from: string | null;
+  /** The state it leads to. */
   to: string;
+  /** What makes it happen. */
   on: StateTrigger;
+  /** When the transition happens, in the documentation's words. */
   condition?: string;
+  /** What else it does, in the documentation's words. */
   effects?: string;
 }
 
+/** An operation allowed only while its target resource is in some states. */
 export interface StateGuard {
+  /** The guarded operation. */
   operationId: string;
-  /** `path.<param>` or `body.<json pointer>`. */
+  /** Where the target's id is in the request: `path.<param>` (a path parameter) or `body.<json pointer>`. */
   target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
+  /** The states in which the operation is allowed, in the spec's order. */
   states: string[];
 }
 
+/** A resource's documented life cycle (`x-state-machines`; format: spec/EXTENSIONS.md). */
 export interface StateMachine {
   /** Key in `x-state-machines`, e.g. `batch`. */
   name: string;
-  /** Identifier stem, e.g. `Batch` → `BatchState`, `batchMachine`. */
+  /** TypeScript name of the state union, `<PascalCase name>State` (`BatchState`); decided by the naming pass. */
   typeName: string;
+  /** Name of the machine's constant in `tables/state-machines.ts`, `<camelCase name>Machine` (`batchMachine`). */
   constName: string;
+  /** Component name of the resource's schema. */
   schema: string;
+  /** Wire name of the resource's state property. */
   property: string;
+  /** Every state, in the spec's order (equal to the state property's enum, which the check pass verifies). */
   states: string[];
+  /** The states creation leads to (the `to` of transitions `from: null`), distinct, in transition order. */
   initialStates: string[];
+  /** In the spec's order. */
   transitions: StateTransition[];
+  /** In the spec's order. */
   guards: StateGuard[];
+  /** `false` where the documentation says other transitions exist that it does not show. */
   complete: boolean;
+  /** The area of the resource's schema; decided by the areas pass. */
   area: string;
+  /** `#/x-state-machines/<name>`. */
   pointer: Pointer;
 }
 
+/** One `x-not-shown` entry of the document, for the docs' list of what is not documented. */
 export interface NotShown {
+  /** Where the `x-not-shown` is. */
   pointer: Pointer;
   /** What it is attached to, in words (`operation createVideo`, `schema Video.error`). */
   subject: string;
+  /** Area slug of what it is attached to. */
   area: string;
+  /** The entry's text. */
   text: string;
 }
 
+/** A tag of the document's `tags` list (operations may use tags the list does not declare). */
 export interface Tag {
+  /** The tag's name, as operations list it. */
   name: string;
   description?: string;
+  /** The area slug the tag names: the kebab-case of its name. */
   area: string;
 }
 
@@ -506,34 +732,62 @@ export interface ResourceNode {
   className: string;
   /** Path from the root, e.g. `['vectorStores', 'files']`. */
   path: string[];
+  /** The operations called on this resource: method name (the last segment of the SDK call path), sorted by name. */
   methods: { name: string; operationId: string }[];
+  /** Sub-resources, sorted by `property`. */
   children: ResourceNode[];
 }
 
+/** An area (see the terms above) as the output lists it. */
 export interface Area {
   /** Slug used for file names, e.g. `vector-stores`. */
   slug: string;
-  /** Display title, e.g. `Vector stores`. */
+  /**
+   * Display title, e.g. `Vector stores`: `Common` and `Webhooks` for those; else the name of the first tag giving the
+   * slug (declared tags first, then operations' first tags); else the slug.
+   */
   title: string;
 }
 
+/** The whole API: what every emitter reads. */
 export interface Api {
+  /** `info.title`. */
   title: string;
+  /** `info.version`: the API's version (not the packages'). */
   version: string;
+  /** `info.description`. */
   description?: string;
+  /** The document's `servers`, in the spec's order (the first is the client's default). */
   servers: Server[];
   /** `in` and `parameterName`: where an `apiKey` scheme's credential goes (header, query or cookie) and its name. */
+  /**
+   * `components.securitySchemes`, in the document's key order (not sorted): `name` is the scheme's key, `type` its
+   * type (`http`, `apiKey`, `oauth2`…), `scheme` the HTTP scheme (`bearer`, `basic`).
+   */
   securitySchemes: { name: string; type: string; scheme?: string; description?: string; in?: 'header' | 'query' | 'cookie'; parameterName?: string }[];
+  /** The document's default security: alternatives of requirements; `[]` means none. */
   security: SecurityRequirement[][];
+  /** The document's `tags`, sorted by name (normalize pass). */
   tags: Tag[];
+  /**
+   * Every area, decided by the areas pass: `common` first, then in order of first mention by the tags, the
+   * operations, the webhooks (`webhooks`) and the schemas.
+   */
   areas: Area[];
+  /** The named schemas, sorted by component name (normalize pass). */
   schemas: NamedSchema[];
+  /** The hoisted enums, sorted by `typeName` (naming pass). */
   enums: EnumDef[];
+  /** Sorted by path, then method (normalize pass). */
   operations: Operation[];
+  /** Sorted by event name (normalize pass). */
   webhooks: Webhook[];
+  /** Sorted by name (normalize pass). */
   stateMachines: StateMachine[];
+  /** Every `x-not-shown` entry, sorted by area, then pointer, then text (areas pass). */
   notShown: NotShown[];
+  /** The root of the SDK resource tree (`property` empty), built by the resources pass. */
   resources: ResourceNode;
-  /** Reusable response headers, by component name. */
+  /** Reusable response headers (`components.headers`), sorted by component name (normalize pass). */
   headers: HeaderDef[];
 }
