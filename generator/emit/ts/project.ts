@@ -29,7 +29,12 @@ interface PrinterContext {
  * structure printer directly: creating a source file would also parse it, for nothing (a third of emit time).
  */
 export function printFile(path: string, statements: (string | StatementStructures)[]): string {
-  const structure = { statements: [BANNER, ...statements] };
+  return printStatements(path, [BANNER, ...statements]);
+}
+
+/** Prints statements without the banner: a part of a file, which `printFile` prints again among its statements. */
+export function printStatements(path: string, statements: (string | StatementStructures)[]): string {
+  const structure = { statements };
   const context = (shared() as unknown as { _context?: PrinterContext })._context;
   if (context?.structurePrinterFactory) {
     const writer = context.createWriter();
