@@ -100,9 +100,9 @@ function compileCjs(source: string, files: string[], outDir: string): void {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, sourceMap: true, inlineSources: true, esModuleInterop: false },
     });
     mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, result.outputText.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=${path.basename(out)}.map`));
-    const map = JSON.parse(result.sourceMapText ?? '{}') as { file?: string; sources?: string[] };
-    writeFileSync(`${out}.map`, JSON.stringify({ ...map, file: path.basename(out) }));
+    // Named after the source file, the output already points at its map (`x.js.map`) and the map at it (`x.js`).
+    writeFileSync(out, result.outputText);
+    writeFileSync(`${out}.map`, result.sourceMapText ?? '{}');
   }
 }
 

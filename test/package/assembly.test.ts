@@ -3,7 +3,7 @@
  * tree's layout, without writing into the tree; a tree that lacks an imported output, or a package that imports a
  * file it would not ship, is a located build error (exit 1), never a package that fails when installed.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,9 @@ describe('build assembles packages', () => {
     expect(r.code).toBe(0);
     const built = path.join(dir, 'ok-dist/client');
     for (const f of ['dist/esm/client/index.js', 'dist/esm/types/index.d.ts', 'dist/esm/tables/enums.js', 'dist/cjs/tables/enums.js', 'dist/cjs/client/index.d.ts']) expect(existsSync(path.join(built, f)), f).toBe(true);
+    // Each CommonJS file names its source map, and the map names the file and carries the source.
+    expect(readFileSync(path.join(built, 'dist/cjs/tables/enums.js'), 'utf8')).toMatch(/\n\/\/# sourceMappingURL=enums\.js\.map$/);
+    expect(JSON.parse(readFileSync(path.join(built, 'dist/cjs/tables/enums.js.map'), 'utf8'))).toMatchObject({ file: 'enums.js', sourcesContent: [expect.stringContaining('PET_KINDS')] });
     const { PET_KINDS } = (await import(path.join(built, 'dist/esm/client/index.js'))) as { PET_KINDS: string[] };
     expect(PET_KINDS).toEqual(['cat', 'dog']);
     expect(list(root)).toEqual(before);
