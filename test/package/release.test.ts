@@ -39,8 +39,11 @@ describe('release', () => {
     expect(r.stdout).toContain('### Breaking changes');
     expect(r.stdout).toMatch(/would publish platform-api-client-0\.2\.0\.tgz/);
     expect(r.stdout).toMatch(/would publish platform-api-server-0\.2\.0\.tgz/);
-    expect(r.stdout).toMatch(/dist\/esm\/index\.js/);
-    expect(r.stdout).toMatch(/dist\/cjs\/index\.d\.ts/);
+    // Each tarball holds the package's folder and the outputs it imports, in the tree's layout.
+    expect(r.stdout).toMatch(/dist\/esm\/client\/index\.js/);
+    expect(r.stdout).toMatch(/dist\/cjs\/server\/index\.d\.ts/);
+    expect(r.stdout).toMatch(/dist\/esm\/validators\/index\.js/);
+    expect(r.stdout).toMatch(/dist\/cjs\/types\/index\.d\.ts/);
     expect((await git(['status', '--porcelain'], clone)).stdout.trim()).toBe('');
   });
 
