@@ -13,7 +13,7 @@ import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
 import type { CodegenConfig } from './config/types.ts';
-import { PACKAGES } from './package/layout.ts';
+import { emittersFor } from './package/layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
 export interface StepTiming {
@@ -36,8 +36,8 @@ export interface PipelineResult {
 export interface PipelineOptions {
   spec: string;
   /**
-   * Restrict the output to these emitters (by name); all when absent. A package's files import other outputs
-   * (`client` the types), so the emitters a chosen package needs run and are returned too.
+   * Restrict the output to these emitters (by name); all when absent. An output's files may import other outputs
+   * (`client` the types, `types` the enums), so the emitters a chosen output needs run and are returned too.
    */
   emitters?: string[];
   /** The codegen config: an object or the path of a JSON file; the defaults when absent. */
@@ -107,9 +107,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
   const api = await buildIr(options.spec, record, diagnostics, inputs);
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
-  // A package's files import other outputs where they are (package/layout.ts): those are written with it.
-  const run = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
-  for (const p of PACKAGES) if (run.has(p.emitter)) for (const n of p.needs) run.add(n);
+  // An output's files import other outputs where they are (package/layout.ts): those are written with it.
+  const run = emittersFor(options.emitters ?? EMITTERS.map((e) => e.name));
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {
     if (!run.has(emitter.name)) continue;

@@ -19,6 +19,13 @@ export interface PackageLayout {
   needs: string[];
 }
 
+/**
+ * Outputs whose files import another output (`types/` names the enums of `tables/enums.ts`, the request
+ * validators name the types): `--only` runs and writes what they import with them, so no chosen output is written
+ * with an import that points at nothing (test/generator/only.test.ts checks every output).
+ */
+export const OUTPUT_NEEDS: Readonly<Record<string, readonly string[]>> = { types: ['enums'], validators: ['types'] };
+
 export const PACKAGES: readonly PackageLayout[] = [
   { emitter: 'client', root: 'client/', imports: ['types/', 'tables/enums.ts'], needs: ['types', 'enums'] },
   { emitter: 'server', root: 'server/', imports: ['validators/', 'types/', 'tables/'], needs: ['validators', 'types', 'enums', 'state-machines'] },
@@ -39,4 +46,16 @@ const covers = (prefixes: readonly string[], file: string) => prefixes.some((p) 
  */
 export function entryModule(layout: PackageLayout, entry: string): string {
   return covers(layout.imports, `${entry}.ts`) ? entry : `${layout.root}${entry}`;
+}
+
+/** The emitters to run for a choice of outputs: the chosen ones and, transitively, every output they import. */
+export function emittersFor(chosen: Iterable<string>): Set<string> {
+  const run = new Set<string>();
+  const add = (name: string): void => {
+    if (run.has(name)) return;
+    run.add(name);
+    for (const n of [...(OUTPUT_NEEDS[name] ?? []), ...(PACKAGES.find((p) => p.emitter === name)?.needs ?? [])]) add(n);
+  };
+  for (const name of chosen) add(name);
+  return run;
 }
