@@ -54,4 +54,28 @@ describe('strings no spec can break the output with', () => {
     expect(odd({ empty_token: 'ab' }).ok).toBe(true);
     expect(odd({ empty_token: 'a' }).errors?.[0]).toMatchObject({ path: '/body/empty_token', code: 'min_length' });
   });
+
+  it('refuses, without overflowing the stack, a schema that applies itself to the same value under unevaluatedProperties', () => {
+    for (const body of [{ a: 'x' }, { b: 1 }, 3]) {
+      const result = validateRequest('postLoop', { body });
+      expect(result.ok).toBe(false);
+      expect(result.errors?.[0]).toMatchObject({ code: 'too_deep' });
+    }
+  });
+});
+
+describe('unevaluatedProperties and dependencies', () => {
+  it('sees the properties of the anyOf branches that pass, and refuses the rest with their path', () => {
+    expect(validateRequest('postEvaluated', { body: { kind: 'k', a: 1 } }).ok).toBe(true);
+    expect(validateRequest('postEvaluated', { body: { kind: 'k', a: 1, b: 'x' } }).ok).toBe(true);
+    // `b` is not a string: its branch fails, so `b` is unevaluated.
+    expect(validateRequest('postEvaluated', { body: { a: 1, b: 2 } }).errors).toEqual([expect.objectContaining({ path: '/body/b', code: 'unevaluated_property' })]);
+    expect(validateRequest('postEvaluated', { body: { a: 1, 'odd/key': 2 } }).errors?.[0]).toMatchObject({ path: '/body/odd~1key', code: 'unevaluated_property' });
+  });
+  it('reads draft 4 dependencies: a list of names is dependentRequired, a schema dependentSchemas', () => {
+    expect(validateRequest('postDependencies', { body: { a: 1, b: 2, c: 3, d: 4 } }).ok).toBe(true);
+    expect(validateRequest('postDependencies', { body: { a: 1 } }).errors?.[0]).toMatchObject({ path: '/body/b', code: 'dependent_required' });
+    expect(validateRequest('postDependencies', { body: { c: 1 } }).errors?.[0]).toMatchObject({ path: '/body/d', code: 'required' });
+    expect(warnings.filter((w) => w.includes('Dependencies') || w.includes('Evaluated'))).toEqual([]);
+  });
 });

@@ -50,8 +50,8 @@ export class Compiler {
   private readonly regexes = new Map<string, string>();
   private readonly sets = new Map<string, string>();
   /** Hoisted helpers by the structure of their node (`structuralKey`), so identical sub-schemas share one. */
-  private readonly helpers = new Map<string, { is?: string; check?: string }>();
-  private readonly pending: { node: TypeNode; mode: Mode; name: string }[] = [];
+  private readonly helpers = new Map<string, { is?: string; check?: string; ev?: string }>();
+  private readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: string }[] = [];
   private helperCount = 0;
 
   constructor(
@@ -64,7 +64,7 @@ export class Compiler {
   }
 
   /** A function validating `node`: `(v) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. */
-  fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean } = {}): FunctionDeclarationStructure {
+  fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {}): FunctionDeclarationStructure {
     const structure: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name,
@@ -78,7 +78,7 @@ export class Compiler {
         };
         // A union or reference adds no level to the value (a Filter is a CompoundFilter at the same depth), so only
         // schemas that step into an object or array count towards MAX_DEPTH.
-        if (!options.recursive || node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection') return body();
+        if (!options.recursive || (!options.loop && (node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection'))) return body();
         // Recursive schemas: bound the depth instead of trusting the input not to overflow the stack.
         this.runtime.add('state').add('MAX_DEPTH');
         w.write('if (state.depth >= MAX_DEPTH)').block(() => {
@@ -104,7 +104,7 @@ export class Compiler {
 
   /** The hoisted helpers requested since the last call (printing them may request more). */
   drain(): StatementStructures[] {
-    return this.pending.splice(0).map((h) => this.fn(h.name, h.node, h.mode));
+    return this.pending.splice(0).map((h) => (h.mode === 'ev' ? this.evaluatedFn(h.name, h.node) : this.fn(h.name, h.node, h.mode)));
   }
 
   /** Module-level declarations: regexes and value sets. */
@@ -123,9 +123,13 @@ export class Compiler {
 
   /** The function checking `node` on its own: a named schema's, or a hoisted helper of this file. */
   helper(node: TypeNode, mode: Mode): string {
-    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired && !node.dependentSchemas && !node.jsonValues) {
+    if (node.kind === 'ref' && !node.nullable && !hasApplicators(node)) {
       return mode === 'is' ? this.link.is(node.target) : this.link.check(node.target);
     }
+    return this.hoist(node, mode);
+  }
+
+  private hoist(node: TypeNode, mode: Mode | 'ev'): string {
     const key = structuralKey(node);
     let entry = this.helpers.get(key);
     if (!entry) this.helpers.set(key, (entry = {}));
@@ -581,6 +585,142 @@ export class Compiler {
         }
       });
     }
+    if (node.unevaluatedProperties) this.unevaluated(w, node, node.unevaluatedProperties, 'properties', v, p, mode, s);
+    if (node.unevaluatedItems) this.unevaluated(w, node, node.unevaluatedItems, 'items', v, p, mode, s);
+  }
+
+  /**
+   * `unevaluatedProperties` / `unevaluatedItems`: collects the keys (indexes) the node's other keywords evaluated,
+   * then checks every other one against `rest`. Collection runs only on an object (array).
+   */
+  private unevaluated(w: CodeBlockWriter, node: TypeNode, rest: TypeNode, what: 'properties' | 'items', v: string, p: PathRef, mode: Mode, s: Scope): void {
+    this.runtime.add('isObj').add('esc');
+    const e = this.fresh(s, 'e');
+    const x = this.fresh(s);
+    w.write(what === 'properties' ? `if (isObj(${v}))` : `if (Array.isArray(${v}))`).block(() => {
+      w.writeLine(`const ${e} = new Set<unknown>();`);
+      this.writeEvaluated(w, node, v, e, false);
+      const k = what === 'properties' ? 'k' : this.fresh(s, 'i');
+      w.write(what === 'properties' ? `for (const k in ${v})` : `for (let ${k} = 0; ${k} < ${v}.length; ${k}++)`).block(() => {
+        if (mode === 'check') w.writeLine('if (c.full) break;');
+        w.write(`if (${e}.has(${k}))`).block(() => w.writeLine('continue;'));
+        const at = dynamic(p, what === 'properties' ? 'esc(k)' : k);
+        if (rest.kind === 'never') {
+          this.fail(w, mode, at, what === 'properties' ? 'unevaluated_property' : 'unevaluated_item', quote(what === 'properties' ? 'is not a known field' : 'is not allowed (no item schema applies)'));
+          return;
+        }
+        w.writeLine(`const ${x}: unknown = ${v}[${k}];`);
+        this.gen(w, rest, x, at, mode, s);
+      });
+    });
+  }
+
+  /** `(v, e, d) => void`: adds to `e` the keys or indexes of `v` that `node` evaluates (`d`: the call depth). */
+  private evaluatedFn(name: string, node: TypeNode): FunctionDeclarationStructure {
+    return {
+      kind: StructureKind.Function,
+      name,
+      parameters: [{ name: 'v', type: 'unknown' }, { name: 'e', type: 'Set<unknown>' }, { name: 'd', type: 'number' }],
+      returnType: 'void',
+      statements: (w) => {
+        // A schema applying itself to the same value (an infinite loop in JSON Schema's terms) stops here.
+        this.runtime.add('MAX_DEPTH');
+        w.writeLine('if (d > MAX_DEPTH) return;');
+        this.writeEvaluated(w, node, 'v', 'e', true, 'd + 1');
+      },
+    };
+  }
+
+  /** The helper collecting what `node` evaluates; undefined when it evaluates nothing. */
+  private evaluatedBy(node: TypeNode): string | undefined {
+    if (!annotates(node)) return undefined;
+    if (node.kind === 'ref' && !node.nullable && !hasApplicators(node)) {
+      const target = this.schemas.get(node.target)?.type;
+      return target ? this.evaluatedBy(target) : undefined;
+    }
+    return this.hoist(node, 'ev');
+  }
+
+  /**
+   * Writes the collection of what `node` evaluates on `v` into the set `e`. In-place applicators count only when
+   * they pass (`anyOf`, `oneOf`, `if`), so their branches are tested first. `own`: the node's own `unevaluated*`
+   * count (it evaluates every key or item), which is the case when `node` sits inside the schema being checked.
+   */
+  private writeEvaluated(w: CodeBlockWriter, node: TypeNode, v: string, e: string, own: boolean, d = '0'): void {
+    const allKeys = () => {
+      this.runtime.add('isObj');
+      w.write(`if (isObj(${v}))`).block(() => w.writeLine(`for (const k in ${v}) ${e}.add(k);`));
+    };
+    const allItems = () => w.write(`if (Array.isArray(${v}))`).block(() => w.writeLine(`for (let i = 0; i < ${v}.length; i++) ${e}.add(i);`));
+    const call = (sub: TypeNode) => {
+      const fn = this.evaluatedBy(sub);
+      if (fn) w.writeLine(`${fn}(${v}, ${e}, ${d});`);
+    };
+    if (own && node.unevaluatedProperties) allKeys();
+    if (own && node.unevaluatedItems) allItems();
+    switch (node.kind) {
+      case 'object': {
+        if (typeof node.additional === 'object' || node.additionalGiven) {
+          allKeys();
+          break;
+        }
+        const names = node.properties.map((pr) => pr.name);
+        const tests = [names.length ? this.knownKey('k', names) : '', ...(node.patternProperties ?? []).map((pp) => `${this.regex(pp.pattern, node.pointer, pp.flags)}.test(k)`)].filter(Boolean);
+        if (!tests.length) break;
+        this.runtime.add('isObj');
+        w.write(`if (isObj(${v}))`).block(() => w.write(`for (const k in ${v})`).block(() => w.writeLine(`if (${tests.join(' || ')}) ${e}.add(k);`)));
+        break;
+      }
+      case 'map':
+        allKeys();
+        break;
+      case 'array': {
+        if (!node.itemsAbsent) {
+          allItems();
+          break;
+        }
+        const prefix = node.prefixItems?.length ?? 0;
+        if (!prefix && !node.contains) break;
+        w.write(`if (Array.isArray(${v}))`).block(() => {
+          if (prefix) w.writeLine(`for (let i = 0; i < ${v}.length && i < ${prefix}; i++) ${e}.add(i);`);
+          if (node.contains) w.writeLine(`for (let i = 0; i < ${v}.length; i++) if (${this.helper(node.contains, 'is')}(${v}[i])) ${e}.add(i);`);
+        });
+        break;
+      }
+      case 'union':
+        for (const variant of node.variants) {
+          const fn = this.evaluatedBy(variant);
+          if (fn) w.writeLine(`if (${this.helper(variant, 'is')}(${v})) ${fn}(${v}, ${e}, ${d});`);
+        }
+        break;
+      case 'intersection':
+        for (const m of node.members) call(m);
+        break;
+      case 'ref': {
+        const target = this.schemas.get(node.target)?.type;
+        if (target) call(target);
+        break;
+      }
+      default:
+        break;
+    }
+    for (const cond of node.conditionals ?? []) {
+      const ifFn = this.evaluatedBy(cond.if);
+      const thenFn = cond.then && this.evaluatedBy(cond.then);
+      const elseFn = cond.else && this.evaluatedBy(cond.else);
+      if (!ifFn && !thenFn && !elseFn) continue;
+      w.write(`if (${this.helper(cond.if, 'is')}(${v}))`).block(() => {
+        if (ifFn) w.writeLine(`${ifFn}(${v}, ${e}, ${d});`);
+        if (thenFn) w.writeLine(`${thenFn}(${v}, ${e}, ${d});`);
+      });
+      if (elseFn) w.write('else').block(() => w.writeLine(`${elseFn}(${v}, ${e}, ${d});`));
+    }
+    for (const [key, dep] of Object.entries(node.dependentSchemas ?? {})) {
+      const fn = this.evaluatedBy(dep);
+      if (!fn) continue;
+      this.runtime.add('isObj');
+      w.writeLine(`if (isObj(${v}) && Object.hasOwn(${v}, ${quote(key)})) ${fn}(${v}, ${e}, ${d});`);
+    }
   }
 }
 
@@ -606,7 +746,27 @@ export function structuralKey(node: TypeNode): string {
 
 /** Whether checking `node` can refuse anything (an `unknown` node may still carry applicators or JSON values). */
 function constrains(node: TypeNode): boolean {
-  return node.kind !== 'unknown' || !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues;
+  return node.kind !== 'unknown' || hasApplicators(node);
+}
+
+/** Keywords applying beside a node's own shape (a `ref` with any of them needs its own helper). */
+function hasApplicators(node: TypeNode): boolean {
+  return !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+}
+
+/** Whether a node can evaluate keys or items of its own value (annotations for `unevaluated*`). */
+function annotates(node: TypeNode): boolean {
+  switch (node.kind) {
+    case 'object':
+    case 'map':
+    case 'array':
+    case 'union':
+    case 'intersection':
+    case 'ref':
+      return true;
+    default:
+      return !!node.conditionals?.length || !!node.dependentSchemas || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+  }
 }
 
 /** Whether a string, number or array node constrains more than its type (else no `else` block is written). */

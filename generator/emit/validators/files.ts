@@ -1,7 +1,7 @@
 /** Shared plumbing of the validator files: the per-file compiler with its imports. */
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { fail } from '../../diagnostics.ts';
-import type { Api, NamedSchema } from '../../ir/types.ts';
+import type { Api, NamedSchema, TypeNode } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import { refsOf } from '../../ir/walk.ts';
 import { Compiler } from './compile.ts';
@@ -38,9 +38,14 @@ export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'sche
   return { compiler, declarations };
 }
 
-/** Schemas that can reach themselves through references: their validators bound the nesting depth. */
-export function recursiveSchemas(api: Api): Set<string> {
-  const edges = new Map(api.schemas.map((s) => [s.name, refsOf(s.type)]));
+/**
+ * Schemas that can reach themselves through references: their validators bound the nesting depth. With `inPlace`,
+ * only references that stay on the same value (`allOf`, `anyOf`, `$ref`, `if`… but no property or item): such a
+ * schema never terminates on any input (JSON Schema calls it an infinite loop), so even its unions and references
+ * count the depth, and the validator refuses the value (`too_deep`) instead of overflowing the stack.
+ */
+export function recursiveSchemas(api: Api, inPlace = false): Set<string> {
+  const edges = new Map(api.schemas.map((s) => [s.name, inPlace ? inPlaceRefs(s.type) : refsOf(s.type)]));
   const out = new Set<string>();
   for (const s of api.schemas) {
     const seen = new Set<string>();
@@ -56,5 +61,16 @@ export function recursiveSchemas(api: Api): Set<string> {
       stack.push(...(edges.get(next) ?? []));
     }
   }
+  return out;
+}
+
+/** Named schemas a node applies to its own value (not to a property or an item). */
+function inPlaceRefs(node: TypeNode, out: string[] = []): string[] {
+  if (node.kind === 'ref') out.push(node.target);
+  if (node.kind === 'union') node.variants.forEach((v) => inPlaceRefs(v, out));
+  if (node.kind === 'intersection') node.members.forEach((m) => inPlaceRefs(m, out));
+  for (const c of node.conditionals ?? []) for (const n of [c.if, c.then, c.else]) if (n) inPlaceRefs(n, out);
+  for (const n of node.not ?? []) inPlaceRefs(n, out);
+  for (const n of Object.values(node.dependentSchemas ?? {})) inPlaceRefs(n, out);
   return out;
 }

@@ -9,6 +9,7 @@ import { checkName, fileCompiler, isName, recursiveSchemas } from './files.ts';
 
 export function emitSchemaValidators(api: Api, options: ValidatorsConfig): GeneratedFile[] {
   const recursive = recursiveSchemas(api);
+  const loops = recursiveSchemas(api, true);
   const files: GeneratedFile[] = [];
   for (const area of api.areas) {
     const schemas = api.schemas.filter((s) => s.area === area.slug);
@@ -16,7 +17,7 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig): Gener
     const { compiler, declarations } = fileCompiler(api, options, 'schemas', area.slug);
     const fns: StatementStructures[] = [];
     for (const s of schemas) {
-      const opts = { exported: true, recursive: recursive.has(s.name) };
+      const opts = { exported: true, recursive: recursive.has(s.name), loop: loops.has(s.name) };
       fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast, allocates nothing).` }));
       fns.push(compiler.fn(checkName(s), s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
     }
