@@ -4,7 +4,7 @@
  * run for all schemas). Every value must get ajv's answer, unless the generator warned about the schema.
  * `FUZZ_SEED` and `FUZZ_SCHEMAS` replay or widen a run.
  */
-import fs from "node:fs";
+import fs from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Group } from './suite/load.ts';
@@ -131,7 +131,9 @@ describe('differential fuzz against ajv (JSON Schema 2020-12)', () => {
     const silent = outcomes.filter((o) => o.ours !== o.expected && !o.warning).map(testId);
     const warned = outcomes.filter((o) => o.ours !== o.expected && o.warning).length;
     console.log(`fuzz seed ${SEED}: ${outcomes.length} answers, ${outcomes.filter((o) => o.ours === o.expected).length} as ajv, ${warned} differ behind a warning`);
-    if (process.env.FUZZ_DUMP) fs.writeFileSync(process.env.FUZZ_DUMP, outcomes.filter((o) => o.ours !== o.expected).map((o) => JSON.stringify({ schema: o.group.schema, test: o.test, ours: o.ours, ajv: o.ajv })).join("\n"));
+    // `FUZZ_DUMP=file.jsonl`: every differing answer in full, to minimise a case by hand.
+    const differing = outcomes.filter((o) => o.ours !== o.expected);
+    if (process.env.FUZZ_DUMP) fs.writeFileSync(process.env.FUZZ_DUMP, differing.map((o) => JSON.stringify({ schema: o.group.schema, test: o.test, ours: o.ours, ajv: o.ajv })).join('\n'));
     expect(silent.slice(0, 10), `${silent.length} answers differ from ajv without a warning`).toEqual([]);
   });
 });
