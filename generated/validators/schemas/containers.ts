@@ -471,40 +471,15 @@ export function isContainerInlineSkill(v: unknown): boolean {
     if (v2 === undefined) {
       return false;
     } else {
-      if (!isObj(v2)) {
+      if (!is0(v2)) {
         return false;
-      } else {
-        const v3 = v2.data;
-        if (v3 === undefined) {
-          return false;
-        } else {
-          if (typeof v3 !== 'string') {
-            return false;
-          }
-        }
-        const v4 = v2.media_type;
-        if (v4 === undefined) {
-          return false;
-        } else {
-          if (v4 !== 'application/zip') {
-            return false;
-          }
-        }
-        const v5 = v2.type;
-        if (v5 === undefined) {
-          return false;
-        } else {
-          if (v5 !== 'base64') {
-            return false;
-          }
-        }
       }
     }
-    const v6 = v.type;
-    if (v6 === undefined) {
+    const v3 = v.type;
+    if (v3 === undefined) {
       return false;
     } else {
-      if (v6 !== 'inline') {
+      if (v3 !== 'inline') {
         return false;
       }
     }
@@ -537,40 +512,13 @@ export function checkContainerInlineSkill(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/source', 'required', 'is required');
     } else {
-      if (!isObj(v2)) {
-        c.add(p + '/source', 'type', 'must be an object');
-      } else {
-        const v3 = v2.data;
-        if (v3 === undefined) {
-          c.add(p + '/source/data', 'required', 'is required');
-        } else {
-          if (typeof v3 !== 'string') {
-            c.add(p + '/source/data', 'type', 'must be a string');
-          }
-        }
-        const v4 = v2.media_type;
-        if (v4 === undefined) {
-          c.add(p + '/source/media_type', 'required', 'is required');
-        } else {
-          if (v4 !== 'application/zip') {
-            c.add(p + '/source/media_type', 'const', 'must be "application/zip"');
-          }
-        }
-        const v5 = v2.type;
-        if (v5 === undefined) {
-          c.add(p + '/source/type', 'required', 'is required');
-        } else {
-          if (v5 !== 'base64') {
-            c.add(p + '/source/type', 'const', 'must be "base64"');
-          }
-        }
-      }
+      check1(v2, p + '/source', c);
     }
-    const v6 = v.type;
-    if (v6 === undefined) {
+    const v3 = v.type;
+    if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v6 !== 'inline') {
+      if (v3 !== 'inline') {
         c.add(p + '/type', 'const', 'must be "inline"');
       }
     }
@@ -989,7 +937,7 @@ export function isContainerSkillReference(v: unknown): boolean {
     }
     const v2 = v.version;
     if (v2 !== undefined) {
-      if (!(is0(v2) || is1(v2))) {
+      if (!(is2(v2) || is3(v2))) {
         return false;
       }
     }
@@ -1020,15 +968,15 @@ export function checkContainerSkillReference(v: unknown, p: string, c: Ctx): voi
     }
     const v2 = v.version;
     if (v2 !== undefined) {
-      const m3 = (is0(v2) ? 1 : 0) + (is1(v2) ? 1 : 0);
+      const m3 = (is2(v2) ? 1 : 0) + (is3(v2) ? 1 : 0);
       if (m3 > 1) {
         c.add(p + '/version', 'one_of', 'matches more than one of the allowed shapes');
       }
       if (m3 === 0) {
         if (typeof v2 === 'number') {
-          check2(v2, p + '/version', c);
+          check4(v2, p + '/version', c);
         } else if (typeof v2 === 'string') {
-          check3(v2, p + '/version', c);
+          check5(v2, p + '/version', c);
         } else {
           c.add(p + '/version', 'one_of', 'must be an integer or "latest"');
         }
@@ -1053,6 +1001,69 @@ export function checkContainerStatus(v: unknown, p: string, c: Ctx): void {
 }
 
 function is0(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.data;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'string') {
+        return false;
+      }
+    }
+    const v1 = v.media_type;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (v1 !== 'application/zip') {
+        return false;
+      }
+    }
+    const v2 = v.type;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (v2 !== 'base64') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.data;
+    if (v0 === undefined) {
+      c.add(p + '/data', 'required', 'is required');
+    } else {
+      if (typeof v0 !== 'string') {
+        c.add(p + '/data', 'type', 'must be a string');
+      }
+    }
+    const v1 = v.media_type;
+    if (v1 === undefined) {
+      c.add(p + '/media_type', 'required', 'is required');
+    } else {
+      if (v1 !== 'application/zip') {
+        c.add(p + '/media_type', 'const', 'must be "application/zip"');
+      }
+    }
+    const v2 = v.type;
+    if (v2 === undefined) {
+      c.add(p + '/type', 'required', 'is required');
+    } else {
+      if (v2 !== 'base64') {
+        c.add(p + '/type', 'const', 'must be "base64"');
+      }
+    }
+  }
+}
+
+function is2(v: unknown): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     return false;
   } else {
@@ -1063,14 +1074,14 @@ function is0(v: unknown): boolean {
   return true;
 }
 
-function is1(v: unknown): boolean {
+function is3(v: unknown): boolean {
   if (v !== 'latest') {
     return false;
   }
   return true;
 }
 
-function check2(v: unknown, p: string, c: Ctx): void {
+function check4(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -1080,7 +1091,7 @@ function check2(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function check3(v: unknown, p: string, c: Ctx): void {
+function check5(v: unknown, p: string, c: Ctx): void {
   if (v !== 'latest') {
     c.add(p, 'const', 'must be "latest"');
   }

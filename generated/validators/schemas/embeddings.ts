@@ -231,7 +231,7 @@ export function isEmbeddingCreateRequest(v: unknown): boolean {
     if (v2 === undefined) {
       return false;
     } else {
-      if (!(is0(v2) || is1(v2) || is2(v2) || is3(v2))) {
+      if (!is0(v2)) {
         return false;
       }
     }
@@ -250,7 +250,7 @@ export function isEmbeddingCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is4(v)) {
+  if (is1(v)) {
     if (isObj(v)) {
       const v5 = v.model;
       if (v5 === undefined) {
@@ -290,42 +290,31 @@ export function checkEmbeddingCreateRequest(v: unknown, p: string, c: Ctx): void
     if (v2 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      const m3 = (is0(v2) ? 1 : 0) + (is1(v2) ? 1 : 0) + (is2(v2) ? 1 : 0) + (is3(v2) ? 1 : 0);
-      if (m3 === 0) {
-        if (typeof v2 === 'string') {
-          check5(v2, p + '/input', c);
-        } else {
-          c.add(
-            p + '/input',
-            'any_of',
-            'must be a string, an array of strings, an array of integers or an array of arrays',
-          );
-        }
-      }
+      check2(v2, p + '/input', c);
     }
-    const v4 = v.model;
-    if (v4 === undefined) {
+    const v3 = v.model;
+    if (v3 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
+      if (typeof v3 !== 'string') {
         c.add(p + '/model', 'type', 'must be a string');
       }
     }
-    const v5 = v.user;
-    if (v5 !== undefined) {
-      checkEndUser(v5, p + '/user', c);
+    const v4 = v.user;
+    if (v4 !== undefined) {
+      checkEndUser(v4, p + '/user', c);
     }
   }
-  if (is4(v)) {
+  if (is1(v)) {
     if (isObj(v)) {
-      const v6 = v.model;
-      if (v6 === undefined) {
+      const v5 = v.model;
+      if (v5 === undefined) {
         c.add(p + '/model', 'required', 'is required');
       } else {
-        if (typeof v6 !== 'string') {
+        if (typeof v5 !== 'string') {
           c.add(p + '/model', 'type', 'must be a string');
         } else {
-          if (!RE0.test(v6)) {
+          if (!RE0.test(v5)) {
             c.add(p + '/model', 'pattern', 'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)');
           }
         }
@@ -335,6 +324,38 @@ export function checkEmbeddingCreateRequest(v: unknown, p: string, c: Ctx): void
 }
 
 function is0(v: unknown): boolean {
+  if (!(is3(v) || is4(v) || is5(v) || is6(v))) {
+    return false;
+  }
+  return true;
+}
+
+function is1(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.dimensions;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is3(v) ? 1 : 0) + (is4(v) ? 1 : 0) + (is5(v) ? 1 : 0) + (is6(v) ? 1 : 0);
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check7(v, p, c);
+    } else {
+      c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
+    }
+  }
+}
+
+function is3(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   } else {
@@ -345,7 +366,7 @@ function is0(v: unknown): boolean {
   return true;
 }
 
-function is1(v: unknown): boolean {
+function is4(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -366,7 +387,7 @@ function is1(v: unknown): boolean {
   return true;
 }
 
-function is2(v: unknown): boolean {
+function is5(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -383,7 +404,7 @@ function is2(v: unknown): boolean {
   return true;
 }
 
-function is3(v: unknown): boolean {
+function is6(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -410,21 +431,7 @@ function is3(v: unknown): boolean {
   return true;
 }
 
-function is4(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.dimensions;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function check5(v: unknown, p: string, c: Ctx): void {
+function check7(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {

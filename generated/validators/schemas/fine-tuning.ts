@@ -77,33 +77,8 @@ export function isFineTuningDpoMethod(v: unknown): boolean {
   } else {
     const v0 = v.hyperparameters;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
+      if (!is6(v0)) {
         return false;
-      } else {
-        const v1 = v0.batch_size;
-        if (v1 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v1)) {
-            return false;
-          }
-        }
-        const v2 = v0.beta;
-        if (v2 !== undefined) {
-          if (!isFineTuningAutoOrNumber(v2)) {
-            return false;
-          }
-        }
-        const v3 = v0.learning_rate_multiplier;
-        if (v3 !== undefined) {
-          if (!isFineTuningAutoOrNumber(v3)) {
-            return false;
-          }
-        }
-        const v4 = v0.n_epochs;
-        if (v4 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v4)) {
-            return false;
-          }
-        }
       }
     }
   }
@@ -117,26 +92,7 @@ export function checkFineTuningDpoMethod(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.hyperparameters;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        c.add(p + '/hyperparameters', 'type', 'must be an object');
-      } else {
-        const v1 = v0.batch_size;
-        if (v1 !== undefined) {
-          checkFineTuningAutoOrInteger(v1, p + '/hyperparameters/batch_size', c);
-        }
-        const v2 = v0.beta;
-        if (v2 !== undefined) {
-          checkFineTuningAutoOrNumber(v2, p + '/hyperparameters/beta', c);
-        }
-        const v3 = v0.learning_rate_multiplier;
-        if (v3 !== undefined) {
-          checkFineTuningAutoOrNumber(v3, p + '/hyperparameters/learning_rate_multiplier', c);
-        }
-        const v4 = v0.n_epochs;
-        if (v4 !== undefined) {
-          checkFineTuningAutoOrInteger(v4, p + '/hyperparameters/n_epochs', c);
-        }
-      }
+      check7(v0, p + '/hyperparameters', c);
     }
   }
 }
@@ -680,51 +636,8 @@ export function isFineTuningReinforcementMethod(v: unknown): boolean {
     }
     const v1 = v.hyperparameters;
     if (v1 !== undefined) {
-      if (!isObj(v1)) {
+      if (!is8(v1)) {
         return false;
-      } else {
-        const v2 = v1.batch_size;
-        if (v2 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v2)) {
-            return false;
-          }
-        }
-        const v3 = v1.compute_multiplier;
-        if (v3 !== undefined) {
-          if (!isFineTuningAutoOrNumber(v3)) {
-            return false;
-          }
-        }
-        const v4 = v1.eval_interval;
-        if (v4 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v4)) {
-            return false;
-          }
-        }
-        const v5 = v1.eval_samples;
-        if (v5 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v5)) {
-            return false;
-          }
-        }
-        const v6 = v1.learning_rate_multiplier;
-        if (v6 !== undefined) {
-          if (!isFineTuningAutoOrNumber(v6)) {
-            return false;
-          }
-        }
-        const v7 = v1.n_epochs;
-        if (v7 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v7)) {
-            return false;
-          }
-        }
-        const v8 = v1.reasoning_effort;
-        if (v8 !== undefined) {
-          if (v8 !== 'default' && v8 !== 'low' && v8 !== 'medium' && v8 !== 'high') {
-            return false;
-          }
-        }
       }
     }
   }
@@ -742,44 +655,7 @@ export function checkFineTuningReinforcementMethod(v: unknown, p: string, c: Ctx
     }
     const v1 = v.hyperparameters;
     if (v1 !== undefined) {
-      if (!isObj(v1)) {
-        c.add(p + '/hyperparameters', 'type', 'must be an object');
-      } else {
-        const v2 = v1.batch_size;
-        if (v2 !== undefined) {
-          checkFineTuningAutoOrInteger(v2, p + '/hyperparameters/batch_size', c);
-        }
-        const v3 = v1.compute_multiplier;
-        if (v3 !== undefined) {
-          checkFineTuningAutoOrNumber(v3, p + '/hyperparameters/compute_multiplier', c);
-        }
-        const v4 = v1.eval_interval;
-        if (v4 !== undefined) {
-          checkFineTuningAutoOrInteger(v4, p + '/hyperparameters/eval_interval', c);
-        }
-        const v5 = v1.eval_samples;
-        if (v5 !== undefined) {
-          checkFineTuningAutoOrInteger(v5, p + '/hyperparameters/eval_samples', c);
-        }
-        const v6 = v1.learning_rate_multiplier;
-        if (v6 !== undefined) {
-          checkFineTuningAutoOrNumber(v6, p + '/hyperparameters/learning_rate_multiplier', c);
-        }
-        const v7 = v1.n_epochs;
-        if (v7 !== undefined) {
-          checkFineTuningAutoOrInteger(v7, p + '/hyperparameters/n_epochs', c);
-        }
-        const v8 = v1.reasoning_effort;
-        if (v8 !== undefined) {
-          if (v8 !== 'default' && v8 !== 'low' && v8 !== 'medium' && v8 !== 'high') {
-            c.add(
-              p + '/hyperparameters/reasoning_effort',
-              'enum',
-              "must be one of 'default', 'low', 'medium', 'high'",
-            );
-          }
-        }
-      }
+      check9(v1, p + '/hyperparameters', c);
     }
   }
 }
@@ -791,27 +667,8 @@ export function isFineTuningSupervisedMethod(v: unknown): boolean {
   } else {
     const v0 = v.hyperparameters;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
+      if (!is10(v0)) {
         return false;
-      } else {
-        const v1 = v0.batch_size;
-        if (v1 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v1)) {
-            return false;
-          }
-        }
-        const v2 = v0.learning_rate_multiplier;
-        if (v2 !== undefined) {
-          if (!isFineTuningAutoOrNumber(v2)) {
-            return false;
-          }
-        }
-        const v3 = v0.n_epochs;
-        if (v3 !== undefined) {
-          if (!isFineTuningAutoOrInteger(v3)) {
-            return false;
-          }
-        }
       }
     }
   }
@@ -825,22 +682,7 @@ export function checkFineTuningSupervisedMethod(v: unknown, p: string, c: Ctx): 
   } else {
     const v0 = v.hyperparameters;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        c.add(p + '/hyperparameters', 'type', 'must be an object');
-      } else {
-        const v1 = v0.batch_size;
-        if (v1 !== undefined) {
-          checkFineTuningAutoOrInteger(v1, p + '/hyperparameters/batch_size', c);
-        }
-        const v2 = v0.learning_rate_multiplier;
-        if (v2 !== undefined) {
-          checkFineTuningAutoOrNumber(v2, p + '/hyperparameters/learning_rate_multiplier', c);
-        }
-        const v3 = v0.n_epochs;
-        if (v3 !== undefined) {
-          checkFineTuningAutoOrInteger(v3, p + '/hyperparameters/n_epochs', c);
-        }
-      }
+      check11(v0, p + '/hyperparameters', c);
     }
   }
 }
@@ -862,46 +704,8 @@ export function isFineTuningWandbIntegration(v: unknown): boolean {
     if (v1 === undefined) {
       return false;
     } else {
-      if (!isObj(v1)) {
+      if (!is12(v1)) {
         return false;
-      } else {
-        const v2 = v1.entity;
-        if (v2 !== undefined) {
-          if (v2 !== null) {
-            if (typeof v2 !== 'string') {
-              return false;
-            }
-          }
-        }
-        const v3 = v1.name;
-        if (v3 !== undefined) {
-          if (v3 !== null) {
-            if (typeof v3 !== 'string') {
-              return false;
-            }
-          }
-        }
-        const v4 = v1.project;
-        if (v4 === undefined) {
-          return false;
-        } else {
-          if (typeof v4 !== 'string') {
-            return false;
-          }
-        }
-        const v5 = v1.tags;
-        if (v5 !== undefined) {
-          if (!Array.isArray(v5)) {
-            return false;
-          } else {
-            for (let i6 = 0; i6 < v5.length; i6++) {
-              const v7: unknown = v5[i6];
-              if (typeof v7 !== 'string') {
-                return false;
-              }
-            }
-          }
-        }
       }
     }
   }
@@ -925,48 +729,7 @@ export function checkFineTuningWandbIntegration(v: unknown, p: string, c: Ctx): 
     if (v1 === undefined) {
       c.add(p + '/wandb', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/wandb', 'type', 'must be an object');
-      } else {
-        const v2 = v1.entity;
-        if (v2 !== undefined) {
-          if (v2 !== null) {
-            if (typeof v2 !== 'string') {
-              c.add(p + '/wandb/entity', 'type', 'must be a string or null');
-            }
-          }
-        }
-        const v3 = v1.name;
-        if (v3 !== undefined) {
-          if (v3 !== null) {
-            if (typeof v3 !== 'string') {
-              c.add(p + '/wandb/name', 'type', 'must be a string or null');
-            }
-          }
-        }
-        const v4 = v1.project;
-        if (v4 === undefined) {
-          c.add(p + '/wandb/project', 'required', 'is required');
-        } else {
-          if (typeof v4 !== 'string') {
-            c.add(p + '/wandb/project', 'type', 'must be a string');
-          }
-        }
-        const v5 = v1.tags;
-        if (v5 !== undefined) {
-          if (!Array.isArray(v5)) {
-            c.add(p + '/wandb/tags', 'type', 'must be an array of strings');
-          } else {
-            for (let i6 = 0; i6 < v5.length; i6++) {
-              if (c.full) break;
-              const v7: unknown = v5[i6];
-              if (typeof v7 !== 'string') {
-                c.add(p + '/wandb/tags/' + i6, 'type', 'must be a string');
-              }
-            }
-          }
-        }
-      }
+      check13(v1, p + '/wandb', c);
     }
   }
 }
@@ -1239,60 +1002,23 @@ export function isGraderMulti(v: unknown): boolean {
     if (v1 === undefined) {
       return false;
     } else {
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (!isObj(v3)) {
-            return false;
-          } else {
-            switch (v3.type) {
-              case 'label_model':
-                if (!isGraderLabelModel(v3)) {
-                  return false;
-                }
-                break;
-              case 'python':
-                if (!isGraderPython(v3)) {
-                  return false;
-                }
-                break;
-              case 'score_model':
-                if (!isGraderScoreModel(v3)) {
-                  return false;
-                }
-                break;
-              case 'string_check':
-                if (!isGraderStringCheck(v3)) {
-                  return false;
-                }
-                break;
-              case 'text_similarity':
-                if (!isGraderTextSimilarity(v3)) {
-                  return false;
-                }
-                break;
-              default:
-                return false;
-            }
-          }
-        }
-      }
-    }
-    const v4 = v.name;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
+      if (!is14(v1)) {
         return false;
       }
     }
-    const v5 = v.type;
-    if (v5 === undefined) {
+    const v2 = v.name;
+    if (v2 === undefined) {
       return false;
     } else {
-      if (v5 !== 'multi') {
+      if (typeof v2 !== 'string') {
+        return false;
+      }
+    }
+    const v3 = v.type;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (v3 !== 'multi') {
         return false;
       }
     }
@@ -1317,63 +1043,21 @@ export function checkGraderMulti(v: unknown, p: string, c: Ctx): void {
     if (v1 === undefined) {
       c.add(p + '/graders', 'required', 'is required');
     } else {
-      if (!Array.isArray(v1)) {
-        c.add(
-          p + '/graders',
-          'type',
-          'must be an array of GraderStringChecks, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
-        );
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          if (c.full) break;
-          const v3: unknown = v1[i2];
-          if (!isObj(v3)) {
-            c.add(
-              p + '/graders/' + i2,
-              'type',
-              'must be a GraderStringCheck, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
-            );
-          } else {
-            switch (v3.type) {
-              case 'label_model':
-                checkGraderLabelModel(v3, p + '/graders/' + i2, c);
-                break;
-              case 'python':
-                checkGraderPython(v3, p + '/graders/' + i2, c);
-                break;
-              case 'score_model':
-                checkGraderScoreModel(v3, p + '/graders/' + i2, c);
-                break;
-              case 'string_check':
-                checkGraderStringCheck(v3, p + '/graders/' + i2, c);
-                break;
-              case 'text_similarity':
-                checkGraderTextSimilarity(v3, p + '/graders/' + i2, c);
-                break;
-              default:
-                c.add(
-                  p + '/graders/' + i2 + '/type',
-                  'discriminator',
-                  "must be one of 'label_model', 'python', 'score_model', 'string_check', 'text_similarity'",
-                );
-            }
-          }
-        }
-      }
+      check15(v1, p + '/graders', c);
     }
-    const v4 = v.name;
-    if (v4 === undefined) {
+    const v2 = v.name;
+    if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
+      if (typeof v2 !== 'string') {
         c.add(p + '/name', 'type', 'must be a string');
       }
     }
-    const v5 = v.type;
-    if (v5 === undefined) {
+    const v3 = v.type;
+    if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v5 !== 'multi') {
+      if (v3 !== 'multi') {
         c.add(p + '/type', 'const', 'must be "multi"');
       }
     }
@@ -1766,94 +1450,32 @@ export function isGraderRunResult(v: unknown): boolean {
     if (v0 === undefined) {
       return false;
     } else {
-      if (!isObj(v0)) {
+      if (!is16(v0)) {
         return false;
-      } else {
-        const v1 = v0.errors;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (!isGraderRunErrors(v1)) {
-            return false;
-          }
-        }
-        const v2 = v0.execution_time;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-            return false;
-          }
-        }
-        const v3 = v0.name;
-        if (v3 === undefined) {
-          return false;
-        } else {
-          if (typeof v3 !== 'string') {
-            return false;
-          }
-        }
-        const v4 = v0.sampled_model_name;
-        if (v4 === undefined) {
-          return false;
-        } else {
-          if (v4 !== null) {
-            if (typeof v4 !== 'string') {
-              return false;
-            }
-          }
-        }
-        const v5 = v0.scores;
-        if (v5 === undefined) {
-          return false;
-        } else {
-          if (!isObj(v5)) {
-            return false;
-          } else {
-          }
-        }
-        const v6 = v0.token_usage;
-        if (v6 === undefined) {
-          return false;
-        } else {
-          if (v6 !== null) {
-            if (!(is1(v6) || isGraderTokenUsage(v6))) {
-              return false;
-            }
-          }
-        }
-        const v7 = v0.type;
-        if (v7 === undefined) {
-          return false;
-        } else {
-          if (typeof v7 !== 'string') {
-            return false;
-          }
-        }
       }
     }
-    const v8 = v.model_grader_token_usage_per_model;
-    if (v8 === undefined) {
+    const v1 = v.model_grader_token_usage_per_model;
+    if (v1 === undefined) {
       return false;
     } else {
-      if (!isObj(v8)) {
+      if (!isObj(v1)) {
         return false;
       } else {
       }
     }
-    const v9 = v.reward;
-    if (v9 === undefined) {
+    const v2 = v.reward;
+    if (v2 === undefined) {
       return false;
     } else {
-      if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
+      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
         return false;
       }
     }
-    const v10 = v.sub_rewards;
-    if (v10 === undefined) {
+    const v3 = v.sub_rewards;
+    if (v3 === undefined) {
       return false;
     } else {
-      if (!isObj(v10)) {
+      if (!isObj(v3)) {
         return false;
       } else {
       }
@@ -1871,99 +1493,30 @@ export function checkGraderRunResult(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/metadata', 'required', 'is required');
     } else {
-      if (!isObj(v0)) {
-        c.add(p + '/metadata', 'type', 'must be an object');
-      } else {
-        const v1 = v0.errors;
-        if (v1 === undefined) {
-          c.add(p + '/metadata/errors', 'required', 'is required');
-        } else {
-          checkGraderRunErrors(v1, p + '/metadata/errors', c);
-        }
-        const v2 = v0.execution_time;
-        if (v2 === undefined) {
-          c.add(p + '/metadata/execution_time', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-            c.add(p + '/metadata/execution_time', 'type', 'must be a number');
-          }
-        }
-        const v3 = v0.name;
-        if (v3 === undefined) {
-          c.add(p + '/metadata/name', 'required', 'is required');
-        } else {
-          if (typeof v3 !== 'string') {
-            c.add(p + '/metadata/name', 'type', 'must be a string');
-          }
-        }
-        const v4 = v0.sampled_model_name;
-        if (v4 === undefined) {
-          c.add(p + '/metadata/sampled_model_name', 'required', 'is required');
-        } else {
-          if (v4 !== null) {
-            if (typeof v4 !== 'string') {
-              c.add(p + '/metadata/sampled_model_name', 'type', 'must be a string or null');
-            }
-          }
-        }
-        const v5 = v0.scores;
-        if (v5 === undefined) {
-          c.add(p + '/metadata/scores', 'required', 'is required');
-        } else {
-          if (!isObj(v5)) {
-            c.add(p + '/metadata/scores', 'type', 'must be an object');
-          } else {
-          }
-        }
-        const v6 = v0.token_usage;
-        if (v6 === undefined) {
-          c.add(p + '/metadata/token_usage', 'required', 'is required');
-        } else {
-          if (v6 !== null) {
-            const m7 = (is1(v6) ? 1 : 0) + (isGraderTokenUsage(v6) ? 1 : 0);
-            if (m7 === 0) {
-              if (typeof v6 === 'number') {
-                check3(v6, p + '/metadata/token_usage', c);
-              } else if (isObj(v6)) {
-                checkGraderTokenUsage(v6, p + '/metadata/token_usage', c);
-              } else {
-                c.add(p + '/metadata/token_usage', 'any_of', 'must be an integer or a GraderTokenUsage');
-              }
-            }
-          }
-        }
-        const v8 = v0.type;
-        if (v8 === undefined) {
-          c.add(p + '/metadata/type', 'required', 'is required');
-        } else {
-          if (typeof v8 !== 'string') {
-            c.add(p + '/metadata/type', 'type', 'must be a string');
-          }
-        }
-      }
+      check17(v0, p + '/metadata', c);
     }
-    const v9 = v.model_grader_token_usage_per_model;
-    if (v9 === undefined) {
+    const v1 = v.model_grader_token_usage_per_model;
+    if (v1 === undefined) {
       c.add(p + '/model_grader_token_usage_per_model', 'required', 'is required');
     } else {
-      if (!isObj(v9)) {
+      if (!isObj(v1)) {
         c.add(p + '/model_grader_token_usage_per_model', 'type', 'must be an object');
       } else {
       }
     }
-    const v10 = v.reward;
-    if (v10 === undefined) {
+    const v2 = v.reward;
+    if (v2 === undefined) {
       c.add(p + '/reward', 'required', 'is required');
     } else {
-      if (typeof v10 !== 'number' || !Number.isFinite(v10)) {
+      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
         c.add(p + '/reward', 'type', 'must be a number');
       }
     }
-    const v11 = v.sub_rewards;
-    if (v11 === undefined) {
+    const v3 = v.sub_rewards;
+    if (v3 === undefined) {
       c.add(p + '/sub_rewards', 'required', 'is required');
     } else {
-      if (!isObj(v11)) {
+      if (!isObj(v3)) {
         c.add(p + '/sub_rewards', 'type', 'must be an object');
       } else {
       }
@@ -2418,5 +1971,525 @@ function is4(v: unknown): boolean {
 function check5(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
+  }
+}
+
+function is6(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.batch_size;
+    if (v0 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.beta;
+    if (v1 !== undefined) {
+      if (!isFineTuningAutoOrNumber(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.learning_rate_multiplier;
+    if (v2 !== undefined) {
+      if (!isFineTuningAutoOrNumber(v2)) {
+        return false;
+      }
+    }
+    const v3 = v.n_epochs;
+    if (v3 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v3)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.batch_size;
+    if (v0 !== undefined) {
+      checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
+    }
+    const v1 = v.beta;
+    if (v1 !== undefined) {
+      checkFineTuningAutoOrNumber(v1, p + '/beta', c);
+    }
+    const v2 = v.learning_rate_multiplier;
+    if (v2 !== undefined) {
+      checkFineTuningAutoOrNumber(v2, p + '/learning_rate_multiplier', c);
+    }
+    const v3 = v.n_epochs;
+    if (v3 !== undefined) {
+      checkFineTuningAutoOrInteger(v3, p + '/n_epochs', c);
+    }
+  }
+}
+
+function is8(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.batch_size;
+    if (v0 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.compute_multiplier;
+    if (v1 !== undefined) {
+      if (!isFineTuningAutoOrNumber(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.eval_interval;
+    if (v2 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v2)) {
+        return false;
+      }
+    }
+    const v3 = v.eval_samples;
+    if (v3 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v3)) {
+        return false;
+      }
+    }
+    const v4 = v.learning_rate_multiplier;
+    if (v4 !== undefined) {
+      if (!isFineTuningAutoOrNumber(v4)) {
+        return false;
+      }
+    }
+    const v5 = v.n_epochs;
+    if (v5 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v5)) {
+        return false;
+      }
+    }
+    const v6 = v.reasoning_effort;
+    if (v6 !== undefined) {
+      if (v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.batch_size;
+    if (v0 !== undefined) {
+      checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
+    }
+    const v1 = v.compute_multiplier;
+    if (v1 !== undefined) {
+      checkFineTuningAutoOrNumber(v1, p + '/compute_multiplier', c);
+    }
+    const v2 = v.eval_interval;
+    if (v2 !== undefined) {
+      checkFineTuningAutoOrInteger(v2, p + '/eval_interval', c);
+    }
+    const v3 = v.eval_samples;
+    if (v3 !== undefined) {
+      checkFineTuningAutoOrInteger(v3, p + '/eval_samples', c);
+    }
+    const v4 = v.learning_rate_multiplier;
+    if (v4 !== undefined) {
+      checkFineTuningAutoOrNumber(v4, p + '/learning_rate_multiplier', c);
+    }
+    const v5 = v.n_epochs;
+    if (v5 !== undefined) {
+      checkFineTuningAutoOrInteger(v5, p + '/n_epochs', c);
+    }
+    const v6 = v.reasoning_effort;
+    if (v6 !== undefined) {
+      if (v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') {
+        c.add(p + '/reasoning_effort', 'enum', "must be one of 'default', 'low', 'medium', 'high'");
+      }
+    }
+  }
+}
+
+function is10(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.batch_size;
+    if (v0 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.learning_rate_multiplier;
+    if (v1 !== undefined) {
+      if (!isFineTuningAutoOrNumber(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.n_epochs;
+    if (v2 !== undefined) {
+      if (!isFineTuningAutoOrInteger(v2)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.batch_size;
+    if (v0 !== undefined) {
+      checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
+    }
+    const v1 = v.learning_rate_multiplier;
+    if (v1 !== undefined) {
+      checkFineTuningAutoOrNumber(v1, p + '/learning_rate_multiplier', c);
+    }
+    const v2 = v.n_epochs;
+    if (v2 !== undefined) {
+      checkFineTuningAutoOrInteger(v2, p + '/n_epochs', c);
+    }
+  }
+}
+
+function is12(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.entity;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (typeof v0 !== 'string') {
+          return false;
+        }
+      }
+    }
+    const v1 = v.name;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (typeof v1 !== 'string') {
+          return false;
+        }
+      }
+    }
+    const v2 = v.project;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (typeof v2 !== 'string') {
+        return false;
+      }
+    }
+    const v3 = v.tags;
+    if (v3 !== undefined) {
+      if (!Array.isArray(v3)) {
+        return false;
+      } else {
+        for (let i4 = 0; i4 < v3.length; i4++) {
+          const v5: unknown = v3[i4];
+          if (typeof v5 !== 'string') {
+            return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.entity;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (typeof v0 !== 'string') {
+          c.add(p + '/entity', 'type', 'must be a string or null');
+        }
+      }
+    }
+    const v1 = v.name;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (typeof v1 !== 'string') {
+          c.add(p + '/name', 'type', 'must be a string or null');
+        }
+      }
+    }
+    const v2 = v.project;
+    if (v2 === undefined) {
+      c.add(p + '/project', 'required', 'is required');
+    } else {
+      if (typeof v2 !== 'string') {
+        c.add(p + '/project', 'type', 'must be a string');
+      }
+    }
+    const v3 = v.tags;
+    if (v3 !== undefined) {
+      if (!Array.isArray(v3)) {
+        c.add(p + '/tags', 'type', 'must be an array of strings');
+      } else {
+        for (let i4 = 0; i4 < v3.length; i4++) {
+          if (c.full) break;
+          const v5: unknown = v3[i4];
+          if (typeof v5 !== 'string') {
+            c.add(p + '/tags/' + i4, 'type', 'must be a string');
+          }
+        }
+      }
+    }
+  }
+}
+
+function is14(v: unknown): boolean {
+  if (!Array.isArray(v)) {
+    return false;
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const v1: unknown = v[i0];
+      if (!is18(v1)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(
+      p,
+      'type',
+      'must be an array of GraderStringChecks, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
+    );
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check19(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function is16(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.errors;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (!isGraderRunErrors(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.execution_time;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.name;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (typeof v2 !== 'string') {
+        return false;
+      }
+    }
+    const v3 = v.sampled_model_name;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (v3 !== null) {
+        if (typeof v3 !== 'string') {
+          return false;
+        }
+      }
+    }
+    const v4 = v.scores;
+    if (v4 === undefined) {
+      return false;
+    } else {
+      if (!isObj(v4)) {
+        return false;
+      } else {
+      }
+    }
+    const v5 = v.token_usage;
+    if (v5 === undefined) {
+      return false;
+    } else {
+      if (v5 !== null) {
+        if (!(is1(v5) || isGraderTokenUsage(v5))) {
+          return false;
+        }
+      }
+    }
+    const v6 = v.type;
+    if (v6 === undefined) {
+      return false;
+    } else {
+      if (typeof v6 !== 'string') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.errors;
+    if (v0 === undefined) {
+      c.add(p + '/errors', 'required', 'is required');
+    } else {
+      checkGraderRunErrors(v0, p + '/errors', c);
+    }
+    const v1 = v.execution_time;
+    if (v1 === undefined) {
+      c.add(p + '/execution_time', 'required', 'is required');
+    } else {
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
+        c.add(p + '/execution_time', 'type', 'must be a number');
+      }
+    }
+    const v2 = v.name;
+    if (v2 === undefined) {
+      c.add(p + '/name', 'required', 'is required');
+    } else {
+      if (typeof v2 !== 'string') {
+        c.add(p + '/name', 'type', 'must be a string');
+      }
+    }
+    const v3 = v.sampled_model_name;
+    if (v3 === undefined) {
+      c.add(p + '/sampled_model_name', 'required', 'is required');
+    } else {
+      if (v3 !== null) {
+        if (typeof v3 !== 'string') {
+          c.add(p + '/sampled_model_name', 'type', 'must be a string or null');
+        }
+      }
+    }
+    const v4 = v.scores;
+    if (v4 === undefined) {
+      c.add(p + '/scores', 'required', 'is required');
+    } else {
+      if (!isObj(v4)) {
+        c.add(p + '/scores', 'type', 'must be an object');
+      } else {
+      }
+    }
+    const v5 = v.token_usage;
+    if (v5 === undefined) {
+      c.add(p + '/token_usage', 'required', 'is required');
+    } else {
+      if (v5 !== null) {
+        const m6 = (is1(v5) ? 1 : 0) + (isGraderTokenUsage(v5) ? 1 : 0);
+        if (m6 === 0) {
+          if (typeof v5 === 'number') {
+            check3(v5, p + '/token_usage', c);
+          } else if (isObj(v5)) {
+            checkGraderTokenUsage(v5, p + '/token_usage', c);
+          } else {
+            c.add(p + '/token_usage', 'any_of', 'must be an integer or a GraderTokenUsage');
+          }
+        }
+      }
+    }
+    const v7 = v.type;
+    if (v7 === undefined) {
+      c.add(p + '/type', 'required', 'is required');
+    } else {
+      if (typeof v7 !== 'string') {
+        c.add(p + '/type', 'type', 'must be a string');
+      }
+    }
+  }
+}
+
+function is18(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    switch (v.type) {
+      case 'label_model':
+        if (!isGraderLabelModel(v)) {
+          return false;
+        }
+        break;
+      case 'python':
+        if (!isGraderPython(v)) {
+          return false;
+        }
+        break;
+      case 'score_model':
+        if (!isGraderScoreModel(v)) {
+          return false;
+        }
+        break;
+      case 'string_check':
+        if (!isGraderStringCheck(v)) {
+          return false;
+        }
+        break;
+      case 'text_similarity':
+        if (!isGraderTextSimilarity(v)) {
+          return false;
+        }
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(
+      p,
+      'type',
+      'must be a GraderStringCheck, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
+    );
+  } else {
+    switch (v.type) {
+      case 'label_model':
+        checkGraderLabelModel(v, p, c);
+        break;
+      case 'python':
+        checkGraderPython(v, p, c);
+        break;
+      case 'score_model':
+        checkGraderScoreModel(v, p, c);
+        break;
+      case 'string_check':
+        checkGraderStringCheck(v, p, c);
+        break;
+      case 'text_similarity':
+        checkGraderTextSimilarity(v, p, c);
+        break;
+      default:
+        c.add(
+          p + '/type',
+          'discriminator',
+          "must be one of 'label_model', 'python', 'score_model', 'string_check', 'text_similarity'",
+        );
+    }
   }
 }

@@ -263,37 +263,10 @@ export function checkResponseInputContentPart(v: unknown, p: string, c: Ctx): vo
 
 /** True when `v` is a valid `ResponseInputImagePart` (fail-fast, allocates nothing). */
 export function isResponseInputImagePart(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!is4(v)) {
     return false;
-  } else {
-    const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.file_id;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.image_url;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'input_image') {
-        return false;
-      }
-    }
   }
-  if ((is4(v) ? 1 : 0) + (is5(v) ? 1 : 0) !== 1) {
+  if ((is5(v) ? 1 : 0) + (is6(v) ? 1 : 0) !== 1) {
     return false;
   }
   return true;
@@ -301,41 +274,12 @@ export function isResponseInputImagePart(v: unknown): boolean {
 
 /** Adds every problem of `v` as a `ResponseInputImagePart` at JSON pointer `p` to `c`. */
 export function checkResponseInputImagePart(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/detail', 'type', 'must be a string');
-      }
-    }
-    const v1 = v.file_id;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/file_id', 'type', 'must be a string');
-      }
-    }
-    const v2 = v.image_url;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/image_url', 'type', 'must be a string');
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v3 !== 'input_image') {
-        c.add(p + '/type', 'const', 'must be "input_image"');
-      }
-    }
-  }
-  const m4 = (is4(v) ? 1 : 0) + (is5(v) ? 1 : 0);
-  if (m4 > 1) {
+  check7(v, p, c);
+  const m0 = (is5(v) ? 1 : 0) + (is6(v) ? 1 : 0);
+  if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
-  if (m4 === 0) {
+  if (m0 === 0) {
     c.add(p, 'one_of', 'must be any value');
   }
 }
@@ -349,7 +293,7 @@ export function isResponseInputMessage(v: unknown): boolean {
     if (v0 === undefined) {
       return false;
     } else {
-      if (!(is0(v0) || is6(v0))) {
+      if (!(is0(v0) || is8(v0))) {
         return false;
       }
     }
@@ -374,7 +318,7 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/content', 'required', 'is required');
     } else {
-      const m1 = (is0(v0) ? 1 : 0) + (is6(v0) ? 1 : 0);
+      const m1 = (is0(v0) ? 1 : 0) + (is8(v0) ? 1 : 0);
       if (m1 > 1) {
         c.add(p + '/content', 'one_of', 'matches more than one of the allowed shapes');
       }
@@ -382,7 +326,7 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
         if (typeof v0 === 'string') {
           check2(v0, p + '/content', c);
         } else if (Array.isArray(v0)) {
-          check7(v0, p + '/content', c);
+          check9(v0, p + '/content', c);
         } else {
           c.add(p + '/content', 'one_of', 'must be a string or an array of ResponseInputContentParts');
         }
@@ -460,7 +404,7 @@ export function isResponseOtherTool(v: unknown): boolean {
       if (typeof v0 !== 'string') {
         return false;
       }
-      if (is8(v0)) {
+      if (is10(v0)) {
         return false;
       }
     }
@@ -480,7 +424,7 @@ export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
       if (typeof v0 !== 'string') {
         c.add(p + '/type', 'type', 'must be a string');
       }
-      if (is8(v0)) {
+      if (is10(v0)) {
         c.add(p + '/type', 'not', 'must not be "function"');
       }
     }
@@ -546,6 +490,40 @@ function check3(v: unknown, p: string, c: Ctx): void {
 }
 
 function is4(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.detail;
+    if (v0 !== undefined) {
+      if (typeof v0 !== 'string') {
+        return false;
+      }
+    }
+    const v1 = v.file_id;
+    if (v1 !== undefined) {
+      if (typeof v1 !== 'string') {
+        return false;
+      }
+    }
+    const v2 = v.image_url;
+    if (v2 !== undefined) {
+      if (typeof v2 !== 'string') {
+        return false;
+      }
+    }
+    const v3 = v.type;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (v3 !== 'input_image') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is5(v: unknown): boolean {
   if (isObj(v)) {
     if (v.image_url === undefined) {
       return false;
@@ -554,7 +532,7 @@ function is4(v: unknown): boolean {
   return true;
 }
 
-function is5(v: unknown): boolean {
+function is6(v: unknown): boolean {
   if (isObj(v)) {
     if (v.file_id === undefined) {
       return false;
@@ -563,7 +541,40 @@ function is5(v: unknown): boolean {
   return true;
 }
 
-function is6(v: unknown): boolean {
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.detail;
+    if (v0 !== undefined) {
+      if (typeof v0 !== 'string') {
+        c.add(p + '/detail', 'type', 'must be a string');
+      }
+    }
+    const v1 = v.file_id;
+    if (v1 !== undefined) {
+      if (typeof v1 !== 'string') {
+        c.add(p + '/file_id', 'type', 'must be a string');
+      }
+    }
+    const v2 = v.image_url;
+    if (v2 !== undefined) {
+      if (typeof v2 !== 'string') {
+        c.add(p + '/image_url', 'type', 'must be a string');
+      }
+    }
+    const v3 = v.type;
+    if (v3 === undefined) {
+      c.add(p + '/type', 'required', 'is required');
+    } else {
+      if (v3 !== 'input_image') {
+        c.add(p + '/type', 'const', 'must be "input_image"');
+      }
+    }
+  }
+}
+
+function is8(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -577,7 +588,7 @@ function is6(v: unknown): boolean {
   return true;
 }
 
-function check7(v: unknown, p: string, c: Ctx): void {
+function check9(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputContentParts');
   } else {
@@ -589,7 +600,7 @@ function check7(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is8(v: unknown): boolean {
+function is10(v: unknown): boolean {
   if (v !== 'function') {
     return false;
   }

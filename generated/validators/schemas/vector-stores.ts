@@ -715,106 +715,65 @@ export function isVectorStore(v: unknown): boolean {
     if (v3 === undefined) {
       return false;
     } else {
-      if (!isObj(v3)) {
+      if (!is10(v3)) {
         return false;
-      } else {
-        const v4 = v3.cancelled;
-        if (v4 === undefined) {
+      }
+    }
+    const v4 = v.id;
+    if (v4 === undefined) {
+      return false;
+    } else {
+      if (typeof v4 !== 'string') {
+        return false;
+      }
+    }
+    const v5 = v.last_active_at;
+    if (v5 === undefined) {
+      return false;
+    } else {
+      if (v5 !== null) {
+        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
           return false;
-        } else {
-          if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-            return false;
-          }
-        }
-        const v5 = v3.completed;
-        if (v5 === undefined) {
-          return false;
-        } else {
-          if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-            return false;
-          }
-        }
-        const v6 = v3.failed;
-        if (v6 === undefined) {
-          return false;
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            return false;
-          }
-        }
-        const v7 = v3.in_progress;
-        if (v7 === undefined) {
-          return false;
-        } else {
-          if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-            return false;
-          }
-        }
-        const v8 = v3.total;
-        if (v8 === undefined) {
-          return false;
-        } else {
-          if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-            return false;
-          }
         }
       }
     }
-    const v9 = v.id;
+    const v6 = v.metadata;
+    if (v6 === undefined) {
+      return false;
+    } else {
+      if (!isMetadata(v6)) {
+        return false;
+      }
+    }
+    const v7 = v.name;
+    if (v7 === undefined) {
+      return false;
+    } else {
+      if (typeof v7 !== 'string') {
+        return false;
+      }
+    }
+    const v8 = v.object;
+    if (v8 === undefined) {
+      return false;
+    } else {
+      if (v8 !== 'vector_store') {
+        return false;
+      }
+    }
+    const v9 = v.status;
     if (v9 === undefined) {
       return false;
     } else {
-      if (typeof v9 !== 'string') {
+      if (!isVectorStoreStatus(v9)) {
         return false;
       }
     }
-    const v10 = v.last_active_at;
+    const v10 = v.usage_bytes;
     if (v10 === undefined) {
       return false;
     } else {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          return false;
-        }
-      }
-    }
-    const v11 = v.metadata;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (!isMetadata(v11)) {
-        return false;
-      }
-    }
-    const v12 = v.name;
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'string') {
-        return false;
-      }
-    }
-    const v13 = v.object;
-    if (v13 === undefined) {
-      return false;
-    } else {
-      if (v13 !== 'vector_store') {
-        return false;
-      }
-    }
-    const v14 = v.status;
-    if (v14 === undefined) {
-      return false;
-    } else {
-      if (!isVectorStoreStatus(v14)) {
-        return false;
-      }
-    }
-    const v15 = v.usage_bytes;
-    if (v15 === undefined) {
-      return false;
-    } else {
-      if (typeof v15 !== 'number' || !Number.isInteger(v15)) {
+      if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
         return false;
       }
     }
@@ -851,102 +810,59 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
     if (v3 === undefined) {
       c.add(p + '/file_counts', 'required', 'is required');
     } else {
-      if (!isObj(v3)) {
-        c.add(p + '/file_counts', 'type', 'must be an object');
-      } else {
-        const v4 = v3.cancelled;
-        if (v4 === undefined) {
-          c.add(p + '/file_counts/cancelled', 'required', 'is required');
-        } else {
-          if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-            c.add(p + '/file_counts/cancelled', 'type', 'must be an integer');
-          }
-        }
-        const v5 = v3.completed;
-        if (v5 === undefined) {
-          c.add(p + '/file_counts/completed', 'required', 'is required');
-        } else {
-          if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-            c.add(p + '/file_counts/completed', 'type', 'must be an integer');
-          }
-        }
-        const v6 = v3.failed;
-        if (v6 === undefined) {
-          c.add(p + '/file_counts/failed', 'required', 'is required');
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            c.add(p + '/file_counts/failed', 'type', 'must be an integer');
-          }
-        }
-        const v7 = v3.in_progress;
-        if (v7 === undefined) {
-          c.add(p + '/file_counts/in_progress', 'required', 'is required');
-        } else {
-          if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-            c.add(p + '/file_counts/in_progress', 'type', 'must be an integer');
-          }
-        }
-        const v8 = v3.total;
-        if (v8 === undefined) {
-          c.add(p + '/file_counts/total', 'required', 'is required');
-        } else {
-          if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-            c.add(p + '/file_counts/total', 'type', 'must be an integer');
-          }
-        }
-      }
+      check11(v3, p + '/file_counts', c);
     }
-    const v9 = v.id;
-    if (v9 === undefined) {
+    const v4 = v.id;
+    if (v4 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v9 !== 'string') {
+      if (typeof v4 !== 'string') {
         c.add(p + '/id', 'type', 'must be a string');
       }
     }
-    const v10 = v.last_active_at;
-    if (v10 === undefined) {
+    const v5 = v.last_active_at;
+    if (v5 === undefined) {
       c.add(p + '/last_active_at', 'required', 'is required');
     } else {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
+      if (v5 !== null) {
+        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
           c.add(p + '/last_active_at', 'type', 'must be an integer or null');
         }
       }
     }
-    const v11 = v.metadata;
-    if (v11 === undefined) {
+    const v6 = v.metadata;
+    if (v6 === undefined) {
       c.add(p + '/metadata', 'required', 'is required');
     } else {
-      checkMetadata(v11, p + '/metadata', c);
+      checkMetadata(v6, p + '/metadata', c);
     }
-    const v12 = v.name;
-    if (v12 === undefined) {
+    const v7 = v.name;
+    if (v7 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'string') {
+      if (typeof v7 !== 'string') {
         c.add(p + '/name', 'type', 'must be a string');
       }
     }
-    const v13 = v.object;
-    if (v13 === undefined) {
+    const v8 = v.object;
+    if (v8 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v13 !== 'vector_store') {
+      if (v8 !== 'vector_store') {
         c.add(p + '/object', 'const', 'must be "vector_store"');
       }
     }
-    const v14 = v.status;
-    if (v14 === undefined) {
+    const v9 = v.status;
+    if (v9 === undefined) {
       c.add(p + '/status', 'required', 'is required');
     } else {
-      checkVectorStoreStatus(v14, p + '/status', c);
+      checkVectorStoreStatus(v9, p + '/status', c);
     }
-    const v15 = v.usage_bytes;
-    if (v15 === undefined) {
+    const v10 = v.usage_bytes;
+    if (v10 === undefined) {
       c.add(p + '/usage_bytes', 'required', 'is required');
     } else {
-      if (typeof v15 !== 'number' || !Number.isInteger(v15)) {
+      if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
         c.add(p + '/usage_bytes', 'type', 'must be an integer');
       }
     }
@@ -1547,7 +1463,7 @@ export function isVectorStoreSearchRequest(v: unknown): boolean {
     if (v2 === undefined) {
       return false;
     } else {
-      if (!(is6(v2) || is10(v2))) {
+      if (!(is6(v2) || is12(v2))) {
         return false;
       }
     }
@@ -1606,7 +1522,7 @@ export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): vo
     if (v2 === undefined) {
       c.add(p + '/query', 'required', 'is required');
     } else {
-      const m3 = (is6(v2) ? 1 : 0) + (is10(v2) ? 1 : 0);
+      const m3 = (is6(v2) ? 1 : 0) + (is12(v2) ? 1 : 0);
       if (m3 > 1) {
         c.add(p + '/query', 'one_of', 'matches more than one of the allowed shapes');
       }
@@ -1614,7 +1530,7 @@ export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): vo
         if (typeof v2 === 'string') {
           check8(v2, p + '/query', c);
         } else if (Array.isArray(v2)) {
-          check11(v2, p + '/query', c);
+          check13(v2, p + '/query', c);
         } else {
           c.add(p + '/query', 'one_of', 'must be a string or an array of strings');
         }
@@ -1864,6 +1780,101 @@ function check9(v: unknown, p: string, c: Ctx): void {
 }
 
 function is10(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.cancelled;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.completed;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.failed;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+        return false;
+      }
+    }
+    const v3 = v.in_progress;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+        return false;
+      }
+    }
+    const v4 = v.total;
+    if (v4 === undefined) {
+      return false;
+    } else {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.cancelled;
+    if (v0 === undefined) {
+      c.add(p + '/cancelled', 'required', 'is required');
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        c.add(p + '/cancelled', 'type', 'must be an integer');
+      }
+    }
+    const v1 = v.completed;
+    if (v1 === undefined) {
+      c.add(p + '/completed', 'required', 'is required');
+    } else {
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
+        c.add(p + '/completed', 'type', 'must be an integer');
+      }
+    }
+    const v2 = v.failed;
+    if (v2 === undefined) {
+      c.add(p + '/failed', 'required', 'is required');
+    } else {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+        c.add(p + '/failed', 'type', 'must be an integer');
+      }
+    }
+    const v3 = v.in_progress;
+    if (v3 === undefined) {
+      c.add(p + '/in_progress', 'required', 'is required');
+    } else {
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+        c.add(p + '/in_progress', 'type', 'must be an integer');
+      }
+    }
+    const v4 = v.total;
+    if (v4 === undefined) {
+      c.add(p + '/total', 'required', 'is required');
+    } else {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+        c.add(p + '/total', 'type', 'must be an integer');
+      }
+    }
+  }
+}
+
+function is12(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1877,7 +1888,7 @@ function is10(v: unknown): boolean {
   return true;
 }
 
-function check11(v: unknown, p: string, c: Ctx): void {
+function check13(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {

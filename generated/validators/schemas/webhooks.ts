@@ -5,34 +5,8 @@ export function isResponseCompletedEvent(v: unknown): boolean {
   if (!isWebhookEvent(v)) {
     return false;
   }
-  if (!isObj(v)) {
+  if (!is0(v)) {
     return false;
-  } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.id;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (typeof v1 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'response.completed') {
-        return false;
-      }
-    }
   }
   return true;
 }
@@ -40,35 +14,7 @@ export function isResponseCompletedEvent(v: unknown): boolean {
 /** Adds every problem of `v` as a `ResponseCompletedEvent` at JSON pointer `p` to `c`. */
 export function checkResponseCompletedEvent(v: unknown, p: string, c: Ctx): void {
   checkWebhookEvent(v, p, c);
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      c.add(p + '/data', 'required', 'is required');
-    } else {
-      if (!isObj(v0)) {
-        c.add(p + '/data', 'type', 'must be an object');
-      } else {
-        const v1 = v0.id;
-        if (v1 === undefined) {
-          c.add(p + '/data/id', 'required', 'is required');
-        } else {
-          if (typeof v1 !== 'string') {
-            c.add(p + '/data/id', 'type', 'must be a string');
-          }
-        }
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v2 !== 'response.completed') {
-        c.add(p + '/type', 'const', 'must be "response.completed"');
-      }
-    }
-  }
+  check1(v, p, c);
 }
 
 /** True when `v` is a valid `WebhookEvent` (fail-fast, allocates nothing). */
@@ -165,6 +111,71 @@ export function checkWebhookEvent(v: unknown, p: string, c: Ctx): void {
     } else {
       if (typeof v4 !== 'string') {
         c.add(p + '/type', 'type', 'must be a string');
+      }
+    }
+  }
+}
+
+function is0(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.data;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (!isObj(v0)) {
+        return false;
+      } else {
+        const v1 = v0.id;
+        if (v1 === undefined) {
+          return false;
+        } else {
+          if (typeof v1 !== 'string') {
+            return false;
+          }
+        }
+      }
+    }
+    const v2 = v.type;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (v2 !== 'response.completed') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.data;
+    if (v0 === undefined) {
+      c.add(p + '/data', 'required', 'is required');
+    } else {
+      if (!isObj(v0)) {
+        c.add(p + '/data', 'type', 'must be an object');
+      } else {
+        const v1 = v0.id;
+        if (v1 === undefined) {
+          c.add(p + '/data/id', 'required', 'is required');
+        } else {
+          if (typeof v1 !== 'string') {
+            c.add(p + '/data/id', 'type', 'must be a string');
+          }
+        }
+      }
+    }
+    const v2 = v.type;
+    if (v2 === undefined) {
+      c.add(p + '/type', 'required', 'is required');
+    } else {
+      if (v2 !== 'response.completed') {
+        c.add(p + '/type', 'const', 'must be "response.completed"');
       }
     }
   }

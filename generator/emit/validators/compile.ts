@@ -73,7 +73,7 @@ export class Compiler {
       returnType: mode === 'is' ? 'boolean' : 'void',
       statements: (w) => {
         const body = () => {
-          this.gen(w, node, 'v', rootPath('p'), mode, { n: 0 });
+          this.gen(w, node, 'v', rootPath('p'), mode, { n: 0 }, true);
           if (mode === 'is') w.writeLine('return true;');
         };
         // A union or reference adds no level to the value (a Filter is a CompoundFilter at the same depth), so only
@@ -95,7 +95,14 @@ export class Compiler {
   }
 
   /** Writes the checks of `node` on the value expression `v` into `w` (used by request validators too). */
-  gen(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+  gen(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, inline = false): void {
+    // A large inline sub-schema (an object, array or union) becomes a helper shared by every identical copy in the
+    // file: output grows with the distinct schemas, and no function grows too large for tsc's flow analysis.
+    if (!inline && HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE) {
+      if (mode === 'is') w.write(`if (!${this.hoist(node, 'is')}(${v}))`).block(() => w.writeLine('return false;'));
+      else w.writeLine(`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
+      return;
+    }
     const wrapNull = node.nullable && node.kind !== 'null' && node.kind !== 'unknown';
     if (wrapNull) w.write(`if (${v} !== null)`).block(() => this.bare(w, node, v, p, mode, s));
     else this.bare(w, node, v, p, mode, s);
@@ -723,6 +730,10 @@ export class Compiler {
     }
   }
 }
+
+/** Sub-schemas large enough to share (the length of their structural key, a proxy for their code's size). */
+const HOIST_ABOVE = 400;
+const HOISTED_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'union', 'intersection']);
 
 /** Fields of a type node that never change its validator (documentation, and where it was written). */
 const DOC_ONLY = new Set(['description', 'deprecated', 'examples', 'notShown', 'pointer', 'enumName']);

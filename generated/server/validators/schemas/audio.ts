@@ -16,7 +16,6 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
   'marin',
   'cedar',
 ]);
-const RE0 = new RegExp('^data:', 'u');
 const VALUES2: ReadonlySet<unknown> = new Set<unknown>([
   'json',
   'text',
@@ -25,6 +24,7 @@ const VALUES2: ReadonlySet<unknown> = new Set<unknown>([
   'vtt',
   'diarized_json',
 ]);
+const RE0 = new RegExp('^data:', 'u');
 /** True when `v` is a valid `CustomVoice` (fail-fast, allocates nothing). */
 export function isCustomVoice(v: unknown): boolean {
   if (!isObj(v)) {
@@ -172,15 +172,7 @@ export function isSpeechCreateRequest(v: unknown): boolean {
     }
   }
   if (is0(v)) {
-    if (isObj(v)) {
-      const v7 = v.stream_format;
-      if (v7 !== undefined) {
-        if (v7 !== 'audio') {
-          return false;
-        }
-      }
-    }
-    if (is1(v)) {
+    if (!is1(v)) {
       return false;
     }
   }
@@ -261,17 +253,7 @@ export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
     }
   }
   if (is0(v)) {
-    if (isObj(v)) {
-      const v8 = v.stream_format;
-      if (v8 !== undefined) {
-        if (v8 !== 'audio') {
-          c.add(p + '/stream_format', 'const', 'must be "audio"');
-        }
-      }
-    }
-    if (is1(v)) {
-      c.add(p, 'not', 'must not be a combination with instructions');
-    }
+    check2(v, p, c);
   }
 }
 
@@ -371,54 +353,21 @@ export function isTranscription(v: unknown): boolean {
     }
     const v4 = v.logprobs;
     if (v4 !== undefined) {
-      if (!Array.isArray(v4)) {
+      if (!is3(v4)) {
         return false;
-      } else {
-        for (let i5 = 0; i5 < v4.length; i5++) {
-          const v6: unknown = v4[i5];
-          if (!isObj(v6)) {
-            return false;
-          } else {
-            const v7 = v6.bytes;
-            if (v7 !== undefined) {
-              if (!Array.isArray(v7)) {
-                return false;
-              } else {
-                for (let i8 = 0; i8 < v7.length; i8++) {
-                  const v9: unknown = v7[i8];
-                  if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-                    return false;
-                  }
-                }
-              }
-            }
-            const v10 = v6.logprob;
-            if (v10 !== undefined) {
-              if (typeof v10 !== 'number' || !Number.isFinite(v10)) {
-                return false;
-              }
-            }
-            const v11 = v6.token;
-            if (v11 !== undefined) {
-              if (typeof v11 !== 'string') {
-                return false;
-              }
-            }
-          }
-        }
       }
     }
-    const v12 = v.text;
-    if (v12 === undefined) {
+    const v5 = v.text;
+    if (v5 === undefined) {
       return false;
     } else {
-      if (typeof v12 !== 'string') {
+      if (typeof v5 !== 'string') {
         return false;
       }
     }
-    const v13 = v.usage;
-    if (v13 !== undefined) {
-      if (!isTranscriptionUsage(v13)) {
+    const v6 = v.usage;
+    if (v6 !== undefined) {
+      if (!isTranscriptionUsage(v6)) {
         return false;
       }
     }
@@ -456,63 +405,26 @@ export function checkTranscription(v: unknown, p: string, c: Ctx): void {
     }
     const v4 = v.logprobs;
     if (v4 !== undefined) {
-      if (!Array.isArray(v4)) {
-        c.add(p + '/logprobs', 'type', 'must be an array of objects');
-      } else {
-        for (let i5 = 0; i5 < v4.length; i5++) {
-          if (c.full) break;
-          const v6: unknown = v4[i5];
-          if (!isObj(v6)) {
-            c.add(p + '/logprobs/' + i5, 'type', 'must be an object');
-          } else {
-            const v7 = v6.bytes;
-            if (v7 !== undefined) {
-              if (!Array.isArray(v7)) {
-                c.add(p + '/logprobs/' + i5 + '/bytes', 'type', 'must be an array of integers');
-              } else {
-                for (let i8 = 0; i8 < v7.length; i8++) {
-                  if (c.full) break;
-                  const v9: unknown = v7[i8];
-                  if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-                    c.add(p + '/logprobs/' + i5 + '/bytes/' + i8, 'type', 'must be an integer');
-                  }
-                }
-              }
-            }
-            const v10 = v6.logprob;
-            if (v10 !== undefined) {
-              if (typeof v10 !== 'number' || !Number.isFinite(v10)) {
-                c.add(p + '/logprobs/' + i5 + '/logprob', 'type', 'must be a number');
-              }
-            }
-            const v11 = v6.token;
-            if (v11 !== undefined) {
-              if (typeof v11 !== 'string') {
-                c.add(p + '/logprobs/' + i5 + '/token', 'type', 'must be a string');
-              }
-            }
-          }
-        }
-      }
+      check4(v4, p + '/logprobs', c);
     }
-    const v12 = v.text;
-    if (v12 === undefined) {
+    const v5 = v.text;
+    if (v5 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'string') {
+      if (typeof v5 !== 'string') {
         c.add(p + '/text', 'type', 'must be a string');
       }
     }
-    const v13 = v.usage;
-    if (v13 !== undefined) {
-      checkTranscriptionUsage(v13, p + '/usage', c);
+    const v6 = v.usage;
+    if (v6 !== undefined) {
+      checkTranscriptionUsage(v6, p + '/usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionCreateRequest` (fail-fast, allocates nothing). */
 export function isTranscriptionCreateRequest(v: unknown): boolean {
-  if (is2(v)) {
+  if (is5(v)) {
     if (isObj(v)) {
       const v0 = v.response_format;
       if (v0 !== undefined) {
@@ -522,7 +434,7 @@ export function isTranscriptionCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (is3(v)) {
+  if (is6(v)) {
     if (isObj(v)) {
       const v1 = v.response_format;
       if (v1 !== undefined) {
@@ -532,87 +444,15 @@ export function isTranscriptionCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (!isObj(v)) {
+  if (!is7(v)) {
     return false;
-  } else {
-    const v2 = v.chunking_strategy;
-    if (v2 !== undefined) {
-      if (!(is4(v2) || is5(v2))) {
-        return false;
-      }
-    }
-    const v3 = v.file;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!(v3 instanceof Blob)) {
-        return false;
-      }
-    }
-    const v4 = v['include[]'];
-    if (v4 !== undefined) {
-      if (!Array.isArray(v4)) {
-        return false;
-      } else {
-        for (let i5 = 0; i5 < v4.length; i5++) {
-          const v6: unknown = v4[i5];
-          if (v6 !== 'logprobs') {
-            return false;
-          }
-        }
-      }
-    }
-    const v7 = v['known_speaker_names[]'];
-    if (v7 !== undefined) {
-      if (!Array.isArray(v7)) {
-        return false;
-      } else {
-        for (let i8 = 0; i8 < v7.length; i8++) {
-          const v9: unknown = v7[i8];
-          if (typeof v9 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v10 = v['known_speaker_references[]'];
-    if (v10 !== undefined) {
-      if (!Array.isArray(v10)) {
-        return false;
-      } else {
-        for (let i11 = 0; i11 < v10.length; i11++) {
-          const v12: unknown = v10[i11];
-          if (typeof v12 !== 'string') {
-            return false;
-          } else {
-            if (!RE0.test(v12)) {
-              return false;
-            }
-          }
-        }
-      }
-    }
-    const v13 = v.model;
-    if (v13 === undefined) {
-      return false;
-    } else {
-      if (typeof v13 !== 'string') {
-        return false;
-      }
-    }
-    const v14 = v.response_format;
-    if (v14 !== undefined) {
-      if (!isTranscriptionResponseFormat(v14)) {
-        return false;
-      }
-    }
   }
   return true;
 }
 
 /** Adds every problem of `v` as a `TranscriptionCreateRequest` at JSON pointer `p` to `c`. */
 export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is2(v)) {
+  if (is5(v)) {
     if (isObj(v)) {
       const v0 = v.response_format;
       if (v0 !== undefined) {
@@ -622,7 +462,7 @@ export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): 
       }
     }
   }
-  if (is3(v)) {
+  if (is6(v)) {
     if (isObj(v)) {
       const v1 = v.response_format;
       if (v1 !== undefined) {
@@ -632,83 +472,7 @@ export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): 
       }
     }
   }
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v2 = v.chunking_strategy;
-    if (v2 !== undefined) {
-      const m3 = (is4(v2) ? 1 : 0) + (is5(v2) ? 1 : 0);
-      if (m3 === 0) {
-        c.add(p + '/chunking_strategy', 'any_of', 'must be "auto" or a string');
-      }
-    }
-    const v4 = v.file;
-    if (v4 === undefined) {
-      c.add(p + '/file', 'required', 'is required');
-    } else {
-      if (!(v4 instanceof Blob)) {
-        c.add(p + '/file', 'type', 'must be a file');
-      }
-    }
-    const v5 = v['include[]'];
-    if (v5 !== undefined) {
-      if (!Array.isArray(v5)) {
-        c.add(p + '/include[]', 'type', 'must be an array of "logprobs"');
-      } else {
-        for (let i6 = 0; i6 < v5.length; i6++) {
-          if (c.full) break;
-          const v7: unknown = v5[i6];
-          if (v7 !== 'logprobs') {
-            c.add(p + '/include[]/' + i6, 'const', 'must be "logprobs"');
-          }
-        }
-      }
-    }
-    const v8 = v['known_speaker_names[]'];
-    if (v8 !== undefined) {
-      if (!Array.isArray(v8)) {
-        c.add(p + '/known_speaker_names[]', 'type', 'must be an array of strings');
-      } else {
-        for (let i9 = 0; i9 < v8.length; i9++) {
-          if (c.full) break;
-          const v10: unknown = v8[i9];
-          if (typeof v10 !== 'string') {
-            c.add(p + '/known_speaker_names[]/' + i9, 'type', 'must be a string');
-          }
-        }
-      }
-    }
-    const v11 = v['known_speaker_references[]'];
-    if (v11 !== undefined) {
-      if (!Array.isArray(v11)) {
-        c.add(p + '/known_speaker_references[]', 'type', 'must be an array of strings');
-      } else {
-        for (let i12 = 0; i12 < v11.length; i12++) {
-          if (c.full) break;
-          const v13: unknown = v11[i12];
-          if (typeof v13 !== 'string') {
-            c.add(p + '/known_speaker_references[]/' + i12, 'type', 'must be a string');
-          } else {
-            if (!RE0.test(v13)) {
-              c.add(p + '/known_speaker_references[]/' + i12, 'pattern', 'must match the pattern ^data:');
-            }
-          }
-        }
-      }
-    }
-    const v14 = v.model;
-    if (v14 === undefined) {
-      c.add(p + '/model', 'required', 'is required');
-    } else {
-      if (typeof v14 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v15 = v.response_format;
-    if (v15 !== undefined) {
-      checkTranscriptionResponseFormat(v15, p + '/response_format', c);
-    }
-  }
+  check8(v, p, c);
 }
 
 /** True when `v` is a valid `TranscriptionDiarized` (fail-fast, allocates nothing). */
@@ -1855,11 +1619,40 @@ function is0(v: unknown): boolean {
 
 function is1(v: unknown): boolean {
   if (isObj(v)) {
-    const v0 = v.instructions;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
+    const v0 = v.stream_format;
+    if (v0 !== undefined) {
+      if (v0 !== 'audio') {
+        return false;
+      }
+    }
+  }
+  if (is9(v)) {
+    return false;
+  }
+  return true;
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.stream_format;
+    if (v0 !== undefined) {
+      if (v0 !== 'audio') {
+        c.add(p + '/stream_format', 'const', 'must be "audio"');
+      }
+    }
+  }
+  if (is9(v)) {
+    c.add(p, 'not', 'must not be a combination with instructions');
+  }
+}
+
+function is3(v: unknown): boolean {
+  if (!Array.isArray(v)) {
+    return false;
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      const v1: unknown = v[i0];
+      if (!is10(v1)) {
         return false;
       }
     }
@@ -1867,7 +1660,19 @@ function is1(v: unknown): boolean {
   return true;
 }
 
-function is2(v: unknown): boolean {
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of objects');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check11(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function is5(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -1881,7 +1686,7 @@ function is2(v: unknown): boolean {
   return true;
 }
 
-function is3(v: unknown): boolean {
+function is6(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -1895,14 +1700,253 @@ function is3(v: unknown): boolean {
   return true;
 }
 
-function is4(v: unknown): boolean {
+function is7(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.chunking_strategy;
+    if (v0 !== undefined) {
+      if (!(is12(v0) || is13(v0))) {
+        return false;
+      }
+    }
+    const v1 = v.file;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (!(v1 instanceof Blob)) {
+        return false;
+      }
+    }
+    const v2 = v['include[]'];
+    if (v2 !== undefined) {
+      if (!Array.isArray(v2)) {
+        return false;
+      } else {
+        for (let i3 = 0; i3 < v2.length; i3++) {
+          const v4: unknown = v2[i3];
+          if (v4 !== 'logprobs') {
+            return false;
+          }
+        }
+      }
+    }
+    const v5 = v['known_speaker_names[]'];
+    if (v5 !== undefined) {
+      if (!Array.isArray(v5)) {
+        return false;
+      } else {
+        for (let i6 = 0; i6 < v5.length; i6++) {
+          const v7: unknown = v5[i6];
+          if (typeof v7 !== 'string') {
+            return false;
+          }
+        }
+      }
+    }
+    const v8 = v['known_speaker_references[]'];
+    if (v8 !== undefined) {
+      if (!Array.isArray(v8)) {
+        return false;
+      } else {
+        for (let i9 = 0; i9 < v8.length; i9++) {
+          const v10: unknown = v8[i9];
+          if (typeof v10 !== 'string') {
+            return false;
+          } else {
+            if (!RE0.test(v10)) {
+              return false;
+            }
+          }
+        }
+      }
+    }
+    const v11 = v.model;
+    if (v11 === undefined) {
+      return false;
+    } else {
+      if (typeof v11 !== 'string') {
+        return false;
+      }
+    }
+    const v12 = v.response_format;
+    if (v12 !== undefined) {
+      if (!isTranscriptionResponseFormat(v12)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.chunking_strategy;
+    if (v0 !== undefined) {
+      const m1 = (is12(v0) ? 1 : 0) + (is13(v0) ? 1 : 0);
+      if (m1 === 0) {
+        c.add(p + '/chunking_strategy', 'any_of', 'must be "auto" or a string');
+      }
+    }
+    const v2 = v.file;
+    if (v2 === undefined) {
+      c.add(p + '/file', 'required', 'is required');
+    } else {
+      if (!(v2 instanceof Blob)) {
+        c.add(p + '/file', 'type', 'must be a file');
+      }
+    }
+    const v3 = v['include[]'];
+    if (v3 !== undefined) {
+      if (!Array.isArray(v3)) {
+        c.add(p + '/include[]', 'type', 'must be an array of "logprobs"');
+      } else {
+        for (let i4 = 0; i4 < v3.length; i4++) {
+          if (c.full) break;
+          const v5: unknown = v3[i4];
+          if (v5 !== 'logprobs') {
+            c.add(p + '/include[]/' + i4, 'const', 'must be "logprobs"');
+          }
+        }
+      }
+    }
+    const v6 = v['known_speaker_names[]'];
+    if (v6 !== undefined) {
+      if (!Array.isArray(v6)) {
+        c.add(p + '/known_speaker_names[]', 'type', 'must be an array of strings');
+      } else {
+        for (let i7 = 0; i7 < v6.length; i7++) {
+          if (c.full) break;
+          const v8: unknown = v6[i7];
+          if (typeof v8 !== 'string') {
+            c.add(p + '/known_speaker_names[]/' + i7, 'type', 'must be a string');
+          }
+        }
+      }
+    }
+    const v9 = v['known_speaker_references[]'];
+    if (v9 !== undefined) {
+      if (!Array.isArray(v9)) {
+        c.add(p + '/known_speaker_references[]', 'type', 'must be an array of strings');
+      } else {
+        for (let i10 = 0; i10 < v9.length; i10++) {
+          if (c.full) break;
+          const v11: unknown = v9[i10];
+          if (typeof v11 !== 'string') {
+            c.add(p + '/known_speaker_references[]/' + i10, 'type', 'must be a string');
+          } else {
+            if (!RE0.test(v11)) {
+              c.add(p + '/known_speaker_references[]/' + i10, 'pattern', 'must match the pattern ^data:');
+            }
+          }
+        }
+      }
+    }
+    const v12 = v.model;
+    if (v12 === undefined) {
+      c.add(p + '/model', 'required', 'is required');
+    } else {
+      if (typeof v12 !== 'string') {
+        c.add(p + '/model', 'type', 'must be a string');
+      }
+    }
+    const v13 = v.response_format;
+    if (v13 !== undefined) {
+      checkTranscriptionResponseFormat(v13, p + '/response_format', c);
+    }
+  }
+}
+
+function is9(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.instructions;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'string') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is10(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.bytes;
+    if (v0 !== undefined) {
+      if (!Array.isArray(v0)) {
+        return false;
+      } else {
+        for (let i1 = 0; i1 < v0.length; i1++) {
+          const v2: unknown = v0[i1];
+          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+            return false;
+          }
+        }
+      }
+    }
+    const v3 = v.logprob;
+    if (v3 !== undefined) {
+      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
+        return false;
+      }
+    }
+    const v4 = v.token;
+    if (v4 !== undefined) {
+      if (typeof v4 !== 'string') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.bytes;
+    if (v0 !== undefined) {
+      if (!Array.isArray(v0)) {
+        c.add(p + '/bytes', 'type', 'must be an array of integers');
+      } else {
+        for (let i1 = 0; i1 < v0.length; i1++) {
+          if (c.full) break;
+          const v2: unknown = v0[i1];
+          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+            c.add(p + '/bytes/' + i1, 'type', 'must be an integer');
+          }
+        }
+      }
+    }
+    const v3 = v.logprob;
+    if (v3 !== undefined) {
+      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
+        c.add(p + '/logprob', 'type', 'must be a number');
+      }
+    }
+    const v4 = v.token;
+    if (v4 !== undefined) {
+      if (typeof v4 !== 'string') {
+        c.add(p + '/token', 'type', 'must be a string');
+      }
+    }
+  }
+}
+
+function is12(v: unknown): boolean {
   if (v !== 'auto') {
     return false;
   }
   return true;
 }
 
-function is5(v: unknown): boolean {
+function is13(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   }

@@ -46,45 +46,8 @@ export function isErrorResponse(v: unknown): boolean {
     if (v0 === undefined) {
       return false;
     } else {
-      if (!isObj(v0)) {
+      if (!is0(v0)) {
         return false;
-      } else {
-        const v1 = v0.code;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (v1 !== null) {
-            if (typeof v1 !== 'string') {
-              return false;
-            }
-          }
-        }
-        const v2 = v0.message;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'string') {
-            return false;
-          }
-        }
-        const v3 = v0.param;
-        if (v3 === undefined) {
-          return false;
-        } else {
-          if (v3 !== null) {
-            if (typeof v3 !== 'string') {
-              return false;
-            }
-          }
-        }
-        const v4 = v0.type;
-        if (v4 === undefined) {
-          return false;
-        } else {
-          if (typeof v4 !== 'string') {
-            return false;
-          }
-        }
       }
     }
   }
@@ -100,46 +63,7 @@ export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/error', 'required', 'is required');
     } else {
-      if (!isObj(v0)) {
-        c.add(p + '/error', 'type', 'must be an object');
-      } else {
-        const v1 = v0.code;
-        if (v1 === undefined) {
-          c.add(p + '/error/code', 'required', 'is required');
-        } else {
-          if (v1 !== null) {
-            if (typeof v1 !== 'string') {
-              c.add(p + '/error/code', 'type', 'must be a string or null');
-            }
-          }
-        }
-        const v2 = v0.message;
-        if (v2 === undefined) {
-          c.add(p + '/error/message', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'string') {
-            c.add(p + '/error/message', 'type', 'must be a string');
-          }
-        }
-        const v3 = v0.param;
-        if (v3 === undefined) {
-          c.add(p + '/error/param', 'required', 'is required');
-        } else {
-          if (v3 !== null) {
-            if (typeof v3 !== 'string') {
-              c.add(p + '/error/param', 'type', 'must be a string or null');
-            }
-          }
-        }
-        const v4 = v0.type;
-        if (v4 === undefined) {
-          c.add(p + '/error/type', 'required', 'is required');
-        } else {
-          if (typeof v4 !== 'string') {
-            c.add(p + '/error/type', 'type', 'must be a string');
-          }
-        }
-      }
+      check1(v0, p + '/error', c);
     }
   }
 }
@@ -504,7 +428,7 @@ export function isGraderMessage(v: unknown): boolean {
     if (v0 === undefined) {
       return false;
     } else {
-      if (!(is0(v0) || isGraderContentPart(v0) || is1(v0))) {
+      if (!(is2(v0) || isGraderContentPart(v0) || is3(v0))) {
         return false;
       }
     }
@@ -535,17 +459,17 @@ export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/content', 'required', 'is required');
     } else {
-      const m1 = (is0(v0) ? 1 : 0) + (isGraderContentPart(v0) ? 1 : 0) + (is1(v0) ? 1 : 0);
+      const m1 = (is2(v0) ? 1 : 0) + (isGraderContentPart(v0) ? 1 : 0) + (is3(v0) ? 1 : 0);
       if (m1 > 1) {
         c.add(p + '/content', 'one_of', 'matches more than one of the allowed shapes');
       }
       if (m1 === 0) {
         if (typeof v0 === 'string') {
-          check2(v0, p + '/content', c);
+          check4(v0, p + '/content', c);
         } else if (isObj(v0)) {
           checkGraderContentPart(v0, p + '/content', c);
         } else if (Array.isArray(v0)) {
-          check3(v0, p + '/content', c);
+          check5(v0, p + '/content', c);
         } else {
           c.add(
             p + '/content',
@@ -947,7 +871,7 @@ export function isVectorStoreFileContent(v: unknown): boolean {
     }
     const v1 = v.type;
     if (v1 !== undefined) {
-      if (!(is4(v1) || is0(v1))) {
+      if (!(is6(v1) || is2(v1))) {
         return false;
       }
     }
@@ -968,7 +892,7 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
     }
     const v1 = v.type;
     if (v1 !== undefined) {
-      const m2 = (is4(v1) ? 1 : 0) + (is0(v1) ? 1 : 0);
+      const m2 = (is6(v1) ? 1 : 0) + (is2(v1) ? 1 : 0);
       if (m2 === 0) {
         c.add(p + '/type', 'any_of', 'must be "text" or a string');
       }
@@ -1107,13 +1031,100 @@ export function checkVoiceConsentDeleted(v: unknown, p: string, c: Ctx): void {
 }
 
 function is0(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.code;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (v0 !== null) {
+        if (typeof v0 !== 'string') {
+          return false;
+        }
+      }
+    }
+    const v1 = v.message;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (typeof v1 !== 'string') {
+        return false;
+      }
+    }
+    const v2 = v.param;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (v2 !== null) {
+        if (typeof v2 !== 'string') {
+          return false;
+        }
+      }
+    }
+    const v3 = v.type;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (typeof v3 !== 'string') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.code;
+    if (v0 === undefined) {
+      c.add(p + '/code', 'required', 'is required');
+    } else {
+      if (v0 !== null) {
+        if (typeof v0 !== 'string') {
+          c.add(p + '/code', 'type', 'must be a string or null');
+        }
+      }
+    }
+    const v1 = v.message;
+    if (v1 === undefined) {
+      c.add(p + '/message', 'required', 'is required');
+    } else {
+      if (typeof v1 !== 'string') {
+        c.add(p + '/message', 'type', 'must be a string');
+      }
+    }
+    const v2 = v.param;
+    if (v2 === undefined) {
+      c.add(p + '/param', 'required', 'is required');
+    } else {
+      if (v2 !== null) {
+        if (typeof v2 !== 'string') {
+          c.add(p + '/param', 'type', 'must be a string or null');
+        }
+      }
+    }
+    const v3 = v.type;
+    if (v3 === undefined) {
+      c.add(p + '/type', 'required', 'is required');
+    } else {
+      if (typeof v3 !== 'string') {
+        c.add(p + '/type', 'type', 'must be a string');
+      }
+    }
+  }
+}
+
+function is2(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   }
   return true;
 }
 
-function is1(v: unknown): boolean {
+function is3(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1127,13 +1138,13 @@ function is1(v: unknown): boolean {
   return true;
 }
 
-function check2(v: unknown, p: string, c: Ctx): void {
+function check4(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-function check3(v: unknown, p: string, c: Ctx): void {
+function check5(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderContentParts');
   } else {
@@ -1145,7 +1156,7 @@ function check3(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is4(v: unknown): boolean {
+function is6(v: unknown): boolean {
   if (v !== 'text') {
     return false;
   }

@@ -505,204 +505,8 @@ export function isCompletionCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (!isObj(v)) {
+  if (!is3(v)) {
     return false;
-  } else {
-    const v3 = v.best_of;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-          return false;
-        }
-      }
-    }
-    const v4 = v.echo;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v5 = v.frequency_penalty;
-    if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-          return false;
-        } else {
-          if (v5 < -2) {
-            return false;
-          }
-          if (v5 > 2) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.logit_bias;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (!isObj(v6)) {
-          return false;
-        } else {
-          for (const k in v6) {
-            if (!RE0.test(k)) {
-              return false;
-            }
-          }
-          for (const k in v6) {
-            const v7 = v6[k];
-            if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-              return false;
-            } else {
-              if (v7 < -100) {
-                return false;
-              }
-              if (v7 > 100) {
-                return false;
-              }
-            }
-          }
-        }
-      }
-    }
-    const v8 = v.logprobs;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          return false;
-        } else {
-          if (v8 > 5) {
-            return false;
-          }
-        }
-      }
-    }
-    const v9 = v.max_tokens;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-          return false;
-        }
-      }
-    }
-    const v10 = v.model;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (typeof v10 !== 'string') {
-        return false;
-      }
-    }
-    const v11 = v.n;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          return false;
-        }
-      }
-    }
-    const v12 = v.presence_penalty;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (typeof v12 !== 'number' || !Number.isFinite(v12)) {
-          return false;
-        } else {
-          if (v12 < -2) {
-            return false;
-          }
-          if (v12 > 2) {
-            return false;
-          }
-        }
-      }
-    }
-    const v13 = v.prompt;
-    if (v13 === undefined) {
-      return false;
-    } else {
-      if (v13 !== null) {
-        if (!(is3(v13) || is4(v13) || is5(v13) || is6(v13))) {
-          return false;
-        }
-      }
-    }
-    const v14 = v.seed;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (typeof v14 !== 'number' || !Number.isInteger(v14)) {
-          return false;
-        }
-      }
-    }
-    const v15 = v.stop;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (!(is3(v15) || is7(v15))) {
-          return false;
-        }
-      }
-    }
-    const v16 = v.stream;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        if (typeof v16 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v17 = v.stream_options;
-    if (v17 !== undefined) {
-      if (v17 !== null) {
-        if (!isCompletionStreamOptions(v17)) {
-          return false;
-        }
-      }
-    }
-    const v18 = v.suffix;
-    if (v18 !== undefined) {
-      if (v18 !== null) {
-        if (typeof v18 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v19 = v.temperature;
-    if (v19 !== undefined) {
-      if (v19 !== null) {
-        if (typeof v19 !== 'number' || !Number.isFinite(v19)) {
-          return false;
-        } else {
-          if (v19 < 0) {
-            return false;
-          }
-          if (v19 > 2) {
-            return false;
-          }
-        }
-      }
-    }
-    const v20 = v.top_p;
-    if (v20 !== undefined) {
-      if (v20 !== null) {
-        if (typeof v20 !== 'number' || !Number.isFinite(v20)) {
-          return false;
-        }
-      }
-    }
-    const v21 = v.user;
-    if (v21 !== undefined) {
-      if (!isEndUser(v21)) {
-        return false;
-      }
-    }
-    {
-      const a22 = v.best_of;
-      const b23 = v.n;
-      if (typeof a22 === 'number' && typeof b23 === 'number' && !(a22 > b23)) {
-        return false;
-      }
-    }
   }
   return true;
 }
@@ -740,219 +544,7 @@ export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): voi
       }
     }
   }
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v3 = v.best_of;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-          c.add(p + '/best_of', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v4 = v.echo;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'boolean') {
-          c.add(p + '/echo', 'type', 'must be a boolean or null');
-        }
-      }
-    }
-    const v5 = v.frequency_penalty;
-    if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-          c.add(p + '/frequency_penalty', 'type', 'must be a number or null');
-        } else {
-          if (v5 < -2) {
-            c.add(p + '/frequency_penalty', 'minimum', 'must be at least -2');
-          }
-          if (v5 > 2) {
-            c.add(p + '/frequency_penalty', 'maximum', 'must be at most 2');
-          }
-        }
-      }
-    }
-    const v6 = v.logit_bias;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (!isObj(v6)) {
-          c.add(p + '/logit_bias', 'type', 'must be an object or null');
-        } else {
-          for (const k in v6) {
-            if (c.full) break;
-            if (!RE0.test(k)) {
-              c.add(p + '/logit_bias/' + esc(k), 'property_name', 'key must match the pattern ^[0-9]+$');
-            }
-          }
-          for (const k in v6) {
-            if (c.full) break;
-            const v7 = v6[k];
-            if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-              c.add(p + '/logit_bias/' + esc(k), 'type', 'must be a number');
-            } else {
-              if (v7 < -100) {
-                c.add(p + '/logit_bias/' + esc(k), 'minimum', 'must be at least -100');
-              }
-              if (v7 > 100) {
-                c.add(p + '/logit_bias/' + esc(k), 'maximum', 'must be at most 100');
-              }
-            }
-          }
-        }
-      }
-    }
-    const v8 = v.logprobs;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          c.add(p + '/logprobs', 'type', 'must be an integer or null');
-        } else {
-          if (v8 > 5) {
-            c.add(p + '/logprobs', 'maximum', 'must be at most 5');
-          }
-        }
-      }
-    }
-    const v9 = v.max_tokens;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-          c.add(p + '/max_tokens', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v10 = v.model;
-    if (v10 === undefined) {
-      c.add(p + '/model', 'required', 'is required');
-    } else {
-      if (typeof v10 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v11 = v.n;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v12 = v.presence_penalty;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (typeof v12 !== 'number' || !Number.isFinite(v12)) {
-          c.add(p + '/presence_penalty', 'type', 'must be a number or null');
-        } else {
-          if (v12 < -2) {
-            c.add(p + '/presence_penalty', 'minimum', 'must be at least -2');
-          }
-          if (v12 > 2) {
-            c.add(p + '/presence_penalty', 'maximum', 'must be at most 2');
-          }
-        }
-      }
-    }
-    const v13 = v.prompt;
-    if (v13 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (v13 !== null) {
-        const m14 = (is3(v13) ? 1 : 0) + (is4(v13) ? 1 : 0) + (is5(v13) ? 1 : 0) + (is6(v13) ? 1 : 0);
-        if (m14 === 0) {
-          if (typeof v13 === 'string') {
-            check8(v13, p + '/prompt', c);
-          } else {
-            c.add(
-              p + '/prompt',
-              'any_of',
-              'must be a string, an array of strings, an array of integers or an array of arrays',
-            );
-          }
-        }
-      }
-    }
-    const v15 = v.seed;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (typeof v15 !== 'number' || !Number.isInteger(v15)) {
-          c.add(p + '/seed', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v16 = v.stop;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        const m17 = (is3(v16) ? 1 : 0) + (is7(v16) ? 1 : 0);
-        if (m17 === 0) {
-          if (typeof v16 === 'string') {
-            check8(v16, p + '/stop', c);
-          } else if (Array.isArray(v16)) {
-            check9(v16, p + '/stop', c);
-          } else {
-            c.add(p + '/stop', 'any_of', 'must be a string or an array of strings');
-          }
-        }
-      }
-    }
-    const v18 = v.stream;
-    if (v18 !== undefined) {
-      if (v18 !== null) {
-        if (typeof v18 !== 'boolean') {
-          c.add(p + '/stream', 'type', 'must be a boolean or null');
-        }
-      }
-    }
-    const v19 = v.stream_options;
-    if (v19 !== undefined) {
-      if (v19 !== null) {
-        checkCompletionStreamOptions(v19, p + '/stream_options', c);
-      }
-    }
-    const v20 = v.suffix;
-    if (v20 !== undefined) {
-      if (v20 !== null) {
-        if (typeof v20 !== 'string') {
-          c.add(p + '/suffix', 'type', 'must be a string or null');
-        }
-      }
-    }
-    const v21 = v.temperature;
-    if (v21 !== undefined) {
-      if (v21 !== null) {
-        if (typeof v21 !== 'number' || !Number.isFinite(v21)) {
-          c.add(p + '/temperature', 'type', 'must be a number or null');
-        } else {
-          if (v21 < 0) {
-            c.add(p + '/temperature', 'minimum', 'must be at least 0');
-          }
-          if (v21 > 2) {
-            c.add(p + '/temperature', 'maximum', 'must be at most 2');
-          }
-        }
-      }
-    }
-    const v22 = v.top_p;
-    if (v22 !== undefined) {
-      if (v22 !== null) {
-        if (typeof v22 !== 'number' || !Number.isFinite(v22)) {
-          c.add(p + '/top_p', 'type', 'must be a number or null');
-        }
-      }
-    }
-    const v23 = v.user;
-    if (v23 !== undefined) {
-      checkEndUser(v23, p + '/user', c);
-    }
-    {
-      const a24 = v.best_of;
-      const b25 = v.n;
-      if (typeof a24 === 'number' && typeof b25 === 'number' && !(a24 > b25)) {
-        c.add(p + '/best_of', 'rule', 'best_of must be greater than n.');
-      }
-    }
-  }
+  check4(v, p, c);
 }
 
 /** True when `v` is a valid `CompletionFinishReason` (fail-fast, allocates nothing). */
@@ -1166,111 +758,29 @@ export function isCompletionUsage(v: unknown): boolean {
     }
     const v1 = v.completion_tokens_details;
     if (v1 !== undefined) {
-      if (!isObj(v1)) {
+      if (!is5(v1)) {
         return false;
-      } else {
-        const v2 = v1.accepted_prediction_tokens;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-        const v3 = v1.audio_tokens;
-        if (v3 === undefined) {
-          return false;
-        } else {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            return false;
-          }
-        }
-        const v4 = v1.reasoning_tokens;
-        if (v4 === undefined) {
-          return false;
-        } else {
-          if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-            return false;
-          }
-        }
-        const v5 = v1.rejected_prediction_tokens;
-        if (v5 === undefined) {
-          return false;
-        } else {
-          if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-            return false;
-          }
-        }
-        const v6 = v1.text_tokens;
-        if (v6 === undefined) {
-          return false;
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            return false;
-          }
-        }
       }
     }
-    const v7 = v.prompt_tokens;
-    if (v7 === undefined) {
+    const v2 = v.prompt_tokens;
+    if (v2 === undefined) {
       return false;
     } else {
-      if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
         return false;
       }
     }
-    const v8 = v.prompt_tokens_details;
-    if (v8 !== undefined) {
-      if (!isObj(v8)) {
+    const v3 = v.prompt_tokens_details;
+    if (v3 !== undefined) {
+      if (!is6(v3)) {
         return false;
-      } else {
-        const v9 = v8.audio_tokens;
-        if (v9 === undefined) {
-          return false;
-        } else {
-          if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-            return false;
-          }
-        }
-        const v10 = v8.cache_write_tokens;
-        if (v10 === undefined) {
-          return false;
-        } else {
-          if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-            return false;
-          }
-        }
-        const v11 = v8.cached_tokens;
-        if (v11 === undefined) {
-          return false;
-        } else {
-          if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-            return false;
-          }
-        }
-        const v12 = v8.image_tokens;
-        if (v12 === undefined) {
-          return false;
-        } else {
-          if (typeof v12 !== 'number' || !Number.isInteger(v12)) {
-            return false;
-          }
-        }
-        const v13 = v8.text_tokens;
-        if (v13 === undefined) {
-          return false;
-        } else {
-          if (typeof v13 !== 'number' || !Number.isInteger(v13)) {
-            return false;
-          }
-        }
       }
     }
-    const v14 = v.total_tokens;
-    if (v14 === undefined) {
+    const v4 = v.total_tokens;
+    if (v4 === undefined) {
       return false;
     } else {
-      if (typeof v14 !== 'number' || !Number.isInteger(v14)) {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
         return false;
       }
     }
@@ -1293,111 +803,25 @@ export function checkCompletionUsage(v: unknown, p: string, c: Ctx): void {
     }
     const v1 = v.completion_tokens_details;
     if (v1 !== undefined) {
-      if (!isObj(v1)) {
-        c.add(p + '/completion_tokens_details', 'type', 'must be an object');
-      } else {
-        const v2 = v1.accepted_prediction_tokens;
-        if (v2 === undefined) {
-          c.add(p + '/completion_tokens_details/accepted_prediction_tokens', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/completion_tokens_details/accepted_prediction_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v3 = v1.audio_tokens;
-        if (v3 === undefined) {
-          c.add(p + '/completion_tokens_details/audio_tokens', 'required', 'is required');
-        } else {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            c.add(p + '/completion_tokens_details/audio_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v4 = v1.reasoning_tokens;
-        if (v4 === undefined) {
-          c.add(p + '/completion_tokens_details/reasoning_tokens', 'required', 'is required');
-        } else {
-          if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-            c.add(p + '/completion_tokens_details/reasoning_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v5 = v1.rejected_prediction_tokens;
-        if (v5 === undefined) {
-          c.add(p + '/completion_tokens_details/rejected_prediction_tokens', 'required', 'is required');
-        } else {
-          if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-            c.add(p + '/completion_tokens_details/rejected_prediction_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v6 = v1.text_tokens;
-        if (v6 === undefined) {
-          c.add(p + '/completion_tokens_details/text_tokens', 'required', 'is required');
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            c.add(p + '/completion_tokens_details/text_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check7(v1, p + '/completion_tokens_details', c);
     }
-    const v7 = v.prompt_tokens;
-    if (v7 === undefined) {
+    const v2 = v.prompt_tokens;
+    if (v2 === undefined) {
       c.add(p + '/prompt_tokens', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
         c.add(p + '/prompt_tokens', 'type', 'must be an integer');
       }
     }
-    const v8 = v.prompt_tokens_details;
-    if (v8 !== undefined) {
-      if (!isObj(v8)) {
-        c.add(p + '/prompt_tokens_details', 'type', 'must be an object');
-      } else {
-        const v9 = v8.audio_tokens;
-        if (v9 === undefined) {
-          c.add(p + '/prompt_tokens_details/audio_tokens', 'required', 'is required');
-        } else {
-          if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-            c.add(p + '/prompt_tokens_details/audio_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v10 = v8.cache_write_tokens;
-        if (v10 === undefined) {
-          c.add(p + '/prompt_tokens_details/cache_write_tokens', 'required', 'is required');
-        } else {
-          if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-            c.add(p + '/prompt_tokens_details/cache_write_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v11 = v8.cached_tokens;
-        if (v11 === undefined) {
-          c.add(p + '/prompt_tokens_details/cached_tokens', 'required', 'is required');
-        } else {
-          if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-            c.add(p + '/prompt_tokens_details/cached_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v12 = v8.image_tokens;
-        if (v12 === undefined) {
-          c.add(p + '/prompt_tokens_details/image_tokens', 'required', 'is required');
-        } else {
-          if (typeof v12 !== 'number' || !Number.isInteger(v12)) {
-            c.add(p + '/prompt_tokens_details/image_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v13 = v8.text_tokens;
-        if (v13 === undefined) {
-          c.add(p + '/prompt_tokens_details/text_tokens', 'required', 'is required');
-        } else {
-          if (typeof v13 !== 'number' || !Number.isInteger(v13)) {
-            c.add(p + '/prompt_tokens_details/text_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+    const v3 = v.prompt_tokens_details;
+    if (v3 !== undefined) {
+      check8(v3, p + '/prompt_tokens_details', c);
     }
-    const v14 = v.total_tokens;
-    if (v14 === undefined) {
+    const v4 = v.total_tokens;
+    if (v4 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v14 !== 'number' || !Number.isInteger(v14)) {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
         c.add(p + '/total_tokens', 'type', 'must be an integer');
       }
     }
@@ -1448,13 +872,622 @@ function is2(v: unknown): boolean {
 }
 
 function is3(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.best_of;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.echo;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (typeof v1 !== 'boolean') {
+          return false;
+        }
+      }
+    }
+    const v2 = v.frequency_penalty;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
+          return false;
+        } else {
+          if (v2 < -2) {
+            return false;
+          }
+          if (v2 > 2) {
+            return false;
+          }
+        }
+      }
+    }
+    const v3 = v.logit_bias;
+    if (v3 !== undefined) {
+      if (v3 !== null) {
+        if (!isObj(v3)) {
+          return false;
+        } else {
+          for (const k in v3) {
+            if (!RE0.test(k)) {
+              return false;
+            }
+          }
+          for (const k in v3) {
+            const v4 = v3[k];
+            if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
+              return false;
+            } else {
+              if (v4 < -100) {
+                return false;
+              }
+              if (v4 > 100) {
+                return false;
+              }
+            }
+          }
+        }
+      }
+    }
+    const v5 = v.logprobs;
+    if (v5 !== undefined) {
+      if (v5 !== null) {
+        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
+          return false;
+        } else {
+          if (v5 > 5) {
+            return false;
+          }
+        }
+      }
+    }
+    const v6 = v.max_tokens;
+    if (v6 !== undefined) {
+      if (v6 !== null) {
+        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
+          return false;
+        }
+      }
+    }
+    const v7 = v.model;
+    if (v7 === undefined) {
+      return false;
+    } else {
+      if (typeof v7 !== 'string') {
+        return false;
+      }
+    }
+    const v8 = v.n;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
+          return false;
+        }
+      }
+    }
+    const v9 = v.presence_penalty;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
+          return false;
+        } else {
+          if (v9 < -2) {
+            return false;
+          }
+          if (v9 > 2) {
+            return false;
+          }
+        }
+      }
+    }
+    const v10 = v.prompt;
+    if (v10 === undefined) {
+      return false;
+    } else {
+      if (v10 !== null) {
+        if (!(is9(v10) || is10(v10) || is11(v10) || is12(v10))) {
+          return false;
+        }
+      }
+    }
+    const v11 = v.seed;
+    if (v11 !== undefined) {
+      if (v11 !== null) {
+        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
+          return false;
+        }
+      }
+    }
+    const v12 = v.stop;
+    if (v12 !== undefined) {
+      if (v12 !== null) {
+        if (!(is9(v12) || is13(v12))) {
+          return false;
+        }
+      }
+    }
+    const v13 = v.stream;
+    if (v13 !== undefined) {
+      if (v13 !== null) {
+        if (typeof v13 !== 'boolean') {
+          return false;
+        }
+      }
+    }
+    const v14 = v.stream_options;
+    if (v14 !== undefined) {
+      if (v14 !== null) {
+        if (!isCompletionStreamOptions(v14)) {
+          return false;
+        }
+      }
+    }
+    const v15 = v.suffix;
+    if (v15 !== undefined) {
+      if (v15 !== null) {
+        if (typeof v15 !== 'string') {
+          return false;
+        }
+      }
+    }
+    const v16 = v.temperature;
+    if (v16 !== undefined) {
+      if (v16 !== null) {
+        if (typeof v16 !== 'number' || !Number.isFinite(v16)) {
+          return false;
+        } else {
+          if (v16 < 0) {
+            return false;
+          }
+          if (v16 > 2) {
+            return false;
+          }
+        }
+      }
+    }
+    const v17 = v.top_p;
+    if (v17 !== undefined) {
+      if (v17 !== null) {
+        if (typeof v17 !== 'number' || !Number.isFinite(v17)) {
+          return false;
+        }
+      }
+    }
+    const v18 = v.user;
+    if (v18 !== undefined) {
+      if (!isEndUser(v18)) {
+        return false;
+      }
+    }
+    {
+      const a19 = v.best_of;
+      const b20 = v.n;
+      if (typeof a19 === 'number' && typeof b20 === 'number' && !(a19 > b20)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.best_of;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+          c.add(p + '/best_of', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v1 = v.echo;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (typeof v1 !== 'boolean') {
+          c.add(p + '/echo', 'type', 'must be a boolean or null');
+        }
+      }
+    }
+    const v2 = v.frequency_penalty;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
+          c.add(p + '/frequency_penalty', 'type', 'must be a number or null');
+        } else {
+          if (v2 < -2) {
+            c.add(p + '/frequency_penalty', 'minimum', 'must be at least -2');
+          }
+          if (v2 > 2) {
+            c.add(p + '/frequency_penalty', 'maximum', 'must be at most 2');
+          }
+        }
+      }
+    }
+    const v3 = v.logit_bias;
+    if (v3 !== undefined) {
+      if (v3 !== null) {
+        if (!isObj(v3)) {
+          c.add(p + '/logit_bias', 'type', 'must be an object or null');
+        } else {
+          for (const k in v3) {
+            if (c.full) break;
+            if (!RE0.test(k)) {
+              c.add(p + '/logit_bias/' + esc(k), 'property_name', 'key must match the pattern ^[0-9]+$');
+            }
+          }
+          for (const k in v3) {
+            if (c.full) break;
+            const v4 = v3[k];
+            if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
+              c.add(p + '/logit_bias/' + esc(k), 'type', 'must be a number');
+            } else {
+              if (v4 < -100) {
+                c.add(p + '/logit_bias/' + esc(k), 'minimum', 'must be at least -100');
+              }
+              if (v4 > 100) {
+                c.add(p + '/logit_bias/' + esc(k), 'maximum', 'must be at most 100');
+              }
+            }
+          }
+        }
+      }
+    }
+    const v5 = v.logprobs;
+    if (v5 !== undefined) {
+      if (v5 !== null) {
+        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
+          c.add(p + '/logprobs', 'type', 'must be an integer or null');
+        } else {
+          if (v5 > 5) {
+            c.add(p + '/logprobs', 'maximum', 'must be at most 5');
+          }
+        }
+      }
+    }
+    const v6 = v.max_tokens;
+    if (v6 !== undefined) {
+      if (v6 !== null) {
+        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
+          c.add(p + '/max_tokens', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v7 = v.model;
+    if (v7 === undefined) {
+      c.add(p + '/model', 'required', 'is required');
+    } else {
+      if (typeof v7 !== 'string') {
+        c.add(p + '/model', 'type', 'must be a string');
+      }
+    }
+    const v8 = v.n;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
+          c.add(p + '/n', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v9 = v.presence_penalty;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
+          c.add(p + '/presence_penalty', 'type', 'must be a number or null');
+        } else {
+          if (v9 < -2) {
+            c.add(p + '/presence_penalty', 'minimum', 'must be at least -2');
+          }
+          if (v9 > 2) {
+            c.add(p + '/presence_penalty', 'maximum', 'must be at most 2');
+          }
+        }
+      }
+    }
+    const v10 = v.prompt;
+    if (v10 === undefined) {
+      c.add(p + '/prompt', 'required', 'is required');
+    } else {
+      if (v10 !== null) {
+        const m11 = (is9(v10) ? 1 : 0) + (is10(v10) ? 1 : 0) + (is11(v10) ? 1 : 0) + (is12(v10) ? 1 : 0);
+        if (m11 === 0) {
+          if (typeof v10 === 'string') {
+            check14(v10, p + '/prompt', c);
+          } else {
+            c.add(
+              p + '/prompt',
+              'any_of',
+              'must be a string, an array of strings, an array of integers or an array of arrays',
+            );
+          }
+        }
+      }
+    }
+    const v12 = v.seed;
+    if (v12 !== undefined) {
+      if (v12 !== null) {
+        if (typeof v12 !== 'number' || !Number.isInteger(v12)) {
+          c.add(p + '/seed', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v13 = v.stop;
+    if (v13 !== undefined) {
+      if (v13 !== null) {
+        const m14 = (is9(v13) ? 1 : 0) + (is13(v13) ? 1 : 0);
+        if (m14 === 0) {
+          if (typeof v13 === 'string') {
+            check14(v13, p + '/stop', c);
+          } else if (Array.isArray(v13)) {
+            check15(v13, p + '/stop', c);
+          } else {
+            c.add(p + '/stop', 'any_of', 'must be a string or an array of strings');
+          }
+        }
+      }
+    }
+    const v15 = v.stream;
+    if (v15 !== undefined) {
+      if (v15 !== null) {
+        if (typeof v15 !== 'boolean') {
+          c.add(p + '/stream', 'type', 'must be a boolean or null');
+        }
+      }
+    }
+    const v16 = v.stream_options;
+    if (v16 !== undefined) {
+      if (v16 !== null) {
+        checkCompletionStreamOptions(v16, p + '/stream_options', c);
+      }
+    }
+    const v17 = v.suffix;
+    if (v17 !== undefined) {
+      if (v17 !== null) {
+        if (typeof v17 !== 'string') {
+          c.add(p + '/suffix', 'type', 'must be a string or null');
+        }
+      }
+    }
+    const v18 = v.temperature;
+    if (v18 !== undefined) {
+      if (v18 !== null) {
+        if (typeof v18 !== 'number' || !Number.isFinite(v18)) {
+          c.add(p + '/temperature', 'type', 'must be a number or null');
+        } else {
+          if (v18 < 0) {
+            c.add(p + '/temperature', 'minimum', 'must be at least 0');
+          }
+          if (v18 > 2) {
+            c.add(p + '/temperature', 'maximum', 'must be at most 2');
+          }
+        }
+      }
+    }
+    const v19 = v.top_p;
+    if (v19 !== undefined) {
+      if (v19 !== null) {
+        if (typeof v19 !== 'number' || !Number.isFinite(v19)) {
+          c.add(p + '/top_p', 'type', 'must be a number or null');
+        }
+      }
+    }
+    const v20 = v.user;
+    if (v20 !== undefined) {
+      checkEndUser(v20, p + '/user', c);
+    }
+    {
+      const a21 = v.best_of;
+      const b22 = v.n;
+      if (typeof a21 === 'number' && typeof b22 === 'number' && !(a21 > b22)) {
+        c.add(p + '/best_of', 'rule', 'best_of must be greater than n.');
+      }
+    }
+  }
+}
+
+function is5(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.accepted_prediction_tokens;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.audio_tokens;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.reasoning_tokens;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+        return false;
+      }
+    }
+    const v3 = v.rejected_prediction_tokens;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+        return false;
+      }
+    }
+    const v4 = v.text_tokens;
+    if (v4 === undefined) {
+      return false;
+    } else {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is6(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.audio_tokens;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        return false;
+      }
+    }
+    const v1 = v.cache_write_tokens;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
+        return false;
+      }
+    }
+    const v2 = v.cached_tokens;
+    if (v2 === undefined) {
+      return false;
+    } else {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+        return false;
+      }
+    }
+    const v3 = v.image_tokens;
+    if (v3 === undefined) {
+      return false;
+    } else {
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+        return false;
+      }
+    }
+    const v4 = v.text_tokens;
+    if (v4 === undefined) {
+      return false;
+    } else {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.accepted_prediction_tokens;
+    if (v0 === undefined) {
+      c.add(p + '/accepted_prediction_tokens', 'required', 'is required');
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        c.add(p + '/accepted_prediction_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v1 = v.audio_tokens;
+    if (v1 === undefined) {
+      c.add(p + '/audio_tokens', 'required', 'is required');
+    } else {
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
+        c.add(p + '/audio_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v2 = v.reasoning_tokens;
+    if (v2 === undefined) {
+      c.add(p + '/reasoning_tokens', 'required', 'is required');
+    } else {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+        c.add(p + '/reasoning_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v3 = v.rejected_prediction_tokens;
+    if (v3 === undefined) {
+      c.add(p + '/rejected_prediction_tokens', 'required', 'is required');
+    } else {
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+        c.add(p + '/rejected_prediction_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v4 = v.text_tokens;
+    if (v4 === undefined) {
+      c.add(p + '/text_tokens', 'required', 'is required');
+    } else {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+        c.add(p + '/text_tokens', 'type', 'must be an integer');
+      }
+    }
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.audio_tokens;
+    if (v0 === undefined) {
+      c.add(p + '/audio_tokens', 'required', 'is required');
+    } else {
+      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
+        c.add(p + '/audio_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v1 = v.cache_write_tokens;
+    if (v1 === undefined) {
+      c.add(p + '/cache_write_tokens', 'required', 'is required');
+    } else {
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
+        c.add(p + '/cache_write_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v2 = v.cached_tokens;
+    if (v2 === undefined) {
+      c.add(p + '/cached_tokens', 'required', 'is required');
+    } else {
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
+        c.add(p + '/cached_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v3 = v.image_tokens;
+    if (v3 === undefined) {
+      c.add(p + '/image_tokens', 'required', 'is required');
+    } else {
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+        c.add(p + '/image_tokens', 'type', 'must be an integer');
+      }
+    }
+    const v4 = v.text_tokens;
+    if (v4 === undefined) {
+      c.add(p + '/text_tokens', 'required', 'is required');
+    } else {
+      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+        c.add(p + '/text_tokens', 'type', 'must be an integer');
+      }
+    }
+  }
+}
+
+function is9(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   }
   return true;
 }
 
-function is4(v: unknown): boolean {
+function is10(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1468,7 +1501,7 @@ function is4(v: unknown): boolean {
   return true;
 }
 
-function is5(v: unknown): boolean {
+function is11(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1482,7 +1515,7 @@ function is5(v: unknown): boolean {
   return true;
 }
 
-function is6(v: unknown): boolean {
+function is12(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1503,7 +1536,7 @@ function is6(v: unknown): boolean {
   return true;
 }
 
-function is7(v: unknown): boolean {
+function is13(v: unknown): boolean {
   if (!Array.isArray(v)) {
     return false;
   } else {
@@ -1520,13 +1553,13 @@ function is7(v: unknown): boolean {
   return true;
 }
 
-function check8(v: unknown, p: string, c: Ctx): void {
+function check14(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-function check9(v: unknown, p: string, c: Ctx): void {
+function check15(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {

@@ -2,6 +2,8 @@
 import { Ctx, cpLen, dimensionsOk, isObj } from '../runtime.js';
 import { checkEndUser, isEndUser } from './common.js';
 const RE0 = new RegExp('^(auto|[0-9]+x[0-9]+)$', 'u');
+const RE1 = new RegExp('^(gpt-image-|chatgpt-image-)', 'u');
+const RE2 = new RegExp('^gpt-image-2($|-)', 'u');
 const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   'auto',
   '1024x1024',
@@ -13,8 +15,6 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   '1024x1792',
 ]);
 const VALUES1: ReadonlySet<unknown> = new Set<unknown>(['standard', 'hd', 'low', 'medium', 'high', 'auto']);
-const RE1 = new RegExp('^(gpt-image-|chatgpt-image-)', 'u');
-const RE2 = new RegExp('^gpt-image-2($|-)', 'u');
 /** True when `v` is a valid `Image` (fail-fast, allocates nothing). */
 export function isImage(v: unknown): boolean {
   if (!isObj(v)) {
@@ -173,137 +173,8 @@ export function isImageEditCreateRequest(v: unknown): boolean {
       }
     }
   }
-  if (!isObj(v)) {
+  if (!is2(v)) {
     return false;
-  } else {
-    const v2 = v.background;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (!isImageBackground(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.images;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (!isImageEditInputImage(v5)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.input_fidelity;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (v6 !== 'high' && v6 !== 'low') {
-          return false;
-        }
-      }
-    }
-    const v7 = v.mask;
-    if (v7 !== undefined) {
-      if (!isImageMask(v7)) {
-        return false;
-      }
-    }
-    const v8 = v.model;
-    if (v8 !== undefined) {
-      if (typeof v8 !== 'string') {
-        return false;
-      }
-    }
-    const v9 = v.moderation;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (!isImageModeration(v9)) {
-          return false;
-        }
-      }
-    }
-    const v10 = v.n;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          return false;
-        }
-      }
-    }
-    const v11 = v.output_compression;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          return false;
-        }
-      }
-    }
-    const v12 = v.output_format;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (!isImageOutputFormat(v12)) {
-          return false;
-        }
-      }
-    }
-    const v13 = v.partial_images;
-    if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (typeof v13 !== 'number' || !Number.isInteger(v13)) {
-          return false;
-        } else {
-          if (v13 < 0) {
-            return false;
-          }
-          if (v13 > 3) {
-            return false;
-          }
-        }
-      }
-    }
-    const v14 = v.prompt;
-    if (v14 === undefined) {
-      return false;
-    } else {
-      if (typeof v14 !== 'string') {
-        return false;
-      }
-    }
-    const v15 = v.quality;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (v15 !== 'low' && v15 !== 'medium' && v15 !== 'high' && v15 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v16 = v.size;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        if (v16 !== 'auto' && v16 !== '1024x1024' && v16 !== '1536x1024' && v16 !== '1024x1536') {
-          return false;
-        }
-      }
-    }
-    const v17 = v.stream;
-    if (v17 !== undefined) {
-      if (v17 !== null) {
-        if (typeof v17 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v18 = v.user;
-    if (v18 !== undefined) {
-      if (!isEndUser(v18)) {
-        return false;
-      }
-    }
   }
   return true;
 }
@@ -335,127 +206,7 @@ export function checkImageEditCreateRequest(v: unknown, p: string, c: Ctx): void
       }
     }
   }
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v2 = v.background;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        checkImageBackground(v2, p + '/background', c);
-      }
-    }
-    const v3 = v.images;
-    if (v3 === undefined) {
-      c.add(p + '/images', 'required', 'is required');
-    } else {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/images', 'type', 'must be an array of ImageEditInputImages');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          checkImageEditInputImage(v5, p + '/images/' + i4, c);
-        }
-      }
-    }
-    const v6 = v.input_fidelity;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (v6 !== 'high' && v6 !== 'low') {
-          c.add(p + '/input_fidelity', 'enum', "must be one of 'high', 'low'");
-        }
-      }
-    }
-    const v7 = v.mask;
-    if (v7 !== undefined) {
-      checkImageMask(v7, p + '/mask', c);
-    }
-    const v8 = v.model;
-    if (v8 !== undefined) {
-      if (typeof v8 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v9 = v.moderation;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        checkImageModeration(v9, p + '/moderation', c);
-      }
-    }
-    const v10 = v.n;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v11 = v.output_compression;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          c.add(p + '/output_compression', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v12 = v.output_format;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        checkImageOutputFormat(v12, p + '/output_format', c);
-      }
-    }
-    const v13 = v.partial_images;
-    if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (typeof v13 !== 'number' || !Number.isInteger(v13)) {
-          c.add(p + '/partial_images', 'type', 'must be an integer or null');
-        } else {
-          if (v13 < 0) {
-            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
-          }
-          if (v13 > 3) {
-            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
-          }
-        }
-      }
-    }
-    const v14 = v.prompt;
-    if (v14 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v14 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
-    }
-    const v15 = v.quality;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (v15 !== 'low' && v15 !== 'medium' && v15 !== 'high' && v15 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
-        }
-      }
-    }
-    const v16 = v.size;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        if (v16 !== 'auto' && v16 !== '1024x1024' && v16 !== '1536x1024' && v16 !== '1024x1536') {
-          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
-        }
-      }
-    }
-    const v17 = v.stream;
-    if (v17 !== undefined) {
-      if (v17 !== null) {
-        if (typeof v17 !== 'boolean') {
-          c.add(p + '/stream', 'type', 'must be a boolean or null');
-        }
-      }
-    }
-    const v18 = v.user;
-    if (v18 !== undefined) {
-      checkEndUser(v18, p + '/user', c);
-    }
-  }
+  check3(v, p, c);
 }
 
 /** True when `v` is a valid `ImageEditInputImage` (fail-fast, allocates nothing). */
@@ -526,131 +277,8 @@ export function isImageEditMultipartRequest(v: unknown): boolean {
       }
     }
   }
-  if (!isObj(v)) {
+  if (!is4(v)) {
     return false;
-  } else {
-    const v2 = v.background;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (!isImageBackground(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v['image[]'];
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (!(v5 instanceof Blob)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.input_fidelity;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (v6 !== 'high' && v6 !== 'low') {
-          return false;
-        }
-      }
-    }
-    const v7 = v.model;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.moderation;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (!isImageModeration(v8)) {
-          return false;
-        }
-      }
-    }
-    const v9 = v.n;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-          return false;
-        }
-      }
-    }
-    const v10 = v.output_compression;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          return false;
-        }
-      }
-    }
-    const v11 = v.output_format;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (!isImageOutputFormat(v11)) {
-          return false;
-        }
-      }
-    }
-    const v12 = v.partial_images;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (typeof v12 !== 'number' || !Number.isInteger(v12)) {
-          return false;
-        } else {
-          if (v12 < 0) {
-            return false;
-          }
-          if (v12 > 3) {
-            return false;
-          }
-        }
-      }
-    }
-    const v13 = v.prompt;
-    if (v13 === undefined) {
-      return false;
-    } else {
-      if (typeof v13 !== 'string') {
-        return false;
-      }
-    }
-    const v14 = v.quality;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (v14 !== 'low' && v14 !== 'medium' && v14 !== 'high' && v14 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v15 = v.size;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (v15 !== 'auto' && v15 !== '1024x1024' && v15 !== '1536x1024' && v15 !== '1024x1536') {
-          return false;
-        }
-      }
-    }
-    const v16 = v.stream;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        if (typeof v16 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v17 = v.user;
-    if (v17 !== undefined) {
-      if (!isEndUser(v17)) {
-        return false;
-      }
-    }
   }
   return true;
 }
@@ -682,125 +310,7 @@ export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): v
       }
     }
   }
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v2 = v.background;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        checkImageBackground(v2, p + '/background', c);
-      }
-    }
-    const v3 = v['image[]'];
-    if (v3 === undefined) {
-      c.add(p + '/image[]', 'required', 'is required');
-    } else {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/image[]', 'type', 'must be an array of files');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (!(v5 instanceof Blob)) {
-            c.add(p + '/image[]/' + i4, 'type', 'must be a file');
-          }
-        }
-      }
-    }
-    const v6 = v.input_fidelity;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (v6 !== 'high' && v6 !== 'low') {
-          c.add(p + '/input_fidelity', 'enum', "must be one of 'high', 'low'");
-        }
-      }
-    }
-    const v7 = v.model;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v8 = v.moderation;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        checkImageModeration(v8, p + '/moderation', c);
-      }
-    }
-    const v9 = v.n;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v10 = v.output_compression;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          c.add(p + '/output_compression', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v11 = v.output_format;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        checkImageOutputFormat(v11, p + '/output_format', c);
-      }
-    }
-    const v12 = v.partial_images;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (typeof v12 !== 'number' || !Number.isInteger(v12)) {
-          c.add(p + '/partial_images', 'type', 'must be an integer or null');
-        } else {
-          if (v12 < 0) {
-            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
-          }
-          if (v12 > 3) {
-            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
-          }
-        }
-      }
-    }
-    const v13 = v.prompt;
-    if (v13 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v13 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
-    }
-    const v14 = v.quality;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (v14 !== 'low' && v14 !== 'medium' && v14 !== 'high' && v14 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
-        }
-      }
-    }
-    const v15 = v.size;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (v15 !== 'auto' && v15 !== '1024x1024' && v15 !== '1536x1024' && v15 !== '1024x1536') {
-          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
-        }
-      }
-    }
-    const v16 = v.stream;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        if (typeof v16 !== 'boolean') {
-          c.add(p + '/stream', 'type', 'must be a boolean or null');
-        }
-      }
-    }
-    const v17 = v.user;
-    if (v17 !== undefined) {
-      checkEndUser(v17, p + '/user', c);
-    }
-  }
+  check5(v, p, c);
 }
 
 /** True when `v` is a valid `ImageEditPartialImageEvent` (fail-fast, allocates nothing). */
@@ -986,285 +496,54 @@ export function checkImageEditStreamUsage(v: unknown, p: string, c: Ctx): void {
 /** True when `v` is a valid `ImageGenerationCreateRequest` (fail-fast, allocates nothing). */
 export function isImageGenerationCreateRequest(v: unknown): boolean {
   if (is0(v)) {
-    if (isObj(v)) {
-      const v0 = v.prompt;
-      if (v0 !== undefined) {
-        if (typeof v0 === 'string') {
-          if (v0.length > 1000 && cpLen(v0) > 1000) {
-            return false;
-          }
-        }
-      }
-      const v1 = v.quality;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          if (v1 !== 'standard' && v1 !== 'auto') {
-            return false;
-          }
-        }
-      }
-      const v2 = v.size;
-      if (v2 !== undefined) {
-        if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') {
-          return false;
-        }
-      }
-    }
-  }
-  if (is2(v)) {
-    if (isObj(v)) {
-      const v3 = v.n;
-      if (v3 !== undefined) {
-        if (typeof v3 === 'number') {
-          if (v3 > 1) {
-            return false;
-          }
-        }
-      }
-      const v4 = v.prompt;
-      if (v4 !== undefined) {
-        if (typeof v4 === 'string') {
-          if (v4.length > 4000 && cpLen(v4) > 4000) {
-            return false;
-          }
-        }
-      }
-      const v5 = v.quality;
-      if (v5 !== undefined) {
-        if (v5 !== null) {
-          if (v5 !== 'hd' && v5 !== 'standard' && v5 !== 'auto') {
-            return false;
-          }
-        }
-      }
-      const v6 = v.size;
-      if (v6 !== undefined) {
-        if (v6 !== '1024x1024' && v6 !== '1792x1024' && v6 !== '1024x1792') {
-          return false;
-        }
-      }
-    }
-  }
-  if (is3(v)) {
-    if (isObj(v)) {
-      const v7 = v.background;
-      if (v7 !== undefined) {
-        if (v7 !== null) {
-          return false;
-        }
-      }
-      const v8 = v.moderation;
-      if (v8 !== undefined) {
-        if (v8 !== null) {
-          return false;
-        }
-      }
-      const v9 = v.output_compression;
-      if (v9 !== undefined) {
-        if (v9 !== null) {
-          return false;
-        }
-      }
-      const v10 = v.output_format;
-      if (v10 !== undefined) {
-        if (v10 !== null) {
-          return false;
-        }
-      }
-    }
-  }
-  if (is4(v)) {
-    if (isObj(v)) {
-      const v11 = v.prompt;
-      if (v11 !== undefined) {
-        if (typeof v11 === 'string') {
-          if (v11.length > 32000 && cpLen(v11) > 32000) {
-            return false;
-          }
-        }
-      }
-      const v12 = v.quality;
-      if (v12 !== undefined) {
-        if (v12 !== null) {
-          if (v12 !== 'low' && v12 !== 'medium' && v12 !== 'high' && v12 !== 'auto') {
-            return false;
-          }
-        }
-      }
-      const v13 = v.response_format;
-      if (v13 !== undefined) {
-        if (v13 !== null) {
-          return false;
-        }
-      }
-    }
-  }
-  if (is5(v)) {
-    if (isObj(v)) {
-      const v14 = v.size;
-      if (v14 !== undefined) {
-        if (v14 !== 'auto' && v14 !== '1024x1024' && v14 !== '1536x1024' && v14 !== '1024x1536') {
-          return false;
-        }
-      }
-    }
-  }
-  if (is6(v)) {
-    if (isObj(v)) {
-      const v15 = v.size;
-      if (v15 !== undefined) {
-        if (typeof v15 === 'string') {
-          if (!RE0.test(v15)) {
-            return false;
-          }
-        }
-      }
+    if (!is6(v)) {
+      return false;
     }
   }
   if (is7(v)) {
+    if (!is8(v)) {
+      return false;
+    }
+  }
+  if (is9(v)) {
+    if (!is10(v)) {
+      return false;
+    }
+  }
+  if (is11(v)) {
+    if (!is12(v)) {
+      return false;
+    }
+  }
+  if (is13(v)) {
     if (isObj(v)) {
-      const v16 = v.prompt;
-      if (v16 !== undefined) {
-        if (typeof v16 === 'string') {
-          if (v16.length > 32000 && cpLen(v16) > 32000) {
-            return false;
-          }
-        }
-      }
-      const v17 = v.size;
-      if (v17 !== undefined) {
-        if (!VALUES0.has(v17)) {
+      const v0 = v.size;
+      if (v0 !== undefined) {
+        if (v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536') {
           return false;
         }
       }
     }
   }
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v18 = v.background;
-    if (v18 !== undefined) {
-      if (v18 !== null) {
-        if (!isImageBackground(v18)) {
-          return false;
-        }
-      }
-    }
-    const v19 = v.model;
-    if (v19 !== undefined) {
-      if (typeof v19 !== 'string') {
-        return false;
-      }
-    }
-    const v20 = v.moderation;
-    if (v20 !== undefined) {
-      if (v20 !== null) {
-        if (!isImageModeration(v20)) {
-          return false;
-        }
-      }
-    }
-    const v21 = v.n;
-    if (v21 !== undefined) {
-      if (v21 !== null) {
-        if (typeof v21 !== 'number' || !Number.isInteger(v21)) {
-          return false;
-        } else {
-          if (v21 < 1) {
-            return false;
-          }
-          if (v21 > 10) {
+  if (is14(v)) {
+    if (isObj(v)) {
+      const v1 = v.size;
+      if (v1 !== undefined) {
+        if (typeof v1 === 'string') {
+          if (!RE0.test(v1)) {
             return false;
           }
         }
       }
     }
-    const v22 = v.output_compression;
-    if (v22 !== undefined) {
-      if (v22 !== null) {
-        if (typeof v22 !== 'number' || !Number.isInteger(v22)) {
-          return false;
-        } else {
-          if (v22 < 0) {
-            return false;
-          }
-          if (v22 > 100) {
-            return false;
-          }
-        }
-      }
-    }
-    const v23 = v.output_format;
-    if (v23 !== undefined) {
-      if (v23 !== null) {
-        if (!isImageOutputFormat(v23)) {
-          return false;
-        }
-      }
-    }
-    const v24 = v.partial_images;
-    if (v24 !== undefined) {
-      if (v24 !== null) {
-        if (typeof v24 !== 'number' || !Number.isInteger(v24)) {
-          return false;
-        } else {
-          if (v24 < 0) {
-            return false;
-          }
-          if (v24 > 3) {
-            return false;
-          }
-        }
-      }
-    }
-    const v25 = v.prompt;
-    if (v25 === undefined) {
+  }
+  if (is15(v)) {
+    if (!is16(v)) {
       return false;
-    } else {
-      if (typeof v25 !== 'string') {
-        return false;
-      }
     }
-    const v26 = v.quality;
-    if (v26 !== undefined) {
-      if (v26 !== null) {
-        if (!VALUES1.has(v26)) {
-          return false;
-        }
-      }
-    }
-    const v27 = v.response_format;
-    if (v27 !== undefined) {
-      if (v27 !== null) {
-        if (v27 !== 'url' && v27 !== 'b64_json') {
-          return false;
-        }
-      }
-    }
-    const v28 = v.size;
-    if (v28 !== undefined) {
-      if (typeof v28 !== 'string') {
-        return false;
-      }
-    }
-    {
-      const a29 = v.size;
-      if (
-        is6(v) &&
-        typeof a29 === 'string' &&
-        a29 !== 'auto' &&
-        !dimensionsOk(a29, {
-          multipleOf: 16,
-          minAspect: 0.3333333333333333,
-          maxAspect: 3,
-          maxWidth: 3840,
-          maxHeight: 3840,
-          maxPixels: 8294400,
-        })
-      ) {
-        return false;
-      }
-    }
+  }
+  if (!is17(v)) {
+    return false;
   }
   return true;
 }
@@ -1272,288 +551,43 @@ export function isImageGenerationCreateRequest(v: unknown): boolean {
 /** Adds every problem of `v` as a `ImageGenerationCreateRequest` at JSON pointer `p` to `c`. */
 export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (is0(v)) {
+    check18(v, p, c);
+  }
+  if (is7(v)) {
+    check19(v, p, c);
+  }
+  if (is9(v)) {
+    check20(v, p, c);
+  }
+  if (is11(v)) {
+    check21(v, p, c);
+  }
+  if (is13(v)) {
     if (isObj(v)) {
-      const v0 = v.prompt;
+      const v0 = v.size;
       if (v0 !== undefined) {
-        if (typeof v0 === 'string') {
-          if (v0.length > 1000 && cpLen(v0) > 1000) {
-            c.add(p + '/prompt', 'max_length', 'must be at most 1000 characters');
-          }
-        }
-      }
-      const v1 = v.quality;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          if (v1 !== 'standard' && v1 !== 'auto') {
-            c.add(p + '/quality', 'enum', "must be one of 'standard', 'auto'");
-          }
-        }
-      }
-      const v2 = v.size;
-      if (v2 !== undefined) {
-        if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') {
-          c.add(p + '/size', 'enum', "must be one of '256x256', '512x512', '1024x1024'");
-        }
-      }
-    }
-  }
-  if (is2(v)) {
-    if (isObj(v)) {
-      const v3 = v.n;
-      if (v3 !== undefined) {
-        if (typeof v3 === 'number') {
-          if (v3 > 1) {
-            c.add(p + '/n', 'maximum', 'must be at most 1');
-          }
-        }
-      }
-      const v4 = v.prompt;
-      if (v4 !== undefined) {
-        if (typeof v4 === 'string') {
-          if (v4.length > 4000 && cpLen(v4) > 4000) {
-            c.add(p + '/prompt', 'max_length', 'must be at most 4000 characters');
-          }
-        }
-      }
-      const v5 = v.quality;
-      if (v5 !== undefined) {
-        if (v5 !== null) {
-          if (v5 !== 'hd' && v5 !== 'standard' && v5 !== 'auto') {
-            c.add(p + '/quality', 'enum', "must be one of 'hd', 'standard', 'auto'");
-          }
-        }
-      }
-      const v6 = v.size;
-      if (v6 !== undefined) {
-        if (v6 !== '1024x1024' && v6 !== '1792x1024' && v6 !== '1024x1792') {
-          c.add(p + '/size', 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
-        }
-      }
-    }
-  }
-  if (is3(v)) {
-    if (isObj(v)) {
-      const v7 = v.background;
-      if (v7 !== undefined) {
-        if (v7 !== null) {
-          c.add(p + '/background', 'type', 'must be null');
-        }
-      }
-      const v8 = v.moderation;
-      if (v8 !== undefined) {
-        if (v8 !== null) {
-          c.add(p + '/moderation', 'type', 'must be null');
-        }
-      }
-      const v9 = v.output_compression;
-      if (v9 !== undefined) {
-        if (v9 !== null) {
-          c.add(p + '/output_compression', 'type', 'must be null');
-        }
-      }
-      const v10 = v.output_format;
-      if (v10 !== undefined) {
-        if (v10 !== null) {
-          c.add(p + '/output_format', 'type', 'must be null');
-        }
-      }
-    }
-  }
-  if (is4(v)) {
-    if (isObj(v)) {
-      const v11 = v.prompt;
-      if (v11 !== undefined) {
-        if (typeof v11 === 'string') {
-          if (v11.length > 32000 && cpLen(v11) > 32000) {
-            c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
-          }
-        }
-      }
-      const v12 = v.quality;
-      if (v12 !== undefined) {
-        if (v12 !== null) {
-          if (v12 !== 'low' && v12 !== 'medium' && v12 !== 'high' && v12 !== 'auto') {
-            c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
-          }
-        }
-      }
-      const v13 = v.response_format;
-      if (v13 !== undefined) {
-        if (v13 !== null) {
-          c.add(p + '/response_format', 'type', 'must be null');
-        }
-      }
-    }
-  }
-  if (is5(v)) {
-    if (isObj(v)) {
-      const v14 = v.size;
-      if (v14 !== undefined) {
-        if (v14 !== 'auto' && v14 !== '1024x1024' && v14 !== '1536x1024' && v14 !== '1024x1536') {
+        if (v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536') {
           c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
         }
       }
     }
   }
-  if (is6(v)) {
+  if (is14(v)) {
     if (isObj(v)) {
-      const v15 = v.size;
-      if (v15 !== undefined) {
-        if (typeof v15 === 'string') {
-          if (!RE0.test(v15)) {
+      const v1 = v.size;
+      if (v1 !== undefined) {
+        if (typeof v1 === 'string') {
+          if (!RE0.test(v1)) {
             c.add(p + '/size', 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
           }
         }
       }
     }
   }
-  if (is7(v)) {
-    if (isObj(v)) {
-      const v16 = v.prompt;
-      if (v16 !== undefined) {
-        if (typeof v16 === 'string') {
-          if (v16.length > 32000 && cpLen(v16) > 32000) {
-            c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
-          }
-        }
-      }
-      const v17 = v.size;
-      if (v17 !== undefined) {
-        if (!VALUES0.has(v17)) {
-          c.add(
-            p + '/size',
-            'enum',
-            "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
-          );
-        }
-      }
-    }
+  if (is15(v)) {
+    check22(v, p, c);
   }
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v18 = v.background;
-    if (v18 !== undefined) {
-      if (v18 !== null) {
-        checkImageBackground(v18, p + '/background', c);
-      }
-    }
-    const v19 = v.model;
-    if (v19 !== undefined) {
-      if (typeof v19 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v20 = v.moderation;
-    if (v20 !== undefined) {
-      if (v20 !== null) {
-        checkImageModeration(v20, p + '/moderation', c);
-      }
-    }
-    const v21 = v.n;
-    if (v21 !== undefined) {
-      if (v21 !== null) {
-        if (typeof v21 !== 'number' || !Number.isInteger(v21)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        } else {
-          if (v21 < 1) {
-            c.add(p + '/n', 'minimum', 'must be at least 1');
-          }
-          if (v21 > 10) {
-            c.add(p + '/n', 'maximum', 'must be at most 10');
-          }
-        }
-      }
-    }
-    const v22 = v.output_compression;
-    if (v22 !== undefined) {
-      if (v22 !== null) {
-        if (typeof v22 !== 'number' || !Number.isInteger(v22)) {
-          c.add(p + '/output_compression', 'type', 'must be an integer or null');
-        } else {
-          if (v22 < 0) {
-            c.add(p + '/output_compression', 'minimum', 'must be at least 0');
-          }
-          if (v22 > 100) {
-            c.add(p + '/output_compression', 'maximum', 'must be at most 100');
-          }
-        }
-      }
-    }
-    const v23 = v.output_format;
-    if (v23 !== undefined) {
-      if (v23 !== null) {
-        checkImageOutputFormat(v23, p + '/output_format', c);
-      }
-    }
-    const v24 = v.partial_images;
-    if (v24 !== undefined) {
-      if (v24 !== null) {
-        if (typeof v24 !== 'number' || !Number.isInteger(v24)) {
-          c.add(p + '/partial_images', 'type', 'must be an integer or null');
-        } else {
-          if (v24 < 0) {
-            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
-          }
-          if (v24 > 3) {
-            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
-          }
-        }
-      }
-    }
-    const v25 = v.prompt;
-    if (v25 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v25 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
-    }
-    const v26 = v.quality;
-    if (v26 !== undefined) {
-      if (v26 !== null) {
-        if (!VALUES1.has(v26)) {
-          c.add(p + '/quality', 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
-        }
-      }
-    }
-    const v27 = v.response_format;
-    if (v27 !== undefined) {
-      if (v27 !== null) {
-        if (v27 !== 'url' && v27 !== 'b64_json') {
-          c.add(p + '/response_format', 'enum', "must be one of 'url', 'b64_json'");
-        }
-      }
-    }
-    const v28 = v.size;
-    if (v28 !== undefined) {
-      if (typeof v28 !== 'string') {
-        c.add(p + '/size', 'type', 'must be a string');
-      }
-    }
-    {
-      const a29 = v.size;
-      if (
-        is6(v) &&
-        typeof a29 === 'string' &&
-        a29 !== 'auto' &&
-        !dimensionsOk(a29, {
-          multipleOf: 16,
-          minAspect: 0.3333333333333333,
-          maxAspect: 3,
-          maxWidth: 3840,
-          maxHeight: 3840,
-          maxPixels: 8294400,
-        })
-      ) {
-        c.add(
-          p + '/size',
-          'rule',
-          "For gpt-image-2 models any WIDTHxHEIGHT with both divisible by 16, aspect ratio between 1:3 and 3:1, maximum 3840x2160 (above 2560x1440 experimental), within the model's pixel and edge limits.",
-        );
-      }
-    }
-  }
+  check23(v, p, c);
 }
 
 /** True when `v` is a valid `ImageMask` (fail-fast, allocates nothing). */
@@ -1574,7 +608,7 @@ export function isImageMask(v: unknown): boolean {
       }
     }
   }
-  if ((is8(v) ? 1 : 0) + (is9(v) ? 1 : 0) !== 1) {
+  if ((is24(v) ? 1 : 0) + (is25(v) ? 1 : 0) !== 1) {
     return false;
   }
   return true;
@@ -1598,7 +632,7 @@ export function checkImageMask(v: unknown, p: string, c: Ctx): void {
       }
     }
   }
-  const m2 = (is8(v) ? 1 : 0) + (is9(v) ? 1 : 0);
+  const m2 = (is24(v) ? 1 : 0) + (is25(v) ? 1 : 0);
   if (m2 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
@@ -1652,13 +686,13 @@ export function isImageVariationCreateRequest(v: unknown): boolean {
     }
     const v1 = v.response_format;
     if (v1 !== undefined) {
-      if (!(is10(v1) || is11(v1))) {
+      if (!(is26(v1) || is27(v1))) {
         return false;
       }
     }
     const v2 = v.size;
     if (v2 !== undefined) {
-      if (!(is12(v2) || is11(v2))) {
+      if (!(is28(v2) || is27(v2))) {
         return false;
       }
     }
@@ -1687,14 +721,14 @@ export function checkImageVariationCreateRequest(v: unknown, p: string, c: Ctx):
     }
     const v1 = v.response_format;
     if (v1 !== undefined) {
-      const m2 = (is10(v1) ? 1 : 0) + (is11(v1) ? 1 : 0);
+      const m2 = (is26(v1) ? 1 : 0) + (is27(v1) ? 1 : 0);
       if (m2 === 0) {
         c.add(p + '/response_format', 'any_of', 'must be "url" or a string');
       }
     }
     const v3 = v.size;
     if (v3 !== undefined) {
-      const m4 = (is12(v3) ? 1 : 0) + (is11(v3) ? 1 : 0);
+      const m4 = (is28(v3) ? 1 : 0) + (is27(v3) ? 1 : 0);
       if (m4 === 0) {
         c.add(p + '/size', 'any_of', 'must be "1024x1024" or a string');
       }
@@ -2012,6 +1046,546 @@ function is1(v: unknown): boolean {
 }
 
 function is2(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (!isImageBackground(v0)) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.images;
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (!Array.isArray(v1)) {
+        return false;
+      } else {
+        for (let i2 = 0; i2 < v1.length; i2++) {
+          const v3: unknown = v1[i2];
+          if (!isImageEditInputImage(v3)) {
+            return false;
+          }
+        }
+      }
+    }
+    const v4 = v.input_fidelity;
+    if (v4 !== undefined) {
+      if (v4 !== null) {
+        if (v4 !== 'high' && v4 !== 'low') {
+          return false;
+        }
+      }
+    }
+    const v5 = v.mask;
+    if (v5 !== undefined) {
+      if (!isImageMask(v5)) {
+        return false;
+      }
+    }
+    const v6 = v.model;
+    if (v6 !== undefined) {
+      if (typeof v6 !== 'string') {
+        return false;
+      }
+    }
+    const v7 = v.moderation;
+    if (v7 !== undefined) {
+      if (v7 !== null) {
+        if (!isImageModeration(v7)) {
+          return false;
+        }
+      }
+    }
+    const v8 = v.n;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
+          return false;
+        }
+      }
+    }
+    const v9 = v.output_compression;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
+          return false;
+        }
+      }
+    }
+    const v10 = v.output_format;
+    if (v10 !== undefined) {
+      if (v10 !== null) {
+        if (!isImageOutputFormat(v10)) {
+          return false;
+        }
+      }
+    }
+    const v11 = v.partial_images;
+    if (v11 !== undefined) {
+      if (v11 !== null) {
+        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
+          return false;
+        } else {
+          if (v11 < 0) {
+            return false;
+          }
+          if (v11 > 3) {
+            return false;
+          }
+        }
+      }
+    }
+    const v12 = v.prompt;
+    if (v12 === undefined) {
+      return false;
+    } else {
+      if (typeof v12 !== 'string') {
+        return false;
+      }
+    }
+    const v13 = v.quality;
+    if (v13 !== undefined) {
+      if (v13 !== null) {
+        if (v13 !== 'low' && v13 !== 'medium' && v13 !== 'high' && v13 !== 'auto') {
+          return false;
+        }
+      }
+    }
+    const v14 = v.size;
+    if (v14 !== undefined) {
+      if (v14 !== null) {
+        if (v14 !== 'auto' && v14 !== '1024x1024' && v14 !== '1536x1024' && v14 !== '1024x1536') {
+          return false;
+        }
+      }
+    }
+    const v15 = v.stream;
+    if (v15 !== undefined) {
+      if (v15 !== null) {
+        if (typeof v15 !== 'boolean') {
+          return false;
+        }
+      }
+    }
+    const v16 = v.user;
+    if (v16 !== undefined) {
+      if (!isEndUser(v16)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        checkImageBackground(v0, p + '/background', c);
+      }
+    }
+    const v1 = v.images;
+    if (v1 === undefined) {
+      c.add(p + '/images', 'required', 'is required');
+    } else {
+      if (!Array.isArray(v1)) {
+        c.add(p + '/images', 'type', 'must be an array of ImageEditInputImages');
+      } else {
+        for (let i2 = 0; i2 < v1.length; i2++) {
+          if (c.full) break;
+          const v3: unknown = v1[i2];
+          checkImageEditInputImage(v3, p + '/images/' + i2, c);
+        }
+      }
+    }
+    const v4 = v.input_fidelity;
+    if (v4 !== undefined) {
+      if (v4 !== null) {
+        if (v4 !== 'high' && v4 !== 'low') {
+          c.add(p + '/input_fidelity', 'enum', "must be one of 'high', 'low'");
+        }
+      }
+    }
+    const v5 = v.mask;
+    if (v5 !== undefined) {
+      checkImageMask(v5, p + '/mask', c);
+    }
+    const v6 = v.model;
+    if (v6 !== undefined) {
+      if (typeof v6 !== 'string') {
+        c.add(p + '/model', 'type', 'must be a string');
+      }
+    }
+    const v7 = v.moderation;
+    if (v7 !== undefined) {
+      if (v7 !== null) {
+        checkImageModeration(v7, p + '/moderation', c);
+      }
+    }
+    const v8 = v.n;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
+          c.add(p + '/n', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v9 = v.output_compression;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
+          c.add(p + '/output_compression', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v10 = v.output_format;
+    if (v10 !== undefined) {
+      if (v10 !== null) {
+        checkImageOutputFormat(v10, p + '/output_format', c);
+      }
+    }
+    const v11 = v.partial_images;
+    if (v11 !== undefined) {
+      if (v11 !== null) {
+        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
+          c.add(p + '/partial_images', 'type', 'must be an integer or null');
+        } else {
+          if (v11 < 0) {
+            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
+          }
+          if (v11 > 3) {
+            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
+          }
+        }
+      }
+    }
+    const v12 = v.prompt;
+    if (v12 === undefined) {
+      c.add(p + '/prompt', 'required', 'is required');
+    } else {
+      if (typeof v12 !== 'string') {
+        c.add(p + '/prompt', 'type', 'must be a string');
+      }
+    }
+    const v13 = v.quality;
+    if (v13 !== undefined) {
+      if (v13 !== null) {
+        if (v13 !== 'low' && v13 !== 'medium' && v13 !== 'high' && v13 !== 'auto') {
+          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
+        }
+      }
+    }
+    const v14 = v.size;
+    if (v14 !== undefined) {
+      if (v14 !== null) {
+        if (v14 !== 'auto' && v14 !== '1024x1024' && v14 !== '1536x1024' && v14 !== '1024x1536') {
+          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
+        }
+      }
+    }
+    const v15 = v.stream;
+    if (v15 !== undefined) {
+      if (v15 !== null) {
+        if (typeof v15 !== 'boolean') {
+          c.add(p + '/stream', 'type', 'must be a boolean or null');
+        }
+      }
+    }
+    const v16 = v.user;
+    if (v16 !== undefined) {
+      checkEndUser(v16, p + '/user', c);
+    }
+  }
+}
+
+function is4(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (!isImageBackground(v0)) {
+          return false;
+        }
+      }
+    }
+    const v1 = v['image[]'];
+    if (v1 === undefined) {
+      return false;
+    } else {
+      if (!Array.isArray(v1)) {
+        return false;
+      } else {
+        for (let i2 = 0; i2 < v1.length; i2++) {
+          const v3: unknown = v1[i2];
+          if (!(v3 instanceof Blob)) {
+            return false;
+          }
+        }
+      }
+    }
+    const v4 = v.input_fidelity;
+    if (v4 !== undefined) {
+      if (v4 !== null) {
+        if (v4 !== 'high' && v4 !== 'low') {
+          return false;
+        }
+      }
+    }
+    const v5 = v.model;
+    if (v5 !== undefined) {
+      if (typeof v5 !== 'string') {
+        return false;
+      }
+    }
+    const v6 = v.moderation;
+    if (v6 !== undefined) {
+      if (v6 !== null) {
+        if (!isImageModeration(v6)) {
+          return false;
+        }
+      }
+    }
+    const v7 = v.n;
+    if (v7 !== undefined) {
+      if (v7 !== null) {
+        if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
+          return false;
+        }
+      }
+    }
+    const v8 = v.output_compression;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
+          return false;
+        }
+      }
+    }
+    const v9 = v.output_format;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (!isImageOutputFormat(v9)) {
+          return false;
+        }
+      }
+    }
+    const v10 = v.partial_images;
+    if (v10 !== undefined) {
+      if (v10 !== null) {
+        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
+          return false;
+        } else {
+          if (v10 < 0) {
+            return false;
+          }
+          if (v10 > 3) {
+            return false;
+          }
+        }
+      }
+    }
+    const v11 = v.prompt;
+    if (v11 === undefined) {
+      return false;
+    } else {
+      if (typeof v11 !== 'string') {
+        return false;
+      }
+    }
+    const v12 = v.quality;
+    if (v12 !== undefined) {
+      if (v12 !== null) {
+        if (v12 !== 'low' && v12 !== 'medium' && v12 !== 'high' && v12 !== 'auto') {
+          return false;
+        }
+      }
+    }
+    const v13 = v.size;
+    if (v13 !== undefined) {
+      if (v13 !== null) {
+        if (v13 !== 'auto' && v13 !== '1024x1024' && v13 !== '1536x1024' && v13 !== '1024x1536') {
+          return false;
+        }
+      }
+    }
+    const v14 = v.stream;
+    if (v14 !== undefined) {
+      if (v14 !== null) {
+        if (typeof v14 !== 'boolean') {
+          return false;
+        }
+      }
+    }
+    const v15 = v.user;
+    if (v15 !== undefined) {
+      if (!isEndUser(v15)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        checkImageBackground(v0, p + '/background', c);
+      }
+    }
+    const v1 = v['image[]'];
+    if (v1 === undefined) {
+      c.add(p + '/image[]', 'required', 'is required');
+    } else {
+      if (!Array.isArray(v1)) {
+        c.add(p + '/image[]', 'type', 'must be an array of files');
+      } else {
+        for (let i2 = 0; i2 < v1.length; i2++) {
+          if (c.full) break;
+          const v3: unknown = v1[i2];
+          if (!(v3 instanceof Blob)) {
+            c.add(p + '/image[]/' + i2, 'type', 'must be a file');
+          }
+        }
+      }
+    }
+    const v4 = v.input_fidelity;
+    if (v4 !== undefined) {
+      if (v4 !== null) {
+        if (v4 !== 'high' && v4 !== 'low') {
+          c.add(p + '/input_fidelity', 'enum', "must be one of 'high', 'low'");
+        }
+      }
+    }
+    const v5 = v.model;
+    if (v5 !== undefined) {
+      if (typeof v5 !== 'string') {
+        c.add(p + '/model', 'type', 'must be a string');
+      }
+    }
+    const v6 = v.moderation;
+    if (v6 !== undefined) {
+      if (v6 !== null) {
+        checkImageModeration(v6, p + '/moderation', c);
+      }
+    }
+    const v7 = v.n;
+    if (v7 !== undefined) {
+      if (v7 !== null) {
+        if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
+          c.add(p + '/n', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v8 = v.output_compression;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
+          c.add(p + '/output_compression', 'type', 'must be an integer or null');
+        }
+      }
+    }
+    const v9 = v.output_format;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        checkImageOutputFormat(v9, p + '/output_format', c);
+      }
+    }
+    const v10 = v.partial_images;
+    if (v10 !== undefined) {
+      if (v10 !== null) {
+        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
+          c.add(p + '/partial_images', 'type', 'must be an integer or null');
+        } else {
+          if (v10 < 0) {
+            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
+          }
+          if (v10 > 3) {
+            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
+          }
+        }
+      }
+    }
+    const v11 = v.prompt;
+    if (v11 === undefined) {
+      c.add(p + '/prompt', 'required', 'is required');
+    } else {
+      if (typeof v11 !== 'string') {
+        c.add(p + '/prompt', 'type', 'must be a string');
+      }
+    }
+    const v12 = v.quality;
+    if (v12 !== undefined) {
+      if (v12 !== null) {
+        if (v12 !== 'low' && v12 !== 'medium' && v12 !== 'high' && v12 !== 'auto') {
+          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
+        }
+      }
+    }
+    const v13 = v.size;
+    if (v13 !== undefined) {
+      if (v13 !== null) {
+        if (v13 !== 'auto' && v13 !== '1024x1024' && v13 !== '1536x1024' && v13 !== '1024x1536') {
+          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
+        }
+      }
+    }
+    const v14 = v.stream;
+    if (v14 !== undefined) {
+      if (v14 !== null) {
+        if (typeof v14 !== 'boolean') {
+          c.add(p + '/stream', 'type', 'must be a boolean or null');
+        }
+      }
+    }
+    const v15 = v.user;
+    if (v15 !== undefined) {
+      checkEndUser(v15, p + '/user', c);
+    }
+  }
+}
+
+function is6(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 1000 && cpLen(v0) > 1000) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.quality;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (v1 !== 'standard' && v1 !== 'auto') {
+          return false;
+        }
+      }
+    }
+    const v2 = v.size;
+    if (v2 !== undefined) {
+      if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is7(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2025,7 +1599,43 @@ function is2(v: unknown): boolean {
   return true;
 }
 
-function is3(v: unknown): boolean {
+function is8(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.n;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'number') {
+        if (v0 > 1) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.prompt;
+    if (v1 !== undefined) {
+      if (typeof v1 === 'string') {
+        if (v1.length > 4000 && cpLen(v1) > 4000) {
+          return false;
+        }
+      }
+    }
+    const v2 = v.quality;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        if (v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto') {
+          return false;
+        }
+      }
+    }
+    const v3 = v.size;
+    if (v3 !== undefined) {
+      if (v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is9(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2039,7 +1649,37 @@ function is3(v: unknown): boolean {
   return true;
 }
 
-function is4(v: unknown): boolean {
+function is10(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        return false;
+      }
+    }
+    const v1 = v.moderation;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        return false;
+      }
+    }
+    const v2 = v.output_compression;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        return false;
+      }
+    }
+    const v3 = v.output_format;
+    if (v3 !== undefined) {
+      if (v3 !== null) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is11(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2057,7 +1697,35 @@ function is4(v: unknown): boolean {
   return true;
 }
 
-function is5(v: unknown): boolean {
+function is12(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 32000 && cpLen(v0) > 32000) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.quality;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto') {
+          return false;
+        }
+      }
+    }
+    const v2 = v.response_format;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is13(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2070,7 +1738,7 @@ function is5(v: unknown): boolean {
           return false;
         }
       }
-      if (is13(v0)) {
+      if (is29(v0)) {
         return false;
       }
     }
@@ -2078,7 +1746,7 @@ function is5(v: unknown): boolean {
   return true;
 }
 
-function is6(v: unknown): boolean {
+function is14(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2096,14 +1764,434 @@ function is6(v: unknown): boolean {
   return true;
 }
 
-function is7(v: unknown): boolean {
-  if (is14(v)) {
+function is15(v: unknown): boolean {
+  if (is30(v)) {
     return false;
   }
   return true;
 }
 
-function is8(v: unknown): boolean {
+function is16(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 32000 && cpLen(v0) > 32000) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.size;
+    if (v1 !== undefined) {
+      if (!VALUES0.has(v1)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function is17(v: unknown): boolean {
+  if (!isObj(v)) {
+    return false;
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        if (!isImageBackground(v0)) {
+          return false;
+        }
+      }
+    }
+    const v1 = v.model;
+    if (v1 !== undefined) {
+      if (typeof v1 !== 'string') {
+        return false;
+      }
+    }
+    const v2 = v.moderation;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        if (!isImageModeration(v2)) {
+          return false;
+        }
+      }
+    }
+    const v3 = v.n;
+    if (v3 !== undefined) {
+      if (v3 !== null) {
+        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+          return false;
+        } else {
+          if (v3 < 1) {
+            return false;
+          }
+          if (v3 > 10) {
+            return false;
+          }
+        }
+      }
+    }
+    const v4 = v.output_compression;
+    if (v4 !== undefined) {
+      if (v4 !== null) {
+        if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+          return false;
+        } else {
+          if (v4 < 0) {
+            return false;
+          }
+          if (v4 > 100) {
+            return false;
+          }
+        }
+      }
+    }
+    const v5 = v.output_format;
+    if (v5 !== undefined) {
+      if (v5 !== null) {
+        if (!isImageOutputFormat(v5)) {
+          return false;
+        }
+      }
+    }
+    const v6 = v.partial_images;
+    if (v6 !== undefined) {
+      if (v6 !== null) {
+        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
+          return false;
+        } else {
+          if (v6 < 0) {
+            return false;
+          }
+          if (v6 > 3) {
+            return false;
+          }
+        }
+      }
+    }
+    const v7 = v.prompt;
+    if (v7 === undefined) {
+      return false;
+    } else {
+      if (typeof v7 !== 'string') {
+        return false;
+      }
+    }
+    const v8 = v.quality;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (!VALUES1.has(v8)) {
+          return false;
+        }
+      }
+    }
+    const v9 = v.response_format;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (v9 !== 'url' && v9 !== 'b64_json') {
+          return false;
+        }
+      }
+    }
+    const v10 = v.size;
+    if (v10 !== undefined) {
+      if (typeof v10 !== 'string') {
+        return false;
+      }
+    }
+    {
+      const a11 = v.size;
+      if (
+        is14(v) &&
+        typeof a11 === 'string' &&
+        a11 !== 'auto' &&
+        !dimensionsOk(a11, {
+          multipleOf: 16,
+          minAspect: 0.3333333333333333,
+          maxAspect: 3,
+          maxWidth: 3840,
+          maxHeight: 3840,
+          maxPixels: 8294400,
+        })
+      ) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function check18(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 1000 && cpLen(v0) > 1000) {
+          c.add(p + '/prompt', 'max_length', 'must be at most 1000 characters');
+        }
+      }
+    }
+    const v1 = v.quality;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (v1 !== 'standard' && v1 !== 'auto') {
+          c.add(p + '/quality', 'enum', "must be one of 'standard', 'auto'");
+        }
+      }
+    }
+    const v2 = v.size;
+    if (v2 !== undefined) {
+      if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') {
+        c.add(p + '/size', 'enum', "must be one of '256x256', '512x512', '1024x1024'");
+      }
+    }
+  }
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.n;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'number') {
+        if (v0 > 1) {
+          c.add(p + '/n', 'maximum', 'must be at most 1');
+        }
+      }
+    }
+    const v1 = v.prompt;
+    if (v1 !== undefined) {
+      if (typeof v1 === 'string') {
+        if (v1.length > 4000 && cpLen(v1) > 4000) {
+          c.add(p + '/prompt', 'max_length', 'must be at most 4000 characters');
+        }
+      }
+    }
+    const v2 = v.quality;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        if (v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto') {
+          c.add(p + '/quality', 'enum', "must be one of 'hd', 'standard', 'auto'");
+        }
+      }
+    }
+    const v3 = v.size;
+    if (v3 !== undefined) {
+      if (v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792') {
+        c.add(p + '/size', 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
+      }
+    }
+  }
+}
+
+function check20(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        c.add(p + '/background', 'type', 'must be null');
+      }
+    }
+    const v1 = v.moderation;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        c.add(p + '/moderation', 'type', 'must be null');
+      }
+    }
+    const v2 = v.output_compression;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        c.add(p + '/output_compression', 'type', 'must be null');
+      }
+    }
+    const v3 = v.output_format;
+    if (v3 !== undefined) {
+      if (v3 !== null) {
+        c.add(p + '/output_format', 'type', 'must be null');
+      }
+    }
+  }
+}
+
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 32000 && cpLen(v0) > 32000) {
+          c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
+        }
+      }
+    }
+    const v1 = v.quality;
+    if (v1 !== undefined) {
+      if (v1 !== null) {
+        if (v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto') {
+          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
+        }
+      }
+    }
+    const v2 = v.response_format;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        c.add(p + '/response_format', 'type', 'must be null');
+      }
+    }
+  }
+}
+
+function check22(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 32000 && cpLen(v0) > 32000) {
+          c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
+        }
+      }
+    }
+    const v1 = v.size;
+    if (v1 !== undefined) {
+      if (!VALUES0.has(v1)) {
+        c.add(
+          p + '/size',
+          'enum',
+          "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
+        );
+      }
+    }
+  }
+}
+
+function check23(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      if (v0 !== null) {
+        checkImageBackground(v0, p + '/background', c);
+      }
+    }
+    const v1 = v.model;
+    if (v1 !== undefined) {
+      if (typeof v1 !== 'string') {
+        c.add(p + '/model', 'type', 'must be a string');
+      }
+    }
+    const v2 = v.moderation;
+    if (v2 !== undefined) {
+      if (v2 !== null) {
+        checkImageModeration(v2, p + '/moderation', c);
+      }
+    }
+    const v3 = v.n;
+    if (v3 !== undefined) {
+      if (v3 !== null) {
+        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
+          c.add(p + '/n', 'type', 'must be an integer or null');
+        } else {
+          if (v3 < 1) {
+            c.add(p + '/n', 'minimum', 'must be at least 1');
+          }
+          if (v3 > 10) {
+            c.add(p + '/n', 'maximum', 'must be at most 10');
+          }
+        }
+      }
+    }
+    const v4 = v.output_compression;
+    if (v4 !== undefined) {
+      if (v4 !== null) {
+        if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
+          c.add(p + '/output_compression', 'type', 'must be an integer or null');
+        } else {
+          if (v4 < 0) {
+            c.add(p + '/output_compression', 'minimum', 'must be at least 0');
+          }
+          if (v4 > 100) {
+            c.add(p + '/output_compression', 'maximum', 'must be at most 100');
+          }
+        }
+      }
+    }
+    const v5 = v.output_format;
+    if (v5 !== undefined) {
+      if (v5 !== null) {
+        checkImageOutputFormat(v5, p + '/output_format', c);
+      }
+    }
+    const v6 = v.partial_images;
+    if (v6 !== undefined) {
+      if (v6 !== null) {
+        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
+          c.add(p + '/partial_images', 'type', 'must be an integer or null');
+        } else {
+          if (v6 < 0) {
+            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
+          }
+          if (v6 > 3) {
+            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
+          }
+        }
+      }
+    }
+    const v7 = v.prompt;
+    if (v7 === undefined) {
+      c.add(p + '/prompt', 'required', 'is required');
+    } else {
+      if (typeof v7 !== 'string') {
+        c.add(p + '/prompt', 'type', 'must be a string');
+      }
+    }
+    const v8 = v.quality;
+    if (v8 !== undefined) {
+      if (v8 !== null) {
+        if (!VALUES1.has(v8)) {
+          c.add(p + '/quality', 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
+        }
+      }
+    }
+    const v9 = v.response_format;
+    if (v9 !== undefined) {
+      if (v9 !== null) {
+        if (v9 !== 'url' && v9 !== 'b64_json') {
+          c.add(p + '/response_format', 'enum', "must be one of 'url', 'b64_json'");
+        }
+      }
+    }
+    const v10 = v.size;
+    if (v10 !== undefined) {
+      if (typeof v10 !== 'string') {
+        c.add(p + '/size', 'type', 'must be a string');
+      }
+    }
+    {
+      const a11 = v.size;
+      if (
+        is14(v) &&
+        typeof a11 === 'string' &&
+        a11 !== 'auto' &&
+        !dimensionsOk(a11, {
+          multipleOf: 16,
+          minAspect: 0.3333333333333333,
+          maxAspect: 3,
+          maxWidth: 3840,
+          maxHeight: 3840,
+          maxPixels: 8294400,
+        })
+      ) {
+        c.add(
+          p + '/size',
+          'rule',
+          "For gpt-image-2 models any WIDTHxHEIGHT with both divisible by 16, aspect ratio between 1:3 and 3:1, maximum 3840x2160 (above 2560x1440 experimental), within the model's pixel and edge limits.",
+        );
+      }
+    }
+  }
+}
+
+function is24(v: unknown): boolean {
   if (isObj(v)) {
     if (v.file_id === undefined) {
       return false;
@@ -2112,7 +2200,7 @@ function is8(v: unknown): boolean {
   return true;
 }
 
-function is9(v: unknown): boolean {
+function is25(v: unknown): boolean {
   if (isObj(v)) {
     if (v.image_url === undefined) {
       return false;
@@ -2121,28 +2209,28 @@ function is9(v: unknown): boolean {
   return true;
 }
 
-function is10(v: unknown): boolean {
+function is26(v: unknown): boolean {
   if (v !== 'url') {
     return false;
   }
   return true;
 }
 
-function is11(v: unknown): boolean {
+function is27(v: unknown): boolean {
   if (typeof v !== 'string') {
     return false;
   }
   return true;
 }
 
-function is12(v: unknown): boolean {
+function is28(v: unknown): boolean {
   if (v !== '1024x1024') {
     return false;
   }
   return true;
 }
 
-function is13(v: unknown): boolean {
+function is29(v: unknown): boolean {
   if (typeof v === 'string') {
     if (!RE2.test(v)) {
       return false;
@@ -2151,7 +2239,7 @@ function is13(v: unknown): boolean {
   return true;
 }
 
-function is14(v: unknown): boolean {
+function is30(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
