@@ -247,9 +247,7 @@ export function validateRetrieveVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/consent_id', 'type', 'must be a string');
-      }
+      check2(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -316,9 +314,7 @@ export function validateUpdateVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/consent_id', 'type', 'must be a string');
-      }
+      check2(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -439,9 +435,7 @@ export function validateCreateVoiceResponse(status: number, body: unknown): Vali
 }
 
 function is0(v: unknown): boolean {
-  if (!(isTranscription(v) || isTranscriptionDiarized(v) || isTranscriptionVerbose(v))) {
-    return false;
-  }
+  if (!(isTranscription(v) || isTranscriptionDiarized(v) || isTranscriptionVerbose(v))) return false;
   return true;
 }
 
@@ -450,5 +444,11 @@ function check1(v: unknown, p: string, c: Ctx): void {
     (isTranscription(v) ? 1 : 0) + (isTranscriptionDiarized(v) ? 1 : 0) + (isTranscriptionVerbose(v) ? 1 : 0);
   if (m0 === 0) {
     c.add(p, 'any_of', 'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
   }
 }

@@ -160,9 +160,7 @@ export function validateCancelBatchRequest(
     if (x === undefined) {
       c.add('/path/batch_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/batch_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/batch_id', c);
     }
     if (x !== undefined) path['batchId'] = x;
   }
@@ -210,4 +208,10 @@ export function validateCancelBatchResponse(status: number, body: unknown): Vali
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

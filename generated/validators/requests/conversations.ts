@@ -32,9 +32,7 @@ export function validateDeleteConversationRequest(
     if (x === undefined) {
       c.add('/path/conversation_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/conversation_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/conversation_id', c);
     }
     if (x !== undefined) path['conversationId'] = x;
   }
@@ -82,4 +80,10 @@ export function validateDeleteConversationResponse(status: number, body: unknown
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

@@ -95,9 +95,7 @@ export function validateDeleteModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/model', 'type', 'must be a string');
-      }
+      check0(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -159,9 +157,7 @@ export function validateRetrieveModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/model', 'type', 'must be a string');
-      }
+      check0(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -209,4 +205,10 @@ export function validateRetrieveModelResponse(status: number, body: unknown): Va
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

@@ -8,9 +8,7 @@ export function readAfterParameter(input: RequestInput, out: Record<string, unkn
     const raw = input.query?.['after'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/after', 'type', 'must be a string');
-      }
+      check0(x, '/query/after', c);
     }
     if (x !== undefined) out['after'] = x;
   }
@@ -22,9 +20,7 @@ export function readBeforeParameter(input: RequestInput, out: Record<string, unk
     const raw = input.query?.['before'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/before', 'type', 'must be a string');
-      }
+      check0(x, '/query/before', c);
     }
     if (x !== undefined) out['before'] = x;
   }
@@ -38,16 +34,7 @@ export function readLimitParameter(input: RequestInput, out: Record<string, unkn
     if (x === undefined) {
       x = 20;
     } else {
-      if (typeof x !== 'number' || !Number.isInteger(x)) {
-        c.add('/query/limit', 'type', 'must be an integer');
-      } else {
-        if (x < 1) {
-          c.add('/query/limit', 'minimum', 'must be at least 1');
-        }
-        if (x > 100) {
-          c.add('/query/limit', 'maximum', 'must be at most 100');
-        }
-      }
+      check1(x, '/query/limit', c);
     }
     if (x !== undefined) out['limit'] = x;
   }
@@ -59,16 +46,7 @@ export function readLimitNoDefaultParameter(input: RequestInput, out: Record<str
     const raw = input.query?.['limit'];
     let x: unknown = toNumber(scalar(raw));
     if (x !== undefined) {
-      if (typeof x !== 'number' || !Number.isInteger(x)) {
-        c.add('/query/limit', 'type', 'must be an integer');
-      } else {
-        if (x < 1) {
-          c.add('/query/limit', 'minimum', 'must be at least 1');
-        }
-        if (x > 100) {
-          c.add('/query/limit', 'maximum', 'must be at most 100');
-        }
-      }
+      check2(x, '/query/limit', c);
     }
     if (x !== undefined) out['limit'] = x;
   }
@@ -92,9 +70,7 @@ export function readServiceBetaParameter(input: RequestInput, out: Record<string
     const raw = input.headers?.['service-beta'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Beta', 'type', 'must be a string');
-      }
+      check0(x, '/headers/Service-Beta', c);
     }
     if (x !== undefined) out['Service-Beta'] = x;
   }
@@ -110,9 +86,7 @@ export function readServiceOrganizationParameter(
     const raw = input.headers?.['service-organization'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Organization', 'type', 'must be a string');
-      }
+      check0(x, '/headers/Service-Organization', c);
     }
     if (x !== undefined) out['Service-Organization'] = x;
   }
@@ -124,9 +98,7 @@ export function readServiceProjectParameter(input: RequestInput, out: Record<str
     const raw = input.headers?.['service-project'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/Service-Project', 'type', 'must be a string');
-      }
+      check0(x, '/headers/Service-Project', c);
     }
     if (x !== undefined) out['Service-Project'] = x;
   }
@@ -142,17 +114,41 @@ export function readXClientRequestIdParameter(
     const raw = input.headers?.['x-client-request-id'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/headers/X-Client-Request-Id', 'type', 'must be a string');
-      } else {
-        if (x.length > 512 && cpLen(x) > 512) {
-          c.add('/headers/X-Client-Request-Id', 'max_length', 'must be at most 512 characters');
-        }
-        if (!RE0.test(x)) {
-          c.add('/headers/X-Client-Request-Id', 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
-        }
-      }
+      check3(x, '/headers/X-Client-Request-Id', c);
     }
     if (x !== undefined) out['X-Client-Request-Id'] = x;
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  } else {
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
+    if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  } else {
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
+    if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  } else {
+    if (v.length > 512 && cpLen(v) > 512) c.add(p, 'max_length', 'must be at most 512 characters');
+    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
   }
 }

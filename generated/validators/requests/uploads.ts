@@ -107,9 +107,7 @@ export function validateCancelUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/upload_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -173,9 +171,7 @@ export function validateCompleteUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/upload_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -232,4 +228,10 @@ export function validateCompleteUploadResponse(status: number, body: unknown): V
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

@@ -191,9 +191,7 @@ export function validateDeleteVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -258,9 +256,7 @@ export function validateRetrieveVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -328,9 +324,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/file_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -340,9 +334,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -415,9 +407,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/file_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -427,9 +417,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -506,9 +494,7 @@ export function validateSearchVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -566,4 +552,10 @@ export function validateSearchVectorStoreResponse(status: number, body: unknown)
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

@@ -259,9 +259,7 @@ export function validateRetrieveVideoCharacterRequest(
     if (x === undefined) {
       c.add('/path/character_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/character_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -451,9 +449,7 @@ export function validateDeleteVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/video_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -522,9 +518,7 @@ export function validateDownloadVideoContentRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/video_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -594,9 +588,7 @@ export function validateRemixVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/video_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -653,4 +645,10 @@ export function validateRemixVideoResponse(status: number, body: unknown): Valid
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

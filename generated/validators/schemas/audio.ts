@@ -27,42 +27,15 @@ const VALUES2: ReadonlySet<unknown> = new Set<unknown>([
 const RE0 = new RegExp('^data:', 'u');
 /** True when `v` is a valid `CustomVoice` (fail-fast, allocates nothing). */
 export function isCustomVoice(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.object;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'audio.voice') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.name;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.object;
+  if (v3 === undefined || v3 !== 'audio.voice') return false;
   return true;
 }
 
@@ -75,106 +48,55 @@ export function checkCustomVoice(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/created_at', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v1, p + '/id', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v2, p + '/name', c);
     }
     const v3 = v.object;
     if (v3 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v3 !== 'audio.voice') {
-        c.add(p + '/object', 'const', 'must be "audio.voice"');
-      }
+      check2(v3, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `SpeechCreateRequest` (fail-fast, allocates nothing). */
 export function isSpeechCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined || typeof v0 !== 'string' || (v0.length > 4096 && cpLen(v0) > 4096)) return false;
+  const v1 = v.instructions;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  const v2 = v.model;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.response_format;
+  if (v3 !== undefined) {
+    if (!isSpeechResponseFormat(v3)) return false;
+  }
+  const v4 = v.speed;
+  if (v4 !== undefined && (typeof v4 !== 'number' || !Number.isFinite(v4) || v4 < 0.25 || v4 > 4))
+    return false;
+  const v5 = v.stream_format;
+  if (v5 !== undefined && v5 !== 'sse' && v5 !== 'audio') return false;
+  const v6 = v.voice;
+  if (v6 === undefined) {
     return false;
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      } else {
-        if (v0.length > 4096 && cpLen(v0) > 4096) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.instructions;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.model;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.response_format;
-    if (v3 !== undefined) {
-      if (!isSpeechResponseFormat(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.speed;
-    if (v4 !== undefined) {
-      if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-        return false;
-      } else {
-        if (v4 < 0.25) {
-          return false;
-        }
-        if (v4 > 4) {
-          return false;
-        }
-      }
-    }
-    const v5 = v.stream_format;
-    if (v5 !== undefined) {
-      if (v5 !== 'sse' && v5 !== 'audio') {
-        return false;
-      }
-    }
-    const v6 = v.voice;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (!(isSpeechVoice(v6) || isSpeechCustomVoiceReference(v6))) {
-        return false;
-      }
-    }
+    if (!(isSpeechVoice(v6) || isSpeechCustomVoiceReference(v6))) return false;
   }
-  if (is0(v)) {
-    if (!is1(v)) {
-      return false;
-    }
+  if (is3(v)) {
+    if (!is4(v)) return false;
   }
   return true;
 }
@@ -188,27 +110,17 @@ export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/input', 'type', 'must be a string');
-      } else {
-        if (v0.length > 4096 && cpLen(v0) > 4096) {
-          c.add(p + '/input', 'max_length', 'must be at most 4096 characters');
-        }
-      }
+      check5(v0, p + '/input', c);
     }
     const v1 = v.instructions;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/instructions', 'type', 'must be a string');
-      }
+      check1(v1, p + '/instructions', c);
     }
     const v2 = v.model;
     if (v2 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check6(v2, p + '/model', c);
     }
     const v3 = v.response_format;
     if (v3 !== undefined) {
@@ -216,61 +128,29 @@ export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
     }
     const v4 = v.speed;
     if (v4 !== undefined) {
-      if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-        c.add(p + '/speed', 'type', 'must be a number');
-      } else {
-        if (v4 < 0.25) {
-          c.add(p + '/speed', 'minimum', 'must be at least 0.25');
-        }
-        if (v4 > 4) {
-          c.add(p + '/speed', 'maximum', 'must be at most 4');
-        }
-      }
+      check7(v4, p + '/speed', c);
     }
     const v5 = v.stream_format;
     if (v5 !== undefined) {
-      if (v5 !== 'sse' && v5 !== 'audio') {
-        c.add(p + '/stream_format', 'enum', "must be one of 'sse', 'audio'");
-      }
+      check8(v5, p + '/stream_format', c);
     }
     const v6 = v.voice;
     if (v6 === undefined) {
       c.add(p + '/voice', 'required', 'is required');
     } else {
-      const m7 = (isSpeechVoice(v6) ? 1 : 0) + (isSpeechCustomVoiceReference(v6) ? 1 : 0);
-      if (m7 > 1) {
-        c.add(p + '/voice', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m7 === 0) {
-        if (typeof v6 === 'string') {
-          checkSpeechVoice(v6, p + '/voice', c);
-        } else if (isObj(v6)) {
-          checkSpeechCustomVoiceReference(v6, p + '/voice', c);
-        } else {
-          c.add(p + '/voice', 'one_of', 'must be a SpeechVoice or a SpeechCustomVoiceReference');
-        }
-      }
+      check9(v6, p + '/voice', c);
     }
   }
-  if (is0(v)) {
-    check2(v, p, c);
+  if (is3(v)) {
+    check10(v, p, c);
   }
 }
 
 /** True when `v` is a valid `SpeechCustomVoiceReference` (fail-fast, allocates nothing). */
 export function isSpeechCustomVoiceReference(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.id;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.id;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
   return true;
 }
 
@@ -283,18 +163,14 @@ export function checkSpeechCustomVoiceReference(v: unknown, p: string, c: Ctx): 
     if (v0 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v0, p + '/id', c);
     }
   }
 }
 
 /** True when `v` is a valid `SpeechResponseFormat` (fail-fast, allocates nothing). */
 export function isSpeechResponseFormat(v: unknown): boolean {
-  if (!VALUES0.has(v)) {
-    return false;
-  }
+  if (!VALUES0.has(v)) return false;
   return true;
 }
 
@@ -307,9 +183,7 @@ export function checkSpeechResponseFormat(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `SpeechVoice` (fail-fast, allocates nothing). */
 export function isSpeechVoice(v: unknown): boolean {
-  if (!VALUES1.has(v)) {
-    return false;
-  }
+  if (!VALUES1.has(v)) return false;
   return true;
 }
 
@@ -326,51 +200,26 @@ export function checkSpeechVoice(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `Transcription` (fail-fast, allocates nothing). */
 export function isTranscription(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.languages;
-    if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isObj(v2)) {
-            return false;
-          } else {
-            const v3 = v2.code;
-            if (v3 === undefined) {
-              return false;
-            } else {
-              if (typeof v3 !== 'string') {
-                return false;
-              }
-            }
-          }
-        }
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.languages;
+  if (v0 !== undefined) {
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isObj(v2)) return false;
+      const v3 = v2.code;
+      if (v3 === undefined || typeof v3 !== 'string') return false;
     }
-    const v4 = v.logprobs;
-    if (v4 !== undefined) {
-      if (!is3(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.text;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.usage;
-    if (v6 !== undefined) {
-      if (!isTranscriptionUsage(v6)) {
-        return false;
-      }
-    }
+  }
+  const v4 = v.logprobs;
+  if (v4 !== undefined) {
+    if (!is11(v4)) return false;
+  }
+  const v5 = v.text;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.usage;
+  if (v6 !== undefined) {
+    if (!isTranscriptionUsage(v6)) return false;
   }
   return true;
 }
@@ -382,149 +231,76 @@ export function checkTranscription(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.languages;
     if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/languages', 'type', 'must be an array of objects');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          if (!isObj(v2)) {
-            c.add(p + '/languages/' + i1, 'type', 'must be an object');
-          } else {
-            const v3 = v2.code;
-            if (v3 === undefined) {
-              c.add(p + '/languages/' + i1 + '/code', 'required', 'is required');
-            } else {
-              if (typeof v3 !== 'string') {
-                c.add(p + '/languages/' + i1 + '/code', 'type', 'must be a string');
-              }
-            }
-          }
-        }
-      }
+      check12(v0, p + '/languages', c);
     }
-    const v4 = v.logprobs;
-    if (v4 !== undefined) {
-      check4(v4, p + '/logprobs', c);
+    const v1 = v.logprobs;
+    if (v1 !== undefined) {
+      check13(v1, p + '/logprobs', c);
     }
-    const v5 = v.text;
-    if (v5 === undefined) {
+    const v2 = v.text;
+    if (v2 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check1(v2, p + '/text', c);
     }
-    const v6 = v.usage;
-    if (v6 !== undefined) {
-      checkTranscriptionUsage(v6, p + '/usage', c);
+    const v3 = v.usage;
+    if (v3 !== undefined) {
+      checkTranscriptionUsage(v3, p + '/usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionCreateRequest` (fail-fast, allocates nothing). */
 export function isTranscriptionCreateRequest(v: unknown): boolean {
-  if (is5(v)) {
+  if (is14(v)) {
     if (isObj(v)) {
       const v0 = v.response_format;
-      if (v0 !== undefined) {
-        if (v0 !== 'json') {
-          return false;
-        }
-      }
+      if (v0 !== undefined && v0 !== 'json') return false;
     }
   }
-  if (is6(v)) {
+  if (is15(v)) {
     if (isObj(v)) {
       const v1 = v.response_format;
-      if (v1 !== undefined) {
-        if (v1 !== 'json' && v1 !== 'text' && v1 !== 'diarized_json') {
-          return false;
-        }
-      }
+      if (v1 !== undefined && v1 !== 'json' && v1 !== 'text' && v1 !== 'diarized_json') return false;
     }
   }
-  if (!is7(v)) {
-    return false;
-  }
+  if (!is16(v)) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `TranscriptionCreateRequest` at JSON pointer `p` to `c`. */
 export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is5(v)) {
-    if (isObj(v)) {
-      const v0 = v.response_format;
-      if (v0 !== undefined) {
-        if (v0 !== 'json') {
-          c.add(p + '/response_format', 'const', 'must be "json"');
-        }
-      }
-    }
+  if (is14(v)) {
+    check17(v, p, c);
   }
-  if (is6(v)) {
-    if (isObj(v)) {
-      const v1 = v.response_format;
-      if (v1 !== undefined) {
-        if (v1 !== 'json' && v1 !== 'text' && v1 !== 'diarized_json') {
-          c.add(p + '/response_format', 'enum', "must be one of 'json', 'text', 'diarized_json'");
-        }
-      }
-    }
+  if (is15(v)) {
+    check18(v, p, c);
   }
-  check8(v, p, c);
+  check19(v, p, c);
 }
 
 /** True when `v` is a valid `TranscriptionDiarized` (fail-fast, allocates nothing). */
 export function isTranscriptionDiarized(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.duration;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v.segments;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.duration;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
+    if (!Array.isArray(v1)) return false;
+    for (let i2 = 0; i2 < v1.length; i2++) {
+      const v3: unknown = v1[i2];
+      if (!isTranscriptionDiarizedSegment(v3)) return false;
     }
-    const v1 = v.segments;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (!isTranscriptionDiarizedSegment(v3)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v4 = v.task;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'transcribe') {
-        return false;
-      }
-    }
-    const v5 = v.text;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.usage;
-    if (v6 !== undefined) {
-      if (!isTranscriptionUsage(v6)) {
-        return false;
-      }
-    }
+  }
+  const v4 = v.task;
+  if (v4 === undefined || v4 !== 'transcribe') return false;
+  const v5 = v.text;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.usage;
+  if (v6 !== undefined) {
+    if (!isTranscriptionUsage(v6)) return false;
   }
   return true;
 }
@@ -538,101 +314,48 @@ export function checkTranscriptionDiarized(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined) {
       c.add(p + '/duration', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/duration', 'type', 'must be a number');
-      }
+      check20(v0, p + '/duration', c);
     }
     const v1 = v.segments;
     if (v1 === undefined) {
       c.add(p + '/segments', 'required', 'is required');
     } else {
-      if (!Array.isArray(v1)) {
-        c.add(p + '/segments', 'type', 'must be an array of TranscriptionDiarizedSegments');
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          if (c.full) break;
-          const v3: unknown = v1[i2];
-          checkTranscriptionDiarizedSegment(v3, p + '/segments/' + i2, c);
-        }
-      }
+      check21(v1, p + '/segments', c);
     }
-    const v4 = v.task;
-    if (v4 === undefined) {
+    const v2 = v.task;
+    if (v2 === undefined) {
       c.add(p + '/task', 'required', 'is required');
     } else {
-      if (v4 !== 'transcribe') {
-        c.add(p + '/task', 'const', 'must be "transcribe"');
-      }
+      check22(v2, p + '/task', c);
     }
-    const v5 = v.text;
-    if (v5 === undefined) {
+    const v3 = v.text;
+    if (v3 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check1(v3, p + '/text', c);
     }
-    const v6 = v.usage;
-    if (v6 !== undefined) {
-      checkTranscriptionUsage(v6, p + '/usage', c);
+    const v4 = v.usage;
+    if (v4 !== undefined) {
+      checkTranscriptionUsage(v4, p + '/usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionDiarizedSegment` (fail-fast, allocates nothing). */
 export function isTranscriptionDiarizedSegment(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.end;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.speaker;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.start;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.text;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.type;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== 'transcript.text.segment') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.end;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.speaker;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.start;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isFinite(v3)) return false;
+  const v4 = v.text;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.type;
+  if (v5 === undefined || v5 !== 'transcript.text.segment') return false;
   return true;
 }
 
@@ -645,58 +368,44 @@ export function checkTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx)
     if (v0 === undefined) {
       c.add(p + '/end', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/end', 'type', 'must be a number');
-      }
+      check20(v0, p + '/end', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v1, p + '/id', c);
     }
     const v2 = v.speaker;
     if (v2 === undefined) {
       c.add(p + '/speaker', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/speaker', 'type', 'must be a string');
-      }
+      check1(v2, p + '/speaker', c);
     }
     const v3 = v.start;
     if (v3 === undefined) {
       c.add(p + '/start', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        c.add(p + '/start', 'type', 'must be a number');
-      }
+      check20(v3, p + '/start', c);
     }
     const v4 = v.text;
     if (v4 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check1(v4, p + '/text', c);
     }
     const v5 = v.type;
     if (v5 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v5 !== 'transcript.text.segment') {
-        c.add(p + '/type', 'const', 'must be "transcript.text.segment"');
-      }
+      check23(v5, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionResponseFormat` (fail-fast, allocates nothing). */
 export function isTranscriptionResponseFormat(v: unknown): boolean {
-  if (!VALUES2.has(v)) {
-    return false;
-  }
+  if (!VALUES2.has(v)) return false;
   return true;
 }
 
@@ -709,95 +418,33 @@ export function checkTranscriptionResponseFormat(v: unknown, p: string, c: Ctx):
 
 /** True when `v` is a valid `TranscriptionSegment` (fail-fast, allocates nothing). */
 export function isTranscriptionSegment(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.avg_logprob;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v.compression_ratio;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
+  const v2 = v.end;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isFinite(v2)) return false;
+  const v3 = v.id;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.no_speech_prob;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isFinite(v4)) return false;
+  const v5 = v.seek;
+  if (v5 === undefined || typeof v5 !== 'number' || !Number.isInteger(v5)) return false;
+  const v6 = v.start;
+  if (v6 === undefined || typeof v6 !== 'number' || !Number.isFinite(v6)) return false;
+  const v7 = v.temperature;
+  if (v7 === undefined || typeof v7 !== 'number' || !Number.isFinite(v7)) return false;
+  const v8 = v.text;
+  if (v8 === undefined || typeof v8 !== 'string') return false;
+  const v9 = v.tokens;
+  if (v9 === undefined) {
     return false;
   } else {
-    const v0 = v.avg_logprob;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.compression_ratio;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.end;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.id;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.no_speech_prob;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.seek;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.start;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'number' || !Number.isFinite(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.temperature;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-        return false;
-      }
-    }
-    const v8 = v.text;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (typeof v8 !== 'string') {
-        return false;
-      }
-    }
-    const v9 = v.tokens;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v9)) {
-        return false;
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          const v11: unknown = v9[i10];
-          if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v9)) return false;
+    for (let i10 = 0; i10 < v9.length; i10++) {
+      const v11: unknown = v9[i10];
+      if (typeof v11 !== 'number' || !Number.isInteger(v11)) return false;
     }
   }
   return true;
@@ -812,89 +459,61 @@ export function checkTranscriptionSegment(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/avg_logprob', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/avg_logprob', 'type', 'must be a number');
-      }
+      check20(v0, p + '/avg_logprob', c);
     }
     const v1 = v.compression_ratio;
     if (v1 === undefined) {
       c.add(p + '/compression_ratio', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        c.add(p + '/compression_ratio', 'type', 'must be a number');
-      }
+      check20(v1, p + '/compression_ratio', c);
     }
     const v2 = v.end;
     if (v2 === undefined) {
       c.add(p + '/end', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        c.add(p + '/end', 'type', 'must be a number');
-      }
+      check20(v2, p + '/end', c);
     }
     const v3 = v.id;
     if (v3 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/id', 'type', 'must be an integer');
-      }
+      check0(v3, p + '/id', c);
     }
     const v4 = v.no_speech_prob;
     if (v4 === undefined) {
       c.add(p + '/no_speech_prob', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-        c.add(p + '/no_speech_prob', 'type', 'must be a number');
-      }
+      check20(v4, p + '/no_speech_prob', c);
     }
     const v5 = v.seek;
     if (v5 === undefined) {
       c.add(p + '/seek', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        c.add(p + '/seek', 'type', 'must be an integer');
-      }
+      check0(v5, p + '/seek', c);
     }
     const v6 = v.start;
     if (v6 === undefined) {
       c.add(p + '/start', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'number' || !Number.isFinite(v6)) {
-        c.add(p + '/start', 'type', 'must be a number');
-      }
+      check20(v6, p + '/start', c);
     }
     const v7 = v.temperature;
     if (v7 === undefined) {
       c.add(p + '/temperature', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-        c.add(p + '/temperature', 'type', 'must be a number');
-      }
+      check20(v7, p + '/temperature', c);
     }
     const v8 = v.text;
     if (v8 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v8 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check1(v8, p + '/text', c);
     }
     const v9 = v.tokens;
     if (v9 === undefined) {
       c.add(p + '/tokens', 'required', 'is required');
     } else {
-      if (!Array.isArray(v9)) {
-        c.add(p + '/tokens', 'type', 'must be an array of integers');
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          if (c.full) break;
-          const v11: unknown = v9[i10];
-          if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-            c.add(p + '/tokens/' + i10, 'type', 'must be an integer');
-          }
-        }
-      }
+      check24(v9, p + '/tokens', c);
     }
   }
 }
@@ -906,14 +525,10 @@ export function isTranscriptionUsage(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'duration':
-        if (!isTranscriptionUsageDuration(v)) {
-          return false;
-        }
+        if (!isTranscriptionUsageDuration(v)) return false;
         break;
       case 'tokens':
-        if (!isTranscriptionUsageTokens(v)) {
-          return false;
-        }
+        if (!isTranscriptionUsageTokens(v)) return false;
         break;
       default:
         return false;
@@ -942,26 +557,11 @@ export function checkTranscriptionUsage(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `TranscriptionUsageDuration` (fail-fast, allocates nothing). */
 export function isTranscriptionUsageDuration(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.seconds;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'duration') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.seconds;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'duration') return false;
   return true;
 }
 
@@ -974,78 +574,36 @@ export function checkTranscriptionUsageDuration(v: unknown, p: string, c: Ctx): 
     if (v0 === undefined) {
       c.add(p + '/seconds', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/seconds', 'type', 'must be a number');
-      }
+      check20(v0, p + '/seconds', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'duration') {
-        c.add(p + '/type', 'const', 'must be "duration"');
-      }
+      check25(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionUsageTokens` (fail-fast, allocates nothing). */
 export function isTranscriptionUsageTokens(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.input_token_details;
-    if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.audio_tokens;
-        if (v1 !== undefined) {
-          if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-            return false;
-          }
-        }
-        const v2 = v0.text_tokens;
-        if (v2 !== undefined) {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.input_tokens;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.output_tokens;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.total_tokens;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.type;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'tokens') {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.input_token_details;
+  if (v0 !== undefined) {
+    if (!isObj(v0)) return false;
+    const v1 = v0.audio_tokens;
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) return false;
+    const v2 = v0.text_tokens;
+    if (v2 !== undefined && (typeof v2 !== 'number' || !Number.isInteger(v2))) return false;
   }
+  const v3 = v.input_tokens;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.output_tokens;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  const v5 = v.total_tokens;
+  if (v5 === undefined || typeof v5 !== 'number' || !Number.isInteger(v5)) return false;
+  const v6 = v.type;
+  if (v6 === undefined || v6 !== 'tokens') return false;
   return true;
 }
 
@@ -1056,118 +614,62 @@ export function checkTranscriptionUsageTokens(v: unknown, p: string, c: Ctx): vo
   } else {
     const v0 = v.input_token_details;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        c.add(p + '/input_token_details', 'type', 'must be an object');
-      } else {
-        const v1 = v0.audio_tokens;
-        if (v1 !== undefined) {
-          if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-            c.add(p + '/input_token_details/audio_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v2 = v0.text_tokens;
-        if (v2 !== undefined) {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/input_token_details/text_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check26(v0, p + '/input_token_details', c);
     }
-    const v3 = v.input_tokens;
-    if (v3 === undefined) {
+    const v1 = v.input_tokens;
+    if (v1 === undefined) {
       c.add(p + '/input_tokens', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/input_tokens', 'type', 'must be an integer');
-      }
+      check0(v1, p + '/input_tokens', c);
     }
-    const v4 = v.output_tokens;
-    if (v4 === undefined) {
+    const v2 = v.output_tokens;
+    if (v2 === undefined) {
       c.add(p + '/output_tokens', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/output_tokens', 'type', 'must be an integer');
-      }
+      check0(v2, p + '/output_tokens', c);
     }
-    const v5 = v.total_tokens;
-    if (v5 === undefined) {
+    const v3 = v.total_tokens;
+    if (v3 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        c.add(p + '/total_tokens', 'type', 'must be an integer');
-      }
+      check0(v3, p + '/total_tokens', c);
     }
-    const v6 = v.type;
-    if (v6 === undefined) {
+    const v4 = v.type;
+    if (v4 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v6 !== 'tokens') {
-        c.add(p + '/type', 'const', 'must be "tokens"');
-      }
+      check27(v4, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionVerbose` (fail-fast, allocates nothing). */
 export function isTranscriptionVerbose(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.duration;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.duration;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v.language;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.segments;
+  if (v2 !== undefined) {
+    if (!Array.isArray(v2)) return false;
+    for (let i3 = 0; i3 < v2.length; i3++) {
+      const v4: unknown = v2[i3];
+      if (!isTranscriptionSegment(v4)) return false;
     }
-    const v1 = v.language;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.segments;
-    if (v2 !== undefined) {
-      if (!Array.isArray(v2)) {
-        return false;
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          const v4: unknown = v2[i3];
-          if (!isTranscriptionSegment(v4)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v5 = v.text;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.usage;
-    if (v6 !== undefined) {
-      if (!isTranscriptionUsageDuration(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.words;
-    if (v7 !== undefined) {
-      if (!Array.isArray(v7)) {
-        return false;
-      } else {
-        for (let i8 = 0; i8 < v7.length; i8++) {
-          const v9: unknown = v7[i8];
-          if (!isTranscriptionWord(v9)) {
-            return false;
-          }
-        }
-      }
+  }
+  const v5 = v.text;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.usage;
+  if (v6 !== undefined) {
+    if (!isTranscriptionUsageDuration(v6)) return false;
+  }
+  const v7 = v.words;
+  if (v7 !== undefined) {
+    if (!Array.isArray(v7)) return false;
+    for (let i8 = 0; i8 < v7.length; i8++) {
+      const v9: unknown = v7[i8];
+      if (!isTranscriptionWord(v9)) return false;
     }
   }
   return true;
@@ -1182,87 +684,44 @@ export function checkTranscriptionVerbose(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/duration', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/duration', 'type', 'must be a number');
-      }
+      check20(v0, p + '/duration', c);
     }
     const v1 = v.language;
     if (v1 === undefined) {
       c.add(p + '/language', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/language', 'type', 'must be a string');
-      }
+      check1(v1, p + '/language', c);
     }
     const v2 = v.segments;
     if (v2 !== undefined) {
-      if (!Array.isArray(v2)) {
-        c.add(p + '/segments', 'type', 'must be an array of TranscriptionSegments');
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          if (c.full) break;
-          const v4: unknown = v2[i3];
-          checkTranscriptionSegment(v4, p + '/segments/' + i3, c);
-        }
-      }
+      check28(v2, p + '/segments', c);
     }
-    const v5 = v.text;
-    if (v5 === undefined) {
+    const v3 = v.text;
+    if (v3 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check1(v3, p + '/text', c);
     }
-    const v6 = v.usage;
-    if (v6 !== undefined) {
-      checkTranscriptionUsageDuration(v6, p + '/usage', c);
+    const v4 = v.usage;
+    if (v4 !== undefined) {
+      checkTranscriptionUsageDuration(v4, p + '/usage', c);
     }
-    const v7 = v.words;
-    if (v7 !== undefined) {
-      if (!Array.isArray(v7)) {
-        c.add(p + '/words', 'type', 'must be an array of TranscriptionWords');
-      } else {
-        for (let i8 = 0; i8 < v7.length; i8++) {
-          if (c.full) break;
-          const v9: unknown = v7[i8];
-          checkTranscriptionWord(v9, p + '/words/' + i8, c);
-        }
-      }
+    const v5 = v.words;
+    if (v5 !== undefined) {
+      check29(v5, p + '/words', c);
     }
   }
 }
 
 /** True when `v` is a valid `TranscriptionWord` (fail-fast, allocates nothing). */
 export function isTranscriptionWord(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.end;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.start;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.word;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.end;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v.start;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
+  const v2 = v.word;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -1275,75 +734,36 @@ export function checkTranscriptionWord(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/end', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/end', 'type', 'must be a number');
-      }
+      check20(v0, p + '/end', c);
     }
     const v1 = v.start;
     if (v1 === undefined) {
       c.add(p + '/start', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        c.add(p + '/start', 'type', 'must be a number');
-      }
+      check20(v1, p + '/start', c);
     }
     const v2 = v.word;
     if (v2 === undefined) {
       c.add(p + '/word', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/word', 'type', 'must be a string');
-      }
+      check1(v2, p + '/word', c);
     }
   }
 }
 
 /** True when `v` is a valid `VoiceConsent` (fail-fast, allocates nothing). */
 export function isVoiceConsent(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.language;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.name;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.object;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'audio.voice_consent') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.language;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.name;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.object;
+  if (v4 === undefined || v4 !== 'audio.voice_consent') return false;
   return true;
 }
 
@@ -1356,98 +776,56 @@ export function checkVoiceConsent(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/created_at', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v1, p + '/id', c);
     }
     const v2 = v.language;
     if (v2 === undefined) {
       c.add(p + '/language', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/language', 'type', 'must be a string');
-      }
+      check1(v2, p + '/language', c);
     }
     const v3 = v.name;
     if (v3 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v3, p + '/name', c);
     }
     const v4 = v.object;
     if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v4 !== 'audio.voice_consent') {
-        c.add(p + '/object', 'const', 'must be "audio.voice_consent"');
-      }
+      check30(v4, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VoiceConsentList` (fail-fast, allocates nothing). */
 export function isVoiceConsentList(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isVoiceConsent(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.first_id;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'boolean') {
-        return false;
-      }
-    }
-    const v5 = v.last_id;
-    if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (typeof v5 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isVoiceConsent(v2)) return false;
     }
   }
+  const v3 = v.first_id;
+  if (v3 !== undefined && v3 !== null && typeof v3 !== 'string') return false;
+  const v4 = v.has_more;
+  if (v4 === undefined || typeof v4 !== 'boolean') return false;
+  const v5 = v.last_id;
+  if (v5 !== undefined && v5 !== null && typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'list') return false;
   return true;
 }
 
@@ -1460,65 +838,36 @@ export function checkVoiceConsentList(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of VoiceConsents');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkVoiceConsent(v2, p + '/data/' + i1, c);
-        }
-      }
+      check31(v0, p + '/data', c);
     }
-    const v3 = v.first_id;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          c.add(p + '/first_id', 'type', 'must be a string or null');
-        }
-      }
+    const v1 = v.first_id;
+    if (v1 !== undefined) {
+      check32(v1, p + '/first_id', c);
     }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
+    const v2 = v.has_more;
+    if (v2 === undefined) {
       c.add(p + '/has_more', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'boolean') {
-        c.add(p + '/has_more', 'type', 'must be a boolean');
-      }
+      check33(v2, p + '/has_more', c);
     }
-    const v5 = v.last_id;
-    if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (typeof v5 !== 'string') {
-          c.add(p + '/last_id', 'type', 'must be a string or null');
-        }
-      }
+    const v3 = v.last_id;
+    if (v3 !== undefined) {
+      check32(v3, p + '/last_id', c);
     }
-    const v6 = v.object;
-    if (v6 === undefined) {
+    const v4 = v.object;
+    if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check34(v4, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VoiceConsentUpdateRequest` (fail-fast, allocates nothing). */
 export function isVoiceConsentUpdateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.name;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.name;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
   return true;
 }
 
@@ -1531,43 +880,24 @@ export function checkVoiceConsentUpdateRequest(v: unknown, p: string, c: Ctx): v
     if (v0 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v0, p + '/name', c);
     }
   }
 }
 
 /** True when `v` is a valid `VoiceCreateRequest` (fail-fast, allocates nothing). */
 export function isVoiceCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.audio_sample;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.audio_sample;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!(v0 instanceof Blob)) {
-        return false;
-      }
-    }
-    const v1 = v.consent;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
+    if (!(v0 instanceof Blob)) return false;
   }
+  const v1 = v.consent;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.name;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -1580,375 +910,545 @@ export function checkVoiceCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/audio_sample', 'required', 'is required');
     } else {
-      if (!(v0 instanceof Blob)) {
-        c.add(p + '/audio_sample', 'type', 'must be a file');
-      }
+      check35(v0, p + '/audio_sample', c);
     }
     const v1 = v.consent;
     if (v1 === undefined) {
       c.add(p + '/consent', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/consent', 'type', 'must be a string');
-      }
+      check1(v1, p + '/consent', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v2, p + '/name', c);
     }
   }
 }
 
-function is0(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'tts-1' && v0 !== 'tts-1-hd') {
-        return false;
-      }
-    }
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
   }
-  return true;
 }
 
-function is1(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.stream_format;
-    if (v0 !== undefined) {
-      if (v0 !== 'audio') {
-        return false;
-      }
-    }
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
   }
-  if (is9(v)) {
-    return false;
-  }
-  return true;
 }
 
 function check2(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.stream_format;
-    if (v0 !== undefined) {
-      if (v0 !== 'audio') {
-        c.add(p + '/stream_format', 'const', 'must be "audio"');
-      }
-    }
-  }
-  if (is9(v)) {
-    c.add(p, 'not', 'must not be a combination with instructions');
+  if (v !== 'audio.voice') {
+    c.add(p, 'const', 'must be "audio.voice"');
   }
 }
 
 function is3(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!is10(v1)) {
-        return false;
-      }
-    }
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined || (v0 !== 'tts-1' && v0 !== 'tts-1-hd')) return false;
   }
   return true;
 }
 
-function check4(v: unknown, p: string, c: Ctx): void {
+function is4(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.stream_format;
+    if (v0 !== undefined && v0 !== 'audio') return false;
+  }
+  if (is36(v)) return false;
+  return true;
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  } else {
+    if (v.length > 4096 && cpLen(v) > 4096) c.add(p, 'max_length', 'must be at most 4096 characters');
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  } else {
+    if (v < 0.25) c.add(p, 'minimum', 'must be at least 0.25');
+    if (v > 4) c.add(p, 'maximum', 'must be at most 4');
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'sse' && v !== 'audio') {
+    c.add(p, 'enum', "must be one of 'sse', 'audio'");
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  const m0 = (isSpeechVoice(v) ? 1 : 0) + (isSpeechCustomVoiceReference(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      checkSpeechVoice(v, p, c);
+    } else if (isObj(v)) {
+      checkSpeechCustomVoiceReference(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be a SpeechVoice or a SpeechCustomVoiceReference');
+    }
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.stream_format;
+    if (v0 !== undefined) {
+      check37(v0, p + '/stream_format', c);
+    }
+  }
+  if (is36(v)) c.add(p, 'not', 'must not be a combination with instructions');
+}
+
+function is11(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!is38(v1)) return false;
+  }
+  return true;
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of objects');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check11(v1, p + '/' + i0, c);
+      check39(v1, p + '/' + i0, c);
     }
   }
 }
 
-function is5(v: unknown): boolean {
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of objects');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check40(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function is14(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'gpt-4o-transcribe' && v0 !== 'gpt-4o-mini-transcribe') {
-        return false;
-      }
-    }
+    if (v0 === undefined || (v0 !== 'gpt-4o-transcribe' && v0 !== 'gpt-4o-mini-transcribe')) return false;
   }
   return true;
 }
 
-function is6(v: unknown): boolean {
+function is15(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'gpt-4o-transcribe-diarize') {
-        return false;
-      }
-    }
+    if (v0 === undefined || v0 !== 'gpt-4o-transcribe-diarize') return false;
   }
   return true;
 }
 
-function is7(v: unknown): boolean {
-  if (!isObj(v)) {
+function is16(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.chunking_strategy;
+  if (v0 !== undefined) {
+    if (!(is41(v0) || is42(v0))) return false;
+  }
+  const v1 = v.file;
+  if (v1 === undefined) {
     return false;
+  } else {
+    if (!(v1 instanceof Blob)) return false;
+  }
+  const v2 = v['include[]'];
+  if (v2 !== undefined) {
+    if (!Array.isArray(v2)) return false;
+    for (let i3 = 0; i3 < v2.length; i3++) {
+      const v4: unknown = v2[i3];
+      if (v4 !== 'logprobs') return false;
+    }
+  }
+  const v5 = v['known_speaker_names[]'];
+  if (v5 !== undefined) {
+    if (!Array.isArray(v5)) return false;
+    for (let i6 = 0; i6 < v5.length; i6++) {
+      const v7: unknown = v5[i6];
+      if (typeof v7 !== 'string') return false;
+    }
+  }
+  const v8 = v['known_speaker_references[]'];
+  if (v8 !== undefined) {
+    if (!Array.isArray(v8)) return false;
+    for (let i9 = 0; i9 < v8.length; i9++) {
+      const v10: unknown = v8[i9];
+      if (typeof v10 !== 'string' || !RE0.test(v10)) return false;
+    }
+  }
+  const v11 = v.model;
+  if (v11 === undefined || typeof v11 !== 'string') return false;
+  const v12 = v.response_format;
+  if (v12 !== undefined) {
+    if (!isTranscriptionResponseFormat(v12)) return false;
+  }
+  return true;
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.response_format;
+    if (v0 !== undefined) {
+      check43(v0, p + '/response_format', c);
+    }
+  }
+}
+
+function check18(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.response_format;
+    if (v0 !== undefined) {
+      check44(v0, p + '/response_format', c);
+    }
+  }
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.chunking_strategy;
     if (v0 !== undefined) {
-      if (!(is12(v0) || is13(v0))) {
-        return false;
-      }
+      check45(v0, p + '/chunking_strategy', c);
     }
     const v1 = v.file;
     if (v1 === undefined) {
-      return false;
+      c.add(p + '/file', 'required', 'is required');
     } else {
-      if (!(v1 instanceof Blob)) {
-        return false;
-      }
+      check35(v1, p + '/file', c);
     }
     const v2 = v['include[]'];
     if (v2 !== undefined) {
-      if (!Array.isArray(v2)) {
-        return false;
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          const v4: unknown = v2[i3];
-          if (v4 !== 'logprobs') {
-            return false;
-          }
-        }
-      }
+      check46(v2, p + '/include[]', c);
     }
-    const v5 = v['known_speaker_names[]'];
-    if (v5 !== undefined) {
-      if (!Array.isArray(v5)) {
-        return false;
-      } else {
-        for (let i6 = 0; i6 < v5.length; i6++) {
-          const v7: unknown = v5[i6];
-          if (typeof v7 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v8 = v['known_speaker_references[]'];
-    if (v8 !== undefined) {
-      if (!Array.isArray(v8)) {
-        return false;
-      } else {
-        for (let i9 = 0; i9 < v8.length; i9++) {
-          const v10: unknown = v8[i9];
-          if (typeof v10 !== 'string') {
-            return false;
-          } else {
-            if (!RE0.test(v10)) {
-              return false;
-            }
-          }
-        }
-      }
-    }
-    const v11 = v.model;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (typeof v11 !== 'string') {
-        return false;
-      }
-    }
-    const v12 = v.response_format;
-    if (v12 !== undefined) {
-      if (!isTranscriptionResponseFormat(v12)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function check8(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.chunking_strategy;
-    if (v0 !== undefined) {
-      const m1 = (is12(v0) ? 1 : 0) + (is13(v0) ? 1 : 0);
-      if (m1 === 0) {
-        c.add(p + '/chunking_strategy', 'any_of', 'must be "auto" or a string');
-      }
-    }
-    const v2 = v.file;
-    if (v2 === undefined) {
-      c.add(p + '/file', 'required', 'is required');
-    } else {
-      if (!(v2 instanceof Blob)) {
-        c.add(p + '/file', 'type', 'must be a file');
-      }
-    }
-    const v3 = v['include[]'];
+    const v3 = v['known_speaker_names[]'];
     if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/include[]', 'type', 'must be an array of "logprobs"');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (v5 !== 'logprobs') {
-            c.add(p + '/include[]/' + i4, 'const', 'must be "logprobs"');
-          }
-        }
-      }
+      check47(v3, p + '/known_speaker_names[]', c);
     }
-    const v6 = v['known_speaker_names[]'];
-    if (v6 !== undefined) {
-      if (!Array.isArray(v6)) {
-        c.add(p + '/known_speaker_names[]', 'type', 'must be an array of strings');
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          if (c.full) break;
-          const v8: unknown = v6[i7];
-          if (typeof v8 !== 'string') {
-            c.add(p + '/known_speaker_names[]/' + i7, 'type', 'must be a string');
-          }
-        }
-      }
+    const v4 = v['known_speaker_references[]'];
+    if (v4 !== undefined) {
+      check48(v4, p + '/known_speaker_references[]', c);
     }
-    const v9 = v['known_speaker_references[]'];
-    if (v9 !== undefined) {
-      if (!Array.isArray(v9)) {
-        c.add(p + '/known_speaker_references[]', 'type', 'must be an array of strings');
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          if (c.full) break;
-          const v11: unknown = v9[i10];
-          if (typeof v11 !== 'string') {
-            c.add(p + '/known_speaker_references[]/' + i10, 'type', 'must be a string');
-          } else {
-            if (!RE0.test(v11)) {
-              c.add(p + '/known_speaker_references[]/' + i10, 'pattern', 'must match the pattern ^data:');
-            }
-          }
-        }
-      }
-    }
-    const v12 = v.model;
-    if (v12 === undefined) {
+    const v5 = v.model;
+    if (v5 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check49(v5, p + '/model', c);
     }
-    const v13 = v.response_format;
-    if (v13 !== undefined) {
-      checkTranscriptionResponseFormat(v13, p + '/response_format', c);
+    const v6 = v.response_format;
+    if (v6 !== undefined) {
+      checkTranscriptionResponseFormat(v6, p + '/response_format', c);
     }
   }
 }
 
-function is9(v: unknown): boolean {
+function check20(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of TranscriptionDiarizedSegments');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkTranscriptionDiarizedSegment(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check22(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'transcribe') {
+    c.add(p, 'const', 'must be "transcribe"');
+  }
+}
+
+function check23(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'transcript.text.segment') {
+    c.add(p, 'const', 'must be "transcript.text.segment"');
+  }
+}
+
+function check24(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of integers');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check0(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check25(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'duration') {
+    c.add(p, 'const', 'must be "duration"');
+  }
+}
+
+function check26(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.audio_tokens;
+    if (v0 !== undefined) {
+      check0(v0, p + '/audio_tokens', c);
+    }
+    const v1 = v.text_tokens;
+    if (v1 !== undefined) {
+      check0(v1, p + '/text_tokens', c);
+    }
+  }
+}
+
+function check27(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'tokens') {
+    c.add(p, 'const', 'must be "tokens"');
+  }
+}
+
+function check28(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of TranscriptionSegments');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkTranscriptionSegment(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check29(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of TranscriptionWords');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkTranscriptionWord(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check30(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'audio.voice_consent') {
+    c.add(p, 'const', 'must be "audio.voice_consent"');
+  }
+}
+
+function check31(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of VoiceConsents');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkVoiceConsent(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check32(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check33(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check34(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
+  }
+}
+
+function check35(v: unknown, p: string, c: Ctx): void {
+  if (!(v instanceof Blob)) {
+    c.add(p, 'type', 'must be a file');
+  }
+}
+
+function is36(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.instructions;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
+    if (v0 === undefined || typeof v0 !== 'string') return false;
   }
   return true;
 }
 
-function is10(v: unknown): boolean {
+function check37(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'audio') {
+    c.add(p, 'const', 'must be "audio"');
+  }
+}
+
+function is38(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.bytes;
+  if (v0 !== undefined) {
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+    }
+  }
+  const v3 = v.logprob;
+  if (v3 !== undefined && (typeof v3 !== 'number' || !Number.isFinite(v3))) return false;
+  const v4 = v.token;
+  if (v4 !== undefined && typeof v4 !== 'string') return false;
+  return true;
+}
+
+function check39(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    return false;
+    c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.bytes;
-    if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.logprob;
-    if (v3 !== undefined) {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.token;
-    if (v4 !== undefined) {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
+    const v0 = v.code;
+    if (v0 === undefined) {
+      c.add(p + '/code', 'required', 'is required');
+    } else {
+      check1(v0, p + '/code', c);
     }
   }
-  return true;
 }
 
-function check11(v: unknown, p: string, c: Ctx): void {
+function check40(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.bytes;
     if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/bytes', 'type', 'must be an array of integers');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/bytes/' + i1, 'type', 'must be an integer');
-          }
-        }
-      }
+      check24(v0, p + '/bytes', c);
     }
-    const v3 = v.logprob;
-    if (v3 !== undefined) {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        c.add(p + '/logprob', 'type', 'must be a number');
-      }
+    const v1 = v.logprob;
+    if (v1 !== undefined) {
+      check20(v1, p + '/logprob', c);
     }
-    const v4 = v.token;
-    if (v4 !== undefined) {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/token', 'type', 'must be a string');
-      }
+    const v2 = v.token;
+    if (v2 !== undefined) {
+      check1(v2, p + '/token', c);
     }
   }
 }
 
-function is12(v: unknown): boolean {
-  if (v !== 'auto') {
-    return false;
-  }
+function is41(v: unknown): boolean {
+  if (v !== 'auto') return false;
   return true;
 }
 
-function is13(v: unknown): boolean {
+function is42(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
+}
+
+function check43(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'json') {
+    c.add(p, 'const', 'must be "json"');
+  }
+}
+
+function check44(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'json' && v !== 'text' && v !== 'diarized_json') {
+    c.add(p, 'enum', "must be one of 'json', 'text', 'diarized_json'");
+  }
+}
+
+function check45(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is41(v) ? 1 : 0) + (is42(v) ? 1 : 0);
+  if (m0 === 0) {
+    c.add(p, 'any_of', 'must be "auto" or a string');
+  }
+}
+
+function check46(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of "logprobs"');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check50(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check47(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check1(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check48(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check51(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check49(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    return false;
+    c.add(p, 'type', 'must be a string');
   }
-  return true;
+}
+
+function check50(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'logprobs') {
+    c.add(p, 'const', 'must be "logprobs"');
+  }
+}
+
+function check51(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  } else {
+    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^data:');
+  }
 }

@@ -4,68 +4,30 @@ import { checkEndUser, isEndUser } from './common.js';
 const RE0 = new RegExp('^[0-9]+$', 'u');
 /** True when `v` is a valid `Completion` (fail-fast, allocates nothing). */
 export function isCompletion(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.choices;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.choices;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isCompletionChoice(v2)) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isCompletionChoice(v2)) return false;
     }
-    const v3 = v.created;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.id;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.model;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'text_completion') {
-        return false;
-      }
-    }
-    const v7 = v.system_fingerprint;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.usage;
-    if (v8 !== undefined) {
-      if (!isCompletionUsage(v8)) {
-        return false;
-      }
-    }
+  }
+  const v3 = v.created;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.id;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.model;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'text_completion') return false;
+  const v7 = v.system_fingerprint;
+  if (v7 !== undefined && typeof v7 !== 'string') return false;
+  const v8 = v.usage;
+  if (v8 !== undefined) {
+    if (!isCompletionUsage(v8)) return false;
   }
   return true;
 }
@@ -79,101 +41,64 @@ export function checkCompletion(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/choices', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/choices', 'type', 'must be an array of CompletionChoices');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkCompletionChoice(v2, p + '/choices/' + i1, c);
-        }
-      }
+      check0(v0, p + '/choices', c);
     }
-    const v3 = v.created;
-    if (v3 === undefined) {
+    const v1 = v.created;
+    if (v1 === undefined) {
       c.add(p + '/created', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/created', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/created', c);
     }
-    const v4 = v.id;
-    if (v4 === undefined) {
+    const v2 = v.id;
+    if (v2 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check2(v2, p + '/id', c);
     }
-    const v5 = v.model;
-    if (v5 === undefined) {
+    const v3 = v.model;
+    if (v3 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check2(v3, p + '/model', c);
     }
-    const v6 = v.object;
-    if (v6 === undefined) {
+    const v4 = v.object;
+    if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'text_completion') {
-        c.add(p + '/object', 'const', 'must be "text_completion"');
-      }
+      check3(v4, p + '/object', c);
     }
-    const v7 = v.system_fingerprint;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/system_fingerprint', 'type', 'must be a string');
-      }
+    const v5 = v.system_fingerprint;
+    if (v5 !== undefined) {
+      check2(v5, p + '/system_fingerprint', c);
     }
-    const v8 = v.usage;
-    if (v8 !== undefined) {
-      checkCompletionUsage(v8, p + '/usage', c);
+    const v6 = v.usage;
+    if (v6 !== undefined) {
+      checkCompletionUsage(v6, p + '/usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `CompletionChoice` (fail-fast, allocates nothing). */
 export function isCompletionChoice(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.finish_reason;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.finish_reason;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isCompletionFinishReason(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.index;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.logprobs;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== null) {
-        if (!isCompletionLogprobs(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.text;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
+    if (!isCompletionFinishReason(v0)) return false;
+  }
+  const v1 = v.index;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.logprobs;
+  if (v2 === undefined) {
+    return false;
+  } else {
+    if (v2 !== null) {
+      if (!isCompletionLogprobs(v2)) return false;
     }
   }
+  const v3 = v.text;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
   return true;
 }
 
@@ -192,110 +117,60 @@ export function checkCompletionChoice(v: unknown, p: string, c: Ctx): void {
     if (v1 === undefined) {
       c.add(p + '/index', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/index', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/index', c);
     }
     const v2 = v.logprobs;
     if (v2 === undefined) {
       c.add(p + '/logprobs', 'required', 'is required');
     } else {
-      if (v2 !== null) {
-        checkCompletionLogprobs(v2, p + '/logprobs', c);
-      }
+      check4(v2, p + '/logprobs', c);
     }
     const v3 = v.text;
     if (v3 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check2(v3, p + '/text', c);
     }
   }
 }
 
 /** True when `v` is a valid `CompletionChunk` (fail-fast, allocates nothing). */
 export function isCompletionChunk(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.choices;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.choices;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isCompletionChunkChoice(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.created;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.id;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.model;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.obfuscation;
-    if (v6 !== undefined) {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
-    }
-    const v7 = v.object;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (v7 !== 'text_completion') {
-        return false;
-      }
-    }
-    const v8 = v.system_fingerprint;
-    if (v8 !== undefined) {
-      if (typeof v8 !== 'string') {
-        return false;
-      }
-    }
-    const v9 = v.usage;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (!isCompletionUsage(v9)) {
-          return false;
-        }
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isCompletionChunkChoice(v2)) return false;
     }
   }
-  if (is0(v)) {
+  const v3 = v.created;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.id;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.model;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.obfuscation;
+  if (v6 !== undefined && typeof v6 !== 'string') return false;
+  const v7 = v.object;
+  if (v7 === undefined || v7 !== 'text_completion') return false;
+  const v8 = v.system_fingerprint;
+  if (v8 !== undefined && typeof v8 !== 'string') return false;
+  const v9 = v.usage;
+  if (v9 !== undefined) {
+    if (v9 !== null) {
+      if (!isCompletionUsage(v9)) return false;
+    }
+  }
+  if (is5(v)) {
     if (isObj(v)) {
       const v10 = v.choices;
       if (v10 !== undefined) {
         if (Array.isArray(v10)) {
-          if (v10.length > 0) {
-            return false;
-          }
+          if (v10.length > 0) return false;
         }
       }
     }
@@ -312,123 +187,73 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/choices', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/choices', 'type', 'must be an array of CompletionChunkChoices');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkCompletionChunkChoice(v2, p + '/choices/' + i1, c);
-        }
-      }
+      check6(v0, p + '/choices', c);
     }
-    const v3 = v.created;
-    if (v3 === undefined) {
+    const v1 = v.created;
+    if (v1 === undefined) {
       c.add(p + '/created', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/created', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/created', c);
     }
-    const v4 = v.id;
-    if (v4 === undefined) {
+    const v2 = v.id;
+    if (v2 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check2(v2, p + '/id', c);
     }
-    const v5 = v.model;
-    if (v5 === undefined) {
+    const v3 = v.model;
+    if (v3 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check2(v3, p + '/model', c);
     }
-    const v6 = v.obfuscation;
-    if (v6 !== undefined) {
-      if (typeof v6 !== 'string') {
-        c.add(p + '/obfuscation', 'type', 'must be a string');
-      }
+    const v4 = v.obfuscation;
+    if (v4 !== undefined) {
+      check2(v4, p + '/obfuscation', c);
     }
-    const v7 = v.object;
-    if (v7 === undefined) {
+    const v5 = v.object;
+    if (v5 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v7 !== 'text_completion') {
-        c.add(p + '/object', 'const', 'must be "text_completion"');
-      }
+      check3(v5, p + '/object', c);
     }
-    const v8 = v.system_fingerprint;
-    if (v8 !== undefined) {
-      if (typeof v8 !== 'string') {
-        c.add(p + '/system_fingerprint', 'type', 'must be a string');
-      }
+    const v6 = v.system_fingerprint;
+    if (v6 !== undefined) {
+      check2(v6, p + '/system_fingerprint', c);
     }
-    const v9 = v.usage;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        checkCompletionUsage(v9, p + '/usage', c);
-      }
+    const v7 = v.usage;
+    if (v7 !== undefined) {
+      check7(v7, p + '/usage', c);
     }
   }
-  if (is0(v)) {
-    if (isObj(v)) {
-      const v10 = v.choices;
-      if (v10 !== undefined) {
-        if (Array.isArray(v10)) {
-          if (v10.length > 0) {
-            c.add(p + '/choices', 'max_items', 'must have at most 0 items');
-          }
-        }
-      }
-    }
+  if (is5(v)) {
+    check8(v, p, c);
   }
 }
 
 /** True when `v` is a valid `CompletionChunkChoice` (fail-fast, allocates nothing). */
 export function isCompletionChunkChoice(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.finish_reason;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.finish_reason;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== null) {
-        if (!isCompletionFinishReason(v0)) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.index;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.logprobs;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== null) {
-        if (!isCompletionLogprobs(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.text;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
+    if (v0 !== null) {
+      if (!isCompletionFinishReason(v0)) return false;
     }
   }
+  const v1 = v.index;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.logprobs;
+  if (v2 === undefined) {
+    return false;
+  } else {
+    if (v2 !== null) {
+      if (!isCompletionLogprobs(v2)) return false;
+    }
+  }
+  const v3 = v.text;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
   return true;
 }
 
@@ -441,117 +266,68 @@ export function checkCompletionChunkChoice(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined) {
       c.add(p + '/finish_reason', 'required', 'is required');
     } else {
-      if (v0 !== null) {
-        checkCompletionFinishReason(v0, p + '/finish_reason', c);
-      }
+      check9(v0, p + '/finish_reason', c);
     }
     const v1 = v.index;
     if (v1 === undefined) {
       c.add(p + '/index', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/index', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/index', c);
     }
     const v2 = v.logprobs;
     if (v2 === undefined) {
       c.add(p + '/logprobs', 'required', 'is required');
     } else {
-      if (v2 !== null) {
-        checkCompletionLogprobs(v2, p + '/logprobs', c);
-      }
+      check4(v2, p + '/logprobs', c);
     }
     const v3 = v.text;
     if (v3 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check2(v3, p + '/text', c);
     }
   }
 }
 
 /** True when `v` is a valid `CompletionCreateRequest` (fail-fast, allocates nothing). */
 export function isCompletionCreateRequest(v: unknown): boolean {
-  if (is1(v)) {
+  if (is10(v)) {
     if (isObj(v)) {
       const v0 = v.best_of;
-      if (v0 !== undefined) {
-        if (v0 !== null) {
-          return false;
-        }
-      }
+      if (v0 !== undefined && v0 !== null) return false;
     }
   } else {
     if (isObj(v)) {
       const v1 = v.stream_options;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          return false;
-        }
-      }
+      if (v1 !== undefined && v1 !== null) return false;
     }
   }
-  if (is2(v)) {
+  if (is11(v)) {
     if (isObj(v)) {
       const v2 = v.model;
-      if (v2 === undefined) {
-        return false;
-      } else {
-        if (v2 !== 'gpt-3.5-turbo-instruct') {
-          return false;
-        }
-      }
+      if (v2 === undefined || v2 !== 'gpt-3.5-turbo-instruct') return false;
     }
   }
-  if (!is3(v)) {
-    return false;
-  }
+  if (!is12(v)) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `CompletionCreateRequest` at JSON pointer `p` to `c`. */
 export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is1(v)) {
-    if (isObj(v)) {
-      const v0 = v.best_of;
-      if (v0 !== undefined) {
-        if (v0 !== null) {
-          c.add(p + '/best_of', 'type', 'must be null');
-        }
-      }
-    }
+  if (is10(v)) {
+    check13(v, p, c);
   } else {
-    if (isObj(v)) {
-      const v1 = v.stream_options;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          c.add(p + '/stream_options', 'type', 'must be null');
-        }
-      }
-    }
+    check14(v, p, c);
   }
-  if (is2(v)) {
-    if (isObj(v)) {
-      const v2 = v.model;
-      if (v2 === undefined) {
-        c.add(p + '/model', 'required', 'is required');
-      } else {
-        if (v2 !== 'gpt-3.5-turbo-instruct') {
-          c.add(p + '/model', 'const', 'must be "gpt-3.5-turbo-instruct"');
-        }
-      }
-    }
+  if (is11(v)) {
+    check15(v, p, c);
   }
-  check4(v, p, c);
+  check16(v, p, c);
 }
 
 /** True when `v` is a valid `CompletionFinishReason` (fail-fast, allocates nothing). */
 export function isCompletionFinishReason(v: unknown): boolean {
-  if (v !== 'stop' && v !== 'length' && v !== 'content_filter') {
-    return false;
-  }
+  if (v !== 'stop' && v !== 'length' && v !== 'content_filter') return false;
   return true;
 }
 
@@ -564,66 +340,40 @@ export function checkCompletionFinishReason(v: unknown, p: string, c: Ctx): void
 
 /** True when `v` is a valid `CompletionLogprobs` (fail-fast, allocates nothing). */
 export function isCompletionLogprobs(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.text_offset;
-    if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.text_offset;
+  if (v0 !== undefined) {
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
     }
-    const v3 = v.token_logprobs;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-            return false;
-          }
-        }
-      }
+  }
+  const v3 = v.token_logprobs;
+  if (v3 !== undefined) {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (typeof v5 !== 'number' || !Number.isFinite(v5)) return false;
     }
-    const v6 = v.tokens;
-    if (v6 !== undefined) {
-      if (!Array.isArray(v6)) {
-        return false;
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          const v8: unknown = v6[i7];
-          if (typeof v8 !== 'string') {
-            return false;
-          }
-        }
-      }
+  }
+  const v6 = v.tokens;
+  if (v6 !== undefined) {
+    if (!Array.isArray(v6)) return false;
+    for (let i7 = 0; i7 < v6.length; i7++) {
+      const v8: unknown = v6[i7];
+      if (typeof v8 !== 'string') return false;
     }
-    const v9 = v.top_logprobs;
-    if (v9 !== undefined) {
-      if (!Array.isArray(v9)) {
-        return false;
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          const v11: unknown = v9[i10];
-          if (!isObj(v11)) {
-            return false;
-          } else {
-            for (const k in v11) {
-              const v12 = v11[k];
-              if (typeof v12 !== 'number' || !Number.isFinite(v12)) {
-                return false;
-              }
-            }
-          }
-        }
+  }
+  const v9 = v.top_logprobs;
+  if (v9 !== undefined) {
+    if (!Array.isArray(v9)) return false;
+    for (let i10 = 0; i10 < v9.length; i10++) {
+      const v11: unknown = v9[i10];
+      if (!isObj(v11)) return false;
+      for (const k in v11) {
+        const v12 = v11[k];
+        if (typeof v12 !== 'number' || !Number.isFinite(v12)) return false;
       }
     }
   }
@@ -637,89 +387,30 @@ export function checkCompletionLogprobs(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.text_offset;
     if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/text_offset', 'type', 'must be an array of integers');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/text_offset/' + i1, 'type', 'must be an integer');
-          }
-        }
-      }
+      check17(v0, p + '/text_offset', c);
     }
-    const v3 = v.token_logprobs;
+    const v1 = v.token_logprobs;
+    if (v1 !== undefined) {
+      check18(v1, p + '/token_logprobs', c);
+    }
+    const v2 = v.tokens;
+    if (v2 !== undefined) {
+      check19(v2, p + '/tokens', c);
+    }
+    const v3 = v.top_logprobs;
     if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/token_logprobs', 'type', 'must be an array of numbers');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-            c.add(p + '/token_logprobs/' + i4, 'type', 'must be a number');
-          }
-        }
-      }
-    }
-    const v6 = v.tokens;
-    if (v6 !== undefined) {
-      if (!Array.isArray(v6)) {
-        c.add(p + '/tokens', 'type', 'must be an array of strings');
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          if (c.full) break;
-          const v8: unknown = v6[i7];
-          if (typeof v8 !== 'string') {
-            c.add(p + '/tokens/' + i7, 'type', 'must be a string');
-          }
-        }
-      }
-    }
-    const v9 = v.top_logprobs;
-    if (v9 !== undefined) {
-      if (!Array.isArray(v9)) {
-        c.add(p + '/top_logprobs', 'type', 'must be an array of objects');
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          if (c.full) break;
-          const v11: unknown = v9[i10];
-          if (!isObj(v11)) {
-            c.add(p + '/top_logprobs/' + i10, 'type', 'must be an object');
-          } else {
-            for (const k in v11) {
-              if (c.full) break;
-              const v12 = v11[k];
-              if (typeof v12 !== 'number' || !Number.isFinite(v12)) {
-                c.add(p + '/top_logprobs/' + i10 + '/' + esc(k), 'type', 'must be a number');
-              }
-            }
-          }
-        }
-      }
+      check20(v3, p + '/top_logprobs', c);
     }
   }
 }
 
 /** True when `v` is a valid `CompletionStreamOptions` (fail-fast, allocates nothing). */
 export function isCompletionStreamOptions(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.include_obfuscation;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.include_usage;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'boolean') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.include_obfuscation;
+  if (v0 !== undefined && typeof v0 !== 'boolean') return false;
+  const v1 = v.include_usage;
+  if (v1 !== undefined && typeof v1 !== 'boolean') return false;
   return true;
 }
 
@@ -730,61 +421,32 @@ export function checkCompletionStreamOptions(v: unknown, p: string, c: Ctx): voi
   } else {
     const v0 = v.include_obfuscation;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/include_obfuscation', 'type', 'must be a boolean');
-      }
+      check21(v0, p + '/include_obfuscation', c);
     }
     const v1 = v.include_usage;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'boolean') {
-        c.add(p + '/include_usage', 'type', 'must be a boolean');
-      }
+      check22(v1, p + '/include_usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `CompletionUsage` (fail-fast, allocates nothing). */
 export function isCompletionUsage(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.completion_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.completion_tokens_details;
-    if (v1 !== undefined) {
-      if (!is5(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.prompt_tokens;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.prompt_tokens_details;
-    if (v3 !== undefined) {
-      if (!is6(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.total_tokens;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.completion_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.completion_tokens_details;
+  if (v1 !== undefined) {
+    if (!is23(v1)) return false;
   }
+  const v2 = v.prompt_tokens;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.prompt_tokens_details;
+  if (v3 !== undefined) {
+    if (!is24(v3)) return false;
+  }
+  const v4 = v.total_tokens;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
@@ -797,596 +459,426 @@ export function checkCompletionUsage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/completion_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/completion_tokens', 'type', 'must be an integer');
-      }
+      check1(v0, p + '/completion_tokens', c);
     }
     const v1 = v.completion_tokens_details;
     if (v1 !== undefined) {
-      check7(v1, p + '/completion_tokens_details', c);
+      check25(v1, p + '/completion_tokens_details', c);
     }
     const v2 = v.prompt_tokens;
     if (v2 === undefined) {
       c.add(p + '/prompt_tokens', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/prompt_tokens', 'type', 'must be an integer');
-      }
+      check1(v2, p + '/prompt_tokens', c);
     }
     const v3 = v.prompt_tokens_details;
     if (v3 !== undefined) {
-      check8(v3, p + '/prompt_tokens_details', c);
+      check26(v3, p + '/prompt_tokens_details', c);
     }
     const v4 = v.total_tokens;
     if (v4 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/total_tokens', 'type', 'must be an integer');
-      }
+      check1(v4, p + '/total_tokens', c);
     }
   }
 }
 
-function is0(v: unknown): boolean {
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of CompletionChoices');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkCompletionChoice(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'text_completion') {
+    c.add(p, 'const', 'must be "text_completion"');
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionLogprobs(v, p, c);
+  }
+}
+
+function is5(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.usage;
     if (v0 === undefined) {
       return false;
     } else {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-      }
+      if (!isObj(v0)) return false;
     }
   }
   return true;
 }
 
-function is1(v: unknown): boolean {
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of CompletionChunkChoices');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkCompletionChunkChoice(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionUsage(v, p, c);
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.choices;
+    if (v0 !== undefined) {
+      check27(v0, p + '/choices', c);
+    }
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionFinishReason(v, p, c);
+  }
+}
+
+function is10(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.stream;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== true) {
-        return false;
-      }
-    }
+    if (v0 === undefined || v0 !== true) return false;
   }
   return true;
 }
 
-function is2(v: unknown): boolean {
+function is11(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.suffix;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
+    if (v0 === undefined || typeof v0 !== 'string') return false;
   }
   return true;
 }
 
-function is3(v: unknown): boolean {
-  if (!isObj(v)) {
+function is12(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.best_of;
+  if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
+  const v1 = v.echo;
+  if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean') return false;
+  const v2 = v.frequency_penalty;
+  if (
+    v2 !== undefined &&
+    v2 !== null &&
+    (typeof v2 !== 'number' || !Number.isFinite(v2) || v2 < -2 || v2 > 2)
+  )
+    return false;
+  const v3 = v.logit_bias;
+  if (v3 !== undefined) {
+    if (v3 !== null) {
+      if (!isObj(v3)) return false;
+      for (const k in v3) {
+        if (!RE0.test(k)) return false;
+      }
+      for (const k in v3) {
+        const v4 = v3[k];
+        if (typeof v4 !== 'number' || !Number.isFinite(v4) || v4 < -100 || v4 > 100) return false;
+      }
+    }
+  }
+  const v5 = v.logprobs;
+  if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5) || v5 > 5))
+    return false;
+  const v6 = v.max_tokens;
+  if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6))) return false;
+  const v7 = v.model;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.n;
+  if (v8 !== undefined && v8 !== null && (typeof v8 !== 'number' || !Number.isInteger(v8))) return false;
+  const v9 = v.presence_penalty;
+  if (
+    v9 !== undefined &&
+    v9 !== null &&
+    (typeof v9 !== 'number' || !Number.isFinite(v9) || v9 < -2 || v9 > 2)
+  )
+    return false;
+  const v10 = v.prompt;
+  if (v10 === undefined) {
     return false;
   } else {
-    const v0 = v.best_of;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-          return false;
-        }
-      }
+    if (v10 !== null) {
+      if (!(is28(v10) || is29(v10) || is30(v10) || is31(v10))) return false;
     }
-    const v1 = v.echo;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (typeof v1 !== 'boolean') {
-          return false;
-        }
-      }
+  }
+  const v11 = v.seed;
+  if (v11 !== undefined && v11 !== null && (typeof v11 !== 'number' || !Number.isInteger(v11))) return false;
+  const v12 = v.stop;
+  if (v12 !== undefined) {
+    if (v12 !== null) {
+      if (!(is28(v12) || is32(v12))) return false;
     }
-    const v2 = v.frequency_penalty;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-          return false;
-        } else {
-          if (v2 < -2) {
-            return false;
-          }
-          if (v2 > 2) {
-            return false;
-          }
-        }
-      }
+  }
+  const v13 = v.stream;
+  if (v13 !== undefined && v13 !== null && typeof v13 !== 'boolean') return false;
+  const v14 = v.stream_options;
+  if (v14 !== undefined) {
+    if (v14 !== null) {
+      if (!isCompletionStreamOptions(v14)) return false;
     }
-    const v3 = v.logit_bias;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (!isObj(v3)) {
-          return false;
-        } else {
-          for (const k in v3) {
-            if (!RE0.test(k)) {
-              return false;
-            }
-          }
-          for (const k in v3) {
-            const v4 = v3[k];
-            if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-              return false;
-            } else {
-              if (v4 < -100) {
-                return false;
-              }
-              if (v4 > 100) {
-                return false;
-              }
-            }
-          }
-        }
-      }
-    }
-    const v5 = v.logprobs;
-    if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-          return false;
-        } else {
-          if (v5 > 5) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.max_tokens;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-          return false;
-        }
-      }
-    }
-    const v7 = v.model;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.n;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          return false;
-        }
-      }
-    }
-    const v9 = v.presence_penalty;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
-          return false;
-        } else {
-          if (v9 < -2) {
-            return false;
-          }
-          if (v9 > 2) {
-            return false;
-          }
-        }
-      }
-    }
-    const v10 = v.prompt;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (v10 !== null) {
-        if (!(is9(v10) || is10(v10) || is11(v10) || is12(v10))) {
-          return false;
-        }
-      }
-    }
-    const v11 = v.seed;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          return false;
-        }
-      }
-    }
-    const v12 = v.stop;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (!(is9(v12) || is13(v12))) {
-          return false;
-        }
-      }
-    }
-    const v13 = v.stream;
-    if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (typeof v13 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v14 = v.stream_options;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (!isCompletionStreamOptions(v14)) {
-          return false;
-        }
-      }
-    }
-    const v15 = v.suffix;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (typeof v15 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v16 = v.temperature;
-    if (v16 !== undefined) {
-      if (v16 !== null) {
-        if (typeof v16 !== 'number' || !Number.isFinite(v16)) {
-          return false;
-        } else {
-          if (v16 < 0) {
-            return false;
-          }
-          if (v16 > 2) {
-            return false;
-          }
-        }
-      }
-    }
-    const v17 = v.top_p;
-    if (v17 !== undefined) {
-      if (v17 !== null) {
-        if (typeof v17 !== 'number' || !Number.isFinite(v17)) {
-          return false;
-        }
-      }
-    }
-    const v18 = v.user;
-    if (v18 !== undefined) {
-      if (!isEndUser(v18)) {
-        return false;
-      }
-    }
-    {
-      const a19 = v.best_of;
-      const b20 = v.n;
-      if (typeof a19 === 'number' && typeof b20 === 'number' && !(a19 > b20)) {
-        return false;
-      }
-    }
+  }
+  const v15 = v.suffix;
+  if (v15 !== undefined && v15 !== null && typeof v15 !== 'string') return false;
+  const v16 = v.temperature;
+  if (
+    v16 !== undefined &&
+    v16 !== null &&
+    (typeof v16 !== 'number' || !Number.isFinite(v16) || v16 < 0 || v16 > 2)
+  )
+    return false;
+  const v17 = v.top_p;
+  if (v17 !== undefined && v17 !== null && (typeof v17 !== 'number' || !Number.isFinite(v17))) return false;
+  const v18 = v.user;
+  if (v18 !== undefined) {
+    if (!isEndUser(v18)) return false;
+  }
+  {
+    const a19 = v.best_of;
+    const b20 = v.n;
+    if (typeof a19 === 'number' && typeof b20 === 'number' && !(a19 > b20)) return false;
   }
   return true;
 }
 
-function check4(v: unknown, p: string, c: Ctx): void {
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.best_of;
+    if (v0 !== undefined) {
+      check33(v0, p + '/best_of', c);
+    }
+  }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.stream_options;
+    if (v0 !== undefined) {
+      check33(v0, p + '/stream_options', c);
+    }
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined) {
+      c.add(p + '/model', 'required', 'is required');
+    } else {
+      check34(v0, p + '/model', c);
+    }
+  }
+}
+
+function check16(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.best_of;
     if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-          c.add(p + '/best_of', 'type', 'must be an integer or null');
-        }
-      }
+      check35(v0, p + '/best_of', c);
     }
     const v1 = v.echo;
     if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (typeof v1 !== 'boolean') {
-          c.add(p + '/echo', 'type', 'must be a boolean or null');
-        }
-      }
+      check36(v1, p + '/echo', c);
     }
     const v2 = v.frequency_penalty;
     if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-          c.add(p + '/frequency_penalty', 'type', 'must be a number or null');
-        } else {
-          if (v2 < -2) {
-            c.add(p + '/frequency_penalty', 'minimum', 'must be at least -2');
-          }
-          if (v2 > 2) {
-            c.add(p + '/frequency_penalty', 'maximum', 'must be at most 2');
-          }
-        }
-      }
+      check37(v2, p + '/frequency_penalty', c);
     }
     const v3 = v.logit_bias;
     if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (!isObj(v3)) {
-          c.add(p + '/logit_bias', 'type', 'must be an object or null');
-        } else {
-          for (const k in v3) {
-            if (c.full) break;
-            if (!RE0.test(k)) {
-              c.add(p + '/logit_bias/' + esc(k), 'property_name', 'key must match the pattern ^[0-9]+$');
-            }
-          }
-          for (const k in v3) {
-            if (c.full) break;
-            const v4 = v3[k];
-            if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-              c.add(p + '/logit_bias/' + esc(k), 'type', 'must be a number');
-            } else {
-              if (v4 < -100) {
-                c.add(p + '/logit_bias/' + esc(k), 'minimum', 'must be at least -100');
-              }
-              if (v4 > 100) {
-                c.add(p + '/logit_bias/' + esc(k), 'maximum', 'must be at most 100');
-              }
-            }
-          }
-        }
-      }
+      check38(v3, p + '/logit_bias', c);
     }
-    const v5 = v.logprobs;
+    const v4 = v.logprobs;
+    if (v4 !== undefined) {
+      check39(v4, p + '/logprobs', c);
+    }
+    const v5 = v.max_tokens;
     if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-          c.add(p + '/logprobs', 'type', 'must be an integer or null');
-        } else {
-          if (v5 > 5) {
-            c.add(p + '/logprobs', 'maximum', 'must be at most 5');
-          }
-        }
-      }
+      check35(v5, p + '/max_tokens', c);
     }
-    const v6 = v.max_tokens;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-          c.add(p + '/max_tokens', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v7 = v.model;
-    if (v7 === undefined) {
+    const v6 = v.model;
+    if (v6 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check40(v6, p + '/model', c);
     }
-    const v8 = v.n;
+    const v7 = v.n;
+    if (v7 !== undefined) {
+      check35(v7, p + '/n', c);
+    }
+    const v8 = v.presence_penalty;
     if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        }
-      }
+      check37(v8, p + '/presence_penalty', c);
     }
-    const v9 = v.presence_penalty;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
-          c.add(p + '/presence_penalty', 'type', 'must be a number or null');
-        } else {
-          if (v9 < -2) {
-            c.add(p + '/presence_penalty', 'minimum', 'must be at least -2');
-          }
-          if (v9 > 2) {
-            c.add(p + '/presence_penalty', 'maximum', 'must be at most 2');
-          }
-        }
-      }
-    }
-    const v10 = v.prompt;
-    if (v10 === undefined) {
+    const v9 = v.prompt;
+    if (v9 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (v10 !== null) {
-        const m11 = (is9(v10) ? 1 : 0) + (is10(v10) ? 1 : 0) + (is11(v10) ? 1 : 0) + (is12(v10) ? 1 : 0);
-        if (m11 === 0) {
-          if (typeof v10 === 'string') {
-            check14(v10, p + '/prompt', c);
-          } else {
-            c.add(
-              p + '/prompt',
-              'any_of',
-              'must be a string, an array of strings, an array of integers or an array of arrays',
-            );
-          }
-        }
-      }
+      check41(v9, p + '/prompt', c);
     }
-    const v12 = v.seed;
+    const v10 = v.seed;
+    if (v10 !== undefined) {
+      check35(v10, p + '/seed', c);
+    }
+    const v11 = v.stop;
+    if (v11 !== undefined) {
+      check42(v11, p + '/stop', c);
+    }
+    const v12 = v.stream;
     if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (typeof v12 !== 'number' || !Number.isInteger(v12)) {
-          c.add(p + '/seed', 'type', 'must be an integer or null');
-        }
-      }
+      check36(v12, p + '/stream', c);
     }
-    const v13 = v.stop;
+    const v13 = v.stream_options;
     if (v13 !== undefined) {
-      if (v13 !== null) {
-        const m14 = (is9(v13) ? 1 : 0) + (is13(v13) ? 1 : 0);
-        if (m14 === 0) {
-          if (typeof v13 === 'string') {
-            check14(v13, p + '/stop', c);
-          } else if (Array.isArray(v13)) {
-            check15(v13, p + '/stop', c);
-          } else {
-            c.add(p + '/stop', 'any_of', 'must be a string or an array of strings');
-          }
-        }
-      }
+      check43(v13, p + '/stream_options', c);
     }
-    const v15 = v.stream;
+    const v14 = v.suffix;
+    if (v14 !== undefined) {
+      check44(v14, p + '/suffix', c);
+    }
+    const v15 = v.temperature;
     if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (typeof v15 !== 'boolean') {
-          c.add(p + '/stream', 'type', 'must be a boolean or null');
-        }
-      }
+      check45(v15, p + '/temperature', c);
     }
-    const v16 = v.stream_options;
+    const v16 = v.top_p;
     if (v16 !== undefined) {
-      if (v16 !== null) {
-        checkCompletionStreamOptions(v16, p + '/stream_options', c);
-      }
+      check46(v16, p + '/top_p', c);
     }
-    const v17 = v.suffix;
+    const v17 = v.user;
     if (v17 !== undefined) {
-      if (v17 !== null) {
-        if (typeof v17 !== 'string') {
-          c.add(p + '/suffix', 'type', 'must be a string or null');
-        }
-      }
-    }
-    const v18 = v.temperature;
-    if (v18 !== undefined) {
-      if (v18 !== null) {
-        if (typeof v18 !== 'number' || !Number.isFinite(v18)) {
-          c.add(p + '/temperature', 'type', 'must be a number or null');
-        } else {
-          if (v18 < 0) {
-            c.add(p + '/temperature', 'minimum', 'must be at least 0');
-          }
-          if (v18 > 2) {
-            c.add(p + '/temperature', 'maximum', 'must be at most 2');
-          }
-        }
-      }
-    }
-    const v19 = v.top_p;
-    if (v19 !== undefined) {
-      if (v19 !== null) {
-        if (typeof v19 !== 'number' || !Number.isFinite(v19)) {
-          c.add(p + '/top_p', 'type', 'must be a number or null');
-        }
-      }
-    }
-    const v20 = v.user;
-    if (v20 !== undefined) {
-      checkEndUser(v20, p + '/user', c);
+      checkEndUser(v17, p + '/user', c);
     }
     {
-      const a21 = v.best_of;
-      const b22 = v.n;
-      if (typeof a21 === 'number' && typeof b22 === 'number' && !(a21 > b22)) {
+      const a18 = v.best_of;
+      const b19 = v.n;
+      if (typeof a18 === 'number' && typeof b19 === 'number' && !(a18 > b19))
         c.add(p + '/best_of', 'rule', 'best_of must be greater than n.');
-      }
     }
   }
 }
 
-function is5(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of integers');
   } else {
-    const v0 = v.accepted_prediction_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.audio_tokens;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.reasoning_tokens;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.rejected_prediction_tokens;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.text_tokens;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check1(v1, p + '/' + i0, c);
     }
   }
+}
+
+function check18(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of numbers');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check47(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check2(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check20(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of objects');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check48(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check22(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function is23(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.accepted_prediction_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.audio_tokens;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.reasoning_tokens;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.rejected_prediction_tokens;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.text_tokens;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
-function is6(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.audio_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.cache_write_tokens;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.cached_tokens;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.image_tokens;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.text_tokens;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
-  }
+function is24(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.audio_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.cache_write_tokens;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.cached_tokens;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.image_tokens;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.text_tokens;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
-function check7(v: unknown, p: string, c: Ctx): void {
+function check25(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1394,46 +886,36 @@ function check7(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/accepted_prediction_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/accepted_prediction_tokens', 'type', 'must be an integer');
-      }
+      check1(v0, p + '/accepted_prediction_tokens', c);
     }
     const v1 = v.audio_tokens;
     if (v1 === undefined) {
       c.add(p + '/audio_tokens', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/audio_tokens', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/audio_tokens', c);
     }
     const v2 = v.reasoning_tokens;
     if (v2 === undefined) {
       c.add(p + '/reasoning_tokens', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/reasoning_tokens', 'type', 'must be an integer');
-      }
+      check1(v2, p + '/reasoning_tokens', c);
     }
     const v3 = v.rejected_prediction_tokens;
     if (v3 === undefined) {
       c.add(p + '/rejected_prediction_tokens', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/rejected_prediction_tokens', 'type', 'must be an integer');
-      }
+      check1(v3, p + '/rejected_prediction_tokens', c);
     }
     const v4 = v.text_tokens;
     if (v4 === undefined) {
       c.add(p + '/text_tokens', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/text_tokens', 'type', 'must be an integer');
-      }
+      check1(v4, p + '/text_tokens', c);
     }
   }
 }
 
-function check8(v: unknown, p: string, c: Ctx): void {
+function check26(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1441,137 +923,261 @@ function check8(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/audio_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/audio_tokens', 'type', 'must be an integer');
-      }
+      check1(v0, p + '/audio_tokens', c);
     }
     const v1 = v.cache_write_tokens;
     if (v1 === undefined) {
       c.add(p + '/cache_write_tokens', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/cache_write_tokens', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/cache_write_tokens', c);
     }
     const v2 = v.cached_tokens;
     if (v2 === undefined) {
       c.add(p + '/cached_tokens', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/cached_tokens', 'type', 'must be an integer');
-      }
+      check1(v2, p + '/cached_tokens', c);
     }
     const v3 = v.image_tokens;
     if (v3 === undefined) {
       c.add(p + '/image_tokens', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/image_tokens', 'type', 'must be an integer');
-      }
+      check1(v3, p + '/image_tokens', c);
     }
     const v4 = v.text_tokens;
     if (v4 === undefined) {
       c.add(p + '/text_tokens', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/text_tokens', 'type', 'must be an integer');
-      }
+      check1(v4, p + '/text_tokens', c);
     }
   }
 }
 
-function is9(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
+function check27(v: unknown, p: string, c: Ctx): void {
+  if (Array.isArray(v)) {
+    if (v.length > 0) c.add(p, 'max_items', 'must have at most 0 items');
+  }
+}
+
+function is28(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
+}
+
+function is29(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'string') return false;
   }
   return true;
 }
 
-function is10(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
+function is30(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   }
   return true;
 }
 
-function is11(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is12(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            return false;
-          }
-        }
-      }
+function is31(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!Array.isArray(v1)) return false;
+    for (let i2 = 0; i2 < v1.length; i2++) {
+      const v3: unknown = v1[i2];
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
     }
   }
   return true;
 }
 
-function is13(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    if (v.length > 4) {
-      return false;
-    }
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
+function is32(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  if (v.length > 4) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'string') return false;
   }
   return true;
 }
 
-function check14(v: unknown, p: string, c: Ctx): void {
+function check33(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    c.add(p, 'type', 'must be null');
+  }
+}
+
+function check34(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'gpt-3.5-turbo-instruct') {
+    c.add(p, 'const', 'must be "gpt-3.5-turbo-instruct"');
+  }
+}
+
+function check35(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    }
+  }
+}
+
+function check36(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'boolean') {
+      c.add(p, 'type', 'must be a boolean or null');
+    }
+  }
+}
+
+function check37(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      c.add(p, 'type', 'must be a number or null');
+    } else {
+      if (v < -2) c.add(p, 'minimum', 'must be at least -2');
+      if (v > 2) c.add(p, 'maximum', 'must be at most 2');
+    }
+  }
+}
+
+function check38(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (!isObj(v)) {
+      c.add(p, 'type', 'must be an object or null');
+    } else {
+      for (const k in v) {
+        if (c.full) break;
+        if (!RE0.test(k)) c.add(p + '/' + esc(k), 'property_name', 'key must match the pattern ^[0-9]+$');
+      }
+      for (const k in v) {
+        if (c.full) break;
+        const v0 = v[k];
+        check49(v0, p + '/' + esc(k), c);
+      }
+    }
+  }
+}
+
+function check39(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    } else {
+      if (v > 5) c.add(p, 'maximum', 'must be at most 5');
+    }
+  }
+}
+
+function check40(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-function check15(v: unknown, p: string, c: Ctx): void {
+function check41(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    const m0 = (is28(v) ? 1 : 0) + (is29(v) ? 1 : 0) + (is30(v) ? 1 : 0) + (is31(v) ? 1 : 0);
+    if (m0 === 0) {
+      if (typeof v === 'string') {
+        check2(v, p, c);
+      } else {
+        c.add(
+          p,
+          'any_of',
+          'must be a string, an array of strings, an array of integers or an array of arrays',
+        );
+      }
+    }
+  }
+}
+
+function check42(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    const m0 = (is28(v) ? 1 : 0) + (is32(v) ? 1 : 0);
+    if (m0 === 0) {
+      if (typeof v === 'string') {
+        check2(v, p, c);
+      } else if (Array.isArray(v)) {
+        check50(v, p, c);
+      } else {
+        c.add(p, 'any_of', 'must be a string or an array of strings');
+      }
+    }
+  }
+}
+
+function check43(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionStreamOptions(v, p, c);
+  }
+}
+
+function check44(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check45(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      c.add(p, 'type', 'must be a number or null');
+    } else {
+      if (v < 0) c.add(p, 'minimum', 'must be at least 0');
+      if (v > 2) c.add(p, 'maximum', 'must be at most 2');
+    }
+  }
+}
+
+function check46(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      c.add(p, 'type', 'must be a number or null');
+    }
+  }
+}
+
+function check47(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function check48(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    for (const k in v) {
+      if (c.full) break;
+      const v0 = v[k];
+      check47(v0, p + '/' + esc(k), c);
+    }
+  }
+}
+
+function check49(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  } else {
+    if (v < -100) c.add(p, 'minimum', 'must be at least -100');
+    if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+  }
+}
+
+function check50(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
-    if (v.length > 4) {
-      c.add(p, 'max_items', 'must have at most 4 items');
-    }
+    if (v.length > 4) c.add(p, 'max_items', 'must have at most 4 items');
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        c.add(p + '/' + i0, 'type', 'must be a string');
-      }
+      check2(v1, p + '/' + i0, c);
     }
   }
 }

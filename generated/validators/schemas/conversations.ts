@@ -2,34 +2,13 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `ConversationDeleted` (fail-fast, allocates nothing). */
 export function isConversationDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'conversation.deleted') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'conversation.deleted') return false;
   return true;
 }
 
@@ -42,25 +21,37 @@ export function checkConversationDeleted(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check0(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'conversation.deleted') {
-        c.add(p + '/object', 'const', 'must be "conversation.deleted"');
-      }
+      check2(v2, p + '/object', c);
     }
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'conversation.deleted') {
+    c.add(p, 'const', 'must be "conversation.deleted"');
   }
 }

@@ -22,9 +22,7 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
 ]);
 /** True when `v` is a valid `FineTuningAutoOrInteger` (fail-fast, allocates nothing). */
 export function isFineTuningAutoOrInteger(v: unknown): boolean {
-  if (!(is0(v) || is1(v))) {
-    return false;
-  }
+  if (!(is0(v) || is1(v))) return false;
   return true;
 }
 
@@ -47,9 +45,7 @@ export function checkFineTuningAutoOrInteger(v: unknown, p: string, c: Ctx): voi
 
 /** True when `v` is a valid `FineTuningAutoOrNumber` (fail-fast, allocates nothing). */
 export function isFineTuningAutoOrNumber(v: unknown): boolean {
-  if (!(is0(v) || is4(v))) {
-    return false;
-  }
+  if (!(is0(v) || is4(v))) return false;
   return true;
 }
 
@@ -72,15 +68,10 @@ export function checkFineTuningAutoOrNumber(v: unknown, p: string, c: Ctx): void
 
 /** True when `v` is a valid `FineTuningDpoMethod` (fail-fast, allocates nothing). */
 export function isFineTuningDpoMethod(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.hyperparameters;
-    if (v0 !== undefined) {
-      if (!is6(v0)) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.hyperparameters;
+  if (v0 !== undefined) {
+    if (!is6(v0)) return false;
   }
   return true;
 }
@@ -99,33 +90,24 @@ export function checkFineTuningDpoMethod(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `FineTuningHyperparameters` (fail-fast, allocates nothing). */
 export function isFineTuningHyperparameters(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.batch_size;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.batch_size;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isFineTuningAutoOrInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.learning_rate_multiplier;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isFineTuningAutoOrNumber(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.n_epochs;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!isFineTuningAutoOrInteger(v2)) {
-        return false;
-      }
-    }
+    if (!isFineTuningAutoOrInteger(v0)) return false;
+  }
+  const v1 = v.learning_rate_multiplier;
+  if (v1 === undefined) {
+    return false;
+  } else {
+    if (!isFineTuningAutoOrNumber(v1)) return false;
+  }
+  const v2 = v.n_epochs;
+  if (v2 === undefined) {
+    return false;
+  } else {
+    if (!isFineTuningAutoOrInteger(v2)) return false;
   }
   return true;
 }
@@ -158,167 +140,74 @@ export function checkFineTuningHyperparameters(v: unknown, p: string, c: Ctx): v
 
 /** True when `v` is a valid `FineTuningJob` (fail-fast, allocates nothing). */
 export function isFineTuningJob(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.error;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
+    if (v1 !== null) {
+      if (!isFineTuningJobError(v1)) return false;
     }
-    const v1 = v.error;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== null) {
-        if (!isFineTuningJobError(v1)) {
-          return false;
-        }
-      }
-    }
-    const v2 = v.estimated_finish;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.fine_tuned_model;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v4 = v.finished_at;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== null) {
-        if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-          return false;
-        }
-      }
-    }
-    const v5 = v.hyperparameters;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (!isFineTuningHyperparameters(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.id;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
-    }
-    const v7 = v.integrations;
-    if (v7 !== undefined) {
-      if (v7 !== null) {
-        if (!Array.isArray(v7)) {
-          return false;
-        } else {
-          for (let i8 = 0; i8 < v7.length; i8++) {
-            const v9: unknown = v7[i8];
-            if (!isFineTuningWandbIntegration(v9)) {
-              return false;
-            }
-          }
-        }
-      }
-    }
-    const v10 = v.metadata;
-    if (v10 !== undefined) {
-      if (!isMetadata(v10)) {
-        return false;
-      }
-    }
-    const v11 = v.method;
-    if (v11 !== undefined) {
-      if (!isFineTuningMethod(v11)) {
-        return false;
-      }
-    }
-    const v12 = v.model;
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'string') {
-        return false;
-      }
-    }
-    const v13 = v.object;
-    if (v13 === undefined) {
-      return false;
-    } else {
-      if (v13 !== 'fine_tuning.job') {
-        return false;
-      }
-    }
-    const v14 = v.organization_id;
-    if (v14 === undefined) {
-      return false;
-    } else {
-      if (typeof v14 !== 'string') {
-        return false;
-      }
-    }
-    const v15 = v.result_files;
-    if (v15 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v15)) {
-        return false;
-      }
-    }
-    const v16 = v.status;
-    if (v16 === undefined) {
-      return false;
-    } else {
-      if (!isFineTuningJobStatus(v16)) {
-        return false;
-      }
-    }
-    const v17 = v.trained_tokens;
-    if (v17 === undefined) {
-      return false;
-    } else {
-      if (v17 !== null) {
-        if (typeof v17 !== 'number' || !Number.isInteger(v17)) {
-          return false;
-        }
-      }
-    }
-    const v18 = v.training_file;
-    if (v18 === undefined) {
-      return false;
-    } else {
-      if (typeof v18 !== 'string') {
-        return false;
-      }
-    }
-    const v19 = v.validation_file;
-    if (v19 === undefined) {
-      return false;
-    } else {
-      if (v19 !== null) {
-        if (typeof v19 !== 'string') {
-          return false;
-        }
+  }
+  const v2 = v.estimated_finish;
+  if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2))) return false;
+  const v3 = v.fine_tuned_model;
+  if (v3 === undefined || (v3 !== null && typeof v3 !== 'string')) return false;
+  const v4 = v.finished_at;
+  if (v4 === undefined || (v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4)))) return false;
+  const v5 = v.hyperparameters;
+  if (v5 === undefined) {
+    return false;
+  } else {
+    if (!isFineTuningHyperparameters(v5)) return false;
+  }
+  const v6 = v.id;
+  if (v6 === undefined || typeof v6 !== 'string') return false;
+  const v7 = v.integrations;
+  if (v7 !== undefined) {
+    if (v7 !== null) {
+      if (!Array.isArray(v7)) return false;
+      for (let i8 = 0; i8 < v7.length; i8++) {
+        const v9: unknown = v7[i8];
+        if (!isFineTuningWandbIntegration(v9)) return false;
       }
     }
   }
+  const v10 = v.metadata;
+  if (v10 !== undefined) {
+    if (!isMetadata(v10)) return false;
+  }
+  const v11 = v.method;
+  if (v11 !== undefined) {
+    if (!isFineTuningMethod(v11)) return false;
+  }
+  const v12 = v.model;
+  if (v12 === undefined || typeof v12 !== 'string') return false;
+  const v13 = v.object;
+  if (v13 === undefined || v13 !== 'fine_tuning.job') return false;
+  const v14 = v.organization_id;
+  if (v14 === undefined || typeof v14 !== 'string') return false;
+  const v15 = v.result_files;
+  if (v15 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v15)) return false;
+  }
+  const v16 = v.status;
+  if (v16 === undefined) {
+    return false;
+  } else {
+    if (!isFineTuningJobStatus(v16)) return false;
+  }
+  const v17 = v.trained_tokens;
+  if (v17 === undefined || (v17 !== null && (typeof v17 !== 'number' || !Number.isInteger(v17))))
+    return false;
+  const v18 = v.training_file;
+  if (v18 === undefined || typeof v18 !== 'string') return false;
+  const v19 = v.validation_file;
+  if (v19 === undefined || (v19 !== null && typeof v19 !== 'string')) return false;
   return true;
 }
 
@@ -331,45 +220,29 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check3(v0, p + '/created_at', c);
     }
     const v1 = v.error;
     if (v1 === undefined) {
       c.add(p + '/error', 'required', 'is required');
     } else {
-      if (v1 !== null) {
-        checkFineTuningJobError(v1, p + '/error', c);
-      }
+      check8(v1, p + '/error', c);
     }
     const v2 = v.estimated_finish;
     if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-          c.add(p + '/estimated_finish', 'type', 'must be an integer or null');
-        }
-      }
+      check9(v2, p + '/estimated_finish', c);
     }
     const v3 = v.fine_tuned_model;
     if (v3 === undefined) {
       c.add(p + '/fine_tuned_model', 'required', 'is required');
     } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          c.add(p + '/fine_tuned_model', 'type', 'must be a string or null');
-        }
-      }
+      check10(v3, p + '/fine_tuned_model', c);
     }
     const v4 = v.finished_at;
     if (v4 === undefined) {
       c.add(p + '/finished_at', 'required', 'is required');
     } else {
-      if (v4 !== null) {
-        if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-          c.add(p + '/finished_at', 'type', 'must be an integer or null');
-        }
-      }
+      check9(v4, p + '/finished_at', c);
     }
     const v5 = v.hyperparameters;
     if (v5 === undefined) {
@@ -381,131 +254,80 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
     if (v6 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check11(v6, p + '/id', c);
     }
     const v7 = v.integrations;
     if (v7 !== undefined) {
-      if (v7 !== null) {
-        if (!Array.isArray(v7)) {
-          c.add(p + '/integrations', 'type', 'must be an array of FineTuningWandbIntegrations or null');
-        } else {
-          for (let i8 = 0; i8 < v7.length; i8++) {
-            if (c.full) break;
-            const v9: unknown = v7[i8];
-            checkFineTuningWandbIntegration(v9, p + '/integrations/' + i8, c);
-          }
-        }
-      }
+      check12(v7, p + '/integrations', c);
     }
-    const v10 = v.metadata;
-    if (v10 !== undefined) {
-      checkMetadata(v10, p + '/metadata', c);
+    const v8 = v.metadata;
+    if (v8 !== undefined) {
+      checkMetadata(v8, p + '/metadata', c);
     }
-    const v11 = v.method;
-    if (v11 !== undefined) {
-      checkFineTuningMethod(v11, p + '/method', c);
+    const v9 = v.method;
+    if (v9 !== undefined) {
+      checkFineTuningMethod(v9, p + '/method', c);
     }
-    const v12 = v.model;
-    if (v12 === undefined) {
+    const v10 = v.model;
+    if (v10 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check11(v10, p + '/model', c);
     }
-    const v13 = v.object;
-    if (v13 === undefined) {
+    const v11 = v.object;
+    if (v11 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v13 !== 'fine_tuning.job') {
-        c.add(p + '/object', 'const', 'must be "fine_tuning.job"');
-      }
+      check13(v11, p + '/object', c);
     }
-    const v14 = v.organization_id;
-    if (v14 === undefined) {
+    const v12 = v.organization_id;
+    if (v12 === undefined) {
       c.add(p + '/organization_id', 'required', 'is required');
     } else {
-      if (typeof v14 !== 'string') {
-        c.add(p + '/organization_id', 'type', 'must be a string');
-      }
+      check11(v12, p + '/organization_id', c);
     }
-    const v15 = v.result_files;
-    if (v15 === undefined) {
+    const v13 = v.result_files;
+    if (v13 === undefined) {
       c.add(p + '/result_files', 'required', 'is required');
     } else {
-      if (!Array.isArray(v15)) {
-        c.add(p + '/result_files', 'type', 'must be an array of any value');
-      }
+      check14(v13, p + '/result_files', c);
     }
-    const v16 = v.status;
-    if (v16 === undefined) {
+    const v14 = v.status;
+    if (v14 === undefined) {
       c.add(p + '/status', 'required', 'is required');
     } else {
-      checkFineTuningJobStatus(v16, p + '/status', c);
+      checkFineTuningJobStatus(v14, p + '/status', c);
     }
-    const v17 = v.trained_tokens;
-    if (v17 === undefined) {
+    const v15 = v.trained_tokens;
+    if (v15 === undefined) {
       c.add(p + '/trained_tokens', 'required', 'is required');
     } else {
-      if (v17 !== null) {
-        if (typeof v17 !== 'number' || !Number.isInteger(v17)) {
-          c.add(p + '/trained_tokens', 'type', 'must be an integer or null');
-        }
-      }
+      check9(v15, p + '/trained_tokens', c);
     }
-    const v18 = v.training_file;
-    if (v18 === undefined) {
+    const v16 = v.training_file;
+    if (v16 === undefined) {
       c.add(p + '/training_file', 'required', 'is required');
     } else {
-      if (typeof v18 !== 'string') {
-        c.add(p + '/training_file', 'type', 'must be a string');
-      }
+      check11(v16, p + '/training_file', c);
     }
-    const v19 = v.validation_file;
-    if (v19 === undefined) {
+    const v17 = v.validation_file;
+    if (v17 === undefined) {
       c.add(p + '/validation_file', 'required', 'is required');
     } else {
-      if (v19 !== null) {
-        if (typeof v19 !== 'string') {
-          c.add(p + '/validation_file', 'type', 'must be a string or null');
-        }
-      }
+      check10(v17, p + '/validation_file', c);
     }
   }
 }
 
 /** True when `v` is a valid `FineTuningJobError` (fail-fast, allocates nothing). */
 export function isFineTuningJobError(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.code;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.message;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.param;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.code;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.message;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.param;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -518,34 +340,26 @@ export function checkFineTuningJobError(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/code', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/code', 'type', 'must be a string');
-      }
+      check11(v0, p + '/code', c);
     }
     const v1 = v.message;
     if (v1 === undefined) {
       c.add(p + '/message', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/message', 'type', 'must be a string');
-      }
+      check11(v1, p + '/message', c);
     }
     const v2 = v.param;
     if (v2 === undefined) {
       c.add(p + '/param', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/param', 'type', 'must be a string');
-      }
+      check11(v2, p + '/param', c);
     }
   }
 }
 
 /** True when `v` is a valid `FineTuningJobStatus` (fail-fast, allocates nothing). */
 export function isFineTuningJobStatus(v: unknown): boolean {
-  if (!VALUES0.has(v)) {
-    return false;
-  }
+  if (!VALUES0.has(v)) return false;
   return true;
 }
 
@@ -562,36 +376,21 @@ export function checkFineTuningJobStatus(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `FineTuningMethod` (fail-fast, allocates nothing). */
 export function isFineTuningMethod(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.dpo;
-    if (v0 !== undefined) {
-      if (!isFineTuningDpoMethod(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.reinforcement;
-    if (v1 !== undefined) {
-      if (!isFineTuningReinforcementMethod(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.supervised;
-    if (v2 !== undefined) {
-      if (!isFineTuningSupervisedMethod(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'supervised' && v3 !== 'dpo' && v3 !== 'reinforcement') {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.dpo;
+  if (v0 !== undefined) {
+    if (!isFineTuningDpoMethod(v0)) return false;
   }
+  const v1 = v.reinforcement;
+  if (v1 !== undefined) {
+    if (!isFineTuningReinforcementMethod(v1)) return false;
+  }
+  const v2 = v.supervised;
+  if (v2 !== undefined) {
+    if (!isFineTuningSupervisedMethod(v2)) return false;
+  }
+  const v3 = v.type;
+  if (v3 === undefined || (v3 !== 'supervised' && v3 !== 'dpo' && v3 !== 'reinforcement')) return false;
   return true;
 }
 
@@ -616,30 +415,21 @@ export function checkFineTuningMethod(v: unknown, p: string, c: Ctx): void {
     if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'supervised' && v3 !== 'dpo' && v3 !== 'reinforcement') {
-        c.add(p + '/type', 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'");
-      }
+      check15(v3, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `FineTuningReinforcementMethod` (fail-fast, allocates nothing). */
 export function isFineTuningReinforcementMethod(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.grader;
-    if (v0 !== undefined) {
-      if (!isGrader(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.hyperparameters;
-    if (v1 !== undefined) {
-      if (!is8(v1)) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.grader;
+  if (v0 !== undefined) {
+    if (!isGrader(v0)) return false;
+  }
+  const v1 = v.hyperparameters;
+  if (v1 !== undefined) {
+    if (!is16(v1)) return false;
   }
   return true;
 }
@@ -655,22 +445,17 @@ export function checkFineTuningReinforcementMethod(v: unknown, p: string, c: Ctx
     }
     const v1 = v.hyperparameters;
     if (v1 !== undefined) {
-      check9(v1, p + '/hyperparameters', c);
+      check17(v1, p + '/hyperparameters', c);
     }
   }
 }
 
 /** True when `v` is a valid `FineTuningSupervisedMethod` (fail-fast, allocates nothing). */
 export function isFineTuningSupervisedMethod(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.hyperparameters;
-    if (v0 !== undefined) {
-      if (!is10(v0)) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.hyperparameters;
+  if (v0 !== undefined) {
+    if (!is18(v0)) return false;
   }
   return true;
 }
@@ -682,32 +467,21 @@ export function checkFineTuningSupervisedMethod(v: unknown, p: string, c: Ctx): 
   } else {
     const v0 = v.hyperparameters;
     if (v0 !== undefined) {
-      check11(v0, p + '/hyperparameters', c);
+      check19(v0, p + '/hyperparameters', c);
     }
   }
 }
 
 /** True when `v` is a valid `FineTuningWandbIntegration` (fail-fast, allocates nothing). */
 export function isFineTuningWandbIntegration(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.type;
+  if (v0 === undefined || v0 !== 'wandb') return false;
+  const v1 = v.wandb;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'wandb') {
-        return false;
-      }
-    }
-    const v1 = v.wandb;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!is12(v1)) {
-        return false;
-      }
-    }
+    if (!is20(v1)) return false;
   }
   return true;
 }
@@ -721,15 +495,13 @@ export function checkFineTuningWandbIntegration(v: unknown, p: string, c: Ctx): 
     if (v0 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v0 !== 'wandb') {
-        c.add(p + '/type', 'const', 'must be "wandb"');
-      }
+      check21(v0, p + '/type', c);
     }
     const v1 = v.wandb;
     if (v1 === undefined) {
       c.add(p + '/wandb', 'required', 'is required');
     } else {
-      check13(v1, p + '/wandb', c);
+      check22(v1, p + '/wandb', c);
     }
   }
 }
@@ -741,34 +513,22 @@ export function isGrader(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'label_model':
-        if (!isGraderLabelModel(v)) {
-          return false;
-        }
+        if (!isGraderLabelModel(v)) return false;
         break;
       case 'multi':
-        if (!isGraderMulti(v)) {
-          return false;
-        }
+        if (!isGraderMulti(v)) return false;
         break;
       case 'python':
-        if (!isGraderPython(v)) {
-          return false;
-        }
+        if (!isGraderPython(v)) return false;
         break;
       case 'score_model':
-        if (!isGraderScoreModel(v)) {
-          return false;
-        }
+        if (!isGraderScoreModel(v)) return false;
         break;
       case 'string_check':
-        if (!isGraderStringCheck(v)) {
-          return false;
-        }
+        if (!isGraderStringCheck(v)) return false;
         break;
       case 'text_similarity':
-        if (!isGraderTextSimilarity(v)) {
-          return false;
-        }
+        if (!isGraderTextSimilarity(v)) return false;
         break;
       default:
         return false;
@@ -817,85 +577,47 @@ export function checkGrader(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `GraderLabelModel` (fail-fast, allocates nothing). */
 export function isGraderLabelModel(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isGraderMessage(v2)) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isGraderMessage(v2)) return false;
     }
-    const v3 = v.labels;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            return false;
-          }
-        }
-      }
+  }
+  const v3 = v.labels;
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (typeof v5 !== 'string') return false;
     }
-    const v6 = v.model;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
+  }
+  const v6 = v.model;
+  if (v6 === undefined || typeof v6 !== 'string') return false;
+  const v7 = v.name;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.passing_labels;
+  if (v8 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v8)) return false;
+    for (let i9 = 0; i9 < v8.length; i9++) {
+      const v10: unknown = v8[i9];
+      if (typeof v10 !== 'string') return false;
     }
-    const v7 = v.name;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.passing_labels;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v8)) {
-        return false;
-      } else {
-        for (let i9 = 0; i9 < v8.length; i9++) {
-          const v10: unknown = v8[i9];
-          if (typeof v10 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v11 = v.type;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (v11 !== 'label_model') {
-        return false;
-      }
-    }
-    {
-      const a12 = v.passing_labels;
-      const b13 = v.labels;
-      if (Array.isArray(a12) && Array.isArray(b13) && notSubsetIndex(a12, b13) !== -1) {
-        return false;
-      }
-    }
+  }
+  const v11 = v.type;
+  if (v11 === undefined || v11 !== 'label_model') return false;
+  {
+    const a12 = v.passing_labels;
+    const b13 = v.labels;
+    if (Array.isArray(a12) && Array.isArray(b13) && notSubsetIndex(a12, b13) !== -1) return false;
   }
   return true;
 }
@@ -909,120 +631,62 @@ export function checkGraderLabelModel(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/input', 'type', 'must be an array of GraderMessages');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkGraderMessage(v2, p + '/input/' + i1, c);
-        }
-      }
+      check23(v0, p + '/input', c);
     }
-    const v3 = v.labels;
-    if (v3 === undefined) {
+    const v1 = v.labels;
+    if (v1 === undefined) {
       c.add(p + '/labels', 'required', 'is required');
     } else {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/labels', 'type', 'must be an array of strings');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            c.add(p + '/labels/' + i4, 'type', 'must be a string');
-          }
-        }
-      }
+      check24(v1, p + '/labels', c);
     }
-    const v6 = v.model;
-    if (v6 === undefined) {
+    const v2 = v.model;
+    if (v2 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check11(v2, p + '/model', c);
     }
-    const v7 = v.name;
-    if (v7 === undefined) {
+    const v3 = v.name;
+    if (v3 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check11(v3, p + '/name', c);
     }
-    const v8 = v.passing_labels;
-    if (v8 === undefined) {
+    const v4 = v.passing_labels;
+    if (v4 === undefined) {
       c.add(p + '/passing_labels', 'required', 'is required');
     } else {
-      if (!Array.isArray(v8)) {
-        c.add(p + '/passing_labels', 'type', 'must be an array of strings');
-      } else {
-        for (let i9 = 0; i9 < v8.length; i9++) {
-          if (c.full) break;
-          const v10: unknown = v8[i9];
-          if (typeof v10 !== 'string') {
-            c.add(p + '/passing_labels/' + i9, 'type', 'must be a string');
-          }
-        }
-      }
+      check24(v4, p + '/passing_labels', c);
     }
-    const v11 = v.type;
-    if (v11 === undefined) {
+    const v5 = v.type;
+    if (v5 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v11 !== 'label_model') {
-        c.add(p + '/type', 'const', 'must be "label_model"');
-      }
+      check25(v5, p + '/type', c);
     }
     {
-      const a12 = v.passing_labels;
-      const b13 = v.labels;
-      if (Array.isArray(a12) && Array.isArray(b13) && notSubsetIndex(a12, b13) !== -1) {
+      const a6 = v.passing_labels;
+      const b7 = v.labels;
+      if (Array.isArray(a6) && Array.isArray(b7) && notSubsetIndex(a6, b7) !== -1)
         c.add(p + '/passing_labels', 'rule', 'passing_labels must be a subset of labels.');
-      }
     }
   }
 }
 
 /** True when `v` is a valid `GraderMulti` (fail-fast, allocates nothing). */
 export function isGraderMulti(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.calculate_output;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.graders;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.calculate_output;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.graders;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!is14(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'multi') {
-        return false;
-      }
-    }
+    if (!is26(v1)) return false;
   }
+  const v2 = v.name;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'multi') return false;
   return true;
 }
 
@@ -1035,71 +699,40 @@ export function checkGraderMulti(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/calculate_output', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/calculate_output', 'type', 'must be a string');
-      }
+      check11(v0, p + '/calculate_output', c);
     }
     const v1 = v.graders;
     if (v1 === undefined) {
       c.add(p + '/graders', 'required', 'is required');
     } else {
-      check15(v1, p + '/graders', c);
+      check27(v1, p + '/graders', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check11(v2, p + '/name', c);
     }
     const v3 = v.type;
     if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'multi') {
-        c.add(p + '/type', 'const', 'must be "multi"');
-      }
+      check28(v3, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderPython` (fail-fast, allocates nothing). */
 export function isGraderPython(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.image_tag;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.name;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.source;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'python') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.image_tag;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.source;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'python') return false;
   return true;
 }
 
@@ -1110,161 +743,60 @@ export function checkGraderPython(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.image_tag;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/image_tag', 'type', 'must be a string');
-      }
+      check11(v0, p + '/image_tag', c);
     }
     const v1 = v.name;
     if (v1 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check11(v1, p + '/name', c);
     }
     const v2 = v.source;
     if (v2 === undefined) {
       c.add(p + '/source', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/source', 'type', 'must be a string');
-      }
+      check11(v2, p + '/source', c);
     }
     const v3 = v.type;
     if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'python') {
-        c.add(p + '/type', 'const', 'must be "python"');
-      }
+      check29(v3, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderRunErrors` (fail-fast, allocates nothing). */
 export function isGraderRunErrors(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.formula_parse_error;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.invalid_variable_error;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'boolean') {
-        return false;
-      }
-    }
-    const v2 = v.model_grader_parse_error;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'boolean') {
-        return false;
-      }
-    }
-    const v3 = v.model_grader_refusal_error;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'boolean') {
-        return false;
-      }
-    }
-    const v4 = v.model_grader_server_error;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'boolean') {
-        return false;
-      }
-    }
-    const v5 = v.model_grader_server_error_details;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v6 = v.other_error;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'boolean') {
-        return false;
-      }
-    }
-    const v7 = v.python_grader_runtime_error;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'boolean') {
-        return false;
-      }
-    }
-    const v8 = v.python_grader_runtime_error_details;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (v8 !== null) {
-        if (typeof v8 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v9 = v.python_grader_server_error;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (typeof v9 !== 'boolean') {
-        return false;
-      }
-    }
-    const v10 = v.python_grader_server_error_type;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (v10 !== null) {
-        if (typeof v10 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v11 = v.sample_parse_error;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (typeof v11 !== 'boolean') {
-        return false;
-      }
-    }
-    const v12 = v.truncated_observation_error;
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'boolean') {
-        return false;
-      }
-    }
-    const v13 = v.unresponsive_reward_error;
-    if (v13 === undefined) {
-      return false;
-    } else {
-      if (typeof v13 !== 'boolean') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.formula_parse_error;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.invalid_variable_error;
+  if (v1 === undefined || typeof v1 !== 'boolean') return false;
+  const v2 = v.model_grader_parse_error;
+  if (v2 === undefined || typeof v2 !== 'boolean') return false;
+  const v3 = v.model_grader_refusal_error;
+  if (v3 === undefined || typeof v3 !== 'boolean') return false;
+  const v4 = v.model_grader_server_error;
+  if (v4 === undefined || typeof v4 !== 'boolean') return false;
+  const v5 = v.model_grader_server_error_details;
+  if (v5 === undefined || (v5 !== null && typeof v5 !== 'string')) return false;
+  const v6 = v.other_error;
+  if (v6 === undefined || typeof v6 !== 'boolean') return false;
+  const v7 = v.python_grader_runtime_error;
+  if (v7 === undefined || typeof v7 !== 'boolean') return false;
+  const v8 = v.python_grader_runtime_error_details;
+  if (v8 === undefined || (v8 !== null && typeof v8 !== 'string')) return false;
+  const v9 = v.python_grader_server_error;
+  if (v9 === undefined || typeof v9 !== 'boolean') return false;
+  const v10 = v.python_grader_server_error_type;
+  if (v10 === undefined || (v10 !== null && typeof v10 !== 'string')) return false;
+  const v11 = v.sample_parse_error;
+  if (v11 === undefined || typeof v11 !== 'boolean') return false;
+  const v12 = v.truncated_observation_error;
+  if (v12 === undefined || typeof v12 !== 'boolean') return false;
+  const v13 = v.unresponsive_reward_error;
+  if (v13 === undefined || typeof v13 !== 'boolean') return false;
   return true;
 }
 
@@ -1277,145 +809,100 @@ export function checkGraderRunErrors(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/formula_parse_error', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/formula_parse_error', 'type', 'must be a boolean');
-      }
+      check30(v0, p + '/formula_parse_error', c);
     }
     const v1 = v.invalid_variable_error;
     if (v1 === undefined) {
       c.add(p + '/invalid_variable_error', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'boolean') {
-        c.add(p + '/invalid_variable_error', 'type', 'must be a boolean');
-      }
+      check30(v1, p + '/invalid_variable_error', c);
     }
     const v2 = v.model_grader_parse_error;
     if (v2 === undefined) {
       c.add(p + '/model_grader_parse_error', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'boolean') {
-        c.add(p + '/model_grader_parse_error', 'type', 'must be a boolean');
-      }
+      check30(v2, p + '/model_grader_parse_error', c);
     }
     const v3 = v.model_grader_refusal_error;
     if (v3 === undefined) {
       c.add(p + '/model_grader_refusal_error', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'boolean') {
-        c.add(p + '/model_grader_refusal_error', 'type', 'must be a boolean');
-      }
+      check30(v3, p + '/model_grader_refusal_error', c);
     }
     const v4 = v.model_grader_server_error;
     if (v4 === undefined) {
       c.add(p + '/model_grader_server_error', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'boolean') {
-        c.add(p + '/model_grader_server_error', 'type', 'must be a boolean');
-      }
+      check30(v4, p + '/model_grader_server_error', c);
     }
     const v5 = v.model_grader_server_error_details;
     if (v5 === undefined) {
       c.add(p + '/model_grader_server_error_details', 'required', 'is required');
     } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'string') {
-          c.add(p + '/model_grader_server_error_details', 'type', 'must be a string or null');
-        }
-      }
+      check10(v5, p + '/model_grader_server_error_details', c);
     }
     const v6 = v.other_error;
     if (v6 === undefined) {
       c.add(p + '/other_error', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'boolean') {
-        c.add(p + '/other_error', 'type', 'must be a boolean');
-      }
+      check30(v6, p + '/other_error', c);
     }
     const v7 = v.python_grader_runtime_error;
     if (v7 === undefined) {
       c.add(p + '/python_grader_runtime_error', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'boolean') {
-        c.add(p + '/python_grader_runtime_error', 'type', 'must be a boolean');
-      }
+      check30(v7, p + '/python_grader_runtime_error', c);
     }
     const v8 = v.python_grader_runtime_error_details;
     if (v8 === undefined) {
       c.add(p + '/python_grader_runtime_error_details', 'required', 'is required');
     } else {
-      if (v8 !== null) {
-        if (typeof v8 !== 'string') {
-          c.add(p + '/python_grader_runtime_error_details', 'type', 'must be a string or null');
-        }
-      }
+      check10(v8, p + '/python_grader_runtime_error_details', c);
     }
     const v9 = v.python_grader_server_error;
     if (v9 === undefined) {
       c.add(p + '/python_grader_server_error', 'required', 'is required');
     } else {
-      if (typeof v9 !== 'boolean') {
-        c.add(p + '/python_grader_server_error', 'type', 'must be a boolean');
-      }
+      check30(v9, p + '/python_grader_server_error', c);
     }
     const v10 = v.python_grader_server_error_type;
     if (v10 === undefined) {
       c.add(p + '/python_grader_server_error_type', 'required', 'is required');
     } else {
-      if (v10 !== null) {
-        if (typeof v10 !== 'string') {
-          c.add(p + '/python_grader_server_error_type', 'type', 'must be a string or null');
-        }
-      }
+      check10(v10, p + '/python_grader_server_error_type', c);
     }
     const v11 = v.sample_parse_error;
     if (v11 === undefined) {
       c.add(p + '/sample_parse_error', 'required', 'is required');
     } else {
-      if (typeof v11 !== 'boolean') {
-        c.add(p + '/sample_parse_error', 'type', 'must be a boolean');
-      }
+      check30(v11, p + '/sample_parse_error', c);
     }
     const v12 = v.truncated_observation_error;
     if (v12 === undefined) {
       c.add(p + '/truncated_observation_error', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'boolean') {
-        c.add(p + '/truncated_observation_error', 'type', 'must be a boolean');
-      }
+      check30(v12, p + '/truncated_observation_error', c);
     }
     const v13 = v.unresponsive_reward_error;
     if (v13 === undefined) {
       c.add(p + '/unresponsive_reward_error', 'required', 'is required');
     } else {
-      if (typeof v13 !== 'boolean') {
-        c.add(p + '/unresponsive_reward_error', 'type', 'must be a boolean');
-      }
+      check30(v13, p + '/unresponsive_reward_error', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderRunRequest` (fail-fast, allocates nothing). */
 export function isGraderRunRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.grader;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.grader;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isRunnableGrader(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.model_sample;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
+    if (!isRunnableGrader(v0)) return false;
   }
+  const v1 = v.model_sample;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -1434,52 +921,33 @@ export function checkGraderRunRequest(v: unknown, p: string, c: Ctx): void {
     if (v1 === undefined) {
       c.add(p + '/model_sample', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/model_sample', 'type', 'must be a string');
-      }
+      check11(v1, p + '/model_sample', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderRunResult` (fail-fast, allocates nothing). */
 export function isGraderRunResult(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.metadata;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.metadata;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!is16(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.model_grader_token_usage_per_model;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-      }
-    }
-    const v2 = v.reward;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.sub_rewards;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v3)) {
-        return false;
-      } else {
-      }
-    }
+    if (!is31(v0)) return false;
+  }
+  const v1 = v.model_grader_token_usage_per_model;
+  if (v1 === undefined) {
+    return false;
+  } else {
+    if (!isObj(v1)) return false;
+  }
+  const v2 = v.reward;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isFinite(v2)) return false;
+  const v3 = v.sub_rewards;
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!isObj(v3)) return false;
   }
   return true;
 }
@@ -1493,101 +961,60 @@ export function checkGraderRunResult(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/metadata', 'required', 'is required');
     } else {
-      check17(v0, p + '/metadata', c);
+      check32(v0, p + '/metadata', c);
     }
     const v1 = v.model_grader_token_usage_per_model;
     if (v1 === undefined) {
       c.add(p + '/model_grader_token_usage_per_model', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/model_grader_token_usage_per_model', 'type', 'must be an object');
-      } else {
-      }
+      check33(v1, p + '/model_grader_token_usage_per_model', c);
     }
     const v2 = v.reward;
     if (v2 === undefined) {
       c.add(p + '/reward', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        c.add(p + '/reward', 'type', 'must be a number');
-      }
+      check5(v2, p + '/reward', c);
     }
     const v3 = v.sub_rewards;
     if (v3 === undefined) {
       c.add(p + '/sub_rewards', 'required', 'is required');
     } else {
-      if (!isObj(v3)) {
-        c.add(p + '/sub_rewards', 'type', 'must be an object');
-      } else {
-      }
+      check33(v3, p + '/sub_rewards', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderScoreModel` (fail-fast, allocates nothing). */
 export function isGraderScoreModel(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isGraderMessage(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.model;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.name;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.range;
-    if (v5 !== undefined) {
-      if (!Array.isArray(v5)) {
-        return false;
-      } else {
-        for (let i6 = 0; i6 < v5.length; i6++) {
-          const v7: unknown = v5[i6];
-          if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v8 = v.sampling_params;
-    if (v8 !== undefined) {
-      if (!isGraderSamplingParams(v8)) {
-        return false;
-      }
-    }
-    const v9 = v.type;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (v9 !== 'score_model') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isGraderMessage(v2)) return false;
     }
   }
+  const v3 = v.model;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.name;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.range;
+  if (v5 !== undefined) {
+    if (!Array.isArray(v5)) return false;
+    for (let i6 = 0; i6 < v5.length; i6++) {
+      const v7: unknown = v5[i6];
+      if (typeof v7 !== 'number' || !Number.isFinite(v7)) return false;
+    }
+  }
+  const v8 = v.sampling_params;
+  if (v8 !== undefined) {
+    if (!isGraderSamplingParams(v8)) return false;
+  }
+  const v9 = v.type;
+  if (v9 === undefined || v9 !== 'score_model') return false;
   return true;
 }
 
@@ -1600,107 +1027,54 @@ export function checkGraderScoreModel(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/input', 'type', 'must be an array of GraderMessages');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkGraderMessage(v2, p + '/input/' + i1, c);
-        }
-      }
+      check23(v0, p + '/input', c);
     }
-    const v3 = v.model;
-    if (v3 === undefined) {
+    const v1 = v.model;
+    if (v1 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check11(v1, p + '/model', c);
     }
-    const v4 = v.name;
-    if (v4 === undefined) {
+    const v2 = v.name;
+    if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check11(v2, p + '/name', c);
     }
-    const v5 = v.range;
-    if (v5 !== undefined) {
-      if (!Array.isArray(v5)) {
-        c.add(p + '/range', 'type', 'must be an array of numbers');
-      } else {
-        for (let i6 = 0; i6 < v5.length; i6++) {
-          if (c.full) break;
-          const v7: unknown = v5[i6];
-          if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-            c.add(p + '/range/' + i6, 'type', 'must be a number');
-          }
-        }
-      }
+    const v3 = v.range;
+    if (v3 !== undefined) {
+      check34(v3, p + '/range', c);
     }
-    const v8 = v.sampling_params;
-    if (v8 !== undefined) {
-      checkGraderSamplingParams(v8, p + '/sampling_params', c);
+    const v4 = v.sampling_params;
+    if (v4 !== undefined) {
+      checkGraderSamplingParams(v4, p + '/sampling_params', c);
     }
-    const v9 = v.type;
-    if (v9 === undefined) {
+    const v5 = v.type;
+    if (v5 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v9 !== 'score_model') {
-        c.add(p + '/type', 'const', 'must be "score_model"');
-      }
+      check35(v5, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderTextSimilarity` (fail-fast, allocates nothing). */
 export function isGraderTextSimilarity(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.evaluation_metric;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.evaluation_metric;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isGraderTextSimilarityMetric(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.input;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.reference;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.type;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'text_similarity') {
-        return false;
-      }
-    }
+    if (!isGraderTextSimilarityMetric(v0)) return false;
   }
+  const v1 = v.input;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.name;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.reference;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.type;
+  if (v4 === undefined || v4 !== 'text_similarity') return false;
   return true;
 }
 
@@ -1719,75 +1093,40 @@ export function checkGraderTextSimilarity(v: unknown, p: string, c: Ctx): void {
     if (v1 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/input', 'type', 'must be a string');
-      }
+      check11(v1, p + '/input', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check11(v2, p + '/name', c);
     }
     const v3 = v.reference;
     if (v3 === undefined) {
       c.add(p + '/reference', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/reference', 'type', 'must be a string');
-      }
+      check11(v3, p + '/reference', c);
     }
     const v4 = v.type;
     if (v4 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v4 !== 'text_similarity') {
-        c.add(p + '/type', 'const', 'must be "text_similarity"');
-      }
+      check36(v4, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderTokenUsage` (fail-fast, allocates nothing). */
 export function isGraderTokenUsage(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.cached_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.completion_tokens;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.prompt_tokens;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.total_tokens;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.cached_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.completion_tokens;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.prompt_tokens;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.total_tokens;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
   return true;
 }
 
@@ -1800,50 +1139,37 @@ export function checkGraderTokenUsage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/cached_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/cached_tokens', 'type', 'must be an integer');
-      }
+      check3(v0, p + '/cached_tokens', c);
     }
     const v1 = v.completion_tokens;
     if (v1 === undefined) {
       c.add(p + '/completion_tokens', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/completion_tokens', 'type', 'must be an integer');
-      }
+      check3(v1, p + '/completion_tokens', c);
     }
     const v2 = v.prompt_tokens;
     if (v2 === undefined) {
       c.add(p + '/prompt_tokens', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/prompt_tokens', 'type', 'must be an integer');
-      }
+      check3(v2, p + '/prompt_tokens', c);
     }
     const v3 = v.total_tokens;
     if (v3 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/total_tokens', 'type', 'must be an integer');
-      }
+      check3(v3, p + '/total_tokens', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderValidateRequest` (fail-fast, allocates nothing). */
 export function isGraderValidateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.grader;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.grader;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isRunnableGrader(v0)) {
-        return false;
-      }
-    }
+    if (!isRunnableGrader(v0)) return false;
   }
   return true;
 }
@@ -1869,29 +1195,19 @@ export function isRunnableGrader(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'multi':
-        if (!isGraderMulti(v)) {
-          return false;
-        }
+        if (!isGraderMulti(v)) return false;
         break;
       case 'python':
-        if (!isGraderPython(v)) {
-          return false;
-        }
+        if (!isGraderPython(v)) return false;
         break;
       case 'score_model':
-        if (!isGraderScoreModel(v)) {
-          return false;
-        }
+        if (!isGraderScoreModel(v)) return false;
         break;
       case 'string_check':
-        if (!isGraderStringCheck(v)) {
-          return false;
-        }
+        if (!isGraderStringCheck(v)) return false;
         break;
       case 'text_similarity':
-        if (!isGraderTextSimilarity(v)) {
-          return false;
-        }
+        if (!isGraderTextSimilarity(v)) return false;
         break;
       default:
         return false;
@@ -1936,16 +1252,12 @@ export function checkRunnableGrader(v: unknown, p: string, c: Ctx): void {
 }
 
 function is0(v: unknown): boolean {
-  if (v !== 'auto') {
-    return false;
-  }
+  if (v !== 'auto') return false;
   return true;
 }
 
 function is1(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isInteger(v)) {
-    return false;
-  }
+  if (typeof v !== 'number' || !Number.isInteger(v)) return false;
   return true;
 }
 
@@ -1962,9 +1274,7 @@ function check3(v: unknown, p: string, c: Ctx): void {
 }
 
 function is4(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    return false;
-  }
+  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
@@ -1975,33 +1285,22 @@ function check5(v: unknown, p: string, c: Ctx): void {
 }
 
 function is6(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.batch_size;
-    if (v0 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.beta;
-    if (v1 !== undefined) {
-      if (!isFineTuningAutoOrNumber(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.learning_rate_multiplier;
-    if (v2 !== undefined) {
-      if (!isFineTuningAutoOrNumber(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.n_epochs;
-    if (v3 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v3)) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.batch_size;
+  if (v0 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v0)) return false;
+  }
+  const v1 = v.beta;
+  if (v1 !== undefined) {
+    if (!isFineTuningAutoOrNumber(v1)) return false;
+  }
+  const v2 = v.learning_rate_multiplier;
+  if (v2 !== undefined) {
+    if (!isFineTuningAutoOrNumber(v2)) return false;
+  }
+  const v3 = v.n_epochs;
+  if (v3 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v3)) return false;
   }
   return true;
 }
@@ -2029,57 +1328,98 @@ function check7(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is8(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.batch_size;
-    if (v0 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.compute_multiplier;
-    if (v1 !== undefined) {
-      if (!isFineTuningAutoOrNumber(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.eval_interval;
-    if (v2 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.eval_samples;
-    if (v3 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.learning_rate_multiplier;
-    if (v4 !== undefined) {
-      if (!isFineTuningAutoOrNumber(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.n_epochs;
-    if (v5 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.reasoning_effort;
-    if (v6 !== undefined) {
-      if (v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') {
-        return false;
-      }
-    }
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkFineTuningJobError(v, p, c);
   }
-  return true;
 }
 
 function check9(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    }
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (!Array.isArray(v)) {
+      c.add(p, 'type', 'must be an array of FineTuningWandbIntegrations or null');
+    } else {
+      for (let i0 = 0; i0 < v.length; i0++) {
+        if (c.full) break;
+        const v1: unknown = v[i0];
+        checkFineTuningWandbIntegration(v1, p + '/' + i0, c);
+      }
+    }
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'fine_tuning.job') {
+    c.add(p, 'const', 'must be "fine_tuning.job"');
+  }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of any value');
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'supervised' && v !== 'dpo' && v !== 'reinforcement') {
+    c.add(p, 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'");
+  }
+}
+
+function is16(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.batch_size;
+  if (v0 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v0)) return false;
+  }
+  const v1 = v.compute_multiplier;
+  if (v1 !== undefined) {
+    if (!isFineTuningAutoOrNumber(v1)) return false;
+  }
+  const v2 = v.eval_interval;
+  if (v2 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v2)) return false;
+  }
+  const v3 = v.eval_samples;
+  if (v3 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v3)) return false;
+  }
+  const v4 = v.learning_rate_multiplier;
+  if (v4 !== undefined) {
+    if (!isFineTuningAutoOrNumber(v4)) return false;
+  }
+  const v5 = v.n_epochs;
+  if (v5 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v5)) return false;
+  }
+  const v6 = v.reasoning_effort;
+  if (v6 !== undefined && v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') return false;
+  return true;
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -2109,40 +1449,29 @@ function check9(v: unknown, p: string, c: Ctx): void {
     }
     const v6 = v.reasoning_effort;
     if (v6 !== undefined) {
-      if (v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') {
-        c.add(p + '/reasoning_effort', 'enum', "must be one of 'default', 'low', 'medium', 'high'");
-      }
+      check37(v6, p + '/reasoning_effort', c);
     }
   }
 }
 
-function is10(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.batch_size;
-    if (v0 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.learning_rate_multiplier;
-    if (v1 !== undefined) {
-      if (!isFineTuningAutoOrNumber(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.n_epochs;
-    if (v2 !== undefined) {
-      if (!isFineTuningAutoOrInteger(v2)) {
-        return false;
-      }
-    }
+function is18(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.batch_size;
+  if (v0 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v0)) return false;
+  }
+  const v1 = v.learning_rate_multiplier;
+  if (v1 !== undefined) {
+    if (!isFineTuningAutoOrNumber(v1)) return false;
+  }
+  const v2 = v.n_epochs;
+  if (v2 !== undefined) {
+    if (!isFineTuningAutoOrInteger(v2)) return false;
   }
   return true;
 }
 
-function check11(v: unknown, p: string, c: Ctx): void {
+function check19(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -2161,111 +1490,96 @@ function check11(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is12(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.entity;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (typeof v0 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v1 = v.name;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (typeof v1 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v2 = v.project;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.tags;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            return false;
-          }
-        }
-      }
+function is20(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.entity;
+  if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 !== undefined && v1 !== null && typeof v1 !== 'string') return false;
+  const v2 = v.project;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.tags;
+  if (v3 !== undefined) {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (typeof v5 !== 'string') return false;
     }
   }
   return true;
 }
 
-function check13(v: unknown, p: string, c: Ctx): void {
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'wandb') {
+    c.add(p, 'const', 'must be "wandb"');
+  }
+}
+
+function check22(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.entity;
     if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (typeof v0 !== 'string') {
-          c.add(p + '/entity', 'type', 'must be a string or null');
-        }
-      }
+      check10(v0, p + '/entity', c);
     }
     const v1 = v.name;
     if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (typeof v1 !== 'string') {
-          c.add(p + '/name', 'type', 'must be a string or null');
-        }
-      }
+      check10(v1, p + '/name', c);
     }
     const v2 = v.project;
     if (v2 === undefined) {
       c.add(p + '/project', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/project', 'type', 'must be a string');
-      }
+      check11(v2, p + '/project', c);
     }
     const v3 = v.tags;
     if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/tags', 'type', 'must be an array of strings');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            c.add(p + '/tags/' + i4, 'type', 'must be a string');
-          }
-        }
-      }
+      check24(v3, p + '/tags', c);
     }
   }
 }
 
-function is14(v: unknown): boolean {
+function check23(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    return false;
+    c.add(p, 'type', 'must be an array of GraderMessages');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is18(v1)) {
-        return false;
-      }
+      checkGraderMessage(v1, p + '/' + i0, c);
     }
+  }
+}
+
+function check24(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check11(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check25(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'label_model') {
+    c.add(p, 'const', 'must be "label_model"');
+  }
+}
+
+function is26(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!is38(v1)) return false;
   }
   return true;
 }
 
-function check15(v: unknown, p: string, c: Ctx): void {
+function check27(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(
       p,
@@ -2276,81 +1590,63 @@ function check15(v: unknown, p: string, c: Ctx): void {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check19(v1, p + '/' + i0, c);
+      check39(v1, p + '/' + i0, c);
     }
   }
 }
 
-function is16(v: unknown): boolean {
-  if (!isObj(v)) {
+function check28(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'multi') {
+    c.add(p, 'const', 'must be "multi"');
+  }
+}
+
+function check29(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'python') {
+    c.add(p, 'const', 'must be "python"');
+  }
+}
+
+function check30(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function is31(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.errors;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.errors;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isGraderRunErrors(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.execution_time;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.sampled_model_name;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v4 = v.scores;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v4)) {
-        return false;
-      } else {
-      }
-    }
-    const v5 = v.token_usage;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== null) {
-        if (!(is1(v5) || isGraderTokenUsage(v5))) {
-          return false;
-        }
-      }
-    }
-    const v6 = v.type;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
+    if (!isGraderRunErrors(v0)) return false;
+  }
+  const v1 = v.execution_time;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
+  const v2 = v.name;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.sampled_model_name;
+  if (v3 === undefined || (v3 !== null && typeof v3 !== 'string')) return false;
+  const v4 = v.scores;
+  if (v4 === undefined) {
+    return false;
+  } else {
+    if (!isObj(v4)) return false;
+  }
+  const v5 = v.token_usage;
+  if (v5 === undefined) {
+    return false;
+  } else {
+    if (v5 !== null) {
+      if (!(is1(v5) || isGraderTokenUsage(v5))) return false;
     }
   }
+  const v6 = v.type;
+  if (v6 === undefined || typeof v6 !== 'string') return false;
   return true;
 }
 
-function check17(v: unknown, p: string, c: Ctx): void {
+function check32(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -2364,94 +1660,97 @@ function check17(v: unknown, p: string, c: Ctx): void {
     if (v1 === undefined) {
       c.add(p + '/execution_time', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        c.add(p + '/execution_time', 'type', 'must be a number');
-      }
+      check5(v1, p + '/execution_time', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check11(v2, p + '/name', c);
     }
     const v3 = v.sampled_model_name;
     if (v3 === undefined) {
       c.add(p + '/sampled_model_name', 'required', 'is required');
     } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          c.add(p + '/sampled_model_name', 'type', 'must be a string or null');
-        }
-      }
+      check10(v3, p + '/sampled_model_name', c);
     }
     const v4 = v.scores;
     if (v4 === undefined) {
       c.add(p + '/scores', 'required', 'is required');
     } else {
-      if (!isObj(v4)) {
-        c.add(p + '/scores', 'type', 'must be an object');
-      } else {
-      }
+      check33(v4, p + '/scores', c);
     }
     const v5 = v.token_usage;
     if (v5 === undefined) {
       c.add(p + '/token_usage', 'required', 'is required');
     } else {
-      if (v5 !== null) {
-        const m6 = (is1(v5) ? 1 : 0) + (isGraderTokenUsage(v5) ? 1 : 0);
-        if (m6 === 0) {
-          if (typeof v5 === 'number') {
-            check3(v5, p + '/token_usage', c);
-          } else if (isObj(v5)) {
-            checkGraderTokenUsage(v5, p + '/token_usage', c);
-          } else {
-            c.add(p + '/token_usage', 'any_of', 'must be an integer or a GraderTokenUsage');
-          }
-        }
-      }
+      check40(v5, p + '/token_usage', c);
     }
-    const v7 = v.type;
-    if (v7 === undefined) {
+    const v6 = v.type;
+    if (v6 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/type', 'type', 'must be a string');
-      }
+      check11(v6, p + '/type', c);
     }
   }
 }
 
-function is18(v: unknown): boolean {
+function check33(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+  }
+}
+
+function check34(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of numbers');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check5(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check35(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'score_model') {
+    c.add(p, 'const', 'must be "score_model"');
+  }
+}
+
+function check36(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'text_similarity') {
+    c.add(p, 'const', 'must be "text_similarity"');
+  }
+}
+
+function check37(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'default' && v !== 'low' && v !== 'medium' && v !== 'high') {
+    c.add(p, 'enum', "must be one of 'default', 'low', 'medium', 'high'");
+  }
+}
+
+function is38(v: unknown): boolean {
   if (!isObj(v)) {
     return false;
   } else {
     switch (v.type) {
       case 'label_model':
-        if (!isGraderLabelModel(v)) {
-          return false;
-        }
+        if (!isGraderLabelModel(v)) return false;
         break;
       case 'python':
-        if (!isGraderPython(v)) {
-          return false;
-        }
+        if (!isGraderPython(v)) return false;
         break;
       case 'score_model':
-        if (!isGraderScoreModel(v)) {
-          return false;
-        }
+        if (!isGraderScoreModel(v)) return false;
         break;
       case 'string_check':
-        if (!isGraderStringCheck(v)) {
-          return false;
-        }
+        if (!isGraderStringCheck(v)) return false;
         break;
       case 'text_similarity':
-        if (!isGraderTextSimilarity(v)) {
-          return false;
-        }
+        if (!isGraderTextSimilarity(v)) return false;
         break;
       default:
         return false;
@@ -2460,7 +1759,7 @@ function is18(v: unknown): boolean {
   return true;
 }
 
-function check19(v: unknown, p: string, c: Ctx): void {
+function check39(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
       p,
@@ -2490,6 +1789,21 @@ function check19(v: unknown, p: string, c: Ctx): void {
           'discriminator',
           "must be one of 'label_model', 'python', 'score_model', 'string_check', 'text_similarity'",
         );
+    }
+  }
+}
+
+function check40(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    const m0 = (is1(v) ? 1 : 0) + (isGraderTokenUsage(v) ? 1 : 0);
+    if (m0 === 0) {
+      if (typeof v === 'number') {
+        check3(v, p, c);
+      } else if (isObj(v)) {
+        checkGraderTokenUsage(v, p, c);
+      } else {
+        c.add(p, 'any_of', 'must be an integer or a GraderTokenUsage');
+      }
     }
   }
 }

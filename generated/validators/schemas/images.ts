@@ -17,28 +17,13 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
 const VALUES1: ReadonlySet<unknown> = new Set<unknown>(['standard', 'hd', 'low', 'medium', 'high', 'auto']);
 /** True when `v` is a valid `Image` (fail-fast, allocates nothing). */
 export function isImage(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.b64_json;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.revised_prompt;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.url;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.b64_json;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.revised_prompt;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  const v2 = v.url;
+  if (v2 !== undefined && typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -49,30 +34,22 @@ export function checkImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.b64_json;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/b64_json', 'type', 'must be a string');
-      }
+      check0(v0, p + '/b64_json', c);
     }
     const v1 = v.revised_prompt;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/revised_prompt', 'type', 'must be a string');
-      }
+      check0(v1, p + '/revised_prompt', c);
     }
     const v2 = v.url;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/url', 'type', 'must be a string');
-      }
+      check0(v2, p + '/url', c);
     }
   }
 }
 
 /** True when `v` is a valid `ImageBackground` (fail-fast, allocates nothing). */
 export function isImageBackground(v: unknown): boolean {
-  if (v !== 'transparent' && v !== 'opaque' && v !== 'auto') {
-    return false;
-  }
+  if (v !== 'transparent' && v !== 'opaque' && v !== 'auto') return false;
   return true;
 }
 
@@ -85,33 +62,16 @@ export function checkImageBackground(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ImageEditCompletedEvent` (fail-fast, allocates nothing). */
 export function isImageEditCompletedEvent(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.b64_json;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'image_edit.completed') return false;
+  const v2 = v.usage;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.b64_json;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'image_edit.completed') {
-        return false;
-      }
-    }
-    const v2 = v.usage;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!isImageEditStreamUsage(v2)) {
-        return false;
-      }
-    }
+    if (!isImageEditStreamUsage(v2)) return false;
   }
   return true;
 }
@@ -125,17 +85,13 @@ export function checkImageEditCompletedEvent(v: unknown, p: string, c: Ctx): voi
     if (v0 === undefined) {
       c.add(p + '/b64_json', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/b64_json', 'type', 'must be a string');
-      }
+      check0(v0, p + '/b64_json', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'image_edit.completed') {
-        c.add(p + '/type', 'const', 'must be "image_edit.completed"');
-      }
+      check1(v1, p + '/type', c);
     }
     const v2 = v.usage;
     if (v2 === undefined) {
@@ -148,85 +104,46 @@ export function checkImageEditCompletedEvent(v: unknown, p: string, c: Ctx): voi
 
 /** True when `v` is a valid `ImageEditCreateRequest` (fail-fast, allocates nothing). */
 export function isImageEditCreateRequest(v: unknown): boolean {
-  if (is0(v)) {
+  if (is2(v)) {
   } else {
     if (isObj(v)) {
       const v0 = v.images;
       if (v0 !== undefined) {
         if (Array.isArray(v0)) {
-          if (v0.length > 16) {
-            return false;
-          }
+          if (v0.length > 16) return false;
         }
       }
     }
   }
-  if (is1(v)) {
+  if (is3(v)) {
     if (isObj(v)) {
       const v1 = v.output_format;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          if (v1 !== 'png' && v1 !== 'webp') {
-            return false;
-          }
-        }
-      }
+      if (v1 !== undefined && v1 !== null && v1 !== 'png' && v1 !== 'webp') return false;
     }
   }
-  if (!is2(v)) {
-    return false;
-  }
+  if (!is4(v)) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `ImageEditCreateRequest` at JSON pointer `p` to `c`. */
 export function checkImageEditCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is0(v)) {
+  if (is2(v)) {
   } else {
-    if (isObj(v)) {
-      const v0 = v.images;
-      if (v0 !== undefined) {
-        if (Array.isArray(v0)) {
-          if (v0.length > 16) {
-            c.add(p + '/images', 'max_items', 'must have at most 16 items');
-          }
-        }
-      }
-    }
+    check5(v, p, c);
   }
-  if (is1(v)) {
-    if (isObj(v)) {
-      const v1 = v.output_format;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          if (v1 !== 'png' && v1 !== 'webp') {
-            c.add(p + '/output_format', 'enum', "must be one of 'png', 'webp'");
-          }
-        }
-      }
-    }
+  if (is3(v)) {
+    check6(v, p, c);
   }
-  check3(v, p, c);
+  check7(v, p, c);
 }
 
 /** True when `v` is a valid `ImageEditInputImage` (fail-fast, allocates nothing). */
 export function isImageEditInputImage(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.file_id;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.image_url;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.file_id;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.image_url;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -237,112 +154,59 @@ export function checkImageEditInputImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.file_id;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/file_id', 'type', 'must be a string');
-      }
+      check0(v0, p + '/file_id', c);
     }
     const v1 = v.image_url;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/image_url', 'type', 'must be a string');
-      }
+      check0(v1, p + '/image_url', c);
     }
   }
 }
 
 /** True when `v` is a valid `ImageEditMultipartRequest` (fail-fast, allocates nothing). */
 export function isImageEditMultipartRequest(v: unknown): boolean {
-  if (is0(v)) {
+  if (is2(v)) {
   } else {
     if (isObj(v)) {
       const v0 = v['image[]'];
       if (v0 !== undefined) {
         if (Array.isArray(v0)) {
-          if (v0.length > 16) {
-            return false;
-          }
+          if (v0.length > 16) return false;
         }
       }
     }
   }
-  if (is1(v)) {
+  if (is3(v)) {
     if (isObj(v)) {
       const v1 = v.output_format;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          if (v1 !== 'png' && v1 !== 'webp') {
-            return false;
-          }
-        }
-      }
+      if (v1 !== undefined && v1 !== null && v1 !== 'png' && v1 !== 'webp') return false;
     }
   }
-  if (!is4(v)) {
-    return false;
-  }
+  if (!is8(v)) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `ImageEditMultipartRequest` at JSON pointer `p` to `c`. */
 export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): void {
-  if (is0(v)) {
+  if (is2(v)) {
   } else {
-    if (isObj(v)) {
-      const v0 = v['image[]'];
-      if (v0 !== undefined) {
-        if (Array.isArray(v0)) {
-          if (v0.length > 16) {
-            c.add(p + '/image[]', 'max_items', 'must have at most 16 items');
-          }
-        }
-      }
-    }
+    check9(v, p, c);
   }
-  if (is1(v)) {
-    if (isObj(v)) {
-      const v1 = v.output_format;
-      if (v1 !== undefined) {
-        if (v1 !== null) {
-          if (v1 !== 'png' && v1 !== 'webp') {
-            c.add(p + '/output_format', 'enum', "must be one of 'png', 'webp'");
-          }
-        }
-      }
-    }
+  if (is3(v)) {
+    check6(v, p, c);
   }
-  check5(v, p, c);
+  check10(v, p, c);
 }
 
 /** True when `v` is a valid `ImageEditPartialImageEvent` (fail-fast, allocates nothing). */
 export function isImageEditPartialImageEvent(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.b64_json;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.partial_image_index;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'image_edit.partial_image') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.b64_json;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.partial_image_index;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'image_edit.partial_image') return false;
   return true;
 }
 
@@ -355,84 +219,42 @@ export function checkImageEditPartialImageEvent(v: unknown, p: string, c: Ctx): 
     if (v0 === undefined) {
       c.add(p + '/b64_json', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/b64_json', 'type', 'must be a string');
-      }
+      check0(v0, p + '/b64_json', c);
     }
     const v1 = v.partial_image_index;
     if (v1 === undefined) {
       c.add(p + '/partial_image_index', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/partial_image_index', 'type', 'must be an integer');
-      }
+      check11(v1, p + '/partial_image_index', c);
     }
     const v2 = v.type;
     if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'image_edit.partial_image') {
-        c.add(p + '/type', 'const', 'must be "image_edit.partial_image"');
-      }
+      check12(v2, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ImageEditStreamUsage` (fail-fast, allocates nothing). */
 export function isImageEditStreamUsage(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.input_tokens_details;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.input_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.input_tokens_details;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-        const v2 = v1.image_tokens;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-        const v3 = v1.text_tokens;
-        if (v3 === undefined) {
-          return false;
-        } else {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v4 = v.output_tokens;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.total_tokens;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        return false;
-      }
-    }
+    if (!isObj(v1)) return false;
+    const v2 = v1.image_tokens;
+    if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+    const v3 = v1.text_tokens;
+    if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
   }
+  const v4 = v.output_tokens;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  const v5 = v.total_tokens;
+  if (v5 === undefined || typeof v5 !== 'number' || !Number.isInteger(v5)) return false;
   return true;
 }
 
@@ -445,207 +267,113 @@ export function checkImageEditStreamUsage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/input_tokens', 'type', 'must be an integer');
-      }
+      check11(v0, p + '/input_tokens', c);
     }
     const v1 = v.input_tokens_details;
     if (v1 === undefined) {
       c.add(p + '/input_tokens_details', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/input_tokens_details', 'type', 'must be an object');
-      } else {
-        const v2 = v1.image_tokens;
-        if (v2 === undefined) {
-          c.add(p + '/input_tokens_details/image_tokens', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/input_tokens_details/image_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v3 = v1.text_tokens;
-        if (v3 === undefined) {
-          c.add(p + '/input_tokens_details/text_tokens', 'required', 'is required');
-        } else {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            c.add(p + '/input_tokens_details/text_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check13(v1, p + '/input_tokens_details', c);
     }
-    const v4 = v.output_tokens;
-    if (v4 === undefined) {
+    const v2 = v.output_tokens;
+    if (v2 === undefined) {
       c.add(p + '/output_tokens', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/output_tokens', 'type', 'must be an integer');
-      }
+      check11(v2, p + '/output_tokens', c);
     }
-    const v5 = v.total_tokens;
-    if (v5 === undefined) {
+    const v3 = v.total_tokens;
+    if (v3 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        c.add(p + '/total_tokens', 'type', 'must be an integer');
-      }
+      check11(v3, p + '/total_tokens', c);
     }
   }
 }
 
 /** True when `v` is a valid `ImageGenerationCreateRequest` (fail-fast, allocates nothing). */
 export function isImageGenerationCreateRequest(v: unknown): boolean {
-  if (is0(v)) {
-    if (!is6(v)) {
-      return false;
-    }
+  if (is2(v)) {
+    if (!is14(v)) return false;
   }
-  if (is7(v)) {
-    if (!is8(v)) {
-      return false;
-    }
+  if (is15(v)) {
+    if (!is16(v)) return false;
   }
-  if (is9(v)) {
-    if (!is10(v)) {
-      return false;
-    }
+  if (is17(v)) {
+    if (!is18(v)) return false;
   }
-  if (is11(v)) {
-    if (!is12(v)) {
-      return false;
-    }
+  if (is19(v)) {
+    if (!is20(v)) return false;
   }
-  if (is13(v)) {
+  if (is21(v)) {
     if (isObj(v)) {
       const v0 = v.size;
-      if (v0 !== undefined) {
-        if (v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536') {
-          return false;
-        }
-      }
+      if (v0 !== undefined && v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
+        return false;
     }
   }
-  if (is14(v)) {
+  if (is22(v)) {
     if (isObj(v)) {
       const v1 = v.size;
       if (v1 !== undefined) {
         if (typeof v1 === 'string') {
-          if (!RE0.test(v1)) {
-            return false;
-          }
+          if (!RE0.test(v1)) return false;
         }
       }
     }
   }
-  if (is15(v)) {
-    if (!is16(v)) {
-      return false;
-    }
+  if (is23(v)) {
+    if (!is24(v)) return false;
   }
-  if (!is17(v)) {
-    return false;
-  }
+  if (!is25(v)) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `ImageGenerationCreateRequest` at JSON pointer `p` to `c`. */
 export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is0(v)) {
-    check18(v, p, c);
-  }
-  if (is7(v)) {
-    check19(v, p, c);
-  }
-  if (is9(v)) {
-    check20(v, p, c);
-  }
-  if (is11(v)) {
-    check21(v, p, c);
-  }
-  if (is13(v)) {
-    if (isObj(v)) {
-      const v0 = v.size;
-      if (v0 !== undefined) {
-        if (v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536') {
-          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
-        }
-      }
-    }
-  }
-  if (is14(v)) {
-    if (isObj(v)) {
-      const v1 = v.size;
-      if (v1 !== undefined) {
-        if (typeof v1 === 'string') {
-          if (!RE0.test(v1)) {
-            c.add(p + '/size', 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
-          }
-        }
-      }
-    }
+  if (is2(v)) {
+    check26(v, p, c);
   }
   if (is15(v)) {
-    check22(v, p, c);
+    check27(v, p, c);
   }
-  check23(v, p, c);
+  if (is17(v)) {
+    check28(v, p, c);
+  }
+  if (is19(v)) {
+    check29(v, p, c);
+  }
+  if (is21(v)) {
+    check30(v, p, c);
+  }
+  if (is22(v)) {
+    check31(v, p, c);
+  }
+  if (is23(v)) {
+    check32(v, p, c);
+  }
+  check33(v, p, c);
 }
 
 /** True when `v` is a valid `ImageMask` (fail-fast, allocates nothing). */
 export function isImageMask(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.file_id;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.image_url;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-  }
-  if ((is24(v) ? 1 : 0) + (is25(v) ? 1 : 0) !== 1) {
-    return false;
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.file_id;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.image_url;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  if ((is34(v) ? 1 : 0) + (is35(v) ? 1 : 0) !== 1) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `ImageMask` at JSON pointer `p` to `c`. */
 export function checkImageMask(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.file_id;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/file_id', 'type', 'must be a string');
-      }
-    }
-    const v1 = v.image_url;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/image_url', 'type', 'must be a string');
-      }
-    }
-  }
-  const m2 = (is24(v) ? 1 : 0) + (is25(v) ? 1 : 0);
-  if (m2 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m2 === 0) {
-    c.add(p, 'one_of', 'must be any value');
-  }
+  check36(v, p, c);
+  check37(v, p, c);
 }
 
 /** True when `v` is a valid `ImageModeration` (fail-fast, allocates nothing). */
 export function isImageModeration(v: unknown): boolean {
-  if (v !== 'low' && v !== 'auto') {
-    return false;
-  }
+  if (v !== 'low' && v !== 'auto') return false;
   return true;
 }
 
@@ -658,9 +386,7 @@ export function checkImageModeration(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ImageOutputFormat` (fail-fast, allocates nothing). */
 export function isImageOutputFormat(v: unknown): boolean {
-  if (v !== 'png' && v !== 'jpeg' && v !== 'webp') {
-    return false;
-  }
+  if (v !== 'png' && v !== 'jpeg' && v !== 'webp') return false;
   return true;
 }
 
@@ -673,35 +399,24 @@ export function checkImageOutputFormat(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ImageVariationCreateRequest` (fail-fast, allocates nothing). */
 export function isImageVariationCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.image;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.image;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!(v0 instanceof Blob)) {
-        return false;
-      }
-    }
-    const v1 = v.response_format;
-    if (v1 !== undefined) {
-      if (!(is26(v1) || is27(v1))) {
-        return false;
-      }
-    }
-    const v2 = v.size;
-    if (v2 !== undefined) {
-      if (!(is28(v2) || is27(v2))) {
-        return false;
-      }
-    }
-    const v3 = v.user;
-    if (v3 !== undefined) {
-      if (!isEndUser(v3)) {
-        return false;
-      }
-    }
+    if (!(v0 instanceof Blob)) return false;
+  }
+  const v1 = v.response_format;
+  if (v1 !== undefined) {
+    if (!(is38(v1) || is39(v1))) return false;
+  }
+  const v2 = v.size;
+  if (v2 !== undefined) {
+    if (!(is40(v2) || is39(v2))) return false;
+  }
+  const v3 = v.user;
+  if (v3 !== undefined) {
+    if (!isEndUser(v3)) return false;
   }
   return true;
 }
@@ -715,87 +430,47 @@ export function checkImageVariationCreateRequest(v: unknown, p: string, c: Ctx):
     if (v0 === undefined) {
       c.add(p + '/image', 'required', 'is required');
     } else {
-      if (!(v0 instanceof Blob)) {
-        c.add(p + '/image', 'type', 'must be a file');
-      }
+      check41(v0, p + '/image', c);
     }
     const v1 = v.response_format;
     if (v1 !== undefined) {
-      const m2 = (is26(v1) ? 1 : 0) + (is27(v1) ? 1 : 0);
-      if (m2 === 0) {
-        c.add(p + '/response_format', 'any_of', 'must be "url" or a string');
-      }
+      check42(v1, p + '/response_format', c);
     }
-    const v3 = v.size;
+    const v2 = v.size;
+    if (v2 !== undefined) {
+      check43(v2, p + '/size', c);
+    }
+    const v3 = v.user;
     if (v3 !== undefined) {
-      const m4 = (is28(v3) ? 1 : 0) + (is27(v3) ? 1 : 0);
-      if (m4 === 0) {
-        c.add(p + '/size', 'any_of', 'must be "1024x1024" or a string');
-      }
-    }
-    const v5 = v.user;
-    if (v5 !== undefined) {
-      checkEndUser(v5, p + '/user', c);
+      checkEndUser(v3, p + '/user', c);
     }
   }
 }
 
 /** True when `v` is a valid `ImagesResponse` (fail-fast, allocates nothing). */
 export function isImagesResponse(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== 'transparent' && v0 !== 'opaque') {
-        return false;
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.background;
+  if (v0 !== undefined && v0 !== 'transparent' && v0 !== 'opaque') return false;
+  const v1 = v.created;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.data;
+  if (v2 !== undefined) {
+    if (!Array.isArray(v2)) return false;
+    for (let i3 = 0; i3 < v2.length; i3++) {
+      const v4: unknown = v2[i3];
+      if (!isImage(v4)) return false;
     }
-    const v1 = v.created;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.data;
-    if (v2 !== undefined) {
-      if (!Array.isArray(v2)) {
-        return false;
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          const v4: unknown = v2[i3];
-          if (!isImage(v4)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v5 = v.output_format;
-    if (v5 !== undefined) {
-      if (v5 !== 'png' && v5 !== 'webp' && v5 !== 'jpeg') {
-        return false;
-      }
-    }
-    const v6 = v.quality;
-    if (v6 !== undefined) {
-      if (v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') {
-        return false;
-      }
-    }
-    const v7 = v.size;
-    if (v7 !== undefined) {
-      if (v7 !== '1024x1024' && v7 !== '1024x1536' && v7 !== '1536x1024') {
-        return false;
-      }
-    }
-    const v8 = v.usage;
-    if (v8 !== undefined) {
-      if (!isImagesUsage(v8)) {
-        return false;
-      }
-    }
+  }
+  const v5 = v.output_format;
+  if (v5 !== undefined && v5 !== 'png' && v5 !== 'webp' && v5 !== 'jpeg') return false;
+  const v6 = v.quality;
+  if (v6 !== undefined && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') return false;
+  const v7 = v.size;
+  if (v7 !== undefined && v7 !== '1024x1024' && v7 !== '1024x1536' && v7 !== '1536x1024') return false;
+  const v8 = v.usage;
+  if (v8 !== undefined) {
+    if (!isImagesUsage(v8)) return false;
   }
   return true;
 }
@@ -807,133 +482,64 @@ export function checkImagesResponse(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.background;
     if (v0 !== undefined) {
-      if (v0 !== 'transparent' && v0 !== 'opaque') {
-        c.add(p + '/background', 'enum', "must be one of 'transparent', 'opaque'");
-      }
+      check44(v0, p + '/background', c);
     }
     const v1 = v.created;
     if (v1 === undefined) {
       c.add(p + '/created', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/created', 'type', 'must be an integer');
-      }
+      check11(v1, p + '/created', c);
     }
     const v2 = v.data;
     if (v2 !== undefined) {
-      if (!Array.isArray(v2)) {
-        c.add(p + '/data', 'type', 'must be an array of Images');
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          if (c.full) break;
-          const v4: unknown = v2[i3];
-          checkImage(v4, p + '/data/' + i3, c);
-        }
-      }
+      check45(v2, p + '/data', c);
     }
-    const v5 = v.output_format;
+    const v3 = v.output_format;
+    if (v3 !== undefined) {
+      check46(v3, p + '/output_format', c);
+    }
+    const v4 = v.quality;
+    if (v4 !== undefined) {
+      check47(v4, p + '/quality', c);
+    }
+    const v5 = v.size;
     if (v5 !== undefined) {
-      if (v5 !== 'png' && v5 !== 'webp' && v5 !== 'jpeg') {
-        c.add(p + '/output_format', 'enum', "must be one of 'png', 'webp', 'jpeg'");
-      }
+      check48(v5, p + '/size', c);
     }
-    const v6 = v.quality;
+    const v6 = v.usage;
     if (v6 !== undefined) {
-      if (v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') {
-        c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high'");
-      }
-    }
-    const v7 = v.size;
-    if (v7 !== undefined) {
-      if (v7 !== '1024x1024' && v7 !== '1024x1536' && v7 !== '1536x1024') {
-        c.add(p + '/size', 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'");
-      }
-    }
-    const v8 = v.usage;
-    if (v8 !== undefined) {
-      checkImagesUsage(v8, p + '/usage', c);
+      checkImagesUsage(v6, p + '/usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `ImagesUsage` (fail-fast, allocates nothing). */
 export function isImagesUsage(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.input_tokens_details;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.input_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.input_tokens_details;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-        const v2 = v1.image_tokens;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-        const v3 = v1.text_tokens;
-        if (v3 === undefined) {
-          return false;
-        } else {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v4 = v.output_tokens;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.output_tokens_details;
-    if (v5 !== undefined) {
-      if (!isObj(v5)) {
-        return false;
-      } else {
-        const v6 = v5.image_tokens;
-        if (v6 === undefined) {
-          return false;
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            return false;
-          }
-        }
-        const v7 = v5.text_tokens;
-        if (v7 === undefined) {
-          return false;
-        } else {
-          if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v8 = v.total_tokens;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-        return false;
-      }
-    }
+    if (!isObj(v1)) return false;
+    const v2 = v1.image_tokens;
+    if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+    const v3 = v1.text_tokens;
+    if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
   }
+  const v4 = v.output_tokens;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  const v5 = v.output_tokens_details;
+  if (v5 !== undefined) {
+    if (!isObj(v5)) return false;
+    const v6 = v5.image_tokens;
+    if (v6 === undefined || typeof v6 !== 'number' || !Number.isInteger(v6)) return false;
+    const v7 = v5.text_tokens;
+    if (v7 === undefined || typeof v7 !== 'number' || !Number.isInteger(v7)) return false;
+  }
+  const v8 = v.total_tokens;
+  if (v8 === undefined || typeof v8 !== 'number' || !Number.isInteger(v8)) return false;
   return true;
 }
 
@@ -946,1230 +552,779 @@ export function checkImagesUsage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/input_tokens', 'type', 'must be an integer');
-      }
+      check11(v0, p + '/input_tokens', c);
     }
     const v1 = v.input_tokens_details;
     if (v1 === undefined) {
       c.add(p + '/input_tokens_details', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/input_tokens_details', 'type', 'must be an object');
-      } else {
-        const v2 = v1.image_tokens;
-        if (v2 === undefined) {
-          c.add(p + '/input_tokens_details/image_tokens', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/input_tokens_details/image_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v3 = v1.text_tokens;
-        if (v3 === undefined) {
-          c.add(p + '/input_tokens_details/text_tokens', 'required', 'is required');
-        } else {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            c.add(p + '/input_tokens_details/text_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check13(v1, p + '/input_tokens_details', c);
     }
-    const v4 = v.output_tokens;
-    if (v4 === undefined) {
+    const v2 = v.output_tokens;
+    if (v2 === undefined) {
       c.add(p + '/output_tokens', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/output_tokens', 'type', 'must be an integer');
-      }
+      check11(v2, p + '/output_tokens', c);
     }
-    const v5 = v.output_tokens_details;
-    if (v5 !== undefined) {
-      if (!isObj(v5)) {
-        c.add(p + '/output_tokens_details', 'type', 'must be an object');
-      } else {
-        const v6 = v5.image_tokens;
-        if (v6 === undefined) {
-          c.add(p + '/output_tokens_details/image_tokens', 'required', 'is required');
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            c.add(p + '/output_tokens_details/image_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v7 = v5.text_tokens;
-        if (v7 === undefined) {
-          c.add(p + '/output_tokens_details/text_tokens', 'required', 'is required');
-        } else {
-          if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-            c.add(p + '/output_tokens_details/text_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+    const v3 = v.output_tokens_details;
+    if (v3 !== undefined) {
+      check13(v3, p + '/output_tokens_details', c);
     }
-    const v8 = v.total_tokens;
-    if (v8 === undefined) {
+    const v4 = v.total_tokens;
+    if (v4 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-        c.add(p + '/total_tokens', 'type', 'must be an integer');
-      }
+      check11(v4, p + '/total_tokens', c);
     }
   }
 }
 
-function is0(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'dall-e-2') {
-        return false;
-      }
-    }
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
   }
-  return true;
 }
 
-function is1(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.background;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'transparent') {
-        return false;
-      }
-    }
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'image_edit.completed') {
+    c.add(p, 'const', 'must be "image_edit.completed"');
   }
-  return true;
 }
 
 function is2(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (!isImageBackground(v0)) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.images;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (!isImageEditInputImage(v3)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v4 = v.input_fidelity;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (v4 !== 'high' && v4 !== 'low') {
-          return false;
-        }
-      }
-    }
-    const v5 = v.mask;
-    if (v5 !== undefined) {
-      if (!isImageMask(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.model;
-    if (v6 !== undefined) {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
-    }
-    const v7 = v.moderation;
-    if (v7 !== undefined) {
-      if (v7 !== null) {
-        if (!isImageModeration(v7)) {
-          return false;
-        }
-      }
-    }
-    const v8 = v.n;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          return false;
-        }
-      }
-    }
-    const v9 = v.output_compression;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-          return false;
-        }
-      }
-    }
-    const v10 = v.output_format;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (!isImageOutputFormat(v10)) {
-          return false;
-        }
-      }
-    }
-    const v11 = v.partial_images;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          return false;
-        } else {
-          if (v11 < 0) {
-            return false;
-          }
-          if (v11 > 3) {
-            return false;
-          }
-        }
-      }
-    }
-    const v12 = v.prompt;
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'string') {
-        return false;
-      }
-    }
-    const v13 = v.quality;
-    if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (v13 !== 'low' && v13 !== 'medium' && v13 !== 'high' && v13 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v14 = v.size;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (v14 !== 'auto' && v14 !== '1024x1024' && v14 !== '1536x1024' && v14 !== '1024x1536') {
-          return false;
-        }
-      }
-    }
-    const v15 = v.stream;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (typeof v15 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v16 = v.user;
-    if (v16 !== undefined) {
-      if (!isEndUser(v16)) {
-        return false;
-      }
-    }
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined || v0 !== 'dall-e-2') return false;
   }
   return true;
 }
 
-function check3(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
+function is3(v: unknown): boolean {
+  if (isObj(v)) {
     const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        checkImageBackground(v0, p + '/background', c);
-      }
-    }
-    const v1 = v.images;
-    if (v1 === undefined) {
-      c.add(p + '/images', 'required', 'is required');
-    } else {
-      if (!Array.isArray(v1)) {
-        c.add(p + '/images', 'type', 'must be an array of ImageEditInputImages');
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          if (c.full) break;
-          const v3: unknown = v1[i2];
-          checkImageEditInputImage(v3, p + '/images/' + i2, c);
-        }
-      }
-    }
-    const v4 = v.input_fidelity;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (v4 !== 'high' && v4 !== 'low') {
-          c.add(p + '/input_fidelity', 'enum', "must be one of 'high', 'low'");
-        }
-      }
-    }
-    const v5 = v.mask;
-    if (v5 !== undefined) {
-      checkImageMask(v5, p + '/mask', c);
-    }
-    const v6 = v.model;
-    if (v6 !== undefined) {
-      if (typeof v6 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v7 = v.moderation;
-    if (v7 !== undefined) {
-      if (v7 !== null) {
-        checkImageModeration(v7, p + '/moderation', c);
-      }
-    }
-    const v8 = v.n;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v9 = v.output_compression;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-          c.add(p + '/output_compression', 'type', 'must be an integer or null');
-        }
-      }
-    }
-    const v10 = v.output_format;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        checkImageOutputFormat(v10, p + '/output_format', c);
-      }
-    }
-    const v11 = v.partial_images;
-    if (v11 !== undefined) {
-      if (v11 !== null) {
-        if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-          c.add(p + '/partial_images', 'type', 'must be an integer or null');
-        } else {
-          if (v11 < 0) {
-            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
-          }
-          if (v11 > 3) {
-            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
-          }
-        }
-      }
-    }
-    const v12 = v.prompt;
-    if (v12 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v12 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
-    }
-    const v13 = v.quality;
-    if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (v13 !== 'low' && v13 !== 'medium' && v13 !== 'high' && v13 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
-        }
-      }
-    }
-    const v14 = v.size;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (v14 !== 'auto' && v14 !== '1024x1024' && v14 !== '1536x1024' && v14 !== '1024x1536') {
-          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
-        }
-      }
-    }
-    const v15 = v.stream;
-    if (v15 !== undefined) {
-      if (v15 !== null) {
-        if (typeof v15 !== 'boolean') {
-          c.add(p + '/stream', 'type', 'must be a boolean or null');
-        }
-      }
-    }
-    const v16 = v.user;
-    if (v16 !== undefined) {
-      checkEndUser(v16, p + '/user', c);
-    }
+    if (v0 === undefined || v0 !== 'transparent') return false;
   }
+  return true;
 }
 
 function is4(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.background;
+  if (v0 !== undefined) {
+    if (v0 !== null) {
+      if (!isImageBackground(v0)) return false;
+    }
+  }
+  const v1 = v.images;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (!isImageBackground(v0)) {
-          return false;
-        }
-      }
+    if (!Array.isArray(v1)) return false;
+    for (let i2 = 0; i2 < v1.length; i2++) {
+      const v3: unknown = v1[i2];
+      if (!isImageEditInputImage(v3)) return false;
     }
-    const v1 = v['image[]'];
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (!(v3 instanceof Blob)) {
-            return false;
-          }
-        }
-      }
+  }
+  const v4 = v.input_fidelity;
+  if (v4 !== undefined && v4 !== null && v4 !== 'high' && v4 !== 'low') return false;
+  const v5 = v.mask;
+  if (v5 !== undefined) {
+    if (!isImageMask(v5)) return false;
+  }
+  const v6 = v.model;
+  if (v6 !== undefined && typeof v6 !== 'string') return false;
+  const v7 = v.moderation;
+  if (v7 !== undefined) {
+    if (v7 !== null) {
+      if (!isImageModeration(v7)) return false;
     }
-    const v4 = v.input_fidelity;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (v4 !== 'high' && v4 !== 'low') {
-          return false;
-        }
-      }
+  }
+  const v8 = v.n;
+  if (v8 !== undefined && v8 !== null && (typeof v8 !== 'number' || !Number.isInteger(v8))) return false;
+  const v9 = v.output_compression;
+  if (v9 !== undefined && v9 !== null && (typeof v9 !== 'number' || !Number.isInteger(v9))) return false;
+  const v10 = v.output_format;
+  if (v10 !== undefined) {
+    if (v10 !== null) {
+      if (!isImageOutputFormat(v10)) return false;
     }
-    const v5 = v.model;
-    if (v5 !== undefined) {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.moderation;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (!isImageModeration(v6)) {
-          return false;
-        }
-      }
-    }
-    const v7 = v.n;
-    if (v7 !== undefined) {
-      if (v7 !== null) {
-        if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-          return false;
-        }
-      }
-    }
-    const v8 = v.output_compression;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          return false;
-        }
-      }
-    }
-    const v9 = v.output_format;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (!isImageOutputFormat(v9)) {
-          return false;
-        }
-      }
-    }
-    const v10 = v.partial_images;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          return false;
-        } else {
-          if (v10 < 0) {
-            return false;
-          }
-          if (v10 > 3) {
-            return false;
-          }
-        }
-      }
-    }
-    const v11 = v.prompt;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (typeof v11 !== 'string') {
-        return false;
-      }
-    }
-    const v12 = v.quality;
-    if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (v12 !== 'low' && v12 !== 'medium' && v12 !== 'high' && v12 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v13 = v.size;
-    if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (v13 !== 'auto' && v13 !== '1024x1024' && v13 !== '1536x1024' && v13 !== '1024x1536') {
-          return false;
-        }
-      }
-    }
-    const v14 = v.stream;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (typeof v14 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v15 = v.user;
-    if (v15 !== undefined) {
-      if (!isEndUser(v15)) {
-        return false;
-      }
-    }
+  }
+  const v11 = v.partial_images;
+  if (
+    v11 !== undefined &&
+    v11 !== null &&
+    (typeof v11 !== 'number' || !Number.isInteger(v11) || v11 < 0 || v11 > 3)
+  )
+    return false;
+  const v12 = v.prompt;
+  if (v12 === undefined || typeof v12 !== 'string') return false;
+  const v13 = v.quality;
+  if (
+    v13 !== undefined &&
+    v13 !== null &&
+    v13 !== 'low' &&
+    v13 !== 'medium' &&
+    v13 !== 'high' &&
+    v13 !== 'auto'
+  )
+    return false;
+  const v14 = v.size;
+  if (
+    v14 !== undefined &&
+    v14 !== null &&
+    v14 !== 'auto' &&
+    v14 !== '1024x1024' &&
+    v14 !== '1536x1024' &&
+    v14 !== '1024x1536'
+  )
+    return false;
+  const v15 = v.stream;
+  if (v15 !== undefined && v15 !== null && typeof v15 !== 'boolean') return false;
+  const v16 = v.user;
+  if (v16 !== undefined) {
+    if (!isEndUser(v16)) return false;
   }
   return true;
 }
 
 function check5(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.images;
+    if (v0 !== undefined) {
+      check49(v0, p + '/images', c);
+    }
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.output_format;
+    if (v0 !== undefined) {
+      check50(v0, p + '/output_format', c);
+    }
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
     if (v0 !== undefined) {
-      if (v0 !== null) {
-        checkImageBackground(v0, p + '/background', c);
-      }
+      check51(v0, p + '/background', c);
+    }
+    const v1 = v.images;
+    if (v1 === undefined) {
+      c.add(p + '/images', 'required', 'is required');
+    } else {
+      check52(v1, p + '/images', c);
+    }
+    const v2 = v.input_fidelity;
+    if (v2 !== undefined) {
+      check53(v2, p + '/input_fidelity', c);
+    }
+    const v3 = v.mask;
+    if (v3 !== undefined) {
+      checkImageMask(v3, p + '/mask', c);
+    }
+    const v4 = v.model;
+    if (v4 !== undefined) {
+      check54(v4, p + '/model', c);
+    }
+    const v5 = v.moderation;
+    if (v5 !== undefined) {
+      check55(v5, p + '/moderation', c);
+    }
+    const v6 = v.n;
+    if (v6 !== undefined) {
+      check56(v6, p + '/n', c);
+    }
+    const v7 = v.output_compression;
+    if (v7 !== undefined) {
+      check56(v7, p + '/output_compression', c);
+    }
+    const v8 = v.output_format;
+    if (v8 !== undefined) {
+      check57(v8, p + '/output_format', c);
+    }
+    const v9 = v.partial_images;
+    if (v9 !== undefined) {
+      check58(v9, p + '/partial_images', c);
+    }
+    const v10 = v.prompt;
+    if (v10 === undefined) {
+      c.add(p + '/prompt', 'required', 'is required');
+    } else {
+      check0(v10, p + '/prompt', c);
+    }
+    const v11 = v.quality;
+    if (v11 !== undefined) {
+      check59(v11, p + '/quality', c);
+    }
+    const v12 = v.size;
+    if (v12 !== undefined) {
+      check60(v12, p + '/size', c);
+    }
+    const v13 = v.stream;
+    if (v13 !== undefined) {
+      check61(v13, p + '/stream', c);
+    }
+    const v14 = v.user;
+    if (v14 !== undefined) {
+      checkEndUser(v14, p + '/user', c);
+    }
+  }
+}
+
+function is8(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.background;
+  if (v0 !== undefined) {
+    if (v0 !== null) {
+      if (!isImageBackground(v0)) return false;
+    }
+  }
+  const v1 = v['image[]'];
+  if (v1 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v1)) return false;
+    for (let i2 = 0; i2 < v1.length; i2++) {
+      const v3: unknown = v1[i2];
+      if (!(v3 instanceof Blob)) return false;
+    }
+  }
+  const v4 = v.input_fidelity;
+  if (v4 !== undefined && v4 !== null && v4 !== 'high' && v4 !== 'low') return false;
+  const v5 = v.model;
+  if (v5 !== undefined && typeof v5 !== 'string') return false;
+  const v6 = v.moderation;
+  if (v6 !== undefined) {
+    if (v6 !== null) {
+      if (!isImageModeration(v6)) return false;
+    }
+  }
+  const v7 = v.n;
+  if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7))) return false;
+  const v8 = v.output_compression;
+  if (v8 !== undefined && v8 !== null && (typeof v8 !== 'number' || !Number.isInteger(v8))) return false;
+  const v9 = v.output_format;
+  if (v9 !== undefined) {
+    if (v9 !== null) {
+      if (!isImageOutputFormat(v9)) return false;
+    }
+  }
+  const v10 = v.partial_images;
+  if (
+    v10 !== undefined &&
+    v10 !== null &&
+    (typeof v10 !== 'number' || !Number.isInteger(v10) || v10 < 0 || v10 > 3)
+  )
+    return false;
+  const v11 = v.prompt;
+  if (v11 === undefined || typeof v11 !== 'string') return false;
+  const v12 = v.quality;
+  if (
+    v12 !== undefined &&
+    v12 !== null &&
+    v12 !== 'low' &&
+    v12 !== 'medium' &&
+    v12 !== 'high' &&
+    v12 !== 'auto'
+  )
+    return false;
+  const v13 = v.size;
+  if (
+    v13 !== undefined &&
+    v13 !== null &&
+    v13 !== 'auto' &&
+    v13 !== '1024x1024' &&
+    v13 !== '1536x1024' &&
+    v13 !== '1024x1536'
+  )
+    return false;
+  const v14 = v.stream;
+  if (v14 !== undefined && v14 !== null && typeof v14 !== 'boolean') return false;
+  const v15 = v.user;
+  if (v15 !== undefined) {
+    if (!isEndUser(v15)) return false;
+  }
+  return true;
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v['image[]'];
+    if (v0 !== undefined) {
+      check49(v0, p + '/image[]', c);
+    }
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      check51(v0, p + '/background', c);
     }
     const v1 = v['image[]'];
     if (v1 === undefined) {
       c.add(p + '/image[]', 'required', 'is required');
     } else {
-      if (!Array.isArray(v1)) {
-        c.add(p + '/image[]', 'type', 'must be an array of files');
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          if (c.full) break;
-          const v3: unknown = v1[i2];
-          if (!(v3 instanceof Blob)) {
-            c.add(p + '/image[]/' + i2, 'type', 'must be a file');
-          }
-        }
-      }
+      check62(v1, p + '/image[]', c);
     }
-    const v4 = v.input_fidelity;
+    const v2 = v.input_fidelity;
+    if (v2 !== undefined) {
+      check53(v2, p + '/input_fidelity', c);
+    }
+    const v3 = v.model;
+    if (v3 !== undefined) {
+      check54(v3, p + '/model', c);
+    }
+    const v4 = v.moderation;
     if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (v4 !== 'high' && v4 !== 'low') {
-          c.add(p + '/input_fidelity', 'enum', "must be one of 'high', 'low'");
-        }
-      }
+      check55(v4, p + '/moderation', c);
     }
-    const v5 = v.model;
+    const v5 = v.n;
     if (v5 !== undefined) {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check56(v5, p + '/n', c);
     }
-    const v6 = v.moderation;
+    const v6 = v.output_compression;
     if (v6 !== undefined) {
-      if (v6 !== null) {
-        checkImageModeration(v6, p + '/moderation', c);
-      }
+      check56(v6, p + '/output_compression', c);
     }
-    const v7 = v.n;
+    const v7 = v.output_format;
     if (v7 !== undefined) {
-      if (v7 !== null) {
-        if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        }
-      }
+      check57(v7, p + '/output_format', c);
     }
-    const v8 = v.output_compression;
+    const v8 = v.partial_images;
     if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-          c.add(p + '/output_compression', 'type', 'must be an integer or null');
-        }
-      }
+      check58(v8, p + '/partial_images', c);
     }
-    const v9 = v.output_format;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        checkImageOutputFormat(v9, p + '/output_format', c);
-      }
-    }
-    const v10 = v.partial_images;
-    if (v10 !== undefined) {
-      if (v10 !== null) {
-        if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-          c.add(p + '/partial_images', 'type', 'must be an integer or null');
-        } else {
-          if (v10 < 0) {
-            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
-          }
-          if (v10 > 3) {
-            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
-          }
-        }
-      }
-    }
-    const v11 = v.prompt;
-    if (v11 === undefined) {
+    const v9 = v.prompt;
+    if (v9 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (typeof v11 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
+      check0(v9, p + '/prompt', c);
     }
-    const v12 = v.quality;
+    const v10 = v.quality;
+    if (v10 !== undefined) {
+      check59(v10, p + '/quality', c);
+    }
+    const v11 = v.size;
+    if (v11 !== undefined) {
+      check60(v11, p + '/size', c);
+    }
+    const v12 = v.stream;
     if (v12 !== undefined) {
-      if (v12 !== null) {
-        if (v12 !== 'low' && v12 !== 'medium' && v12 !== 'high' && v12 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
-        }
-      }
+      check61(v12, p + '/stream', c);
     }
-    const v13 = v.size;
+    const v13 = v.user;
     if (v13 !== undefined) {
-      if (v13 !== null) {
-        if (v13 !== 'auto' && v13 !== '1024x1024' && v13 !== '1536x1024' && v13 !== '1024x1536') {
-          c.add(p + '/size', 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
-        }
-      }
-    }
-    const v14 = v.stream;
-    if (v14 !== undefined) {
-      if (v14 !== null) {
-        if (typeof v14 !== 'boolean') {
-          c.add(p + '/stream', 'type', 'must be a boolean or null');
-        }
-      }
-    }
-    const v15 = v.user;
-    if (v15 !== undefined) {
-      checkEndUser(v15, p + '/user', c);
+      checkEndUser(v13, p + '/user', c);
     }
   }
 }
 
-function is6(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (typeof v0 === 'string') {
-        if (v0.length > 1000 && cpLen(v0) > 1000) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.quality;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (v1 !== 'standard' && v1 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v2 = v.size;
-    if (v2 !== undefined) {
-      if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') {
-        return false;
-      }
-    }
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
   }
-  return true;
 }
 
-function is7(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'image_edit.partial_image') {
+    c.add(p, 'const', 'must be "image_edit.partial_image"');
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.image_tokens;
     if (v0 === undefined) {
-      return false;
+      c.add(p + '/image_tokens', 'required', 'is required');
     } else {
-      if (v0 !== 'dall-e-3') {
-        return false;
-      }
+      check11(v0, p + '/image_tokens', c);
     }
-  }
-  return true;
-}
-
-function is8(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.n;
-    if (v0 !== undefined) {
-      if (typeof v0 === 'number') {
-        if (v0 > 1) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.prompt;
-    if (v1 !== undefined) {
-      if (typeof v1 === 'string') {
-        if (v1.length > 4000 && cpLen(v1) > 4000) {
-          return false;
-        }
-      }
-    }
-    const v2 = v.quality;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v3 = v.size;
-    if (v3 !== undefined) {
-      if (v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792') {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is9(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
+    const v1 = v.text_tokens;
+    if (v1 === undefined) {
+      c.add(p + '/text_tokens', 'required', 'is required');
     } else {
-      if (v0 !== 'dall-e-2' && v0 !== 'dall-e-3') {
-        return false;
-      }
+      check11(v1, p + '/text_tokens', c);
     }
   }
-  return true;
-}
-
-function is10(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        return false;
-      }
-    }
-    const v1 = v.moderation;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        return false;
-      }
-    }
-    const v2 = v.output_compression;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        return false;
-      }
-    }
-    const v3 = v.output_format;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is11(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      } else {
-        if (!RE1.test(v0)) {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
-
-function is12(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (typeof v0 === 'string') {
-        if (v0.length > 32000 && cpLen(v0) > 32000) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.quality;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto') {
-          return false;
-        }
-      }
-    }
-    const v2 = v.response_format;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is13(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      } else {
-        if (!RE1.test(v0)) {
-          return false;
-        }
-      }
-      if (is29(v0)) {
-        return false;
-      }
-    }
-  }
-  return true;
 }
 
 function is14(v: unknown): boolean {
   if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      } else {
-        if (!RE2.test(v0)) {
-          return false;
-        }
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      if (typeof v0 === 'string') {
+        if (v0.length > 1000 && cpLen(v0) > 1000) return false;
       }
     }
+    const v1 = v.quality;
+    if (v1 !== undefined && v1 !== null && v1 !== 'standard' && v1 !== 'auto') return false;
+    const v2 = v.size;
+    if (v2 !== undefined && v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') return false;
   }
   return true;
 }
 
 function is15(v: unknown): boolean {
-  if (is30(v)) {
-    return false;
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined || v0 !== 'dall-e-3') return false;
   }
   return true;
 }
 
 function is16(v: unknown): boolean {
   if (isObj(v)) {
-    const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (typeof v0 === 'string') {
-        if (v0.length > 32000 && cpLen(v0) > 32000) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.size;
-    if (v1 !== undefined) {
-      if (!VALUES0.has(v1)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is17(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (!isImageBackground(v0)) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.model;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.moderation;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (!isImageModeration(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.n;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-          return false;
-        } else {
-          if (v3 < 1) {
-            return false;
-          }
-          if (v3 > 10) {
-            return false;
-          }
-        }
-      }
-    }
-    const v4 = v.output_compression;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-          return false;
-        } else {
-          if (v4 < 0) {
-            return false;
-          }
-          if (v4 > 100) {
-            return false;
-          }
-        }
-      }
-    }
-    const v5 = v.output_format;
-    if (v5 !== undefined) {
-      if (v5 !== null) {
-        if (!isImageOutputFormat(v5)) {
-          return false;
-        }
-      }
-    }
-    const v6 = v.partial_images;
-    if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-          return false;
-        } else {
-          if (v6 < 0) {
-            return false;
-          }
-          if (v6 > 3) {
-            return false;
-          }
-        }
-      }
-    }
-    const v7 = v.prompt;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.quality;
-    if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (!VALUES1.has(v8)) {
-          return false;
-        }
-      }
-    }
-    const v9 = v.response_format;
-    if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (v9 !== 'url' && v9 !== 'b64_json') {
-          return false;
-        }
-      }
-    }
-    const v10 = v.size;
-    if (v10 !== undefined) {
-      if (typeof v10 !== 'string') {
-        return false;
-      }
-    }
-    {
-      const a11 = v.size;
-      if (
-        is14(v) &&
-        typeof a11 === 'string' &&
-        a11 !== 'auto' &&
-        !dimensionsOk(a11, {
-          multipleOf: 16,
-          minAspect: 0.3333333333333333,
-          maxAspect: 3,
-          maxWidth: 3840,
-          maxHeight: 3840,
-          maxPixels: 8294400,
-        })
-      ) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function check18(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (typeof v0 === 'string') {
-        if (v0.length > 1000 && cpLen(v0) > 1000) {
-          c.add(p + '/prompt', 'max_length', 'must be at most 1000 characters');
-        }
-      }
-    }
-    const v1 = v.quality;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (v1 !== 'standard' && v1 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'standard', 'auto'");
-        }
-      }
-    }
-    const v2 = v.size;
-    if (v2 !== undefined) {
-      if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') {
-        c.add(p + '/size', 'enum', "must be one of '256x256', '512x512', '1024x1024'");
-      }
-    }
-  }
-}
-
-function check19(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
     const v0 = v.n;
     if (v0 !== undefined) {
       if (typeof v0 === 'number') {
-        if (v0 > 1) {
-          c.add(p + '/n', 'maximum', 'must be at most 1');
-        }
+        if (v0 > 1) return false;
       }
     }
     const v1 = v.prompt;
     if (v1 !== undefined) {
       if (typeof v1 === 'string') {
-        if (v1.length > 4000 && cpLen(v1) > 4000) {
-          c.add(p + '/prompt', 'max_length', 'must be at most 4000 characters');
-        }
+        if (v1.length > 4000 && cpLen(v1) > 4000) return false;
       }
     }
     const v2 = v.quality;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'hd', 'standard', 'auto'");
-        }
-      }
-    }
+    if (v2 !== undefined && v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto') return false;
     const v3 = v.size;
-    if (v3 !== undefined) {
-      if (v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792') {
-        c.add(p + '/size', 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
-      }
-    }
+    if (v3 !== undefined && v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792') return false;
   }
+  return true;
 }
 
-function check20(v: unknown, p: string, c: Ctx): void {
+function is17(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined || (v0 !== 'dall-e-2' && v0 !== 'dall-e-3')) return false;
+  }
+  return true;
+}
+
+function is18(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        c.add(p + '/background', 'type', 'must be null');
-      }
-    }
+    if (v0 !== undefined && v0 !== null) return false;
     const v1 = v.moderation;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        c.add(p + '/moderation', 'type', 'must be null');
-      }
-    }
+    if (v1 !== undefined && v1 !== null) return false;
     const v2 = v.output_compression;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        c.add(p + '/output_compression', 'type', 'must be null');
-      }
-    }
+    if (v2 !== undefined && v2 !== null) return false;
     const v3 = v.output_format;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        c.add(p + '/output_format', 'type', 'must be null');
-      }
-    }
+    if (v3 !== undefined && v3 !== null) return false;
   }
+  return true;
 }
 
-function check21(v: unknown, p: string, c: Ctx): void {
+function is19(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined || typeof v0 !== 'string' || !RE1.test(v0)) return false;
+  }
+  return true;
+}
+
+function is20(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
       if (typeof v0 === 'string') {
-        if (v0.length > 32000 && cpLen(v0) > 32000) {
-          c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
-        }
+        if (v0.length > 32000 && cpLen(v0) > 32000) return false;
       }
     }
     const v1 = v.quality;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto') {
-          c.add(p + '/quality', 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
-        }
-      }
-    }
+    if (v1 !== undefined && v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
+      return false;
     const v2 = v.response_format;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        c.add(p + '/response_format', 'type', 'must be null');
-      }
-    }
+    if (v2 !== undefined && v2 !== null) return false;
   }
+  return true;
 }
 
-function check22(v: unknown, p: string, c: Ctx): void {
+function is21(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined) {
+      return false;
+    } else {
+      if (typeof v0 !== 'string') return false;
+      if (!RE1.test(v0)) return false;
+      if (is63(v0)) return false;
+    }
+  }
+  return true;
+}
+
+function is22(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined || typeof v0 !== 'string' || !RE2.test(v0)) return false;
+  }
+  return true;
+}
+
+function is23(v: unknown): boolean {
+  if (is64(v)) return false;
+  return true;
+}
+
+function is24(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
       if (typeof v0 === 'string') {
-        if (v0.length > 32000 && cpLen(v0) > 32000) {
-          c.add(p + '/prompt', 'max_length', 'must be at most 32000 characters');
-        }
+        if (v0.length > 32000 && cpLen(v0) > 32000) return false;
       }
     }
     const v1 = v.size;
+    if (v1 !== undefined && !VALUES0.has(v1)) return false;
+  }
+  return true;
+}
+
+function is25(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.background;
+  if (v0 !== undefined) {
+    if (v0 !== null) {
+      if (!isImageBackground(v0)) return false;
+    }
+  }
+  const v1 = v.model;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  const v2 = v.moderation;
+  if (v2 !== undefined) {
+    if (v2 !== null) {
+      if (!isImageModeration(v2)) return false;
+    }
+  }
+  const v3 = v.n;
+  if (
+    v3 !== undefined &&
+    v3 !== null &&
+    (typeof v3 !== 'number' || !Number.isInteger(v3) || v3 < 1 || v3 > 10)
+  )
+    return false;
+  const v4 = v.output_compression;
+  if (
+    v4 !== undefined &&
+    v4 !== null &&
+    (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 < 0 || v4 > 100)
+  )
+    return false;
+  const v5 = v.output_format;
+  if (v5 !== undefined) {
+    if (v5 !== null) {
+      if (!isImageOutputFormat(v5)) return false;
+    }
+  }
+  const v6 = v.partial_images;
+  if (
+    v6 !== undefined &&
+    v6 !== null &&
+    (typeof v6 !== 'number' || !Number.isInteger(v6) || v6 < 0 || v6 > 3)
+  )
+    return false;
+  const v7 = v.prompt;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.quality;
+  if (v8 !== undefined && v8 !== null && !VALUES1.has(v8)) return false;
+  const v9 = v.response_format;
+  if (v9 !== undefined && v9 !== null && v9 !== 'url' && v9 !== 'b64_json') return false;
+  const v10 = v.size;
+  if (v10 !== undefined && typeof v10 !== 'string') return false;
+  {
+    const a11 = v.size;
+    if (
+      is22(v) &&
+      typeof a11 === 'string' &&
+      a11 !== 'auto' &&
+      !dimensionsOk(a11, {
+        multipleOf: 16,
+        minAspect: 0.3333333333333333,
+        maxAspect: 3,
+        maxWidth: 3840,
+        maxHeight: 3840,
+        maxPixels: 8294400,
+      })
+    )
+      return false;
+  }
+  return true;
+}
+
+function check26(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      check65(v0, p + '/prompt', c);
+    }
+    const v1 = v.quality;
     if (v1 !== undefined) {
-      if (!VALUES0.has(v1)) {
-        c.add(
-          p + '/size',
-          'enum',
-          "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
-        );
-      }
+      check66(v1, p + '/quality', c);
+    }
+    const v2 = v.size;
+    if (v2 !== undefined) {
+      check67(v2, p + '/size', c);
     }
   }
 }
 
-function check23(v: unknown, p: string, c: Ctx): void {
+function check27(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.n;
+    if (v0 !== undefined) {
+      check68(v0, p + '/n', c);
+    }
+    const v1 = v.prompt;
+    if (v1 !== undefined) {
+      check69(v1, p + '/prompt', c);
+    }
+    const v2 = v.quality;
+    if (v2 !== undefined) {
+      check70(v2, p + '/quality', c);
+    }
+    const v3 = v.size;
+    if (v3 !== undefined) {
+      check71(v3, p + '/size', c);
+    }
+  }
+}
+
+function check28(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.background;
+    if (v0 !== undefined) {
+      check72(v0, p + '/background', c);
+    }
+    const v1 = v.moderation;
+    if (v1 !== undefined) {
+      check72(v1, p + '/moderation', c);
+    }
+    const v2 = v.output_compression;
+    if (v2 !== undefined) {
+      check72(v2, p + '/output_compression', c);
+    }
+    const v3 = v.output_format;
+    if (v3 !== undefined) {
+      check72(v3, p + '/output_format', c);
+    }
+  }
+}
+
+function check29(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      check73(v0, p + '/prompt', c);
+    }
+    const v1 = v.quality;
+    if (v1 !== undefined) {
+      check59(v1, p + '/quality', c);
+    }
+    const v2 = v.response_format;
+    if (v2 !== undefined) {
+      check72(v2, p + '/response_format', c);
+    }
+  }
+}
+
+function check30(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.size;
+    if (v0 !== undefined) {
+      check74(v0, p + '/size', c);
+    }
+  }
+}
+
+function check31(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.size;
+    if (v0 !== undefined) {
+      check75(v0, p + '/size', c);
+    }
+  }
+}
+
+function check32(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined) {
+      check73(v0, p + '/prompt', c);
+    }
+    const v1 = v.size;
+    if (v1 !== undefined) {
+      check76(v1, p + '/size', c);
+    }
+  }
+}
+
+function check33(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
     if (v0 !== undefined) {
-      if (v0 !== null) {
-        checkImageBackground(v0, p + '/background', c);
-      }
+      check77(v0, p + '/background', c);
     }
     const v1 = v.model;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check78(v1, p + '/model', c);
     }
     const v2 = v.moderation;
     if (v2 !== undefined) {
-      if (v2 !== null) {
-        checkImageModeration(v2, p + '/moderation', c);
-      }
+      check79(v2, p + '/moderation', c);
     }
     const v3 = v.n;
     if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-          c.add(p + '/n', 'type', 'must be an integer or null');
-        } else {
-          if (v3 < 1) {
-            c.add(p + '/n', 'minimum', 'must be at least 1');
-          }
-          if (v3 > 10) {
-            c.add(p + '/n', 'maximum', 'must be at most 10');
-          }
-        }
-      }
+      check80(v3, p + '/n', c);
     }
     const v4 = v.output_compression;
     if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-          c.add(p + '/output_compression', 'type', 'must be an integer or null');
-        } else {
-          if (v4 < 0) {
-            c.add(p + '/output_compression', 'minimum', 'must be at least 0');
-          }
-          if (v4 > 100) {
-            c.add(p + '/output_compression', 'maximum', 'must be at most 100');
-          }
-        }
-      }
+      check81(v4, p + '/output_compression', c);
     }
     const v5 = v.output_format;
     if (v5 !== undefined) {
-      if (v5 !== null) {
-        checkImageOutputFormat(v5, p + '/output_format', c);
-      }
+      check57(v5, p + '/output_format', c);
     }
     const v6 = v.partial_images;
     if (v6 !== undefined) {
-      if (v6 !== null) {
-        if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-          c.add(p + '/partial_images', 'type', 'must be an integer or null');
-        } else {
-          if (v6 < 0) {
-            c.add(p + '/partial_images', 'minimum', 'must be at least 0');
-          }
-          if (v6 > 3) {
-            c.add(p + '/partial_images', 'maximum', 'must be at most 3');
-          }
-        }
-      }
+      check58(v6, p + '/partial_images', c);
     }
     const v7 = v.prompt;
     if (v7 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
+      check0(v7, p + '/prompt', c);
     }
     const v8 = v.quality;
     if (v8 !== undefined) {
-      if (v8 !== null) {
-        if (!VALUES1.has(v8)) {
-          c.add(p + '/quality', 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
-        }
-      }
+      check82(v8, p + '/quality', c);
     }
     const v9 = v.response_format;
     if (v9 !== undefined) {
-      if (v9 !== null) {
-        if (v9 !== 'url' && v9 !== 'b64_json') {
-          c.add(p + '/response_format', 'enum', "must be one of 'url', 'b64_json'");
-        }
-      }
+      check83(v9, p + '/response_format', c);
     }
     const v10 = v.size;
     if (v10 !== undefined) {
-      if (typeof v10 !== 'string') {
-        c.add(p + '/size', 'type', 'must be a string');
-      }
+      check0(v10, p + '/size', c);
     }
     {
       const a11 = v.size;
       if (
-        is14(v) &&
+        is22(v) &&
         typeof a11 === 'string' &&
         a11 !== 'auto' &&
         !dimensionsOk(a11, {
@@ -2180,75 +1335,386 @@ function check23(v: unknown, p: string, c: Ctx): void {
           maxHeight: 3840,
           maxPixels: 8294400,
         })
-      ) {
+      )
         c.add(
           p + '/size',
           'rule',
           "For gpt-image-2 models any WIDTHxHEIGHT with both divisible by 16, aspect ratio between 1:3 and 3:1, maximum 3840x2160 (above 2560x1440 experimental), within the model's pixel and edge limits.",
         );
-      }
     }
   }
 }
 
-function is24(v: unknown): boolean {
+function is34(v: unknown): boolean {
   if (isObj(v)) {
-    if (v.file_id === undefined) {
-      return false;
-    }
+    if (v.file_id === undefined) return false;
   }
   return true;
 }
 
-function is25(v: unknown): boolean {
+function is35(v: unknown): boolean {
   if (isObj(v)) {
-    if (v.image_url === undefined) {
-      return false;
+    if (v.image_url === undefined) return false;
+  }
+  return true;
+}
+
+function check36(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.file_id;
+    if (v0 !== undefined) {
+      check0(v0, p + '/file_id', c);
+    }
+    const v1 = v.image_url;
+    if (v1 !== undefined) {
+      check0(v1, p + '/image_url', c);
     }
   }
-  return true;
 }
 
-function is26(v: unknown): boolean {
-  if (v !== 'url') {
-    return false;
+function check37(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is34(v) ? 1 : 0) + (is35(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
+  if (m0 === 0) {
+    c.add(p, 'one_of', 'must be any value');
+  }
+}
+
+function is38(v: unknown): boolean {
+  if (v !== 'url') return false;
   return true;
 }
 
-function is27(v: unknown): boolean {
+function is39(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
+}
+
+function is40(v: unknown): boolean {
+  if (v !== '1024x1024') return false;
+  return true;
+}
+
+function check41(v: unknown, p: string, c: Ctx): void {
+  if (!(v instanceof Blob)) {
+    c.add(p, 'type', 'must be a file');
+  }
+}
+
+function check42(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is38(v) ? 1 : 0) + (is39(v) ? 1 : 0);
+  if (m0 === 0) {
+    c.add(p, 'any_of', 'must be "url" or a string');
+  }
+}
+
+function check43(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is40(v) ? 1 : 0) + (is39(v) ? 1 : 0);
+  if (m0 === 0) {
+    c.add(p, 'any_of', 'must be "1024x1024" or a string');
+  }
+}
+
+function check44(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'transparent' && v !== 'opaque') {
+    c.add(p, 'enum', "must be one of 'transparent', 'opaque'");
+  }
+}
+
+function check45(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of Images');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkImage(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check46(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'png' && v !== 'webp' && v !== 'jpeg') {
+    c.add(p, 'enum', "must be one of 'png', 'webp', 'jpeg'");
+  }
+}
+
+function check47(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'low' && v !== 'medium' && v !== 'high') {
+    c.add(p, 'enum', "must be one of 'low', 'medium', 'high'");
+  }
+}
+
+function check48(v: unknown, p: string, c: Ctx): void {
+  if (v !== '1024x1024' && v !== '1024x1536' && v !== '1536x1024') {
+    c.add(p, 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'");
+  }
+}
+
+function check49(v: unknown, p: string, c: Ctx): void {
+  if (Array.isArray(v)) {
+    if (v.length > 16) c.add(p, 'max_items', 'must have at most 16 items');
+  }
+}
+
+function check50(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'png' && v !== 'webp') {
+      c.add(p, 'enum', "must be one of 'png', 'webp'");
+    }
+  }
+}
+
+function check51(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageBackground(v, p, c);
+  }
+}
+
+function check52(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of ImageEditInputImages');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkImageEditInputImage(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check53(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'high' && v !== 'low') {
+      c.add(p, 'enum', "must be one of 'high', 'low'");
+    }
+  }
+}
+
+function check54(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    return false;
+    c.add(p, 'type', 'must be a string');
   }
-  return true;
 }
 
-function is28(v: unknown): boolean {
-  if (v !== '1024x1024') {
-    return false;
+function check55(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageModeration(v, p, c);
   }
-  return true;
 }
 
-function is29(v: unknown): boolean {
-  if (typeof v === 'string') {
-    if (!RE2.test(v)) {
-      return false;
+function check56(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
     }
   }
+}
+
+function check57(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageOutputFormat(v, p, c);
+  }
+}
+
+function check58(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    } else {
+      if (v < 0) c.add(p, 'minimum', 'must be at least 0');
+      if (v > 3) c.add(p, 'maximum', 'must be at most 3');
+    }
+  }
+}
+
+function check59(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'low' && v !== 'medium' && v !== 'high' && v !== 'auto') {
+      c.add(p, 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
+    }
+  }
+}
+
+function check60(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
+      c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
+    }
+  }
+}
+
+function check61(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'boolean') {
+      c.add(p, 'type', 'must be a boolean or null');
+    }
+  }
+}
+
+function check62(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of files');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check41(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function is63(v: unknown): boolean {
+  if (typeof v === 'string') {
+    if (!RE2.test(v)) return false;
+  }
   return true;
 }
 
-function is30(v: unknown): boolean {
+function is64(v: unknown): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
+    if (v0 === undefined || typeof v0 !== 'string') return false;
   }
   return true;
+}
+
+function check65(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (v.length > 1000 && cpLen(v) > 1000) c.add(p, 'max_length', 'must be at most 1000 characters');
+  }
+}
+
+function check66(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'standard' && v !== 'auto') {
+      c.add(p, 'enum', "must be one of 'standard', 'auto'");
+    }
+  }
+}
+
+function check67(v: unknown, p: string, c: Ctx): void {
+  if (v !== '256x256' && v !== '512x512' && v !== '1024x1024') {
+    c.add(p, 'enum', "must be one of '256x256', '512x512', '1024x1024'");
+  }
+}
+
+function check68(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'number') {
+    if (v > 1) c.add(p, 'maximum', 'must be at most 1');
+  }
+}
+
+function check69(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (v.length > 4000 && cpLen(v) > 4000) c.add(p, 'max_length', 'must be at most 4000 characters');
+  }
+}
+
+function check70(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'hd' && v !== 'standard' && v !== 'auto') {
+      c.add(p, 'enum', "must be one of 'hd', 'standard', 'auto'");
+    }
+  }
+}
+
+function check71(v: unknown, p: string, c: Ctx): void {
+  if (v !== '1024x1024' && v !== '1792x1024' && v !== '1024x1792') {
+    c.add(p, 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
+  }
+}
+
+function check72(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    c.add(p, 'type', 'must be null');
+  }
+}
+
+function check73(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (v.length > 32000 && cpLen(v) > 32000) c.add(p, 'max_length', 'must be at most 32000 characters');
+  }
+}
+
+function check74(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
+    c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
+  }
+}
+
+function check75(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
+  }
+}
+
+function check76(v: unknown, p: string, c: Ctx): void {
+  if (!VALUES0.has(v)) {
+    c.add(
+      p,
+      'enum',
+      "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
+    );
+  }
+}
+
+function check77(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageBackground(v, p, c);
+  }
+}
+
+function check78(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check79(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageModeration(v, p, c);
+  }
+}
+
+function check80(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    } else {
+      if (v < 1) c.add(p, 'minimum', 'must be at least 1');
+      if (v > 10) c.add(p, 'maximum', 'must be at most 10');
+    }
+  }
+}
+
+function check81(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    } else {
+      if (v < 0) c.add(p, 'minimum', 'must be at least 0');
+      if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+    }
+  }
+}
+
+function check82(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (!VALUES1.has(v)) {
+      c.add(p, 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
+    }
+  }
+}
+
+function check83(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (v !== 'url' && v !== 'b64_json') {
+      c.add(p, 'enum', "must be one of 'url', 'b64_json'");
+    }
+  }
 }

@@ -2,50 +2,17 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `Model` (fail-fast, allocates nothing). */
 export function isModel(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.created;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'model') {
-        return false;
-      }
-    }
-    const v3 = v.owned_by;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.shutdown_date;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'string') {
-          return false;
-        }
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.created;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'model') return false;
+  const v3 = v.owned_by;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.shutdown_date;
+  if (v4 !== undefined && v4 !== null && typeof v4 !== 'string') return false;
   return true;
 }
 
@@ -58,75 +25,42 @@ export function checkModel(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/created', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'model') {
-        c.add(p + '/object', 'const', 'must be "model"');
-      }
+      check2(v2, p + '/object', c);
     }
     const v3 = v.owned_by;
     if (v3 === undefined) {
       c.add(p + '/owned_by', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/owned_by', 'type', 'must be a string');
-      }
+      check1(v3, p + '/owned_by', c);
     }
     const v4 = v.shutdown_date;
     if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'string') {
-          c.add(p + '/shutdown_date', 'type', 'must be a string or null');
-        }
-      }
+      check3(v4, p + '/shutdown_date', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModelDeleted` (fail-fast, allocates nothing). */
 export function isModelDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -139,58 +73,38 @@ export function checkModelDeleted(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check4(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/object', 'type', 'must be a string');
-      }
+      check1(v2, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModelList` (fail-fast, allocates nothing). */
 export function isModelList(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isModel(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.object;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isModel(v2)) return false;
     }
   }
+  const v3 = v.object;
+  if (v3 === undefined || v3 !== 'list') return false;
   return true;
 }
 
@@ -203,23 +117,63 @@ export function checkModelList(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of Models');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkModel(v2, p + '/data/' + i1, c);
-        }
-      }
+      check5(v0, p + '/data', c);
     }
-    const v3 = v.object;
-    if (v3 === undefined) {
+    const v1 = v.object;
+    if (v1 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v3 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check6(v1, p + '/object', c);
     }
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'model') {
+    c.add(p, 'const', 'must be "model"');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of Models');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkModel(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
   }
 }

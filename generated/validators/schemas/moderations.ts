@@ -2,39 +2,19 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `CreateModerationResponse` (fail-fast, allocates nothing). */
 export function isCreateModerationResponse(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.id;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.model;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.results;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.id;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.model;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.results;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v2)) {
-        return false;
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          const v4: unknown = v2[i3];
-          if (!isModerationResult(v4)) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v2)) return false;
+    for (let i3 = 0; i3 < v2.length; i3++) {
+      const v4: unknown = v2[i3];
+      if (!isModerationResult(v4)) return false;
     }
   }
   return true;
@@ -49,149 +29,52 @@ export function checkCreateModerationResponse(v: unknown, p: string, c: Ctx): vo
     if (v0 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check0(v0, p + '/id', c);
     }
     const v1 = v.model;
     if (v1 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check0(v1, p + '/model', c);
     }
     const v2 = v.results;
     if (v2 === undefined) {
       c.add(p + '/results', 'required', 'is required');
     } else {
-      if (!Array.isArray(v2)) {
-        c.add(p + '/results', 'type', 'must be an array of ModerationResults');
-      } else {
-        for (let i3 = 0; i3 < v2.length; i3++) {
-          if (c.full) break;
-          const v4: unknown = v2[i3];
-          checkModerationResult(v4, p + '/results/' + i3, c);
-        }
-      }
+      check1(v2, p + '/results', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationCategories` (fail-fast, allocates nothing). */
 export function isModerationCategories(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.harassment;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v['harassment/threatening'];
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'boolean') {
-        return false;
-      }
-    }
-    const v2 = v.hate;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'boolean') {
-        return false;
-      }
-    }
-    const v3 = v['hate/threatening'];
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'boolean') {
-        return false;
-      }
-    }
-    const v4 = v.illicit;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== null) {
-        if (typeof v4 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v5 = v['illicit/violent'];
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'boolean') {
-          return false;
-        }
-      }
-    }
-    const v6 = v['self-harm'];
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'boolean') {
-        return false;
-      }
-    }
-    const v7 = v['self-harm/instructions'];
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'boolean') {
-        return false;
-      }
-    }
-    const v8 = v['self-harm/intent'];
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (typeof v8 !== 'boolean') {
-        return false;
-      }
-    }
-    const v9 = v.sexual;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (typeof v9 !== 'boolean') {
-        return false;
-      }
-    }
-    const v10 = v['sexual/minors'];
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (typeof v10 !== 'boolean') {
-        return false;
-      }
-    }
-    const v11 = v.violence;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (typeof v11 !== 'boolean') {
-        return false;
-      }
-    }
-    const v12 = v['violence/graphic'];
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'boolean') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.harassment;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v['harassment/threatening'];
+  if (v1 === undefined || typeof v1 !== 'boolean') return false;
+  const v2 = v.hate;
+  if (v2 === undefined || typeof v2 !== 'boolean') return false;
+  const v3 = v['hate/threatening'];
+  if (v3 === undefined || typeof v3 !== 'boolean') return false;
+  const v4 = v.illicit;
+  if (v4 === undefined || (v4 !== null && typeof v4 !== 'boolean')) return false;
+  const v5 = v['illicit/violent'];
+  if (v5 === undefined || (v5 !== null && typeof v5 !== 'boolean')) return false;
+  const v6 = v['self-harm'];
+  if (v6 === undefined || typeof v6 !== 'boolean') return false;
+  const v7 = v['self-harm/instructions'];
+  if (v7 === undefined || typeof v7 !== 'boolean') return false;
+  const v8 = v['self-harm/intent'];
+  if (v8 === undefined || typeof v8 !== 'boolean') return false;
+  const v9 = v.sexual;
+  if (v9 === undefined || typeof v9 !== 'boolean') return false;
+  const v10 = v['sexual/minors'];
+  if (v10 === undefined || typeof v10 !== 'boolean') return false;
+  const v11 = v.violence;
+  if (v11 === undefined || typeof v11 !== 'boolean') return false;
+  const v12 = v['violence/graphic'];
+  if (v12 === undefined || typeof v12 !== 'boolean') return false;
   return true;
 }
 
@@ -204,222 +87,163 @@ export function checkModerationCategories(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/harassment', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/harassment', 'type', 'must be a boolean');
-      }
+      check2(v0, p + '/harassment', c);
     }
     const v1 = v['harassment/threatening'];
     if (v1 === undefined) {
       c.add(p + '/harassment~1threatening', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'boolean') {
-        c.add(p + '/harassment~1threatening', 'type', 'must be a boolean');
-      }
+      check2(v1, p + '/harassment~1threatening', c);
     }
     const v2 = v.hate;
     if (v2 === undefined) {
       c.add(p + '/hate', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'boolean') {
-        c.add(p + '/hate', 'type', 'must be a boolean');
-      }
+      check2(v2, p + '/hate', c);
     }
     const v3 = v['hate/threatening'];
     if (v3 === undefined) {
       c.add(p + '/hate~1threatening', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'boolean') {
-        c.add(p + '/hate~1threatening', 'type', 'must be a boolean');
-      }
+      check2(v3, p + '/hate~1threatening', c);
     }
     const v4 = v.illicit;
     if (v4 === undefined) {
       c.add(p + '/illicit', 'required', 'is required');
     } else {
-      if (v4 !== null) {
-        if (typeof v4 !== 'boolean') {
-          c.add(p + '/illicit', 'type', 'must be a boolean or null');
-        }
-      }
+      check3(v4, p + '/illicit', c);
     }
     const v5 = v['illicit/violent'];
     if (v5 === undefined) {
       c.add(p + '/illicit~1violent', 'required', 'is required');
     } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'boolean') {
-          c.add(p + '/illicit~1violent', 'type', 'must be a boolean or null');
-        }
-      }
+      check3(v5, p + '/illicit~1violent', c);
     }
     const v6 = v['self-harm'];
     if (v6 === undefined) {
       c.add(p + '/self-harm', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'boolean') {
-        c.add(p + '/self-harm', 'type', 'must be a boolean');
-      }
+      check2(v6, p + '/self-harm', c);
     }
     const v7 = v['self-harm/instructions'];
     if (v7 === undefined) {
       c.add(p + '/self-harm~1instructions', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'boolean') {
-        c.add(p + '/self-harm~1instructions', 'type', 'must be a boolean');
-      }
+      check2(v7, p + '/self-harm~1instructions', c);
     }
     const v8 = v['self-harm/intent'];
     if (v8 === undefined) {
       c.add(p + '/self-harm~1intent', 'required', 'is required');
     } else {
-      if (typeof v8 !== 'boolean') {
-        c.add(p + '/self-harm~1intent', 'type', 'must be a boolean');
-      }
+      check2(v8, p + '/self-harm~1intent', c);
     }
     const v9 = v.sexual;
     if (v9 === undefined) {
       c.add(p + '/sexual', 'required', 'is required');
     } else {
-      if (typeof v9 !== 'boolean') {
-        c.add(p + '/sexual', 'type', 'must be a boolean');
-      }
+      check2(v9, p + '/sexual', c);
     }
     const v10 = v['sexual/minors'];
     if (v10 === undefined) {
       c.add(p + '/sexual~1minors', 'required', 'is required');
     } else {
-      if (typeof v10 !== 'boolean') {
-        c.add(p + '/sexual~1minors', 'type', 'must be a boolean');
-      }
+      check2(v10, p + '/sexual~1minors', c);
     }
     const v11 = v.violence;
     if (v11 === undefined) {
       c.add(p + '/violence', 'required', 'is required');
     } else {
-      if (typeof v11 !== 'boolean') {
-        c.add(p + '/violence', 'type', 'must be a boolean');
-      }
+      check2(v11, p + '/violence', c);
     }
     const v12 = v['violence/graphic'];
     if (v12 === undefined) {
       c.add(p + '/violence~1graphic', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'boolean') {
-        c.add(p + '/violence~1graphic', 'type', 'must be a boolean');
-      }
+      check2(v12, p + '/violence~1graphic', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationCategoryAppliedInputTypes` (fail-fast, allocates nothing). */
 export function isModerationCategoryAppliedInputTypes(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.harassment;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.harassment;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v0)) {
-        return false;
-      }
-    }
-    const v1 = v['harassment/threatening'];
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.hate;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v2)) {
-        return false;
-      }
-    }
-    const v3 = v['hate/threatening'];
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.illicit;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v4)) {
-        return false;
-      }
-    }
-    const v5 = v['illicit/violent'];
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v5)) {
-        return false;
-      }
-    }
-    const v6 = v['self-harm'];
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextOrImageInputTypes(v6)) {
-        return false;
-      }
-    }
-    const v7 = v['self-harm/instructions'];
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextOrImageInputTypes(v7)) {
-        return false;
-      }
-    }
-    const v8 = v['self-harm/intent'];
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextOrImageInputTypes(v8)) {
-        return false;
-      }
-    }
-    const v9 = v.sexual;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextOrImageInputTypes(v9)) {
-        return false;
-      }
-    }
-    const v10 = v['sexual/minors'];
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextInputTypes(v10)) {
-        return false;
-      }
-    }
-    const v11 = v.violence;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextOrImageInputTypes(v11)) {
-        return false;
-      }
-    }
-    const v12 = v['violence/graphic'];
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (!isModerationTextOrImageInputTypes(v12)) {
-        return false;
-      }
-    }
+    if (!isModerationTextInputTypes(v0)) return false;
+  }
+  const v1 = v['harassment/threatening'];
+  if (v1 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextInputTypes(v1)) return false;
+  }
+  const v2 = v.hate;
+  if (v2 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextInputTypes(v2)) return false;
+  }
+  const v3 = v['hate/threatening'];
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextInputTypes(v3)) return false;
+  }
+  const v4 = v.illicit;
+  if (v4 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextInputTypes(v4)) return false;
+  }
+  const v5 = v['illicit/violent'];
+  if (v5 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextInputTypes(v5)) return false;
+  }
+  const v6 = v['self-harm'];
+  if (v6 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextOrImageInputTypes(v6)) return false;
+  }
+  const v7 = v['self-harm/instructions'];
+  if (v7 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextOrImageInputTypes(v7)) return false;
+  }
+  const v8 = v['self-harm/intent'];
+  if (v8 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextOrImageInputTypes(v8)) return false;
+  }
+  const v9 = v.sexual;
+  if (v9 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextOrImageInputTypes(v9)) return false;
+  }
+  const v10 = v['sexual/minors'];
+  if (v10 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextInputTypes(v10)) return false;
+  }
+  const v11 = v.violence;
+  if (v11 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextOrImageInputTypes(v11)) return false;
+  }
+  const v12 = v['violence/graphic'];
+  if (v12 === undefined) {
+    return false;
+  } else {
+    if (!isModerationTextOrImageInputTypes(v12)) return false;
   }
   return true;
 }
@@ -512,114 +336,33 @@ export function checkModerationCategoryAppliedInputTypes(v: unknown, p: string, 
 
 /** True when `v` is a valid `ModerationCategoryScores` (fail-fast, allocates nothing). */
 export function isModerationCategoryScores(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.harassment;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        return false;
-      }
-    }
-    const v1 = v['harassment/threatening'];
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.hate;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        return false;
-      }
-    }
-    const v3 = v['hate/threatening'];
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.illicit;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-        return false;
-      }
-    }
-    const v5 = v['illicit/violent'];
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-        return false;
-      }
-    }
-    const v6 = v['self-harm'];
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'number' || !Number.isFinite(v6)) {
-        return false;
-      }
-    }
-    const v7 = v['self-harm/instructions'];
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-        return false;
-      }
-    }
-    const v8 = v['self-harm/intent'];
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (typeof v8 !== 'number' || !Number.isFinite(v8)) {
-        return false;
-      }
-    }
-    const v9 = v.sexual;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
-        return false;
-      }
-    }
-    const v10 = v['sexual/minors'];
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (typeof v10 !== 'number' || !Number.isFinite(v10)) {
-        return false;
-      }
-    }
-    const v11 = v.violence;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (typeof v11 !== 'number' || !Number.isFinite(v11)) {
-        return false;
-      }
-    }
-    const v12 = v['violence/graphic'];
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'number' || !Number.isFinite(v12)) {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.harassment;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
+  const v1 = v['harassment/threatening'];
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
+  const v2 = v.hate;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isFinite(v2)) return false;
+  const v3 = v['hate/threatening'];
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isFinite(v3)) return false;
+  const v4 = v.illicit;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isFinite(v4)) return false;
+  const v5 = v['illicit/violent'];
+  if (v5 === undefined || typeof v5 !== 'number' || !Number.isFinite(v5)) return false;
+  const v6 = v['self-harm'];
+  if (v6 === undefined || typeof v6 !== 'number' || !Number.isFinite(v6)) return false;
+  const v7 = v['self-harm/instructions'];
+  if (v7 === undefined || typeof v7 !== 'number' || !Number.isFinite(v7)) return false;
+  const v8 = v['self-harm/intent'];
+  if (v8 === undefined || typeof v8 !== 'number' || !Number.isFinite(v8)) return false;
+  const v9 = v.sexual;
+  if (v9 === undefined || typeof v9 !== 'number' || !Number.isFinite(v9)) return false;
+  const v10 = v['sexual/minors'];
+  if (v10 === undefined || typeof v10 !== 'number' || !Number.isFinite(v10)) return false;
+  const v11 = v.violence;
+  if (v11 === undefined || typeof v11 !== 'number' || !Number.isFinite(v11)) return false;
+  const v12 = v['violence/graphic'];
+  if (v12 === undefined || typeof v12 !== 'number' || !Number.isFinite(v12)) return false;
   return true;
 }
 
@@ -632,129 +375,94 @@ export function checkModerationCategoryScores(v: unknown, p: string, c: Ctx): vo
     if (v0 === undefined) {
       c.add(p + '/harassment', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) {
-        c.add(p + '/harassment', 'type', 'must be a number');
-      }
+      check4(v0, p + '/harassment', c);
     }
     const v1 = v['harassment/threatening'];
     if (v1 === undefined) {
       c.add(p + '/harassment~1threatening', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) {
-        c.add(p + '/harassment~1threatening', 'type', 'must be a number');
-      }
+      check4(v1, p + '/harassment~1threatening', c);
     }
     const v2 = v.hate;
     if (v2 === undefined) {
       c.add(p + '/hate', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        c.add(p + '/hate', 'type', 'must be a number');
-      }
+      check4(v2, p + '/hate', c);
     }
     const v3 = v['hate/threatening'];
     if (v3 === undefined) {
       c.add(p + '/hate~1threatening', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        c.add(p + '/hate~1threatening', 'type', 'must be a number');
-      }
+      check4(v3, p + '/hate~1threatening', c);
     }
     const v4 = v.illicit;
     if (v4 === undefined) {
       c.add(p + '/illicit', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-        c.add(p + '/illicit', 'type', 'must be a number');
-      }
+      check4(v4, p + '/illicit', c);
     }
     const v5 = v['illicit/violent'];
     if (v5 === undefined) {
       c.add(p + '/illicit~1violent', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-        c.add(p + '/illicit~1violent', 'type', 'must be a number');
-      }
+      check4(v5, p + '/illicit~1violent', c);
     }
     const v6 = v['self-harm'];
     if (v6 === undefined) {
       c.add(p + '/self-harm', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'number' || !Number.isFinite(v6)) {
-        c.add(p + '/self-harm', 'type', 'must be a number');
-      }
+      check4(v6, p + '/self-harm', c);
     }
     const v7 = v['self-harm/instructions'];
     if (v7 === undefined) {
       c.add(p + '/self-harm~1instructions', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-        c.add(p + '/self-harm~1instructions', 'type', 'must be a number');
-      }
+      check4(v7, p + '/self-harm~1instructions', c);
     }
     const v8 = v['self-harm/intent'];
     if (v8 === undefined) {
       c.add(p + '/self-harm~1intent', 'required', 'is required');
     } else {
-      if (typeof v8 !== 'number' || !Number.isFinite(v8)) {
-        c.add(p + '/self-harm~1intent', 'type', 'must be a number');
-      }
+      check4(v8, p + '/self-harm~1intent', c);
     }
     const v9 = v.sexual;
     if (v9 === undefined) {
       c.add(p + '/sexual', 'required', 'is required');
     } else {
-      if (typeof v9 !== 'number' || !Number.isFinite(v9)) {
-        c.add(p + '/sexual', 'type', 'must be a number');
-      }
+      check4(v9, p + '/sexual', c);
     }
     const v10 = v['sexual/minors'];
     if (v10 === undefined) {
       c.add(p + '/sexual~1minors', 'required', 'is required');
     } else {
-      if (typeof v10 !== 'number' || !Number.isFinite(v10)) {
-        c.add(p + '/sexual~1minors', 'type', 'must be a number');
-      }
+      check4(v10, p + '/sexual~1minors', c);
     }
     const v11 = v.violence;
     if (v11 === undefined) {
       c.add(p + '/violence', 'required', 'is required');
     } else {
-      if (typeof v11 !== 'number' || !Number.isFinite(v11)) {
-        c.add(p + '/violence', 'type', 'must be a number');
-      }
+      check4(v11, p + '/violence', c);
     }
     const v12 = v['violence/graphic'];
     if (v12 === undefined) {
       c.add(p + '/violence~1graphic', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'number' || !Number.isFinite(v12)) {
-        c.add(p + '/violence~1graphic', 'type', 'must be a number');
-      }
+      check4(v12, p + '/violence~1graphic', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationCreateRequest` (fail-fast, allocates nothing). */
 export function isModerationCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!(is0(v0) || is1(v0) || is2(v0))) {
-        return false;
-      }
-    }
-    const v1 = v.model;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
+    if (!(is5(v0) || is6(v0) || is7(v0))) return false;
   }
+  const v1 = v.model;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -767,59 +475,28 @@ export function checkModerationCreateRequest(v: unknown, p: string, c: Ctx): voi
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      const m1 = (is0(v0) ? 1 : 0) + (is1(v0) ? 1 : 0) + (is2(v0) ? 1 : 0);
-      if (m1 === 0) {
-        if (typeof v0 === 'string') {
-          check3(v0, p + '/input', c);
-        } else {
-          c.add(
-            p + '/input',
-            'any_of',
-            'must be a string, an array of strings or an array of ModerationInputParts',
-          );
-        }
-      }
+      check8(v0, p + '/input', c);
     }
-    const v2 = v.model;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+    const v1 = v.model;
+    if (v1 !== undefined) {
+      check9(v1, p + '/model', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationImageInput` (fail-fast, allocates nothing). */
 export function isModerationImageInput(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.image_url;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.image_url;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.url;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (typeof v1 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'image_url') {
-        return false;
-      }
-    }
+    if (!isObj(v0)) return false;
+    const v1 = v0.url;
+    if (v1 === undefined || typeof v1 !== 'string') return false;
   }
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'image_url') return false;
   return true;
 }
 
@@ -832,26 +509,13 @@ export function checkModerationImageInput(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/image_url', 'required', 'is required');
     } else {
-      if (!isObj(v0)) {
-        c.add(p + '/image_url', 'type', 'must be an object');
-      } else {
-        const v1 = v0.url;
-        if (v1 === undefined) {
-          c.add(p + '/image_url/url', 'required', 'is required');
-        } else {
-          if (typeof v1 !== 'string') {
-            c.add(p + '/image_url/url', 'type', 'must be a string');
-          }
-        }
-      }
+      check10(v0, p + '/image_url', c);
     }
-    const v2 = v.type;
-    if (v2 === undefined) {
+    const v1 = v.type;
+    if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'image_url') {
-        c.add(p + '/type', 'const', 'must be "image_url"');
-      }
+      check11(v1, p + '/type', c);
     }
   }
 }
@@ -863,14 +527,10 @@ export function isModerationInputPart(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'image_url':
-        if (!isModerationImageInput(v)) {
-          return false;
-        }
+        if (!isModerationImageInput(v)) return false;
         break;
       case 'text':
-        if (!isModerationTextInput(v)) {
-          return false;
-        }
+        if (!isModerationTextInput(v)) return false;
         break;
       default:
         return false;
@@ -899,42 +559,27 @@ export function checkModerationInputPart(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ModerationResult` (fail-fast, allocates nothing). */
 export function isModerationResult(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.categories;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.categories;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isModerationCategories(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.category_applied_input_types;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isModerationCategoryAppliedInputTypes(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.category_scores;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!isModerationCategoryScores(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.flagged;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'boolean') {
-        return false;
-      }
-    }
+    if (!isModerationCategories(v0)) return false;
   }
+  const v1 = v.category_applied_input_types;
+  if (v1 === undefined) {
+    return false;
+  } else {
+    if (!isModerationCategoryAppliedInputTypes(v1)) return false;
+  }
+  const v2 = v.category_scores;
+  if (v2 === undefined) {
+    return false;
+  } else {
+    if (!isModerationCategoryScores(v2)) return false;
+  }
+  const v3 = v.flagged;
+  if (v3 === undefined || typeof v3 !== 'boolean') return false;
   return true;
 }
 
@@ -965,35 +610,18 @@ export function checkModerationResult(v: unknown, p: string, c: Ctx): void {
     if (v3 === undefined) {
       c.add(p + '/flagged', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'boolean') {
-        c.add(p + '/flagged', 'type', 'must be a boolean');
-      }
+      check2(v3, p + '/flagged', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationTextInput` (fail-fast, allocates nothing). */
 export function isModerationTextInput(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.text;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'text') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.text;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'text') return false;
   return true;
 }
 
@@ -1006,32 +634,23 @@ export function checkModerationTextInput(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check0(v0, p + '/text', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'text') {
-        c.add(p + '/type', 'const', 'must be "text"');
-      }
+      check12(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationTextInputTypes` (fail-fast, allocates nothing). */
 export function isModerationTextInputTypes(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (v1 !== 'text') {
-        return false;
-      }
-    }
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (v1 !== 'text') return false;
   }
   return true;
 }
@@ -1044,24 +663,17 @@ export function checkModerationTextInputTypes(v: unknown, p: string, c: Ctx): vo
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (v1 !== 'text') {
-        c.add(p + '/' + i0, 'const', 'must be "text"');
-      }
+      check12(v1, p + '/' + i0, c);
     }
   }
 }
 
 /** True when `v` is a valid `ModerationTextOrImageInputTypes` (fail-fast, allocates nothing). */
 export function isModerationTextOrImageInputTypes(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (v1 !== 'text' && v1 !== 'image') {
-        return false;
-      }
-    }
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (v1 !== 'text' && v1 !== 'image') return false;
   }
   return true;
 }
@@ -1074,50 +686,116 @@ export function checkModerationTextOrImageInputTypes(v: unknown, p: string, c: C
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (v1 !== 'text' && v1 !== 'image') {
-        c.add(p + '/' + i0, 'enum', "must be one of 'text', 'image'");
-      }
+      check13(v1, p + '/' + i0, c);
     }
   }
 }
 
-function is0(v: unknown): boolean {
+function check0(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    return false;
+    c.add(p, 'type', 'must be a string');
   }
-  return true;
 }
 
-function is1(v: unknown): boolean {
+function check1(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    return false;
+    c.add(p, 'type', 'must be an array of ModerationResults');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        return false;
-      }
+      checkModerationResult(v1, p + '/' + i0, c);
     }
   }
-  return true;
 }
 
-function is2(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!isModerationInputPart(v1)) {
-        return false;
-      }
-    }
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
   }
-  return true;
 }
 
 function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'boolean') {
+      c.add(p, 'type', 'must be a boolean or null');
+    }
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function is5(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
+}
+
+function is6(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'string') return false;
+  }
+  return true;
+}
+
+function is7(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!isModerationInputPart(v1)) return false;
+  }
+  return true;
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is5(v) ? 1 : 0) + (is6(v) ? 1 : 0) + (is7(v) ? 1 : 0);
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check0(v, p, c);
+    } else {
+      c.add(p, 'any_of', 'must be a string, an array of strings or an array of ModerationInputParts');
+    }
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.url;
+    if (v0 === undefined) {
+      c.add(p + '/url', 'required', 'is required');
+    } else {
+      check0(v0, p + '/url', c);
+    }
+  }
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'image_url') {
+    c.add(p, 'const', 'must be "image_url"');
+  }
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'text') {
+    c.add(p, 'const', 'must be "text"');
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'text' && v !== 'image') {
+    c.add(p, 'enum', "must be one of 'text', 'image'");
   }
 }

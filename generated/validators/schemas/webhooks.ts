@@ -2,12 +2,8 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `ResponseCompletedEvent` (fail-fast, allocates nothing). */
 export function isResponseCompletedEvent(v: unknown): boolean {
-  if (!isWebhookEvent(v)) {
-    return false;
-  }
-  if (!is0(v)) {
-    return false;
-  }
+  if (!isWebhookEvent(v)) return false;
+  if (!is0(v)) return false;
   return true;
 }
 
@@ -19,51 +15,21 @@ export function checkResponseCompletedEvent(v: unknown, p: string, c: Ctx): void
 
 /** True when `v` is a valid `WebhookEvent` (fail-fast, allocates nothing). */
 export function isWebhookEvent(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.data;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.data;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-      }
-    }
-    const v2 = v.id;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.object;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'event') {
-        return false;
-      }
-    }
-    const v4 = v.type;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
+    if (!isObj(v1)) return false;
   }
+  const v2 = v.id;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.object;
+  if (v3 === undefined || v3 !== 'event') return false;
+  const v4 = v.type;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
   return true;
 }
 
@@ -76,76 +42,47 @@ export function checkWebhookEvent(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check2(v0, p + '/created_at', c);
     }
     const v1 = v.data;
     if (v1 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/data', 'type', 'must be an object');
-      } else {
-      }
+      check3(v1, p + '/data', c);
     }
     const v2 = v.id;
     if (v2 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check4(v2, p + '/id', c);
     }
     const v3 = v.object;
     if (v3 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v3 !== 'event') {
-        c.add(p + '/object', 'const', 'must be "event"');
-      }
+      check5(v3, p + '/object', c);
     }
     const v4 = v.type;
     if (v4 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/type', 'type', 'must be a string');
-      }
+      check4(v4, p + '/type', c);
     }
   }
 }
 
 function is0(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.id;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (typeof v1 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'response.completed') {
-        return false;
-      }
-    }
+    if (!isObj(v0)) return false;
+    const v1 = v0.id;
+    if (v1 === undefined || typeof v1 !== 'string') return false;
   }
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'response.completed') return false;
   return true;
 }
 
@@ -157,26 +94,57 @@ function check1(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!isObj(v0)) {
-        c.add(p + '/data', 'type', 'must be an object');
-      } else {
-        const v1 = v0.id;
-        if (v1 === undefined) {
-          c.add(p + '/data/id', 'required', 'is required');
-        } else {
-          if (typeof v1 !== 'string') {
-            c.add(p + '/data/id', 'type', 'must be a string');
-          }
-        }
-      }
+      check6(v0, p + '/data', c);
     }
-    const v2 = v.type;
-    if (v2 === undefined) {
+    const v1 = v.type;
+    if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'response.completed') {
-        c.add(p + '/type', 'const', 'must be "response.completed"');
-      }
+      check7(v1, p + '/type', c);
     }
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'event') {
+    c.add(p, 'const', 'must be "event"');
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.id;
+    if (v0 === undefined) {
+      c.add(p + '/id', 'required', 'is required');
+    } else {
+      check4(v0, p + '/id', c);
+    }
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'response.completed') {
+    c.add(p, 'const', 'must be "response.completed"');
   }
 }

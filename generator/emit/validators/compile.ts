@@ -98,8 +98,15 @@ export class Compiler {
   gen(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, inline = false): void {
     // A large inline sub-schema (an object, array or union) becomes a helper shared by every identical copy in the
     // file: output grows with the distinct schemas, and no function grows too large for tsc's flow analysis.
-    if (!inline && HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE) {
-      if (mode === 'is') w.write(`if (!${this.hoist(node, 'is')}(${v}))`).block(() => w.writeLine('return false;'));
+    // `check` runs only after `is` refused the value, so it favours size: every constrained sub-schema is a helper.
+    const hoisted = mode === 'check' ? node.kind !== 'unknown' && node.kind !== 'never' && !(node.kind === 'ref' && !node.nullable && !hasApplicators(node)) : HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE;
+    const leaf = mode === 'is' ? this.leafCondition(w, node, v) : undefined;
+    if (leaf !== undefined) {
+      w.writeLine(`if (${leaf}) return false;`);
+      return;
+    }
+    if (!inline && hoisted) {
+      if (mode === 'is') w.writeLine(`if (!${this.hoist(node, 'is')}(${v})) return false;`);
       else w.writeLine(`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
       return;
     }
@@ -125,7 +132,60 @@ export class Compiler {
   }
 
   private failIf(w: CodeBlockWriter, cond: string, mode: Mode, p: PathRef, code: string, message: string): void {
-    w.write(`if (${cond})`).block(() => this.fail(w, mode, p, code, message));
+    if (this.collecting && mode === 'is') {
+      this.collecting.push(cond);
+      return;
+    }
+    // One statement, no braces: the checks are many and small.
+    if (mode === 'is') w.writeLine(`if (${cond}) return false;`);
+    else w.writeLine(`if (${cond}) c.add(${pathExpr(p)}, ${quote(code)}, ${message});`);
+  }
+
+  /** Set while `leafCondition` gathers the conditions `failIf` would write. */
+  private collecting: string[] | undefined;
+
+  private conditions(write: () => void): string[] {
+    this.collecting = [];
+    try {
+      write();
+      return this.collecting;
+    } finally {
+      this.collecting = undefined;
+    }
+  }
+
+  /**
+   * For a scalar node (string, number, boolean, null, literal, enum) without applicators: one expression true when
+   * `v` is invalid, so `is` mode writes one `if` instead of nested blocks. Undefined for any other node.
+   */
+  private leafCondition(w: CodeBlockWriter, node: TypeNode, v: string): string | undefined {
+    if (hasApplicators(node) || ('typeAsserted' in node && node.typeAsserted === false)) return undefined;
+    const p = rootPath("''");
+    let conds: string[];
+    switch (node.kind) {
+      case 'boolean':
+        conds = [`typeof ${v} !== 'boolean'`];
+        break;
+      case 'null':
+        return `${v} !== null`;
+      case 'literal':
+        conds = [`${v} !== ${node.value === null ? 'null' : typeof node.value === 'string' ? quote(node.value) : String(node.value)}`];
+        break;
+      case 'enum':
+        if (node.open) conds = [[...new Set(['string', ...node.values.map((x) => typeof x)])].map((k) => `typeof ${v} !== '${k}'`).join(' && ')];
+        else conds = [node.values.length <= 4 ? node.values.map((x) => `${v} !== ${typeof x === 'string' ? quote(x) : x}`).join(' && ') : `!${this.valueSet(node.values)}.has(${v})`];
+        break;
+      case 'string':
+        conds = [`typeof ${v} !== 'string'`, ...this.conditions(() => this.stringChecks(w, node, v, p, 'is', 'string', node.pointer))];
+        break;
+      case 'number':
+        conds = [node.integer ? `typeof ${v} !== 'number' || !Number.isInteger(${v})` : `typeof ${v} !== 'number' || !Number.isFinite(${v})`, ...this.conditions(() => this.numberChecks(w, node, v, p, 'is'))];
+        break;
+      default:
+        return undefined;
+    }
+    const expr = conds.length === 1 ? conds[0]! : conds.map((c) => `(${c})`).join(' || ');
+    return node.nullable ? `${v} !== null && (${expr})` : expr;
   }
 
   /** The function checking `node` on its own: a named schema's, or a hoisted helper of this file. */
@@ -192,6 +252,12 @@ export class Compiler {
       return;
     }
     const typeFail = (cond: string, then?: () => void) => {
+      if (mode === 'is') {
+        // The return narrows `v` for the checks that follow.
+        w.writeLine(`if (${cond}) return false;`);
+        if (then && hasChecks(node, this.options)) then();
+        return;
+      }
       w.write(`if (${cond})`).block(() => this.fail(w, mode, p, 'type', this.typeMessage(node)));
       if (then && hasChecks(node, this.options)) w.write('else').block(then);
     };
@@ -242,7 +308,7 @@ export class Compiler {
         }
         return typeFail(`!isObj(${v})`, () => this.objectChecks(w, node, v, p, mode, s));
       case 'ref':
-        if (mode === 'is') w.write(`if (!${this.link.is(node.target)}(${v}))`).block(() => w.writeLine('return false;'));
+        if (mode === 'is') w.writeLine(`if (!${this.link.is(node.target)}(${v})) return false;`);
         else w.writeLine(`${this.link.check(node.target)}(${v}, ${pathExpr(p)}, c);`);
         return;
       case 'intersection':
@@ -388,6 +454,11 @@ export class Compiler {
       const x = this.fresh(s);
       w.writeLine(`const ${x} = ${this.read(v, prop.name)};`);
       const at = child(p, prop.name);
+      const leaf = mode === 'is' && needsCheck ? this.leafCondition(w, prop.type, x) : undefined;
+      if (leaf !== undefined) {
+        w.writeLine(prop.required ? `if (${x} === undefined || ${paren(leaf)}) return false;` : `if (${x} !== undefined && ${paren(leaf)}) return false;`);
+        continue;
+      }
       if (prop.required) {
         w.write(`if (${x} === undefined)`).block(() => this.fail(w, mode, at, 'required', quote('is required')));
         if (needsCheck) w.write('else').block(() => this.gen(w, prop.type, x, at, mode, s));
@@ -481,7 +552,7 @@ export class Compiler {
             w.writeLine(`case ${quote(m.value)}:`);
             w.indent(() => {
               const fn = m.schema !== undefined ? (mode === 'is' ? this.link.is(m.schema) : this.link.check(m.schema)) : this.helper(node.variants[m.variant]!, mode);
-              if (mode === 'is') w.write(`if (!${fn}(${v}))`).block(() => w.writeLine('return false;'));
+              if (mode === 'is') w.writeLine(`if (!${fn}(${v})) return false;`);
               else w.writeLine(`${fn}(${v}, ${pathExpr(p)}, c);`);
               w.writeLine('break;');
             });
@@ -497,9 +568,9 @@ export class Compiler {
     const tests = node.variants.map((variant) => `${this.helper(variant, 'is')}(${v})`);
     if (mode === 'is') {
       if (node.mode === 'anyOf' || this.disjoint(node.variants)) {
-        w.write(`if (!(${tests.join(' || ')}))`).block(() => w.writeLine('return false;'));
+        w.writeLine(`if (!(${tests.join(' || ')})) return false;`);
       } else {
-        w.write(`if ((${tests.map((t) => `(${t} ? 1 : 0)`).join(' + ')}) !== 1)`).block(() => w.writeLine('return false;'));
+        w.writeLine(`if ((${tests.map((t) => `(${t} ? 1 : 0)`).join(' + ')}) !== 1) return false;`);
       }
       return;
     }
@@ -729,6 +800,11 @@ export class Compiler {
       w.writeLine(`if (isObj(${v}) && Object.hasOwn(${v}, ${quote(key)})) ${fn}(${v}, ${e}, ${d});`);
     }
   }
+}
+
+/** `(a)` unless `a` is one comparison or call (no `||`/`&&` at its top). */
+function paren(a: string): string {
+  return /\|\||&&/.test(a) ? `(${a})` : a;
 }
 
 /** Sub-schemas large enough to share (the length of their structural key, a proxy for their code's size). */

@@ -54,9 +54,7 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/name', 'type', 'must be a string');
-      }
+      check0(x, '/query/name', c);
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -180,9 +178,7 @@ export function validateDeleteContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/container_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -246,9 +242,7 @@ export function validateRetrieveContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/container_id', 'type', 'must be a string');
-      }
+      check0(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -296,4 +290,10 @@ export function validateRetrieveContainerResponse(status: number, body: unknown)
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
 }

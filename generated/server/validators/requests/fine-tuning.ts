@@ -173,9 +173,7 @@ export function validateCancelFineTuningJobRequest(
     if (x === undefined) {
       c.add('/path/fine_tuning_job_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/fine_tuning_job_id', 'type', 'must be a string');
-      }
+      check2(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
@@ -284,10 +282,7 @@ export function validateRetrieveFineTuningModelLimitsResponse(
 }
 
 function is0(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-  }
+  if (!isObj(v)) return false;
   return true;
 }
 
@@ -295,5 +290,11 @@ function check1(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
   }
 }

@@ -2,9 +2,7 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `TokenExchangeGrantType` (fail-fast, allocates nothing). */
 export function isTokenExchangeGrantType(v: unknown): boolean {
-  if (v !== 'urn:ietf:params:oauth:grant-type:token-exchange') {
-    return false;
-  }
+  if (v !== 'urn:ietf:params:oauth:grant-type:token-exchange') return false;
   return true;
 }
 
@@ -17,59 +15,27 @@ export function checkTokenExchangeGrantType(v: unknown, p: string, c: Ctx): void
 
 /** True when `v` is a valid `TokenExchangeJwtRequest` (fail-fast, allocates nothing). */
 export function isTokenExchangeJwtRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.grant_type;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.grant_type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isTokenExchangeGrantType(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.identity_provider_id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.scope;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.service_account_id;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.subject_token;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.subject_token_type;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (
-        v5 !== 'urn:ietf:params:oauth:token-type:jwt' &&
-        v5 !== 'urn:ietf:params:oauth:token-type:id_token'
-      ) {
-        return false;
-      }
-    }
+    if (!isTokenExchangeGrantType(v0)) return false;
   }
+  const v1 = v.identity_provider_id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.scope;
+  if (v2 !== undefined && typeof v2 !== 'string') return false;
+  const v3 = v.service_account_id;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.subject_token;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.subject_token_type;
+  if (
+    v5 === undefined ||
+    (v5 !== 'urn:ietf:params:oauth:token-type:jwt' && v5 !== 'urn:ietf:params:oauth:token-type:id_token')
+  )
+    return false;
   return true;
 }
 
@@ -88,46 +54,29 @@ export function checkTokenExchangeJwtRequest(v: unknown, p: string, c: Ctx): voi
     if (v1 === undefined) {
       c.add(p + '/identity_provider_id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/identity_provider_id', 'type', 'must be a string');
-      }
+      check0(v1, p + '/identity_provider_id', c);
     }
     const v2 = v.scope;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/scope', 'type', 'must be a string');
-      }
+      check0(v2, p + '/scope', c);
     }
     const v3 = v.service_account_id;
     if (v3 === undefined) {
       c.add(p + '/service_account_id', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/service_account_id', 'type', 'must be a string');
-      }
+      check0(v3, p + '/service_account_id', c);
     }
     const v4 = v.subject_token;
     if (v4 === undefined) {
       c.add(p + '/subject_token', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/subject_token', 'type', 'must be a string');
-      }
+      check0(v4, p + '/subject_token', c);
     }
     const v5 = v.subject_token_type;
     if (v5 === undefined) {
       c.add(p + '/subject_token_type', 'required', 'is required');
     } else {
-      if (
-        v5 !== 'urn:ietf:params:oauth:token-type:jwt' &&
-        v5 !== 'urn:ietf:params:oauth:token-type:id_token'
-      ) {
-        c.add(
-          p + '/subject_token_type',
-          'enum',
-          "must be one of 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'",
-        );
-      }
+      check1(v5, p + '/subject_token_type', c);
     }
   }
 }
@@ -139,19 +88,13 @@ export function isTokenExchangeRequest(v: unknown): boolean {
   } else {
     switch (v.subject_token_type) {
       case 'urn:ietf:params:oauth:token-type:id_token':
-        if (!isTokenExchangeJwtRequest(v)) {
-          return false;
-        }
+        if (!isTokenExchangeJwtRequest(v)) return false;
         break;
       case 'urn:ietf:params:oauth:token-type:jwt':
-        if (!isTokenExchangeJwtRequest(v)) {
-          return false;
-        }
+        if (!isTokenExchangeJwtRequest(v)) return false;
         break;
       case 'urn:service:params:oauth:token-type:x509':
-        if (!isTokenExchangeX509Request(v)) {
-          return false;
-        }
+        if (!isTokenExchangeX509Request(v)) return false;
         break;
       default:
         return false;
@@ -187,52 +130,17 @@ export function checkTokenExchangeRequest(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `TokenExchangeResponse` (fail-fast, allocates nothing). */
 export function isTokenExchangeResponse(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.access_token;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.expires_in;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      } else {
-        if (v1 > 3600) {
-          return false;
-        }
-      }
-    }
-    const v2 = v.issued_token_type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'urn:ietf:params:oauth:token-type:access_token') {
-        return false;
-      }
-    }
-    const v3 = v.scope;
-    if (v3 !== undefined) {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.token_type;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'Bearer') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.access_token;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.expires_in;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1) || v1 > 3600) return false;
+  const v2 = v.issued_token_type;
+  if (v2 === undefined || v2 !== 'urn:ietf:params:oauth:token-type:access_token') return false;
+  const v3 = v.scope;
+  if (v3 !== undefined && typeof v3 !== 'string') return false;
+  const v4 = v.token_type;
+  if (v4 === undefined || v4 !== 'Bearer') return false;
   return true;
 }
 
@@ -245,88 +153,49 @@ export function checkTokenExchangeResponse(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined) {
       c.add(p + '/access_token', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/access_token', 'type', 'must be a string');
-      }
+      check0(v0, p + '/access_token', c);
     }
     const v1 = v.expires_in;
     if (v1 === undefined) {
       c.add(p + '/expires_in', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/expires_in', 'type', 'must be an integer');
-      } else {
-        if (v1 > 3600) {
-          c.add(p + '/expires_in', 'maximum', 'must be at most 3600');
-        }
-      }
+      check2(v1, p + '/expires_in', c);
     }
     const v2 = v.issued_token_type;
     if (v2 === undefined) {
       c.add(p + '/issued_token_type', 'required', 'is required');
     } else {
-      if (v2 !== 'urn:ietf:params:oauth:token-type:access_token') {
-        c.add(p + '/issued_token_type', 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"');
-      }
+      check3(v2, p + '/issued_token_type', c);
     }
     const v3 = v.scope;
     if (v3 !== undefined) {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/scope', 'type', 'must be a string');
-      }
+      check0(v3, p + '/scope', c);
     }
     const v4 = v.token_type;
     if (v4 === undefined) {
       c.add(p + '/token_type', 'required', 'is required');
     } else {
-      if (v4 !== 'Bearer') {
-        c.add(p + '/token_type', 'const', 'must be "Bearer"');
-      }
+      check4(v4, p + '/token_type', c);
     }
   }
 }
 
 /** True when `v` is a valid `TokenExchangeX509Request` (fail-fast, allocates nothing). */
 export function isTokenExchangeX509Request(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.grant_type;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.grant_type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isTokenExchangeGrantType(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.identity_provider_id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.service_account_id;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.subject_token_type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'urn:service:params:oauth:token-type:x509') {
-        return false;
-      }
-    }
+    if (!isTokenExchangeGrantType(v0)) return false;
   }
-  if (is0(v)) {
-    return false;
-  }
+  const v1 = v.identity_provider_id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.service_account_id;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.subject_token_type;
+  if (v3 === undefined || v3 !== 'urn:service:params:oauth:token-type:x509') return false;
+  if (is5(v)) return false;
   return true;
 }
 
@@ -345,37 +214,69 @@ export function checkTokenExchangeX509Request(v: unknown, p: string, c: Ctx): vo
     if (v1 === undefined) {
       c.add(p + '/identity_provider_id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/identity_provider_id', 'type', 'must be a string');
-      }
+      check0(v1, p + '/identity_provider_id', c);
     }
     const v2 = v.service_account_id;
     if (v2 === undefined) {
       c.add(p + '/service_account_id', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/service_account_id', 'type', 'must be a string');
-      }
+      check0(v2, p + '/service_account_id', c);
     }
     const v3 = v.subject_token_type;
     if (v3 === undefined) {
       c.add(p + '/subject_token_type', 'required', 'is required');
     } else {
-      if (v3 !== 'urn:service:params:oauth:token-type:x509') {
-        c.add(p + '/subject_token_type', 'const', 'must be "urn:service:params:oauth:token-type:x509"');
-      }
+      check6(v3, p + '/subject_token_type', c);
     }
   }
-  if (is0(v)) {
-    c.add(p, 'not', 'must not be any value');
+  if (is5(v)) c.add(p, 'not', 'must not be any value');
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
   }
 }
 
-function is0(v: unknown): boolean {
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'urn:ietf:params:oauth:token-type:jwt' && v !== 'urn:ietf:params:oauth:token-type:id_token') {
+    c.add(
+      p,
+      'enum',
+      "must be one of 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'",
+    );
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  } else {
+    if (v > 3600) c.add(p, 'maximum', 'must be at most 3600');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'urn:ietf:params:oauth:token-type:access_token') {
+    c.add(p, 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"');
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'Bearer') {
+    c.add(p, 'const', 'must be "Bearer"');
+  }
+}
+
+function is5(v: unknown): boolean {
   if (isObj(v)) {
-    if (v.subject_token === undefined) {
-      return false;
-    }
+    if (v.subject_token === undefined) return false;
   }
   return true;
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'urn:service:params:oauth:token-type:x509') {
+    c.add(p, 'const', 'must be "urn:service:params:oauth:token-type:x509"');
+  }
 }

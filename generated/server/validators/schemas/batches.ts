@@ -23,155 +23,62 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
 ]);
 /** True when `v` is a valid `Batch` (fail-fast, allocates nothing). */
 export function isBatch(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.cancelled_at;
+  if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
+  const v1 = v.cancelling_at;
+  if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) return false;
+  const v2 = v.completed_at;
+  if (v2 !== undefined && (typeof v2 !== 'number' || !Number.isInteger(v2))) return false;
+  const v3 = v.completion_window;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.created_at;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  const v5 = v.endpoint;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.error_file_id;
+  if (v6 !== undefined && typeof v6 !== 'string') return false;
+  const v7 = v.errors;
+  if (v7 !== undefined) {
+    if (!isBatchErrors(v7)) return false;
+  }
+  const v8 = v.expired_at;
+  if (v8 !== undefined && (typeof v8 !== 'number' || !Number.isInteger(v8))) return false;
+  const v9 = v.expires_at;
+  if (v9 !== undefined && (typeof v9 !== 'number' || !Number.isInteger(v9))) return false;
+  const v10 = v.failed_at;
+  if (v10 !== undefined && (typeof v10 !== 'number' || !Number.isInteger(v10))) return false;
+  const v11 = v.finalizing_at;
+  if (v11 !== undefined && (typeof v11 !== 'number' || !Number.isInteger(v11))) return false;
+  const v12 = v.id;
+  if (v12 === undefined || typeof v12 !== 'string') return false;
+  const v13 = v.in_progress_at;
+  if (v13 !== undefined && (typeof v13 !== 'number' || !Number.isInteger(v13))) return false;
+  const v14 = v.input_file_id;
+  if (v14 === undefined || typeof v14 !== 'string') return false;
+  const v15 = v.metadata;
+  if (v15 !== undefined) {
+    if (!isMetadata(v15)) return false;
+  }
+  const v16 = v.model;
+  if (v16 !== undefined && typeof v16 !== 'string') return false;
+  const v17 = v.object;
+  if (v17 === undefined || v17 !== 'batch') return false;
+  const v18 = v.output_file_id;
+  if (v18 !== undefined && typeof v18 !== 'string') return false;
+  const v19 = v.request_counts;
+  if (v19 !== undefined) {
+    if (!isBatchRequestCounts(v19)) return false;
+  }
+  const v20 = v.status;
+  if (v20 === undefined) {
     return false;
   } else {
-    const v0 = v.cancelled_at;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.cancelling_at;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.completed_at;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.completion_window;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.created_at;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
-    const v5 = v.endpoint;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.error_file_id;
-    if (v6 !== undefined) {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
-    }
-    const v7 = v.errors;
-    if (v7 !== undefined) {
-      if (!isBatchErrors(v7)) {
-        return false;
-      }
-    }
-    const v8 = v.expired_at;
-    if (v8 !== undefined) {
-      if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-        return false;
-      }
-    }
-    const v9 = v.expires_at;
-    if (v9 !== undefined) {
-      if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-        return false;
-      }
-    }
-    const v10 = v.failed_at;
-    if (v10 !== undefined) {
-      if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-        return false;
-      }
-    }
-    const v11 = v.finalizing_at;
-    if (v11 !== undefined) {
-      if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-        return false;
-      }
-    }
-    const v12 = v.id;
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (typeof v12 !== 'string') {
-        return false;
-      }
-    }
-    const v13 = v.in_progress_at;
-    if (v13 !== undefined) {
-      if (typeof v13 !== 'number' || !Number.isInteger(v13)) {
-        return false;
-      }
-    }
-    const v14 = v.input_file_id;
-    if (v14 === undefined) {
-      return false;
-    } else {
-      if (typeof v14 !== 'string') {
-        return false;
-      }
-    }
-    const v15 = v.metadata;
-    if (v15 !== undefined) {
-      if (!isMetadata(v15)) {
-        return false;
-      }
-    }
-    const v16 = v.model;
-    if (v16 !== undefined) {
-      if (typeof v16 !== 'string') {
-        return false;
-      }
-    }
-    const v17 = v.object;
-    if (v17 === undefined) {
-      return false;
-    } else {
-      if (v17 !== 'batch') {
-        return false;
-      }
-    }
-    const v18 = v.output_file_id;
-    if (v18 !== undefined) {
-      if (typeof v18 !== 'string') {
-        return false;
-      }
-    }
-    const v19 = v.request_counts;
-    if (v19 !== undefined) {
-      if (!isBatchRequestCounts(v19)) {
-        return false;
-      }
-    }
-    const v20 = v.status;
-    if (v20 === undefined) {
-      return false;
-    } else {
-      if (!isBatchStatus(v20)) {
-        return false;
-      }
-    }
-    const v21 = v.usage;
-    if (v21 !== undefined) {
-      if (!isBatchUsage(v21)) {
-        return false;
-      }
-    }
+    if (!isBatchStatus(v20)) return false;
+  }
+  const v21 = v.usage;
+  if (v21 !== undefined) {
+    if (!isBatchUsage(v21)) return false;
   }
   return true;
 }
@@ -183,51 +90,37 @@ export function checkBatch(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.cancelled_at;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/cancelled_at', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/cancelled_at', c);
     }
     const v1 = v.cancelling_at;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/cancelling_at', 'type', 'must be an integer');
-      }
+      check0(v1, p + '/cancelling_at', c);
     }
     const v2 = v.completed_at;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/completed_at', 'type', 'must be an integer');
-      }
+      check0(v2, p + '/completed_at', c);
     }
     const v3 = v.completion_window;
     if (v3 === undefined) {
       c.add(p + '/completion_window', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/completion_window', 'type', 'must be a string');
-      }
+      check1(v3, p + '/completion_window', c);
     }
     const v4 = v.created_at;
     if (v4 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v4, p + '/created_at', c);
     }
     const v5 = v.endpoint;
     if (v5 === undefined) {
       c.add(p + '/endpoint', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/endpoint', 'type', 'must be a string');
-      }
+      check1(v5, p + '/endpoint', c);
     }
     const v6 = v.error_file_id;
     if (v6 !== undefined) {
-      if (typeof v6 !== 'string') {
-        c.add(p + '/error_file_id', 'type', 'must be a string');
-      }
+      check1(v6, p + '/error_file_id', c);
     }
     const v7 = v.errors;
     if (v7 !== undefined) {
@@ -235,49 +128,35 @@ export function checkBatch(v: unknown, p: string, c: Ctx): void {
     }
     const v8 = v.expired_at;
     if (v8 !== undefined) {
-      if (typeof v8 !== 'number' || !Number.isInteger(v8)) {
-        c.add(p + '/expired_at', 'type', 'must be an integer');
-      }
+      check0(v8, p + '/expired_at', c);
     }
     const v9 = v.expires_at;
     if (v9 !== undefined) {
-      if (typeof v9 !== 'number' || !Number.isInteger(v9)) {
-        c.add(p + '/expires_at', 'type', 'must be an integer');
-      }
+      check0(v9, p + '/expires_at', c);
     }
     const v10 = v.failed_at;
     if (v10 !== undefined) {
-      if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-        c.add(p + '/failed_at', 'type', 'must be an integer');
-      }
+      check0(v10, p + '/failed_at', c);
     }
     const v11 = v.finalizing_at;
     if (v11 !== undefined) {
-      if (typeof v11 !== 'number' || !Number.isInteger(v11)) {
-        c.add(p + '/finalizing_at', 'type', 'must be an integer');
-      }
+      check0(v11, p + '/finalizing_at', c);
     }
     const v12 = v.id;
     if (v12 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v12 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v12, p + '/id', c);
     }
     const v13 = v.in_progress_at;
     if (v13 !== undefined) {
-      if (typeof v13 !== 'number' || !Number.isInteger(v13)) {
-        c.add(p + '/in_progress_at', 'type', 'must be an integer');
-      }
+      check0(v13, p + '/in_progress_at', c);
     }
     const v14 = v.input_file_id;
     if (v14 === undefined) {
       c.add(p + '/input_file_id', 'required', 'is required');
     } else {
-      if (typeof v14 !== 'string') {
-        c.add(p + '/input_file_id', 'type', 'must be a string');
-      }
+      check1(v14, p + '/input_file_id', c);
     }
     const v15 = v.metadata;
     if (v15 !== undefined) {
@@ -285,23 +164,17 @@ export function checkBatch(v: unknown, p: string, c: Ctx): void {
     }
     const v16 = v.model;
     if (v16 !== undefined) {
-      if (typeof v16 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check1(v16, p + '/model', c);
     }
     const v17 = v.object;
     if (v17 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v17 !== 'batch') {
-        c.add(p + '/object', 'const', 'must be "batch"');
-      }
+      check2(v17, p + '/object', c);
     }
     const v18 = v.output_file_id;
     if (v18 !== undefined) {
-      if (typeof v18 !== 'string') {
-        c.add(p + '/output_file_id', 'type', 'must be a string');
-      }
+      check1(v18, p + '/output_file_id', c);
     }
     const v19 = v.request_counts;
     if (v19 !== undefined) {
@@ -322,45 +195,24 @@ export function checkBatch(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `BatchCreateRequest` (fail-fast, allocates nothing). */
 export function isBatchCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.completion_window;
+  if (v0 === undefined || v0 !== '24h') return false;
+  const v1 = v.endpoint;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.completion_window;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== '24h') {
-        return false;
-      }
-    }
-    const v1 = v.endpoint;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isBatchEndpoint(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.input_file_id;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.metadata;
-    if (v3 !== undefined) {
-      if (!isMetadata(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.output_expires_after;
-    if (v4 !== undefined) {
-      if (!isFileExpiresAfter(v4)) {
-        return false;
-      }
-    }
+    if (!isBatchEndpoint(v1)) return false;
+  }
+  const v2 = v.input_file_id;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.metadata;
+  if (v3 !== undefined) {
+    if (!isMetadata(v3)) return false;
+  }
+  const v4 = v.output_expires_after;
+  if (v4 !== undefined) {
+    if (!isFileExpiresAfter(v4)) return false;
   }
   return true;
 }
@@ -374,9 +226,7 @@ export function checkBatchCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/completion_window', 'required', 'is required');
     } else {
-      if (v0 !== '24h') {
-        c.add(p + '/completion_window', 'const', 'must be "24h"');
-      }
+      check3(v0, p + '/completion_window', c);
     }
     const v1 = v.endpoint;
     if (v1 === undefined) {
@@ -388,9 +238,7 @@ export function checkBatchCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/input_file_id', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/input_file_id', 'type', 'must be a string');
-      }
+      check1(v2, p + '/input_file_id', c);
     }
     const v3 = v.metadata;
     if (v3 !== undefined) {
@@ -405,9 +253,7 @@ export function checkBatchCreateRequest(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `BatchEndpoint` (fail-fast, allocates nothing). */
 export function isBatchEndpoint(v: unknown): boolean {
-  if (!VALUES0.has(v)) {
-    return false;
-  }
+  if (!VALUES0.has(v)) return false;
   return true;
 }
 
@@ -424,46 +270,15 @@ export function checkBatchEndpoint(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `BatchError` (fail-fast, allocates nothing). */
 export function isBatchError(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.code;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.line;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== null) {
-        if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-          return false;
-        }
-      }
-    }
-    const v2 = v.message;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.param;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          return false;
-        }
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.code;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.line;
+  if (v1 === undefined || (v1 !== null && (typeof v1 !== 'number' || !Number.isInteger(v1)))) return false;
+  const v2 = v.message;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.param;
+  if (v3 === undefined || (v3 !== null && typeof v3 !== 'string')) return false;
   return true;
 }
 
@@ -476,70 +291,44 @@ export function checkBatchError(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/code', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/code', 'type', 'must be a string');
-      }
+      check1(v0, p + '/code', c);
     }
     const v1 = v.line;
     if (v1 === undefined) {
       c.add(p + '/line', 'required', 'is required');
     } else {
-      if (v1 !== null) {
-        if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-          c.add(p + '/line', 'type', 'must be an integer or null');
-        }
-      }
+      check4(v1, p + '/line', c);
     }
     const v2 = v.message;
     if (v2 === undefined) {
       c.add(p + '/message', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/message', 'type', 'must be a string');
-      }
+      check1(v2, p + '/message', c);
     }
     const v3 = v.param;
     if (v3 === undefined) {
       c.add(p + '/param', 'required', 'is required');
     } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          c.add(p + '/param', 'type', 'must be a string or null');
-        }
-      }
+      check5(v3, p + '/param', c);
     }
   }
 }
 
 /** True when `v` is a valid `BatchErrors` (fail-fast, allocates nothing). */
 export function isBatchErrors(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isBatchError(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.object;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isBatchError(v2)) return false;
     }
   }
+  const v3 = v.object;
+  if (v3 === undefined || v3 !== 'list') return false;
   return true;
 }
 
@@ -552,74 +341,38 @@ export function checkBatchErrors(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of BatchErrors');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkBatchError(v2, p + '/data/' + i1, c);
-        }
-      }
+      check6(v0, p + '/data', c);
     }
-    const v3 = v.object;
-    if (v3 === undefined) {
+    const v1 = v.object;
+    if (v1 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v3 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check7(v1, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `BatchList` (fail-fast, allocates nothing). */
 export function isBatchList(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isBatch(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.first_id;
-    if (v3 !== undefined) {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.has_more;
-    if (v4 !== undefined) {
-      if (typeof v4 !== 'boolean') {
-        return false;
-      }
-    }
-    const v5 = v.last_id;
-    if (v5 !== undefined) {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isBatch(v2)) return false;
     }
   }
+  const v3 = v.first_id;
+  if (v3 !== undefined && typeof v3 !== 'string') return false;
+  const v4 = v.has_more;
+  if (v4 !== undefined && typeof v4 !== 'boolean') return false;
+  const v5 = v.last_id;
+  if (v5 !== undefined && typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'list') return false;
   return true;
 }
 
@@ -632,75 +385,38 @@ export function checkBatchList(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of Batchs');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkBatch(v2, p + '/data/' + i1, c);
-        }
-      }
+      check8(v0, p + '/data', c);
     }
-    const v3 = v.first_id;
+    const v1 = v.first_id;
+    if (v1 !== undefined) {
+      check1(v1, p + '/first_id', c);
+    }
+    const v2 = v.has_more;
+    if (v2 !== undefined) {
+      check9(v2, p + '/has_more', c);
+    }
+    const v3 = v.last_id;
     if (v3 !== undefined) {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/first_id', 'type', 'must be a string');
-      }
+      check1(v3, p + '/last_id', c);
     }
-    const v4 = v.has_more;
-    if (v4 !== undefined) {
-      if (typeof v4 !== 'boolean') {
-        c.add(p + '/has_more', 'type', 'must be a boolean');
-      }
-    }
-    const v5 = v.last_id;
-    if (v5 !== undefined) {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/last_id', 'type', 'must be a string');
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
+    const v4 = v.object;
+    if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check7(v4, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `BatchRequestCounts` (fail-fast, allocates nothing). */
 export function isBatchRequestCounts(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.completed;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.failed;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.total;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.completed;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.failed;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.total;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   return true;
 }
 
@@ -713,34 +429,26 @@ export function checkBatchRequestCounts(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/completed', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/completed', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/completed', c);
     }
     const v1 = v.failed;
     if (v1 === undefined) {
       c.add(p + '/failed', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/failed', 'type', 'must be an integer');
-      }
+      check0(v1, p + '/failed', c);
     }
     const v2 = v.total;
     if (v2 === undefined) {
       c.add(p + '/total', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/total', 'type', 'must be an integer');
-      }
+      check0(v2, p + '/total', c);
     }
   }
 }
 
 /** True when `v` is a valid `BatchStatus` (fail-fast, allocates nothing). */
 export function isBatchStatus(v: unknown): boolean {
-  if (!VALUES1.has(v)) {
-    return false;
-  }
+  if (!VALUES1.has(v)) return false;
   return true;
 }
 
@@ -757,68 +465,29 @@ export function checkBatchStatus(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `BatchUsage` (fail-fast, allocates nothing). */
 export function isBatchUsage(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.input_tokens_details;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.input_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.input_tokens_details;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-        const v2 = v1.cached_tokens;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.output_tokens;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.output_tokens_details;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v4)) {
-        return false;
-      } else {
-        const v5 = v4.reasoning_tokens;
-        if (v5 === undefined) {
-          return false;
-        } else {
-          if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.total_tokens;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-        return false;
-      }
-    }
+    if (!isObj(v1)) return false;
+    const v2 = v1.cached_tokens;
+    if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   }
+  const v3 = v.output_tokens;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.output_tokens_details;
+  if (v4 === undefined) {
+    return false;
+  } else {
+    if (!isObj(v4)) return false;
+    const v5 = v4.reasoning_tokens;
+    if (v5 === undefined || typeof v5 !== 'number' || !Number.isInteger(v5)) return false;
+  }
+  const v6 = v.total_tokens;
+  if (v6 === undefined || typeof v6 !== 'number' || !Number.isInteger(v6)) return false;
   return true;
 }
 
@@ -831,59 +500,133 @@ export function checkBatchUsage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/input_tokens', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/input_tokens', c);
     }
     const v1 = v.input_tokens_details;
     if (v1 === undefined) {
       c.add(p + '/input_tokens_details', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/input_tokens_details', 'type', 'must be an object');
-      } else {
-        const v2 = v1.cached_tokens;
-        if (v2 === undefined) {
-          c.add(p + '/input_tokens_details/cached_tokens', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/input_tokens_details/cached_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check10(v1, p + '/input_tokens_details', c);
     }
-    const v3 = v.output_tokens;
-    if (v3 === undefined) {
+    const v2 = v.output_tokens;
+    if (v2 === undefined) {
       c.add(p + '/output_tokens', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/output_tokens', 'type', 'must be an integer');
-      }
+      check0(v2, p + '/output_tokens', c);
     }
-    const v4 = v.output_tokens_details;
-    if (v4 === undefined) {
+    const v3 = v.output_tokens_details;
+    if (v3 === undefined) {
       c.add(p + '/output_tokens_details', 'required', 'is required');
     } else {
-      if (!isObj(v4)) {
-        c.add(p + '/output_tokens_details', 'type', 'must be an object');
-      } else {
-        const v5 = v4.reasoning_tokens;
-        if (v5 === undefined) {
-          c.add(p + '/output_tokens_details/reasoning_tokens', 'required', 'is required');
-        } else {
-          if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-            c.add(p + '/output_tokens_details/reasoning_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check11(v3, p + '/output_tokens_details', c);
     }
-    const v6 = v.total_tokens;
-    if (v6 === undefined) {
+    const v4 = v.total_tokens;
+    if (v4 === undefined) {
       c.add(p + '/total_tokens', 'required', 'is required');
     } else {
-      if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-        c.add(p + '/total_tokens', 'type', 'must be an integer');
-      }
+      check0(v4, p + '/total_tokens', c);
+    }
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'batch') {
+    c.add(p, 'const', 'must be "batch"');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== '24h') {
+    c.add(p, 'const', 'must be "24h"');
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    }
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of BatchErrors');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkBatchError(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of Batchs');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkBatch(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.cached_tokens;
+    if (v0 === undefined) {
+      c.add(p + '/cached_tokens', 'required', 'is required');
+    } else {
+      check0(v0, p + '/cached_tokens', c);
+    }
+  }
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.reasoning_tokens;
+    if (v0 === undefined) {
+      c.add(p + '/reasoning_tokens', 'required', 'is required');
+    } else {
+      check0(v0, p + '/reasoning_tokens', c);
     }
   }
 }

@@ -24,9 +24,7 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
 ]);
 /** True when `v` is a valid `EndUser` (fail-fast, allocates nothing). */
 export function isEndUser(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
+  if (typeof v !== 'string') return false;
   return true;
 }
 
@@ -39,17 +37,12 @@ export function checkEndUser(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ErrorResponse` (fail-fast, allocates nothing). */
 export function isErrorResponse(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.error;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.error;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!is0(v0)) {
-        return false;
-      }
-    }
+    if (!is0(v0)) return false;
   }
   return true;
 }
@@ -70,33 +63,12 @@ export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `FileExpiresAfter` (fail-fast, allocates nothing). */
 export function isFileExpiresAfter(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.anchor;
+  if (v0 === undefined || v0 !== 'created_at') return false;
+  const v1 = v.seconds;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 3600 || v1 > 2592000)
     return false;
-  } else {
-    const v0 = v.anchor;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'created_at') {
-        return false;
-      }
-    }
-    const v1 = v.seconds;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      } else {
-        if (v1 < 3600) {
-          return false;
-        }
-        if (v1 > 2592000) {
-          return false;
-        }
-      }
-    }
-  }
   return true;
 }
 
@@ -109,24 +81,13 @@ export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/anchor', 'required', 'is required');
     } else {
-      if (v0 !== 'created_at') {
-        c.add(p + '/anchor', 'const', 'must be "created_at"');
-      }
+      check2(v0, p + '/anchor', c);
     }
     const v1 = v.seconds;
     if (v1 === undefined) {
       c.add(p + '/seconds', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/seconds', 'type', 'must be an integer');
-      } else {
-        if (v1 < 3600) {
-          c.add(p + '/seconds', 'minimum', 'must be at least 3600');
-        }
-        if (v1 > 2592000) {
-          c.add(p + '/seconds', 'maximum', 'must be at most 2592000');
-        }
-      }
+      check3(v1, p + '/seconds', c);
     }
   }
 }
@@ -138,24 +99,16 @@ export function isGraderContentPart(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'input_audio':
-        if (!isGraderInputAudio(v)) {
-          return false;
-        }
+        if (!isGraderInputAudio(v)) return false;
         break;
       case 'input_image':
-        if (!isGraderInputImage(v)) {
-          return false;
-        }
+        if (!isGraderInputImage(v)) return false;
         break;
       case 'input_text':
-        if (!isGraderInputText(v)) {
-          return false;
-        }
+        if (!isGraderInputText(v)) return false;
         break;
       case 'output_text':
-        if (!isGraderOutputText(v)) {
-          return false;
-        }
+        if (!isGraderOutputText(v)) return false;
         break;
       default:
         return false;
@@ -198,43 +151,19 @@ export function checkGraderContentPart(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `GraderInputAudio` (fail-fast, allocates nothing). */
 export function isGraderInputAudio(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input_audio;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.input_audio;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.data;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (typeof v1 !== 'string') {
-            return false;
-          }
-        }
-        const v2 = v0.format;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (v2 !== 'mp3' && v2 !== 'wav') {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'input_audio') {
-        return false;
-      }
-    }
+    if (!isObj(v0)) return false;
+    const v1 = v0.data;
+    if (v1 === undefined || typeof v1 !== 'string') return false;
+    const v2 = v0.format;
+    if (v2 === undefined || (v2 !== 'mp3' && v2 !== 'wav')) return false;
   }
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'input_audio') return false;
   return true;
 }
 
@@ -247,66 +176,26 @@ export function checkGraderInputAudio(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input_audio', 'required', 'is required');
     } else {
-      if (!isObj(v0)) {
-        c.add(p + '/input_audio', 'type', 'must be an object');
-      } else {
-        const v1 = v0.data;
-        if (v1 === undefined) {
-          c.add(p + '/input_audio/data', 'required', 'is required');
-        } else {
-          if (typeof v1 !== 'string') {
-            c.add(p + '/input_audio/data', 'type', 'must be a string');
-          }
-        }
-        const v2 = v0.format;
-        if (v2 === undefined) {
-          c.add(p + '/input_audio/format', 'required', 'is required');
-        } else {
-          if (v2 !== 'mp3' && v2 !== 'wav') {
-            c.add(p + '/input_audio/format', 'enum', "must be one of 'mp3', 'wav'");
-          }
-        }
-      }
+      check4(v0, p + '/input_audio', c);
     }
-    const v3 = v.type;
-    if (v3 === undefined) {
+    const v1 = v.type;
+    if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'input_audio') {
-        c.add(p + '/type', 'const', 'must be "input_audio"');
-      }
+      check5(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderInputImage` (fail-fast, allocates nothing). */
 export function isGraderInputImage(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') {
-        return false;
-      }
-    }
-    const v1 = v.image_url;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'input_image') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.detail;
+  if (v0 !== undefined && v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') return false;
+  const v1 = v.image_url;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'input_image') return false;
   return true;
 }
 
@@ -317,66 +206,36 @@ export function checkGraderInputImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.detail;
     if (v0 !== undefined) {
-      if (v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') {
-        c.add(p + '/detail', 'enum', "must be one of 'high', 'low', 'auto'");
-      }
+      check6(v0, p + '/detail', c);
     }
     const v1 = v.image_url;
     if (v1 === undefined) {
       c.add(p + '/image_url', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/image_url', 'type', 'must be a string');
-      }
+      check7(v1, p + '/image_url', c);
     }
     const v2 = v.type;
     if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'input_image') {
-        c.add(p + '/type', 'const', 'must be "input_image"');
-      }
+      check8(v2, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderInputText` (fail-fast, allocates nothing). */
 export function isGraderInputText(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.prompt_cache_breakpoint;
-    if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.mode;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (v1 !== 'explicit') {
-            return false;
-          }
-        }
-      }
-    }
-    const v2 = v.text;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'input_text') {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.prompt_cache_breakpoint;
+  if (v0 !== undefined) {
+    if (!isObj(v0)) return false;
+    const v1 = v0.mode;
+    if (v1 === undefined || v1 !== 'explicit') return false;
   }
+  const v2 = v.text;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'input_text') return false;
   return true;
 }
 
@@ -387,66 +246,40 @@ export function checkGraderInputText(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.prompt_cache_breakpoint;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        c.add(p + '/prompt_cache_breakpoint', 'type', 'must be an object');
-      } else {
-        const v1 = v0.mode;
-        if (v1 === undefined) {
-          c.add(p + '/prompt_cache_breakpoint/mode', 'required', 'is required');
-        } else {
-          if (v1 !== 'explicit') {
-            c.add(p + '/prompt_cache_breakpoint/mode', 'const', 'must be "explicit"');
-          }
-        }
-      }
+      check9(v0, p + '/prompt_cache_breakpoint', c);
     }
-    const v2 = v.text;
-    if (v2 === undefined) {
+    const v1 = v.text;
+    if (v1 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check7(v1, p + '/text', c);
     }
-    const v3 = v.type;
-    if (v3 === undefined) {
+    const v2 = v.type;
+    if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'input_text') {
-        c.add(p + '/type', 'const', 'must be "input_text"');
-      }
+      check10(v2, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderMessage` (fail-fast, allocates nothing). */
 export function isGraderMessage(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.content;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.content;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!(is2(v0) || isGraderContentPart(v0) || is3(v0))) {
-        return false;
-      }
-    }
-    const v1 = v.role;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isGraderMessageRole(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.type;
-    if (v2 !== undefined) {
-      if (v2 !== 'message') {
-        return false;
-      }
-    }
+    if (!(is11(v0) || isGraderContentPart(v0) || is12(v0))) return false;
   }
+  const v1 = v.role;
+  if (v1 === undefined) {
+    return false;
+  } else {
+    if (!isGraderMessageRole(v1)) return false;
+  }
+  const v2 = v.type;
+  if (v2 !== undefined && v2 !== 'message') return false;
   return true;
 }
 
@@ -459,46 +292,24 @@ export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/content', 'required', 'is required');
     } else {
-      const m1 = (is2(v0) ? 1 : 0) + (isGraderContentPart(v0) ? 1 : 0) + (is3(v0) ? 1 : 0);
-      if (m1 > 1) {
-        c.add(p + '/content', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m1 === 0) {
-        if (typeof v0 === 'string') {
-          check4(v0, p + '/content', c);
-        } else if (isObj(v0)) {
-          checkGraderContentPart(v0, p + '/content', c);
-        } else if (Array.isArray(v0)) {
-          check5(v0, p + '/content', c);
-        } else {
-          c.add(
-            p + '/content',
-            'one_of',
-            'must be a string, a GraderContentPart or an array of GraderContentParts',
-          );
-        }
-      }
+      check13(v0, p + '/content', c);
     }
-    const v2 = v.role;
-    if (v2 === undefined) {
+    const v1 = v.role;
+    if (v1 === undefined) {
       c.add(p + '/role', 'required', 'is required');
     } else {
-      checkGraderMessageRole(v2, p + '/role', c);
+      checkGraderMessageRole(v1, p + '/role', c);
     }
-    const v3 = v.type;
-    if (v3 !== undefined) {
-      if (v3 !== 'message') {
-        c.add(p + '/type', 'const', 'must be "message"');
-      }
+    const v2 = v.type;
+    if (v2 !== undefined) {
+      check14(v2, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderMessageRole` (fail-fast, allocates nothing). */
 export function isGraderMessageRole(v: unknown): boolean {
-  if (v !== 'user' && v !== 'assistant' && v !== 'system' && v !== 'developer') {
-    return false;
-  }
+  if (v !== 'user' && v !== 'assistant' && v !== 'system' && v !== 'developer') return false;
   return true;
 }
 
@@ -511,26 +322,11 @@ export function checkGraderMessageRole(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `GraderOutputText` (fail-fast, allocates nothing). */
 export function isGraderOutputText(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.text;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'output_text') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.text;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'output_text') return false;
   return true;
 }
 
@@ -543,26 +339,20 @@ export function checkGraderOutputText(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check7(v0, p + '/text', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'output_text') {
-        c.add(p + '/type', 'const', 'must be "output_text"');
-      }
+      check15(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderReasoningEffort` (fail-fast, allocates nothing). */
 export function isGraderReasoningEffort(v: unknown): boolean {
-  if (!VALUES0.has(v)) {
-    return false;
-  }
+  if (!VALUES0.has(v)) return false;
   return true;
 }
 
@@ -575,50 +365,21 @@ export function checkGraderReasoningEffort(v: unknown, p: string, c: Ctx): void 
 
 /** True when `v` is a valid `GraderSamplingParams` (fail-fast, allocates nothing). */
 export function isGraderSamplingParams(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.max_completions_tokens;
-    if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.reasoning_effort;
-    if (v1 !== undefined) {
-      if (v1 !== null) {
-        if (!isGraderReasoningEffort(v1)) {
-          return false;
-        }
-      }
-    }
-    const v2 = v.seed;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.temperature;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-          return false;
-        }
-      }
-    }
-    const v4 = v.top_p;
-    if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-          return false;
-        }
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.max_completions_tokens;
+  if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
+  const v1 = v.reasoning_effort;
+  if (v1 !== undefined) {
+    if (v1 !== null) {
+      if (!isGraderReasoningEffort(v1)) return false;
     }
   }
+  const v2 = v.seed;
+  if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2))) return false;
+  const v3 = v.temperature;
+  if (v3 !== undefined && v3 !== null && (typeof v3 !== 'number' || !Number.isFinite(v3))) return false;
+  const v4 = v.top_p;
+  if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isFinite(v4))) return false;
   return true;
 }
 
@@ -629,91 +390,40 @@ export function checkGraderSamplingParams(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.max_completions_tokens;
     if (v0 !== undefined) {
-      if (v0 !== null) {
-        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-          c.add(p + '/max_completions_tokens', 'type', 'must be an integer or null');
-        }
-      }
+      check16(v0, p + '/max_completions_tokens', c);
     }
     const v1 = v.reasoning_effort;
     if (v1 !== undefined) {
-      if (v1 !== null) {
-        checkGraderReasoningEffort(v1, p + '/reasoning_effort', c);
-      }
+      check17(v1, p + '/reasoning_effort', c);
     }
     const v2 = v.seed;
     if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-          c.add(p + '/seed', 'type', 'must be an integer or null');
-        }
-      }
+      check16(v2, p + '/seed', c);
     }
     const v3 = v.temperature;
     if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-          c.add(p + '/temperature', 'type', 'must be a number or null');
-        }
-      }
+      check18(v3, p + '/temperature', c);
     }
     const v4 = v.top_p;
     if (v4 !== undefined) {
-      if (v4 !== null) {
-        if (typeof v4 !== 'number' || !Number.isFinite(v4)) {
-          c.add(p + '/top_p', 'type', 'must be a number or null');
-        }
-      }
+      check18(v4, p + '/top_p', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderStringCheck` (fail-fast, allocates nothing). */
 export function isGraderStringCheck(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.name;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.operation;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike') {
-        return false;
-      }
-    }
-    const v3 = v.reference;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.type;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'string_check') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.operation;
+  if (v2 === undefined || (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike')) return false;
+  const v3 = v.reference;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.type;
+  if (v4 === undefined || v4 !== 'string_check') return false;
   return true;
 }
 
@@ -726,50 +436,38 @@ export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/input', 'type', 'must be a string');
-      }
+      check7(v0, p + '/input', c);
     }
     const v1 = v.name;
     if (v1 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check7(v1, p + '/name', c);
     }
     const v2 = v.operation;
     if (v2 === undefined) {
       c.add(p + '/operation', 'required', 'is required');
     } else {
-      if (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike') {
-        c.add(p + '/operation', 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'");
-      }
+      check19(v2, p + '/operation', c);
     }
     const v3 = v.reference;
     if (v3 === undefined) {
       c.add(p + '/reference', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/reference', 'type', 'must be a string');
-      }
+      check7(v3, p + '/reference', c);
     }
     const v4 = v.type;
     if (v4 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v4 !== 'string_check') {
-        c.add(p + '/type', 'const', 'must be "string_check"');
-      }
+      check20(v4, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `GraderTextSimilarityMetric` (fail-fast, allocates nothing). */
 export function isGraderTextSimilarityMetric(v: unknown): boolean {
-  if (!VALUES1.has(v)) {
-    return false;
-  }
+  if (!VALUES1.has(v)) return false;
   return true;
 }
 
@@ -786,9 +484,7 @@ export function checkGraderTextSimilarityMetric(v: unknown, p: string, c: Ctx): 
 
 /** True when `v` is a valid `ListOrder` (fail-fast, allocates nothing). */
 export function isListOrder(v: unknown): boolean {
-  if (v !== 'asc' && v !== 'desc') {
-    return false;
-  }
+  if (v !== 'asc' && v !== 'desc') return false;
   return true;
 }
 
@@ -802,27 +498,14 @@ export function checkListOrder(v: unknown, p: string, c: Ctx): void {
 /** True when `v` is a valid `Metadata` (fail-fast, allocates nothing). */
 export function isMetadata(v: unknown): boolean {
   if (v !== null) {
-    if (!isObj(v)) {
-      return false;
-    } else {
-      if (keyCount(v) > 16) {
-        return false;
-      }
-      for (const k in v) {
-        if (k.length > 64 && cpLen(k) > 64) {
-          return false;
-        }
-      }
-      for (const k in v) {
-        const v0 = v[k];
-        if (typeof v0 !== 'string') {
-          return false;
-        } else {
-          if (v0.length > 512 && cpLen(v0) > 512) {
-            return false;
-          }
-        }
-      }
+    if (!isObj(v)) return false;
+    if (keyCount(v) > 16) return false;
+    for (const k in v) {
+      if (k.length > 64 && cpLen(k) > 64) return false;
+    }
+    for (const k in v) {
+      const v0 = v[k];
+      if (typeof v0 !== 'string' || (v0.length > 512 && cpLen(v0) > 512)) return false;
     }
   }
   return true;
@@ -834,25 +517,16 @@ export function checkMetadata(v: unknown, p: string, c: Ctx): void {
     if (!isObj(v)) {
       c.add(p, 'type', 'must be an object or null');
     } else {
-      if (keyCount(v) > 16) {
-        c.add(p, 'max_properties', 'must have at most 16 properties');
-      }
+      if (keyCount(v) > 16) c.add(p, 'max_properties', 'must have at most 16 properties');
       for (const k in v) {
         if (c.full) break;
-        if (k.length > 64 && cpLen(k) > 64) {
+        if (k.length > 64 && cpLen(k) > 64)
           c.add(p + '/' + esc(k), 'property_name', 'key must be at most 64 characters');
-        }
       }
       for (const k in v) {
         if (c.full) break;
         const v0 = v[k];
-        if (typeof v0 !== 'string') {
-          c.add(p + '/' + esc(k), 'type', 'must be a string');
-        } else {
-          if (v0.length > 512 && cpLen(v0) > 512) {
-            c.add(p + '/' + esc(k), 'max_length', 'must be at most 512 characters');
-          }
-        }
+        check21(v0, p + '/' + esc(k), c);
       }
     }
   }
@@ -860,21 +534,12 @@ export function checkMetadata(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VectorStoreFileContent` (fail-fast, allocates nothing). */
 export function isVectorStoreFileContent(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.text;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 !== undefined) {
-      if (!(is6(v1) || is2(v1))) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.text;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 !== undefined) {
+    if (!(is22(v1) || is11(v1))) return false;
   }
   return true;
 }
@@ -886,50 +551,24 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.text;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check7(v0, p + '/text', c);
     }
     const v1 = v.type;
     if (v1 !== undefined) {
-      const m2 = (is6(v1) ? 1 : 0) + (is2(v1) ? 1 : 0);
-      if (m2 === 0) {
-        c.add(p + '/type', 'any_of', 'must be "text" or a string');
-      }
+      check23(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreFileDeleted` (fail-fast, allocates nothing). */
 export function isVectorStoreFileDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'vector_store.file.deleted') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'vector_store.file.deleted') return false;
   return true;
 }
 
@@ -942,59 +581,32 @@ export function checkVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check24(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check7(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'vector_store.file.deleted') {
-        c.add(p + '/object', 'const', 'must be "vector_store.file.deleted"');
-      }
+      check25(v2, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VoiceConsentDeleted` (fail-fast, allocates nothing). */
 export function isVoiceConsentDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'audio.voice_consent') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'audio.voice_consent') return false;
   return true;
 }
 
@@ -1007,70 +619,33 @@ export function checkVoiceConsentDeleted(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check24(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check7(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'audio.voice_consent') {
-        c.add(p + '/object', 'const', 'must be "audio.voice_consent"');
-      }
+      check26(v2, p + '/object', c);
     }
   }
 }
 
 function is0(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.code;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== null) {
-        if (typeof v0 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v1 = v.message;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.param;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== null) {
-        if (typeof v2 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.code;
+  if (v0 === undefined || (v0 !== null && typeof v0 !== 'string')) return false;
+  const v1 = v.message;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.param;
+  if (v2 === undefined || (v2 !== null && typeof v2 !== 'string')) return false;
+  const v3 = v.type;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
   return true;
 }
 
@@ -1082,69 +657,249 @@ function check1(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/code', 'required', 'is required');
     } else {
-      if (v0 !== null) {
-        if (typeof v0 !== 'string') {
-          c.add(p + '/code', 'type', 'must be a string or null');
-        }
-      }
+      check27(v0, p + '/code', c);
     }
     const v1 = v.message;
     if (v1 === undefined) {
       c.add(p + '/message', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/message', 'type', 'must be a string');
-      }
+      check7(v1, p + '/message', c);
     }
     const v2 = v.param;
     if (v2 === undefined) {
       c.add(p + '/param', 'required', 'is required');
     } else {
-      if (v2 !== null) {
-        if (typeof v2 !== 'string') {
-          c.add(p + '/param', 'type', 'must be a string or null');
-        }
-      }
+      check27(v2, p + '/param', c);
     }
     const v3 = v.type;
     if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/type', 'type', 'must be a string');
-      }
+      check7(v3, p + '/type', c);
     }
   }
 }
 
-function is2(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'created_at') {
+    c.add(p, 'const', 'must be "created_at"');
   }
-  return true;
 }
 
-function is3(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
   } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!isGraderContentPart(v1)) {
-        return false;
-      }
-    }
+    if (v < 3600) c.add(p, 'minimum', 'must be at least 3600');
+    if (v > 2592000) c.add(p, 'maximum', 'must be at most 2592000');
   }
-  return true;
 }
 
 function check4(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.data;
+    if (v0 === undefined) {
+      c.add(p + '/data', 'required', 'is required');
+    } else {
+      check28(v0, p + '/data', c);
+    }
+    const v1 = v.format;
+    if (v1 === undefined) {
+      c.add(p + '/format', 'required', 'is required');
+    } else {
+      check29(v1, p + '/format', c);
+    }
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'input_audio') {
+    c.add(p, 'const', 'must be "input_audio"');
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'high' && v !== 'low' && v !== 'auto') {
+    c.add(p, 'enum', "must be one of 'high', 'low', 'auto'");
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-function check5(v: unknown, p: string, c: Ctx): void {
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'input_image') {
+    c.add(p, 'const', 'must be "input_image"');
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.mode;
+    if (v0 === undefined) {
+      c.add(p + '/mode', 'required', 'is required');
+    } else {
+      check30(v0, p + '/mode', c);
+    }
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'input_text') {
+    c.add(p, 'const', 'must be "input_text"');
+  }
+}
+
+function is11(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
+}
+
+function is12(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!isGraderContentPart(v1)) return false;
+  }
+  return true;
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v) ? 1 : 0) + (isGraderContentPart(v) ? 1 : 0) + (is12(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check7(v, p, c);
+    } else if (isObj(v)) {
+      checkGraderContentPart(v, p, c);
+    } else if (Array.isArray(v)) {
+      check31(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be a string, a GraderContentPart or an array of GraderContentParts');
+    }
+  }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'message') {
+    c.add(p, 'const', 'must be "message"');
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'output_text') {
+    c.add(p, 'const', 'must be "output_text"');
+  }
+}
+
+function check16(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    }
+  }
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkGraderReasoningEffort(v, p, c);
+  }
+}
+
+function check18(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      c.add(p, 'type', 'must be a number or null');
+    }
+  }
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'eq' && v !== 'ne' && v !== 'like' && v !== 'ilike') {
+    c.add(p, 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'");
+  }
+}
+
+function check20(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'string_check') {
+    c.add(p, 'const', 'must be "string_check"');
+  }
+}
+
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  } else {
+    if (v.length > 512 && cpLen(v) > 512) c.add(p, 'max_length', 'must be at most 512 characters');
+  }
+}
+
+function is22(v: unknown): boolean {
+  if (v !== 'text') return false;
+  return true;
+}
+
+function check23(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is22(v) ? 1 : 0) + (is11(v) ? 1 : 0);
+  if (m0 === 0) {
+    c.add(p, 'any_of', 'must be "text" or a string');
+  }
+}
+
+function check24(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check25(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'vector_store.file.deleted') {
+    c.add(p, 'const', 'must be "vector_store.file.deleted"');
+  }
+}
+
+function check26(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'audio.voice_consent') {
+    c.add(p, 'const', 'must be "audio.voice_consent"');
+  }
+}
+
+function check27(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check28(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check29(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'mp3' && v !== 'wav') {
+    c.add(p, 'enum', "must be one of 'mp3', 'wav'");
+  }
+}
+
+function check30(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'explicit') {
+    c.add(p, 'const', 'must be "explicit"');
+  }
+}
+
+function check31(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderContentParts');
   } else {
@@ -1154,11 +909,4 @@ function check5(v: unknown, p: string, c: Ctx): void {
       checkGraderContentPart(v1, p + '/' + i0, c);
     }
   }
-}
-
-function is6(v: unknown): boolean {
-  if (v !== 'text') {
-    return false;
-  }
-  return true;
 }

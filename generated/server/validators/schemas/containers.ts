@@ -2,86 +2,38 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `Container` (fail-fast, allocates nothing). */
 export function isContainer(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.expires_after;
+  if (v1 !== undefined) {
+    if (!isObj(v1)) return false;
+    const v2 = v1.anchor;
+    if (v2 !== undefined && v2 !== 'last_active_at') return false;
+    const v3 = v1.minutes;
+    if (v3 !== undefined && (typeof v3 !== 'number' || !Number.isInteger(v3))) return false;
+  }
+  const v4 = v.id;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.last_active_at;
+  if (v5 !== undefined && (typeof v5 !== 'number' || !Number.isInteger(v5))) return false;
+  const v6 = v.memory_limit;
+  if (v6 !== undefined) {
+    if (!isContainerMemoryLimit(v6)) return false;
+  }
+  const v7 = v.name;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.network_policy;
+  if (v8 !== undefined) {
+    if (!isContainerNetworkPolicy(v8)) return false;
+  }
+  const v9 = v.object;
+  if (v9 === undefined || v9 !== 'container') return false;
+  const v10 = v.status;
+  if (v10 === undefined) {
     return false;
   } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.expires_after;
-    if (v1 !== undefined) {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-        const v2 = v1.anchor;
-        if (v2 !== undefined) {
-          if (v2 !== 'last_active_at') {
-            return false;
-          }
-        }
-        const v3 = v1.minutes;
-        if (v3 !== undefined) {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v4 = v.id;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.last_active_at;
-    if (v5 !== undefined) {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.memory_limit;
-    if (v6 !== undefined) {
-      if (!isContainerMemoryLimit(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.name;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.network_policy;
-    if (v8 !== undefined) {
-      if (!isContainerNetworkPolicy(v8)) {
-        return false;
-      }
-    }
-    const v9 = v.object;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (v9 !== 'container') {
-        return false;
-      }
-    }
-    const v10 = v.status;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (!isContainerStatus(v10)) {
-        return false;
-      }
-    }
+    if (!isContainerStatus(v10)) return false;
   }
   return true;
 }
@@ -95,149 +47,86 @@ export function checkContainer(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/created_at', c);
     }
     const v1 = v.expires_after;
     if (v1 !== undefined) {
-      if (!isObj(v1)) {
-        c.add(p + '/expires_after', 'type', 'must be an object');
-      } else {
-        const v2 = v1.anchor;
-        if (v2 !== undefined) {
-          if (v2 !== 'last_active_at') {
-            c.add(p + '/expires_after/anchor', 'const', 'must be "last_active_at"');
-          }
-        }
-        const v3 = v1.minutes;
-        if (v3 !== undefined) {
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            c.add(p + '/expires_after/minutes', 'type', 'must be an integer');
-          }
-        }
-      }
+      check1(v1, p + '/expires_after', c);
     }
-    const v4 = v.id;
-    if (v4 === undefined) {
+    const v2 = v.id;
+    if (v2 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check2(v2, p + '/id', c);
     }
-    const v5 = v.last_active_at;
-    if (v5 !== undefined) {
-      if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-        c.add(p + '/last_active_at', 'type', 'must be an integer');
-      }
+    const v3 = v.last_active_at;
+    if (v3 !== undefined) {
+      check0(v3, p + '/last_active_at', c);
     }
-    const v6 = v.memory_limit;
-    if (v6 !== undefined) {
-      checkContainerMemoryLimit(v6, p + '/memory_limit', c);
+    const v4 = v.memory_limit;
+    if (v4 !== undefined) {
+      checkContainerMemoryLimit(v4, p + '/memory_limit', c);
     }
-    const v7 = v.name;
-    if (v7 === undefined) {
+    const v5 = v.name;
+    if (v5 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check2(v5, p + '/name', c);
     }
-    const v8 = v.network_policy;
-    if (v8 !== undefined) {
-      checkContainerNetworkPolicy(v8, p + '/network_policy', c);
+    const v6 = v.network_policy;
+    if (v6 !== undefined) {
+      checkContainerNetworkPolicy(v6, p + '/network_policy', c);
     }
-    const v9 = v.object;
-    if (v9 === undefined) {
+    const v7 = v.object;
+    if (v7 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v9 !== 'container') {
-        c.add(p + '/object', 'const', 'must be "container"');
-      }
+      check3(v7, p + '/object', c);
     }
-    const v10 = v.status;
-    if (v10 === undefined) {
+    const v8 = v.status;
+    if (v8 === undefined) {
       c.add(p + '/status', 'required', 'is required');
     } else {
-      checkContainerStatus(v10, p + '/status', c);
+      checkContainerStatus(v8, p + '/status', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerCreateRequest` (fail-fast, allocates nothing). */
 export function isContainerCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.expires_after;
-    if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.anchor;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (v1 !== 'last_active_at') {
-            return false;
-          }
-        }
-        const v2 = v0.minutes;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.expires_after;
+  if (v0 !== undefined) {
+    if (!isObj(v0)) return false;
+    const v1 = v0.anchor;
+    if (v1 === undefined || v1 !== 'last_active_at') return false;
+    const v2 = v0.minutes;
+    if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  }
+  const v3 = v.file_ids;
+  if (v3 !== undefined) {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (typeof v5 !== 'string') return false;
     }
-    const v3 = v.file_ids;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.memory_limit;
-    if (v6 !== undefined) {
-      if (!isContainerMemoryLimit(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.name;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.network_policy;
-    if (v8 !== undefined) {
-      if (!isContainerNetworkPolicyParam(v8)) {
-        return false;
-      }
-    }
-    const v9 = v.skills;
-    if (v9 !== undefined) {
-      if (!Array.isArray(v9)) {
-        return false;
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          const v11: unknown = v9[i10];
-          if (!isContainerSkill(v11)) {
-            return false;
-          }
-        }
-      }
+  }
+  const v6 = v.memory_limit;
+  if (v6 !== undefined) {
+    if (!isContainerMemoryLimit(v6)) return false;
+  }
+  const v7 = v.name;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.network_policy;
+  if (v8 !== undefined) {
+    if (!isContainerNetworkPolicyParam(v8)) return false;
+  }
+  const v9 = v.skills;
+  if (v9 !== undefined) {
+    if (!Array.isArray(v9)) return false;
+    for (let i10 = 0; i10 < v9.length; i10++) {
+      const v11: unknown = v9[i10];
+      if (!isContainerSkill(v11)) return false;
     }
   }
   return true;
@@ -250,102 +139,42 @@ export function checkContainerCreateRequest(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.expires_after;
     if (v0 !== undefined) {
-      if (!isObj(v0)) {
-        c.add(p + '/expires_after', 'type', 'must be an object');
-      } else {
-        const v1 = v0.anchor;
-        if (v1 === undefined) {
-          c.add(p + '/expires_after/anchor', 'required', 'is required');
-        } else {
-          if (v1 !== 'last_active_at') {
-            c.add(p + '/expires_after/anchor', 'const', 'must be "last_active_at"');
-          }
-        }
-        const v2 = v0.minutes;
-        if (v2 === undefined) {
-          c.add(p + '/expires_after/minutes', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/expires_after/minutes', 'type', 'must be an integer');
-          }
-        }
-      }
+      check4(v0, p + '/expires_after', c);
     }
-    const v3 = v.file_ids;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/file_ids', 'type', 'must be an array of strings');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            c.add(p + '/file_ids/' + i4, 'type', 'must be a string');
-          }
-        }
-      }
+    const v1 = v.file_ids;
+    if (v1 !== undefined) {
+      check5(v1, p + '/file_ids', c);
     }
-    const v6 = v.memory_limit;
-    if (v6 !== undefined) {
-      checkContainerMemoryLimit(v6, p + '/memory_limit', c);
+    const v2 = v.memory_limit;
+    if (v2 !== undefined) {
+      checkContainerMemoryLimit(v2, p + '/memory_limit', c);
     }
-    const v7 = v.name;
-    if (v7 === undefined) {
+    const v3 = v.name;
+    if (v3 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check2(v3, p + '/name', c);
     }
-    const v8 = v.network_policy;
-    if (v8 !== undefined) {
-      checkContainerNetworkPolicyParam(v8, p + '/network_policy', c);
+    const v4 = v.network_policy;
+    if (v4 !== undefined) {
+      checkContainerNetworkPolicyParam(v4, p + '/network_policy', c);
     }
-    const v9 = v.skills;
-    if (v9 !== undefined) {
-      if (!Array.isArray(v9)) {
-        c.add(p + '/skills', 'type', 'must be an array of ContainerSkills');
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          if (c.full) break;
-          const v11: unknown = v9[i10];
-          checkContainerSkill(v11, p + '/skills/' + i10, c);
-        }
-      }
+    const v5 = v.skills;
+    if (v5 !== undefined) {
+      check6(v5, p + '/skills', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerDeleted` (fail-fast, allocates nothing). */
 export function isContainerDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'container.deleted') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'container.deleted') return false;
   return true;
 }
 
@@ -358,59 +187,32 @@ export function checkContainerDeleted(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check7(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check2(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'container.deleted') {
-        c.add(p + '/object', 'const', 'must be "container.deleted"');
-      }
+      check8(v2, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerDomainSecret` (fail-fast, allocates nothing). */
 export function isContainerDomainSecret(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.domain;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.name;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.value;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.domain;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.value;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -423,67 +225,38 @@ export function checkContainerDomainSecret(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined) {
       c.add(p + '/domain', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/domain', 'type', 'must be a string');
-      }
+      check2(v0, p + '/domain', c);
     }
     const v1 = v.name;
     if (v1 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check2(v1, p + '/name', c);
     }
     const v2 = v.value;
     if (v2 === undefined) {
       c.add(p + '/value', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/value', 'type', 'must be a string');
-      }
+      check2(v2, p + '/value', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerInlineSkill` (fail-fast, allocates nothing). */
 export function isContainerInlineSkill(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.description;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.source;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.description;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.name;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.source;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!is0(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'inline') {
-        return false;
-      }
-    }
+    if (!is9(v2)) return false;
   }
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'inline') return false;
   return true;
 }
 
@@ -496,88 +269,50 @@ export function checkContainerInlineSkill(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/description', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/description', 'type', 'must be a string');
-      }
+      check2(v0, p + '/description', c);
     }
     const v1 = v.name;
     if (v1 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check2(v1, p + '/name', c);
     }
     const v2 = v.source;
     if (v2 === undefined) {
       c.add(p + '/source', 'required', 'is required');
     } else {
-      check1(v2, p + '/source', c);
+      check10(v2, p + '/source', c);
     }
     const v3 = v.type;
     if (v3 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'inline') {
-        c.add(p + '/type', 'const', 'must be "inline"');
-      }
+      check11(v3, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerList` (fail-fast, allocates nothing). */
 export function isContainerList(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isContainer(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.first_id;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'boolean') {
-        return false;
-      }
-    }
-    const v5 = v.last_id;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isContainer(v2)) return false;
     }
   }
+  const v3 = v.first_id;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.has_more;
+  if (v4 === undefined || typeof v4 !== 'boolean') return false;
+  const v5 = v.last_id;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'list') return false;
   return true;
 }
 
@@ -590,56 +325,38 @@ export function checkContainerList(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of Containers');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkContainer(v2, p + '/data/' + i1, c);
-        }
-      }
+      check12(v0, p + '/data', c);
     }
-    const v3 = v.first_id;
-    if (v3 === undefined) {
+    const v1 = v.first_id;
+    if (v1 === undefined) {
       c.add(p + '/first_id', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/first_id', 'type', 'must be a string');
-      }
+      check2(v1, p + '/first_id', c);
     }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
+    const v2 = v.has_more;
+    if (v2 === undefined) {
       c.add(p + '/has_more', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'boolean') {
-        c.add(p + '/has_more', 'type', 'must be a boolean');
-      }
+      check7(v2, p + '/has_more', c);
     }
-    const v5 = v.last_id;
-    if (v5 === undefined) {
+    const v3 = v.last_id;
+    if (v3 === undefined) {
       c.add(p + '/last_id', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/last_id', 'type', 'must be a string');
-      }
+      check2(v3, p + '/last_id', c);
     }
-    const v6 = v.object;
-    if (v6 === undefined) {
+    const v4 = v.object;
+    if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check13(v4, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerMemoryLimit` (fail-fast, allocates nothing). */
 export function isContainerMemoryLimit(v: unknown): boolean {
-  if (v !== '1g' && v !== '4g' && v !== '16g' && v !== '64g') {
-    return false;
-  }
+  if (v !== '1g' && v !== '4g' && v !== '16g' && v !== '64g') return false;
   return true;
 }
 
@@ -652,31 +369,17 @@ export function checkContainerMemoryLimit(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ContainerNetworkPolicy` (fail-fast, allocates nothing). */
 export function isContainerNetworkPolicy(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.allowed_domains;
-    if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'allowlist' && v3 !== 'disabled') {
-        return false;
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.allowed_domains;
+  if (v0 !== undefined) {
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (typeof v2 !== 'string') return false;
     }
   }
+  const v3 = v.type;
+  if (v3 === undefined || (v3 !== 'allowlist' && v3 !== 'disabled')) return false;
   return true;
 }
 
@@ -687,71 +390,40 @@ export function checkContainerNetworkPolicy(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.allowed_domains;
     if (v0 !== undefined) {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/allowed_domains', 'type', 'must be an array of strings');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'string') {
-            c.add(p + '/allowed_domains/' + i1, 'type', 'must be a string');
-          }
-        }
-      }
+      check5(v0, p + '/allowed_domains', c);
     }
-    const v3 = v.type;
-    if (v3 === undefined) {
+    const v1 = v.type;
+    if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'allowlist' && v3 !== 'disabled') {
-        c.add(p + '/type', 'enum', "must be one of 'allowlist', 'disabled'");
-      }
+      check14(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerNetworkPolicyAllowlist` (fail-fast, allocates nothing). */
 export function isContainerNetworkPolicyAllowlist(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.allowed_domains;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.allowed_domains;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.domain_secrets;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (!isContainerDomainSecret(v5)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.type;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'allowlist') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (typeof v2 !== 'string') return false;
     }
   }
+  const v3 = v.domain_secrets;
+  if (v3 !== undefined) {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (!isContainerDomainSecret(v5)) return false;
+    }
+  }
+  const v6 = v.type;
+  if (v6 === undefined || v6 !== 'allowlist') return false;
   return true;
 }
 
@@ -764,55 +436,26 @@ export function checkContainerNetworkPolicyAllowlist(v: unknown, p: string, c: C
     if (v0 === undefined) {
       c.add(p + '/allowed_domains', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/allowed_domains', 'type', 'must be an array of strings');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'string') {
-            c.add(p + '/allowed_domains/' + i1, 'type', 'must be a string');
-          }
-        }
-      }
+      check5(v0, p + '/allowed_domains', c);
     }
-    const v3 = v.domain_secrets;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/domain_secrets', 'type', 'must be an array of ContainerDomainSecrets');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          checkContainerDomainSecret(v5, p + '/domain_secrets/' + i4, c);
-        }
-      }
+    const v1 = v.domain_secrets;
+    if (v1 !== undefined) {
+      check15(v1, p + '/domain_secrets', c);
     }
-    const v6 = v.type;
-    if (v6 === undefined) {
+    const v2 = v.type;
+    if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v6 !== 'allowlist') {
-        c.add(p + '/type', 'const', 'must be "allowlist"');
-      }
+      check16(v2, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerNetworkPolicyDisabled` (fail-fast, allocates nothing). */
 export function isContainerNetworkPolicyDisabled(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'disabled') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.type;
+  if (v0 === undefined || v0 !== 'disabled') return false;
   return true;
 }
 
@@ -825,9 +468,7 @@ export function checkContainerNetworkPolicyDisabled(v: unknown, p: string, c: Ct
     if (v0 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v0 !== 'disabled') {
-        c.add(p + '/type', 'const', 'must be "disabled"');
-      }
+      check17(v0, p + '/type', c);
     }
   }
 }
@@ -839,14 +480,10 @@ export function isContainerNetworkPolicyParam(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'allowlist':
-        if (!isContainerNetworkPolicyAllowlist(v)) {
-          return false;
-        }
+        if (!isContainerNetworkPolicyAllowlist(v)) return false;
         break;
       case 'disabled':
-        if (!isContainerNetworkPolicyDisabled(v)) {
-          return false;
-        }
+        if (!isContainerNetworkPolicyDisabled(v)) return false;
         break;
       default:
         return false;
@@ -880,14 +517,10 @@ export function isContainerSkill(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'inline':
-        if (!isContainerInlineSkill(v)) {
-          return false;
-        }
+        if (!isContainerInlineSkill(v)) return false;
         break;
       case 'skill_reference':
-        if (!isContainerSkillReference(v)) {
-          return false;
-        }
+        if (!isContainerSkillReference(v)) return false;
         break;
       default:
         return false;
@@ -916,31 +549,14 @@ export function checkContainerSkill(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `ContainerSkillReference` (fail-fast, allocates nothing). */
 export function isContainerSkillReference(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.skill_id;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'skill_reference') {
-        return false;
-      }
-    }
-    const v2 = v.version;
-    if (v2 !== undefined) {
-      if (!(is2(v2) || is3(v2))) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.skill_id;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'skill_reference') return false;
+  const v2 = v.version;
+  if (v2 !== undefined) {
+    if (!(is18(v2) || is19(v2))) return false;
   }
   return true;
 }
@@ -954,42 +570,24 @@ export function checkContainerSkillReference(v: unknown, p: string, c: Ctx): voi
     if (v0 === undefined) {
       c.add(p + '/skill_id', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/skill_id', 'type', 'must be a string');
-      }
+      check2(v0, p + '/skill_id', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'skill_reference') {
-        c.add(p + '/type', 'const', 'must be "skill_reference"');
-      }
+      check20(v1, p + '/type', c);
     }
     const v2 = v.version;
     if (v2 !== undefined) {
-      const m3 = (is2(v2) ? 1 : 0) + (is3(v2) ? 1 : 0);
-      if (m3 > 1) {
-        c.add(p + '/version', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m3 === 0) {
-        if (typeof v2 === 'number') {
-          check4(v2, p + '/version', c);
-        } else if (typeof v2 === 'string') {
-          check5(v2, p + '/version', c);
-        } else {
-          c.add(p + '/version', 'one_of', 'must be an integer or "latest"');
-        }
-      }
+      check21(v2, p + '/version', c);
     }
   }
 }
 
 /** True when `v` is a valid `ContainerStatus` (fail-fast, allocates nothing). */
 export function isContainerStatus(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  }
+  if (typeof v !== 'string') return false;
   return true;
 }
 
@@ -1000,39 +598,106 @@ export function checkContainerStatus(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is0(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.media_type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'application/zip') {
-        return false;
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'base64') {
-        return false;
-      }
-    }
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
   }
-  return true;
 }
 
 function check1(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.anchor;
+    if (v0 !== undefined) {
+      check22(v0, p + '/anchor', c);
+    }
+    const v1 = v.minutes;
+    if (v1 !== undefined) {
+      check0(v1, p + '/minutes', c);
+    }
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'container') {
+    c.add(p, 'const', 'must be "container"');
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.anchor;
+    if (v0 === undefined) {
+      c.add(p + '/anchor', 'required', 'is required');
+    } else {
+      check22(v0, p + '/anchor', c);
+    }
+    const v1 = v.minutes;
+    if (v1 === undefined) {
+      c.add(p + '/minutes', 'required', 'is required');
+    } else {
+      check0(v1, p + '/minutes', c);
+    }
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check2(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of ContainerSkills');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkContainerSkill(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'container.deleted') {
+    c.add(p, 'const', 'must be "container.deleted"');
+  }
+}
+
+function is9(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.media_type;
+  if (v1 === undefined || v1 !== 'application/zip') return false;
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'base64') return false;
+  return true;
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1040,58 +705,142 @@ function check1(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/data', 'type', 'must be a string');
-      }
+      check23(v0, p + '/data', c);
     }
     const v1 = v.media_type;
     if (v1 === undefined) {
       c.add(p + '/media_type', 'required', 'is required');
     } else {
-      if (v1 !== 'application/zip') {
-        c.add(p + '/media_type', 'const', 'must be "application/zip"');
-      }
+      check24(v1, p + '/media_type', c);
     }
     const v2 = v.type;
     if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'base64') {
-        c.add(p + '/type', 'const', 'must be "base64"');
-      }
+      check25(v2, p + '/type', c);
     }
   }
 }
 
-function is2(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isInteger(v)) {
-    return false;
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'inline') {
+    c.add(p, 'const', 'must be "inline"');
+  }
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of Containers');
   } else {
-    if (v < 1) {
-      return false;
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkContainer(v1, p + '/' + i0, c);
     }
   }
-  return true;
 }
 
-function is3(v: unknown): boolean {
-  if (v !== 'latest') {
-    return false;
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
   }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'allowlist' && v !== 'disabled') {
+    c.add(p, 'enum', "must be one of 'allowlist', 'disabled'");
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of ContainerDomainSecrets');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkContainerDomainSecret(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check16(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'allowlist') {
+    c.add(p, 'const', 'must be "allowlist"');
+  }
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'disabled') {
+    c.add(p, 'const', 'must be "disabled"');
+  }
+}
+
+function is18(v: unknown): boolean {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return false;
   return true;
 }
 
-function check4(v: unknown, p: string, c: Ctx): void {
+function is19(v: unknown): boolean {
+  if (v !== 'latest') return false;
+  return true;
+}
+
+function check20(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'skill_reference') {
+    c.add(p, 'const', 'must be "skill_reference"');
+  }
+}
+
+function check21(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is18(v) ? 1 : 0) + (is19(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'number') {
+      check26(v, p, c);
+    } else if (typeof v === 'string') {
+      check27(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be an integer or "latest"');
+    }
+  }
+}
+
+function check22(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'last_active_at') {
+    c.add(p, 'const', 'must be "last_active_at"');
+  }
+}
+
+function check23(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check24(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'application/zip') {
+    c.add(p, 'const', 'must be "application/zip"');
+  }
+}
+
+function check25(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'base64') {
+    c.add(p, 'const', 'must be "base64"');
+  }
+}
+
+function check26(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
-    if (v < 1) {
-      c.add(p, 'minimum', 'must be at least 1');
-    }
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
   }
 }
 
-function check5(v: unknown, p: string, c: Ctx): void {
+function check27(v: unknown, p: string, c: Ctx): void {
   if (v !== 'latest') {
     c.add(p, 'const', 'must be "latest"');
   }

@@ -4,65 +4,30 @@ import { checkEndUser, isEndUser } from './common.js';
 const RE0 = new RegExp('^text-embedding-([3-9]|[1-9][0-9]+)(-|$)', 'u');
 /** True when `v` is a valid `CreateEmbeddingResponse` (fail-fast, allocates nothing). */
 export function isCreateEmbeddingResponse(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isEmbedding(v2)) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isEmbedding(v2)) return false;
     }
-    const v3 = v.model;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.object;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'list') {
-        return false;
-      }
-    }
-    const v5 = v.usage;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v5)) {
-        return false;
-      } else {
-        const v6 = v5.prompt_tokens;
-        if (v6 === undefined) {
-          return false;
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            return false;
-          }
-        }
-        const v7 = v5.total_tokens;
-        if (v7 === undefined) {
-          return false;
-        } else {
-          if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-            return false;
-          }
-        }
-      }
-    }
+  }
+  const v3 = v.model;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.object;
+  if (v4 === undefined || v4 !== 'list') return false;
+  const v5 = v.usage;
+  if (v5 === undefined) {
+    return false;
+  } else {
+    if (!isObj(v5)) return false;
+    const v6 = v5.prompt_tokens;
+    if (v6 === undefined || typeof v6 !== 'number' || !Number.isInteger(v6)) return false;
+    const v7 = v5.total_tokens;
+    if (v7 === undefined || typeof v7 !== 'number' || !Number.isInteger(v7)) return false;
   }
   return true;
 }
@@ -76,97 +41,46 @@ export function checkCreateEmbeddingResponse(v: unknown, p: string, c: Ctx): voi
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of Embeddings');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkEmbedding(v2, p + '/data/' + i1, c);
-        }
-      }
+      check0(v0, p + '/data', c);
     }
-    const v3 = v.model;
-    if (v3 === undefined) {
+    const v1 = v.model;
+    if (v1 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check1(v1, p + '/model', c);
     }
-    const v4 = v.object;
-    if (v4 === undefined) {
+    const v2 = v.object;
+    if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v4 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check2(v2, p + '/object', c);
     }
-    const v5 = v.usage;
-    if (v5 === undefined) {
+    const v3 = v.usage;
+    if (v3 === undefined) {
       c.add(p + '/usage', 'required', 'is required');
     } else {
-      if (!isObj(v5)) {
-        c.add(p + '/usage', 'type', 'must be an object');
-      } else {
-        const v6 = v5.prompt_tokens;
-        if (v6 === undefined) {
-          c.add(p + '/usage/prompt_tokens', 'required', 'is required');
-        } else {
-          if (typeof v6 !== 'number' || !Number.isInteger(v6)) {
-            c.add(p + '/usage/prompt_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v7 = v5.total_tokens;
-        if (v7 === undefined) {
-          c.add(p + '/usage/total_tokens', 'required', 'is required');
-        } else {
-          if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-            c.add(p + '/usage/total_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check3(v3, p + '/usage', c);
     }
   }
 }
 
 /** True when `v` is a valid `Embedding` (fail-fast, allocates nothing). */
 export function isEmbedding(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.embedding;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.embedding;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.index;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.object;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'embedding') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (typeof v2 !== 'number' || !Number.isFinite(v2)) return false;
     }
   }
+  const v3 = v.index;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.object;
+  if (v4 === undefined || v4 !== 'embedding') return false;
   return true;
 }
 
@@ -179,91 +93,46 @@ export function checkEmbedding(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/embedding', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/embedding', 'type', 'must be an array of numbers');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-            c.add(p + '/embedding/' + i1, 'type', 'must be a number');
-          }
-        }
-      }
+      check4(v0, p + '/embedding', c);
     }
-    const v3 = v.index;
-    if (v3 === undefined) {
+    const v1 = v.index;
+    if (v1 === undefined) {
       c.add(p + '/index', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/index', 'type', 'must be an integer');
-      }
+      check5(v1, p + '/index', c);
     }
-    const v4 = v.object;
-    if (v4 === undefined) {
+    const v2 = v.object;
+    if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v4 !== 'embedding') {
-        c.add(p + '/object', 'const', 'must be "embedding"');
-      }
+      check6(v2, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `EmbeddingCreateRequest` (fail-fast, allocates nothing). */
 export function isEmbeddingCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.dimensions;
+  if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
+  const v1 = v.encoding_format;
+  if (v1 !== undefined && v1 !== 'float' && v1 !== 'base64') return false;
+  const v2 = v.input;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.dimensions;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.encoding_format;
-    if (v1 !== undefined) {
-      if (v1 !== 'float' && v1 !== 'base64') {
-        return false;
-      }
-    }
-    const v2 = v.input;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!is0(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.model;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.user;
-    if (v4 !== undefined) {
-      if (!isEndUser(v4)) {
-        return false;
-      }
-    }
+    if (!is7(v2)) return false;
   }
-  if (is1(v)) {
+  const v3 = v.model;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.user;
+  if (v4 !== undefined) {
+    if (!isEndUser(v4)) return false;
+  }
+  if (is8(v)) {
     if (isObj(v)) {
       const v5 = v.model;
-      if (v5 === undefined) {
-        return false;
-      } else {
-        if (typeof v5 !== 'string') {
-          return false;
-        } else {
-          if (!RE0.test(v5)) {
-            return false;
-          }
-        }
-      }
+      if (v5 === undefined || typeof v5 !== 'string' || !RE0.test(v5)) return false;
     }
   }
   return true;
@@ -276,167 +145,206 @@ export function checkEmbeddingCreateRequest(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.dimensions;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/dimensions', 'type', 'must be an integer');
-      }
+      check5(v0, p + '/dimensions', c);
     }
     const v1 = v.encoding_format;
     if (v1 !== undefined) {
-      if (v1 !== 'float' && v1 !== 'base64') {
-        c.add(p + '/encoding_format', 'enum', "must be one of 'float', 'base64'");
-      }
+      check9(v1, p + '/encoding_format', c);
     }
     const v2 = v.input;
     if (v2 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      check2(v2, p + '/input', c);
+      check10(v2, p + '/input', c);
     }
     const v3 = v.model;
     if (v3 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check11(v3, p + '/model', c);
     }
     const v4 = v.user;
     if (v4 !== undefined) {
       checkEndUser(v4, p + '/user', c);
     }
   }
-  if (is1(v)) {
-    if (isObj(v)) {
-      const v5 = v.model;
-      if (v5 === undefined) {
-        c.add(p + '/model', 'required', 'is required');
-      } else {
-        if (typeof v5 !== 'string') {
-          c.add(p + '/model', 'type', 'must be a string');
-        } else {
-          if (!RE0.test(v5)) {
-            c.add(p + '/model', 'pattern', 'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)');
-          }
-        }
-      }
+  if (is8(v)) {
+    check12(v, p, c);
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of Embeddings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkEmbedding(v1, p + '/' + i0, c);
     }
   }
 }
 
-function is0(v: unknown): boolean {
-  if (!(is3(v) || is4(v) || is5(v) || is6(v))) {
-    return false;
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
   }
-  return true;
-}
-
-function is1(v: unknown): boolean {
-  if (isObj(v)) {
-    const v0 = v.dimensions;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-  }
-  return true;
 }
 
 function check2(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is3(v) ? 1 : 0) + (is4(v) ? 1 : 0) + (is5(v) ? 1 : 0) + (is6(v) ? 1 : 0);
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.prompt_tokens;
+    if (v0 === undefined) {
+      c.add(p + '/prompt_tokens', 'required', 'is required');
+    } else {
+      check5(v0, p + '/prompt_tokens', c);
+    }
+    const v1 = v.total_tokens;
+    if (v1 === undefined) {
+      c.add(p + '/total_tokens', 'required', 'is required');
+    } else {
+      check5(v1, p + '/total_tokens', c);
+    }
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of numbers');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check13(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'embedding') {
+    c.add(p, 'const', 'must be "embedding"');
+  }
+}
+
+function is7(v: unknown): boolean {
+  if (!(is14(v) || is15(v) || is16(v) || is17(v))) return false;
+  return true;
+}
+
+function is8(v: unknown): boolean {
+  if (isObj(v)) {
+    const v0 = v.dimensions;
+    if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  }
+  return true;
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'float' && v !== 'base64') {
+    c.add(p, 'enum', "must be one of 'float', 'base64'");
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is14(v) ? 1 : 0) + (is15(v) ? 1 : 0) + (is16(v) ? 1 : 0) + (is17(v) ? 1 : 0);
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check7(v, p, c);
+      check18(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
     }
   }
 }
 
-function is3(v: unknown): boolean {
+function check11(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    return false;
-  } else {
-    if (v.length === 0) {
-      return false;
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.model;
+    if (v0 === undefined) {
+      c.add(p + '/model', 'required', 'is required');
+    } else {
+      check19(v0, p + '/model', c);
+    }
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function is14(v: unknown): boolean {
+  if (typeof v !== 'string' || v.length === 0) return false;
+  return true;
+}
+
+function is15(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  if (v.length > 2048) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'string' || v1.length === 0) return false;
+  }
+  return true;
+}
+
+function is16(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  if (v.length > 2048) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  }
+  return true;
+}
+
+function is17(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  if (v.length > 2048) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!Array.isArray(v1)) return false;
+    if (v1.length > 2048) return false;
+    for (let i2 = 0; i2 < v1.length; i2++) {
+      const v3: unknown = v1[i2];
+      if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
     }
   }
   return true;
 }
 
-function is4(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    if (v.length > 2048) {
-      return false;
-    }
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        return false;
-      } else {
-        if (v1.length === 0) {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
-
-function is5(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    if (v.length > 2048) {
-      return false;
-    }
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is6(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    if (v.length > 2048) {
-      return false;
-    }
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        if (v1.length > 2048) {
-          return false;
-        }
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-            return false;
-          }
-        }
-      }
-    }
-  }
-  return true;
-}
-
-function check7(v: unknown, p: string, c: Ctx): void {
+function check18(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
-    if (v.length === 0) {
-      c.add(p, 'min_length', 'must not be empty');
-    }
+    if (v.length === 0) c.add(p, 'min_length', 'must not be empty');
+  }
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  } else {
+    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)');
   }
 }

@@ -14,71 +14,35 @@ import {
 } from './common.js';
 /** True when `v` is a valid `Eval` (fail-fast, allocates nothing). */
 export function isEval(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.data_source_config;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.data_source_config;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isEvalDataSourceConfig(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.id;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.metadata;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!isMetadata(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.name;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.object;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== 'eval') {
-        return false;
-      }
-    }
-    const v6 = v.testing_criteria;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v6)) {
-        return false;
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          const v8: unknown = v6[i7];
-          if (!isEvalTestingCriterion(v8)) {
-            return false;
-          }
-        }
-      }
+    if (!isEvalDataSourceConfig(v1)) return false;
+  }
+  const v2 = v.id;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.metadata;
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!isMetadata(v3)) return false;
+  }
+  const v4 = v.name;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.object;
+  if (v5 === undefined || v5 !== 'eval') return false;
+  const v6 = v.testing_criteria;
+  if (v6 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v6)) return false;
+    for (let i7 = 0; i7 < v6.length; i7++) {
+      const v8: unknown = v6[i7];
+      if (!isEvalTestingCriterion(v8)) return false;
     }
   }
   return true;
@@ -93,9 +57,7 @@ export function checkEval(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/created_at', c);
     }
     const v1 = v.data_source_config;
     if (v1 === undefined) {
@@ -107,9 +69,7 @@ export function checkEval(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v2, p + '/id', c);
     }
     const v3 = v.metadata;
     if (v3 === undefined) {
@@ -121,74 +81,46 @@ export function checkEval(v: unknown, p: string, c: Ctx): void {
     if (v4 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v4, p + '/name', c);
     }
     const v5 = v.object;
     if (v5 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v5 !== 'eval') {
-        c.add(p + '/object', 'const', 'must be "eval"');
-      }
+      check2(v5, p + '/object', c);
     }
     const v6 = v.testing_criteria;
     if (v6 === undefined) {
       c.add(p + '/testing_criteria', 'required', 'is required');
     } else {
-      if (!Array.isArray(v6)) {
-        c.add(p + '/testing_criteria', 'type', 'must be an array of EvalTestingCriterions');
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          if (c.full) break;
-          const v8: unknown = v6[i7];
-          checkEvalTestingCriterion(v8, p + '/testing_criteria/' + i7, c);
-        }
-      }
+      check3(v6, p + '/testing_criteria', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalCreateRequest` (fail-fast, allocates nothing). */
 export function isEvalCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data_source_config;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data_source_config;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isEvalDataSourceConfigCreate(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.metadata;
-    if (v1 !== undefined) {
-      if (!isMetadata(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.testing_criteria;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (!isEvalTestingCriterion(v5)) {
-            return false;
-          }
-        }
-      }
+    if (!isEvalDataSourceConfigCreate(v0)) return false;
+  }
+  const v1 = v.metadata;
+  if (v1 !== undefined) {
+    if (!isMetadata(v1)) return false;
+  }
+  const v2 = v.name;
+  if (v2 !== undefined && typeof v2 !== 'string') return false;
+  const v3 = v.testing_criteria;
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (!isEvalTestingCriterion(v5)) return false;
     }
   }
   return true;
@@ -211,56 +143,30 @@ export function checkEvalCreateRequest(v: unknown, p: string, c: Ctx): void {
     }
     const v2 = v.name;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v2, p + '/name', c);
     }
     const v3 = v.testing_criteria;
     if (v3 === undefined) {
       c.add(p + '/testing_criteria', 'required', 'is required');
     } else {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/testing_criteria', 'type', 'must be an array of EvalTestingCriterions');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          checkEvalTestingCriterion(v5, p + '/testing_criteria/' + i4, c);
-        }
-      }
+      check3(v3, p + '/testing_criteria', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalCustomDataSourceConfig` (fail-fast, allocates nothing). */
 export function isEvalCustomDataSourceConfig(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.include_sample_schema;
+  if (v0 !== undefined && typeof v0 !== 'boolean') return false;
+  const v1 = v.schema;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.include_sample_schema;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.schema;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'custom') {
-        return false;
-      }
-    }
+    if (!isObj(v1)) return false;
   }
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'custom') return false;
   return true;
 }
 
@@ -271,59 +177,36 @@ export function checkEvalCustomDataSourceConfig(v: unknown, p: string, c: Ctx): 
   } else {
     const v0 = v.include_sample_schema;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/include_sample_schema', 'type', 'must be a boolean');
-      }
+      check4(v0, p + '/include_sample_schema', c);
     }
     const v1 = v.schema;
     if (v1 === undefined) {
       c.add(p + '/schema', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/schema', 'type', 'must be an object');
-      } else {
-      }
+      check5(v1, p + '/schema', c);
     }
     const v2 = v.type;
     if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'custom') {
-        c.add(p + '/type', 'const', 'must be "custom"');
-      }
+      check6(v2, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalCustomDataSourceConfigCreate` (fail-fast, allocates nothing). */
 export function isEvalCustomDataSourceConfigCreate(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.include_sample_schema;
+  if (v0 !== undefined && typeof v0 !== 'boolean') return false;
+  const v1 = v.item_schema;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.include_sample_schema;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.item_schema;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v1)) {
-        return false;
-      } else {
-      }
-    }
-    const v2 = v.type;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'custom') {
-        return false;
-      }
-    }
+    if (!isObj(v1)) return false;
   }
+  const v2 = v.type;
+  if (v2 === undefined || v2 !== 'custom') return false;
   return true;
 }
 
@@ -334,26 +217,19 @@ export function checkEvalCustomDataSourceConfigCreate(v: unknown, p: string, c: 
   } else {
     const v0 = v.include_sample_schema;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/include_sample_schema', 'type', 'must be a boolean');
-      }
+      check4(v0, p + '/include_sample_schema', c);
     }
     const v1 = v.item_schema;
     if (v1 === undefined) {
       c.add(p + '/item_schema', 'required', 'is required');
     } else {
-      if (!isObj(v1)) {
-        c.add(p + '/item_schema', 'type', 'must be an object');
-      } else {
-      }
+      check5(v1, p + '/item_schema', c);
     }
     const v2 = v.type;
     if (v2 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v2 !== 'custom') {
-        c.add(p + '/type', 'const', 'must be "custom"');
-      }
+      check6(v2, p + '/type', c);
     }
   }
 }
@@ -365,19 +241,13 @@ export function isEvalDataSourceConfig(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'custom':
-        if (!isEvalCustomDataSourceConfig(v)) {
-          return false;
-        }
+        if (!isEvalCustomDataSourceConfig(v)) return false;
         break;
       case 'logs':
-        if (!isEvalLogsDataSourceConfig(v)) {
-          return false;
-        }
+        if (!isEvalLogsDataSourceConfig(v)) return false;
         break;
       case 'stored_completions':
-        if (!isEvalStoredCompletionsDataSourceConfig(v)) {
-          return false;
-        }
+        if (!isEvalStoredCompletionsDataSourceConfig(v)) return false;
         break;
       default:
         return false;
@@ -418,19 +288,13 @@ export function isEvalDataSourceConfigCreate(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'custom':
-        if (!isEvalCustomDataSourceConfigCreate(v)) {
-          return false;
-        }
+        if (!isEvalCustomDataSourceConfigCreate(v)) return false;
         break;
       case 'logs':
-        if (!isEvalLogsDataSourceConfig(v)) {
-          return false;
-        }
+        if (!isEvalLogsDataSourceConfig(v)) return false;
         break;
       case 'stored_completions':
-        if (!isEvalStoredCompletionsDataSourceConfig(v)) {
-          return false;
-        }
+        if (!isEvalStoredCompletionsDataSourceConfig(v)) return false;
         break;
       default:
         return false;
@@ -466,85 +330,47 @@ export function checkEvalDataSourceConfigCreate(v: unknown, p: string, c: Ctx): 
 
 /** True when `v` is a valid `EvalLabelModelGrader` (fail-fast, allocates nothing). */
 export function isEvalLabelModelGrader(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!(isGraderMessage(v2) || isEvalSimpleMessage(v2))) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!(isGraderMessage(v2) || isEvalSimpleMessage(v2))) return false;
     }
-    const v3 = v.labels;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            return false;
-          }
-        }
-      }
+  }
+  const v3 = v.labels;
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (typeof v5 !== 'string') return false;
     }
-    const v6 = v.model;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (typeof v6 !== 'string') {
-        return false;
-      }
+  }
+  const v6 = v.model;
+  if (v6 === undefined || typeof v6 !== 'string') return false;
+  const v7 = v.name;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.passing_labels;
+  if (v8 === undefined) {
+    return false;
+  } else {
+    if (!Array.isArray(v8)) return false;
+    for (let i9 = 0; i9 < v8.length; i9++) {
+      const v10: unknown = v8[i9];
+      if (typeof v10 !== 'string') return false;
     }
-    const v7 = v.name;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.passing_labels;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v8)) {
-        return false;
-      } else {
-        for (let i9 = 0; i9 < v8.length; i9++) {
-          const v10: unknown = v8[i9];
-          if (typeof v10 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v11 = v.type;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (v11 !== 'label_model') {
-        return false;
-      }
-    }
-    {
-      const a12 = v.passing_labels;
-      const b13 = v.labels;
-      if (Array.isArray(a12) && Array.isArray(b13) && notSubsetIndex(a12, b13) !== -1) {
-        return false;
-      }
-    }
+  }
+  const v11 = v.type;
+  if (v11 === undefined || v11 !== 'label_model') return false;
+  {
+    const a12 = v.passing_labels;
+    const b13 = v.labels;
+    if (Array.isArray(a12) && Array.isArray(b13) && notSubsetIndex(a12, b13) !== -1) return false;
   }
   return true;
 }
@@ -558,105 +384,56 @@ export function checkEvalLabelModelGrader(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/input', 'type', 'must be an array of GraderMessages or an EvalSimpleMessage');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          const m3 = (isGraderMessage(v2) ? 1 : 0) + (isEvalSimpleMessage(v2) ? 1 : 0);
-          if (m3 === 0) {
-            c.add(p + '/input/' + i1, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage');
-          }
-        }
-      }
+      check7(v0, p + '/input', c);
     }
-    const v4 = v.labels;
-    if (v4 === undefined) {
+    const v1 = v.labels;
+    if (v1 === undefined) {
       c.add(p + '/labels', 'required', 'is required');
     } else {
-      if (!Array.isArray(v4)) {
-        c.add(p + '/labels', 'type', 'must be an array of strings');
-      } else {
-        for (let i5 = 0; i5 < v4.length; i5++) {
-          if (c.full) break;
-          const v6: unknown = v4[i5];
-          if (typeof v6 !== 'string') {
-            c.add(p + '/labels/' + i5, 'type', 'must be a string');
-          }
-        }
-      }
+      check8(v1, p + '/labels', c);
     }
-    const v7 = v.model;
-    if (v7 === undefined) {
+    const v2 = v.model;
+    if (v2 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check1(v2, p + '/model', c);
     }
-    const v8 = v.name;
-    if (v8 === undefined) {
+    const v3 = v.name;
+    if (v3 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v8 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v3, p + '/name', c);
     }
-    const v9 = v.passing_labels;
-    if (v9 === undefined) {
+    const v4 = v.passing_labels;
+    if (v4 === undefined) {
       c.add(p + '/passing_labels', 'required', 'is required');
     } else {
-      if (!Array.isArray(v9)) {
-        c.add(p + '/passing_labels', 'type', 'must be an array of strings');
-      } else {
-        for (let i10 = 0; i10 < v9.length; i10++) {
-          if (c.full) break;
-          const v11: unknown = v9[i10];
-          if (typeof v11 !== 'string') {
-            c.add(p + '/passing_labels/' + i10, 'type', 'must be a string');
-          }
-        }
-      }
+      check8(v4, p + '/passing_labels', c);
     }
-    const v12 = v.type;
-    if (v12 === undefined) {
+    const v5 = v.type;
+    if (v5 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v12 !== 'label_model') {
-        c.add(p + '/type', 'const', 'must be "label_model"');
-      }
+      check9(v5, p + '/type', c);
     }
     {
-      const a13 = v.passing_labels;
-      const b14 = v.labels;
-      if (Array.isArray(a13) && Array.isArray(b14) && notSubsetIndex(a13, b14) !== -1) {
+      const a6 = v.passing_labels;
+      const b7 = v.labels;
+      if (Array.isArray(a6) && Array.isArray(b7) && notSubsetIndex(a6, b7) !== -1)
         c.add(p + '/passing_labels', 'rule', 'passing_labels must be a subset of labels.');
-      }
     }
   }
 }
 
 /** True when `v` is a valid `EvalLogsDataSourceConfig` (fail-fast, allocates nothing). */
 export function isEvalLogsDataSourceConfig(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.metadata;
-    if (v0 !== undefined) {
-      if (!isMetadata(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'logs') {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.metadata;
+  if (v0 !== undefined) {
+    if (!isMetadata(v0)) return false;
   }
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'logs') return false;
   return true;
 }
 
@@ -673,55 +450,24 @@ export function checkEvalLogsDataSourceConfig(v: unknown, p: string, c: Ctx): vo
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'logs') {
-        c.add(p + '/type', 'const', 'must be "logs"');
-      }
+      check10(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalPythonGrader` (fail-fast, allocates nothing). */
 export function isEvalPythonGrader(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.image_tag;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.name;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.pass_threshold;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.source;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.type;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'python') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.image_tag;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.pass_threshold;
+  if (v2 !== undefined && (typeof v2 !== 'number' || !Number.isFinite(v2))) return false;
+  const v3 = v.source;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.type;
+  if (v4 === undefined || v4 !== 'python') return false;
   return true;
 }
 
@@ -732,113 +478,66 @@ export function checkEvalPythonGrader(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.image_tag;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/image_tag', 'type', 'must be a string');
-      }
+      check1(v0, p + '/image_tag', c);
     }
     const v1 = v.name;
     if (v1 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v1, p + '/name', c);
     }
     const v2 = v.pass_threshold;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) {
-        c.add(p + '/pass_threshold', 'type', 'must be a number');
-      }
+      check11(v2, p + '/pass_threshold', c);
     }
     const v3 = v.source;
     if (v3 === undefined) {
       c.add(p + '/source', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/source', 'type', 'must be a string');
-      }
+      check1(v3, p + '/source', c);
     }
     const v4 = v.type;
     if (v4 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v4 !== 'python') {
-        c.add(p + '/type', 'const', 'must be "python"');
-      }
+      check12(v4, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalScoreModelGrader` (fail-fast, allocates nothing). */
 export function isEvalScoreModelGrader(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isGraderMessage(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.model;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.name;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.pass_threshold;
-    if (v5 !== undefined) {
-      if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-        return false;
-      }
-    }
-    const v6 = v.range;
-    if (v6 !== undefined) {
-      if (!Array.isArray(v6)) {
-        return false;
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          const v8: unknown = v6[i7];
-          if (typeof v8 !== 'number' || !Number.isFinite(v8)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v9 = v.sampling_params;
-    if (v9 !== undefined) {
-      if (!isGraderSamplingParams(v9)) {
-        return false;
-      }
-    }
-    const v10 = v.type;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (v10 !== 'score_model') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isGraderMessage(v2)) return false;
     }
   }
+  const v3 = v.model;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.name;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.pass_threshold;
+  if (v5 !== undefined && (typeof v5 !== 'number' || !Number.isFinite(v5))) return false;
+  const v6 = v.range;
+  if (v6 !== undefined) {
+    if (!Array.isArray(v6)) return false;
+    for (let i7 = 0; i7 < v6.length; i7++) {
+      const v8: unknown = v6[i7];
+      if (typeof v8 !== 'number' || !Number.isFinite(v8)) return false;
+    }
+  }
+  const v9 = v.sampling_params;
+  if (v9 !== undefined) {
+    if (!isGraderSamplingParams(v9)) return false;
+  }
+  const v10 = v.type;
+  if (v10 === undefined || v10 !== 'score_model') return false;
   return true;
 }
 
@@ -851,89 +550,48 @@ export function checkEvalScoreModelGrader(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/input', 'type', 'must be an array of GraderMessages');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkGraderMessage(v2, p + '/input/' + i1, c);
-        }
-      }
+      check13(v0, p + '/input', c);
     }
-    const v3 = v.model;
-    if (v3 === undefined) {
+    const v1 = v.model;
+    if (v1 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check1(v1, p + '/model', c);
     }
-    const v4 = v.name;
-    if (v4 === undefined) {
+    const v2 = v.name;
+    if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v2, p + '/name', c);
     }
-    const v5 = v.pass_threshold;
+    const v3 = v.pass_threshold;
+    if (v3 !== undefined) {
+      check11(v3, p + '/pass_threshold', c);
+    }
+    const v4 = v.range;
+    if (v4 !== undefined) {
+      check14(v4, p + '/range', c);
+    }
+    const v5 = v.sampling_params;
     if (v5 !== undefined) {
-      if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-        c.add(p + '/pass_threshold', 'type', 'must be a number');
-      }
+      checkGraderSamplingParams(v5, p + '/sampling_params', c);
     }
-    const v6 = v.range;
-    if (v6 !== undefined) {
-      if (!Array.isArray(v6)) {
-        c.add(p + '/range', 'type', 'must be an array of numbers');
-      } else {
-        for (let i7 = 0; i7 < v6.length; i7++) {
-          if (c.full) break;
-          const v8: unknown = v6[i7];
-          if (typeof v8 !== 'number' || !Number.isFinite(v8)) {
-            c.add(p + '/range/' + i7, 'type', 'must be a number');
-          }
-        }
-      }
-    }
-    const v9 = v.sampling_params;
-    if (v9 !== undefined) {
-      checkGraderSamplingParams(v9, p + '/sampling_params', c);
-    }
-    const v10 = v.type;
-    if (v10 === undefined) {
+    const v6 = v.type;
+    if (v6 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v10 !== 'score_model') {
-        c.add(p + '/type', 'const', 'must be "score_model"');
-      }
+      check15(v6, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalSimpleMessage` (fail-fast, allocates nothing). */
 export function isEvalSimpleMessage(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.content;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.role;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.content;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.role;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -946,41 +604,26 @@ export function checkEvalSimpleMessage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/content', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/content', 'type', 'must be a string');
-      }
+      check1(v0, p + '/content', c);
     }
     const v1 = v.role;
     if (v1 === undefined) {
       c.add(p + '/role', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/role', 'type', 'must be a string');
-      }
+      check1(v1, p + '/role', c);
     }
   }
 }
 
 /** True when `v` is a valid `EvalStoredCompletionsDataSourceConfig` (fail-fast, allocates nothing). */
 export function isEvalStoredCompletionsDataSourceConfig(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.metadata;
-    if (v0 !== undefined) {
-      if (!isMetadata(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'stored_completions') {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.metadata;
+  if (v0 !== undefined) {
+    if (!isMetadata(v0)) return false;
   }
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'stored_completions') return false;
   return true;
 }
 
@@ -997,9 +640,7 @@ export function checkEvalStoredCompletionsDataSourceConfig(v: unknown, p: string
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'stored_completions') {
-        c.add(p + '/type', 'const', 'must be "stored_completions"');
-      }
+      check16(v1, p + '/type', c);
     }
   }
 }
@@ -1011,29 +652,19 @@ export function isEvalTestingCriterion(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'label_model':
-        if (!isEvalLabelModelGrader(v)) {
-          return false;
-        }
+        if (!isEvalLabelModelGrader(v)) return false;
         break;
       case 'python':
-        if (!isEvalPythonGrader(v)) {
-          return false;
-        }
+        if (!isEvalPythonGrader(v)) return false;
         break;
       case 'score_model':
-        if (!isEvalScoreModelGrader(v)) {
-          return false;
-        }
+        if (!isEvalScoreModelGrader(v)) return false;
         break;
       case 'string_check':
-        if (!isGraderStringCheck(v)) {
-          return false;
-        }
+        if (!isGraderStringCheck(v)) return false;
         break;
       case 'text_similarity':
-        if (!isEvalTextSimilarityGrader(v)) {
-          return false;
-        }
+        if (!isEvalTextSimilarityGrader(v)) return false;
         break;
       default:
         return false;
@@ -1079,58 +710,23 @@ export function checkEvalTestingCriterion(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `EvalTextSimilarityGrader` (fail-fast, allocates nothing). */
 export function isEvalTextSimilarityGrader(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.evaluation_metric;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.evaluation_metric;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isGraderTextSimilarityMetric(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.input;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.pass_threshold;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.reference;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.type;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== 'text_similarity') {
-        return false;
-      }
-    }
+    if (!isGraderTextSimilarityMetric(v0)) return false;
   }
+  const v1 = v.input;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.name;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.pass_threshold;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isFinite(v3)) return false;
+  const v4 = v.reference;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.type;
+  if (v5 === undefined || v5 !== 'text_similarity') return false;
   return true;
 }
 
@@ -1149,41 +745,177 @@ export function checkEvalTextSimilarityGrader(v: unknown, p: string, c: Ctx): vo
     if (v1 === undefined) {
       c.add(p + '/input', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/input', 'type', 'must be a string');
-      }
+      check1(v1, p + '/input', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check1(v2, p + '/name', c);
     }
     const v3 = v.pass_threshold;
     if (v3 === undefined) {
       c.add(p + '/pass_threshold', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isFinite(v3)) {
-        c.add(p + '/pass_threshold', 'type', 'must be a number');
-      }
+      check11(v3, p + '/pass_threshold', c);
     }
     const v4 = v.reference;
     if (v4 === undefined) {
       c.add(p + '/reference', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/reference', 'type', 'must be a string');
-      }
+      check1(v4, p + '/reference', c);
     }
     const v5 = v.type;
     if (v5 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v5 !== 'text_similarity') {
-        c.add(p + '/type', 'const', 'must be "text_similarity"');
-      }
+      check17(v5, p + '/type', c);
     }
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'eval') {
+    c.add(p, 'const', 'must be "eval"');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of EvalTestingCriterions');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkEvalTestingCriterion(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'custom') {
+    c.add(p, 'const', 'must be "custom"');
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of GraderMessages or an EvalSimpleMessage');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check18(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check1(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'label_model') {
+    c.add(p, 'const', 'must be "label_model"');
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'logs') {
+    c.add(p, 'const', 'must be "logs"');
+  }
+}
+
+function check11(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'python') {
+    c.add(p, 'const', 'must be "python"');
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of GraderMessages');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkGraderMessage(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of numbers');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check11(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'score_model') {
+    c.add(p, 'const', 'must be "score_model"');
+  }
+}
+
+function check16(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'stored_completions') {
+    c.add(p, 'const', 'must be "stored_completions"');
+  }
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'text_similarity') {
+    c.add(p, 'const', 'must be "text_similarity"');
+  }
+}
+
+function check18(v: unknown, p: string, c: Ctx): void {
+  const m0 = (isGraderMessage(v) ? 1 : 0) + (isEvalSimpleMessage(v) ? 1 : 0);
+  if (m0 === 0) {
+    c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage');
   }
 }

@@ -2,18 +2,9 @@
 import { Ctx, isObj } from '../runtime.js';
 /** True when `v` is a valid `InputTokenCount` (fail-fast, allocates nothing). */
 export function isInputTokenCount(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.input_tokens;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.input_tokens;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   return true;
 }
 
@@ -26,48 +17,28 @@ export function checkInputTokenCount(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/input_tokens', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/input_tokens', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/input_tokens', c);
     }
   }
 }
 
 /** True when `v` is a valid `InputTokenCountRequest` (fail-fast, allocates nothing). */
 export function isInputTokenCountRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.input;
-    if (v0 !== undefined) {
-      if (!(is0(v0) || is1(v0))) {
-        return false;
-      }
-    }
-    const v1 = v.instructions;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.model;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.tools;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (!isResponseTool(v5)) {
-            return false;
-          }
-        }
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.input;
+  if (v0 !== undefined) {
+    if (!(is1(v0) || is2(v0))) return false;
+  }
+  const v1 = v.instructions;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  const v2 = v.model;
+  if (v2 !== undefined && typeof v2 !== 'string') return false;
+  const v3 = v.tools;
+  if (v3 !== undefined) {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (!isResponseTool(v5)) return false;
     }
   }
   return true;
@@ -80,94 +51,40 @@ export function checkInputTokenCountRequest(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.input;
     if (v0 !== undefined) {
-      const m1 = (is0(v0) ? 1 : 0) + (is1(v0) ? 1 : 0);
-      if (m1 > 1) {
-        c.add(p + '/input', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m1 === 0) {
-        if (typeof v0 === 'string') {
-          check2(v0, p + '/input', c);
-        } else if (Array.isArray(v0)) {
-          check3(v0, p + '/input', c);
-        } else {
-          c.add(p + '/input', 'one_of', 'must be a string or an array of ResponseInputMessages');
-        }
-      }
+      check3(v0, p + '/input', c);
     }
-    const v2 = v.instructions;
+    const v1 = v.instructions;
+    if (v1 !== undefined) {
+      check4(v1, p + '/instructions', c);
+    }
+    const v2 = v.model;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/instructions', 'type', 'must be a string');
-      }
+      check4(v2, p + '/model', c);
     }
-    const v3 = v.model;
+    const v3 = v.tools;
     if (v3 !== undefined) {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
-    }
-    const v4 = v.tools;
-    if (v4 !== undefined) {
-      if (!Array.isArray(v4)) {
-        c.add(p + '/tools', 'type', 'must be an array of ResponseTools');
-      } else {
-        for (let i5 = 0; i5 < v4.length; i5++) {
-          if (c.full) break;
-          const v6: unknown = v4[i5];
-          checkResponseTool(v6, p + '/tools/' + i5, c);
-        }
-      }
+      check5(v3, p + '/tools', c);
     }
   }
 }
 
 /** True when `v` is a valid `ResponseFunctionTool` (fail-fast, allocates nothing). */
 export function isResponseFunctionTool(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.description;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.name;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.parameters;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.description;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.name;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.parameters;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v2)) {
-        return false;
-      } else {
-      }
-    }
-    const v3 = v.strict;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'boolean') {
-        return false;
-      }
-    }
-    const v4 = v.type;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== 'function') {
-        return false;
-      }
-    }
+    if (!isObj(v2)) return false;
   }
+  const v3 = v.strict;
+  if (v3 === undefined || typeof v3 !== 'boolean') return false;
+  const v4 = v.type;
+  if (v4 === undefined || v4 !== 'function') return false;
   return true;
 }
 
@@ -180,42 +97,31 @@ export function checkResponseFunctionTool(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/description', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/description', 'type', 'must be a string');
-      }
+      check4(v0, p + '/description', c);
     }
     const v1 = v.name;
     if (v1 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check4(v1, p + '/name', c);
     }
     const v2 = v.parameters;
     if (v2 === undefined) {
       c.add(p + '/parameters', 'required', 'is required');
     } else {
-      if (!isObj(v2)) {
-        c.add(p + '/parameters', 'type', 'must be an object');
-      } else {
-      }
+      check6(v2, p + '/parameters', c);
     }
     const v3 = v.strict;
     if (v3 === undefined) {
       c.add(p + '/strict', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'boolean') {
-        c.add(p + '/strict', 'type', 'must be a boolean');
-      }
+      check7(v3, p + '/strict', c);
     }
     const v4 = v.type;
     if (v4 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v4 !== 'function') {
-        c.add(p + '/type', 'const', 'must be "function"');
-      }
+      check8(v4, p + '/type', c);
     }
   }
 }
@@ -227,14 +133,10 @@ export function isResponseInputContentPart(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'input_image':
-        if (!isResponseInputImagePart(v)) {
-          return false;
-        }
+        if (!isResponseInputImagePart(v)) return false;
         break;
       case 'input_text':
-        if (!isResponseInputTextPart(v)) {
-          return false;
-        }
+        if (!isResponseInputTextPart(v)) return false;
         break;
       default:
         return false;
@@ -263,49 +165,28 @@ export function checkResponseInputContentPart(v: unknown, p: string, c: Ctx): vo
 
 /** True when `v` is a valid `ResponseInputImagePart` (fail-fast, allocates nothing). */
 export function isResponseInputImagePart(v: unknown): boolean {
-  if (!is4(v)) {
-    return false;
-  }
-  if ((is5(v) ? 1 : 0) + (is6(v) ? 1 : 0) !== 1) {
-    return false;
-  }
+  if (!is9(v)) return false;
+  if ((is10(v) ? 1 : 0) + (is11(v) ? 1 : 0) !== 1) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `ResponseInputImagePart` at JSON pointer `p` to `c`. */
 export function checkResponseInputImagePart(v: unknown, p: string, c: Ctx): void {
-  check7(v, p, c);
-  const m0 = (is5(v) ? 1 : 0) + (is6(v) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value');
-  }
+  check12(v, p, c);
+  check13(v, p, c);
 }
 
 /** True when `v` is a valid `ResponseInputMessage` (fail-fast, allocates nothing). */
 export function isResponseInputMessage(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.content;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.content;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!(is0(v0) || is8(v0))) {
-        return false;
-      }
-    }
-    const v1 = v.role;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
+    if (!(is1(v0) || is14(v0))) return false;
   }
+  const v1 = v.role;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -318,53 +199,24 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/content', 'required', 'is required');
     } else {
-      const m1 = (is0(v0) ? 1 : 0) + (is8(v0) ? 1 : 0);
-      if (m1 > 1) {
-        c.add(p + '/content', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m1 === 0) {
-        if (typeof v0 === 'string') {
-          check2(v0, p + '/content', c);
-        } else if (Array.isArray(v0)) {
-          check9(v0, p + '/content', c);
-        } else {
-          c.add(p + '/content', 'one_of', 'must be a string or an array of ResponseInputContentParts');
-        }
-      }
+      check15(v0, p + '/content', c);
     }
-    const v2 = v.role;
-    if (v2 === undefined) {
+    const v1 = v.role;
+    if (v1 === undefined) {
       c.add(p + '/role', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/role', 'type', 'must be a string');
-      }
+      check16(v1, p + '/role', c);
     }
   }
 }
 
 /** True when `v` is a valid `ResponseInputTextPart` (fail-fast, allocates nothing). */
 export function isResponseInputTextPart(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.text;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'input_text') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.text;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'input_text') return false;
   return true;
 }
 
@@ -377,37 +229,26 @@ export function checkResponseInputTextPart(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined) {
       c.add(p + '/text', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/text', 'type', 'must be a string');
-      }
+      check4(v0, p + '/text', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'input_text') {
-        c.add(p + '/type', 'const', 'must be "input_text"');
-      }
+      check17(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ResponseOtherTool` (fail-fast, allocates nothing). */
 export function isResponseOtherTool(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.type;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-      if (is10(v0)) {
-        return false;
-      }
-    }
+    if (typeof v0 !== 'string') return false;
+    if (is18(v0)) return false;
   }
   return true;
 }
@@ -421,21 +262,14 @@ export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/type', 'type', 'must be a string');
-      }
-      if (is10(v0)) {
-        c.add(p + '/type', 'not', 'must not be "function"');
-      }
+      check19(v0, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `ResponseTool` (fail-fast, allocates nothing). */
 export function isResponseTool(v: unknown): boolean {
-  if ((isResponseFunctionTool(v) ? 1 : 0) + (isResponseOtherTool(v) ? 1 : 0) !== 1) {
-    return false;
-  }
+  if ((isResponseFunctionTool(v) ? 1 : 0) + (isResponseOtherTool(v) ? 1 : 0) !== 1) return false;
   return true;
 }
 
@@ -450,34 +284,191 @@ export function checkResponseTool(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is0(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
   }
-  return true;
 }
 
 function is1(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!isResponseInputMessage(v1)) {
-        return false;
-      }
-    }
+  if (typeof v !== 'string') return false;
+  return true;
+}
+
+function is2(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!isResponseInputMessage(v1)) return false;
   }
   return true;
 }
 
-function check2(v: unknown, p: string, c: Ctx): void {
+function check3(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is1(v) ? 1 : 0) + (is2(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check4(v, p, c);
+    } else if (Array.isArray(v)) {
+      check20(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be a string or an array of ResponseInputMessages');
+    }
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-function check3(v: unknown, p: string, c: Ctx): void {
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of ResponseTools');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkResponseTool(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'function') {
+    c.add(p, 'const', 'must be "function"');
+  }
+}
+
+function is9(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.detail;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.file_id;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  const v2 = v.image_url;
+  if (v2 !== undefined && typeof v2 !== 'string') return false;
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'input_image') return false;
+  return true;
+}
+
+function is10(v: unknown): boolean {
+  if (isObj(v)) {
+    if (v.image_url === undefined) return false;
+  }
+  return true;
+}
+
+function is11(v: unknown): boolean {
+  if (isObj(v)) {
+    if (v.file_id === undefined) return false;
+  }
+  return true;
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.detail;
+    if (v0 !== undefined) {
+      check4(v0, p + '/detail', c);
+    }
+    const v1 = v.file_id;
+    if (v1 !== undefined) {
+      check4(v1, p + '/file_id', c);
+    }
+    const v2 = v.image_url;
+    if (v2 !== undefined) {
+      check4(v2, p + '/image_url', c);
+    }
+    const v3 = v.type;
+    if (v3 === undefined) {
+      c.add(p + '/type', 'required', 'is required');
+    } else {
+      check21(v3, p + '/type', c);
+    }
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is10(v) ? 1 : 0) + (is11(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    c.add(p, 'one_of', 'must be any value');
+  }
+}
+
+function is14(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!isResponseInputContentPart(v1)) return false;
+  }
+  return true;
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is1(v) ? 1 : 0) + (is14(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check4(v, p, c);
+    } else if (Array.isArray(v)) {
+      check22(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be a string or an array of ResponseInputContentParts');
+    }
+  }
+}
+
+function check16(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check17(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'input_text') {
+    c.add(p, 'const', 'must be "input_text"');
+  }
+}
+
+function is18(v: unknown): boolean {
+  if (v !== 'function') return false;
+  return true;
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+  if (is18(v)) c.add(p, 'not', 'must not be "function"');
+}
+
+function check20(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputMessages');
   } else {
@@ -489,106 +480,13 @@ function check3(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is4(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.file_id;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.image_url;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'input_image') {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function is5(v: unknown): boolean {
-  if (isObj(v)) {
-    if (v.image_url === undefined) {
-      return false;
-    }
-  }
-  return true;
-}
-
-function is6(v: unknown): boolean {
-  if (isObj(v)) {
-    if (v.file_id === undefined) {
-      return false;
-    }
-  }
-  return true;
-}
-
-function check7(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/detail', 'type', 'must be a string');
-      }
-    }
-    const v1 = v.file_id;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/file_id', 'type', 'must be a string');
-      }
-    }
-    const v2 = v.image_url;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/image_url', 'type', 'must be a string');
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v3 !== 'input_image') {
-        c.add(p + '/type', 'const', 'must be "input_image"');
-      }
-    }
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'input_image') {
+    c.add(p, 'const', 'must be "input_image"');
   }
 }
 
-function is8(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!isResponseInputContentPart(v1)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function check9(v: unknown, p: string, c: Ctx): void {
+function check22(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputContentParts');
   } else {
@@ -598,11 +496,4 @@ function check9(v: unknown, p: string, c: Ctx): void {
       checkResponseInputContentPart(v1, p + '/' + i0, c);
     }
   }
-}
-
-function is10(v: unknown): boolean {
-  if (v !== 'function') {
-    return false;
-  }
-  return true;
 }

@@ -13,78 +13,33 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
 ]);
 /** True when `v` is a valid `File` (fail-fast, allocates nothing). */
 export function isFile(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.bytes;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.created_at;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.expires_at;
+  if (v2 !== undefined && (typeof v2 !== 'number' || !Number.isInteger(v2))) return false;
+  const v3 = v.filename;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.id;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.object;
+  if (v5 === undefined || v5 !== 'file') return false;
+  const v6 = v.purpose;
+  if (v6 === undefined) {
     return false;
   } else {
-    const v0 = v.bytes;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.created_at;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.expires_at;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.filename;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.id;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.object;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== 'file') {
-        return false;
-      }
-    }
-    const v6 = v.purpose;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (!isFilePurpose(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.status;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (!isFileStatus(v7)) {
-        return false;
-      }
-    }
-    const v8 = v.status_details;
-    if (v8 !== undefined) {
-      if (typeof v8 !== 'string') {
-        return false;
-      }
-    }
+    if (!isFilePurpose(v6)) return false;
   }
+  const v7 = v.status;
+  if (v7 === undefined) {
+    return false;
+  } else {
+    if (!isFileStatus(v7)) return false;
+  }
+  const v8 = v.status_details;
+  if (v8 !== undefined && typeof v8 !== 'string') return false;
   return true;
 }
 
@@ -97,47 +52,35 @@ export function checkFile(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/bytes', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/bytes', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/bytes', c);
     }
     const v1 = v.created_at;
     if (v1 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v1, p + '/created_at', c);
     }
     const v2 = v.expires_at;
     if (v2 !== undefined) {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/expires_at', 'type', 'must be an integer');
-      }
+      check0(v2, p + '/expires_at', c);
     }
     const v3 = v.filename;
     if (v3 === undefined) {
       c.add(p + '/filename', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/filename', 'type', 'must be a string');
-      }
+      check1(v3, p + '/filename', c);
     }
     const v4 = v.id;
     if (v4 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v4, p + '/id', c);
     }
     const v5 = v.object;
     if (v5 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v5 !== 'file') {
-        c.add(p + '/object', 'const', 'must be "file"');
-      }
+      check2(v5, p + '/object', c);
     }
     const v6 = v.purpose;
     if (v6 === undefined) {
@@ -153,18 +96,14 @@ export function checkFile(v: unknown, p: string, c: Ctx): void {
     }
     const v8 = v.status_details;
     if (v8 !== undefined) {
-      if (typeof v8 !== 'string') {
-        c.add(p + '/status_details', 'type', 'must be a string');
-      }
+      check1(v8, p + '/status_details', c);
     }
   }
 }
 
 /** True when `v` is a valid `FilePurpose` (fail-fast, allocates nothing). */
 export function isFilePurpose(v: unknown): boolean {
-  if (!VALUES0.has(v)) {
-    return false;
-  }
+  if (!VALUES0.has(v)) return false;
   return true;
 }
 
@@ -181,9 +120,7 @@ export function checkFilePurpose(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `FileStatus` (fail-fast, allocates nothing). */
 export function isFileStatus(v: unknown): boolean {
-  if (v !== 'uploaded' && v !== 'processed' && v !== 'error') {
-    return false;
-  }
+  if (v !== 'uploaded' && v !== 'processed' && v !== 'error') return false;
   return true;
 }
 
@@ -196,79 +133,32 @@ export function checkFileStatus(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `Upload` (fail-fast, allocates nothing). */
 export function isUpload(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.bytes;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.created_at;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.expires_at;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.file;
+  if (v3 !== undefined) {
+    if (v3 !== null) {
+      if (!isFile(v3)) return false;
+    }
+  }
+  const v4 = v.filename;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.id;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 !== undefined && v6 !== 'upload') return false;
+  const v7 = v.purpose;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.status;
+  if (v8 === undefined) {
     return false;
   } else {
-    const v0 = v.bytes;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.created_at;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.expires_at;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.file;
-    if (v3 !== undefined) {
-      if (v3 !== null) {
-        if (!isFile(v3)) {
-          return false;
-        }
-      }
-    }
-    const v4 = v.filename;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.id;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.object;
-    if (v6 !== undefined) {
-      if (v6 !== 'upload') {
-        return false;
-      }
-    }
-    const v7 = v.purpose;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.status;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (!isUploadStatus(v8)) {
-        return false;
-      }
-    }
+    if (!isUploadStatus(v8)) return false;
   }
   return true;
 }
@@ -282,61 +172,45 @@ export function checkUpload(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/bytes', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/bytes', 'type', 'must be an integer');
-      }
+      check0(v0, p + '/bytes', c);
     }
     const v1 = v.created_at;
     if (v1 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check0(v1, p + '/created_at', c);
     }
     const v2 = v.expires_at;
     if (v2 === undefined) {
       c.add(p + '/expires_at', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/expires_at', 'type', 'must be an integer');
-      }
+      check0(v2, p + '/expires_at', c);
     }
     const v3 = v.file;
     if (v3 !== undefined) {
-      if (v3 !== null) {
-        checkFile(v3, p + '/file', c);
-      }
+      check3(v3, p + '/file', c);
     }
     const v4 = v.filename;
     if (v4 === undefined) {
       c.add(p + '/filename', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/filename', 'type', 'must be a string');
-      }
+      check1(v4, p + '/filename', c);
     }
     const v5 = v.id;
     if (v5 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check1(v5, p + '/id', c);
     }
     const v6 = v.object;
     if (v6 !== undefined) {
-      if (v6 !== 'upload') {
-        c.add(p + '/object', 'const', 'must be "upload"');
-      }
+      check4(v6, p + '/object', c);
     }
     const v7 = v.purpose;
     if (v7 === undefined) {
       c.add(p + '/purpose', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/purpose', 'type', 'must be a string');
-      }
+      check1(v7, p + '/purpose', c);
     }
     const v8 = v.status;
     if (v8 === undefined) {
@@ -349,29 +223,17 @@ export function checkUpload(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `UploadCompleteRequest` (fail-fast, allocates nothing). */
 export function isUploadCompleteRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.md5;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.part_ids;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.md5;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.part_ids;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v1)) {
-        return false;
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          const v3: unknown = v1[i2];
-          if (typeof v3 !== 'string') {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v1)) return false;
+    for (let i2 = 0; i2 < v1.length; i2++) {
+      const v3: unknown = v1[i2];
+      if (typeof v3 !== 'string') return false;
     }
   }
   return true;
@@ -384,76 +246,35 @@ export function checkUploadCompleteRequest(v: unknown, p: string, c: Ctx): void 
   } else {
     const v0 = v.md5;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/md5', 'type', 'must be a string');
-      }
+      check1(v0, p + '/md5', c);
     }
     const v1 = v.part_ids;
     if (v1 === undefined) {
       c.add(p + '/part_ids', 'required', 'is required');
     } else {
-      if (!Array.isArray(v1)) {
-        c.add(p + '/part_ids', 'type', 'must be an array of strings');
-      } else {
-        for (let i2 = 0; i2 < v1.length; i2++) {
-          if (c.full) break;
-          const v3: unknown = v1[i2];
-          if (typeof v3 !== 'string') {
-            c.add(p + '/part_ids/' + i2, 'type', 'must be a string');
-          }
-        }
-      }
+      check5(v1, p + '/part_ids', c);
     }
   }
 }
 
 /** True when `v` is a valid `UploadCreateRequest` (fail-fast, allocates nothing). */
 export function isUploadCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.bytes;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0) || v0 > 8589934592) return false;
+  const v1 = v.expires_after;
+  if (v1 !== undefined) {
+    if (!isFileExpiresAfter(v1)) return false;
+  }
+  const v2 = v.filename;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.mime_type;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.purpose;
+  if (v4 === undefined) {
     return false;
   } else {
-    const v0 = v.bytes;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      } else {
-        if (v0 > 8589934592) {
-          return false;
-        }
-      }
-    }
-    const v1 = v.expires_after;
-    if (v1 !== undefined) {
-      if (!isFileExpiresAfter(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.filename;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.mime_type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.purpose;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (!isUploadPurpose(v4)) {
-        return false;
-      }
-    }
+    if (!isUploadPurpose(v4)) return false;
   }
   return true;
 }
@@ -467,13 +288,7 @@ export function checkUploadCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/bytes', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/bytes', 'type', 'must be an integer');
-      } else {
-        if (v0 > 8589934592) {
-          c.add(p + '/bytes', 'maximum', 'must be at most 8589934592');
-        }
-      }
+      check6(v0, p + '/bytes', c);
     }
     const v1 = v.expires_after;
     if (v1 !== undefined) {
@@ -483,17 +298,13 @@ export function checkUploadCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/filename', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/filename', 'type', 'must be a string');
-      }
+      check1(v2, p + '/filename', c);
     }
     const v3 = v.mime_type;
     if (v3 === undefined) {
       c.add(p + '/mime_type', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/mime_type', 'type', 'must be a string');
-      }
+      check1(v3, p + '/mime_type', c);
     }
     const v4 = v.purpose;
     if (v4 === undefined) {
@@ -506,9 +317,7 @@ export function checkUploadCreateRequest(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `UploadPurpose` (fail-fast, allocates nothing). */
 export function isUploadPurpose(v: unknown): boolean {
-  if (v !== 'assistants' && v !== 'batch' && v !== 'fine-tune' && v !== 'vision') {
-    return false;
-  }
+  if (v !== 'assistants' && v !== 'batch' && v !== 'fine-tune' && v !== 'vision') return false;
   return true;
 }
 
@@ -521,9 +330,7 @@ export function checkUploadPurpose(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `UploadStatus` (fail-fast, allocates nothing). */
 export function isUploadStatus(v: unknown): boolean {
-  if (v !== 'pending' && v !== 'completed' && v !== 'cancelled' && v !== 'expired') {
-    return false;
-  }
+  if (v !== 'pending' && v !== 'completed' && v !== 'cancelled' && v !== 'expired') return false;
   return true;
 }
 
@@ -531,5 +338,55 @@ export function isUploadStatus(v: unknown): boolean {
 export function checkUploadStatus(v: unknown, p: string, c: Ctx): void {
   if (v !== 'pending' && v !== 'completed' && v !== 'cancelled' && v !== 'expired') {
     c.add(p, 'enum', "must be one of 'pending', 'completed', 'cancelled', 'expired'");
+  }
+}
+
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'file') {
+    c.add(p, 'const', 'must be "file"');
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkFile(v, p, c);
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'upload') {
+    c.add(p, 'const', 'must be "upload"');
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check1(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  } else {
+    if (v > 8589934592) c.add(p, 'maximum', 'must be at most 8589934592');
   }
 }

@@ -5,23 +5,14 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>(['eq', 'ne', 'gt', 'gte',
 /** True when `v` is a valid `Attributes` (fail-fast, allocates nothing). */
 export function isAttributes(v: unknown): boolean {
   if (v !== null) {
-    if (!isObj(v)) {
-      return false;
-    } else {
-      if (keyCount(v) > 16) {
-        return false;
-      }
-      for (const k in v) {
-        if (k.length > 64 && cpLen(k) > 64) {
-          return false;
-        }
-      }
-      for (const k in v) {
-        const v0 = v[k];
-        if (!(is0(v0) || is1(v0) || is2(v0))) {
-          return false;
-        }
-      }
+    if (!isObj(v)) return false;
+    if (keyCount(v) > 16) return false;
+    for (const k in v) {
+      if (k.length > 64 && cpLen(k) > 64) return false;
+    }
+    for (const k in v) {
+      const v0 = v[k];
+      if (!(is0(v0) || is1(v0) || is2(v0))) return false;
     }
   }
   return true;
@@ -33,30 +24,16 @@ export function checkAttributes(v: unknown, p: string, c: Ctx): void {
     if (!isObj(v)) {
       c.add(p, 'type', 'must be an object or null');
     } else {
-      if (keyCount(v) > 16) {
-        c.add(p, 'max_properties', 'must have at most 16 properties');
-      }
+      if (keyCount(v) > 16) c.add(p, 'max_properties', 'must have at most 16 properties');
       for (const k in v) {
         if (c.full) break;
-        if (k.length > 64 && cpLen(k) > 64) {
+        if (k.length > 64 && cpLen(k) > 64)
           c.add(p + '/' + esc(k), 'property_name', 'key must be at most 64 characters');
-        }
       }
       for (const k in v) {
         if (c.full) break;
         const v0 = v[k];
-        const m1 = (is0(v0) ? 1 : 0) + (is1(v0) ? 1 : 0) + (is2(v0) ? 1 : 0);
-        if (m1 === 0) {
-          if (typeof v0 === 'string') {
-            check3(v0, p + '/' + esc(k), c);
-          } else if (typeof v0 === 'boolean') {
-            check4(v0, p + '/' + esc(k), c);
-          } else if (typeof v0 === 'number') {
-            check5(v0, p + '/' + esc(k), c);
-          } else {
-            c.add(p + '/' + esc(k), 'any_of', 'must be a string, a boolean or a number');
-          }
-        }
+        check3(v0, p + '/' + esc(k), c);
       }
     }
   }
@@ -64,18 +41,9 @@ export function checkAttributes(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `AutoChunkingStrategyRequest` (fail-fast, allocates nothing). */
 export function isAutoChunkingStrategyRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'auto') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.type;
+  if (v0 === undefined || v0 !== 'auto') return false;
   return true;
 }
 
@@ -88,9 +56,7 @@ export function checkAutoChunkingStrategyRequest(v: unknown, p: string, c: Ctx):
     if (v0 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v0 !== 'auto') {
-        c.add(p + '/type', 'const', 'must be "auto"');
-      }
+      check4(v0, p + '/type', c);
     }
   }
 }
@@ -102,14 +68,10 @@ export function isChunkingStrategy(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'other':
-        if (!isOtherChunkingStrategy(v)) {
-          return false;
-        }
+        if (!isOtherChunkingStrategy(v)) return false;
         break;
       case 'static':
-        if (!isStaticChunkingStrategy(v)) {
-          return false;
-        }
+        if (!isStaticChunkingStrategy(v)) return false;
         break;
       default:
         return false;
@@ -143,14 +105,10 @@ export function isChunkingStrategyRequest(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'auto':
-        if (!isAutoChunkingStrategyRequest(v)) {
-          return false;
-        }
+        if (!isAutoChunkingStrategyRequest(v)) return false;
         break;
       case 'static':
-        if (!isStaticChunkingStrategyRequest(v)) {
-          return false;
-        }
+        if (!isStaticChunkingStrategyRequest(v)) return false;
         break;
       default:
         return false;
@@ -179,33 +137,16 @@ export function checkChunkingStrategyRequest(v: unknown, p: string, c: Ctx): voi
 
 /** True when `v` is a valid `ComparisonFilter` (fail-fast, allocates nothing). */
 export function isComparisonFilter(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.key;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.type;
+  if (v1 === undefined || !VALUES0.has(v1)) return false;
+  const v2 = v.value;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.key;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!VALUES0.has(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.value;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!(is6(v2) || is2(v2) || is1(v2) || is7(v2))) {
-        return false;
-      }
-    }
+    if (!(is5(v2) || is2(v2) || is1(v2) || is6(v2))) return false;
   }
   return true;
 }
@@ -219,43 +160,19 @@ export function checkComparisonFilter(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/key', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/key', 'type', 'must be a string');
-      }
+      check7(v0, p + '/key', c);
     }
     const v1 = v.type;
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (!VALUES0.has(v1)) {
-        c.add(p + '/type', 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'");
-      }
+      check8(v1, p + '/type', c);
     }
     const v2 = v.value;
     if (v2 === undefined) {
       c.add(p + '/value', 'required', 'is required');
     } else {
-      const m3 = (is6(v2) ? 1 : 0) + (is2(v2) ? 1 : 0) + (is1(v2) ? 1 : 0) + (is7(v2) ? 1 : 0);
-      if (m3 > 1) {
-        c.add(p + '/value', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m3 === 0) {
-        if (typeof v2 === 'string') {
-          check8(v2, p + '/value', c);
-        } else if (typeof v2 === 'number') {
-          check5(v2, p + '/value', c);
-        } else if (typeof v2 === 'boolean') {
-          check4(v2, p + '/value', c);
-        } else if (Array.isArray(v2)) {
-          check9(v2, p + '/value', c);
-        } else {
-          c.add(
-            p + '/value',
-            'one_of',
-            'must be a string, a number, a boolean or an array of one of several shapes',
-          );
-        }
-      }
+      check9(v2, p + '/value', c);
     }
   }
 }
@@ -267,33 +184,19 @@ export function isCompoundFilter(v: unknown): boolean {
   }
   state.depth++;
   try {
-    if (!isObj(v)) {
+    if (!isObj(v)) return false;
+    const v0 = v.filters;
+    if (v0 === undefined) {
       return false;
     } else {
-      const v0 = v.filters;
-      if (v0 === undefined) {
-        return false;
-      } else {
-        if (!Array.isArray(v0)) {
-          return false;
-        } else {
-          for (let i1 = 0; i1 < v0.length; i1++) {
-            const v2: unknown = v0[i1];
-            if (!isSearchFilter(v2)) {
-              return false;
-            }
-          }
-        }
-      }
-      const v3 = v.type;
-      if (v3 === undefined) {
-        return false;
-      } else {
-        if (v3 !== 'and' && v3 !== 'or') {
-          return false;
-        }
+      if (!Array.isArray(v0)) return false;
+      for (let i1 = 0; i1 < v0.length; i1++) {
+        const v2: unknown = v0[i1];
+        if (!isSearchFilter(v2)) return false;
       }
     }
+    const v3 = v.type;
+    if (v3 === undefined || (v3 !== 'and' && v3 !== 'or')) return false;
     return true;
   } finally {
     state.depth--;
@@ -315,23 +218,13 @@ export function checkCompoundFilter(v: unknown, p: string, c: Ctx): void {
       if (v0 === undefined) {
         c.add(p + '/filters', 'required', 'is required');
       } else {
-        if (!Array.isArray(v0)) {
-          c.add(p + '/filters', 'type', 'must be an array of SearchFilters');
-        } else {
-          for (let i1 = 0; i1 < v0.length; i1++) {
-            if (c.full) break;
-            const v2: unknown = v0[i1];
-            checkSearchFilter(v2, p + '/filters/' + i1, c);
-          }
-        }
+        check10(v0, p + '/filters', c);
       }
-      const v3 = v.type;
-      if (v3 === undefined) {
+      const v1 = v.type;
+      if (v1 === undefined) {
         c.add(p + '/type', 'required', 'is required');
       } else {
-        if (v3 !== 'and' && v3 !== 'or') {
-          c.add(p + '/type', 'enum', "must be one of 'and', 'or'");
-        }
+        check11(v1, p + '/type', c);
       }
     }
   } finally {
@@ -341,18 +234,9 @@ export function checkCompoundFilter(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `OtherChunkingStrategy` (fail-fast, allocates nothing). */
 export function isOtherChunkingStrategy(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.type;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'other') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.type;
+  if (v0 === undefined || v0 !== 'other') return false;
   return true;
 }
 
@@ -365,9 +249,7 @@ export function checkOtherChunkingStrategy(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v0 !== 'other') {
-        c.add(p + '/type', 'const', 'must be "other"');
-      }
+      check12(v0, p + '/type', c);
     }
   }
 }
@@ -379,54 +261,34 @@ export function isSearchFilter(v: unknown): boolean {
   } else {
     switch (v.type) {
       case 'and':
-        if (!isCompoundFilter(v)) {
-          return false;
-        }
+        if (!isCompoundFilter(v)) return false;
         break;
       case 'eq':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'gt':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'gte':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'in':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'lt':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'lte':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'ne':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'nin':
-        if (!isComparisonFilter(v)) {
-          return false;
-        }
+        if (!isComparisonFilter(v)) return false;
         break;
       case 'or':
-        if (!isCompoundFilter(v)) {
-          return false;
-        }
+        if (!isCompoundFilter(v)) return false;
         break;
       default:
         return false;
@@ -483,35 +345,16 @@ export function checkSearchFilter(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `StaticChunkingConfigRequest` (fail-fast, allocates nothing). */
 export function isStaticChunkingConfigRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.chunk_overlap_tokens;
+  if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
+  const v1 = v.max_chunk_size_tokens;
+  if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 100 || v1 > 4096))
     return false;
-  } else {
-    const v0 = v.chunk_overlap_tokens;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.max_chunk_size_tokens;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      } else {
-        if (v1 < 100) {
-          return false;
-        }
-        if (v1 > 4096) {
-          return false;
-        }
-      }
-    }
-    {
-      const a2 = v.chunk_overlap_tokens ?? 400;
-      const b3 = v.max_chunk_size_tokens ?? 800;
-      if (typeof a2 === 'number' && typeof b3 === 'number' && !(a2 <= 0.5 * b3)) {
-        return false;
-      }
-    }
+  {
+    const a2 = v.chunk_overlap_tokens ?? 400;
+    const b3 = v.max_chunk_size_tokens ?? 800;
+    if (typeof a2 === 'number' && typeof b3 === 'number' && !(a2 <= 0.5 * b3)) return false;
   }
   return true;
 }
@@ -523,76 +366,40 @@ export function checkStaticChunkingConfigRequest(v: unknown, p: string, c: Ctx):
   } else {
     const v0 = v.chunk_overlap_tokens;
     if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/chunk_overlap_tokens', 'type', 'must be an integer');
-      }
+      check13(v0, p + '/chunk_overlap_tokens', c);
     }
     const v1 = v.max_chunk_size_tokens;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/max_chunk_size_tokens', 'type', 'must be an integer');
-      } else {
-        if (v1 < 100) {
-          c.add(p + '/max_chunk_size_tokens', 'minimum', 'must be at least 100');
-        }
-        if (v1 > 4096) {
-          c.add(p + '/max_chunk_size_tokens', 'maximum', 'must be at most 4096');
-        }
-      }
+      check14(v1, p + '/max_chunk_size_tokens', c);
     }
     {
       const a2 = v.chunk_overlap_tokens ?? 400;
       const b3 = v.max_chunk_size_tokens ?? 800;
-      if (typeof a2 === 'number' && typeof b3 === 'number' && !(a2 <= 0.5 * b3)) {
+      if (typeof a2 === 'number' && typeof b3 === 'number' && !(a2 <= 0.5 * b3))
         c.add(
           p + '/chunk_overlap_tokens',
           'rule',
           'chunk_overlap_tokens must not exceed half of max_chunk_size_tokens.',
         );
-      }
     }
   }
 }
 
 /** True when `v` is a valid `StaticChunkingStrategy` (fail-fast, allocates nothing). */
 export function isStaticChunkingStrategy(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.static;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.static;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isObj(v0)) {
-        return false;
-      } else {
-        const v1 = v0.chunk_overlap_tokens;
-        if (v1 === undefined) {
-          return false;
-        } else {
-          if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-            return false;
-          }
-        }
-        const v2 = v0.max_chunk_size_tokens;
-        if (v2 === undefined) {
-          return false;
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.type;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== 'static') {
-        return false;
-      }
-    }
+    if (!isObj(v0)) return false;
+    const v1 = v0.chunk_overlap_tokens;
+    if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+    const v2 = v0.max_chunk_size_tokens;
+    if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   }
+  const v3 = v.type;
+  if (v3 === undefined || v3 !== 'static') return false;
   return true;
 }
 
@@ -605,60 +412,28 @@ export function checkStaticChunkingStrategy(v: unknown, p: string, c: Ctx): void
     if (v0 === undefined) {
       c.add(p + '/static', 'required', 'is required');
     } else {
-      if (!isObj(v0)) {
-        c.add(p + '/static', 'type', 'must be an object');
-      } else {
-        const v1 = v0.chunk_overlap_tokens;
-        if (v1 === undefined) {
-          c.add(p + '/static/chunk_overlap_tokens', 'required', 'is required');
-        } else {
-          if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-            c.add(p + '/static/chunk_overlap_tokens', 'type', 'must be an integer');
-          }
-        }
-        const v2 = v0.max_chunk_size_tokens;
-        if (v2 === undefined) {
-          c.add(p + '/static/max_chunk_size_tokens', 'required', 'is required');
-        } else {
-          if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-            c.add(p + '/static/max_chunk_size_tokens', 'type', 'must be an integer');
-          }
-        }
-      }
+      check15(v0, p + '/static', c);
     }
-    const v3 = v.type;
-    if (v3 === undefined) {
+    const v1 = v.type;
+    if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v3 !== 'static') {
-        c.add(p + '/type', 'const', 'must be "static"');
-      }
+      check16(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `StaticChunkingStrategyRequest` (fail-fast, allocates nothing). */
 export function isStaticChunkingStrategyRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.static;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.static;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isStaticChunkingConfigRequest(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.type;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== 'static') {
-        return false;
-      }
-    }
+    if (!isStaticChunkingConfigRequest(v0)) return false;
   }
+  const v1 = v.type;
+  if (v1 === undefined || v1 !== 'static') return false;
   return true;
 }
 
@@ -677,107 +452,50 @@ export function checkStaticChunkingStrategyRequest(v: unknown, p: string, c: Ctx
     if (v1 === undefined) {
       c.add(p + '/type', 'required', 'is required');
     } else {
-      if (v1 !== 'static') {
-        c.add(p + '/type', 'const', 'must be "static"');
-      }
+      check16(v1, p + '/type', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStore` (fail-fast, allocates nothing). */
 export function isVectorStore(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.expires_after;
+  if (v1 !== undefined) {
+    if (!isVectorStoreExpiresAfter(v1)) return false;
+  }
+  const v2 = v.expires_at;
+  if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2))) return false;
+  const v3 = v.file_counts;
+  if (v3 === undefined) {
     return false;
   } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.expires_after;
-    if (v1 !== undefined) {
-      if (!isVectorStoreExpiresAfter(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.expires_at;
-    if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.file_counts;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (!is10(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.id;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.last_active_at;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-          return false;
-        }
-      }
-    }
-    const v6 = v.metadata;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (!isMetadata(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.name;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
-    }
-    const v8 = v.object;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (v8 !== 'vector_store') {
-        return false;
-      }
-    }
-    const v9 = v.status;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (!isVectorStoreStatus(v9)) {
-        return false;
-      }
-    }
-    const v10 = v.usage_bytes;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-        return false;
-      }
-    }
+    if (!is17(v3)) return false;
   }
+  const v4 = v.id;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.last_active_at;
+  if (v5 === undefined || (v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))) return false;
+  const v6 = v.metadata;
+  if (v6 === undefined) {
+    return false;
+  } else {
+    if (!isMetadata(v6)) return false;
+  }
+  const v7 = v.name;
+  if (v7 === undefined || typeof v7 !== 'string') return false;
+  const v8 = v.object;
+  if (v8 === undefined || v8 !== 'vector_store') return false;
+  const v9 = v.status;
+  if (v9 === undefined) {
+    return false;
+  } else {
+    if (!isVectorStoreStatus(v9)) return false;
+  }
+  const v10 = v.usage_bytes;
+  if (v10 === undefined || typeof v10 !== 'number' || !Number.isInteger(v10)) return false;
   return true;
 }
 
@@ -790,9 +508,7 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check18(v0, p + '/created_at', c);
     }
     const v1 = v.expires_after;
     if (v1 !== undefined) {
@@ -800,35 +516,25 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
     }
     const v2 = v.expires_at;
     if (v2 !== undefined) {
-      if (v2 !== null) {
-        if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-          c.add(p + '/expires_at', 'type', 'must be an integer or null');
-        }
-      }
+      check19(v2, p + '/expires_at', c);
     }
     const v3 = v.file_counts;
     if (v3 === undefined) {
       c.add(p + '/file_counts', 'required', 'is required');
     } else {
-      check11(v3, p + '/file_counts', c);
+      check20(v3, p + '/file_counts', c);
     }
     const v4 = v.id;
     if (v4 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check7(v4, p + '/id', c);
     }
     const v5 = v.last_active_at;
     if (v5 === undefined) {
       c.add(p + '/last_active_at', 'required', 'is required');
     } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'number' || !Number.isInteger(v5)) {
-          c.add(p + '/last_active_at', 'type', 'must be an integer or null');
-        }
-      }
+      check19(v5, p + '/last_active_at', c);
     }
     const v6 = v.metadata;
     if (v6 === undefined) {
@@ -840,17 +546,13 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
     if (v7 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check7(v7, p + '/name', c);
     }
     const v8 = v.object;
     if (v8 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v8 !== 'vector_store') {
-        c.add(p + '/object', 'const', 'must be "vector_store"');
-      }
+      check21(v8, p + '/object', c);
     }
     const v9 = v.status;
     if (v9 === undefined) {
@@ -862,62 +564,38 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
     if (v10 === undefined) {
       c.add(p + '/usage_bytes', 'required', 'is required');
     } else {
-      if (typeof v10 !== 'number' || !Number.isInteger(v10)) {
-        c.add(p + '/usage_bytes', 'type', 'must be an integer');
-      }
+      check18(v10, p + '/usage_bytes', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreCreateRequest` (fail-fast, allocates nothing). */
 export function isVectorStoreCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.chunking_strategy;
-    if (v0 !== undefined) {
-      if (!isChunkingStrategyRequest(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.description;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.expires_after;
-    if (v2 !== undefined) {
-      if (!isVectorStoreExpiresAfter(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.file_ids;
-    if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        return false;
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.metadata;
-    if (v6 !== undefined) {
-      if (!isMetadata(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.name;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'string') {
-        return false;
-      }
+  if (!isObj(v)) return false;
+  const v0 = v.chunking_strategy;
+  if (v0 !== undefined) {
+    if (!isChunkingStrategyRequest(v0)) return false;
+  }
+  const v1 = v.description;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  const v2 = v.expires_after;
+  if (v2 !== undefined) {
+    if (!isVectorStoreExpiresAfter(v2)) return false;
+  }
+  const v3 = v.file_ids;
+  if (v3 !== undefined) {
+    if (!Array.isArray(v3)) return false;
+    for (let i4 = 0; i4 < v3.length; i4++) {
+      const v5: unknown = v3[i4];
+      if (typeof v5 !== 'string') return false;
     }
   }
+  const v6 = v.metadata;
+  if (v6 !== undefined) {
+    if (!isMetadata(v6)) return false;
+  }
+  const v7 = v.name;
+  if (v7 !== undefined && typeof v7 !== 'string') return false;
   return true;
 }
 
@@ -932,9 +610,7 @@ export function checkVectorStoreCreateRequest(v: unknown, p: string, c: Ctx): vo
     }
     const v1 = v.description;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/description', 'type', 'must be a string');
-      }
+      check7(v1, p + '/description', c);
     }
     const v2 = v.expires_after;
     if (v2 !== undefined) {
@@ -942,61 +618,28 @@ export function checkVectorStoreCreateRequest(v: unknown, p: string, c: Ctx): vo
     }
     const v3 = v.file_ids;
     if (v3 !== undefined) {
-      if (!Array.isArray(v3)) {
-        c.add(p + '/file_ids', 'type', 'must be an array of strings');
-      } else {
-        for (let i4 = 0; i4 < v3.length; i4++) {
-          if (c.full) break;
-          const v5: unknown = v3[i4];
-          if (typeof v5 !== 'string') {
-            c.add(p + '/file_ids/' + i4, 'type', 'must be a string');
-          }
-        }
-      }
+      check22(v3, p + '/file_ids', c);
     }
-    const v6 = v.metadata;
-    if (v6 !== undefined) {
-      checkMetadata(v6, p + '/metadata', c);
+    const v4 = v.metadata;
+    if (v4 !== undefined) {
+      checkMetadata(v4, p + '/metadata', c);
     }
-    const v7 = v.name;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+    const v5 = v.name;
+    if (v5 !== undefined) {
+      check7(v5, p + '/name', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreDeleted` (fail-fast, allocates nothing). */
 export function isVectorStoreDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'vector_store.deleted') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'vector_store.deleted') return false;
   return true;
 }
 
@@ -1009,51 +652,30 @@ export function checkVectorStoreDeleted(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check23(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check7(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'vector_store.deleted') {
-        c.add(p + '/object', 'const', 'must be "vector_store.deleted"');
-      }
+      check24(v2, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreExpiresAfter` (fail-fast, allocates nothing). */
 export function isVectorStoreExpiresAfter(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.anchor;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'last_active_at') {
-        return false;
-      }
-    }
-    const v1 = v.days;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.anchor;
+  if (v0 === undefined || v0 !== 'last_active_at') return false;
+  const v1 = v.days;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   return true;
 }
 
@@ -1066,97 +688,52 @@ export function checkVectorStoreExpiresAfter(v: unknown, p: string, c: Ctx): voi
     if (v0 === undefined) {
       c.add(p + '/anchor', 'required', 'is required');
     } else {
-      if (v0 !== 'last_active_at') {
-        c.add(p + '/anchor', 'const', 'must be "last_active_at"');
-      }
+      check25(v0, p + '/anchor', c);
     }
     const v1 = v.days;
     if (v1 === undefined) {
       c.add(p + '/days', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/days', 'type', 'must be an integer');
-      }
+      check18(v1, p + '/days', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreFile` (fail-fast, allocates nothing). */
 export function isVectorStoreFile(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.attributes;
+  if (v0 !== undefined) {
+    if (!isAttributes(v0)) return false;
+  }
+  const v1 = v.chunking_strategy;
+  if (v1 !== undefined) {
+    if (!isChunkingStrategy(v1)) return false;
+  }
+  const v2 = v.created_at;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.id;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.last_error;
+  if (v4 === undefined) {
     return false;
   } else {
-    const v0 = v.attributes;
-    if (v0 !== undefined) {
-      if (!isAttributes(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.chunking_strategy;
-    if (v1 !== undefined) {
-      if (!isChunkingStrategy(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.created_at;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.id;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.last_error;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (v4 !== null) {
-        if (!isVectorStoreFileError(v4)) {
-          return false;
-        }
-      }
-    }
-    const v5 = v.object;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== 'vector_store.file') {
-        return false;
-      }
-    }
-    const v6 = v.status;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (!isVectorStoreFileStatus(v6)) {
-        return false;
-      }
-    }
-    const v7 = v.usage_bytes;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-        return false;
-      }
-    }
-    const v8 = v.vector_store_id;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (typeof v8 !== 'string') {
-        return false;
-      }
+    if (v4 !== null) {
+      if (!isVectorStoreFileError(v4)) return false;
     }
   }
+  const v5 = v.object;
+  if (v5 === undefined || v5 !== 'vector_store.file') return false;
+  const v6 = v.status;
+  if (v6 === undefined) {
+    return false;
+  } else {
+    if (!isVectorStoreFileStatus(v6)) return false;
+  }
+  const v7 = v.usage_bytes;
+  if (v7 === undefined || typeof v7 !== 'number' || !Number.isInteger(v7)) return false;
+  const v8 = v.vector_store_id;
+  if (v8 === undefined || typeof v8 !== 'string') return false;
   return true;
 }
 
@@ -1177,33 +754,25 @@ export function checkVectorStoreFile(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check18(v2, p + '/created_at', c);
     }
     const v3 = v.id;
     if (v3 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check7(v3, p + '/id', c);
     }
     const v4 = v.last_error;
     if (v4 === undefined) {
       c.add(p + '/last_error', 'required', 'is required');
     } else {
-      if (v4 !== null) {
-        checkVectorStoreFileError(v4, p + '/last_error', c);
-      }
+      check26(v4, p + '/last_error', c);
     }
     const v5 = v.object;
     if (v5 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v5 !== 'vector_store.file') {
-        c.add(p + '/object', 'const', 'must be "vector_store.file"');
-      }
+      check27(v5, p + '/object', c);
     }
     const v6 = v.status;
     if (v6 === undefined) {
@@ -1215,43 +784,25 @@ export function checkVectorStoreFile(v: unknown, p: string, c: Ctx): void {
     if (v7 === undefined) {
       c.add(p + '/usage_bytes', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'number' || !Number.isInteger(v7)) {
-        c.add(p + '/usage_bytes', 'type', 'must be an integer');
-      }
+      check18(v7, p + '/usage_bytes', c);
     }
     const v8 = v.vector_store_id;
     if (v8 === undefined) {
       c.add(p + '/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof v8 !== 'string') {
-        c.add(p + '/vector_store_id', 'type', 'must be a string');
-      }
+      check7(v8, p + '/vector_store_id', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreFileError` (fail-fast, allocates nothing). */
 export function isVectorStoreFileError(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.code;
+  if (v0 === undefined || (v0 !== 'server_error' && v0 !== 'unsupported_file' && v0 !== 'invalid_file'))
     return false;
-  } else {
-    const v0 = v.code;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== 'server_error' && v0 !== 'unsupported_file' && v0 !== 'invalid_file') {
-        return false;
-      }
-    }
-    const v1 = v.message;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-  }
+  const v1 = v.message;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -1264,26 +815,20 @@ export function checkVectorStoreFileError(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/code', 'required', 'is required');
     } else {
-      if (v0 !== 'server_error' && v0 !== 'unsupported_file' && v0 !== 'invalid_file') {
-        c.add(p + '/code', 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'");
-      }
+      check28(v0, p + '/code', c);
     }
     const v1 = v.message;
     if (v1 === undefined) {
       c.add(p + '/message', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/message', 'type', 'must be a string');
-      }
+      check7(v1, p + '/message', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreFileStatus` (fail-fast, allocates nothing). */
 export function isVectorStoreFileStatus(v: unknown): boolean {
-  if (v !== 'in_progress' && v !== 'completed' && v !== 'cancelled' && v !== 'failed') {
-    return false;
-  }
+  if (v !== 'in_progress' && v !== 'completed' && v !== 'cancelled' && v !== 'failed') return false;
   return true;
 }
 
@@ -1296,17 +841,12 @@ export function checkVectorStoreFileStatus(v: unknown, p: string, c: Ctx): void 
 
 /** True when `v` is a valid `VectorStoreFileUpdateRequest` (fail-fast, allocates nothing). */
 export function isVectorStoreFileUpdateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.attributes;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.attributes;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isAttributes(v0)) {
-        return false;
-      }
-    }
+    if (!isAttributes(v0)) return false;
   }
   return true;
 }
@@ -1327,57 +867,25 @@ export function checkVectorStoreFileUpdateRequest(v: unknown, p: string, c: Ctx)
 
 /** True when `v` is a valid `VectorStoreList` (fail-fast, allocates nothing). */
 export function isVectorStoreList(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isVectorStore(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.first_id;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'string') {
-        return false;
-      }
-    }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'boolean') {
-        return false;
-      }
-    }
-    const v5 = v.last_id;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isVectorStore(v2)) return false;
     }
   }
+  const v3 = v.first_id;
+  if (v3 === undefined || typeof v3 !== 'string') return false;
+  const v4 = v.has_more;
+  if (v4 === undefined || typeof v4 !== 'boolean') return false;
+  const v5 = v.last_id;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'list') return false;
   return true;
 }
 
@@ -1390,109 +898,61 @@ export function checkVectorStoreList(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of VectorStores');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkVectorStore(v2, p + '/data/' + i1, c);
-        }
-      }
+      check29(v0, p + '/data', c);
     }
-    const v3 = v.first_id;
-    if (v3 === undefined) {
+    const v1 = v.first_id;
+    if (v1 === undefined) {
       c.add(p + '/first_id', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'string') {
-        c.add(p + '/first_id', 'type', 'must be a string');
-      }
+      check7(v1, p + '/first_id', c);
     }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
+    const v2 = v.has_more;
+    if (v2 === undefined) {
       c.add(p + '/has_more', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'boolean') {
-        c.add(p + '/has_more', 'type', 'must be a boolean');
-      }
+      check23(v2, p + '/has_more', c);
     }
-    const v5 = v.last_id;
-    if (v5 === undefined) {
+    const v3 = v.last_id;
+    if (v3 === undefined) {
       c.add(p + '/last_id', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/last_id', 'type', 'must be a string');
-      }
+      check7(v3, p + '/last_id', c);
     }
-    const v6 = v.object;
-    if (v6 === undefined) {
+    const v4 = v.object;
+    if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check30(v4, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreSearchRequest` (fail-fast, allocates nothing). */
 export function isVectorStoreSearchRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.filters;
+  if (v0 !== undefined) {
+    if (!isSearchFilter(v0)) return false;
+  }
+  const v1 = v.max_num_results;
+  if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 1 || v1 > 50))
+    return false;
+  const v2 = v.query;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.filters;
-    if (v0 !== undefined) {
-      if (!isSearchFilter(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.max_num_results;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      } else {
-        if (v1 < 1) {
-          return false;
-        }
-        if (v1 > 50) {
-          return false;
-        }
-      }
-    }
-    const v2 = v.query;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!(is6(v2) || is12(v2))) {
-        return false;
-      }
-    }
-    const v3 = v.ranking_options;
-    if (v3 !== undefined) {
-      if (!isObj(v3)) {
-        return false;
-      } else {
-        const v4 = v3.ranker;
-        if (v4 !== undefined) {
-          if (v4 !== 'none' && v4 !== 'auto' && v4 !== 'default-2024-11-15') {
-            return false;
-          }
-        }
-        const v5 = v3.score_threshold;
-        if (v5 !== undefined) {
-          if (typeof v5 !== 'number' || !Number.isFinite(v5)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v6 = v.rewrite_query;
-    if (v6 !== undefined) {
-      if (typeof v6 !== 'boolean') {
-        return false;
-      }
-    }
+    if (!(is5(v2) || is31(v2))) return false;
   }
+  const v3 = v.ranking_options;
+  if (v3 !== undefined) {
+    if (!isObj(v3)) return false;
+    const v4 = v3.ranker;
+    if (v4 !== undefined && v4 !== 'none' && v4 !== 'auto' && v4 !== 'default-2024-11-15') return false;
+    const v5 = v3.score_threshold;
+    if (v5 !== undefined && (typeof v5 !== 'number' || !Number.isFinite(v5))) return false;
+  }
+  const v6 = v.rewrite_query;
+  if (v6 !== undefined && typeof v6 !== 'boolean') return false;
   return true;
 }
 
@@ -1507,93 +967,40 @@ export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): vo
     }
     const v1 = v.max_num_results;
     if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/max_num_results', 'type', 'must be an integer');
-      } else {
-        if (v1 < 1) {
-          c.add(p + '/max_num_results', 'minimum', 'must be at least 1');
-        }
-        if (v1 > 50) {
-          c.add(p + '/max_num_results', 'maximum', 'must be at most 50');
-        }
-      }
+      check32(v1, p + '/max_num_results', c);
     }
     const v2 = v.query;
     if (v2 === undefined) {
       c.add(p + '/query', 'required', 'is required');
     } else {
-      const m3 = (is6(v2) ? 1 : 0) + (is12(v2) ? 1 : 0);
-      if (m3 > 1) {
-        c.add(p + '/query', 'one_of', 'matches more than one of the allowed shapes');
-      }
-      if (m3 === 0) {
-        if (typeof v2 === 'string') {
-          check8(v2, p + '/query', c);
-        } else if (Array.isArray(v2)) {
-          check13(v2, p + '/query', c);
-        } else {
-          c.add(p + '/query', 'one_of', 'must be a string or an array of strings');
-        }
-      }
+      check33(v2, p + '/query', c);
     }
-    const v4 = v.ranking_options;
+    const v3 = v.ranking_options;
+    if (v3 !== undefined) {
+      check34(v3, p + '/ranking_options', c);
+    }
+    const v4 = v.rewrite_query;
     if (v4 !== undefined) {
-      if (!isObj(v4)) {
-        c.add(p + '/ranking_options', 'type', 'must be an object');
-      } else {
-        const v5 = v4.ranker;
-        if (v5 !== undefined) {
-          if (v5 !== 'none' && v5 !== 'auto' && v5 !== 'default-2024-11-15') {
-            c.add(
-              p + '/ranking_options/ranker',
-              'enum',
-              "must be one of 'none', 'auto', 'default-2024-11-15'",
-            );
-          }
-        }
-        const v6 = v4.score_threshold;
-        if (v6 !== undefined) {
-          if (typeof v6 !== 'number' || !Number.isFinite(v6)) {
-            c.add(p + '/ranking_options/score_threshold', 'type', 'must be a number');
-          }
-        }
-      }
-    }
-    const v7 = v.rewrite_query;
-    if (v7 !== undefined) {
-      if (typeof v7 !== 'boolean') {
-        c.add(p + '/rewrite_query', 'type', 'must be a boolean');
-      }
+      check23(v4, p + '/rewrite_query', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreSearchResult` (fail-fast, allocates nothing). */
 export function isVectorStoreSearchResult(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.attributes;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.attributes;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!isAttributes(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.content;
-    if (v1 === undefined) {
-      return false;
-    }
-    const v2 = v.file_id;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
+    if (!isAttributes(v0)) return false;
   }
+  const v1 = v.content;
+  if (v1 === undefined) {
+    return false;
+  }
+  const v2 = v.file_id;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
   return true;
 }
 
@@ -1616,32 +1023,22 @@ export function checkVectorStoreSearchResult(v: unknown, p: string, c: Ctx): voi
     if (v2 === undefined) {
       c.add(p + '/file_id', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/file_id', 'type', 'must be a string');
-      }
+      check7(v2, p + '/file_id', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreSearchResults` (fail-fast, allocates nothing). */
 export function isVectorStoreSearchResults(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isVectorStoreSearchResult(v2)) {
-            return false;
-          }
-        }
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isVectorStoreSearchResult(v2)) return false;
     }
   }
   return true;
@@ -1656,24 +1053,14 @@ export function checkVectorStoreSearchResults(v: unknown, p: string, c: Ctx): vo
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of VectorStoreSearchResults');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkVectorStoreSearchResult(v2, p + '/data/' + i1, c);
-        }
-      }
+      check35(v0, p + '/data', c);
     }
   }
 }
 
 /** True when `v` is a valid `VectorStoreStatus` (fail-fast, allocates nothing). */
 export function isVectorStoreStatus(v: unknown): boolean {
-  if (v !== 'expired' && v !== 'in_progress' && v !== 'completed') {
-    return false;
-  }
+  if (v !== 'expired' && v !== 'in_progress' && v !== 'completed') return false;
   return true;
 }
 
@@ -1685,149 +1072,181 @@ export function checkVectorStoreStatus(v: unknown, p: string, c: Ctx): void {
 }
 
 function is0(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
-  } else {
-    if (v.length > 512 && cpLen(v) > 512) {
-      return false;
-    }
-  }
+  if (typeof v !== 'string' || (v.length > 512 && cpLen(v) > 512)) return false;
   return true;
 }
 
 function is1(v: unknown): boolean {
-  if (typeof v !== 'boolean') {
-    return false;
-  }
+  if (typeof v !== 'boolean') return false;
   return true;
 }
 
 function is2(v: unknown): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    return false;
-  }
+  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
 function check3(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  } else {
-    if (v.length > 512 && cpLen(v) > 512) {
-      c.add(p, 'max_length', 'must be at most 512 characters');
+  const m0 = (is0(v) ? 1 : 0) + (is1(v) ? 1 : 0) + (is2(v) ? 1 : 0);
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check36(v, p, c);
+    } else if (typeof v === 'boolean') {
+      check23(v, p, c);
+    } else if (typeof v === 'number') {
+      check37(v, p, c);
+    } else {
+      c.add(p, 'any_of', 'must be a string, a boolean or a number');
     }
   }
 }
 
 function check4(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'boolean') {
-    c.add(p, 'type', 'must be a boolean');
+  if (v !== 'auto') {
+    c.add(p, 'const', 'must be "auto"');
   }
 }
 
-function check5(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number');
-  }
+function is5(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 function is6(v: unknown): boolean {
-  if (typeof v !== 'string') {
-    return false;
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (!(is5(v1) || is2(v1))) return false;
   }
   return true;
 }
 
-function is7(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!(is6(v1) || is2(v1))) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-function check8(v: unknown, p: string, c: Ctx): void {
+function check7(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (!VALUES0.has(v)) {
+    c.add(p, 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'");
+  }
+}
+
 function check9(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is5(v) ? 1 : 0) + (is2(v) ? 1 : 0) + (is1(v) ? 1 : 0) + (is6(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check7(v, p, c);
+    } else if (typeof v === 'number') {
+      check37(v, p, c);
+    } else if (typeof v === 'boolean') {
+      check23(v, p, c);
+    } else if (Array.isArray(v)) {
+      check38(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be a string, a number, a boolean or an array of one of several shapes');
+    }
+  }
+}
+
+function check10(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings or a number');
+    c.add(p, 'type', 'must be an array of SearchFilters');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      const m2 = (is6(v1) ? 1 : 0) + (is2(v1) ? 1 : 0);
-      if (m2 === 0) {
-        if (typeof v1 === 'string') {
-          check8(v1, p + '/' + i0, c);
-        } else if (typeof v1 === 'number') {
-          check5(v1, p + '/' + i0, c);
-        } else {
-          c.add(p + '/' + i0, 'any_of', 'must be a string or a number');
-        }
-      }
+      checkSearchFilter(v1, p + '/' + i0, c);
     }
   }
-}
-
-function is10(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.cancelled;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.completed;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.failed;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        return false;
-      }
-    }
-    const v3 = v.in_progress;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.total;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        return false;
-      }
-    }
-  }
-  return true;
 }
 
 function check11(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'and' && v !== 'or') {
+    c.add(p, 'enum', "must be one of 'and', 'or'");
+  }
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'other') {
+    c.add(p, 'const', 'must be "other"');
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  } else {
+    if (v < 100) c.add(p, 'minimum', 'must be at least 100');
+    if (v > 4096) c.add(p, 'maximum', 'must be at most 4096');
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.chunk_overlap_tokens;
+    if (v0 === undefined) {
+      c.add(p + '/chunk_overlap_tokens', 'required', 'is required');
+    } else {
+      check18(v0, p + '/chunk_overlap_tokens', c);
+    }
+    const v1 = v.max_chunk_size_tokens;
+    if (v1 === undefined) {
+      c.add(p + '/max_chunk_size_tokens', 'required', 'is required');
+    } else {
+      check18(v1, p + '/max_chunk_size_tokens', c);
+    }
+  }
+}
+
+function check16(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'static') {
+    c.add(p, 'const', 'must be "static"');
+  }
+}
+
+function is17(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  const v0 = v.cancelled;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.completed;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.failed;
+  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  const v3 = v.in_progress;
+  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  const v4 = v.total;
+  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  return true;
+}
+
+function check18(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check19(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
+    }
+  }
+}
+
+function check20(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1835,69 +1254,209 @@ function check11(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/cancelled', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/cancelled', 'type', 'must be an integer');
-      }
+      check18(v0, p + '/cancelled', c);
     }
     const v1 = v.completed;
     if (v1 === undefined) {
       c.add(p + '/completed', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/completed', 'type', 'must be an integer');
-      }
+      check18(v1, p + '/completed', c);
     }
     const v2 = v.failed;
     if (v2 === undefined) {
       c.add(p + '/failed', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) {
-        c.add(p + '/failed', 'type', 'must be an integer');
-      }
+      check18(v2, p + '/failed', c);
     }
     const v3 = v.in_progress;
     if (v3 === undefined) {
       c.add(p + '/in_progress', 'required', 'is required');
     } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-        c.add(p + '/in_progress', 'type', 'must be an integer');
-      }
+      check18(v3, p + '/in_progress', c);
     }
     const v4 = v.total;
     if (v4 === undefined) {
       c.add(p + '/total', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) {
-        c.add(p + '/total', 'type', 'must be an integer');
-      }
+      check18(v4, p + '/total', c);
     }
   }
 }
 
-function is12(v: unknown): boolean {
-  if (!Array.isArray(v)) {
-    return false;
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
+function check21(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'vector_store') {
+    c.add(p, 'const', 'must be "vector_store"');
   }
-  return true;
 }
 
-function check13(v: unknown, p: string, c: Ctx): void {
+function check22(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') {
-        c.add(p + '/' + i0, 'type', 'must be a string');
-      }
+      check7(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check23(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check24(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'vector_store.deleted') {
+    c.add(p, 'const', 'must be "vector_store.deleted"');
+  }
+}
+
+function check25(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'last_active_at') {
+    c.add(p, 'const', 'must be "last_active_at"');
+  }
+}
+
+function check26(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkVectorStoreFileError(v, p, c);
+  }
+}
+
+function check27(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'vector_store.file') {
+    c.add(p, 'const', 'must be "vector_store.file"');
+  }
+}
+
+function check28(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'server_error' && v !== 'unsupported_file' && v !== 'invalid_file') {
+    c.add(p, 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'");
+  }
+}
+
+function check29(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of VectorStores');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkVectorStore(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check30(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
+  }
+}
+
+function is31(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'string') return false;
+  }
+  return true;
+}
+
+function check32(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  } else {
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
+    if (v > 50) c.add(p, 'maximum', 'must be at most 50');
+  }
+}
+
+function check33(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is5(v) ? 1 : 0) + (is31(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check7(v, p, c);
+    } else if (Array.isArray(v)) {
+      check22(v, p, c);
+    } else {
+      c.add(p, 'one_of', 'must be a string or an array of strings');
+    }
+  }
+}
+
+function check34(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.ranker;
+    if (v0 !== undefined) {
+      check39(v0, p + '/ranker', c);
+    }
+    const v1 = v.score_threshold;
+    if (v1 !== undefined) {
+      check37(v1, p + '/score_threshold', c);
+    }
+  }
+}
+
+function check35(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of VectorStoreSearchResults');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkVectorStoreSearchResult(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check36(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  } else {
+    if (v.length > 512 && cpLen(v) > 512) c.add(p, 'max_length', 'must be at most 512 characters');
+  }
+}
+
+function check37(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function check38(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of strings or a number');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check40(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check39(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'none' && v !== 'auto' && v !== 'default-2024-11-15') {
+    c.add(p, 'enum', "must be one of 'none', 'auto', 'default-2024-11-15'");
+  }
+}
+
+function check40(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is5(v) ? 1 : 0) + (is2(v) ? 1 : 0);
+  if (m0 === 0) {
+    if (typeof v === 'string') {
+      check7(v, p, c);
+    } else if (typeof v === 'number') {
+      check37(v, p, c);
+    } else {
+      c.add(p, 'any_of', 'must be a string or a number');
     }
   }
 }

@@ -10,123 +10,46 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
 ]);
 /** True when `v` is a valid `Video` (fail-fast, allocates nothing). */
 export function isVideo(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.completed_at;
+  if (v0 === undefined || (v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))) return false;
+  const v1 = v.created_at;
+  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  const v2 = v.error;
+  if (v2 === undefined) {
     return false;
   } else {
-    const v0 = v.completed_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (v0 !== null) {
-        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-          return false;
-        }
-      }
+    if (v2 !== null) {
+      if (!isVideoError(v2)) return false;
     }
-    const v1 = v.created_at;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.error;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== null) {
-        if (!isVideoError(v2)) {
-          return false;
-        }
-      }
-    }
-    const v3 = v.expires_at;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-          return false;
-        }
-      }
-    }
-    const v4 = v.id;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'string') {
-        return false;
-      }
-    }
-    const v5 = v.model;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (typeof v5 !== 'string') {
-        return false;
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'video') {
-        return false;
-      }
-    }
-    const v7 = v.progress;
-    if (v7 === undefined) {
-      return false;
-    } else {
-      if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-        return false;
-      }
-    }
-    const v8 = v.prompt;
-    if (v8 === undefined) {
-      return false;
-    } else {
-      if (v8 !== null) {
-        if (typeof v8 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v9 = v.remixed_from_video_id;
-    if (v9 === undefined) {
-      return false;
-    } else {
-      if (v9 !== null) {
-        if (typeof v9 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v10 = v.seconds;
-    if (v10 === undefined) {
-      return false;
-    } else {
-      if (typeof v10 !== 'string') {
-        return false;
-      }
-    }
-    const v11 = v.size;
-    if (v11 === undefined) {
-      return false;
-    } else {
-      if (!isVideoSize(v11)) {
-        return false;
-      }
-    }
-    const v12 = v.status;
-    if (v12 === undefined) {
-      return false;
-    } else {
-      if (!isVideoStatus(v12)) {
-        return false;
-      }
-    }
+  }
+  const v3 = v.expires_at;
+  if (v3 === undefined || (v3 !== null && (typeof v3 !== 'number' || !Number.isInteger(v3)))) return false;
+  const v4 = v.id;
+  if (v4 === undefined || typeof v4 !== 'string') return false;
+  const v5 = v.model;
+  if (v5 === undefined || typeof v5 !== 'string') return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'video') return false;
+  const v7 = v.progress;
+  if (v7 === undefined || typeof v7 !== 'number' || !Number.isFinite(v7)) return false;
+  const v8 = v.prompt;
+  if (v8 === undefined || (v8 !== null && typeof v8 !== 'string')) return false;
+  const v9 = v.remixed_from_video_id;
+  if (v9 === undefined || (v9 !== null && typeof v9 !== 'string')) return false;
+  const v10 = v.seconds;
+  if (v10 === undefined || typeof v10 !== 'string') return false;
+  const v11 = v.size;
+  if (v11 === undefined) {
+    return false;
+  } else {
+    if (!isVideoSize(v11)) return false;
+  }
+  const v12 = v.status;
+  if (v12 === undefined) {
+    return false;
+  } else {
+    if (!isVideoStatus(v12)) return false;
   }
   return true;
 }
@@ -140,97 +63,67 @@ export function checkVideo(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/completed_at', 'required', 'is required');
     } else {
-      if (v0 !== null) {
-        if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-          c.add(p + '/completed_at', 'type', 'must be an integer or null');
-        }
-      }
+      check0(v0, p + '/completed_at', c);
     }
     const v1 = v.created_at;
     if (v1 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check1(v1, p + '/created_at', c);
     }
     const v2 = v.error;
     if (v2 === undefined) {
       c.add(p + '/error', 'required', 'is required');
     } else {
-      if (v2 !== null) {
-        checkVideoError(v2, p + '/error', c);
-      }
+      check2(v2, p + '/error', c);
     }
     const v3 = v.expires_at;
     if (v3 === undefined) {
       c.add(p + '/expires_at', 'required', 'is required');
     } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'number' || !Number.isInteger(v3)) {
-          c.add(p + '/expires_at', 'type', 'must be an integer or null');
-        }
-      }
+      check0(v3, p + '/expires_at', c);
     }
     const v4 = v.id;
     if (v4 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check3(v4, p + '/id', c);
     }
     const v5 = v.model;
     if (v5 === undefined) {
       c.add(p + '/model', 'required', 'is required');
     } else {
-      if (typeof v5 !== 'string') {
-        c.add(p + '/model', 'type', 'must be a string');
-      }
+      check3(v5, p + '/model', c);
     }
     const v6 = v.object;
     if (v6 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'video') {
-        c.add(p + '/object', 'const', 'must be "video"');
-      }
+      check4(v6, p + '/object', c);
     }
     const v7 = v.progress;
     if (v7 === undefined) {
       c.add(p + '/progress', 'required', 'is required');
     } else {
-      if (typeof v7 !== 'number' || !Number.isFinite(v7)) {
-        c.add(p + '/progress', 'type', 'must be a number');
-      }
+      check5(v7, p + '/progress', c);
     }
     const v8 = v.prompt;
     if (v8 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (v8 !== null) {
-        if (typeof v8 !== 'string') {
-          c.add(p + '/prompt', 'type', 'must be a string or null');
-        }
-      }
+      check6(v8, p + '/prompt', c);
     }
     const v9 = v.remixed_from_video_id;
     if (v9 === undefined) {
       c.add(p + '/remixed_from_video_id', 'required', 'is required');
     } else {
-      if (v9 !== null) {
-        if (typeof v9 !== 'string') {
-          c.add(p + '/remixed_from_video_id', 'type', 'must be a string or null');
-        }
-      }
+      check6(v9, p + '/remixed_from_video_id', c);
     }
     const v10 = v.seconds;
     if (v10 === undefined) {
       c.add(p + '/seconds', 'required', 'is required');
     } else {
-      if (typeof v10 !== 'string') {
-        c.add(p + '/seconds', 'type', 'must be a string');
-      }
+      check3(v10, p + '/seconds', c);
     }
     const v11 = v.size;
     if (v11 === undefined) {
@@ -249,38 +142,13 @@ export function checkVideo(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VideoCharacter` (fail-fast, allocates nothing). */
 export function isVideoCharacter(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.created_at;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (v1 !== null) {
-        if (typeof v1 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v2 = v.name;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== null) {
-        if (typeof v2 !== 'string') {
-          return false;
-        }
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.created_at;
+  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  const v1 = v.id;
+  if (v1 === undefined || (v1 !== null && typeof v1 !== 'string')) return false;
+  const v2 = v.name;
+  if (v2 === undefined || (v2 !== null && typeof v2 !== 'string')) return false;
   return true;
 }
 
@@ -293,54 +161,33 @@ export function checkVideoCharacter(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/created_at', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) {
-        c.add(p + '/created_at', 'type', 'must be an integer');
-      }
+      check1(v0, p + '/created_at', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (v1 !== null) {
-        if (typeof v1 !== 'string') {
-          c.add(p + '/id', 'type', 'must be a string or null');
-        }
-      }
+      check6(v1, p + '/id', c);
     }
     const v2 = v.name;
     if (v2 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (v2 !== null) {
-        if (typeof v2 !== 'string') {
-          c.add(p + '/name', 'type', 'must be a string or null');
-        }
-      }
+      check6(v2, p + '/name', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoCharacterCreateRequest` (fail-fast, allocates nothing). */
 export function isVideoCharacterCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.name;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.video;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.name;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.video;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!(v1 instanceof Blob)) {
-        return false;
-      }
-    }
+    if (!(v1 instanceof Blob)) return false;
   }
   return true;
 }
@@ -354,26 +201,20 @@ export function checkVideoCharacterCreateRequest(v: unknown, p: string, c: Ctx):
     if (v0 === undefined) {
       c.add(p + '/name', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/name', 'type', 'must be a string');
-      }
+      check3(v0, p + '/name', c);
     }
     const v1 = v.video;
     if (v1 === undefined) {
       c.add(p + '/video', 'required', 'is required');
     } else {
-      if (!(v1 instanceof Blob)) {
-        c.add(p + '/video', 'type', 'must be a file');
-      }
+      check7(v1, p + '/video', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoContentVariant` (fail-fast, allocates nothing). */
 export function isVideoContentVariant(v: unknown): boolean {
-  if (v !== 'video' && v !== 'thumbnail' && v !== 'spritesheet') {
-    return false;
-  }
+  if (v !== 'video' && v !== 'thumbnail' && v !== 'spritesheet') return false;
   return true;
 }
 
@@ -386,41 +227,24 @@ export function checkVideoContentVariant(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VideoCreateRequest` (fail-fast, allocates nothing). */
 export function isVideoCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.input_reference;
-    if (v0 !== undefined) {
-      if (!isVideoInputReference(v0)) {
-        return false;
-      }
-    }
-    const v1 = v.model;
-    if (v1 !== undefined) {
-      if (!isVideoModel(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.prompt;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (typeof v2 !== 'string') {
-        return false;
-      }
-    }
-    const v3 = v.seconds;
-    if (v3 !== undefined) {
-      if (!isVideoSeconds(v3)) {
-        return false;
-      }
-    }
-    const v4 = v.size;
-    if (v4 !== undefined) {
-      if (!isVideoSize(v4)) {
-        return false;
-      }
-    }
+  if (!isObj(v)) return false;
+  const v0 = v.input_reference;
+  if (v0 !== undefined) {
+    if (!isVideoInputReference(v0)) return false;
+  }
+  const v1 = v.model;
+  if (v1 !== undefined) {
+    if (!isVideoModel(v1)) return false;
+  }
+  const v2 = v.prompt;
+  if (v2 === undefined || typeof v2 !== 'string') return false;
+  const v3 = v.seconds;
+  if (v3 !== undefined) {
+    if (!isVideoSeconds(v3)) return false;
+  }
+  const v4 = v.size;
+  if (v4 !== undefined) {
+    if (!isVideoSize(v4)) return false;
   }
   return true;
 }
@@ -442,9 +266,7 @@ export function checkVideoCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v2 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (typeof v2 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
+      check3(v2, p + '/prompt', c);
     }
     const v3 = v.seconds;
     if (v3 !== undefined) {
@@ -459,34 +281,13 @@ export function checkVideoCreateRequest(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VideoDeleted` (fail-fast, allocates nothing). */
 export function isVideoDeleted(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'boolean') {
-        return false;
-      }
-    }
-    const v1 = v.id;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-    const v2 = v.object;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (v2 !== 'video.deleted') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.deleted;
+  if (v0 === undefined || typeof v0 !== 'boolean') return false;
+  const v1 = v.id;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
+  const v2 = v.object;
+  if (v2 === undefined || v2 !== 'video.deleted') return false;
   return true;
 }
 
@@ -499,50 +300,33 @@ export function checkVideoDeleted(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/deleted', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'boolean') {
-        c.add(p + '/deleted', 'type', 'must be a boolean');
-      }
+      check8(v0, p + '/deleted', c);
     }
     const v1 = v.id;
     if (v1 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check3(v1, p + '/id', c);
     }
     const v2 = v.object;
     if (v2 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v2 !== 'video.deleted') {
-        c.add(p + '/object', 'const', 'must be "video.deleted"');
-      }
+      check9(v2, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoEditCreateRequest` (fail-fast, allocates nothing). */
 export function isVideoEditCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.prompt;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.video;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.prompt;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.video;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isVideoReference(v1)) {
-        return false;
-      }
-    }
+    if (!isVideoReference(v1)) return false;
   }
   return true;
 }
@@ -556,9 +340,7 @@ export function checkVideoEditCreateRequest(v: unknown, p: string, c: Ctx): void
     if (v0 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
+      check3(v0, p + '/prompt', c);
     }
     const v1 = v.video;
     if (v1 === undefined) {
@@ -571,26 +353,11 @@ export function checkVideoEditCreateRequest(v: unknown, p: string, c: Ctx): void
 
 /** True when `v` is a valid `VideoError` (fail-fast, allocates nothing). */
 export function isVideoError(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.code;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.message;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.code;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.message;
+  if (v1 === undefined || typeof v1 !== 'string') return false;
   return true;
 }
 
@@ -603,50 +370,33 @@ export function checkVideoError(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/code', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/code', 'type', 'must be a string');
-      }
+      check3(v0, p + '/code', c);
     }
     const v1 = v.message;
     if (v1 === undefined) {
       c.add(p + '/message', 'required', 'is required');
     } else {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/message', 'type', 'must be a string');
-      }
+      check3(v1, p + '/message', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoExtensionCreateRequest` (fail-fast, allocates nothing). */
 export function isVideoExtensionCreateRequest(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.prompt;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
+  const v1 = v.seconds;
+  if (v1 === undefined) {
     return false;
   } else {
-    const v0 = v.prompt;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.seconds;
-    if (v1 === undefined) {
-      return false;
-    } else {
-      if (!isVideoExtensionSeconds(v1)) {
-        return false;
-      }
-    }
-    const v2 = v.video;
-    if (v2 === undefined) {
-      return false;
-    } else {
-      if (!isVideoReference(v2)) {
-        return false;
-      }
-    }
+    if (!isVideoExtensionSeconds(v1)) return false;
+  }
+  const v2 = v.video;
+  if (v2 === undefined) {
+    return false;
+  } else {
+    if (!isVideoReference(v2)) return false;
   }
   return true;
 }
@@ -660,9 +410,7 @@ export function checkVideoExtensionCreateRequest(v: unknown, p: string, c: Ctx):
     if (v0 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
+      check3(v0, p + '/prompt', c);
     }
     const v1 = v.seconds;
     if (v1 === undefined) {
@@ -681,9 +429,7 @@ export function checkVideoExtensionCreateRequest(v: unknown, p: string, c: Ctx):
 
 /** True when `v` is a valid `VideoExtensionSeconds` (fail-fast, allocates nothing). */
 export function isVideoExtensionSeconds(v: unknown): boolean {
-  if (!VALUES0.has(v)) {
-    return false;
-  }
+  if (!VALUES0.has(v)) return false;
   return true;
 }
 
@@ -696,112 +442,42 @@ export function checkVideoExtensionSeconds(v: unknown, p: string, c: Ctx): void 
 
 /** True when `v` is a valid `VideoInputReference` (fail-fast, allocates nothing). */
 export function isVideoInputReference(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.file_id;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-    const v1 = v.image_url;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        return false;
-      }
-    }
-  }
-  if ((is0(v) ? 1 : 0) + (is1(v) ? 1 : 0) !== 1) {
-    return false;
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.file_id;
+  if (v0 !== undefined && typeof v0 !== 'string') return false;
+  const v1 = v.image_url;
+  if (v1 !== undefined && typeof v1 !== 'string') return false;
+  if ((is10(v) ? 1 : 0) + (is11(v) ? 1 : 0) !== 1) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `VideoInputReference` at JSON pointer `p` to `c`. */
 export function checkVideoInputReference(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.file_id;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/file_id', 'type', 'must be a string');
-      }
-    }
-    const v1 = v.image_url;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') {
-        c.add(p + '/image_url', 'type', 'must be a string');
-      }
-    }
-  }
-  const m2 = (is0(v) ? 1 : 0) + (is1(v) ? 1 : 0);
-  if (m2 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m2 === 0) {
-    c.add(p, 'one_of', 'must be any value');
-  }
+  check12(v, p, c);
+  check13(v, p, c);
 }
 
 /** True when `v` is a valid `VideoList` (fail-fast, allocates nothing). */
 export function isVideoList(v: unknown): boolean {
-  if (!isObj(v)) {
+  if (!isObj(v)) return false;
+  const v0 = v.data;
+  if (v0 === undefined) {
     return false;
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (!Array.isArray(v0)) {
-        return false;
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          const v2: unknown = v0[i1];
-          if (!isVideo(v2)) {
-            return false;
-          }
-        }
-      }
-    }
-    const v3 = v.first_id;
-    if (v3 === undefined) {
-      return false;
-    } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
-      return false;
-    } else {
-      if (typeof v4 !== 'boolean') {
-        return false;
-      }
-    }
-    const v5 = v.last_id;
-    if (v5 === undefined) {
-      return false;
-    } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'string') {
-          return false;
-        }
-      }
-    }
-    const v6 = v.object;
-    if (v6 === undefined) {
-      return false;
-    } else {
-      if (v6 !== 'list') {
-        return false;
-      }
+    if (!Array.isArray(v0)) return false;
+    for (let i1 = 0; i1 < v0.length; i1++) {
+      const v2: unknown = v0[i1];
+      if (!isVideo(v2)) return false;
     }
   }
+  const v3 = v.first_id;
+  if (v3 === undefined || (v3 !== null && typeof v3 !== 'string')) return false;
+  const v4 = v.has_more;
+  if (v4 === undefined || typeof v4 !== 'boolean') return false;
+  const v5 = v.last_id;
+  if (v5 === undefined || (v5 !== null && typeof v5 !== 'string')) return false;
+  const v6 = v.object;
+  if (v6 === undefined || v6 !== 'list') return false;
   return true;
 }
 
@@ -814,60 +490,38 @@ export function checkVideoList(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/data', 'required', 'is required');
     } else {
-      if (!Array.isArray(v0)) {
-        c.add(p + '/data', 'type', 'must be an array of Videos');
-      } else {
-        for (let i1 = 0; i1 < v0.length; i1++) {
-          if (c.full) break;
-          const v2: unknown = v0[i1];
-          checkVideo(v2, p + '/data/' + i1, c);
-        }
-      }
+      check14(v0, p + '/data', c);
     }
-    const v3 = v.first_id;
-    if (v3 === undefined) {
+    const v1 = v.first_id;
+    if (v1 === undefined) {
       c.add(p + '/first_id', 'required', 'is required');
     } else {
-      if (v3 !== null) {
-        if (typeof v3 !== 'string') {
-          c.add(p + '/first_id', 'type', 'must be a string or null');
-        }
-      }
+      check6(v1, p + '/first_id', c);
     }
-    const v4 = v.has_more;
-    if (v4 === undefined) {
+    const v2 = v.has_more;
+    if (v2 === undefined) {
       c.add(p + '/has_more', 'required', 'is required');
     } else {
-      if (typeof v4 !== 'boolean') {
-        c.add(p + '/has_more', 'type', 'must be a boolean');
-      }
+      check8(v2, p + '/has_more', c);
     }
-    const v5 = v.last_id;
-    if (v5 === undefined) {
+    const v3 = v.last_id;
+    if (v3 === undefined) {
       c.add(p + '/last_id', 'required', 'is required');
     } else {
-      if (v5 !== null) {
-        if (typeof v5 !== 'string') {
-          c.add(p + '/last_id', 'type', 'must be a string or null');
-        }
-      }
+      check6(v3, p + '/last_id', c);
     }
-    const v6 = v.object;
-    if (v6 === undefined) {
+    const v4 = v.object;
+    if (v4 === undefined) {
       c.add(p + '/object', 'required', 'is required');
     } else {
-      if (v6 !== 'list') {
-        c.add(p + '/object', 'const', 'must be "list"');
-      }
+      check15(v4, p + '/object', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoModel` (fail-fast, allocates nothing). */
 export function isVideoModel(v: unknown): boolean {
-  if (!VALUES1.has(v)) {
-    return false;
-  }
+  if (!VALUES1.has(v)) return false;
   return true;
 }
 
@@ -884,18 +538,9 @@ export function checkVideoModel(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VideoReference` (fail-fast, allocates nothing). */
 export function isVideoReference(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.id;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.id;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
   return true;
 }
 
@@ -908,27 +553,16 @@ export function checkVideoReference(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/id', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/id', 'type', 'must be a string');
-      }
+      check3(v0, p + '/id', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoRemixRequest` (fail-fast, allocates nothing). */
 export function isVideoRemixRequest(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-    const v0 = v.prompt;
-    if (v0 === undefined) {
-      return false;
-    } else {
-      if (typeof v0 !== 'string') {
-        return false;
-      }
-    }
-  }
+  if (!isObj(v)) return false;
+  const v0 = v.prompt;
+  if (v0 === undefined || typeof v0 !== 'string') return false;
   return true;
 }
 
@@ -941,18 +575,14 @@ export function checkVideoRemixRequest(v: unknown, p: string, c: Ctx): void {
     if (v0 === undefined) {
       c.add(p + '/prompt', 'required', 'is required');
     } else {
-      if (typeof v0 !== 'string') {
-        c.add(p + '/prompt', 'type', 'must be a string');
-      }
+      check3(v0, p + '/prompt', c);
     }
   }
 }
 
 /** True when `v` is a valid `VideoSeconds` (fail-fast, allocates nothing). */
 export function isVideoSeconds(v: unknown): boolean {
-  if (v !== '4' && v !== '8' && v !== '12') {
-    return false;
-  }
+  if (v !== '4' && v !== '8' && v !== '12') return false;
   return true;
 }
 
@@ -965,9 +595,7 @@ export function checkVideoSeconds(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VideoSize` (fail-fast, allocates nothing). */
 export function isVideoSize(v: unknown): boolean {
-  if (v !== '720x1280' && v !== '1280x720' && v !== '1024x1792' && v !== '1792x1024') {
-    return false;
-  }
+  if (v !== '720x1280' && v !== '1280x720' && v !== '1024x1792' && v !== '1792x1024') return false;
   return true;
 }
 
@@ -980,9 +608,7 @@ export function checkVideoSize(v: unknown, p: string, c: Ctx): void {
 
 /** True when `v` is a valid `VideoStatus` (fail-fast, allocates nothing). */
 export function isVideoStatus(v: unknown): boolean {
-  if (v !== 'queued' && v !== 'in_progress' && v !== 'completed' && v !== 'failed') {
-    return false;
-  }
+  if (v !== 'queued' && v !== 'in_progress' && v !== 'completed' && v !== 'failed') return false;
   return true;
 }
 
@@ -993,20 +619,123 @@ export function checkVideoStatus(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-function is0(v: unknown): boolean {
-  if (isObj(v)) {
-    if (v.image_url === undefined) {
-      return false;
+function check0(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null');
     }
+  }
+}
+
+function check1(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isInteger(v)) {
+    c.add(p, 'type', 'must be an integer');
+  }
+}
+
+function check2(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkVideoError(v, p, c);
+  }
+}
+
+function check3(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'string') {
+    c.add(p, 'type', 'must be a string');
+  }
+}
+
+function check4(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'video') {
+    c.add(p, 'const', 'must be "video"');
+  }
+}
+
+function check5(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    c.add(p, 'type', 'must be a number');
+  }
+}
+
+function check6(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null');
+    }
+  }
+}
+
+function check7(v: unknown, p: string, c: Ctx): void {
+  if (!(v instanceof Blob)) {
+    c.add(p, 'type', 'must be a file');
+  }
+}
+
+function check8(v: unknown, p: string, c: Ctx): void {
+  if (typeof v !== 'boolean') {
+    c.add(p, 'type', 'must be a boolean');
+  }
+}
+
+function check9(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'video.deleted') {
+    c.add(p, 'const', 'must be "video.deleted"');
+  }
+}
+
+function is10(v: unknown): boolean {
+  if (isObj(v)) {
+    if (v.image_url === undefined) return false;
   }
   return true;
 }
 
-function is1(v: unknown): boolean {
+function is11(v: unknown): boolean {
   if (isObj(v)) {
-    if (v.file_id === undefined) {
-      return false;
-    }
+    if (v.file_id === undefined) return false;
   }
   return true;
+}
+
+function check12(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.file_id;
+    if (v0 !== undefined) {
+      check3(v0, p + '/file_id', c);
+    }
+    const v1 = v.image_url;
+    if (v1 !== undefined) {
+      check3(v1, p + '/image_url', c);
+    }
+  }
+}
+
+function check13(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is10(v) ? 1 : 0) + (is11(v) ? 1 : 0);
+  if (m0 > 1) {
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+  }
+  if (m0 === 0) {
+    c.add(p, 'one_of', 'must be any value');
+  }
+}
+
+function check14(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of Videos');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      checkVideo(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+function check15(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'list') {
+    c.add(p, 'const', 'must be "list"');
+  }
 }
