@@ -20,6 +20,7 @@ import {
   isBatchList,
 } from '../schemas/batches.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
+import { check7 } from '../shared.js';
 import type {
   BatchCreateRequest,
   CancelBatchHeaders,
@@ -160,7 +161,7 @@ export function validateCancelBatchRequest(
     if (x === undefined) {
       c.add('/path/batch_id', 'required', 'is required');
     } else {
-      check0(x, '/path/batch_id', c);
+      check7(x, '/path/batch_id', c);
     }
     if (x !== undefined) path['batchId'] = x;
   }
@@ -208,10 +209,4 @@ export function validateCancelBatchResponse(status: number, body: unknown): Vali
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

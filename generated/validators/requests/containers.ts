@@ -23,6 +23,7 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
+import { check7 } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -54,7 +55,7 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      check0(x, '/query/name', c);
+      check7(x, '/query/name', c);
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -178,7 +179,7 @@ export function validateDeleteContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      check0(x, '/path/container_id', c);
+      check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -242,7 +243,7 @@ export function validateRetrieveContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      check0(x, '/path/container_id', c);
+      check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -290,10 +291,4 @@ export function validateRetrieveContainerResponse(status: number, body: unknown)
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

@@ -6,7 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -23,6 +22,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
+import { check264, check7, is271 } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -139,8 +139,8 @@ export function validateValidateGraderResponse(status: number, body: unknown): V
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is0(body)) {
-          check1(body, '/body', c);
+        if (!is271(body)) {
+          check264(body, '/body', c);
         }
         break;
       case '400':
@@ -173,7 +173,7 @@ export function validateCancelFineTuningJobRequest(
     if (x === undefined) {
       c.add('/path/fine_tuning_job_id', 'required', 'is required');
     } else {
-      check2(x, '/path/fine_tuning_job_id', c);
+      check7(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
@@ -261,8 +261,8 @@ export function validateRetrieveFineTuningModelLimitsResponse(
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is0(body)) {
-          check1(body, '/body', c);
+        if (!is271(body)) {
+          check264(body, '/body', c);
         }
         break;
       case '400':
@@ -279,22 +279,4 @@ export function validateRetrieveFineTuningModelLimitsResponse(
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function is0(v: unknown): boolean {
-  if (!isObj(v)) return false;
-  return true;
-}
-
-function check1(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-  }
-}
-
-function check2(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

@@ -19,6 +19,7 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
+import { check7 } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -95,7 +96,7 @@ export function validateDeleteModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      check0(x, '/path/model', c);
+      check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -157,7 +158,7 @@ export function validateRetrieveModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      check0(x, '/path/model', c);
+      check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -205,10 +206,4 @@ export function validateRetrieveModelResponse(status: number, body: unknown): Va
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

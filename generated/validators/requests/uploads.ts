@@ -20,6 +20,7 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
+import { check7 } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -107,7 +108,7 @@ export function validateCancelUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      check0(x, '/path/upload_id', c);
+      check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -171,7 +172,7 @@ export function validateCompleteUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      check0(x, '/path/upload_id', c);
+      check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -228,10 +229,4 @@ export function validateCompleteUploadResponse(status: number, body: unknown): V
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

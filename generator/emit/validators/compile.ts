@@ -42,6 +42,13 @@ interface Scope {
 
 const PROTO_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
+/** Hoisted helpers (`is<n>`, `check<n>`, `ev<n>`) by the structure of their node: one per distinct sub-schema. */
+export class HelperPool {
+  readonly names = new Map<string, { is?: string; check?: string; ev?: string }>();
+  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: string }[] = [];
+  count = 0;
+}
+
 export class Compiler {
   readonly schemas: Map<string, NamedSchema>;
   /** Runtime names the file uses (imported from `runtime.js`). */
@@ -49,10 +56,10 @@ export class Compiler {
   private readonly constants: string[] = [];
   private readonly regexes = new Map<string, string>();
   private readonly sets = new Map<string, string>();
-  /** Hoisted helpers by the structure of their node (`structuralKey`), so identical sub-schemas share one. */
-  private readonly helpers = new Map<string, { is?: string; check?: string; ev?: string }>();
-  private readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: string }[] = [];
-  private helperCount = 0;
+  /** Hoisted helpers by the structure of their node; shared by every file when `share` gave a document-wide pool. */
+  private pool = new HelperPool();
+  /** Records the import of a pooled helper that another file prints; unset for the file that prints the pool. */
+  private importHelper: ((name: string) => void) | undefined;
 
   constructor(
     schemas: NamedSchema[],
@@ -116,9 +123,20 @@ export class Compiler {
     this.applicators(w, node, v, p, mode, s);
   }
 
-  /** The hoisted helpers requested since the last call (printing them may request more). */
+  /**
+   * Draws helpers from `pool`: this file then imports each one it uses (`importHelper`) instead of printing it, or,
+   * without `importHelper`, it is the file that prints the pool.
+   */
+  share(pool: HelperPool, importHelper?: (name: string) => void): void {
+    this.pool = pool;
+    this.importHelper = importHelper;
+  }
+
+  /** The hoisted helpers requested since the last call (printing them may request more); none in an importing file. */
   drain(): StatementStructures[] {
-    return this.pending.splice(0).map((h) => (h.mode === 'ev' ? this.evaluatedFn(h.name, h.node) : this.fn(h.name, h.node, h.mode)));
+    if (this.importHelper) return [];
+    // Printed into the shared file, which the others import from.
+    return this.pool.pending.splice(0).map((h) => ({ ...(h.mode === 'ev' ? this.evaluatedFn(h.name, h.node) : this.fn(h.name, h.node, h.mode)), isExported: true }));
   }
 
   /** Module-level declarations: regexes and value sets. */
@@ -198,14 +216,15 @@ export class Compiler {
 
   private hoist(node: TypeNode, mode: Mode | 'ev'): string {
     const key = structuralKey(node);
-    let entry = this.helpers.get(key);
-    if (!entry) this.helpers.set(key, (entry = {}));
+    let entry = this.pool.names.get(key);
+    if (!entry) this.pool.names.set(key, (entry = {}));
     let name = entry[mode];
     if (!name) {
-      name = `${mode}${this.helperCount++}`;
+      name = `${mode}${this.pool.count++}`;
       entry[mode] = name;
-      this.pending.push({ node, mode, name });
+      this.pool.pending.push({ node, mode, name });
     }
+    this.importHelper?.(name);
     return name;
   }
 

@@ -4,7 +4,11 @@ import { fail } from '../../diagnostics.ts';
 import type { Api, NamedSchema, TypeNode } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import { refsOf } from '../../ir/walk.ts';
-import { Compiler } from './compile.ts';
+import { Compiler, type HelperPool } from './compile.ts';
+
+/** Where files under `schemas/` and `requests/` import the shared helpers from. */
+const SHARED_FROM = '../shared.js';
+export const SHARED_PATH = 'validators/shared.ts';
 
 const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None']);
 
@@ -12,7 +16,7 @@ export const isName = (s: NamedSchema) => `is${s.typeName}`;
 export const checkName = (s: NamedSchema) => `check${s.typeName}`;
 
 /** A compiler for one file under `validators/`, tracking the schema functions it imports from area files. */
-export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'schemas' | 'requests', selfArea?: string) {
+export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'schemas' | 'requests' | 'shared', selfArea?: string, pool?: HelperPool) {
   const byName = new Map(api.schemas.map((s) => [s.name, s]));
   const imports = new Map<string, Set<string>>();
   const use = (name: string, fn: (s: NamedSchema) => string): string => {
@@ -20,7 +24,7 @@ export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'sche
     if (!s) return fail('internal', `validators: unknown schema '${name}'`);
     const id = fn(s);
     if (!(fromDir === 'schemas' && s.area === selfArea)) {
-      const from = fromDir === 'schemas' ? `./${s.area}.js` : `../schemas/${s.area}.js`;
+      const from = fromDir === 'schemas' ? `./${s.area}.js` : fromDir === 'shared' ? `./schemas/${s.area}.js` : `../schemas/${s.area}.js`;
       if (!imports.has(from)) imports.set(from, new Set());
       imports.get(from)!.add(id);
     }
@@ -28,6 +32,18 @@ export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'sche
   };
   // Patterns were checked in parse (flags, ReDoS guard); the compiler only writes them.
   const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) }, options);
+  // Helpers are shared by the whole document: `validators/shared.ts` prints them, the other files import them.
+  if (pool) {
+    compiler.share(
+      pool,
+      fromDir === 'shared'
+        ? undefined
+        : (name) => {
+            if (!imports.has(SHARED_FROM)) imports.set(SHARED_FROM, new Set());
+            imports.get(SHARED_FROM)!.add(name);
+          },
+    );
+  }
   const declarations = (runtimePath: string): ImportDeclarationStructure[] => {
     const out: ImportDeclarationStructure[] = [];
     const runtime = [...compiler.runtime].sort();

@@ -12,7 +12,7 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
-import { rootPath, structuralKey, type Compiler } from './compile.ts';
+import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
 
@@ -30,15 +30,15 @@ const LOCATIONS = [
   { in: 'header', key: 'headers', typeName: (op: Operation) => op.names.headers },
 ] as const;
 
-export function emitRequestValidators(api: Api, options: ValidatorsConfig): GeneratedFile[] {
+export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile[] {
   const schemas = schemaByName(api);
   const files: GeneratedFile[] = [];
-  const readers = parameterReaders(api, schemas, options);
+  const readers = parameterReaders(api, schemas, options, pool);
   if (readers) files.push(readers);
   for (const area of api.areas) {
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!ops.length) continue;
-    const { compiler, declarations } = fileCompiler(api, options, 'requests');
+    const { compiler, declarations } = fileCompiler(api, options, 'requests', undefined, pool);
     const types = new Set<string>();
     const used = new Set<string>();
     const fns: StatementStructures[] = [];
@@ -124,7 +124,7 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
  * `Service-Project` and `X-Client-Request-Id` headers, the list cursors, ...), shared by every operation that
  * lists it instead of being written out again in each.
  */
-function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig): GeneratedFile | undefined {
+function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile | undefined {
   const byComponent = new Map<string, { p: Parameter; key: string }>();
   for (const op of api.operations) {
     for (const p of op.parameters) {
@@ -133,7 +133,7 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
     }
   }
   if (!byComponent.size) return undefined;
-  const { compiler, declarations } = fileCompiler(api, options, 'requests');
+  const { compiler, declarations } = fileCompiler(api, options, 'requests', undefined, pool);
   compiler.runtime.add('RequestInput').add('Ctx');
   const fns: StatementStructures[] = [...byComponent.keys()].sort().map((name) => {
     const { p, key } = byComponent.get(name)!;

@@ -23,16 +23,14 @@ import {
   checkVoiceCreateRequest,
   isCustomVoice,
   isSpeechCreateRequest,
-  isTranscription,
   isTranscriptionCreateRequest,
-  isTranscriptionDiarized,
-  isTranscriptionVerbose,
   isVoiceConsent,
   isVoiceConsentList,
   isVoiceConsentUpdateRequest,
   isVoiceCreateRequest,
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
+import { check270, check7, is269 } from '../shared.js';
 import type {
   CreateSpeechHeaders,
   CreateTranscriptionHeaders,
@@ -160,8 +158,8 @@ export function validateCreateTranscriptionResponse(
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is0(body)) {
-          check1(body, '/body', c);
+        if (!is269(body)) {
+          check270(body, '/body', c);
         }
         break;
       case '400':
@@ -247,7 +245,7 @@ export function validateRetrieveVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      check2(x, '/path/consent_id', c);
+      check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -314,7 +312,7 @@ export function validateUpdateVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      check2(x, '/path/consent_id', c);
+      check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -432,23 +430,4 @@ export function validateCreateVoiceResponse(status: number, body: unknown): Vali
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function is0(v: unknown): boolean {
-  if (!(isTranscription(v) || isTranscriptionDiarized(v) || isTranscriptionVerbose(v))) return false;
-  return true;
-}
-
-function check1(v: unknown, p: string, c: Ctx): void {
-  const m0 =
-    (isTranscription(v) ? 1 : 0) + (isTranscriptionDiarized(v) ? 1 : 0) + (isTranscriptionVerbose(v) ? 1 : 0);
-  if (m0 === 0) {
-    c.add(p, 'any_of', 'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose');
-  }
-}
-
-function check2(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

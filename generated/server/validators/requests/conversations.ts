@@ -12,6 +12,7 @@ import {
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
+import { check7 } from '../shared.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
 import {
   readServiceOrganizationParameter,
@@ -32,7 +33,7 @@ export function validateDeleteConversationRequest(
     if (x === undefined) {
       c.add('/path/conversation_id', 'required', 'is required');
     } else {
-      check0(x, '/path/conversation_id', c);
+      check7(x, '/path/conversation_id', c);
     }
     if (x !== undefined) path['conversationId'] = x;
   }
@@ -80,10 +81,4 @@ export function validateDeleteConversationResponse(status: number, body: unknown
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

@@ -30,6 +30,7 @@ import {
   isVectorStoreSearchRequest,
   isVectorStoreSearchResults,
 } from '../schemas/vector-stores.js';
+import { check7 } from '../shared.js';
 import type {
   CreateVectorStoreHeaders,
   DeleteVectorStoreHeaders,
@@ -191,7 +192,7 @@ export function validateDeleteVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      check0(x, '/path/vector_store_id', c);
+      check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -256,7 +257,7 @@ export function validateRetrieveVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      check0(x, '/path/vector_store_id', c);
+      check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -324,7 +325,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      check0(x, '/path/file_id', c);
+      check7(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -334,7 +335,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      check0(x, '/path/vector_store_id', c);
+      check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -407,7 +408,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      check0(x, '/path/file_id', c);
+      check7(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -417,7 +418,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      check0(x, '/path/vector_store_id', c);
+      check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -494,7 +495,7 @@ export function validateSearchVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      check0(x, '/path/vector_store_id', c);
+      check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -552,10 +553,4 @@ export function validateSearchVectorStoreResponse(status: number, body: unknown)
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }

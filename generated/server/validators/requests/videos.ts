@@ -34,6 +34,7 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
+import { check7 } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -259,7 +260,7 @@ export function validateRetrieveVideoCharacterRequest(
     if (x === undefined) {
       c.add('/path/character_id', 'required', 'is required');
     } else {
-      check0(x, '/path/character_id', c);
+      check7(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -449,7 +450,7 @@ export function validateDeleteVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      check0(x, '/path/video_id', c);
+      check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -518,7 +519,7 @@ export function validateDownloadVideoContentRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      check0(x, '/path/video_id', c);
+      check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -588,7 +589,7 @@ export function validateRemixVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      check0(x, '/path/video_id', c);
+      check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -645,10 +646,4 @@ export function validateRemixVideoResponse(status: number, body: unknown): Valid
     state.open = false;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function check0(v: unknown, p: string, c: Ctx): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
-  }
 }
