@@ -76,15 +76,7 @@ export function validateCreateSpeechRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateSpeechHeaders,
-      SpeechCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createSpeech` for `status`. Properties the spec does not list are tolerated. */
@@ -137,15 +129,7 @@ export function validateCreateTranscriptionRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateTranscriptionHeaders,
-      TranscriptionCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createTranscription` for `status`. Properties the spec does not list are tolerated. */
@@ -193,15 +177,7 @@ export function validateListVoiceConsentsRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListVoiceConsentsQuery,
-      ListVoiceConsentsHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listVoiceConsents` for `status`. Properties the spec does not list are tolerated. */
@@ -257,15 +233,7 @@ export function validateRetrieveVoiceConsentRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVoiceConsentPathParams,
-      None,
-      RetrieveVoiceConsentHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveVoiceConsent` for `status`. Properties the spec does not list are tolerated. */
@@ -333,15 +301,7 @@ export function validateUpdateVoiceConsentRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      UpdateVoiceConsentPathParams,
-      None,
-      UpdateVoiceConsentHeaders,
-      VoiceConsentUpdateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `updateVoiceConsent` for `status`. Properties the spec does not list are tolerated. */
@@ -394,15 +354,7 @@ export function validateCreateVoiceRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVoiceHeaders,
-      VoiceCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVoice` for `status`. Properties the spec does not list are tolerated. */

@@ -50,15 +50,7 @@ export function validateListBatchesRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListBatchesQuery,
-      ListBatchesHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listBatches` for `status`. Properties the spec does not list are tolerated. */
@@ -111,15 +103,7 @@ export function validateCreateBatchRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateBatchHeaders,
-      BatchCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createBatch` for `status`. Properties the spec does not list are tolerated. */
@@ -173,15 +157,7 @@ export function validateCancelBatchRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CancelBatchPathParams,
-      None,
-      CancelBatchHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `cancelBatch` for `status`. Properties the spec does not list are tolerated. */

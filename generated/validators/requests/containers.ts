@@ -67,15 +67,7 @@ export function validateListContainersRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListContainersQuery,
-      ListContainersHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listContainers` for `status`. Properties the spec does not list are tolerated. */
@@ -129,15 +121,7 @@ export function validateCreateContainerRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateContainerHeaders,
-      ContainerCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createContainer` for `status`. Properties the spec does not list are tolerated. */
@@ -191,15 +175,7 @@ export function validateDeleteContainerRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteContainerPathParams,
-      None,
-      DeleteContainerHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteContainer` for `status`. Properties the spec does not list are tolerated. */
@@ -255,15 +231,7 @@ export function validateRetrieveContainerRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveContainerPathParams,
-      None,
-      RetrieveContainerHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveContainer` for `status`. Properties the spec does not list are tolerated. */

@@ -60,15 +60,7 @@ export function validateRunGraderRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      RunGraderHeaders,
-      GraderRunRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `runGrader` for `status`. Properties the spec does not list are tolerated. */
@@ -121,15 +113,7 @@ export function validateValidateGraderRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      ValidateGraderHeaders,
-      GraderValidateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `validateGrader` for `status`. Properties the spec does not list are tolerated. */
@@ -185,15 +169,7 @@ export function validateCancelFineTuningJobRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CancelFineTuningJobPathParams,
-      None,
-      CancelFineTuningJobHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `cancelFineTuningJob` for `status`. Properties the spec does not list are tolerated. */
@@ -240,15 +216,7 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      RetrieveFineTuningModelLimitsHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status`. Properties the spec does not list are tolerated. */

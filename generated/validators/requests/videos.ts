@@ -82,15 +82,7 @@ export function validateListVideosRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListVideosQuery,
-      ListVideosHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listVideos` for `status`. Properties the spec does not list are tolerated. */
@@ -144,15 +136,7 @@ export function validateCreateVideoRequest(
     c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoHeaders,
-      VideoCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideo` for `status`. Properties the spec does not list are tolerated. */
@@ -205,15 +189,7 @@ export function validateCreateVideoCharacterRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoCharacterHeaders,
-      VideoCharacterCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
@@ -272,15 +248,7 @@ export function validateRetrieveVideoCharacterRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVideoCharacterPathParams,
-      None,
-      RetrieveVideoCharacterHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
@@ -336,15 +304,7 @@ export function validateCreateVideoEditRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoEditHeaders,
-      VideoEditCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoEdit` for `status`. Properties the spec does not list are tolerated. */
@@ -397,15 +357,7 @@ export function validateCreateVideoExtensionRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoExtensionHeaders,
-      VideoExtensionCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoExtension` for `status`. Properties the spec does not list are tolerated. */
@@ -462,15 +414,7 @@ export function validateDeleteVideoRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteVideoPathParams,
-      None,
-      DeleteVideoHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteVideo` for `status`. Properties the spec does not list are tolerated. */
@@ -541,15 +485,7 @@ export function validateDownloadVideoContentRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DownloadVideoContentPathParams,
-      DownloadVideoContentQuery,
-      DownloadVideoContentHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `downloadVideoContent` for `status`. Properties the spec does not list are tolerated. */
@@ -610,15 +546,7 @@ export function validateRemixVideoRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RemixVideoPathParams,
-      None,
-      RemixVideoHeaders,
-      VideoRemixRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `remixVideo` for `status`. Properties the spec does not list are tolerated. */

@@ -45,15 +45,7 @@ export function validateDeleteConversationRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteConversationPathParams,
-      None,
-      DeleteConversationHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteConversation` for `status`. Properties the spec does not list are tolerated. */

@@ -71,15 +71,7 @@ export function validateCreateImageEditRequest(
     c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateImageEditHeaders,
-      CreateImageEditBody
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createImageEdit` for `status`. Properties the spec does not list are tolerated. */
@@ -132,15 +124,7 @@ export function validateCreateImageRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateImageHeaders,
-      ImageGenerationCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createImage` for `status`. Properties the spec does not list are tolerated. */
@@ -193,15 +177,7 @@ export function validateCreateImageVariationRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateImageVariationHeaders,
-      ImageVariationCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createImageVariation` for `status`. Properties the spec does not list are tolerated. */

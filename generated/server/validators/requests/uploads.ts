@@ -58,15 +58,7 @@ export function validateCreateUploadRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateUploadHeaders,
-      UploadCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createUpload` for `status`. Properties the spec does not list are tolerated. */
@@ -120,15 +112,7 @@ export function validateCancelUploadRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CancelUploadPathParams,
-      None,
-      CancelUploadHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `cancelUpload` for `status`. Properties the spec does not list are tolerated. */
@@ -193,15 +177,7 @@ export function validateCompleteUploadRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CompleteUploadPathParams,
-      None,
-      CompleteUploadHeaders,
-      UploadCompleteRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `completeUpload` for `status`. Properties the spec does not list are tolerated. */

@@ -78,15 +78,7 @@ export function validateListVectorStoresRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListVectorStoresQuery,
-      ListVectorStoresHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listVectorStores` for `status`. Properties the spec does not list are tolerated. */
@@ -140,15 +132,7 @@ export function validateCreateVectorStoreRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVectorStoreHeaders,
-      VectorStoreCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVectorStore` for `status`. Properties the spec does not list are tolerated. */
@@ -205,15 +189,7 @@ export function validateDeleteVectorStoreRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteVectorStorePathParams,
-      None,
-      DeleteVectorStoreHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteVectorStore` for `status`. Properties the spec does not list are tolerated. */
@@ -270,15 +246,7 @@ export function validateRetrieveVectorStoreRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVectorStorePathParams,
-      None,
-      RetrieveVectorStoreHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveVectorStore` for `status`. Properties the spec does not list are tolerated. */
@@ -348,15 +316,7 @@ export function validateRetrieveVectorStoreFileRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVectorStoreFilePathParams,
-      None,
-      RetrieveVectorStoreFileHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveVectorStoreFile` for `status`. Properties the spec does not list are tolerated. */
@@ -440,15 +400,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      UpdateVectorStoreFileAttributesPathParams,
-      None,
-      UpdateVectorStoreFileAttributesHeaders,
-      VectorStoreFileUpdateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status`. Properties the spec does not list are tolerated. */
@@ -517,15 +469,7 @@ export function validateSearchVectorStoreRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      SearchVectorStorePathParams,
-      None,
-      SearchVectorStoreHeaders,
-      VectorStoreSearchRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `searchVectorStore` for `status`. Properties the spec does not list are tolerated. */
