@@ -304,32 +304,8 @@ export function validateUpdateVoiceConsentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVoiceConsent` for `status`. Properties the spec does not list are tolerated. */
-export function validateUpdateVoiceConsentResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVoiceConsent(body)) {
-          checkVoiceConsent(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `updateVoiceConsent` for `status` (its responses are those of `validateRetrieveVoiceConsentResponse`). */
+export const validateUpdateVoiceConsentResponse = validateRetrieveVoiceConsentResponse;
 
 /** Validates a `createVoice` request (POST /audio/voices): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVoiceRequest(

@@ -160,29 +160,5 @@ export function validateCancelBatchRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelBatch` for `status`. Properties the spec does not list are tolerated. */
-export function validateCancelBatchResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isBatch(body)) {
-          checkBatch(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `cancelBatch` for `status` (its responses are those of `validateCreateBatchResponse`). */
+export const validateCancelBatchResponse = validateCreateBatchResponse;

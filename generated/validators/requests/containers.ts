@@ -234,29 +234,5 @@ export function validateRetrieveContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveContainer` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainer(body)) {
-          checkContainer(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveContainer` for `status` (its responses are those of `validateCreateContainerResponse`). */
+export const validateRetrieveContainerResponse = validateCreateContainerResponse;

@@ -219,32 +219,5 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveFineTuningModelLimitsResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!is271(body)) {
-          check264(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status` (its responses are those of `validateValidateGraderResponse`). */
+export const validateRetrieveFineTuningModelLimitsResponse = validateValidateGraderResponse;

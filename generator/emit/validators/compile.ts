@@ -467,6 +467,34 @@ export class Compiler {
   }
 
   private objectChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    if (mode === 'check' && node.properties.some((pr) => pr.required || constrains(pr.type))) this.propertyTable(w, node, v, p);
+    else this.propertyChecks(w, node, v, p, mode, s);
+    this.objectRest(w, node, v, p, mode, s);
+  }
+
+  /** Check mode: the properties as a table run by the runtime's `checkProps` (one row per property). */
+  private propertyTable(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef): void {
+    this.runtime.add('checkProps').add('PropCheck');
+    const rows = node.properties
+      .filter((pr) => pr.required || constrains(pr.type))
+      .map((pr) => {
+        const t = pr.type;
+        const fn = !constrains(t) ? 'null' : t.kind === 'ref' && !t.nullable && !hasApplicators(t) ? this.link.check(t.target) : this.hoist(t, 'check');
+        return `[${quote(pr.name)}, ${pr.required}, ${fn}]`;
+      });
+    const key = rows.join(',');
+    let name = this.tables.get(key);
+    if (!name) {
+      name = `PROPS${this.tables.size}`;
+      this.tables.set(key, name);
+      this.constants.push(`const ${name}: readonly PropCheck[] = [${rows.join(', ')}];`);
+    }
+    w.writeLine(`checkProps(${v}, ${pathExpr(p)}, c, ${name});`);
+  }
+
+  private readonly tables = new Map<string, string>();
+
+  private propertyChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const prop of node.properties) {
       const needsCheck = constrains(prop.type);
       if (!prop.required && !needsCheck) continue;
@@ -485,6 +513,10 @@ export class Compiler {
         w.write(`if (${x} !== undefined)`).block(() => this.gen(w, prop.type, x, at, mode, s));
       }
     }
+  }
+
+  /** Everything of an object but its declared properties. */
+  private objectRest(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const name of node.extraRequired) {
       this.failIf(w, `${this.read(v, name)} === undefined`, mode, child(p, name), 'required', quote('is required'));
     }

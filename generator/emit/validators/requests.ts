@@ -4,7 +4,7 @@
  * or the `validators.unknownRequestFields` config says so) and
  * `validate<Op>Response(status, body)` (tolerating properties the spec does not list yet).
  */
-import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
@@ -42,8 +42,23 @@ export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?
     const types = new Set<string>();
     const used = new Set<string>();
     const fns: StatementStructures[] = [];
+    // Operations whose responses validate the same way share one function (GitHub's spec has hundreds).
+    const responseFns = new Map<string, string>();
     for (const op of ops) {
       fns.push(requestFunction(api, schemas, op, compiler, types, used));
+      const key = JSON.stringify(responseEntries(op).map((e) => [e.status, structuralKey(e.content!.type!)]));
+      const same = responseFns.get(key);
+      if (same) {
+        fns.push({
+          kind: StructureKind.VariableStatement,
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\` (its responses are those of \`${same}\`).`],
+          declarations: [{ name: responseFnName(op), initializer: same }],
+        });
+        continue;
+      }
+      responseFns.set(key, responseFnName(op));
       fns.push(responseFunction(api, op, compiler));
     }
     compiler.runtime.add('RequestInput').add('ValidatedRequest').add('ValidationResult').add('None');
@@ -287,10 +302,15 @@ function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): 
   return table;
 }
 
-function responseFunction(api: Api, op: Operation, compiler: Compiler): FunctionDeclarationStructure {
-  const entries = op.responses
+/** The JSON response body each status is validated against. */
+function responseEntries(op: Operation) {
+  return op.responses
     .map((r) => ({ status: r.status, content: r.contents.find((c) => c.kind === 'json' && c.type && !c.when) ?? r.contents.find((c) => c.kind === 'json' && c.type) }))
     .filter((e) => e.content?.type);
+}
+
+function responseFunction(api: Api, op: Operation, compiler: Compiler): FunctionDeclarationStructure {
+  const entries = responseEntries(op);
   compiler.runtime.add('statusKey').add('state');
   return {
     kind: StructureKind.Function,

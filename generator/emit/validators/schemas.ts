@@ -1,10 +1,10 @@
 /** `validators/schemas/<area>.ts`: `is<Type>` and `check<Type>` for every named schema of the area. */
-import type { StatementStructures } from 'ts-morph';
-import type { Api } from '../../ir/types.ts';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { Api, NamedSchema } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import type { Compiler, HelperPool } from './compile.ts';
+import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { checkName, fileCompiler, isName, recursiveSchemas, SHARED_PATH } from './files.ts';
 
 export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile[] {
@@ -16,8 +16,19 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
     if (!schemas.length) continue;
     const { compiler, declarations } = fileCompiler(api, options, 'schemas', area.slug, pool);
     const fns: StatementStructures[] = [];
+    // A schema with the same structure as an earlier one of the file shares its functions.
+    const seen = new Map<string, NamedSchema>();
     for (const s of schemas) {
       const opts = { exported: true, recursive: recursive.has(s.name), loop: loops.has(s.name) };
+      const key = `${opts.recursive}/${opts.loop}/${structuralKey(s.type)}`;
+      const same = seen.get(key);
+      if (same) {
+        const alias = (name: string, target: string, doc: string): StatementStructures => ({ kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, docs: [doc], declarations: [{ name, initializer: target }] });
+        fns.push(alias(isName(s), isName(same), `True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`));
+        fns.push(alias(checkName(s), checkName(same), `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`));
+        continue;
+      }
+      seen.set(key, s);
       fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast, allocates nothing).` }));
       fns.push(compiler.fn(checkName(s), s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
     }

@@ -127,32 +127,8 @@ export function validateCreateImageRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImage` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateImageResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isImagesResponse(body)) {
-          checkImagesResponse(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createImage` for `status` (its responses are those of `validateCreateImageEditResponse`). */
+export const validateCreateImageResponse = validateCreateImageEditResponse;
 
 /** Validates a `createImageVariation` request (POST /images/variations): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateImageVariationRequest(
@@ -180,32 +156,5 @@ export function validateCreateImageVariationRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImageVariation` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateImageVariationResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isImagesResponse(body)) {
-          checkImagesResponse(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createImageVariation` for `status` (its responses are those of `validateCreateImageEditResponse`). */
+export const validateCreateImageVariationResponse = validateCreateImageEditResponse;

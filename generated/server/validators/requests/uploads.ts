@@ -115,32 +115,8 @@ export function validateCancelUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelUpload` for `status`. Properties the spec does not list are tolerated. */
-export function validateCancelUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isUpload(body)) {
-          checkUpload(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `cancelUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+export const validateCancelUploadResponse = validateCreateUploadResponse;
 
 /** Validates a `completeUpload` request (POST /uploads/{upload_id}/complete): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCompleteUploadRequest(
@@ -180,29 +156,5 @@ export function validateCompleteUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `completeUpload` for `status`. Properties the spec does not list are tolerated. */
-export function validateCompleteUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isUpload(body)) {
-          checkUpload(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `completeUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+export const validateCompleteUploadResponse = validateCreateUploadResponse;

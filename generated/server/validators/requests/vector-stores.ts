@@ -249,35 +249,8 @@ export function validateRetrieveVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVectorStoreResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStore(body)) {
-          checkVectorStore(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveVectorStore` for `status` (its responses are those of `validateCreateVectorStoreResponse`). */
+export const validateRetrieveVectorStoreResponse = validateCreateVectorStoreResponse;
 
 /** Validates a `retrieveVectorStoreFile` request (GET /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveVectorStoreFileRequest(
@@ -403,35 +376,8 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status`. Properties the spec does not list are tolerated. */
-export function validateUpdateVectorStoreFileAttributesResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStoreFile(body)) {
-          checkVectorStoreFile(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status` (its responses are those of `validateRetrieveVectorStoreFileResponse`). */
+export const validateUpdateVectorStoreFileAttributesResponse = validateRetrieveVectorStoreFileResponse;
 
 /** Validates a `searchVectorStore` request (POST /vector_stores/{vector_store_id}/search): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateSearchVectorStoreRequest(

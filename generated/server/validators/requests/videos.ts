@@ -251,35 +251,8 @@ export function validateRetrieveVideoCharacterRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVideoCharacterResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoCharacter(body)) {
-          checkVideoCharacter(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveVideoCharacter` for `status` (its responses are those of `validateCreateVideoCharacterResponse`). */
+export const validateRetrieveVideoCharacterResponse = validateCreateVideoCharacterResponse;
 
 /** Validates a `createVideoEdit` request (POST /videos/edits): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVideoEditRequest(
@@ -307,32 +280,8 @@ export function validateCreateVideoEditRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoEdit` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoEditResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVideoEdit` for `status` (its responses are those of `validateCreateVideoResponse`). */
+export const validateCreateVideoEditResponse = validateCreateVideoResponse;
 
 /** Validates a `createVideoExtension` request (POST /videos/extensions): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVideoExtensionRequest(
@@ -360,35 +309,8 @@ export function validateCreateVideoExtensionRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoExtension` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoExtensionResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVideoExtension` for `status` (its responses are those of `validateCreateVideoResponse`). */
+export const validateCreateVideoExtensionResponse = validateCreateVideoResponse;
 
 /** Validates a `deleteVideo` request (DELETE /videos/{video_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDeleteVideoRequest(
@@ -549,29 +471,5 @@ export function validateRemixVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `remixVideo` for `status`. Properties the spec does not list are tolerated. */
-export function validateRemixVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `remixVideo` for `status` (its responses are those of `validateCreateVideoResponse`). */
+export const validateRemixVideoResponse = validateCreateVideoResponse;
