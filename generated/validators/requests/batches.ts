@@ -20,7 +20,7 @@ import {
   isBatchList,
 } from '../schemas/batches.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check7 } from '../shared.js';
+import { check8 } from '../shared.js';
 import type {
   BatchCreateRequest,
   CancelBatchHeaders,
@@ -145,7 +145,7 @@ export function validateCancelBatchRequest(
     if (x === undefined) {
       c.add('/path/batch_id', 'required', 'is required');
     } else {
-      check7(x, '/path/batch_id', c);
+      if (typeof x !== 'string') check8(x, '/path/batch_id', c);
     }
     if (x !== undefined) path['batchId'] = x;
   }

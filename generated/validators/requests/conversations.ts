@@ -12,7 +12,7 @@ import {
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
-import { check7 } from '../shared.js';
+import { check8 } from '../shared.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
 import {
   readServiceOrganizationParameter,
@@ -33,7 +33,7 @@ export function validateDeleteConversationRequest(
     if (x === undefined) {
       c.add('/path/conversation_id', 'required', 'is required');
     } else {
-      check7(x, '/path/conversation_id', c);
+      if (typeof x !== 'string') check8(x, '/path/conversation_id', c);
     }
     if (x !== undefined) path['conversationId'] = x;
   }

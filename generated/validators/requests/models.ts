@@ -19,7 +19,7 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
-import { check7 } from '../shared.js';
+import { check8 } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -88,7 +88,7 @@ export function validateDeleteModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      check7(x, '/path/model', c);
+      if (typeof x !== 'string') check8(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -142,7 +142,7 @@ export function validateRetrieveModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      check7(x, '/path/model', c);
+      if (typeof x !== 'string') check8(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }

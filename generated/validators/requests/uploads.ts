@@ -20,7 +20,7 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
-import { check7 } from '../shared.js';
+import { check8 } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -100,7 +100,7 @@ export function validateCancelUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      check7(x, '/path/upload_id', c);
+      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -132,7 +132,7 @@ export function validateCompleteUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      check7(x, '/path/upload_id', c);
+      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }

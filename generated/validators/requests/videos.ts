@@ -34,7 +34,7 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
-import { check7 } from '../shared.js';
+import { check8 } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -236,7 +236,7 @@ export function validateRetrieveVideoCharacterRequest(
     if (x === undefined) {
       c.add('/path/character_id', 'required', 'is required');
     } else {
-      check7(x, '/path/character_id', c);
+      if (typeof x !== 'string') check8(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -324,7 +324,7 @@ export function validateDeleteVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      check7(x, '/path/video_id', c);
+      if (typeof x !== 'string') check8(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -385,7 +385,7 @@ export function validateDownloadVideoContentRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      check7(x, '/path/video_id', c);
+      if (typeof x !== 'string') check8(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -447,7 +447,7 @@ export function validateRemixVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      check7(x, '/path/video_id', c);
+      if (typeof x !== 'string') check8(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }

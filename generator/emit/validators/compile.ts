@@ -114,7 +114,11 @@ export class Compiler {
     }
     if (!inline && hoisted) {
       if (mode === 'is') w.writeLine(`if (!${this.hoist(node, 'is')}(${v})) return false;`);
-      else w.writeLine(`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
+      else {
+        // A valid value costs a test, not a call building its path: only a bad one is checked in detail.
+        const bad = this.leafCondition(w, node, v) ?? `!${this.hoist(node, 'is')}(${v})`;
+        w.writeLine(`if (${bad}) ${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
+      }
       return;
     }
     const wrapNull = node.nullable && node.kind !== 'null' && node.kind !== 'unknown';
@@ -467,7 +471,8 @@ export class Compiler {
   }
 
   private objectChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
-    if (mode === 'check' && node.properties.some((pr) => pr.required || constrains(pr.type))) this.propertyTable(w, node, v, p);
+    // Large objects only: the table is compact but slower (keyed reads), so objects of usual size stay inline.
+    if (mode === 'check' && node.properties.length >= TABLE_FROM) this.propertyTable(w, node, v, p);
     else this.propertyChecks(w, node, v, p, mode, s);
     this.objectRest(w, node, v, p, mode, s);
   }
@@ -479,8 +484,11 @@ export class Compiler {
       .filter((pr) => pr.required || constrains(pr.type))
       .map((pr) => {
         const t = pr.type;
-        const fn = !constrains(t) ? 'null' : t.kind === 'ref' && !t.nullable && !hasApplicators(t) ? this.link.check(t.target) : this.hoist(t, 'check');
-        return `[${quote(pr.name)}, ${pr.required}, ${fn}]`;
+        if (!constrains(t)) return `[${quote(pr.name)}, ${pr.required}, null, null]`;
+        const plain = t.kind === 'ref' && !t.nullable && !hasApplicators(t);
+        const is = plain ? this.link.is(t.target) : this.hoist(t, 'is');
+        const check = plain ? this.link.check(t.target) : this.hoist(t, 'check');
+        return `[${quote(pr.name)}, ${pr.required}, ${is}, ${check}]`;
       });
     const key = rows.join(',');
     let name = this.tables.get(key);
@@ -857,6 +865,9 @@ export class Compiler {
 function paren(a: string): string {
   return /\|\||&&/.test(a) ? `(${a})` : a;
 }
+
+/** Objects with at least this many properties check them in `check` mode from a table (`checkProps`). */
+const TABLE_FROM = 20;
 
 /** Sub-schemas large enough to share (the length of their structural key, a proxy for their code's size). */
 const HOIST_ABOVE = 400;

@@ -30,7 +30,7 @@ import {
   isVoiceCreateRequest,
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check270, check7, is269 } from '../shared.js';
+import { check353, check8, is352 } from '../shared.js';
 import type {
   CreateSpeechHeaders,
   CreateTranscriptionHeaders,
@@ -142,8 +142,8 @@ export function validateCreateTranscriptionResponse(
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is269(body)) {
-          check270(body, '/body', c);
+        if (!is352(body)) {
+          check353(body, '/body', c);
         }
         break;
       case '400':
@@ -221,7 +221,7 @@ export function validateRetrieveVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      check7(x, '/path/consent_id', c);
+      if (typeof x !== 'string') check8(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -280,7 +280,7 @@ export function validateUpdateVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      check7(x, '/path/consent_id', c);
+      if (typeof x !== 'string') check8(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }

@@ -23,7 +23,7 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
-import { check7 } from '../shared.js';
+import { check8 } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -55,7 +55,7 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      check7(x, '/query/name', c);
+      if (typeof x !== 'string') check8(x, '/query/name', c);
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -163,7 +163,7 @@ export function validateDeleteContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      check7(x, '/path/container_id', c);
+      if (typeof x !== 'string') check8(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -219,7 +219,7 @@ export function validateRetrieveContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      check7(x, '/path/container_id', c);
+      if (typeof x !== 'string') check8(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }

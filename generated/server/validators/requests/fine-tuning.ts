@@ -22,7 +22,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
-import { check264, check7, is271 } from '../shared.js';
+import { check347, check8, is346 } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -123,8 +123,8 @@ export function validateValidateGraderResponse(status: number, body: unknown): V
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is271(body)) {
-          check264(body, '/body', c);
+        if (!is346(body)) {
+          check347(body, '/body', c);
         }
         break;
       case '400':
@@ -157,7 +157,7 @@ export function validateCancelFineTuningJobRequest(
     if (x === undefined) {
       c.add('/path/fine_tuning_job_id', 'required', 'is required');
     } else {
-      check7(x, '/path/fine_tuning_job_id', c);
+      if (typeof x !== 'string') check8(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
