@@ -64,6 +64,22 @@ describe('strings no spec can break the output with', () => {
   });
 });
 
+describe('names and values JavaScript gives a meaning to', () => {
+  it('requires __proto__, toString and constructor as plain names', () => {
+    expect(validateRequest('postProto', { body: {} }).errors?.map((e) => e.path)).toEqual(['/body/__proto__', '/body/toString', '/body/constructor']);
+    expect(validateRequest('postProto', { body: JSON.parse('{"__proto__": 1, "toString": 2, "constructor": 3}') as unknown }).ok).toBe(true);
+  });
+  it('refuses every value, null too, for enum: []', () => {
+    for (const body of [null, 0, 'a', {}]) expect(validateRequest('postNothing', { body }).ok).toBe(false);
+  });
+  it('reports every property of a wide object (checked from a table) at its escaped path', () => {
+    const ok = { p0: 1, 'a/b~c': 'y\nz' };
+    expect(validateRequest('postWide', { body: ok }).ok).toBe(true);
+    expect(validateRequest('postWide', { body: { p0: -1, p7: 'x', 'a/b~c': 'q' } }).errors?.map((e) => `${e.path} ${e.code}`).sort()).toEqual(['/body/a~1b~0c enum', '/body/p0 minimum', '/body/p7 type']);
+    expect(validateRequest('postWide', { body: {} }).errors?.map((e) => e.path).sort()).toEqual(['/body/a~1b~0c', '/body/p0']);
+  });
+});
+
 describe('unevaluatedProperties and dependencies', () => {
   it('sees the properties of the anyOf branches that pass, and refuses the rest with their path', () => {
     expect(validateRequest('postEvaluated', { body: { kind: 'k', a: 1 } }).ok).toBe(true);
