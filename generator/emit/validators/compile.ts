@@ -3,8 +3,11 @@
  *
  * Every node compiles in two modes: `is` (fail fast: `return false` on the first problem, no allocation; the hot
  * path for valid input) and `check` (collect every error with its JSON pointer, code and message; run only when
- * `is` said no). Sub-schemas that must be evaluated on their own (union branches, `if`, `not`, rule `when`) are
- * hoisted into file-level helper functions; named schemas are shared functions in `validators/schemas/<area>.ts`.
+ * `is` said no). Sub-schemas that must be evaluated on their own (union branches, `if`, `not`, rule `when`), large
+ * inline sub-schemas, and in `check` mode every constrained sub-schema are hoisted into helpers shared by structure
+ * (`HelperPool`: one per distinct sub-schema of the document, printed in `validators/shared.ts`); named schemas
+ * are shared functions in `validators/schemas/<area>.ts`. `unevaluatedProperties`/`unevaluatedItems` collect what
+ * the other keywords evaluated with `ev` helpers (`writeEvaluated`).
  */
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { CrossFieldRule, NamedSchema, ObjectNode, StringConstraints, TypeNode } from '../../ir/types.ts';
@@ -56,6 +59,8 @@ export class Compiler {
   private readonly constants: string[] = [];
   private readonly regexes = new Map<string, string>();
   private readonly sets = new Map<string, string>();
+  /** `checkProps` tables by their rows, so identical objects of the file share one. */
+  private readonly tables = new Map<string, string>();
   /** Hoisted helpers by the structure of their node; shared by every file when `share` gave a document-wide pool. */
   private pool = new HelperPool();
   /** Records the import of a pooled helper that another file prints; unset for the file that prints the pool. */
@@ -499,8 +504,6 @@ export class Compiler {
     }
     w.writeLine(`checkProps(${v}, ${pathExpr(p)}, c, ${name});`);
   }
-
-  private readonly tables = new Map<string, string>();
 
   private propertyChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const prop of node.properties) {
