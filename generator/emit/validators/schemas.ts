@@ -1,5 +1,5 @@
 /** `validators/schemas/<area>.ts`: `is<Type>` and `check<Type>` for every named schema of the area. */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Api, NamedSchema } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
@@ -23,9 +23,10 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
       const key = `${opts.recursive}/${opts.loop}/${structuralKey(s.type)}`;
       const same = seen.get(key);
       if (same) {
-        const alias = (name: string, target: string, doc: string): StatementStructures => ({ kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, docs: [doc], declarations: [{ name, initializer: target }] });
-        fns.push(alias(isName(s), isName(same), `True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`));
-        fns.push(alias(checkName(s), checkName(same), `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`));
+        // Function declarations, not `const` aliases: tables at the top of this or another module may name them
+        // before an alias would be initialised (module cycles).
+        fns.push({ kind: StructureKind.Function, isExported: true, name: isName(s), docs: [`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }], returnType: 'boolean', statements: `return ${isName(same)}(v);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: checkName(s), docs: [`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${checkName(same)}(v, p, c);` });
         continue;
       }
       seen.set(key, s);
