@@ -77,6 +77,8 @@ describe('names and values JavaScript gives a meaning to', () => {
     expect(validateRequest('postWide', { body: ok }).ok).toBe(true);
     expect(validateRequest('postWide', { body: { p0: -1, p7: 'x', 'a/b~c': 'q' } }).errors?.map((e) => `${e.path} ${e.code}`).sort()).toEqual(['/body/a~1b~0c enum', '/body/p0 minimum', '/body/p7 type']);
     expect(validateRequest('postWide', { body: {} }).errors?.map((e) => e.path).sort()).toEqual(['/body/a~1b~0c', '/body/p0']);
+    // The table at the top of the module names `Same2`'s functions before their declaration (function hoisting).
+    expect(validateRequest('postWide', { body: { ...ok, same: { id: 'x' } } }).errors?.map((e) => e.path)).toEqual(['/body/same/id']);
   });
 });
 
