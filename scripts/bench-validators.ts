@@ -18,8 +18,9 @@ import { loadSpec } from '../generator/load/index.ts';
 import { runPipeline } from '../generator/pipeline.ts';
 import { writeTree } from '../generator/render/write.ts';
 import { stats } from './bench/stats.ts';
+import { formatSize, sizeSpecExists, validatorSize } from './bench/validator-size.ts';
 
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '9' }, spec: { type: 'string', default: 'spec/openapi.yaml' } } });
+const { values } = parseArgs({ options: { samples: { type: 'string', default: '9' }, spec: { type: 'string', default: 'spec/openapi.yaml' }, 'size-spec': { type: 'string', default: '../shared/specs/github-api.json' }, 'no-size': { type: 'boolean', default: false } } });
 const samples = Math.max(3, Number(values.samples));
 
 // 1. The generated validators, from the real spec.
@@ -195,3 +196,10 @@ for (const c of cases) {
   }
 }
 console.log(lines.join('\n'));
+
+// 4. Output size on a large spec (GitHub's by default), beside ajv's standalone code for the same schemas.
+if (!values['no-size']) {
+  const sizeSpec = values['size-spec']!;
+  if (!sizeSpecExists(sizeSpec)) console.log(`\nValidator size: ${sizeSpec} not found (--size-spec <file>, or --no-size).`);
+  else console.log(`\n${formatSize(await validatorSize(sizeSpec))}`);
+}

@@ -44,6 +44,30 @@ export function esc(key: string): string {
   return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
+/**
+ * One row of an object's check table: a property's name, whether it is required, and the fail-fast test and the
+ * check of its value (null: any value).
+ */
+export type PropCheck = readonly [
+  name: string,
+  required: boolean,
+  is: ((v: unknown) => boolean) | null,
+  check: ((v: unknown, p: string, c: Ctx) => void) | null,
+];
+
+/**
+ * Check mode of an object's properties from its table, in order: the slow path, run only after `is` refused the
+ * value, so one loop serves every object instead of code written out per property.
+ */
+export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, props: readonly PropCheck[]): void {
+  for (const [name, required, is, check] of props) {
+    const x = Object.hasOwn(o, name) ? o[name] : undefined;
+    if (x === undefined) {
+      if (required) c.add(`${p}/${esc(name)}`, 'required', 'is required');
+    } else if (is && check && !is(x)) check(x, `${p}/${esc(name)}`, c); // the path is built only for a bad value
+  }
+}
+
 /** A plain JSON object (not null, not an array). */
 export function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -64,6 +64,13 @@ export interface NodeBase {
   /** `dependentSchemas`: when an object has the key, it must match the schema too. */
   dependentSchemas?: Record<string, TypeNode>;
   /**
+   * `unevaluatedProperties` / `unevaluatedItems`: the keys (items) of an object (array) that no keyword of this
+   * schema evaluated, counting the in-place applicators that passed (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`,
+   * `$ref`, `dependentSchemas`), must match it.
+   */
+  unevaluatedProperties?: TypeNode;
+  unevaluatedItems?: TypeNode;
+  /**
    * `const` or `enum` with an object or array among the values: the value must equal one of them as JSON
    * (key order aside). The node's type stays as wide as its other keywords.
    */
@@ -172,6 +179,8 @@ export interface ArrayNode extends NodeBase {
   maxContains?: number;
   /** `false`: no `type`, only array keywords (see `StringNode`); absent: the value must be an array. */
   typeAsserted?: false;
+  /** No `items` keyword (so `items` evaluates no item for `unevaluatedItems`; `items: true` does). */
+  itemsAbsent?: true;
 }
 /** A declared property of an object schema. */
 export interface Property {
@@ -193,6 +202,8 @@ export interface ObjectNode extends NodeBase {
   properties: Property[];
   /** `additionalProperties`: `true` (open, also when absent), `false` (closed), or a value type. */
   additional: TypeNode | boolean;
+  /** `additionalProperties: true` written out: it evaluates every other key (for `unevaluatedProperties`). */
+  additionalGiven?: true;
   /** Required names not declared as properties (rare; kept for validators). */
   extraRequired: string[];
   minProperties?: number;

@@ -45,6 +45,8 @@ export function children(node: TypeNode, typesOnly = false): { node: TypeNode; s
   }
   for (const n of node.not ?? []) out.push({ node: n });
   for (const d of Object.values(node.dependentSchemas ?? {})) out.push({ node: d });
+  if (node.unevaluatedProperties) out.push({ node: node.unevaluatedProperties });
+  if (node.unevaluatedItems) out.push({ node: node.unevaluatedItems });
   if (node.kind === 'array' && node.contains) out.push({ node: node.contains });
   if (node.kind === 'object') for (const pp of node.patternProperties ?? []) out.push({ node: pp.type });
   if ((node.kind === 'object' || node.kind === 'map') && node.propertyNamesType) out.push({ node: node.propertyNamesType });

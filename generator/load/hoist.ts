@@ -11,7 +11,7 @@ import { typeNameOf } from '../naming/case.ts';
 import { resolveInternal } from '../diagnostics.ts';
 
 /** A pointer inside a schema: after `schema`, or inside a keyword that holds schemas. */
-const IN_SCHEMA = /\/(schema|items|additionalProperties|not|if|then|else|propertyNames|contains)(\/|$)|\/(properties|allOf|oneOf|anyOf|prefixItems|\$defs|definitions|patternProperties|dependentSchemas)\/[^/]+/;
+const IN_SCHEMA = /\/(schema|items|additionalProperties|not|if|then|else|propertyNames|contains|unevaluatedProperties|unevaluatedItems)(\/|$)|\/(properties|allOf|oneOf|anyOf|prefixItems|\$defs|definitions|patternProperties|dependentSchemas)\/[^/]+/;
 
 const encode = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 

@@ -2,10 +2,12 @@
  * In-document `$id` (JSON Schema 2020-12, OpenAPI 3.1): a `$ref` such as `list`, `urn:uuid:…#/$defs/x` or
  * `http://example.com/node` that names a schema of the same document by its `$id` (resolved against the enclosing
  * `$id`s) is rewritten to the JSON pointer of that schema before references are followed, so it is not read as a
- * file or a remote document. References with only a fragment (`#/components/…`) stay relative to the document, as
- * OpenAPI tools read them.
+ * file or a remote document. A pointer-only reference (`#/$defs/x`) inside a schema with its own `$id` is read
+ * against that schema when it resolves there (JSON Schema's rule); otherwise, and everywhere else, it stays relative
+ * to the document, as OpenAPI tools read `#/components/…`.
  */
 import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { resolveInternal } from '../diagnostics.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 
 /** The document's own base: references that resolve to it without an `$id` stay as written. */
@@ -55,8 +57,10 @@ export function rewriteIdRefs(doc: Document, value: unknown): number {
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
       if (key === undefined || DATA.has(key)) continue;
-      if ((key === '$ref' || key === '$dynamicRef') && isScalar(pair.value) && typeof pair.value.value === 'string' && !pair.value.value.startsWith('#')) {
-        const target = targetOf(pair.value.value, here, resources, value);
+      if ((key === '$ref' || key === '$dynamicRef') && isScalar(pair.value) && typeof pair.value.value === 'string' && (!pair.value.value.startsWith('#') || pair.value.value.startsWith('#/'))) {
+        const ref = pair.value.value;
+        // A `$dynamicRef` landing on a `$dynamicAnchor` is dynamic: rewriting it to a pointer would hide that.
+        const target = ref.startsWith('#') ? inResource(ref, resources.get(here), value) : targetOf(ref, here, resources, value, key === '$dynamicRef');
         if (target) {
           pair.value.value = target;
           o[key] = target;
@@ -71,7 +75,18 @@ export function rewriteIdRefs(doc: Document, value: unknown): number {
   return count;
 }
 
-function targetOf(ref: string, base: string, resources: Map<string, string>, root: unknown): string | undefined {
+/**
+ * A pointer-only reference inside a schema with its own `$id` is relative to that schema (JSON Schema's base URI):
+ * the pointer under the resource, when it resolves there. Otherwise it stays relative to the document, as OpenAPI
+ * tools read `#/components/…`.
+ */
+function inResource(ref: string, resource: string | undefined, root: unknown): string | undefined {
+  if (resource === undefined || resource === '#') return undefined;
+  const target = `${resource}${ref.slice(1)}`;
+  return resolveInternal(root, target) === undefined ? undefined : target;
+}
+
+function targetOf(ref: string, base: string, resources: Map<string, string>, root: unknown, dynamicRef = false): string | undefined {
   const url = resolve(ref, base);
   if (!url) return undefined;
   const fragment = decodeFragment(url.hash.slice(1));
@@ -87,5 +102,5 @@ function targetOf(ref: string, base: string, resources: Map<string, string>, roo
   }
   const anchors = findAnchors(resource, pointer, fragment, true);
   const anchor = anchors.find((a) => !a.dynamic) ?? anchors[0];
-  return anchor?.pointer;
+  return anchor && !(dynamicRef && anchor.dynamic) ? anchor.pointer : undefined;
 }

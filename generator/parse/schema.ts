@@ -29,7 +29,7 @@ const SUPPORTED = new Set([
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minProperties', 'maxProperties',
   'propertyNames', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'discriminator',
   'contentMediaType', 'contentEncoding', 'default', 'contains', 'minContains', 'maxContains', 'patternProperties',
-  'dependentSchemas',
+  'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'dependencies',
 ]);
 /** Annotations: kept where useful, never changing the type. */
 const ANNOTATIONS = new Set([
@@ -38,7 +38,9 @@ const ANNOTATIONS = new Set([
   'contentSchema',
 ]);
 /** JSON Schema keywords the generator does not check: read as annotations (the schema stays as wide), with a warning. */
-const UNCHECKED = new Set(['unevaluatedProperties', 'unevaluatedItems', 'dependencies', '$vocabulary']);
+const UNCHECKED = new Set(['$vocabulary']);
+/** Keywords `attachApplicators` reads beside a schema's shape. */
+const APPLICATOR_KEYS = ['not', 'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties', 'unevaluatedItems'];
 /** Misspellings of keywords ("did you mean"): nearest keyword, or these common aliases. */
 const ALIASES: Record<string, string> = { optional: 'required (list the other properties)', nullable: 'nullable', min_items: 'minItems', max_items: 'maxItems' };
 /** Length cap of a refused pattern's check in tolerant mode. */
@@ -122,7 +124,11 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   }
 
   /** Keywords that apply beside the main shape: conditionals, `not`, `dependentRequired`. */
-  function attachApplicators(schema: Json, pointer: string, node: TypeNode): TypeNode {
+  function attachApplicators(schema: Json, pointer: string, shape: TypeNode): TypeNode {
+    // A shape that already carries applicators (a one-member `allOf` merged into its parent): the parent's own
+    // keywords must not replace the member's, so they apply beside it.
+    const clash = APPLICATOR_KEYS.some((k) => schema[k] !== undefined) && (shape.not || shape.dependentRequired || shape.dependentSchemas || shape.unevaluatedProperties || shape.unevaluatedItems);
+    const node: TypeNode = clash ? { nullable: false, pointer, kind: 'intersection', members: [shape] } : shape;
     if (schema.if !== undefined) {
       const conditional: Conditional = { if: parse(schema.if, joinPointer(pointer, 'if')) };
       if (schema.then !== undefined) conditional.then = parse(schema.then, joinPointer(pointer, 'then'));
@@ -141,6 +147,16 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       for (const [key, s] of Object.entries(schema.dependentSchemas)) deps[key] = parse(s, joinPointer(pointer, 'dependentSchemas', key));
       node.dependentSchemas = deps;
     }
+    // Draft 4 to 2019-09 `dependencies`: a list of names is `dependentRequired`, a schema is `dependentSchemas`.
+    if (schema.dependencies !== undefined) {
+      if (!isObject(schema.dependencies)) fail('invalid-openapi', 'dependencies must be an object', ctx.locate(joinPointer(pointer, 'dependencies')));
+      for (const [key, dep] of Object.entries(schema.dependencies)) {
+        if (Array.isArray(dep)) node.dependentRequired = { ...node.dependentRequired, [key]: dep as string[] };
+        else node.dependentSchemas = { ...node.dependentSchemas, [key]: parse(dep, joinPointer(pointer, 'dependencies', key)) };
+      }
+    }
+    if (schema.unevaluatedProperties !== undefined) node.unevaluatedProperties = parse(schema.unevaluatedProperties, joinPointer(pointer, 'unevaluatedProperties'));
+    if (schema.unevaluatedItems !== undefined) node.unevaluatedItems = parse(schema.unevaluatedItems, joinPointer(pointer, 'unevaluatedItems'));
     // `allOf` beside other keywords: the node must satisfy every member too.
     return node;
   }
@@ -154,6 +170,15 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function anchorTarget(ref: string, pointer: string, dynamic: boolean): string | undefined {
     if (!/^#[^/]/.test(ref)) return undefined;
     const name = decodeFragment(ref.slice(1));
+    // The schema resource the reference sits in (the nearest `$id`) names first; an `$anchor` found there makes a
+    // `$dynamicRef` an ordinary reference (it is dynamic only when it lands on a `$dynamicAnchor`).
+    const resource = resourceOf(pointer);
+    if (resource) {
+      const own = findAnchors(resolveInternal(ctx.document, resource), resource, name, true);
+      // A `$dynamicAnchor` there makes the reference dynamic: the outermost declaration (below) approximates the scope.
+      const hit = dynamic ? (own.some((a) => a.dynamic) ? undefined : own[0]) : (own.find((a) => !a.dynamic) ?? own[0]);
+      if (hit) return hit.pointer;
+    }
     const scope = componentOf(pointer);
     const local = scope ? findAnchors(resolveInternal(ctx.document, scope), scope, name) : [];
     const all = findAnchors(ctx.document, '#', name);
@@ -161,11 +186,26 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return (pick(local) ?? pick(all))?.pointer;
   }
 
+  /** The pointer of the nearest schema above `pointer` (itself included) with its own non-fragment `$id`. */
+  function resourceOf(pointer: string): string | undefined {
+    let found: string | undefined;
+    let at = '#';
+    let node: unknown = ctx.document;
+    for (const raw of pointer.slice(2).split('/')) {
+      if (node === null || typeof node !== 'object') break;
+      node = (node as Record<string, unknown>)[decodeToken(raw)];
+      at = `${at}/${raw}`;
+      if (isObject(node) && typeof node.$id === 'string' && !node.$id.startsWith('#')) found = at;
+    }
+    return found;
+  }
+
   /** A `$dynamicRef` that lands on a `$dynamicAnchor` other schemas redeclare: a dynamic scope could pick another. */
   function reportDynamicScope(ref: string, target: string, pointer: string): void {
     const anchored = resolveInternal(ctx.document, target);
     const name = isObject(anchored) && typeof anchored.$dynamicAnchor === 'string' ? anchored.$dynamicAnchor : undefined;
-    if (name === undefined || !findAnchors(ctx.document, '#', name).some((a) => a.dynamic && a.pointer !== target)) return;
+    // Only a reference naming that anchor (`#name`) is dynamic; `#/pointer` or another name is an ordinary `$ref`.
+    if (name === undefined || ref !== `#${name}` || !findAnchors(ctx.document, '#', name).some((a) => a.dynamic && a.pointer !== target)) return;
     ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is resolved statically to ${target}; other schemas declare '$dynamicAnchor: ${name}' and a dynamic scope is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the schema it names statically');
   }
 
@@ -209,7 +249,12 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     let types = typeList(schema, pointer);
     if (schema.nullable === true) b.nullable = true;
     if (types.includes('null')) {
-      if (types.length === 1) return { ...b, kind: 'null' };
+      if (types.length === 1) {
+        if (schema.const === undefined && !Array.isArray(schema.enum)) return { ...b, kind: 'null' };
+        // `type: null` beside `const`/`enum`: both apply (`{type: null, const: 2}` accepts nothing).
+        const only = parseShape(schema.const !== undefined ? { const: schema.const } : { enum: schema.enum }, pointer);
+        return { ...b, kind: 'intersection', members: [{ nullable: false, pointer, kind: 'null' }, only] };
+      }
       b.nullable = true;
       types = types.filter((t) => t !== 'null');
     }
@@ -403,6 +448,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function parseArray(schema: Json, b: NodeBase, pointer: string): TypeNode {
     const items = schema.items === undefined ? { kind: 'unknown' as const, nullable: false, pointer } : parse(schema.items, joinPointer(pointer, 'items'));
     const node: TypeNode = { ...b, kind: 'array', items };
+    if (schema.items === undefined) node.itemsAbsent = true;
     if (Array.isArray(schema.prefixItems)) {
       node.prefixItems = schema.prefixItems.map((s, i) => parse(s, joinPointer(pointer, 'prefixItems', i)));
     }
@@ -457,6 +503,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       return map;
     }
     const node: ObjectNode = { ...b, kind: 'object', properties, additional, extraRequired, rules, typeAsserted };
+    if (ap === true) node.additionalGiven = true;
     if (typeof schema.minProperties === 'number') node.minProperties = schema.minProperties;
     if (typeof schema.maxProperties === 'number') node.maxProperties = schema.maxProperties;
     if (propertyNames) node.propertyNames = propertyNames;
@@ -472,7 +519,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
    * are not checked alone: a name may come from a sibling or the parent.
    */
   /** A condition (`not`, `if`, `then`, `else`, a dependent schema) constrains its parent: its names are the parent's. */
-  const CONDITION = /\/(not|if|then|else)$|\/dependentSchemas\/[^/]+$/;
+  const CONDITION = /\/(not|if|then|else)$|\/(dependentSchemas|dependencies)\/[^/]+$/;
 
   /** Pointers of `allOf` parts (and of the schema holding the `allOf`), whose required names may be a sibling's. */
   const allOfParts = new Set<string>();

@@ -79,7 +79,9 @@ describe('schema parser', () => {
   });
 
   it('rejects unsupported keywords and unknown extensions by name', () => {
-    expect(() => parse({ type: 'object', unevaluatedProperties: false })).toThrow(/'unevaluatedProperties' is not supported/);
+    expect(() => parse({ type: 'object', $vocabulary: {} })).toThrow(/'\$vocabulary' is not supported/);
+    expect(parse({ type: 'object', unevaluatedProperties: false }).unevaluatedProperties).toMatchObject({ kind: 'never' });
+    expect(parse({ type: 'object', dependencies: { a: ['b'], c: { required: ['d'] } } })).toMatchObject({ dependentRequired: { a: ['b'] }, dependentSchemas: { c: { kind: 'object' } } });
     expect(() => parse({ type: 'string', 'x-sse': true })).toThrow(/'x-sse' is not allowed on a schema object/);
     expect(() => parse({ type: 'string', 'x-ssse': true })).toThrow(/unknown extension 'x-ssse' \(did you mean 'x-sse'\?\)/);
     expect(() => parse({ type: 'strin' })).toThrow(/unknown schema type 'strin'/);

@@ -54,4 +54,46 @@ describe('strings no spec can break the output with', () => {
     expect(odd({ empty_token: 'ab' }).ok).toBe(true);
     expect(odd({ empty_token: 'a' }).errors?.[0]).toMatchObject({ path: '/body/empty_token', code: 'min_length' });
   });
+
+  it('refuses, without overflowing the stack, a schema that applies itself to the same value under unevaluatedProperties', () => {
+    for (const body of [{ a: 'x' }, { b: 1 }, 3]) {
+      const result = validateRequest('postLoop', { body });
+      expect(result.ok).toBe(false);
+      expect(result.errors?.[0]).toMatchObject({ code: 'too_deep' });
+    }
+  });
+});
+
+describe('names and values JavaScript gives a meaning to', () => {
+  it('requires __proto__, toString and constructor as plain names', () => {
+    expect(validateRequest('postProto', { body: {} }).errors?.map((e) => e.path)).toEqual(['/body/__proto__', '/body/toString', '/body/constructor']);
+    expect(validateRequest('postProto', { body: JSON.parse('{"__proto__": 1, "toString": 2, "constructor": 3}') as unknown }).ok).toBe(true);
+  });
+  it('refuses every value, null too, for enum: []', () => {
+    for (const body of [null, 0, 'a', {}]) expect(validateRequest('postNothing', { body }).ok).toBe(false);
+  });
+  it('reports every property of a wide object (checked from a table) at its escaped path', () => {
+    const ok = { p0: 1, 'a/b~c': 'y\nz' };
+    expect(validateRequest('postWide', { body: ok }).ok).toBe(true);
+    expect(validateRequest('postWide', { body: { p0: -1, p7: 'x', 'a/b~c': 'q' } }).errors?.map((e) => `${e.path} ${e.code}`).sort()).toEqual(['/body/a~1b~0c enum', '/body/p0 minimum', '/body/p7 type']);
+    expect(validateRequest('postWide', { body: {} }).errors?.map((e) => e.path).sort()).toEqual(['/body/a~1b~0c', '/body/p0']);
+    // The table at the top of the module names `Same2`'s functions before their declaration (function hoisting).
+    expect(validateRequest('postWide', { body: { ...ok, same: { id: 'x' } } }).errors?.map((e) => e.path)).toEqual(['/body/same/id']);
+  });
+});
+
+describe('unevaluatedProperties and dependencies', () => {
+  it('sees the properties of the anyOf branches that pass, and refuses the rest with their path', () => {
+    expect(validateRequest('postEvaluated', { body: { kind: 'k', a: 1 } }).ok).toBe(true);
+    expect(validateRequest('postEvaluated', { body: { kind: 'k', a: 1, b: 'x' } }).ok).toBe(true);
+    // `b` is not a string: its branch fails, so `b` is unevaluated.
+    expect(validateRequest('postEvaluated', { body: { a: 1, b: 2 } }).errors).toEqual([expect.objectContaining({ path: '/body/b', code: 'unevaluated_property' })]);
+    expect(validateRequest('postEvaluated', { body: { a: 1, 'odd/key': 2 } }).errors?.[0]).toMatchObject({ path: '/body/odd~1key', code: 'unevaluated_property' });
+  });
+  it('reads draft 4 dependencies: a list of names is dependentRequired, a schema dependentSchemas', () => {
+    expect(validateRequest('postDependencies', { body: { a: 1, b: 2, c: 3, d: 4 } }).ok).toBe(true);
+    expect(validateRequest('postDependencies', { body: { a: 1 } }).errors?.[0]).toMatchObject({ path: '/body/b', code: 'dependent_required' });
+    expect(validateRequest('postDependencies', { body: { c: 1 } }).errors?.[0]).toMatchObject({ path: '/body/d', code: 'required' });
+    expect(warnings.filter((w) => w.includes('Dependencies') || w.includes('Evaluated'))).toEqual([]);
+  });
 });

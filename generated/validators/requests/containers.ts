@@ -23,6 +23,7 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
+import { check8 } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -54,9 +55,7 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') {
-        c.add('/query/name', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/query/name', c);
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -68,15 +67,7 @@ export function validateListContainersRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListContainersQuery,
-      ListContainersHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listContainers` for `status`. Properties the spec does not list are tolerated. */
@@ -130,15 +121,7 @@ export function validateCreateContainerRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateContainerHeaders,
-      ContainerCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createContainer` for `status`. Properties the spec does not list are tolerated. */
@@ -180,9 +163,7 @@ export function validateDeleteContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/container_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -194,15 +175,7 @@ export function validateDeleteContainerRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteContainerPathParams,
-      None,
-      DeleteContainerHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteContainer` for `status`. Properties the spec does not list are tolerated. */
@@ -246,9 +219,7 @@ export function validateRetrieveContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/container_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -260,40 +231,8 @@ export function validateRetrieveContainerRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveContainerPathParams,
-      None,
-      RetrieveContainerHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveContainer` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainer(body)) {
-          checkContainer(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveContainer` for `status` (its responses are those of `validateCreateContainerResponse`). */
+export const validateRetrieveContainerResponse = validateCreateContainerResponse;

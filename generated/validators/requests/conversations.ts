@@ -12,6 +12,7 @@ import {
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
+import { check8 } from '../shared.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
 import {
   readServiceOrganizationParameter,
@@ -32,9 +33,7 @@ export function validateDeleteConversationRequest(
     if (x === undefined) {
       c.add('/path/conversation_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/conversation_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/conversation_id', c);
     }
     if (x !== undefined) path['conversationId'] = x;
   }
@@ -46,15 +45,7 @@ export function validateDeleteConversationRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteConversationPathParams,
-      None,
-      DeleteConversationHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteConversation` for `status`. Properties the spec does not list are tolerated. */

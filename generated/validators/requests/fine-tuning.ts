@@ -6,7 +6,6 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
-  isObj,
   mediaTypeOf,
   scalar,
   state,
@@ -23,6 +22,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
+import { check347, check8, is346 } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -60,15 +60,7 @@ export function validateRunGraderRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      RunGraderHeaders,
-      GraderRunRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `runGrader` for `status`. Properties the spec does not list are tolerated. */
@@ -121,15 +113,7 @@ export function validateValidateGraderRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      ValidateGraderHeaders,
-      GraderValidateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `validateGrader` for `status`. Properties the spec does not list are tolerated. */
@@ -139,8 +123,8 @@ export function validateValidateGraderResponse(status: number, body: unknown): V
   try {
     switch (statusKey(status, ['200', '400', '429', 'default'])) {
       case '200':
-        if (!is0(body)) {
-          check1(body, '/body', c);
+        if (!is346(body)) {
+          check347(body, '/body', c);
         }
         break;
       case '400':
@@ -173,9 +157,7 @@ export function validateCancelFineTuningJobRequest(
     if (x === undefined) {
       c.add('/path/fine_tuning_job_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/fine_tuning_job_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
@@ -187,15 +169,7 @@ export function validateCancelFineTuningJobRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CancelFineTuningJobPathParams,
-      None,
-      CancelFineTuningJobHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `cancelFineTuningJob` for `status`. Properties the spec does not list are tolerated. */
@@ -242,58 +216,8 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      RetrieveFineTuningModelLimitsHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveFineTuningModelLimitsResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!is0(body)) {
-          check1(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
-
-function is0(v: unknown): boolean {
-  if (!isObj(v)) {
-    return false;
-  } else {
-  }
-  return true;
-}
-
-function check1(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-  }
-}
+/** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status` (its responses are those of `validateValidateGraderResponse`). */
+export const validateRetrieveFineTuningModelLimitsResponse = validateValidateGraderResponse;

@@ -19,6 +19,7 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
+import { check8 } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -45,15 +46,7 @@ export function validateListModelsRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      ListModelsHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listModels` for `status`. Properties the spec does not list are tolerated. */
@@ -95,9 +88,7 @@ export function validateDeleteModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/model', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -109,15 +100,7 @@ export function validateDeleteModelRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteModelPathParams,
-      None,
-      DeleteModelHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteModel` for `status`. Properties the spec does not list are tolerated. */
@@ -159,9 +142,7 @@ export function validateRetrieveModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/model', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -173,15 +154,7 @@ export function validateRetrieveModelRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveModelPathParams,
-      None,
-      RetrieveModelHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveModel` for `status`. Properties the spec does not list are tolerated. */

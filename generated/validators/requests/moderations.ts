@@ -46,15 +46,7 @@ export function validateCreateModerationRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateModerationHeaders,
-      ModerationCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createModeration` for `status`. Properties the spec does not list are tolerated. */

@@ -20,6 +20,7 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
+import { check8 } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -57,15 +58,7 @@ export function validateCreateUploadRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateUploadHeaders,
-      UploadCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createUpload` for `status`. Properties the spec does not list are tolerated. */
@@ -107,9 +100,7 @@ export function validateCancelUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/upload_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -121,43 +112,11 @@ export function validateCancelUploadRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CancelUploadPathParams,
-      None,
-      CancelUploadHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelUpload` for `status`. Properties the spec does not list are tolerated. */
-export function validateCancelUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isUpload(body)) {
-          checkUpload(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `cancelUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+export const validateCancelUploadResponse = validateCreateUploadResponse;
 
 /** Validates a `completeUpload` request (POST /uploads/{upload_id}/complete): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCompleteUploadRequest(
@@ -173,9 +132,7 @@ export function validateCompleteUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/upload_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -196,40 +153,8 @@ export function validateCompleteUploadRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      CompleteUploadPathParams,
-      None,
-      CompleteUploadHeaders,
-      UploadCompleteRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `completeUpload` for `status`. Properties the spec does not list are tolerated. */
-export function validateCompleteUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isUpload(body)) {
-          checkUpload(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `completeUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+export const validateCompleteUploadResponse = validateCreateUploadResponse;

@@ -30,6 +30,7 @@ import {
   isVectorStoreSearchRequest,
   isVectorStoreSearchResults,
 } from '../schemas/vector-stores.js';
+import { check8 } from '../shared.js';
 import type {
   CreateVectorStoreHeaders,
   DeleteVectorStoreHeaders,
@@ -77,15 +78,7 @@ export function validateListVectorStoresRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListVectorStoresQuery,
-      ListVectorStoresHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listVectorStores` for `status`. Properties the spec does not list are tolerated. */
@@ -139,15 +132,7 @@ export function validateCreateVectorStoreRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVectorStoreHeaders,
-      VectorStoreCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVectorStore` for `status`. Properties the spec does not list are tolerated. */
@@ -191,9 +176,7 @@ export function validateDeleteVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -206,15 +189,7 @@ export function validateDeleteVectorStoreRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteVectorStorePathParams,
-      None,
-      DeleteVectorStoreHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteVectorStore` for `status`. Properties the spec does not list are tolerated. */
@@ -258,9 +233,7 @@ export function validateRetrieveVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -273,46 +246,11 @@ export function validateRetrieveVectorStoreRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVectorStorePathParams,
-      None,
-      RetrieveVectorStoreHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVectorStoreResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStore(body)) {
-          checkVectorStore(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveVectorStore` for `status` (its responses are those of `validateCreateVectorStoreResponse`). */
+export const validateRetrieveVectorStoreResponse = validateCreateVectorStoreResponse;
 
 /** Validates a `retrieveVectorStoreFile` request (GET /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveVectorStoreFileRequest(
@@ -328,9 +266,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/file_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -340,9 +276,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -355,15 +289,7 @@ export function validateRetrieveVectorStoreFileRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVectorStoreFilePathParams,
-      None,
-      RetrieveVectorStoreFileHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `retrieveVectorStoreFile` for `status`. Properties the spec does not list are tolerated. */
@@ -415,9 +341,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/file_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -427,9 +351,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -451,46 +373,11 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      UpdateVectorStoreFileAttributesPathParams,
-      None,
-      UpdateVectorStoreFileAttributesHeaders,
-      VectorStoreFileUpdateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status`. Properties the spec does not list are tolerated. */
-export function validateUpdateVectorStoreFileAttributesResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStoreFile(body)) {
-          checkVectorStoreFile(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status` (its responses are those of `validateRetrieveVectorStoreFileResponse`). */
+export const validateUpdateVectorStoreFileAttributesResponse = validateRetrieveVectorStoreFileResponse;
 
 /** Validates a `searchVectorStore` request (POST /vector_stores/{vector_store_id}/search): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateSearchVectorStoreRequest(
@@ -506,9 +393,7 @@ export function validateSearchVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/vector_store_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -530,15 +415,7 @@ export function validateSearchVectorStoreRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      SearchVectorStorePathParams,
-      None,
-      SearchVectorStoreHeaders,
-      VectorStoreSearchRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `searchVectorStore` for `status`. Properties the spec does not list are tolerated. */

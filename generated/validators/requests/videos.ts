@@ -34,6 +34,7 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
+import { check8 } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -81,15 +82,7 @@ export function validateListVideosRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      ListVideosQuery,
-      ListVideosHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `listVideos` for `status`. Properties the spec does not list are tolerated. */
@@ -143,15 +136,7 @@ export function validateCreateVideoRequest(
     c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoHeaders,
-      VideoCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideo` for `status`. Properties the spec does not list are tolerated. */
@@ -204,15 +189,7 @@ export function validateCreateVideoCharacterRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoCharacterHeaders,
-      VideoCharacterCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
@@ -259,9 +236,7 @@ export function validateRetrieveVideoCharacterRequest(
     if (x === undefined) {
       c.add('/path/character_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/character_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -273,46 +248,11 @@ export function validateRetrieveVideoCharacterRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RetrieveVideoCharacterPathParams,
-      None,
-      RetrieveVideoCharacterHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVideoCharacterResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoCharacter(body)) {
-          checkVideoCharacter(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveVideoCharacter` for `status` (its responses are those of `validateCreateVideoCharacterResponse`). */
+export const validateRetrieveVideoCharacterResponse = validateCreateVideoCharacterResponse;
 
 /** Validates a `createVideoEdit` request (POST /videos/edits): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVideoEditRequest(
@@ -337,43 +277,11 @@ export function validateCreateVideoEditRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoEditHeaders,
-      VideoEditCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoEdit` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoEditResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVideoEdit` for `status` (its responses are those of `validateCreateVideoResponse`). */
+export const validateCreateVideoEditResponse = validateCreateVideoResponse;
 
 /** Validates a `createVideoExtension` request (POST /videos/extensions): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVideoExtensionRequest(
@@ -398,46 +306,11 @@ export function validateCreateVideoExtensionRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      None,
-      None,
-      CreateVideoExtensionHeaders,
-      VideoExtensionCreateRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoExtension` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoExtensionResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVideoExtension` for `status` (its responses are those of `validateCreateVideoResponse`). */
+export const validateCreateVideoExtensionResponse = validateCreateVideoResponse;
 
 /** Validates a `deleteVideo` request (DELETE /videos/{video_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDeleteVideoRequest(
@@ -451,9 +324,7 @@ export function validateDeleteVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/video_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -465,15 +336,7 @@ export function validateDeleteVideoRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DeleteVideoPathParams,
-      None,
-      DeleteVideoHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `deleteVideo` for `status`. Properties the spec does not list are tolerated. */
@@ -522,9 +385,7 @@ export function validateDownloadVideoContentRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/video_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -546,15 +407,7 @@ export function validateDownloadVideoContentRequest(
   let body: unknown = input.body;
   body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      DownloadVideoContentPathParams,
-      DownloadVideoContentQuery,
-      DownloadVideoContentHeaders,
-      undefined
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
 /** Validates a JSON response body of `downloadVideoContent` for `status`. Properties the spec does not list are tolerated. */
@@ -594,9 +447,7 @@ export function validateRemixVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') {
-        c.add('/path/video_id', 'type', 'must be a string');
-      }
+      if (typeof x !== 'string') check8(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -617,40 +468,8 @@ export function validateRemixVideoRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return {
-    ok: true,
-    value: { path, query, headers, body } as unknown as ValidatedRequest<
-      RemixVideoPathParams,
-      None,
-      RemixVideoHeaders,
-      VideoRemixRequest
-    >,
-  };
+  return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `remixVideo` for `status`. Properties the spec does not list are tolerated. */
-export function validateRemixVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `remixVideo` for `status` (its responses are those of `validateCreateVideoResponse`). */
+export const validateRemixVideoResponse = validateCreateVideoResponse;

@@ -3,8 +3,11 @@
  *
  * Every node compiles in two modes: `is` (fail fast: `return false` on the first problem, no allocation; the hot
  * path for valid input) and `check` (collect every error with its JSON pointer, code and message; run only when
- * `is` said no). Sub-schemas that must be evaluated on their own (union branches, `if`, `not`, rule `when`) are
- * hoisted into file-level helper functions; named schemas are shared functions in `validators/schemas/<area>.ts`.
+ * `is` said no). Sub-schemas that must be evaluated on their own (union branches, `if`, `not`, rule `when`), large
+ * inline sub-schemas, and in `check` mode every constrained sub-schema are hoisted into helpers shared by structure
+ * (`HelperPool`: one per distinct sub-schema of the document, printed in `validators/shared.ts`); named schemas
+ * are shared functions in `validators/schemas/<area>.ts`. `unevaluatedProperties`/`unevaluatedItems` collect what
+ * the other keywords evaluated with `ev` helpers (`writeEvaluated`).
  */
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { CrossFieldRule, NamedSchema, ObjectNode, StringConstraints, TypeNode } from '../../ir/types.ts';
@@ -42,6 +45,13 @@ interface Scope {
 
 const PROTO_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
+/** Hoisted helpers (`is<n>`, `check<n>`, `ev<n>`) by the structure of their node: one per distinct sub-schema. */
+export class HelperPool {
+  readonly names = new Map<string, { is?: string; check?: string; ev?: string }>();
+  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: string }[] = [];
+  count = 0;
+}
+
 export class Compiler {
   readonly schemas: Map<string, NamedSchema>;
   /** Runtime names the file uses (imported from `runtime.js`). */
@@ -49,10 +59,12 @@ export class Compiler {
   private readonly constants: string[] = [];
   private readonly regexes = new Map<string, string>();
   private readonly sets = new Map<string, string>();
-  /** Hoisted helpers by the structure of their node (`structuralKey`), so identical sub-schemas share one. */
-  private readonly helpers = new Map<string, { is?: string; check?: string }>();
-  private readonly pending: { node: TypeNode; mode: Mode; name: string }[] = [];
-  private helperCount = 0;
+  /** `checkProps` tables by their rows, so identical objects of the file share one. */
+  private readonly tables = new Map<string, string>();
+  /** Hoisted helpers by the structure of their node; shared by every file when `share` gave a document-wide pool. */
+  private pool = new HelperPool();
+  /** Records the import of a pooled helper that another file prints; unset for the file that prints the pool. */
+  private importHelper: ((name: string) => void) | undefined;
 
   constructor(
     schemas: NamedSchema[],
@@ -64,7 +76,7 @@ export class Compiler {
   }
 
   /** A function validating `node`: `(v) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. */
-  fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean } = {}): FunctionDeclarationStructure {
+  fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {}): FunctionDeclarationStructure {
     const structure: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name,
@@ -73,12 +85,12 @@ export class Compiler {
       returnType: mode === 'is' ? 'boolean' : 'void',
       statements: (w) => {
         const body = () => {
-          this.gen(w, node, 'v', rootPath('p'), mode, { n: 0 });
+          this.gen(w, node, 'v', rootPath('p'), mode, { n: 0 }, true);
           if (mode === 'is') w.writeLine('return true;');
         };
         // A union or reference adds no level to the value (a Filter is a CompoundFilter at the same depth), so only
         // schemas that step into an object or array count towards MAX_DEPTH.
-        if (!options.recursive || node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection') return body();
+        if (!options.recursive || (!options.loop && (node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection'))) return body();
         // Recursive schemas: bound the depth instead of trusting the input not to overflow the stack.
         this.runtime.add('state').add('MAX_DEPTH');
         w.write('if (state.depth >= MAX_DEPTH)').block(() => {
@@ -95,16 +107,45 @@ export class Compiler {
   }
 
   /** Writes the checks of `node` on the value expression `v` into `w` (used by request validators too). */
-  gen(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+  gen(w: CodeBlockWriter, node: TypeNode, v: string, p: PathRef, mode: Mode, s: Scope, inline = false): void {
+    // A large inline sub-schema (an object, array or union) becomes a helper shared by every identical copy in the
+    // file: output grows with the distinct schemas, and no function grows too large for tsc's flow analysis.
+    // `check` runs only after `is` refused the value, so it favours size: every constrained sub-schema is a helper.
+    const hoisted = mode === 'check' ? node.kind !== 'unknown' && node.kind !== 'never' && !(node.kind === 'ref' && !node.nullable && !hasApplicators(node)) : HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE;
+    const leaf = mode === 'is' ? this.leafCondition(w, node, v) : undefined;
+    if (leaf !== undefined) {
+      w.writeLine(`if (${leaf}) return false;`);
+      return;
+    }
+    if (!inline && hoisted) {
+      if (mode === 'is') w.writeLine(`if (!${this.hoist(node, 'is')}(${v})) return false;`);
+      else {
+        // A valid value costs a test, not a call building its path: only a bad one is checked in detail.
+        const bad = this.leafCondition(w, node, v) ?? `!${this.hoist(node, 'is')}(${v})`;
+        w.writeLine(`if (${bad}) ${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
+      }
+      return;
+    }
     const wrapNull = node.nullable && node.kind !== 'null' && node.kind !== 'unknown';
     if (wrapNull) w.write(`if (${v} !== null)`).block(() => this.bare(w, node, v, p, mode, s));
     else this.bare(w, node, v, p, mode, s);
     this.applicators(w, node, v, p, mode, s);
   }
 
-  /** The hoisted helpers requested since the last call (printing them may request more). */
+  /**
+   * Draws helpers from `pool`: this file then imports each one it uses (`importHelper`) instead of printing it, or,
+   * without `importHelper`, it is the file that prints the pool.
+   */
+  share(pool: HelperPool, importHelper?: (name: string) => void): void {
+    this.pool = pool;
+    this.importHelper = importHelper;
+  }
+
+  /** The hoisted helpers requested since the last call (printing them may request more); none in an importing file. */
   drain(): StatementStructures[] {
-    return this.pending.splice(0).map((h) => this.fn(h.name, h.node, h.mode));
+    if (this.importHelper) return [];
+    // Printed into the shared file, which the others import from.
+    return this.pool.pending.splice(0).map((h) => ({ ...(h.mode === 'ev' ? this.evaluatedFn(h.name, h.node) : this.fn(h.name, h.node, h.mode)), isExported: true }));
   }
 
   /** Module-level declarations: regexes and value sets. */
@@ -118,23 +159,81 @@ export class Compiler {
   }
 
   private failIf(w: CodeBlockWriter, cond: string, mode: Mode, p: PathRef, code: string, message: string): void {
-    w.write(`if (${cond})`).block(() => this.fail(w, mode, p, code, message));
+    if (this.collecting && mode === 'is') {
+      this.collecting.push(cond);
+      return;
+    }
+    // One statement, no braces: the checks are many and small.
+    if (mode === 'is') w.writeLine(`if (${cond}) return false;`);
+    else w.writeLine(`if (${cond}) c.add(${pathExpr(p)}, ${quote(code)}, ${message});`);
+  }
+
+  /** Set while `leafCondition` gathers the conditions `failIf` would write. */
+  private collecting: string[] | undefined;
+
+  private conditions(write: () => void): string[] {
+    this.collecting = [];
+    try {
+      write();
+      return this.collecting;
+    } finally {
+      this.collecting = undefined;
+    }
+  }
+
+  /**
+   * For a scalar node (string, number, boolean, null, literal, enum) without applicators: one expression true when
+   * `v` is invalid, so `is` mode writes one `if` instead of nested blocks. Undefined for any other node.
+   */
+  private leafCondition(w: CodeBlockWriter, node: TypeNode, v: string): string | undefined {
+    if (hasApplicators(node) || ('typeAsserted' in node && node.typeAsserted === false)) return undefined;
+    const p = rootPath("''");
+    let conds: string[];
+    switch (node.kind) {
+      case 'boolean':
+        conds = [`typeof ${v} !== 'boolean'`];
+        break;
+      case 'null':
+        return `${v} !== null`;
+      case 'literal':
+        conds = [`${v} !== ${node.value === null ? 'null' : typeof node.value === 'string' ? quote(node.value) : String(node.value)}`];
+        break;
+      case 'enum':
+        if (node.open) conds = [[...new Set(['string', ...node.values.map((x) => typeof x)])].map((k) => `typeof ${v} !== '${k}'`).join(' && ')];
+        else conds = [node.values.length <= 4 ? node.values.map((x) => `${v} !== ${typeof x === 'string' ? quote(x) : x}`).join(' && ') : `!${this.valueSet(node.values)}.has(${v})`];
+        break;
+      case 'string':
+        conds = [`typeof ${v} !== 'string'`, ...this.conditions(() => this.stringChecks(w, node, v, p, 'is', 'string', node.pointer))];
+        break;
+      case 'number':
+        conds = [node.integer ? `typeof ${v} !== 'number' || !Number.isInteger(${v})` : `typeof ${v} !== 'number' || !Number.isFinite(${v})`, ...this.conditions(() => this.numberChecks(w, node, v, p, 'is'))];
+        break;
+      default:
+        return undefined;
+    }
+    const expr = conds.length === 1 ? conds[0]! : conds.map((c) => `(${c})`).join(' || ');
+    return node.nullable ? `${v} !== null && (${expr})` : expr;
   }
 
   /** The function checking `node` on its own: a named schema's, or a hoisted helper of this file. */
   helper(node: TypeNode, mode: Mode): string {
-    if (node.kind === 'ref' && !node.nullable && !node.conditionals && !node.not && !node.dependentRequired && !node.dependentSchemas && !node.jsonValues) {
+    if (node.kind === 'ref' && !node.nullable && !hasApplicators(node)) {
       return mode === 'is' ? this.link.is(node.target) : this.link.check(node.target);
     }
+    return this.hoist(node, mode);
+  }
+
+  private hoist(node: TypeNode, mode: Mode | 'ev'): string {
     const key = structuralKey(node);
-    let entry = this.helpers.get(key);
-    if (!entry) this.helpers.set(key, (entry = {}));
+    let entry = this.pool.names.get(key);
+    if (!entry) this.pool.names.set(key, (entry = {}));
     let name = entry[mode];
     if (!name) {
-      name = `${mode}${this.helperCount++}`;
+      name = `${mode}${this.pool.count++}`;
       entry[mode] = name;
-      this.pending.push({ node, mode, name });
+      this.pool.pending.push({ node, mode, name });
     }
+    this.importHelper?.(name);
     return name;
   }
 
@@ -181,6 +280,12 @@ export class Compiler {
       return;
     }
     const typeFail = (cond: string, then?: () => void) => {
+      if (mode === 'is') {
+        // The return narrows `v` for the checks that follow.
+        w.writeLine(`if (${cond}) return false;`);
+        if (then && hasChecks(node, this.options)) then();
+        return;
+      }
       w.write(`if (${cond})`).block(() => this.fail(w, mode, p, 'type', this.typeMessage(node)));
       if (then && hasChecks(node, this.options)) w.write('else').block(then);
     };
@@ -231,7 +336,7 @@ export class Compiler {
         }
         return typeFail(`!isObj(${v})`, () => this.objectChecks(w, node, v, p, mode, s));
       case 'ref':
-        if (mode === 'is') w.write(`if (!${this.link.is(node.target)}(${v}))`).block(() => w.writeLine('return false;'));
+        if (mode === 'is') w.writeLine(`if (!${this.link.is(node.target)}(${v})) return false;`);
         else w.writeLine(`${this.link.check(node.target)}(${v}, ${pathExpr(p)}, c);`);
         return;
       case 'intersection':
@@ -371,12 +476,47 @@ export class Compiler {
   }
 
   private objectChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
+    // Large objects only: the table is compact but slower (keyed reads), so objects of usual size stay inline.
+    if (mode === 'check' && node.properties.length >= TABLE_FROM) this.propertyTable(w, node, v, p);
+    else this.propertyChecks(w, node, v, p, mode, s);
+    this.objectRest(w, node, v, p, mode, s);
+  }
+
+  /** Check mode: the properties as a table run by the runtime's `checkProps` (one row per property). */
+  private propertyTable(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef): void {
+    this.runtime.add('checkProps').add('PropCheck');
+    const rows = node.properties
+      .filter((pr) => pr.required || constrains(pr.type))
+      .map((pr) => {
+        const t = pr.type;
+        if (!constrains(t)) return `[${quote(pr.name)}, ${pr.required}, null, null]`;
+        const plain = t.kind === 'ref' && !t.nullable && !hasApplicators(t);
+        const is = plain ? this.link.is(t.target) : this.hoist(t, 'is');
+        const check = plain ? this.link.check(t.target) : this.hoist(t, 'check');
+        return `[${quote(pr.name)}, ${pr.required}, ${is}, ${check}]`;
+      });
+    const key = rows.join(',');
+    let name = this.tables.get(key);
+    if (!name) {
+      name = `PROPS${this.tables.size}`;
+      this.tables.set(key, name);
+      this.constants.push(`const ${name}: readonly PropCheck[] = [${rows.join(', ')}];`);
+    }
+    w.writeLine(`checkProps(${v}, ${pathExpr(p)}, c, ${name});`);
+  }
+
+  private propertyChecks(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const prop of node.properties) {
       const needsCheck = constrains(prop.type);
       if (!prop.required && !needsCheck) continue;
       const x = this.fresh(s);
       w.writeLine(`const ${x} = ${this.read(v, prop.name)};`);
       const at = child(p, prop.name);
+      const leaf = mode === 'is' && needsCheck ? this.leafCondition(w, prop.type, x) : undefined;
+      if (leaf !== undefined) {
+        w.writeLine(prop.required ? `if (${x} === undefined || ${paren(leaf)}) return false;` : `if (${x} !== undefined && ${paren(leaf)}) return false;`);
+        continue;
+      }
       if (prop.required) {
         w.write(`if (${x} === undefined)`).block(() => this.fail(w, mode, at, 'required', quote('is required')));
         if (needsCheck) w.write('else').block(() => this.gen(w, prop.type, x, at, mode, s));
@@ -384,6 +524,10 @@ export class Compiler {
         w.write(`if (${x} !== undefined)`).block(() => this.gen(w, prop.type, x, at, mode, s));
       }
     }
+  }
+
+  /** Everything of an object but its declared properties. */
+  private objectRest(w: CodeBlockWriter, node: ObjectNode, v: string, p: PathRef, mode: Mode, s: Scope): void {
     for (const name of node.extraRequired) {
       this.failIf(w, `${this.read(v, name)} === undefined`, mode, child(p, name), 'required', quote('is required'));
     }
@@ -470,7 +614,7 @@ export class Compiler {
             w.writeLine(`case ${quote(m.value)}:`);
             w.indent(() => {
               const fn = m.schema !== undefined ? (mode === 'is' ? this.link.is(m.schema) : this.link.check(m.schema)) : this.helper(node.variants[m.variant]!, mode);
-              if (mode === 'is') w.write(`if (!${fn}(${v}))`).block(() => w.writeLine('return false;'));
+              if (mode === 'is') w.writeLine(`if (!${fn}(${v})) return false;`);
               else w.writeLine(`${fn}(${v}, ${pathExpr(p)}, c);`);
               w.writeLine('break;');
             });
@@ -486,9 +630,9 @@ export class Compiler {
     const tests = node.variants.map((variant) => `${this.helper(variant, 'is')}(${v})`);
     if (mode === 'is') {
       if (node.mode === 'anyOf' || this.disjoint(node.variants)) {
-        w.write(`if (!(${tests.join(' || ')}))`).block(() => w.writeLine('return false;'));
+        w.writeLine(`if (!(${tests.join(' || ')})) return false;`);
       } else {
-        w.write(`if ((${tests.map((t) => `(${t} ? 1 : 0)`).join(' + ')}) !== 1)`).block(() => w.writeLine('return false;'));
+        w.writeLine(`if ((${tests.map((t) => `(${t} ? 1 : 0)`).join(' + ')}) !== 1) return false;`);
       }
       return;
     }
@@ -581,8 +725,156 @@ export class Compiler {
         }
       });
     }
+    if (node.unevaluatedProperties) this.unevaluated(w, node, node.unevaluatedProperties, 'properties', v, p, mode, s);
+    if (node.unevaluatedItems) this.unevaluated(w, node, node.unevaluatedItems, 'items', v, p, mode, s);
+  }
+
+  /**
+   * `unevaluatedProperties` / `unevaluatedItems`: collects the keys (indexes) the node's other keywords evaluated,
+   * then checks every other one against `rest`. Collection runs only on an object (array).
+   */
+  private unevaluated(w: CodeBlockWriter, node: TypeNode, rest: TypeNode, what: 'properties' | 'items', v: string, p: PathRef, mode: Mode, s: Scope): void {
+    this.runtime.add('isObj').add('esc');
+    const e = this.fresh(s, 'e');
+    const x = this.fresh(s);
+    w.write(what === 'properties' ? `if (isObj(${v}))` : `if (Array.isArray(${v}))`).block(() => {
+      w.writeLine(`const ${e} = new Set<unknown>();`);
+      this.writeEvaluated(w, node, v, e, false);
+      const k = what === 'properties' ? 'k' : this.fresh(s, 'i');
+      w.write(what === 'properties' ? `for (const k in ${v})` : `for (let ${k} = 0; ${k} < ${v}.length; ${k}++)`).block(() => {
+        if (mode === 'check') w.writeLine('if (c.full) break;');
+        w.write(`if (${e}.has(${k}))`).block(() => w.writeLine('continue;'));
+        const at = dynamic(p, what === 'properties' ? 'esc(k)' : k);
+        if (rest.kind === 'never') {
+          this.fail(w, mode, at, what === 'properties' ? 'unevaluated_property' : 'unevaluated_item', quote(what === 'properties' ? 'is not a known field' : 'is not allowed (no item schema applies)'));
+          return;
+        }
+        w.writeLine(`const ${x}: unknown = ${v}[${k}];`);
+        this.gen(w, rest, x, at, mode, s);
+      });
+    });
+  }
+
+  /** `(v, e, d) => void`: adds to `e` the keys or indexes of `v` that `node` evaluates (`d`: the call depth). */
+  private evaluatedFn(name: string, node: TypeNode): FunctionDeclarationStructure {
+    return {
+      kind: StructureKind.Function,
+      name,
+      parameters: [{ name: 'v', type: 'unknown' }, { name: 'e', type: 'Set<unknown>' }, { name: 'd', type: 'number' }],
+      returnType: 'void',
+      statements: (w) => {
+        // A schema applying itself to the same value (an infinite loop in JSON Schema's terms) stops here.
+        this.runtime.add('MAX_DEPTH');
+        w.writeLine('if (d > MAX_DEPTH) return;');
+        this.writeEvaluated(w, node, 'v', 'e', true, 'd + 1');
+      },
+    };
+  }
+
+  /** The helper collecting what `node` evaluates; undefined when it evaluates nothing. */
+  private evaluatedBy(node: TypeNode): string | undefined {
+    if (!annotates(node)) return undefined;
+    if (node.kind === 'ref' && !node.nullable && !hasApplicators(node)) {
+      const target = this.schemas.get(node.target)?.type;
+      return target ? this.evaluatedBy(target) : undefined;
+    }
+    return this.hoist(node, 'ev');
+  }
+
+  /**
+   * Writes the collection of what `node` evaluates on `v` into the set `e`. In-place applicators count only when
+   * they pass (`anyOf`, `oneOf`, `if`), so their branches are tested first. `own`: the node's own `unevaluated*`
+   * count (it evaluates every key or item), which is the case when `node` sits inside the schema being checked.
+   */
+  private writeEvaluated(w: CodeBlockWriter, node: TypeNode, v: string, e: string, own: boolean, d = '0'): void {
+    const allKeys = () => {
+      this.runtime.add('isObj');
+      w.write(`if (isObj(${v}))`).block(() => w.writeLine(`for (const k in ${v}) ${e}.add(k);`));
+    };
+    const allItems = () => w.write(`if (Array.isArray(${v}))`).block(() => w.writeLine(`for (let i = 0; i < ${v}.length; i++) ${e}.add(i);`));
+    const call = (sub: TypeNode) => {
+      const fn = this.evaluatedBy(sub);
+      if (fn) w.writeLine(`${fn}(${v}, ${e}, ${d});`);
+    };
+    if (own && node.unevaluatedProperties) allKeys();
+    if (own && node.unevaluatedItems) allItems();
+    switch (node.kind) {
+      case 'object': {
+        if (typeof node.additional === 'object' || node.additionalGiven) {
+          allKeys();
+          break;
+        }
+        const names = node.properties.map((pr) => pr.name);
+        const tests = [names.length ? this.knownKey('k', names) : '', ...(node.patternProperties ?? []).map((pp) => `${this.regex(pp.pattern, node.pointer, pp.flags)}.test(k)`)].filter(Boolean);
+        if (!tests.length) break;
+        this.runtime.add('isObj');
+        w.write(`if (isObj(${v}))`).block(() => w.write(`for (const k in ${v})`).block(() => w.writeLine(`if (${tests.join(' || ')}) ${e}.add(k);`)));
+        break;
+      }
+      case 'map':
+        allKeys();
+        break;
+      case 'array': {
+        if (!node.itemsAbsent) {
+          allItems();
+          break;
+        }
+        const prefix = node.prefixItems?.length ?? 0;
+        if (!prefix && !node.contains) break;
+        w.write(`if (Array.isArray(${v}))`).block(() => {
+          if (prefix) w.writeLine(`for (let i = 0; i < ${v}.length && i < ${prefix}; i++) ${e}.add(i);`);
+          if (node.contains) w.writeLine(`for (let i = 0; i < ${v}.length; i++) if (${this.helper(node.contains, 'is')}(${v}[i])) ${e}.add(i);`);
+        });
+        break;
+      }
+      case 'union':
+        for (const variant of node.variants) {
+          const fn = this.evaluatedBy(variant);
+          if (fn) w.writeLine(`if (${this.helper(variant, 'is')}(${v})) ${fn}(${v}, ${e}, ${d});`);
+        }
+        break;
+      case 'intersection':
+        for (const m of node.members) call(m);
+        break;
+      case 'ref': {
+        const target = this.schemas.get(node.target)?.type;
+        if (target) call(target);
+        break;
+      }
+      default:
+        break;
+    }
+    for (const cond of node.conditionals ?? []) {
+      const ifFn = this.evaluatedBy(cond.if);
+      const thenFn = cond.then && this.evaluatedBy(cond.then);
+      const elseFn = cond.else && this.evaluatedBy(cond.else);
+      if (!ifFn && !thenFn && !elseFn) continue;
+      w.write(`if (${this.helper(cond.if, 'is')}(${v}))`).block(() => {
+        if (ifFn) w.writeLine(`${ifFn}(${v}, ${e}, ${d});`);
+        if (thenFn) w.writeLine(`${thenFn}(${v}, ${e}, ${d});`);
+      });
+      if (elseFn) w.write('else').block(() => w.writeLine(`${elseFn}(${v}, ${e}, ${d});`));
+    }
+    for (const [key, dep] of Object.entries(node.dependentSchemas ?? {})) {
+      const fn = this.evaluatedBy(dep);
+      if (!fn) continue;
+      this.runtime.add('isObj');
+      w.writeLine(`if (isObj(${v}) && Object.hasOwn(${v}, ${quote(key)})) ${fn}(${v}, ${e}, ${d});`);
+    }
   }
 }
+
+/** `(a)` unless `a` is one comparison or call (no `||`/`&&` at its top). */
+function paren(a: string): string {
+  return /\|\||&&/.test(a) ? `(${a})` : a;
+}
+
+/** Objects with at least this many properties check them in `check` mode from a table (`checkProps`). */
+const TABLE_FROM = 20;
+
+/** Sub-schemas large enough to share (the length of their structural key, a proxy for their code's size). */
+const HOIST_ABOVE = 400;
+const HOISTED_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'union', 'intersection']);
 
 /** Fields of a type node that never change its validator (documentation, and where it was written). */
 const DOC_ONLY = new Set(['description', 'deprecated', 'examples', 'notShown', 'pointer', 'enumName']);
@@ -606,7 +898,27 @@ export function structuralKey(node: TypeNode): string {
 
 /** Whether checking `node` can refuse anything (an `unknown` node may still carry applicators or JSON values). */
 function constrains(node: TypeNode): boolean {
-  return node.kind !== 'unknown' || !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues;
+  return node.kind !== 'unknown' || hasApplicators(node);
+}
+
+/** Keywords applying beside a node's own shape (a `ref` with any of them needs its own helper). */
+function hasApplicators(node: TypeNode): boolean {
+  return !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+}
+
+/** Whether a node can evaluate keys or items of its own value (annotations for `unevaluated*`). */
+function annotates(node: TypeNode): boolean {
+  switch (node.kind) {
+    case 'object':
+    case 'map':
+    case 'array':
+    case 'union':
+    case 'intersection':
+    case 'ref':
+      return true;
+    default:
+      return !!node.conditionals?.length || !!node.dependentSchemas || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+  }
 }
 
 /** Whether a string, number or array node constrains more than its type (else no `else` block is written). */

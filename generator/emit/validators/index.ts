@@ -3,6 +3,7 @@
  *   runtime.ts            hand-written helpers (templates/validators/runtime.ts, copied verbatim)
  *   schemas/<area>.ts     is<Type>(v) / check<Type>(v, p, c) per named schema
  *   requests/<area>.ts    validate<Op>Request(input) / validate<Op>Response(status, body) per operation
+ *   shared.ts             is<n> / check<n> / ev<n>: one helper per distinct inline sub-schema of the document
  *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
@@ -12,15 +13,20 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
 import { verbatimFile } from '../../render/templates.ts';
-import { checkName, isName } from './files.ts';
+import { HelperPool } from './compile.ts';
+import { checkName, fileCompiler, isName } from './files.ts';
 import { emitRequestValidators, requestFnName, responseFnName } from './requests.ts';
-import { emitSchemaValidators } from './schemas.ts';
+import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
 export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
   const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts'), verbatimFile('validators/formats.ts', 'validators/formats.ts')];
-  const schemaFiles = emitSchemaValidators(api, config.validators);
-  const requestFiles = emitRequestValidators(api, config.validators);
-  files.push(...schemaFiles, ...requestFiles, indexFile(api));
+  // One pool of helpers for the document: identical sub-schemas anywhere share one function in shared.ts.
+  const pool = new HelperPool();
+  const shared = fileCompiler(api, config.validators, 'shared', undefined, pool);
+  const schemaFiles = emitSchemaValidators(api, config.validators, pool);
+  const requestFiles = emitRequestValidators(api, config.validators, pool);
+  const sharedFile = emitSharedHelpers(pool, shared.compiler, shared.declarations);
+  files.push(...schemaFiles, ...requestFiles, ...(sharedFile ? [sharedFile] : []), indexFile(api));
   return files;
 }
 

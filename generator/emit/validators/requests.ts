@@ -4,7 +4,7 @@
  * or the `validators.unknownRequestFields` config says so) and
  * `validate<Op>Response(status, body)` (tolerating properties the spec does not list yet).
  */
-import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
@@ -12,7 +12,7 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
-import { rootPath, structuralKey, type Compiler } from './compile.ts';
+import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
 
@@ -30,20 +30,35 @@ const LOCATIONS = [
   { in: 'header', key: 'headers', typeName: (op: Operation) => op.names.headers },
 ] as const;
 
-export function emitRequestValidators(api: Api, options: ValidatorsConfig): GeneratedFile[] {
+export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile[] {
   const schemas = schemaByName(api);
   const files: GeneratedFile[] = [];
-  const readers = parameterReaders(api, schemas, options);
+  const readers = parameterReaders(api, schemas, options, pool);
   if (readers) files.push(readers);
   for (const area of api.areas) {
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!ops.length) continue;
-    const { compiler, declarations } = fileCompiler(api, options, 'requests');
+    const { compiler, declarations } = fileCompiler(api, options, 'requests', undefined, pool);
     const types = new Set<string>();
     const used = new Set<string>();
     const fns: StatementStructures[] = [];
+    // Operations whose responses validate the same way share one function (GitHub's spec has hundreds).
+    const responseFns = new Map<string, string>();
     for (const op of ops) {
       fns.push(requestFunction(api, schemas, op, compiler, types, used));
+      const key = JSON.stringify(responseEntries(op).map((e) => [e.status, structuralKey(e.content!.type!)]));
+      const same = responseFns.get(key);
+      if (same) {
+        fns.push({
+          kind: StructureKind.VariableStatement,
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\` (its responses are those of \`${same}\`).`],
+          declarations: [{ name: responseFnName(op), initializer: same }],
+        });
+        continue;
+      }
+      responseFns.set(key, responseFnName(op));
       fns.push(responseFunction(api, op, compiler));
     }
     compiler.runtime.add('RequestInput').add('ValidatedRequest').add('ValidationResult').add('None');
@@ -93,7 +108,8 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
         w.writeLine('body = undefined;');
       }
       w.writeLine('if (c.count) return { ok: false, errors: c.errors };');
-      w.writeLine(`return { ok: true, value: { path, query, headers, body } as unknown as ValidatedRequest<${[...typeArgs, bodyType].join(', ')}> };`);
+      // The function's return type names the validated shape once; the value is checked to be it above.
+      w.writeLine('return { ok: true, value: { path, query, headers, body } as never };');
     },
   };
 }
@@ -124,7 +140,7 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
  * `Service-Project` and `X-Client-Request-Id` headers, the list cursors, ...), shared by every operation that
  * lists it instead of being written out again in each.
  */
-function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig): GeneratedFile | undefined {
+function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile | undefined {
   const byComponent = new Map<string, { p: Parameter; key: string }>();
   for (const op of api.operations) {
     for (const p of op.parameters) {
@@ -133,7 +149,7 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
     }
   }
   if (!byComponent.size) return undefined;
-  const { compiler, declarations } = fileCompiler(api, options, 'requests');
+  const { compiler, declarations } = fileCompiler(api, options, 'requests', undefined, pool);
   compiler.runtime.add('RequestInput').add('Ctx');
   const fns: StatementStructures[] = [...byComponent.keys()].sort().map((name) => {
     const { p, key } = byComponent.get(name)!;
@@ -286,10 +302,15 @@ function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): 
   return table;
 }
 
-function responseFunction(api: Api, op: Operation, compiler: Compiler): FunctionDeclarationStructure {
-  const entries = op.responses
+/** The JSON response body each status is validated against. */
+function responseEntries(op: Operation) {
+  return op.responses
     .map((r) => ({ status: r.status, content: r.contents.find((c) => c.kind === 'json' && c.type && !c.when) ?? r.contents.find((c) => c.kind === 'json' && c.type) }))
     .filter((e) => e.content?.type);
+}
+
+function responseFunction(api: Api, op: Operation, compiler: Compiler): FunctionDeclarationStructure {
+  const entries = responseEntries(op);
   compiler.runtime.add('statusKey').add('state');
   return {
     kind: StructureKind.Function,

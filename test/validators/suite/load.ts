@@ -94,15 +94,20 @@ function draft4Reason(schema: unknown): string | undefined {
   return reason;
 }
 
-/** `$ref`s into the schema's own root (`#`, `#/$defs/x`) rewritten to the component that holds it. */
-function rebase(schema: unknown, base: string): unknown {
-  if (Array.isArray(schema)) return schema.map((x) => rebase(x, base));
+/**
+ * `$ref`s into the schema's own root (`#`, `#/$defs/x`) rewritten to the component that holds it. Inside a
+ * sub-schema with its own `$id`, a pointer is relative to that sub-schema (the generator reads it so): kept.
+ */
+function rebase(schema: unknown, base: string, root = true): unknown {
+  if (Array.isArray(schema)) return schema.map((x) => rebase(x, base, false));
   if (!schema || typeof schema !== 'object') return schema;
+  const id = (schema as Record<string, unknown>).$id;
+  if (!root && typeof id === 'string' && !id.startsWith('#')) return schema;
   // Object.fromEntries keeps a `__proto__` key as an own property (an assignment would set the prototype).
   return Object.fromEntries(
     Object.entries(schema as Record<string, unknown>).map(([k, v]) => {
       if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#') && !/^#[A-Za-z_]/.test(v)) return [k, `${base}${v.slice(1)}`];
-      return [k, DATA_KEYS.has(k) ? v : rebase(v, base)];
+      return [k, DATA_KEYS.has(k) ? v : rebase(v, base, false)];
     }),
   );
 }
