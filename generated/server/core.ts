@@ -18,12 +18,12 @@ import {
   countParts,
   DepthScan,
   LARGE_BODY_BYTES,
-  nextTurn,
   parseBody,
   parseQuery,
   readBody,
   type Parsed,
 } from './body.js';
+import { nextTurn } from './json.js';
 import { challenge, credentialOf, describeCredential } from './credentials.js';
 import { Lifecycle } from './lifecycle.js';
 import { primed, Reply, safeHeaders, successFor, toResponse } from './respond.js';
