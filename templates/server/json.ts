@@ -79,141 +79,156 @@ class SlicedParser {
     this.#since = performance.now();
   }
 
-  #skipBlank(at: number, end: number): number {
-    const text = this.text;
-    for (; at < end; at++) {
-      const c = text.charCodeAt(at);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
-    }
-    return at;
-  }
-
-  /** Index just past the string that opens at `at` (a `"`), or INVALID when it does not close before `end`. */
-  #stringEnd(at: number, end: number): number {
-    const text = this.text;
-    let quote = text.indexOf('"', at + 1);
-    for (;;) {
-      if (quote === -1 || quote >= end) throw INVALID;
-      let slashes = 0;
-      while (text.charCodeAt(quote - 1 - slashes) === 0x5c) slashes++;
-      if (slashes % 2 === 0) return quote + 1;
-      quote = text.indexOf('"', quote + 1);
-    }
-  }
-
-  /** A member too long for a run (blanks alone are no member: they go with the run, which judges them). */
-  #long(from: number, to: number): boolean {
-    return to - from > this.runChars && this.#skipBlank(from, to) < to;
-  }
-
   /** The one JSON value in `[start, end)`, with blanks around it. */
   async value(start: number, end: number): Promise<unknown> {
-    const at = this.#skipBlank(start, end);
-    const c = this.text.charCodeAt(at);
-    if (end - at <= this.runChars || (c !== 0x5b && c !== 0x7b)) return parseJson(this.text.slice(at, end));
-    const close = { at: 0 };
-    const value = c === 0x5b ? await this.#array(at, end, close) : await this.#object(at, end, close);
-    if (this.#skipBlank(close.at + 1, end) !== end) throw INVALID;
+    const text = this.text;
+    const at = skipBlank(text, start, end);
+    const c = text.charCodeAt(at);
+    if (end - at <= this.runChars || (c !== 0x5b && c !== 0x7b)) return parseJson(text.slice(at, end));
+    const { value, close } = await this.#container(at, end);
+    if (skipBlank(text, close + 1, end) !== end) throw INVALID;
     return value;
   }
 
   /**
-   * Scans the container opening at `open` for its members (separated by commas at its own level); `member` is
-   * called with each member's extent. Sets `close.at` to the closing bracket, which must match the opening one.
+   * The array or object opening at `open` (its end not known beforehand), and the index of its closing bracket.
+   * Runs of members are parsed natively. A run ends at the first comma a run's length further: a guess, which
+   * parses only when that comma separates this container's own members (the text from the run's start is read as
+   * the whole text reads it, so a cut inside a string or a nested container leaves something unclosed, and a cut
+   * past this container's end leaves its closing bracket inside). Where a guess fails, `scan` reads on exactly,
+   * at most about a run's length, to the next run's end, the closing bracket, or a member growing long, which
+   * is taken apart in turn when it is an array or an object. A run of blanks only is an empty container when the
+   * container has no comma at all, else a missing member (`[1,]`), which `JSON.parse` of the run alone would take
+   * for an empty container.
    */
-  async #members(open: number, end: number, close: { at: number }, member: (from: number, to: number, last: boolean) => Promise<void>): Promise<void> {
+  async #container(open: number, end: number): Promise<{ value: unknown; close: number }> {
     const text = this.text;
-    const closing = text.charCodeAt(open) === 0x5b ? 0x5d : 0x7d;
-    let depth = 0;
-    let from = open + 1;
-    for (let i = open + 1; ; i++) {
-      if (i >= end) throw INVALID;
-      const c = text.charCodeAt(i);
-      if (c === 0x22) i = this.#stringEnd(i, end) - 1;
-      else if (c === 0x5b || c === 0x7b) depth++;
-      else if (c === 0x5d || c === 0x7d) {
-        if (depth > 0) {
-          depth--;
-          continue;
+    const runChars = this.runChars;
+    const isArray = text.charCodeAt(open) === 0x5b;
+    const closing = isArray ? 0x5d : 0x7d;
+    // An array's runs are kept as the arrays `JSON.parse` made and joined once at the end (a native copy). An
+    // object's members are assigned in order, so key order and the last of repeated keys are as `JSON.parse` of
+    // the whole text has them; a `__proto__` key is dropped.
+    const parts: unknown[][] = [];
+    const out: Record<string, unknown> = {};
+    const add = (from: number, to: number, alone: boolean) => {
+      const slice = text.slice(from, to);
+      if (!alone && BLANK.test(slice)) throw INVALID;
+      if (isArray) return void parts.push(parseJson(`[${slice}]`) as unknown[]);
+      const members = parseJson(`{${slice}}`) as Record<string, unknown>;
+      for (const key in members) out[key] = members[key];
+    };
+    const done = (close: number) => ({ value: isArray ? joined(parts) : out, close });
+    let run = open + 1;
+    let from = run;
+    let long = true;
+    for (;;) {
+      if (from === run && long) {
+        const cut = text.indexOf(',', run + runChars);
+        if (cut !== -1 && cut < end) {
+          try {
+            add(run, cut, false);
+            run = from = cut + 1;
+            await this.#pace();
+            continue;
+          } catch {
+            // Not a cut between this container's own members (or not JSON): read on exactly.
+          }
         }
-        if (c !== closing) throw INVALID;
-        close.at = i;
-        return member(from, i, true);
-      } else if (c === 0x2c && depth === 0) {
-        await member(from, i, false);
-        from = i + 1;
       }
+      const at = scan(text, from, run, end, closing, runChars, long ? runChars : Infinity);
+      from = at.from;
+      if (at.kind === 'close') {
+        add(run, at.to, run === open + 1);
+        return done(at.to);
+      }
+      if (at.kind === 'comma') {
+        add(run, at.to, false);
+        run = from = at.to + 1;
+        long = true;
+        await this.#pace();
+        continue;
+      }
+      // A member growing long: an array or an object is taken apart; anything else (a long string or number, one
+      // value, or blanks) goes with the run, read on to its end, and the run's parse judges it.
+      let v = skipBlank(text, from, end);
+      let key: string | undefined;
+      if (!isArray && text.charCodeAt(v) === 0x22) {
+        const keyEnd = stringEnd(text, v, end);
+        key = JSON.parse(text.slice(v, keyEnd)) as string;
+        v = skipBlank(text, keyEnd, end);
+        v = text.charCodeAt(v) === 0x3a ? skipBlank(text, v + 1, end) : end;
+      }
+      const c = text.charCodeAt(v);
+      if ((c !== 0x5b && c !== 0x7b) || (!isArray && key === undefined)) {
+        long = false;
+        continue;
+      }
+      if (run < from) add(run, from - 1, false);
+      const member = await this.#container(v, end);
+      if (isArray) parts.push([member.value]);
+      else if (key !== '__proto__') out[key!] = member.value;
+      const next = skipBlank(text, member.close + 1, end);
+      const n = text.charCodeAt(next);
+      if (n === closing) return done(next);
+      if (n !== 0x2c) throw INVALID;
+      run = from = next + 1;
+      long = true;
+      await this.#pace();
     }
   }
+}
 
-  /**
-   * Runs of members: `[from, to)` of the text, members and the commas between them, parsed natively inside
-   * `open`/`close`. A run of blanks only is an empty container when the container has no comma at all, else a
-   * missing member (`[1,]`), which `JSON.parse` of the run alone would take for an empty one.
-   */
-  #run(from: number, to: number, open: string, close: string, alone: boolean): unknown {
-    const slice = this.text.slice(from, to);
-    if (!alone && BLANK.test(slice)) throw INVALID;
-    return parseJson(open + slice + close);
+/** The runs of an array as one array: `concat` copies packed arrays natively (`flat()` goes item by item). */
+function joined(parts: unknown[][]): unknown[] {
+  if (parts.length === 1) return parts[0]!;
+  let out: unknown[] = [];
+  for (let k = 0; k < parts.length; k += 1024) out = out.concat(...parts.slice(k, k + 1024));
+  return out;
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipBlank(text: string, at: number, end: number): number {
+  while (at < end && isBlank(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Index just past the string that opens at `at` (a `"`); INVALID when it does not close before `end`. */
+function stringEnd(text: string, at: number, end: number): number {
+  let quote = text.indexOf('"', at + 1);
+  for (;;) {
+    if (quote === -1 || quote >= end) throw INVALID;
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+    quote = text.indexOf('"', quote + 1);
   }
+}
 
-  async #array(open: number, end: number, close: { at: number }): Promise<unknown[]> {
-    const out: unknown[] = [];
-    let run = open + 1;
-    let commas = 0;
-    const flush = async (to: number, alone: boolean) => {
-      const items = this.#run(run, to, '[', ']', alone) as unknown[];
-      for (let k = 0; k < items.length; k++) out.push(items[k]);
-      await this.#pace();
-    };
-    await this.#members(open, end, close, async (from, to, last) => {
-      if (this.#long(from, to)) {
-        // A long member: the members before it as one run, then it is taken apart in turn.
-        if (run < from) await flush(from - 1, false);
-        out.push(await this.value(from, to));
-        run = to + 1;
-      } else if (last) {
-        if (run <= to) await flush(to, commas === 0);
-      } else if (to - run > this.runChars) {
-        await flush(to, false);
-        run = to + 1;
-      }
-      if (!last) commas++;
-    });
-    return out;
-  }
-
-  async #object(open: number, end: number, close: { at: number }): Promise<Record<string, unknown>> {
-    const out: Record<string, unknown> = {};
-    let run = open + 1;
-    let commas = 0;
-    const flush = async (to: number, alone: boolean) => {
-      const members = this.#run(run, to, '{', '}', alone) as Record<string, unknown>;
-      // Assigned in order, so key order and the last of repeated keys are as `JSON.parse` of the whole text has them.
-      for (const key in members) out[key] = members[key];
-      await this.#pace();
-    };
-    await this.#members(open, end, close, async (from, to, last) => {
-      if (this.#long(from, to)) {
-        if (run < from) await flush(from - 1, false);
-        // `"key" : value`, the value taken apart in turn.
-        const keyAt = this.#skipBlank(from, to);
-        if (this.text.charCodeAt(keyAt) !== 0x22) throw INVALID;
-        const keyEnd = this.#stringEnd(keyAt, to);
-        const key = JSON.parse(this.text.slice(keyAt, keyEnd)) as string;
-        const colon = this.#skipBlank(keyEnd, to);
-        if (this.text.charCodeAt(colon) !== 0x3a) throw INVALID;
-        const value = await this.value(colon + 1, to);
-        if (key !== '__proto__') out[key] = value;
-        run = to + 1;
-      } else if (last) {
-        if (run <= to) await flush(to, commas === 0);
-      } else if (to - run > this.runChars) {
-        await flush(to, false);
-        run = to + 1;
-      }
-      if (!last) commas++;
-    });
-    return out;
+/**
+ * Reads from `from` (the start of a member, at the container's own level) to the next place with work: a comma
+ * of this level more than `runChars` past `run` (`comma`), the closing bracket (`close`, which must match), or a
+ * member running longer than `longChars` before it ends (`long`). Returns that place (`to`) and where the member
+ * there starts (`from`).
+ */
+function scan(text: string, from: number, run: number, end: number, closing: number, runChars: number, longChars: number): { kind: 'comma' | 'close' | 'long'; to: number; from: number } {
+  let depth = 0;
+  for (let i = from; ; i++) {
+    if (i >= end) throw INVALID;
+    if (i - from > longChars) return { kind: 'long', to: i, from };
+    const c = text.charCodeAt(i);
+    if (c === 0x22) i = stringEnd(text, i, end) - 1;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) {
+      if (depth > 0) depth--;
+      else if (c !== closing) throw INVALID;
+      else return { kind: 'close', to: i, from };
+    } else if (c === 0x2c && depth === 0) {
+      if (i - run > runChars) return { kind: 'comma', to: i, from };
+      from = i + 1;
+    }
   }
 }
