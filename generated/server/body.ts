@@ -3,6 +3,7 @@
  * Request bodies: reading with the size and JSON limits enforced while the bytes arrive, counting multipart parts
  * and form fields, and parsing by media type (JSON, multipart, form, text, bytes); query strings too.
  */
+import { parseJson, parseJsonSliced } from './json.js';
 /** A record without a prototype, so `__proto__` in a query or form is just a key. */
 export function bag<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
@@ -142,28 +143,6 @@ export async function readBody(
   return out;
 }
 
-/**
- * Removes every own `__proto__` key from parsed JSON. `JSON.parse` makes it a plain own key, harmless until a
- * handler copies the object with `Object.assign({}, x)` or a merge helper, which then sets the copy's prototype.
- * The walk is bounded by the container limit checked while reading.
- */
-export function dropProtoKeys(root: unknown): void {
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (const item of value) if (item !== null && typeof item === 'object') stack.push(item);
-      continue;
-    }
-    if (Object.hasOwn(value, '__proto__')) delete (value as Record<string, unknown>)['__proto__'];
-    for (const key in value) {
-      const item = (value as Record<string, unknown>)[key];
-      if (item !== null && typeof item === 'object') stack.push(item);
-    }
-  }
-}
-
 export type Parsed = { ok: true; value: unknown } | { ok: false; message: string; code: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -181,15 +160,17 @@ export function parseBody(
       } catch {
         return { ok: false, message: 'The request body is not valid UTF-8.', code: 'invalid_encoding' };
       }
-      let value: unknown;
+      // A large body is parsed in slices, so other requests are answered meanwhile (see json.ts).
+      if (bytes.length > LARGE_BODY_BYTES)
+        return parseJsonSliced(text).then(
+          (value): Parsed => ({ ok: true, value }),
+          () => INVALID_JSON,
+        );
       try {
-        value = JSON.parse(text);
+        return { ok: true, value: parseJson(text) };
       } catch {
-        return { ok: false, message: 'The request body is not valid JSON.', code: 'invalid_json' };
+        return INVALID_JSON;
       }
-      // `__proto__` can only come from the text itself, spelled out or with a `\u` escape: most bodies skip the walk.
-      if (text.includes('__proto__') || text.includes('\\u')) dropProtoKeys(value);
-      return { ok: true, value };
     }
     case 'multipart':
       return parseMultipart(bytes, contentType);
@@ -208,6 +189,11 @@ export function parseBody(
 
 const NO_QUERY: Readonly<Record<string, string | string[]>> = Object.freeze(bag<string | string[]>());
 
+const INVALID_JSON: Parsed = {
+  ok: false,
+  message: 'The request body is not valid JSON.',
+  code: 'invalid_json',
+};
 const INVALID_MULTIPART: Parsed = {
   ok: false,
   message: 'The multipart body could not be parsed (malformed or truncated).',
@@ -218,12 +204,6 @@ const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
 /** Bodies above this size are parsed and validated in turns of their own (see `bodyRead`). */
 export const LARGE_BODY_BYTES = 64 * 1024;
 
-/** Resolves on a later turn of the event loop, after pending I/O (setImmediate where it exists: Node, Bun, Deno). */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
-}
 const lenient = new TextDecoder('utf-8');
 
 function boundaryOf(contentType: string): string | undefined {

@@ -45,6 +45,22 @@ const INTERNAL_ERROR =
  * The pipeline's view of a node request. A class (not an object literal with closures) so a request costs one
  * allocation; the body stream and the abort signal are made on first use only, since most requests need neither.
  */
+/**
+ * Headers from the raw list, names in lower case, repeated ones joined with ', '. A plain object (fast properties,
+ * unlike a prototype-less one); a header named `__proto__` is dropped, in both adapters.
+ */
+function joined(rawHeaders: readonly string[]): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const key = rawHeaders[i]!.toLowerCase();
+    if (key === '__proto__') continue;
+    const value = rawHeaders[i + 1]!;
+    const seen = headers[key];
+    headers[key] = seen === undefined ? value : `${seen}, ${value}`;
+  }
+  return headers;
+}
+
 class NodeRequest implements NeutralRequest {
   readonly method: string;
   readonly url: string;
@@ -63,24 +79,19 @@ class NodeRequest implements NeutralRequest {
     this.url = raw.url ?? '/';
     const mount = (raw as { baseUrl?: unknown }).baseUrl;
     this.mountPath = typeof mount === 'string' && mount !== '' ? mount : undefined;
-    // Headers from the raw list, repeated ones joined with ', ' as a web `Headers` joins them: Node's own
-    // `req.headers` keeps only the first Content-Type or Authorization, which would make the adapters disagree.
-    let headerBytes = 0;
+    // Node's own `req.headers` (built anyway: Node reads `host` and `expect` itself) keeps only the first of some
+    // repeated headers (Content-Type, Authorization...), which would make the adapters disagree. So when a name
+    // repeats, the headers are made from the raw list instead, repeated ones joined with ', ' as a web `Headers`
+    // joins them; otherwise (nearly always) Node's object is used as it is.
     const rawHeaders = raw.rawHeaders;
-    // A plain object (fast properties, unlike a prototype-less one); a header named `__proto__` is dropped, in
-    // both adapters.
-    const headers: Record<string, string | undefined> = {};
-    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-      const name = rawHeaders[i]!;
-      const value = rawHeaders[i + 1]!;
-      headerBytes += name.length + value.length + 4;
-      const key = name.toLowerCase();
-      if (key === '__proto__') continue;
-      const seen = headers[key];
-      headers[key] = seen === undefined ? value : `${seen}, ${value}`;
-    }
+    let headerBytes = 0;
+    for (let i = 0; i < rawHeaders.length; i++) headerBytes += rawHeaders[i]!.length + 2;
+    const own = raw.headers as Record<string, string | undefined>;
+    let names = 0;
+    for (const _ in own) names++;
+    this.headers =
+      names * 2 === rawHeaders.length && own['set-cookie'] === undefined ? own : joined(rawHeaders);
     this.headerBytes = headerBytes;
-    this.headers = headers;
   }
   get body(): AsyncIterable<Uint8Array> {
     const taken = consumedBody(this.raw);

@@ -1,6 +1,6 @@
 /**
  * `generated/server/`: a server skeleton for the API.
- *   core.ts, meta.ts, body.ts, respond.ts, credentials.ts, lifecycle.ts, errors.ts, sse.ts, node.ts, fetch.ts, guard.ts
+ *   core.ts, meta.ts, body.ts, json.ts, respond.ts, credentials.ts, lifecycle.ts, errors.ts, sse.ts, node.ts, fetch.ts, guard.ts
  *                 hand-written runtime (templates/server/), verbatim
  *   routes.ts     operation table + generated static dispatcher
  *   handlers.ts   the typed `Handlers` interface
@@ -21,7 +21,7 @@ import { handlersFile } from './handlers.ts';
 import { basePathOf, routesFile } from './routes.ts';
 import { credentials, guardExample, literal } from '../readme-facts.ts';
 
-const RUNTIME = ['core.ts', 'meta.ts', 'body.ts', 'respond.ts', 'credentials.ts', 'lifecycle.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
+const RUNTIME = ['core.ts', 'meta.ts', 'body.ts', 'json.ts', 'respond.ts', 'credentials.ts', 'lifecycle.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
 
 /**
  * The runtime's exports by name, not `export *`: the model types are exported with `export type *` too, and a
