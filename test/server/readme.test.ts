@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../validators/fixture.ts';
 
@@ -30,7 +31,9 @@ async function run(name: string, code: string): Promise<{ base: string; child: C
   const file = path.join(dir, `${name}.ts`);
   const source = code.replace(`'${PACKAGE}'`, JSON.stringify(path.join(root, 'generated/server/index.ts'))).replace(/\b3000\b/, '0');
   writeFileSync(file, source);
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  // tsx's loader inside the child's own process (`--import`), not the tsx CLI: the CLI runs the file in a second process
+  // and relays signals with a 30 ms wait for an answer, which a loaded machine misses (it then kills the child: 143).
+  const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href, file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   let err = '';
