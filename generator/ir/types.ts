@@ -430,6 +430,8 @@ export interface OperationNames {
   headers: string;
   body: string;
   response: string;
+  /** The server route table's constant of this operation's path (`M_backup_jobs`), shared by the path's operations. */
+  route: string;
 }
 
 export interface Webhook {

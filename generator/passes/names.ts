@@ -21,6 +21,14 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
   const typeNames = new Map(api.schemas.map((s) => [s.name, s.typeName]));
 
   const pascals = new Set<string>();
+  // Route constants live in server/routes.ts only: their own registry, one name per path (`/backup-jobs` and
+  // `/backup-jobs/` are two paths, so `M_backup_jobs` and `M_backup_jobs2`), in path order.
+  const routes = new NameRegistry(diagnostics);
+  const routeNames = new Map<string, string>();
+  for (const path of [...new Set(api.operations.map((o) => o.path))].sort()) {
+    routeNames.set(path, routes.invent(`M_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`, `path ${path}`, at('#/paths')));
+  }
+  const routeConst = (path: string): string => routeNames.get(path)!;
   for (const op of api.operations) {
     // `admin-api-keys-list` and `adminApiKeysList` both give AdminApiKeysList: the second gets a number.
     let pascal = pascalCase(op.operationId);
@@ -38,6 +46,7 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
       headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
       response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
+      route: routeConst(op.path),
     };
     // Path parameters become positional arguments: safe, distinct identifiers (`{class}` → `class_`, `{id}` and
     // `{ID}` → `id`, `id2`). Other parameters keep their spec names as quoted keys.
