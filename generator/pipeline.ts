@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Api } from './ir/types.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
-import { PASSES } from './passes/index.ts';
+import { DEFAULT_PASS_OPTIONS, PASSES, type PassOptions } from './passes/index.ts';
 import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
@@ -64,7 +64,7 @@ export interface PipelineOptions {
   release?: string;
 }
 
-export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict'), inputs?: string[]): Promise<Api> {
+export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict'), inputs?: string[], passOptions: PassOptions = DEFAULT_PASS_OPTIONS): Promise<Api> {
   const timed = async <T>(step: string, fn: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await fn();
@@ -79,7 +79,7 @@ export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, di
     const parsed = await timed('parse', () => parseDocument(loaded, diagnostics));
     api = parsed;
     await timed('passes', () => {
-      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics);
+      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics, passOptions);
     });
     diagnostics.throwErrors();
   } catch (error) {
@@ -106,7 +106,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
   const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
-  const api = await buildIr(options.spec, record, diagnostics, inputs);
+  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   const chosen = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
   const run = new Set(chosen);

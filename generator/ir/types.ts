@@ -419,7 +419,8 @@ export type Paging =
   | { kind: 'envelope'; param?: string; items: string[] }
   | { kind: 'cursor'; param: string; next: string[]; items: string[] }
   | { kind: 'offset'; param: string; limit?: string; items: string[] }
-  | { kind: 'page'; param: string; items: string[] };
+  | { kind: 'page'; param: string; items: string[] }
+  | { kind: 'link'; param?: undefined; items: string[] };
 
 export interface OperationNames {
   /** PascalCase base, e.g. `CreateVideo`. */
@@ -536,6 +537,8 @@ export interface Api {
   stateMachines: StateMachine[];
   notShown: NotShown[];
   resources: ResourceNode;
+  /** The SDK naming rule the resource tree was built by: the URL tree (`paths`) or tags and operationIds. */
+  sdkNaming?: 'paths' | 'operations';
   /** Reusable response headers, by component name. */
   headers: HeaderDef[];
 }
