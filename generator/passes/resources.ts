@@ -95,9 +95,10 @@ function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }
  */
 function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: Report): number {
   let fallbacks = 0;
+  const sharedPrefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
   const fallback = (op: Operation): string[] => {
     fallbacks++;
-    return fixUp(operationCall(op.tags, op.operationId, { untagged: titleResource(api.title) }), op);
+    return fixUp(operationCall(op.tags, op.operationId, { untagged: titleResource(api.title), ...(sharedPrefix ? { sharedPrefix } : {}) }), op);
   };
   for (const op of ops) {
     if (explicit.has(op)) continue;
