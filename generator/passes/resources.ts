@@ -10,7 +10,7 @@ import type { DiagnosticCode, Diagnostics, Location } from '../diagnostics.ts';
 import type { Api, Operation, ResourceNode } from '../ir/types.ts';
 import { camelCase, pascalCase, words } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
-import { operationCall, pathCall, sharedDottedPrefix, titleResource } from '../naming/sdk-rules.ts';
+import { operationCall, pathCall, pathShape, segmentIdentifier, sharedDottedPrefix, titleResource } from '../naming/sdk-rules.ts';
 import { registries } from './names.ts';
 import { isListGet, pagingOf } from './paging.ts';
 
@@ -98,7 +98,9 @@ function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: R
   const sharedPrefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
   const fallback = (op: Operation): string[] => {
     fallbacks++;
-    return fixUp(operationCall(op.tags, op.operationId, { untagged: titleResource(api.title), ...(sharedPrefix ? { sharedPrefix } : {}) }), op);
+    // Untagged, the operation stays under its first resource of the URL tree (`pets.updatePet`), else the title's.
+    const first = pathShape(op.path).segments.find((s) => !s.startsWith('{'));
+    return fixUp(operationCall(op.tags, op.operationId, { untagged: first ? segmentIdentifier(first) : titleResource(api.title), ...(sharedPrefix ? { sharedPrefix } : {}) }), op);
   };
   for (const op of ops) {
     if (explicit.has(op)) continue;
