@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWarning, type GeneratorError, type Mode } from '../../generator/diagnostics.ts';
+import type { CodegenConfig } from '../../generator/config/types.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { makeMultiFileSpec } from '../../scripts/make-multifile-spec.ts';
 import { generateCorpus, typecheckCorpus } from '../corpus/run.ts';
