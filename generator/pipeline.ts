@@ -12,7 +12,7 @@ import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
-import type { CodegenConfig } from './config/types.ts';
+import { DEFAULT_CONFIG, type CodegenConfig } from './config/types.ts';
 import { embedPackage } from './package/embed.ts';
 import { PACKAGES } from './package/layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
@@ -106,7 +106,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
   const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
-  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk });
+  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk, ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}) });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   const chosen = new Set(options.emitters ?? EMITTERS.map((e) => e.name));
   const run = new Set(chosen);

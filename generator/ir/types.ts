@@ -522,6 +522,8 @@ export interface Area {
 
 export interface Api {
   title: string;
+  /** The client class's name: the config's, else derived from the title (`Acme Projects API` → `AcmeProjectsClient`). */
+  clientName?: string;
   version: string;
   description?: string;
   servers: Server[];

@@ -11,6 +11,8 @@ import { assignSelectors } from './selectors.ts';
 /** What the config tells the passes. */
 export interface PassOptions {
   sdk: SdkNaming;
+  /** The config's client class name, when it names one. */
+  clientName?: string;
 }
 
 export const DEFAULT_PASS_OPTIONS: PassOptions = { sdk: DEFAULT_SDK_NAMING };
@@ -23,7 +25,7 @@ export interface Pass {
 export const PASSES: readonly Pass[] = [
   { name: 'normalize order', run: (api) => normalizeOrder(api) },
   { name: 'assign areas', run: (api) => assignAreas(api) },
-  { name: 'assign names and hoist enums', run: assignNames },
+  { name: 'assign names and hoist enums', run: (api, locate, diagnostics, options) => assignNames(api, locate, diagnostics, options.clientName) },
   { name: 'build resource tree', run: (api, locate, diagnostics, options) => buildResourceTree(api, locate, diagnostics, options.sdk) },
   { name: 'read response selectors', run: assignSelectors },
   { name: 'check', run: checkIr },

@@ -12,7 +12,7 @@ import type { Diagnostics, Location } from '../diagnostics.ts';
 /** The registry of each IR, so the resource tree claims its class names beside the types. */
 export const registries = new WeakMap<Api, NameRegistry>();
 
-export function assignNames(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+export function assignNames(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics, clientName?: string): void {
   const names = new NameRegistry(diagnostics);
   registries.set(api, names);
   const at = (pointer: string) => locate(pointer);
@@ -74,6 +74,17 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
     names.claim(`${base}Machine`, `state machine '${m.name}'`, at(m.pointer));
   }
   hoistEnums(api, names, at);
+  // The client class: the config's name, else one from the title ("Acme Projects API" → `AcmeProjectsClient`).
+  api.clientName = clientName ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title')) : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
+}
+
+const GENERIC_TITLE = new Set(['api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'client', 'sdk', 'v1', 'v2', 'v3']);
+
+/** `Acme Projects API` → `AcmeProjectsClient`; a title of generic words only → `ApiClient`. */
+export function clientNameFromTitle(title: string): string {
+  // Split on spaces and punctuation only, so `OpenAPI` is one (generic) word.
+  const kept = title.split(/[^A-Za-z0-9]+/).filter((w) => w && !GENERIC_TITLE.has(w.toLowerCase()) && !/^\d/.test(w)).slice(0, 3);
+  return `${kept.length ? pascalCase(kept.join(' ')) : 'Api'}Client`;
 }
 
 /** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */

@@ -68,7 +68,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+  const { PagingClient: ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
   client = new ApiClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
 });
 afterAll(() => server?.close());
@@ -129,7 +129,7 @@ describe('lists paged by cursor, offset and page number', () => {
     writeFileSync(
       path.join(out, 'gen', 'use.ts'),
       [
-        "import { ApiClient, type Page } from './client/index.js';",
+        "import { PagingClient as ApiClient, type Page } from './client/index.js';",
         'export async function use(client: ApiClient): Promise<number> {',
         '  let sum = 0;',
         '  for await (const row of client.rows.list({ limit: 3 })) sum += row.id;',
