@@ -50,7 +50,13 @@ export function pathShape(path: string): PathShape {
   const all = bare.split('/').filter(Boolean);
   let start = 0;
   while (start < all.length - 1 && (VERSION.test(all[start]!) || PREFIX.test(all[start]!))) start++;
-  const segments = all.slice(start).filter((s) => !VERSION.test(s));
+  // A segment mixing text and parameters (`campaigns.{start}-{end}`, `users.json`) keeps its leading text only:
+  // URL fragments never become identifiers (`campaignsStartEnd`).
+  const segments = all
+    .slice(start)
+    .filter((s) => !VERSION.test(s))
+    .map((s) => (s.startsWith('{') || !/[{.]/.test(s) ? s : s.replace(/[{.].*$/, '')))
+    .filter(Boolean);
   const last = segments[segments.length - 1];
   // Google's custom methods: `{name}:deployFlow`, `flows:batchDelete` (a colon outside the braces).
   const colon = last?.match(/^(\{[^}]*\}|[^:{}]*):([A-Za-z][\w-]*)$/);
