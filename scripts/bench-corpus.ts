@@ -17,9 +17,9 @@ import { directorySample, directorySpec } from '../test/corpus/directory-sample.
 import { namingBreaks, type NamingRule } from '../test/corpus/naming-stats.ts';
 import { fmt, stats } from './bench/stats.ts';
 
-const { values } = parseArgs({ options: { 'large-runs': { type: 'string', default: '3' }, graph: { type: 'boolean' }, 'no-sample': { type: 'boolean' }, 'no-github': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { 'large-runs': { type: 'string', default: '3' }, graph: { type: 'boolean' }, 'no-sample': { type: 'boolean' }, 'no-github': { type: 'boolean' }, out: { type: 'string', default: '.tmp/bench-corpus' } } });
 const largeRuns = Math.max(1, Number(values['large-runs']));
-const tmp = path.resolve('.tmp/bench-corpus');
+const tmp = path.resolve(values.out!);
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const GITHUB = path.resolve('../shared/specs/github-api.json');
