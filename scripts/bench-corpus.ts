@@ -26,7 +26,7 @@ const GITHUB = path.resolve('../shared/specs/github-api.json');
 const node = process.execPath;
 const PEAK_RSS = pathToFileURL(path.resolve('scripts/bench/peak-rss.mjs')).href;
 const redocly = path.join(tmp, 'redocly.yaml');
-writeFileSync(redocly, 'extends:\n  - minimal\nrules:\n  operation-summary: off\n  struct: off\n  no-unresolved-refs: off\n');
+writeFileSync(redocly, 'extends:\n  - minimal\nrules:\n  operation-summary: off\n  struct: off\n  no-unresolved-refs: off\n  no-server-trailing-slash: off\n');
 
 type Tool = 'ours' | 'openapi-typescript' | '@hey-api/openapi-ts';
 const TOOLS: Record<Tool, (spec: string, out: string) => string[]> = {
