@@ -31,6 +31,7 @@ export type DiagnosticCode =
   | 'missing-operation-id'
   | 'discriminator-fallback'
   | 'pagination-fallback'
+  | 'sdk-naming'
   | 'internal';
 
 /** `strict`: every finding is an error (our spec, lint, CI). `tolerant`: findings become located warnings. */

@@ -7,12 +7,12 @@ import path from 'node:path';
 import type { Api } from './ir/types.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
-import { PASSES } from './passes/index.ts';
+import { DEFAULT_PASS_OPTIONS, PASSES, type PassOptions } from './passes/index.ts';
 import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
-import type { CodegenConfig } from './config/types.ts';
+import { DEFAULT_CONFIG, type CodegenConfig } from './config/types.ts';
 import { emittersFor } from './package/layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
@@ -63,7 +63,7 @@ export interface PipelineOptions {
   release?: string;
 }
 
-export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict'), inputs?: string[]): Promise<Api> {
+export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict'), inputs?: string[], passOptions: PassOptions = DEFAULT_PASS_OPTIONS): Promise<Api> {
   const timed = async <T>(step: string, fn: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await fn();
@@ -78,7 +78,7 @@ export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, di
     const parsed = await timed('parse', () => parseDocument(loaded, diagnostics));
     api = parsed;
     await timed('passes', () => {
-      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics);
+      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics, passOptions);
     });
     diagnostics.throwErrors();
   } catch (error) {
@@ -105,7 +105,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
   const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
-  const api = await buildIr(options.spec, record, diagnostics, inputs);
+  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk, ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}) });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   // An output's files import other outputs where they are (package/layout.ts): those are written with it.
   const run = emittersFor(options.emitters ?? EMITTERS.map((e) => e.name));

@@ -19,9 +19,13 @@ export function configFor(source: ConfigSource | undefined): { config: CodegenCo
  */
 export function checkConfig(config: CodegenConfig, api: Api, locate: Locate): Warning[] {
   const ids = new Set(api.operations.map((o) => o.operationId));
-  return config.accessTokensRejectedBy.flatMap((id, i): Warning[] =>
+  const rejected = config.accessTokensRejectedBy.flatMap((id, i): Warning[] =>
     ids.has(id)
       ? []
       : [{ code: 'config-unknown-operation', message: `accessTokensRejectedBy names "${id}", which is not an operationId of the spec`, location: locate(['accessTokensRejectedBy', String(i)]), fallback: 'the entry has no effect' }],
   );
+  const calls = Object.keys(config.sdk.calls).flatMap((id): Warning[] =>
+    ids.has(id) ? [] : [{ code: 'config-unknown-operation', message: `sdk.calls names "${id}", which is not an operationId of the spec`, location: locate(['sdk', 'calls', id]), fallback: 'the entry has no effect' }],
+  );
+  return [...rejected, ...calls];
 }

@@ -141,6 +141,21 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     validators.formats = choice(v.formats, 'formats', ['assert', 'annotate'] as const, d.validators.formats);
     validators.unknownRequestFields = choice(v.unknownRequestFields, 'unknownRequestFields', ['accept', 'reject'] as const, d.validators.unknownRequestFields);
   }
+  const sdk = { naming: d.sdk.naming, calls: { ...d.sdk.calls } };
+  if (c.sdk !== undefined) {
+    const v = object(c.sdk, ['sdk'], ['naming', 'calls']);
+    if (v.naming !== undefined) {
+      const options = ['auto', 'paths', 'operations'] as const;
+      sdk.naming = options.includes(v.naming as (typeof options)[number]) ? (v.naming as (typeof options)[number]) : bad(['sdk', 'naming'], `must be ${options.map((o) => JSON.stringify(o)).join(', ')}`, d.sdk.naming);
+    }
+    if (v.calls !== undefined) {
+      const given = v.calls !== null && typeof v.calls === 'object' ? Object.keys(v.calls) : [];
+      for (const [id, call] of Object.entries(object(v.calls, ['sdk', 'calls'], given))) {
+        const named = string(call, ['sdk', 'calls', id], '', /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, 'a call in camelCase, resource.method (e.g. "backup.plans.create")');
+        if (named) sdk.calls[id] = named;
+      }
+    }
+  }
   const mode = c.mode === undefined || c.mode === 'strict' || c.mode === 'tolerant' ? (c.mode as Mode | undefined) : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {
@@ -157,6 +172,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     ...(mode ? { mode } : {}),
     ...(release ? { release } : {}),
     validators,
+    sdk,
   };
   if (errors.length === 1) throw errors[0]!;
   if (errors.length) throw new GeneratorErrors(errors);

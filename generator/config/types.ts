@@ -20,6 +20,14 @@ export interface ValidatorsConfig {
   unknownRequestFields: 'accept' | 'reject';
 }
 
+/** How SDK calls are named (README, "SDK naming"). */
+export interface SdkConfig {
+  /** `auto` (default): the URL tree when it names every operation cleanly, else tags and operationIds. */
+  naming: 'auto' | 'paths' | 'operations';
+  /** operationId → its call, `resource.method` or deeper (`backup.plans.create`), under either rule. */
+  calls: Record<string, string>;
+}
+
 export interface CodegenConfig {
   /** Exported class name of the client. */
   clientName: string;
@@ -51,9 +59,10 @@ export interface CodegenConfig {
    */
   release?: string;
   validators: ValidatorsConfig;
+  sdk: SdkConfig;
 }
 
-export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'mode', 'release', 'validators'] as const;
+export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'mode', 'release', 'validators', 'sdk'] as const;
 
 export const DEFAULT_CONFIG: CodegenConfig = {
   clientName: 'ApiClient',
@@ -70,6 +79,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
   serverVersionHeader: null,
   accessTokensRejectedBy: [],
   validators: { formats: 'assert', unknownRequestFields: 'accept' },
+  sdk: { naming: 'auto', calls: {} },
 };
 
 export const CONFIG_FILE = 'codegen.config.json';

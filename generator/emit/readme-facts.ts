@@ -103,6 +103,8 @@ export function pagingRule(paging: Paging): string {
       return `\`${paging.param}\` plus the items received, until a page is empty${paging.limit ? ` or shorter than \`${paging.limit}\`` : ''}`;
     case 'page':
       return `\`${paging.param}\` counted up from 1, until a page is empty`;
+    case 'link':
+      return 'the query of the `Link` header\'s `rel="next"` URL, until an answer has none';
   }
 }
 

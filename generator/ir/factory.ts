@@ -44,7 +44,7 @@ export function operation(operationId: string, method: Operation['method'], path
     responses: [],
     servers: [],
     security: [],
-    names: { pascal: operationId[0]!.toUpperCase() + operationId.slice(1), pathParams: '', query: '', headers: '', body: '', response: '' },
+    names: { pascal: operationId[0]!.toUpperCase() + operationId.slice(1), pathParams: '', query: '', headers: '', body: '', response: '', route: '' },
     sdkPath: [],
     pointer: `#/paths/${path.replace(/\//g, '~1')}/${method}`,
     ...extra,

@@ -614,7 +614,8 @@ export type Paging =
   | { kind: 'envelope'; param?: string; items: string[] }
   | { kind: 'cursor'; param: string; next: string[]; items: string[] }
   | { kind: 'offset'; param: string; limit?: string; items: string[] }
-  | { kind: 'page'; param: string; items: string[] };
+  | { kind: 'page'; param: string; items: string[] }
+  | { kind: 'link'; param?: undefined; items: string[] };
 
 /** The TypeScript names of an operation's types, decided by the naming pass (each unique among all identifiers). */
 export interface OperationNames {
@@ -630,6 +631,8 @@ export interface OperationNames {
   body: string;
   /** The success response's type: the named schema's type name when its JSON content is one schema, else `<pascal>Response`. */
   response: string;
+  /** The server route table's constant of this operation's path (`M_backup_jobs`), shared by the path's operations. */
+  route: string;
 }
 
 /** A webhook (`webhooks` in 3.1): a request the API sends to the user's server when an event happens. */
@@ -764,16 +767,18 @@ export interface Area {
 export interface Api {
   /** `info.title`. */
   title: string;
+  /** The client class's name: the config's, else derived from the title (`Acme Projects API` → `AcmeProjectsClient`). */
+  clientName?: string;
   /** `info.version`: the API's version (not the packages'). */
   version: string;
   /** `info.description`. */
   description?: string;
   /** The document's `servers`, in the spec's order (the first is the client's default). */
   servers: Server[];
-  /** `in` and `parameterName`: where an `apiKey` scheme's credential goes (header, query or cookie) and its name. */
   /**
    * `components.securitySchemes`, in the document's key order (not sorted): `name` is the scheme's key, `type` its
-   * type (`http`, `apiKey`, `oauth2`…), `scheme` the HTTP scheme (`bearer`, `basic`).
+   * type (`http`, `apiKey`, `oauth2`…), `scheme` the HTTP scheme (`bearer`, `basic`); `in` and `parameterName`: where
+   * an `apiKey` scheme's credential goes (header, query or cookie) and its name.
    */
   securitySchemes: { name: string; type: string; scheme?: string; description?: string; in?: 'header' | 'query' | 'cookie'; parameterName?: string }[];
   /** The document's default security: alternatives of requirements; `[]` means none. */
@@ -799,6 +804,8 @@ export interface Api {
   notShown: NotShown[];
   /** The root of the SDK resource tree (`property` empty), built by the resources pass. */
   resources: ResourceNode;
+  /** The SDK naming rule the resource tree was built by: the URL tree (`paths`) or tags and operationIds. */
+  sdkNaming?: 'paths' | 'operations';
   /** Reusable response headers (`components.headers`), sorted by component name (normalize pass). */
   headers: HeaderDef[];
 }

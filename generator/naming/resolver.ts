@@ -6,6 +6,7 @@
  * deterministically.
  */
 import { Diagnostics, type Location } from '../diagnostics.ts';
+import { RESERVED_TYPE_NAMES } from './reserved.ts';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -14,8 +15,9 @@ export class NameRegistry {
 
   constructor(private readonly diagnostics: Diagnostics = new Diagnostics('strict')) {}
 
-  /** An author-chosen name. */
+  /** An author-chosen name. A global or runtime name (`Error`, `Promise`, `Page`) becomes `<name>Model`, silently. */
   claim(name: string, owner: string, location: Location): string {
+    if (RESERVED_TYPE_NAMES.has(name)) name = `${name}Model`;
     if (!IDENTIFIER.test(name)) {
       const fixed = this.free(`_${name.replace(/[^A-Za-z0-9_$]/g, '')}`, owner);
       this.diagnostics.report('identifier-collision', `'${name}' (for ${owner}) is not a valid TypeScript identifier`, location, `named '${fixed}'`);
@@ -32,11 +34,13 @@ export class NameRegistry {
 
   /** A name the generator made up: `name`, else `name2`, `name3`…, never reported. */
   invent(name: string, owner: string, location: Location): string {
+    if (RESERVED_TYPE_NAMES.has(name)) name = `${name}Model`;
+    if (!IDENTIFIER.test(name)) name = `_${name.replace(/[^A-Za-z0-9_$]/g, '')}`;
     return this.set(this.free(name, owner), owner, location);
   }
 
   has(name: string): boolean {
-    return this.owners.has(name);
+    return this.owners.has(name) || RESERVED_TYPE_NAMES.has(name);
   }
 
   private free(name: string, owner: string): string {

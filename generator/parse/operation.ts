@@ -122,7 +122,7 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
         responses: parseResponses(ctx, schemas, op.responses ?? {}, joinPointer(at, 'responses'), area, subject),
         servers: parseServers(ctx, op.servers ?? item.servers, joinPointer(at, 'servers')),
         security: parseSecurity(op.security) ?? defaultSecurity,
-        names: { pascal: '', pathParams: '', query: '', headers: '', body: '', response: '' },
+        names: { pascal: '', pathParams: '', query: '', headers: '', body: '', response: '', route: '' },
         sdkPath: typeof op['x-sdk-call'] === 'string' ? op['x-sdk-call'].split('.') : [],
         pointer: at,
       };

@@ -12,7 +12,7 @@ import type { Diagnostics, Location } from '../diagnostics.ts';
 /** The registry of each IR, so the resource tree claims its class names beside the types. */
 export const registries = new WeakMap<Api, NameRegistry>();
 
-export function assignNames(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+export function assignNames(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics, clientName?: string): void {
   const names = new NameRegistry(diagnostics);
   registries.set(api, names);
   const at = (pointer: string) => locate(pointer);
@@ -21,6 +21,14 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
   const typeNames = new Map(api.schemas.map((s) => [s.name, s.typeName]));
 
   const pascals = new Set<string>();
+  // Route constants live in server/routes.ts only: their own registry, one name per path (`/backup-jobs` and
+  // `/backup-jobs/` are two paths, so `M_backup_jobs` and `M_backup_jobs2`), in path order.
+  const routes = new NameRegistry(diagnostics);
+  const routeNames = new Map<string, string>();
+  for (const path of [...new Set(api.operations.map((o) => o.path))].sort()) {
+    routeNames.set(path, routes.invent(`M_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`, `path ${path}`, at('#/paths')));
+  }
+  const routeConst = (path: string): string => routeNames.get(path)!;
   for (const op of api.operations) {
     // `admin-api-keys-list` and `adminApiKeysList` both give AdminApiKeysList: the second gets a number.
     let pascal = pascalCase(op.operationId);
@@ -38,6 +46,7 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
       headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
       response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
+      route: routeConst(op.path),
     };
     // Path parameters become positional arguments: safe, distinct identifiers (`{class}` → `class_`, `{id}` and
     // `{ID}` → `id`, `id2`). Other parameters keep their spec names as quoted keys.
@@ -65,6 +74,17 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
     names.claim(`${base}Machine`, `state machine '${m.name}'`, at(m.pointer));
   }
   hoistEnums(api, names, at);
+  // The client class: the config's name, else one from the title ("Acme Projects API" → `AcmeProjectsClient`).
+  api.clientName = clientName ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title')) : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
+}
+
+const GENERIC_TITLE = new Set(['api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'client', 'sdk', 'v1', 'v2', 'v3']);
+
+/** `Acme Projects API` → `AcmeProjectsClient`; a title of generic words only → `ApiClient`. */
+export function clientNameFromTitle(title: string): string {
+  // Split on spaces and punctuation only, so `OpenAPI` is one (generic) word.
+  const kept = title.split(/[^A-Za-z0-9]+/).filter((w) => w && !GENERIC_TITLE.has(w.toLowerCase()) && !/^\d/.test(w)).slice(0, 3);
+  return `${kept.length ? pascalCase(kept.join(' ')) : 'Api'}Client`;
 }
 
 /** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */

@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // No codegen config: the default client name.
-  const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+  const { CredentialsClient: ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
   client = new ApiClient({ apiKey: 'user:secret', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
 });
 afterAll(() => {
@@ -84,7 +84,7 @@ describe('the generated server reads the credential where the scheme puts it', (
     const app = server.createServer(handlers, { authenticate: (token: string) => (tokens.push(token), { kind: 'api_key' }) });
     const running = await listen(app.node);
     try {
-      const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+      const { CredentialsClient: ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
       const c = new ApiClient({ apiKey: 'user:secret', baseURL: running.url, maxRetries: 0 });
       expect([await c.bearer.retrieve(), await c.basic.retrieve(), await c.header.retrieve(), await c.query.retrieve(), await c.cookie.retrieve()]).toEqual(
         ['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => ({ ok: id })),

@@ -68,7 +68,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
+  const { PagingClient: ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
   client = new ApiClient({ apiKey: 'k', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
 });
 afterAll(() => server?.close());
@@ -121,15 +121,15 @@ describe('lists paged by cursor, offset and page number', () => {
   });
 
   it('leaves a list whose paging fits no convention a plain method, with a located warning', async () => {
-    expect(warnings).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+ #\/paths\/~1tokens\/get: warning\[pagination-fallback\]: listTokens returns a list whose paging parameters fit no convention.*; client\.tokens\.retrieve is a plain method returning one page$/)]);
-    expect(await client.tokens.retrieve()).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(warnings).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+ #\/paths\/~1tokens\/get: warning\[pagination-fallback\]: listTokens returns a list whose paging parameters fit no convention.*; client\.tokens\.list is a plain method returning one page$/)]);
+    expect(await client.tokens.list()).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
   it('types the items and the body of each page (tsc --strict over the generated client and a use of it)', () => {
     writeFileSync(
       path.join(out, 'gen', 'use.ts'),
       [
-        "import { ApiClient, type Page } from './client/index.js';",
+        "import { PagingClient as ApiClient, type Page } from './client/index.js';",
         'export async function use(client: ApiClient): Promise<number> {',
         '  let sum = 0;',
         '  for await (const row of client.rows.list({ limit: 3 })) sum += row.id;',

@@ -56,7 +56,7 @@ describe('OpenAI 3.1: generated client against the generated server without hand
   let client: any;
   beforeAll(async () => {
     const server: any = await import(path.join(out, 'openai-3.1/server/index.ts'));
-    const { ApiClient }: any = await import(path.join(out, 'openai-3.1/client/index.ts')); // no codegen config: the default name
+    const { OpenAiClient: ApiClient }: any = await import(path.join(out, 'openai-3.1/client/index.ts')); // no codegen config: the name from the title
     const app = server.createServer({}, { authenticate: () => ({ kind: 'api_key' }) });
     srv = await listen(app.node);
     // The server routes under its spec's base path (`/v1` of https://api.openai.com/v1).

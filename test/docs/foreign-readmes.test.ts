@@ -75,11 +75,13 @@ describe('READMEs generated for specs that are not ours', () => {
     expect(mentions(t.server, ourNames(t.api))).toEqual([]);
     expect(t.docs).toContain(`# ${t.api.title}`);
     expect(mentions(t.docs, ourNames(t.api))).toEqual([]);
-    expect(mentions(t.clientClass, ['auth.exchangeToken', 'ORG_ID', 'PROJECT_ID', 'API_API_KEY'])).toEqual([]);
+    expect(mentions(t.clientClass, ['auth.exchangeToken', 'ORG_ID', 'PROJECT_ID', 'API_API_KEY', 'PlatformClient', 'PLATFORM_', 'spec/openapi.yaml'])).toEqual([]);
+    // With no config, the client's name comes from the title ("Acme Projects API" → AcmeProjectsClient).
+    expect(t.api.clientName).toBe(name === 'projects' ? 'AcmeProjectsClient' : 'SwaggerPetstoreClient');
   });
 
   it.each(Object.keys(SPECS) as Name[])('%s: every ts snippet of the READMEs type-checks against the generated client and server', (name) => {
-    const { count, problems } = snippetProblems(trees[name].dir, 'ApiClient', path.join(work, `snippets-${name}`));
+    const { count, problems } = snippetProblems(trees[name].dir, trees[name].api.clientName!, path.join(work, `snippets-${name}`));
     expect(count).toBeGreaterThan(5);
     expect(problems).toEqual([]);
   }, 600_000);
@@ -99,7 +101,7 @@ describe('READMEs generated for specs that are not ours', () => {
   });
 
   it('reads its key from an environment variable named after info.title (never API_API_KEY), or the config\'s prefix', async () => {
-    const { ApiClient } = (await import(path.join(trees.projects.dir, 'client/index.ts'))) as { ApiClient: new (o?: object) => { baseURL: string; organization: string | null; project: string | null } };
+    const { AcmeProjectsClient: ApiClient } = (await import(path.join(trees.projects.dir, 'client/index.ts'))) as { AcmeProjectsClient: new (o?: object) => { baseURL: string; organization: string | null; project: string | null } };
     const names = ['ACME_PROJECTS_API_KEY', 'ACME_PROJECTS_BASE_URL', 'ACME_PROJECTS_ORG_ID', 'ACME_PROJECTS_PROJECT_ID'] as const;
     const saved = names.map((k) => [k, process.env[k]] as const);
     try {
@@ -118,7 +120,7 @@ describe('READMEs generated for specs that are not ours', () => {
     } finally {
       for (const [k, v] of saved) if (v === undefined) delete process.env[k]; else process.env[k] = v;
     }
-    const api = (title: string) => ({ ...trees.projects.api, title });
+    const api = (title: string) => ({ ...trees.projects.api, title, clientName: 'ApiClient' });
     expect(envPrefixOf(api('The Petstore REST API v2'), DEFAULT_CONFIG)).toBe('PETSTORE_');
     expect(envPrefixOf(api('API'), DEFAULT_CONFIG)).toBe('OPENAPI_');
     expect(envPrefixOf(api('API'), { ...DEFAULT_CONFIG, clientName: 'ShopClient' })).toBe('SHOP_');

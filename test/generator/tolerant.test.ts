@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatWarning, type GeneratorError, type Mode } from '../../generator/diagnostics.ts';
+import type { CodegenConfig } from '../../generator/config/types.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { makeMultiFileSpec } from '../../scripts/make-multifile-spec.ts';
 import { generateCorpus, typecheckCorpus } from '../corpus/run.ts';
@@ -22,16 +23,16 @@ function spec(paths: Record<string, unknown>, schemas: Record<string, unknown> =
   return file;
 }
 
-async function generate(file: string, mode: Mode, emitters?: string[]) {
-  const result = await runPipeline({ spec: file, mode, format: false, ...(emitters ? { emitters } : {}) });
+async function generate(file: string, mode: Mode, emitters?: string[], config?: Partial<CodegenConfig>) {
+  const result = await runPipeline({ spec: file, mode, format: false, ...(emitters ? { emitters } : {}), ...(config ? { config } : {}) });
   const text = (p: string) => result.files.find((f) => f.path === p)?.contents ?? '';
   return { ...result, text, lines: result.warnings.map(formatWarning) };
 }
 
 /** The strict run's error as the CLI prints it (`file:line:column #/pointer: error[code]: message`). */
-async function strictError(file: string, emitters: string[]): Promise<string> {
+async function strictError(file: string, emitters: string[], config?: Partial<CodegenConfig>): Promise<string> {
   try {
-    await runPipeline({ spec: file, mode: 'strict', format: false, emitters });
+    await runPipeline({ spec: file, mode: 'strict', format: false, emitters, ...(config ? { config } : {}) });
   } catch (error) {
     return (error as GeneratorError).format();
   }
@@ -258,7 +259,7 @@ describe('names and the resource tree', () => {
     }, { Pets: { type: 'array', items: { type: 'string' } } });
     const out = await generate(file, 'strict', ['types', 'client']);
     const calls = Object.fromEntries(out.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]));
-    expect(calls).toEqual({ listPets: 'pets.retrieve', clicks: 'n1Clicks.retrieve', addToy: 'pets.toys.create', getToy: 'pets.toys.retrieve' });
+    expect(calls).toEqual({ listPets: 'pets.list', clicks: 'n1Clicks.retrieve', addToy: 'pets.toys.create', getToy: 'pets.toys.retrieve' });
     expect(out.api.resources.children.find((c) => c.property === 'pets')!.className).toBe('PetsResource');
     expect(out.text('client/resources/pets.ts')).toContain('export class PetsResource');
   });
@@ -290,16 +291,20 @@ describe('names and the resource tree', () => {
     expect(byLimit.lines).toEqual([expect.stringMatching(/warning\[pagination-fallback\]: findPets returns a list whose paging parameters fit no convention the client iterates .*; client\.pets\.list is a plain method returning one page$/)]);
   });
 
-  it('falls back to tag and operationId when the path rule gives the same call twice, with a warning', async () => {
+  it('under the URL rule (forced by the config), falls back to tag and operationId when the path rule gives the same call twice, with a warning naming the config entry', async () => {
+    const paths: Partial<CodegenConfig> = { sdk: { naming: 'paths', calls: {} } };
     const file = spec({
       '/pets': { get: { operationId: 'findPets', tags: ['pets'], responses: ok } },
       '/pets/{id}': { get: { operationId: 'find pet by id', tags: ['pets'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok }, put: { operationId: 'updatePet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok }, patch: { operationId: 'patchPet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
     });
-    expect(await strictError(file, ['types'])).toMatch(/error\[identifier-collision\]: operations .* both map to client\.pets\./);
-    const out = await generate(file, 'tolerant', ['types', 'client']);
+    expect(await strictError(file, ['types'], paths)).toMatch(/error\[identifier-collision\]: operations .* both map to client\.pets\./);
+    const out = await generate(file, 'tolerant', ['types', 'client'], paths);
     const calls = Object.fromEntries(out.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]));
     expect(calls).toEqual({ 'find pet by id': 'pets.retrieve', findPets: 'pets.findPets', patchPet: 'pets.update', updatePet: 'pets.updatePet' });
-    expect(out.lines.join('\n')).toMatch(/warning\[identifier-collision\]: operations .* both map to client\.pets\.update; .*renamed after its operationId/);
+    expect(out.lines.join('\n')).toMatch(/warning\[identifier-collision\]: operations .* both map to client\.pets\.update; updatePet is called client\.pets\.updatePet; to choose, name it in codegen\.config\.json: "sdk": \{ "calls": \{ "updatePet": "resource\.method" \} \}/);
+    // Under the automatic choice the URL tree is not clean, so every call is by tags and operationIds, without warnings.
+    const auto = await generate(file, 'strict', ['types']);
+    expect(Object.fromEntries(auto.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]))).toEqual({ 'find pet by id': 'pets.findPetById', findPets: 'pets.findPets', patchPet: 't.patchPet', updatePet: 't.updatePet' });
   });
 
   it('gives path parameters safe, distinct identifiers, and the outputs type-check', async () => {

@@ -60,7 +60,7 @@ describe('packed toolchain', () => {
     expect(readdirSync(path.join(app, 'pet')).sort()).toEqual(['.codegen-manifest.json', 'client', 'tables', 'types']);
     expect(readdirSync(path.join(app, 'pet/tables'))).toEqual(['enums.ts']);
     expect(readdirSync(path.join(app, 'pet/client')).sort()).not.toContain('types');
-    expect(readFileSync(path.join(app, 'pet/client/client.ts'), 'utf8')).toContain('export class ApiClient');
+    expect(readFileSync(path.join(app, 'pet/client/client.ts'), 'utf8')).toContain('export class SwaggerPetstoreClient');
     writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false }, include: ['pet/**/*.ts'] }));
     const tsc = await run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app);
     expect(tsc.stdout + tsc.stderr).toBe('');

@@ -164,7 +164,8 @@ export class ClientBase {
       );
     return new PagePromise<Item, Body>(
       this.send(op, args.path ?? NO_PATH, query, body, response, options),
-      (r) => new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage),
+      (r) =>
+        new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')),
     );
   }
 

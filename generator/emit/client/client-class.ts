@@ -74,13 +74,13 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
       parameters: [{ name: 'options', type: "Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }", initializer: '{}' }],
       returnType: 'ClientBase',
       docs: [
-        `The request engine without any resource, for bundles that use a few calls: \`new ${top[0]?.className ?? 'Resource'}(createBaseClient({ apiKey }))\`. A bundler then keeps only the resources imported (the package has no side effects), where \`new ${config.clientName}()\` keeps them all.`,
+        `The request engine without any resource, for bundles that use a few calls: \`new ${top[0]?.className ?? 'Resource'}(createBaseClient({ apiKey }))\`. A bundler then keeps only the resources imported (the package has no side effects), where \`new ${(api.clientName ?? config.clientName)}()\` keeps them all.`,
       ],
       statements: ['return new ClientBase(options, DEFAULT_BASE_URL);'],
     },
     {
       kind: StructureKind.Class,
-      name: config.clientName,
+      name: (api.clientName ?? config.clientName),
       isExported: true,
       extends: 'ClientBase',
       docs: [`The ${api.title} client (${api.version}). Options default from ${envVariables(api, config).join(', ').replace(/, ([^,]+)$/, ' and $1')}.`],
@@ -107,7 +107,7 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
 export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
   const path = 'client/index.ts';
   const exports: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [config.clientName, 'createBaseClient', 'DEFAULT_BASE_URL'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [(api.clientName ?? config.clientName), 'createBaseClient', 'DEFAULT_BASE_URL'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client-base.js', namedExports: ['ClientBase'] },
     ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },

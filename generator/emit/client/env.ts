@@ -17,6 +17,6 @@ export function envPrefixOf(api: Api, config: CodegenConfig): string {
       .slice(0, 3)
       .map((w) => w.toUpperCase());
   const fromTitle = words(api.title);
-  const chosen = fromTitle.length ? fromTitle : words(config.clientName).filter((w) => w !== 'CLIENT');
+  const chosen = fromTitle.length ? fromTitle : words(config.clientName !== DEFAULT_CONFIG.clientName ? config.clientName : (api.clientName ?? config.clientName)).filter((w) => w !== 'CLIENT');
   return chosen.length ? `${chosen.join('_')}_` : 'OPENAPI_';
 }

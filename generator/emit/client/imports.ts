@@ -18,7 +18,9 @@ export function clientImports(api: Api, fromDir: string, selfPath: string): Clie
   const areaOfType = new Map(api.schemas.map((s) => [s.typeName, s.area]));
   const up = '../'.repeat(fromDir.split('/').filter(Boolean).length);
   const extra = new Map<string, { names: Set<string>; values: Set<string> }>();
+  let sealed = false;
   const add = (module: string, name: string, typeOnly: boolean) => {
+    if (sealed) throw new Error(`internal: ${selfPath} uses ${name} after its imports were taken`);
     if (!extra.has(module)) extra.set(module, { names: new Set(), values: new Set() });
     const entry = extra.get(module)!;
     (typeOnly ? entry.names : entry.values).add(name);
@@ -34,6 +36,7 @@ export function clientImports(api: Api, fromDir: string, selfPath: string): Clie
       return name;
     },
     declarations() {
+      sealed = true;
       const merged = new Map<string, ImportDeclarationStructure>();
       for (const d of base.declarations()) merged.set(d.moduleSpecifier, d);
       for (const [module, { names, values }] of extra) {

@@ -30,7 +30,7 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
 function brandFile(api: Api, config: CodegenConfig): GeneratedFile {
   return constantsModule('client/core/brand.ts', {
     ENV_PREFIX: { type: 'string', value: envPrefixOf(api, config), doc: 'Prefix of the environment variables the client reads.' },
-    CLIENT_NAME: { type: 'string', value: config.clientName, doc: 'Exported name of the client class, for messages.' },
+    CLIENT_NAME: { type: 'string', value: (api.clientName ?? config.clientName), doc: 'Exported name of the client class, for messages.' },
     ERROR_NAME: { type: 'string', value: config.errorName, doc: 'Exported name of the base error class (its `name`).' },
     ORGANIZATION_HEADER: { type: 'string | null', value: config.organizationHeader, doc: 'Header carrying the `organization` option; not sent when null.' },
     PROJECT_HEADER: { type: 'string | null', value: config.projectHeader, doc: 'Header carrying the `project` option; not sent when null.' },

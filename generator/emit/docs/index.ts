@@ -3,7 +3,7 @@
  * machine, and what is not documented; `generated/docs/README.md` indexes the areas. Markdown comes
  * from the handlebars templates in `templates/docs/`.
  */
-import type { Api, ObjectNode, Parameter, Property, Response, TypeNode } from '../../ir/types.ts';
+import type { Api, ObjectNode, Operation, Parameter, Property, Response, NamedSchema, TypeNode } from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { renderTemplate } from '../../render/templates.ts';
@@ -19,15 +19,36 @@ function rulesOf(node: TypeNode): string[] {
   return out;
 }
 
+/**
+ * Entries (operations, then schemas) per page: a larger area is split into `<area>.md`, `<area>-2.md`… so that no
+ * page grows with the document (GitHub's shared schemas alone are 2 MB of Markdown).
+ */
+export const PAGE_ENTRIES = 200;
+
+/** The page of each schema: `<area>` for the first page of its area, `<area>-<n>` for the n-th. */
+function schemaPages(api: Api): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const area of api.areas) {
+    const ops = api.operations.filter((o) => o.area === area.slug).length;
+    api.schemas.filter((s) => s.area === area.slug).forEach((s, i) => {
+      const page = Math.floor((ops + i) / PAGE_ENTRIES);
+      out.set(s.name, page === 0 ? area.slug : `${area.slug}-${page + 1}`);
+    });
+  }
+  return out;
+}
+
 export function emitDocs(api: Api): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const pages: { slug: string; title: string; operations: number; schemas: number }[] = [];
-  const areaOf = new Map(api.schemas.map((s) => [s.name, s.area]));
+  const pageOf = schemaPages(api);
   const common = commonToEveryOperation(api);
   for (const area of api.areas) {
-    const link = (name: string) => `${areaOf.get(name) === area.slug ? '' : `./${areaOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
+    let here = area.slug;
+    const link = (name: string) => `${pageOf.get(name) === here ? '' : `./${pageOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
     const describe = (node: TypeNode) => describeType(node, 0, link);
-    const operations = api.operations.filter((o) => o.area === area.slug).map((o) => ({
+    const areaOps = api.operations.filter((o) => o.area === area.slug);
+    const toOperation = (o: Operation) => ({
       operationId: o.operationId,
       method: o.method.toUpperCase(),
       path: o.path,
@@ -42,8 +63,9 @@ export function emitDocs(api: Api): GeneratedFile[] {
           : [{ status: r.status, mediaType: '', type: r.description }],
       ),
       rules: (o.requestBody?.contents ?? []).flatMap((c) => rulesOf(c.type)),
-    }));
-    const schemas = api.schemas.filter((s) => s.area === area.slug).map((s) => ({
+    });
+    const areaSchemas = api.schemas.filter((s) => s.area === area.slug);
+    const toSchema = (s: NamedSchema) => ({
       name: s.name,
       anchor: s.name.toLowerCase(),
       description: s.type.description ?? '',
@@ -52,16 +74,29 @@ export function emitDocs(api: Api): GeneratedFile[] {
       properties: propertyRows(objectParts(s.type).flatMap((o) => o.properties), '', describe),
       also: s.type.kind === 'intersection' ? s.type.members.filter((m) => m.kind === 'ref').map((m) => describe(m)).join(', ') : '',
       rules: rulesOf(s.type),
-    }));
+    });
     const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: stateDiagram(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
     const notShown = api.notShown.filter((n) => n.area === area.slug);
-    if (!operations.length && !schemas.length && !machines.length && !notShown.length) continue;
+    if (!areaOps.length && !areaSchemas.length && !machines.length && !notShown.length) continue;
     const webhooks = area.slug === 'webhooks' ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' })) : [];
-    files.push({ path: `docs/${area.slug}.md`, contents: renderTemplate('docs/area.md.hbs', { title: area.title, operations, schemas, machines, notShown, webhooks }) });
-    pages.push({ slug: area.slug, title: area.title, operations: operations.length, schemas: schemas.length });
+    const count = Math.max(1, Math.ceil((areaOps.length + areaSchemas.length) / PAGE_ENTRIES));
+    for (let page = 0; page < count; page++) {
+      here = page === 0 ? area.slug : `${area.slug}-${page + 1}`;
+      const from = page * PAGE_ENTRIES;
+      const to = from + PAGE_ENTRIES;
+      // Described with `here` set to this page: a link to a schema on this page is an anchor, elsewhere a file.
+      const described = {
+        operations: areaOps.slice(from, to).map(toOperation),
+        schemas: areaSchemas.slice(Math.max(0, from - areaOps.length), Math.max(0, to - areaOps.length)).map(toSchema),
+      };
+      const title = count === 1 ? area.title : `${area.title} (${page + 1}/${count})`;
+      const first = page === 0;
+      files.push({ path: `docs/${here}.md`, contents: renderTemplate('docs/area.md.hbs', { title, operations: described.operations, schemas: described.schemas, machines: first ? machines : [], notShown: first ? notShown : [], webhooks: first ? webhooks : [] }) });
+      pages.push({ slug: here, title, operations: described.operations.length, schemas: described.schemas.length });
+    }
   }
   const first = api.operations[0];
-  const commonParameters = first ? first.parameters.filter((p) => common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type, 0, (n) => `./${areaOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ') })) : [];
+  const commonParameters = first ? first.parameters.filter((p) => common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type, 0, (n) => `./${pageOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ') })) : [];
   const commonResponses = first ? first.responses.filter((r) => common.responses.has(responseKey(r))).map((r) => ({ status: r.status, description: r.description.replace(/\n/g, ' '), headers: r.headers.map((h) => h.name).join(', ') })) : [];
   files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length, commonParameters, commonResponses }) });
   return files;

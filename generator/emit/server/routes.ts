@@ -16,6 +16,8 @@ interface Route {
   path: string;
   segments: { literal?: string; param?: string }[];
   methods: { method: string; operationId: string }[];
+  /** Its constant, decided by the naming pass. */
+  constName: string;
 }
 
 export function routesOf(api: Api): Route[] {
@@ -27,7 +29,7 @@ export function routesOf(api: Api): Route[] {
         const m = /^\{(.+)\}$/.exec(s);
         return m ? { param: m[1]! } : { literal: s };
       });
-      route = { path: op.path, segments, methods: [] };
+      route = { path: op.path, segments, methods: [], constName: op.names.route };
       byPath.set(op.path, route);
     }
     route.methods.push({ method: op.method.toUpperCase(), operationId: op.operationId });
@@ -90,7 +92,7 @@ function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
   w.writeLine('return undefined;');
 }
 
-const methodsConst = (r: Route) => `M_${r.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`;
+const methodsConst = (r: Route) => r.constName;
 
 export function routesFile(api: Api): { path: string; contents: string } {
   const routes = routesOf(api);

@@ -14,7 +14,11 @@ export interface ImportTracker extends TypeUse {
 export function trackImports(api: Api, fromDir: string, selfPath: string): ImportTracker {
   const schemas = new Map(api.schemas.map((s) => [s.name, s]));
   const wanted = new Map<string, Set<string>>();
+  // Imports by construction: once the import list is taken, a type met later (while printing) would go unimported,
+  // so it is an internal error, never a file that does not compile.
+  let sealed = false;
   const add = (modulePath: string, name: string) => {
+    if (sealed) throw new Error(`internal: ${selfPath} uses ${name} after its imports were taken`);
     if (modulePath === selfPath) return;
     if (!wanted.has(modulePath)) wanted.set(modulePath, new Set());
     wanted.get(modulePath)!.add(name);
@@ -40,6 +44,7 @@ export function trackImports(api: Api, fromDir: string, selfPath: string): Impor
       return name;
     },
     declarations() {
+      sealed = true;
       return [...wanted.keys()].sort().map((modulePath) => ({
         kind: StructureKind.ImportDeclaration,
         isTypeOnly: true,

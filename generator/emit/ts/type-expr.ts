@@ -154,12 +154,15 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
       }
       return arrayOf(typeOf(node.items, use));
     }
-    case 'map':
+    case 'map': {
+      // Worked out now, not while printing: the file's imports are taken before it is printed.
+      const values = typeOf(node.values, use);
       return (w) => {
         w.write('{ [key: string]: ');
-        typeOf(node.values, use)(w);
+        values(w);
         w.write(' }');
       };
+    }
     case 'object': {
       const members = node.properties.map((p) => {
         const m: MemberSpec = { name: p.name, optional: !p.required, type: typeOf(p.type, use) };

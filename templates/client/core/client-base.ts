@@ -112,7 +112,7 @@ export class ClientBase {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
     const fetchPage = (next: Query) => this.list<Item, Body>(op, { path: args.path, params: { ...((args.params as object | undefined) ?? {}), ...next } }, options);
-    return new PagePromise<Item, Body>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage));
+    return new PagePromise<Item, Body>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')));
   }
 
   private async send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {

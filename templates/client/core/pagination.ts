@@ -19,7 +19,8 @@ export type Paging =
   | { readonly kind: 'envelope'; readonly param?: string; readonly items: readonly string[] }
   | { readonly kind: 'cursor'; readonly param: string; readonly next: readonly string[]; readonly items: readonly string[] }
   | { readonly kind: 'offset'; readonly param: string; readonly limit?: string; readonly items: readonly string[] }
-  | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] };
+  | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] }
+  | { readonly kind: 'link'; readonly param?: undefined; readonly items: readonly string[] };
 
 type FetchPage<Item, Body> = (query: Record<string, unknown>) => PagePromise<Item, Body>;
 
@@ -27,6 +28,21 @@ function at(value: unknown, path: readonly string[]): unknown {
   let v = value;
   for (const key of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
   return v;
+}
+
+/** The query of the `rel="next"` URL of a `Link` header (RFC 8288), or undefined when there is none. */
+export function nextLinkQuery(link: string | null | undefined): Record<string, string> | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(/,(?=\s*<)/)) {
+    const m = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (!m || !/;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(m[2]!)) continue;
+    try {
+      return Object.fromEntries(new URL(m[1]!, 'http://relative.invalid').searchParams);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 function repeatedCursor(cursor: unknown): ClientError {
@@ -42,8 +58,10 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   /** The query parameter that moves from page to page. */
   private readonly param: string;
   private readonly fetchPage: FetchPage<Item, Body>;
+  /** The answer's `Link` header, for `link` paging. */
+  private readonly link: string | null | undefined;
 
-  constructor(body: Body, query: Record<string, unknown>, paging: Paging, fetchPage: FetchPage<Item, Body>) {
+  constructor(body: Body, query: Record<string, unknown>, paging: Paging, fetchPage: FetchPage<Item, Body>, link?: string | null) {
     this.body = body;
     const items = at(body, paging.items);
     this.items = Array.isArray(items) ? (items as Item[]) : [];
@@ -51,8 +69,9 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
     this.paging = paging;
     this.param = paging.param ?? '';
     this.fetchPage = fetchPage;
+    this.link = link;
     // Kept out of JSON.stringify and object spreads: a page serialises as its body and items.
-    for (const key of ['query', 'paging', 'param', 'fetchPage']) Object.defineProperty(this, key, { enumerable: false });
+    for (const key of ['query', 'paging', 'param', 'fetchPage', 'link']) Object.defineProperty(this, key, { enumerable: false });
   }
 
   /** The query of the next page, or undefined on the last page. */
@@ -71,6 +90,11 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
       if ((typeof next !== 'string' && typeof next !== 'number') || next === '') return undefined;
       return { ...this.query, [p.param]: next };
     }
+    if (p.kind === 'link') {
+      // The server names the next page: its URL's query (GitHub's `page`, `per_page`, `after`…) replaces ours.
+      const next = nextLinkQuery(this.link);
+      return next ? { ...this.query, ...next } : undefined;
+    }
     if (p.kind === 'offset') {
       const limit = p.limit === undefined ? NaN : Number(this.query[p.limit]);
       if (this.items.length < limit) return undefined;
@@ -80,6 +104,11 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
     return { ...this.query, [p.param]: (Number.isFinite(current) ? current : 1) + 1 };
   }
 
+  /** What moves from page to page: the paging parameter, or for `link` paging the whole query. */
+  private cursorOf(query: Record<string, unknown>): unknown {
+    return this.paging.kind === 'link' ? JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))) : query[this.param];
+  }
+
   hasNextPage(): boolean {
     return this.nextPageQuery() !== undefined;
   }
@@ -87,9 +116,9 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   async getNextPage(): Promise<Page<Item, Body>> {
     const query = this.nextPageQuery();
     if (!query) throw new Error('No next page: check hasNextPage() first.');
-    const cursor = query[this.param];
+    const cursor = this.cursorOf(query);
     // A server that sends back the cursor it was asked with would make every caller loop forever.
-    if (cursor === this.query[this.param]) throw repeatedCursor(cursor);
+    if (cursor === this.cursorOf(this.query)) throw repeatedCursor(cursor);
     return this.fetchPage(query);
   }
 
@@ -97,9 +126,9 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   async *iterPages(): AsyncGenerator<Page<Item, Body>> {
     let page: Page<Item, Body> = this;
     yield page;
-    const seen = new Set<unknown>([this.query[this.param]]);
+    const seen = new Set<unknown>([this.cursorOf(this.query)]);
     for (let query = page.nextPageQuery(); query; query = page.nextPageQuery()) {
-      const cursor = query[this.param];
+      const cursor = this.cursorOf(query);
       if (seen.has(cursor)) throw repeatedCursor(cursor);
       seen.add(cursor);
       page = await page.getNextPage();

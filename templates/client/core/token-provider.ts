@@ -2,8 +2,8 @@
  * Keeps a short-lived access token from the token exchange fresh. There is no refresh token, so it exchanges again
  * shortly before `expires_in` runs out; concurrent callers share one exchange.
  *
- *   const exchanger = new Client({ apiKey: null });
- *   const tokens = new AccessTokenProvider(() => exchanger.auth.exchangeToken({ ...jwtFields, subject_token: readJwt() }));
+ *   // exchange(): your API's token exchange, answering { access_token, expires_in }
+ *   const tokens = new AccessTokenProvider(() => exchange());
  *   const client = new Client({ apiKey: tokens.apiKey });
  */
 

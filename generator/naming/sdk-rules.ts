@@ -1,0 +1,170 @@
+/**
+ * The two SDK naming rules, as pure functions of one operation (README, "SDK naming"):
+ * - `paths`: the URL tree. Static segments nest as resources (version and API-prefix segments left out), the method
+ *   comes from the HTTP method and the path's shape, a custom-method verb (`{name}:deployFlow`) or an action named
+ *   in the path's fragment or query (`/#X-Amz-Target=SSMContacts.ListContacts`, `/?Action=DescribeRegions`).
+ * - `operations`: tags and operationIds, as Stainless-, Speakeasy- and hey-api-generated SDKs name them:
+ *   `client.<tag>.<operationId>` (`client.backup.createBackupPlan`), `Group_Verb` ids split at `_`, dotted ids
+ *   (`dialogflow.projects.agents.get`) without the service prefix every id shares.
+ */
+import { camelCase, words } from './case.ts';
+
+/** A version segment: `v1`, `v3beta1`, `v1.2`, `2.0`, `2013-01-01`. */
+const VERSION = /^(v\d+([a-z]+\d*)?(\.\d+)*|\d+(\.\d+)+|\d{4}-\d{2}-\d{2}(-preview)?)$/i;
+/** An API prefix, left out only before the first resource (`/api/v1/users`; Azure's `/apis/{apiId}` stays). */
+const PREFIX = /^(api|rest)$/i;
+
+export function isVersionSegment(segment: string): boolean {
+  return VERSION.test(segment);
+}
+
+/** A path segment as an identifier: `vector_stores` → `vectorStores`, `1-clicks` → `n1Clicks`. */
+export function segmentIdentifier(segment: string): string {
+  const c = camelCase(segment).replace(/^_/, '');
+  return /^[0-9]/.test(c) ? `n${c}` : c;
+}
+
+/**
+ * A path segment read as a plural noun, a collection: its last word ends in `s` but not `ss`, `us` or `is`
+ * (`attachments`, `files`, `line_items`; not `access`, `status`, `analysis`, `cancel`, `complete`).
+ */
+export function isPluralNoun(segment: string): boolean {
+  const word = segment.split(/[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).pop()?.toLowerCase() ?? '';
+  return word.length > 2 && /s$/.test(word) && !/(ss|us|is)$/.test(word);
+}
+
+const isParam = (s: string | undefined): boolean => s !== undefined && s.startsWith('{');
+
+export interface PathShape {
+  /** Segments without version prefixes, custom verbs, fragment or query. */
+  segments: string[];
+  /** The method a custom verb, fragment or query action names (`deployFlow`, `listContacts`), if any. */
+  action?: string;
+}
+
+/** The parts of a path the URL tree reads. */
+export function pathShape(path: string): PathShape {
+  const [beforeHash, fragment] = splitOnce(path, '#');
+  const [bare, query] = splitOnce(beforeHash, '?');
+  let action = actionOf(fragment) ?? actionOf(query);
+  const all = bare.split('/').filter(Boolean);
+  let start = 0;
+  while (start < all.length - 1 && (VERSION.test(all[start]!) || PREFIX.test(all[start]!))) start++;
+  // A segment mixing text and parameters (`campaigns.{start}-{end}`, `users.json`) keeps its leading text only:
+  // URL fragments never become identifiers (`campaignsStartEnd`).
+  const segments = all
+    .slice(start)
+    .filter((s) => !VERSION.test(s))
+    .map((s) => (s.startsWith('{') || !/[{.]/.test(s) ? s : s.replace(/[{.].*$/, '')))
+    .filter(Boolean);
+  const last = segments[segments.length - 1];
+  // Google's custom methods: `{name}:deployFlow`, `flows:batchDelete` (a colon outside the braces).
+  const colon = last?.match(/^(\{[^}]*\}|[^:{}]*):([A-Za-z][\w-]*)$/);
+  if (colon) {
+    action ??= colon[2]!;
+    if (colon[1]) segments[segments.length - 1] = colon[1];
+    else segments.pop();
+  }
+  return action ? { segments, action: segmentIdentifier(action) } : { segments };
+}
+
+function splitOnce(s: string, sep: string): [string, string | undefined] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
+}
+
+/** `X-Amz-Target=SSMContacts.ListContacts` → `ListContacts`; `Action=DescribeRegions&Version=…` → `DescribeRegions`. */
+function actionOf(part: string | undefined): string | undefined {
+  if (!part) return undefined;
+  for (const pair of part.split('&')) {
+    const [key, value] = splitOnce(pair, '=');
+    if (!value || /^version$/i.test(key)) continue;
+    const name = value.split('.').pop()!;
+    if (/^[A-Za-z][\w-]*$/.test(name)) return name;
+  }
+  return undefined;
+}
+
+/**
+ * The URL-tree call of an operation. `list` tells whether a GET answers a list (an array, or an object around
+ * one): a GET on a collection is its `list` whatever its paging.
+ */
+export function pathCall(method: string, path: string, list: boolean, operationId: string): string[] {
+  const { segments, action } = pathShape(path);
+  const statics = segments.filter((s) => !isParam(s)).map(segmentIdentifier);
+  if (action) return [...statics, action];
+  const last = segments[segments.length - 1];
+  const beforeLast = segments[segments.length - 2];
+  if (isParam(last)) {
+    // A GET answering a list is a `list` filtered by its last parameter (`/arrivalBoard/{id}`, `/tags/{resourceArn}`).
+    const verb = method === 'get' ? (list ? 'list' : 'retrieve') : method === 'delete' ? 'delete' : 'update';
+    return [...statics, verb];
+  }
+  // After a path parameter, a POST to a verb is an action (`/batches/{id}/cancel`: `batches.cancel`); to a plural
+  // noun it adds to that collection (`/projects/{id}/attachments`: `projects.attachments.create`), never a noun call.
+  if (isParam(beforeLast) && method === 'post') {
+    return isPluralNoun(last!) ? [...statics, 'create'] : [...statics.slice(0, -1), segmentIdentifier(last!)];
+  }
+  // A PUT on a collection that its operationId calls a creation (`PUT /backup/plans/`, `CreateBackupPlan`) creates.
+  const creates = method === 'post' || (method === 'put' && /^create/i.test(operationId));
+  const verb = method === 'get' ? (list ? 'list' : 'retrieve') : creates ? 'create' : method === 'delete' ? 'delete' : 'update';
+  return [...statics, verb];
+}
+
+/** Words of API titles that name no service (`Amazon`, `API`, `Service`). */
+const GENERIC_TITLE_WORDS = new Set([
+  'api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'amazon', 'aws', 'azure',
+  'microsoft', 'google', 'web', 'for', 'and', 'of', 'v1', 'v2', 'v3', 'client', 'server', 'swagger', 'management',
+]);
+
+/** A resource named from `info.title` for operations without a tag: "AWS Backup" → `backup`. */
+export function titleResource(title: string, count = 2): string {
+  const kept = words(title).filter((w) => !GENERIC_TITLE_WORDS.has(w.toLowerCase()) && !/^\d/.test(w)).slice(0, count);
+  return kept.length ? segmentIdentifier(kept.join(' ')) : 'api';
+}
+
+export interface OperationsContext {
+  /** The first dotted part every operationId shares (`dialogflow`), dropped from dotted ids. */
+  sharedPrefix?: string;
+  /** The resource of untagged operations. */
+  untagged: string;
+}
+
+/** The first dotted part of every operationId when they all have one in common. */
+export function sharedDottedPrefix(ids: string[]): string | undefined {
+  const firsts = new Set(ids.map((id) => (id.includes('.') ? id.split('.')[0] : undefined)));
+  const first = [...firsts][0];
+  return firsts.size === 1 && first ? first : undefined;
+}
+
+/** The tags-and-operationIds call: `[resource, method]`, the method at most `budget` characters where it can be. */
+export function operationCall(tags: string[], operationId: string, ctx: OperationsContext, budget = Infinity): string[] {
+  let id = operationId;
+  if (ctx.sharedPrefix && id.startsWith(`${ctx.sharedPrefix}.`)) id = id.slice(ctx.sharedPrefix.length + 1);
+  const tag = tags[0] ? segmentIdentifier(tags[0]) : undefined;
+  // `BackupPlans_List` (Azure's Group_Verb), `packages/list-for-user` (GitHub's): the group is the resource.
+  const grouped = /^([A-Za-z][A-Za-z0-9-]*)[_/]([A-Za-z][\w-]*)$/.exec(id);
+  if (grouped) return [segmentIdentifier(grouped[1]!), shorten(segmentIdentifier(grouped[2]!), budget)];
+  const resource = tag || ctx.untagged;
+  // A dotted id repeats its resource (`projects.locations.agents.get` under the tag `projects`): drop it, then the
+  // leading parts while the method is over budget (`processorVersions.evaluations.list` → `evaluationsList`).
+  const parts = id.split('.').filter(Boolean);
+  if (parts.length > 1 && segmentIdentifier(parts[0]!) === resource) parts.shift();
+  while (parts.length > 2 && segmentIdentifier(parts.join(' ')).length > budget) parts.shift();
+  return [resource, shorten(segmentIdentifier(parts.join(' ')), budget)];
+}
+
+const FILLER = new Set(['for', 'and', 'of', 'the', 'a', 'an', 'to', 'from', 'in', 'on', 'with', 'at']);
+
+/**
+ * A method over budget loses what follows `By` (`putBucketsTestsByBucketKeyAndId` → `putBucketsTests`), then its
+ * filler words (`getArtifactAndLogRetentionSettingsOrganization` → `getArtifactLogRetentionSettingsOrganization`).
+ */
+function shorten(method: string, budget: number): string {
+  if (method.length <= budget) return method;
+  const cut = /^(.+?)By[A-Z]/.exec(method);
+  if (cut) return cut[1]!;
+  const [first, ...rest] = words(method);
+  const kept = [first!, ...rest.filter((w) => !FILLER.has(w.toLowerCase()))];
+  return kept.length > 1 ? camelCase(kept.join(' ')) : method;
+}

