@@ -3,7 +3,7 @@
  * with `generator/diagnostics.ts` the leaf every layer may use and `generator/ir/` the model they share. No
  * cycles; no layer imports a later one; an emitter does not import another emitter (they share `emit/ts/` only).
  */
-const emitters = ['client', 'docs', 'server', 'types', 'validators'];
+const emitters = ['client', 'docs', 'emulator', 'server', 'types', 'validators'];
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'modules of the generator form no cycle', from: { path: '^generator/', pathNot: '^generator/diff/' }, to: { circular: true } },

@@ -29,7 +29,8 @@ export const USAGE = `usage: platform-api-codegen generate [--spec openapi.yaml]
   --tolerant    findings are located warnings and generation goes on with a documented fallback (the default
                 when neither a flag nor the config's "mode" says otherwise)
   --only LIST   only these outputs, comma-separated: types, client, enums, state-machines, validators, server,
-                docs (a package still embeds what it imports: client its types, server its validators)
+                docs, emulator (a package still embeds what it imports: client its types, server its validators;
+                the emulator comes with the server it runs on)
   --watch       generate, then again whenever a file in the spec's folder or the config changes (Ctrl-C ends)
   --check       write nothing; exit 3 and name the files that differ from what the spec gives
   --quiet       no timing lines (warnings, errors and, with --watch, one line per regeneration remain)
@@ -98,7 +99,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   if (formatter !== 'oxfmt' && formatter !== 'prettier') return usage(`--formatter must be oxfmt or prettier, not ${formatter}`);
   if (values.strict && values.tolerant) return usage('--strict and --tolerant exclude each other');
   const names = EMITTERS.map((e) => e.name);
-  const only = values.only?.split(',').map((n) => n.trim()).filter(Boolean);
+  const listed = values.only?.split(',').map((n) => n.trim()).filter(Boolean);
+  // The emulator runs on the generated server: asking for it brings the server along.
+  const only = listed?.includes('emulator') && !listed.includes('server') ? [...listed, 'server'] : listed;
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
   if (only && (unknown.length || !only.length)) {
     const named = unknown.map((n) => {

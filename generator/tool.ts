@@ -13,6 +13,7 @@ import { main as diff } from './diff/cli.ts';
 import { main as changelog } from './diff/changelog-cli.ts';
 import { main as build } from './build/cli.ts';
 import { main as release } from './build/release.ts';
+import { main as emulate } from './emulate/cli.ts';
 
 interface Stream {
   write(s: string): unknown;
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, { summary: string; run: (argv: string[], out: Str
   diff: { summary: 'the changes between two versions of the spec, breaking ones first (exit 1 when breaking)', run: (a, o, e) => diff(a, o, e) },
   changelog: { summary: 'diff → a changelog entry and the next version, in the release record', run: (a, o, e) => changelog(a, o, e) },
   build: { summary: 'compile the generated packages into publishable folders (dist/client, dist/server)', run: (a, o, e) => build(a, o, e) },
+  emulate: { summary: 'serve a stateful emulator of the spec on 127.0.0.1 (resources, lifecycles, webhooks, --data to keep them)', run: (a, o, e) => emulate(a, o, e) },
   release: { summary: 'diff → changelog → bump → generate → build → pack (never publishes)', run: (a, o, e) => release(a, o, e) },
 };
 

@@ -1,0 +1,37 @@
+/** What the emulator's README says of this API: its collections, lifecycles and every assumption the emulator makes. */
+import type { Api } from '../../ir/types.ts';
+import type { EmulatorModel } from './model.ts';
+
+const duration = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+export function readmeData(api: Api, model: EmulatorModel): Record<string, unknown> {
+  const ops = Object.entries(model.operations);
+  const collections = Object.values(model.collections).map((c) => ({
+    path: c.path.replace(/\{\}/g, '{id}'),
+    schema: c.schema,
+    machine: c.machine ?? '',
+    operations: ops.filter(([, o]) => o.collection === c.path).map(([id, o]) => `\`${id}\` (${o.kind})`).join(', '),
+  }));
+  const documented = Object.values(model.machines).flatMap((m) =>
+    m.transitions.map((t) => ({
+      machine: m.name,
+      from: t.from ?? '(new)',
+      to: t.to,
+      on: 'operation' in t.on ? `\`${t.on.operation}\`` : `${t.on.bound === 'at_most' ? 'at most' : 'exactly'} ${t.on.after} (configurable: \`steps\` key \`${m.name}:${t.from}->${t.to}\`${t.on.bound === 'exactly' ? ', fixed' : ''})`,
+    })),
+  );
+  const assumptions = [
+    ...Object.entries(model.assumedInitial).map(([machine, s]) => ({ what: `A new \`${machine}\` starts in \`${s}\``, why: 'No creation transition is documented.', how: 'not configurable' })),
+    ...model.assumedProgressions.map((a) => ({ what: `\`${a.machine}\`: \`${a.from}\` → \`${a.to}\` after ${duration(a.afterMs)}`, why: 'The documents do not show this progression.', how: `\`steps\`: \`"${a.machine}:${a.from}->${a.to}": <ms>\` or \`null\` (off)` })),
+  ];
+  return {
+    title: api.title,
+    collections,
+    documented,
+    assumptions,
+    hasMachines: Object.keys(model.machines).length > 0,
+    webhooks: model.webhooks,
+    rateLimitHeaders: model.rateLimitHeaders,
+    listExample: Object.values(model.collections)[0]?.path.replace(/\{\}/g, '{id}') ?? '',
+  };
+}
