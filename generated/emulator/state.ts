@@ -81,22 +81,23 @@ export class State {
   }
 
   /**
-   * Puts the item in state `to` (from `from`; null at creation): sets `<state>_at` where the schema has it, applies
-   * the documented effects the caller passes, stores it, schedules the next time-driven step and reports it.
+   * Puts the item in state `to` (from `from`; null at creation) at time `at`: sets `<state>_at` where the schema has
+   * it, stores it, schedules the next time-driven step and reports the transition.
    */
-  enter(collection: string, stored: Stored, to: string, from: string | null): void {
+  enter(collection: string, stored: Stored, to: string, from: string | null, at = this.clock.now()): void {
     const machine = this.machineOf(collection);
     if (!machine) return this.put(collection, stored);
     stored.v[machine.property] = to;
     const stamp = `${to}_at`;
-    if (this.declares(machine.schema, stamp)) stored.v[stamp] = this.clock.nowSeconds();
+    if (this.declares(machine.schema, stamp)) stored.v[stamp] = Math.floor(at / 1000);
     const key = collectionKey(collection, stored.p);
     const id = String(stored.v.id);
     this.store.transaction(() => {
       this.put(collection, stored);
       this.unschedule(key, id);
       const next = this.nextStep(machine, to);
-      if (next) this.schedule({ key, collection, id, to: next.to, at: this.clock.now() + next.ms });
+      // A step applied late (the clock jumped) times the next one from when it was due, not from now.
+      if (next) this.schedule({ key, collection, id, to: next.to, at: at + next.ms });
     });
     this.onTransition({ machine: machine.name, collection, parents: stored.p, item: stored.v, from, to });
   }
@@ -134,7 +135,7 @@ export class State {
       const machine = this.machineOf(step.collection);
       if (!stored || !machine) continue;
       const from = String(stored.v[machine.property]);
-      this.enter(step.collection, stored, step.to, from);
+      this.enter(step.collection, stored, step.to, from, step.at);
     }
   }
 
