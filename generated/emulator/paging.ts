@@ -37,11 +37,17 @@ export function listPage(
       ? Math.max(0, Math.floor(limitRaw))
       : unpaged
         ? Number.MAX_SAFE_INTEGER
-        : DEFAULT_LIMIT;
+        : (paging.limitDefault ?? DEFAULT_LIMIT);
   const orderRaw = paging.order ? query[paging.order] : undefined;
-  // Newest first unless asked otherwise, like the list convention's default order.
+  // A list envelope answers newest first unless asked otherwise (the list convention's default); others oldest first.
   const order: 'asc' | 'desc' =
-    orderRaw === 'asc' ? 'asc' : orderRaw === 'desc' ? 'desc' : paging.kind === 'envelope' ? 'desc' : 'asc';
+    orderRaw === 'asc'
+      ? 'asc'
+      : orderRaw === 'desc'
+        ? 'desc'
+        : paging.kind === 'envelope' && paging.items.length
+          ? 'desc'
+          : 'asc';
   const cursor = (name: string | undefined) =>
     name && typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined;
   let items: Stored[];

@@ -22,7 +22,7 @@ export interface HandlerInput {
 export type Handler = (input: HandlerInput) => unknown;
 
 /** Hooks for operations that compute something (fakes) or issue credentials; return undefined to fall back. */
-export type Compute = (operationId: string, op: OperationModel, input: HandlerInput, made: () => Json) => unknown;
+export type Compute = (operationId: string, op: OperationModel, input: HandlerInput, made: () => Json | undefined) => unknown;
 
 export interface HandlerDeps {
   state: State;
@@ -56,7 +56,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   const { state } = deps;
   const model = state.model;
   const ctx = (): FillContext => ({ schemas: model.schemas, nowSeconds: state.clock.nowSeconds() });
-  const answer = (op: OperationModel, value: Json | undefined): Json => (op.response ? fill(op.response, value, ctx()) : (value ?? null));
+  // An operation answering no content (204) returns nothing.
+  const answer = (op: OperationModel, value: Json | undefined): Json | undefined => (op.response ? fill(op.response, value, ctx()) : op.content === 'empty' ? undefined : (value ?? null));
   const itemSchema = (collection: string): Schema => ({ $ref: `#/s/${model.collections[collection]!.schema}` });
   const parentsOf = (op: OperationModel, input: HandlerInput) => op.parentParams.map((p) => String(input.path[p]));
   const notFound = (op: OperationModel, id: string) =>
@@ -105,14 +106,14 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     }
   };
 
-  const create = (op: OperationModel, input: HandlerInput, operationId: string, source?: Stored): Json => {
+  const create = (op: OperationModel, input: HandlerInput, operationId: string, source?: Stored): Json | undefined => {
     guardBody(op, input, operationId);
     const collection = op.collection!;
     const coll = model.collections[collection]!;
     const parents = parentsOf(op, input);
     const body = jsonOf(input.body);
     const now = state.clock.nowSeconds();
-    const partial: JsonObject = { ...body, id: newId(coll.idPrefix, coll.object), created_at: now };
+    const partial: JsonObject = { ...body, id: coll.idType === 'integer' ? nextNumber(collection) : newId(coll.idPrefix, coll.object), created_at: now };
     if (coll.object) partial.object = coll.object;
     const machine = state.machineOf(collection);
     let initial: string | undefined;
@@ -146,6 +147,13 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       }
     });
     return answer(op, view(collection, stored));
+  };
+
+  /** Integer ids: 1, 2, 3... per collection, never reused (the counter is stored with the items). */
+  const nextNumber = (collection: string): number => {
+    const seq = ((state.store.get('_sequences', collection) as number | undefined) ?? 0) + 1;
+    state.store.put('_sequences', collection, seq);
+    return seq;
   };
 
   const handlers: Record<string, Handler> = {};
@@ -202,7 +210,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     if (machine) deps.guardState(operationId, String(found.v[machine.property]));
   }
 
-  function transition(op: OperationModel, operationId: string, input: HandlerInput): Json {
+  function transition(op: OperationModel, operationId: string, input: HandlerInput): Json | undefined {
     const found = load(op, input);
     const machine = state.machineOf(op.collection!)!;
     const from = String(found.v[machine.property]);

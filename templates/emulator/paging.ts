@@ -25,10 +25,10 @@ export function listPage(state: State, op: OperationModel, parents: string[], qu
   const limitRaw = paging.limit ? query[paging.limit] : undefined;
   // A list that declares no way to page (no cursor, no limit) answers everything in one page.
   const unpaged = !paging.param && !paging.limit;
-  const limit = typeof limitRaw === 'number' && Number.isFinite(limitRaw) ? Math.max(0, Math.floor(limitRaw)) : unpaged ? Number.MAX_SAFE_INTEGER : DEFAULT_LIMIT;
+  const limit = typeof limitRaw === 'number' && Number.isFinite(limitRaw) ? Math.max(0, Math.floor(limitRaw)) : unpaged ? Number.MAX_SAFE_INTEGER : (paging.limitDefault ?? DEFAULT_LIMIT);
   const orderRaw = paging.order ? query[paging.order] : undefined;
-  // Newest first unless asked otherwise, like the list convention's default order.
-  const order: 'asc' | 'desc' = orderRaw === 'asc' ? 'asc' : orderRaw === 'desc' ? 'desc' : paging.kind === 'envelope' ? 'desc' : 'asc';
+  // A list envelope answers newest first unless asked otherwise (the list convention's default); others oldest first.
+  const order: 'asc' | 'desc' = orderRaw === 'asc' ? 'asc' : orderRaw === 'desc' ? 'desc' : paging.kind === 'envelope' && paging.items.length ? 'desc' : 'asc';
   const cursor = (name: string | undefined) => (name && typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
   let items: Stored[];
   let hasMore: boolean;

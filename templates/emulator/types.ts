@@ -7,14 +7,15 @@ export type JsonObject = { [key: string]: Json };
 export type Schema = { [key: string]: unknown };
 
 export type Paging =
-  | { kind: 'envelope'; param?: string; items: string[]; limit?: string; order?: string; before?: string }
-  | { kind: 'cursor'; param: string; next: string[]; items: string[]; limit?: string; order?: string; before?: string }
-  | { kind: 'offset'; param: string; items: string[]; limit?: string; order?: string; before?: string }
-  | { kind: 'page'; param: string; items: string[]; limit?: string; order?: string; before?: string };
+  | { kind: 'envelope'; param?: string; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string }
+  | { kind: 'cursor'; param: string; next: string[]; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string }
+  | { kind: 'offset'; param: string; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string }
+  | { kind: 'page'; param: string; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string };
 
 export interface CollectionModel {
   schema: string;
   path: string;
+  idType: 'integer' | 'string';
   idPrefix?: string;
   object?: string;
   machine?: string;

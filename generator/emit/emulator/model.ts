@@ -15,6 +15,8 @@ export interface CollectionModel {
   schema: string;
   /** Path of the collection with parameters as `{}` (`/vector_stores/{}/files`). */
   path: string;
+  /** `integer` ids are numbered 1, 2, 3...; `string` ids are opaque. */
+  idType: 'integer' | 'string';
   /** Prefix of new ids, when the spec shows one (an example or a `prefix_...` description of `id`). */
   idPrefix?: string;
   /** Value of the item's `object` field, when the schema fixes one. */
@@ -40,7 +42,7 @@ export interface OperationModel {
   response?: JsonSchema;
   /** The kind of the success content (`json`, `sse`, `binary`, `text`, `empty`). */
   content: string;
-  paging?: Paging & { limit?: string; order?: string; before?: string };
+  paging?: Paging & { limit?: string; limitDefault?: number; order?: string; before?: string };
   /** Guards of the state tables on this operation. */
   guards: { machine: string; target: { in: 'path'; name: string } | { in: 'body'; pointer: string }; states: string[] }[];
   secured: boolean;
@@ -126,6 +128,18 @@ function objectValue(api: Api, schema: string): string | undefined {
   return undefined;
 }
 
+/** The item schema of an answer that is a bare array of items (`[Pet]`). */
+function arrayItem(api: Api, node: TypeNode | undefined): string | undefined {
+  const resolved = node && resolveNode(api, node);
+  return resolved?.kind === 'array' ? refName(resolved.items) : undefined;
+}
+
+function idType(api: Api, schema: string): 'integer' | 'string' {
+  const id = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find((p) => p.name === 'id');
+  const node = id && resolveNode(api, id.type);
+  return node?.kind === 'number' && node.integer ? 'integer' : 'string';
+}
+
 function hasId(api: Api, schema: string): boolean {
   return propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).some((p) => p.name === 'id');
 }
@@ -171,14 +185,14 @@ export function emulatorModel(api: Api): EmulatorModel {
     const machine = machinesBySchema.get(schema);
     const prefix = idPrefix(api, schema);
     const object = objectValue(api, schema);
-    collections.set(path, { schema, path, ...(prefix ? { idPrefix: prefix } : {}), ...(object ? { object } : {}), ...(machine ? { machine: machine.name } : {}), children: [] });
+    collections.set(path, { schema, path, idType: idType(api, schema), ...(prefix ? { idPrefix: prefix } : {}), ...(object ? { object } : {}), ...(machine ? { machine: machine.name } : {}), children: [] });
   };
   // Collections first: lists and retrieves name the item schema below a path; then creates of such schemas.
   for (const op of api.operations) {
     const segs = segments(op.path);
     const { type } = jsonSuccess(op);
-    if (op.method === 'get' && (op.paging || listEnvelope(api, op)) && !isParam(segs.at(-1))) {
-      const item = itemOf(refName(op.paging ? pagedItem(api, op) : listEnvelope(api, op)?.item));
+    if (op.method === 'get' && (op.paging || listEnvelope(api, op) || arrayItem(api, type)) && !isParam(segs.at(-1))) {
+      const item = itemOf(refName(op.paging ? pagedItem(api, op) : listEnvelope(api, op)?.item) ?? arrayItem(api, type));
       if (item) declare(key(op.path), item);
     } else if (op.method === 'get' && isParam(segs.at(-1))) {
       const item = itemOf(refName(type));
@@ -238,7 +252,7 @@ export function emulatorModel(api: Api): EmulatorModel {
         const common = { ...base, collection: coll.path, idParam: ids.at(-1)!, parentParams: ids.slice(0, -1) };
         if (op.method === 'get') model = { kind: 'retrieve', ...common };
         else if (op.method === 'delete') model = { kind: 'delete', ...common };
-        else if (item === coll.schema) model = { kind: 'update', ...common };
+        else if (itemOf(item)) model = { kind: 'update', ...common };
       }
     } else if (segs.length >= 2 && isParam(segs.at(-2)) && op.method === 'post') {
       // `/things/{id}/verb`: an action on the item.
@@ -249,22 +263,25 @@ export function emulatorModel(api: Api): EmulatorModel {
         const machine = api.stateMachines.find((m) => m.name === coll.machine);
         const moves = machine?.transitions.some((t) => t.from !== null && t.on.kind === 'operation' && t.on.operationId === op.operationId);
         if (moves) model = { kind: 'transition', ...common };
-        else if (item === coll.schema && op.requestBody) model = { kind: 'derive', ...common };
-        else if (item === coll.schema) model = { kind: 'action', ...common };
+        else if (itemOf(item) && op.requestBody) model = { kind: 'derive', ...common };
+        else if (itemOf(item)) model = { kind: 'action', ...common };
       }
     } else {
       const coll = collections.get(key(op.path));
       const ids = params.map((p) => pathIdentifier(op, p));
-      if (op.method === 'get' && coll && (op.paging || listEnvelope(api, op))) {
+      if (op.method === 'get' && coll && (op.paging || listEnvelope(api, op) || arrayItem(api, success.type))) {
         const query = (name: string) => op.parameters.find((p) => p.in === 'query' && p.name === name)?.name;
         const limit = query('limit') ?? query('per_page') ?? query('page_size');
         const order = query('order');
         const before = query('before');
-        const paging: OperationModel['paging'] = { ...(op.paging ?? { kind: 'envelope', items: ['data'] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}) };
+        const limitParam = limit ? op.parameters.find((p) => p.in === 'query' && p.name === limit) : undefined;
+        const limitDefault = limitParam ? resolveNode(api, limitParam.type).default : undefined;
+        const paging: OperationModel['paging'] = {
+          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ?? { kind: 'envelope', items: listEnvelope(api, op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}) };
         model = { kind: 'list', ...base, collection: coll.path, parentParams: ids, paging };
       } else if (op.method === 'post' && item) {
         // A POST answering an item of a collection creates one there (`/videos/edits` creates a Video).
-        const target = coll?.schema === item ? coll : bySchema(item);
+        const target = coll ?? bySchema(item);
         if (target && target.path.split('{}').length - 1 === ids.length) model = { kind: 'create', ...base, collection: target.path, parentParams: ids };
       }
     }
