@@ -4,7 +4,7 @@
  * the tool's own `node_modules/.cache/`, so the emulator's runtime dependency (the SQLite engine) resolves from
  * the tool. A spec whose input files (and config) are unchanged since the last run reuses its folder.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,22 +58,24 @@ const stamp = (file: string) => {
   return s ? `${s.size}:${s.mtimeMs}` : 'missing';
 };
 
+/** What `<cache>/<key>.json` records of the last preparation of a spec. */
 interface Record_ {
+  tool: string;
   inputs: Record<string, string>;
   title: string;
+  /** The folder (below the cache) holding the compiled server and emulator. */
+  dir: string;
 }
 
 export async function prepareEmulator(spec: string, options: { config?: string; mode?: Mode; onStep?: (step: string, ms: number) => void } = {}): Promise<Prepared> {
   const key = createHash('sha256').update(JSON.stringify([path.resolve(spec), options.config ? path.resolve(options.config) : '', options.mode ?? ''])).digest('hex').slice(0, 16);
-  const dir = path.join(cacheRoot(), key);
-  const recordFile = path.join(dir, 'inputs.json');
-  const entry = path.join(dir, 'emulator/index.js');
+  const root = cacheRoot();
+  const recordFile = path.join(root, `${key}.json`);
+  const tool = toolStamp();
   try {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as Record_;
-    const tool = toolStamp();
-    if (record.inputs.__tool === tool && Object.entries(record.inputs).every(([f, s]) => f === '__tool' || stamp(f) === s) && existsSync(entry)) {
-      return { entry, title: record.title, cached: true };
-    }
+    const entry = path.join(root, record.dir, 'emulator/index.js');
+    if (record.tool === tool && Object.entries(record.inputs).every(([f, s]) => stamp(f) === s) && existsSync(entry)) return { entry, title: record.title, cached: true };
   } catch {
     // no usable record: generate
   }
@@ -81,22 +83,32 @@ export async function prepareEmulator(spec: string, options: { config?: string; 
   const result = await runPipeline({ spec, emitters: ['server', 'emulator'], format: false, defaultMode: 'tolerant', ...(options.mode ? { mode: options.mode } : {}), ...(options.config ? { config: options.config } : {}) });
   options.onStep?.('generate', performance.now() - start);
   start = performance.now();
-  const staging = `${dir}.${process.pid}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
-  for (const f of result.files) {
-    if (!f.path.endsWith('.ts')) continue;
-    const out = path.join(staging, f.path.replace(/\.ts$/, '.js'));
-    mkdirSync(path.dirname(out), { recursive: true });
-    const js = ts.transpileModule(f.contents, { fileName: path.basename(f.path), compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false } });
-    writeFileSync(out, js.outputText);
+  // Content-addressed: runs that prepare the same spec at once (parallel tests) end with the same folder.
+  const content = createHash('sha256');
+  for (const f of result.files) content.update(`${f.path}\0${f.contents}\0`);
+  const dir = `${key}-${content.digest('hex').slice(0, 16)}`;
+  const final = path.join(root, dir);
+  if (!existsSync(path.join(final, 'emulator/index.js'))) {
+    const staging = path.join(root, `${dir}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    for (const f of result.files) {
+      if (!f.path.endsWith('.ts')) continue;
+      const out = path.join(staging, f.path.replace(/\.ts$/, '.js'));
+      mkdirSync(path.dirname(out), { recursive: true });
+      writeFileSync(out, ts.transpileModule(f.contents, { fileName: path.basename(f.path), compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText);
+    }
+    writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify({ type: 'module', private: true })}\n`);
+    try {
+      renameSync(staging, final);
+    } catch {
+      // Another run put the same folder in place first.
+      rmSync(staging, { recursive: true, force: true });
+    }
   }
-  writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify({ type: 'module', private: true })}\n`);
-  const inputs: Record<string, string> = { __tool: toolStamp() };
+  const inputs: Record<string, string> = {};
   for (const f of result.inputs) inputs[f] = stamp(f);
-  writeFileSync(path.join(staging, 'inputs.json'), JSON.stringify({ inputs, title: result.api.title } satisfies Record_));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.dirname(dir), { recursive: true });
-  renameSync(staging, dir);
+  const temp = `${recordFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, JSON.stringify({ tool, inputs, title: result.api.title, dir } satisfies Record_));
+  renameSync(temp, recordFile);
   options.onStep?.('compile', performance.now() - start);
-  return { entry, title: result.api.title, cached: false };
+  return { entry: path.join(final, 'emulator/index.js'), title: result.api.title, cached: false };
 }
