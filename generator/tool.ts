@@ -6,14 +6,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main as generate } from './cli.ts';
 import { nearest } from './naming/distance.ts';
-import { main as lint } from './lint.ts';
-import { main as diff } from './diff/cli.ts';
-import { main as changelog } from './diff/changelog-cli.ts';
-import { main as build } from './build/cli.ts';
-import { main as release } from './build/release.ts';
-import { main as emulate } from './emulate/cli.ts';
+
+// Each command's module is loaded when it runs: `emulate` on a cached spec then starts without loading the
+// generator (ts-morph, prettier, the parsers), which is most of a cold start.
+type Main = (argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
+const generate: Main = async (a, o, e) => (await import('./cli.ts')).main(a, o, e);
+const lint: Main = async (a, o, e) => (await import('./lint.ts')).main(a, o, e);
+const diff: Main = async (a, o, e) => (await import('./diff/cli.ts')).main(a, o, e);
+const changelog: Main = async (a, o, e) => (await import('./diff/changelog-cli.ts')).main(a, o, e);
+const build: Main = async (a, o, e) => (await import('./build/cli.ts')).main(a, o, e);
+const release: Main = async (a, o, e) => (await import('./build/release.ts')).main(a, o, e);
+const emulate: Main = async (a, o, e) => (await import('./emulate/cli.ts')).main(a, o, e);
 
 interface Stream {
   write(s: string): unknown;

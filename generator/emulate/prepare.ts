@@ -8,9 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ts } from 'ts-morph';
 import type { Mode } from '../diagnostics.ts';
-import { runPipeline } from '../pipeline.ts';
 
 export interface Prepared {
   /** The transpiled `emulator/index.js`. */
@@ -80,6 +78,9 @@ export async function prepareEmulator(spec: string, options: { config?: string; 
     // no usable record: generate
   }
   let start = performance.now();
+  // Loaded only to regenerate: a cached spec starts without the generator and the compiler.
+  const { runPipeline } = await import('../pipeline.ts');
+  const { ts } = await import('ts-morph');
   const result = await runPipeline({ spec, emitters: ['server', 'emulator'], format: false, defaultMode: 'tolerant', ...(options.mode ? { mode: options.mode } : {}), ...(options.config ? { config: options.config } : {}) });
   options.onStep?.('generate', performance.now() - start);
   start = performance.now();
