@@ -10,18 +10,17 @@ import { nearest } from './naming/distance.ts';
 
 // Each command's module is loaded when it runs: `emulate` on a cached spec then starts without loading the
 // generator (ts-morph, prettier, the parsers), which is most of a cold start.
-type Main = (argv: string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream) => Promise<number>;
-const generate: Main = async (a, o, e) => (await import('./cli.ts')).main(a, o, e);
+interface Stream {
+  write(s: string): unknown;
+}
+type Main = (argv: string[], out: Stream, err: Stream) => Promise<number>;
+const generate = async (a: string[], o: NodeJS.WritableStream, e: NodeJS.WritableStream): Promise<number> => (await import('./cli.ts')).main(a, o, e);
 const lint: Main = async (a, o, e) => (await import('./lint.ts')).main(a, o, e);
 const diff: Main = async (a, o, e) => (await import('./diff/cli.ts')).main(a, o, e);
 const changelog: Main = async (a, o, e) => (await import('./diff/changelog-cli.ts')).main(a, o, e);
 const build: Main = async (a, o, e) => (await import('./build/cli.ts')).main(a, o, e);
 const release: Main = async (a, o, e) => (await import('./build/release.ts')).main(a, o, e);
 const emulate: Main = async (a, o, e) => (await import('./emulate/cli.ts')).main(a, o, e);
-
-interface Stream {
-  write(s: string): unknown;
-}
 
 const COMMANDS: Record<string, { summary: string; run: (argv: string[], out: Stream, err: Stream) => Promise<number> }> = {
   generate: { summary: 'generate types, client, validators, server, tables and docs from an OpenAPI 3.0/3.1 spec', run: (a, o, e) => generate(a, o as NodeJS.WritableStream, e as NodeJS.WritableStream) },

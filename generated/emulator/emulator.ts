@@ -16,6 +16,7 @@ import { openStore, type EmulatorStore } from './store/index.js';
 import { Clock } from './clock.js';
 import type { EmulatorConfig } from './config.js';
 import { fill } from './fill.js';
+import { createCompute } from './compute.js';
 import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.js';
 import { newId } from './ids.js';
 import { State, type Stored, type Transition } from './state.js';
@@ -154,6 +155,7 @@ export async function startEmulator(
 
   const HttpError = server.HttpError;
   const tokens = new Map<string, number>();
+  const fakes = options.compute ?? createCompute(model, () => clock.nowSeconds());
   const compute: Compute = (operationId, op, input, made) => {
     if (op.kind === 'token') {
       const body = jsonOf(input.body);
@@ -179,7 +181,7 @@ export async function startEmulator(
         { schemas: model.schemas, nowSeconds: clock.nowSeconds() },
       );
     }
-    return options.compute?.(operationId, op, input, made);
+    return fakes(operationId, op, input, made);
   };
   const handlers = createHandlers({ state, guardState: server.guardState, compute });
 

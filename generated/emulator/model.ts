@@ -138,6 +138,30 @@ export const MODEL: EmulatorModel = {
       },
       required: ['finish_reason', 'index', 'logprobs', 'text'],
     },
+    CompletionChunk: {
+      type: 'object',
+      properties: {
+        choices: { type: 'array', items: { $ref: '#/s/CompletionChunkChoice' } },
+        created: { type: 'integer' },
+        id: { type: 'string' },
+        model: { type: 'string' },
+        obfuscation: { type: 'string' },
+        object: { const: 'text_completion' },
+        system_fingerprint: { type: 'string' },
+        usage: { anyOf: [{ $ref: '#/s/CompletionUsage' }, { type: 'null' }] },
+      },
+      required: ['choices', 'created', 'id', 'model', 'object'],
+    },
+    CompletionChunkChoice: {
+      type: 'object',
+      properties: {
+        finish_reason: { anyOf: [{ $ref: '#/s/CompletionFinishReason' }, { type: 'null' }] },
+        index: { type: 'integer' },
+        logprobs: { anyOf: [{ $ref: '#/s/CompletionLogprobs' }, { type: 'null' }] },
+        text: { type: 'string' },
+      },
+      required: ['finish_reason', 'index', 'logprobs', 'text'],
+    },
     CompletionFinishReason: { enum: ['stop', 'length', 'content_filter'] },
     CompletionLogprobs: {
       type: 'object',
@@ -814,6 +838,38 @@ export const MODEL: EmulatorModel = {
         url: { type: 'string' },
       },
     },
+    ImageEditCompletedEvent: {
+      type: 'object',
+      properties: {
+        b64_json: { type: 'string' },
+        type: { const: 'image_edit.completed' },
+        usage: { $ref: '#/s/ImageEditStreamUsage' },
+      },
+      required: ['b64_json', 'type', 'usage'],
+    },
+    ImageEditPartialImageEvent: {
+      type: 'object',
+      properties: {
+        b64_json: { type: 'string' },
+        partial_image_index: { type: 'integer' },
+        type: { const: 'image_edit.partial_image' },
+      },
+      required: ['b64_json', 'partial_image_index', 'type'],
+    },
+    ImageEditStreamUsage: {
+      type: 'object',
+      properties: {
+        input_tokens: { type: 'integer' },
+        input_tokens_details: {
+          type: 'object',
+          properties: { image_tokens: { type: 'integer' }, text_tokens: { type: 'integer' } },
+          required: ['image_tokens', 'text_tokens'],
+        },
+        output_tokens: { type: 'integer' },
+        total_tokens: { type: 'integer' },
+      },
+      required: ['input_tokens', 'input_tokens_details', 'output_tokens', 'total_tokens'],
+    },
     ImagesResponse: {
       type: 'object',
       properties: {
@@ -1437,6 +1493,7 @@ export const MODEL: EmulatorModel = {
       content: 'binary',
       guards: [],
       secured: true,
+      computes: 'speech',
     },
     createTranscription: {
       kind: 'compute',
@@ -1454,6 +1511,7 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'transcription',
     },
     listVoiceConsents: {
       kind: 'list',
@@ -1553,6 +1611,8 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'completion',
+      sseEvents: { message: { $ref: '#/s/CompletionChunk' } },
     },
     listContainers: {
       kind: 'list',
@@ -1633,6 +1693,7 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'embedding',
     },
     createEval: {
       kind: 'compute',
@@ -1655,6 +1716,7 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'grader',
     },
     validateGrader: {
       kind: 'compute',
@@ -1701,6 +1763,11 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'image',
+      sseEvents: {
+        'image_edit.partial_image': { $ref: '#/s/ImageEditPartialImageEvent' },
+        'image_edit.completed': { $ref: '#/s/ImageEditCompletedEvent' },
+      },
     },
     createImage: {
       kind: 'compute',
@@ -1712,6 +1779,7 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'image',
     },
     createImageVariation: {
       kind: 'compute',
@@ -1723,6 +1791,7 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'image',
     },
     listModels: {
       kind: 'list',
@@ -1773,6 +1842,22 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'moderation',
+      categories: [
+        'harassment',
+        'harassment/threatening',
+        'hate',
+        'hate/threatening',
+        'illicit',
+        'illicit/violent',
+        'self-harm',
+        'self-harm/instructions',
+        'self-harm/intent',
+        'sexual',
+        'sexual/minors',
+        'violence',
+        'violence/graphic',
+      ],
     },
     exchangeToken: {
       kind: 'token',
@@ -1795,6 +1880,7 @@ export const MODEL: EmulatorModel = {
       content: 'json',
       guards: [],
       secured: true,
+      computes: 'tokens',
     },
     createUpload: {
       kind: 'create',

@@ -79,6 +79,10 @@ export interface OperationModel {
   response?: Schema;
   content: string;
   paging?: Paging;
+  computes?:
+    'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+  sseEvents?: Record<string, Schema>;
+  categories?: string[];
   guards: {
     machine: string;
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };

@@ -10,6 +10,7 @@ import { openStore, type EmulatorStore } from './store/index.js';
 import { Clock } from './clock.js';
 import type { EmulatorConfig } from './config.js';
 import { fill } from './fill.js';
+import { createCompute } from './compute.js';
 import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.js';
 import { newId } from './ids.js';
 import { State, type Stored, type Transition } from './state.js';
@@ -104,6 +105,7 @@ export async function startEmulator(model: EmulatorModel, server: ServerBinding,
 
   const HttpError = server.HttpError;
   const tokens = new Map<string, number>();
+  const fakes = options.compute ?? createCompute(model, () => clock.nowSeconds());
   const compute: Compute = (operationId, op, input, made) => {
     if (op.kind === 'token') {
       const body = jsonOf(input.body);
@@ -114,7 +116,7 @@ export async function startEmulator(model: EmulatorModel, server: ServerBinding,
       store.put('_tokens', token, { expires: clock.now() + lifetime * 1000 });
       return fill(op.response ?? {}, { access_token: token, token_type: 'Bearer', expires_in: lifetime, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' }, { schemas: model.schemas, nowSeconds: clock.nowSeconds() });
     }
-    return options.compute?.(operationId, op, input, made);
+    return fakes(operationId, op, input, made);
   };
   const handlers = createHandlers({ state, guardState: server.guardState, compute });
 

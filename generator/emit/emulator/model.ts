@@ -8,6 +8,9 @@ import { listEnvelope, pagedItem, propertiesOf, resolveNode, schemaByName, succe
 import type { Api, Operation, Paging, TypeNode } from '../../ir/types.ts';
 import { toSchema, type JsonSchema } from './schema.ts';
 
+/** What a computing operation computes, recognised by the shape of its request and answer (templates/emulator/compute.ts). */
+export type ComputeKind = 'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+
 export type OperationKind = 'create' | 'retrieve' | 'update' | 'delete' | 'list' | 'transition' | 'derive' | 'action' | 'token' | 'compute';
 
 export interface CollectionModel {
@@ -44,6 +47,12 @@ export interface OperationModel {
   content: string;
   paging?: Paging & { limit?: string; limitDefault?: number; order?: string; before?: string };
   /** Guards of the state tables on this operation. */
+  /** For `compute` operations whose computation the emulator fakes. */
+  computes?: ComputeKind;
+  /** Schema of the data of each SSE event by name (`message` for data-only streams), when the operation can stream. */
+  sseEvents?: Record<string, JsonSchema>;
+  /** Properties of the moderation categories object, in order (for `moderation`). */
+  categories?: string[];
   guards: { machine: string; target: { in: 'path'; name: string } | { in: 'body'; pointer: string }; states: string[] }[];
   secured: boolean;
 }
@@ -285,6 +294,16 @@ export function emulatorModel(api: Api): EmulatorModel {
         if (target && target.path.split('{}').length - 1 === ids.length) model = { kind: 'create', ...base, collection: target.path, parentParams: ids };
       }
     }
+    if (model.kind === 'compute') {
+      const computes = computeKind(api, op);
+      if (computes) model.computes = computes;
+      if (computes === 'moderation') model.categories = moderationCategories(api, success.type);
+    }
+    const events = successResponse(op)?.contents.find((c) => c.kind === 'sse')?.sse?.events ?? [];
+    if (events.length) {
+      model.sseEvents = Object.fromEntries(events.map((e) => [e.name, toSchema(e.type)]));
+      for (const e of events) reach(api, e.type, schemaNames);
+    }
     operations[op.operationId] = model;
   }
   const schemas: Record<string, JsonSchema> = {};
@@ -346,4 +365,37 @@ function assumptions(machines: MachineModel[]): { assumedInitial: Record<string,
     }
   }
   return { assumedInitial, assumedProgressions };
+}
+
+const names = (api: Api, node: TypeNode | undefined) => new Set(node ? propertiesOf(api, node).map((p) => p.name) : []);
+
+/** The item type of an array property of an object node. */
+function itemsOf(api: Api, node: TypeNode | undefined, property: string): TypeNode | undefined {
+  const prop = node ? propertiesOf(api, node).find((p) => p.name === property) : undefined;
+  const arr = prop && resolveNode(api, prop.type);
+  return arr?.kind === 'array' ? arr.items : undefined;
+}
+
+/** Recognises what an operation computes from the names its request and answer carry. */
+function computeKind(api: Api, op: Operation): ComputeKind | undefined {
+  const success = successResponse(op);
+  const json = success?.contents.find((c) => c.kind === 'json' && !c.when)?.type;
+  const body = op.requestBody?.contents[0]?.type;
+  const req = names(api, body);
+  const res = names(api, json);
+  if (names(api, itemsOf(api, json, 'data')).has('embedding') && req.has('input')) return 'embedding';
+  if (names(api, itemsOf(api, json, 'choices')).has('text') && req.has('prompt')) return 'completion';
+  if (names(api, itemsOf(api, json, 'results')).has('category_scores')) return 'moderation';
+  if (names(api, itemsOf(api, json, 'data')).has('b64_json')) return 'image';
+  if (success?.contents.some((c) => c.kind === 'binary') && req.has('input') && req.has('voice')) return 'speech';
+  if (op.requestBody?.contents.some((c) => c.kind === 'multipart') && req.has('file') && success?.contents.some((c) => c.kind === 'text')) return 'transcription';
+  if (res.has('input_tokens') && req.has('input')) return 'tokens';
+  if (req.has('grader') && res.has('reward')) return 'grader';
+  return undefined;
+}
+
+function moderationCategories(api: Api, json: TypeNode | undefined): string[] {
+  const result = itemsOf(api, json, 'results');
+  const categories = result ? propertiesOf(api, result).find((p) => p.name === 'categories') : undefined;
+  return categories ? propertiesOf(api, categories.type).map((p) => p.name) : [];
 }

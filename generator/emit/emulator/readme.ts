@@ -20,15 +20,22 @@ export function readmeData(api: Api, model: EmulatorModel): Record<string, unkno
       on: 'operation' in t.on ? `\`${t.on.operation}\`` : `${t.on.bound === 'at_most' ? 'at most' : 'exactly'} ${t.on.after} (configurable: \`steps\` key \`${m.name}:${t.from}->${t.to}\`${t.on.bound === 'exactly' ? ', fixed' : ''})`,
     })),
   );
-  const assumptions = [
+  const assumptions: { what: string; why: string; how: string }[] = [
     ...Object.entries(model.assumedInitial).map(([machine, s]) => ({ what: `A new \`${machine}\` starts in \`${s}\``, why: 'No creation transition is documented.', how: 'not configurable' })),
     ...model.assumedProgressions.map((a) => ({ what: `\`${a.machine}\`: \`${a.from}\` → \`${a.to}\` after ${duration(a.afterMs)}`, why: 'The documents do not show this progression.', how: `\`steps\`: \`"${a.machine}:${a.from}->${a.to}": <ms>\` or \`null\` (off)` })),
+  ];
+  const computes = new Set(Object.values(model.operations).map((o) => o.computes).filter(Boolean));
+  const computed = [
+    ...(computes.has('embedding') ? [{ what: 'An embedding without `dimensions` has 1536', why: 'Sizes per model are not part of the spec', how: 'send `dimensions`' }] : []),
+    ...(computes.has('completion') ? [{ what: 'A completion without `max_tokens` stops after 16 tokens at most', why: 'No default is documented', how: 'send `max_tokens`' }] : []),
+    ...(computes.has('image') ? [{ what: 'An image without `size` (or `auto`) is 1024x1024', why: 'No default is documented', how: 'send `size`' }] : []),
+    ...(computes.has('moderation') ? [{ what: 'Moderation scores are small and unflagged unless the input holds `[flag:<category>]`', why: 'The emulator has no classifier', how: 'the marker in the input' }] : []),
   ];
   return {
     title: api.title,
     collections,
     documented,
-    assumptions,
+    assumptions: [...assumptions, ...computed],
     hasMachines: Object.keys(model.machines).length > 0,
     webhooks: model.webhooks,
     rateLimitHeaders: model.rateLimitHeaders,
