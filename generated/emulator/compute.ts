@@ -30,6 +30,8 @@ import type { EmulatorModel, Json, JsonObject, OperationModel } from './types.js
 
 /** Dimensions of an embedding when the request names none (an emulator choice: the documents give sizes per model only in prose). */
 export const DEFAULT_DIMENSIONS = 1536;
+/** Bytes of audio per event of a speech stream. */
+export const SPEECH_CHUNK_BYTES = 16 * 1024;
 /** Side of an image when the request names no size, or `auto`. */
 export const DEFAULT_IMAGE_SIZE = 1024;
 
@@ -171,11 +173,23 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
       }
       return answer(op, { created: nowSeconds(), data, usage });
     },
-    speech(_op, _input, body) {
+    speech(op, _input, body) {
       const format = (SPEECH_FORMATS as readonly string[]).includes(String(body.response_format))
         ? (body.response_format as SpeechFormat)
         : 'mp3';
-      return new Uint8Array(fakeAudio(format, String(body.input ?? '')));
+      const audio = new Uint8Array(fakeAudio(format, String(body.input ?? '')));
+      if (body.stream_format !== 'sse' || !op.streams) return audio;
+      // The stream's events are not documented: the emulator sends the audio in base64 chunks, then a done event
+      // (an assumption its README lists).
+      return (async function* () {
+        for (let i = 0; i < audio.length; i += SPEECH_CHUNK_BYTES) {
+          yield {
+            type: 'speech.audio.delta',
+            audio: Buffer.from(audio.subarray(i, i + SPEECH_CHUNK_BYTES)).toString('base64'),
+          };
+        }
+        yield { type: 'speech.audio.done' };
+      })();
     },
     async transcription(op, input, body) {
       const file = (input.body as Record<string, unknown> | null)?.file;

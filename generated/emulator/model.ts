@@ -1494,6 +1494,7 @@ export const MODEL: EmulatorModel = {
       guards: [],
       secured: true,
       computes: 'speech',
+      streams: true,
     },
     createTranscription: {
       kind: 'compute',
@@ -1612,6 +1613,7 @@ export const MODEL: EmulatorModel = {
       guards: [],
       secured: true,
       computes: 'completion',
+      streams: true,
       sseEvents: { message: { $ref: '#/s/CompletionChunk' } },
     },
     listContainers: {
@@ -1764,6 +1766,7 @@ export const MODEL: EmulatorModel = {
       guards: [],
       secured: true,
       computes: 'image',
+      streams: true,
       sseEvents: {
         'image_edit.partial_image': { $ref: '#/s/ImageEditPartialImageEvent' },
         'image_edit.completed': { $ref: '#/s/ImageEditCompletedEvent' },

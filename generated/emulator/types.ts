@@ -81,6 +81,7 @@ export interface OperationModel {
   paging?: Paging;
   computes?:
     'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+  streams?: boolean;
   sseEvents?: Record<string, Schema>;
   categories?: string[];
   guards: {

@@ -28,18 +28,30 @@ export interface EmulatorConfig {
 
 export class ConfigError extends Error {}
 
-const KEYS = ['apiKeys', 'requestsPerMinute', 'tokenLifetimeSeconds', 'subjectTokens', 'webhooks', 'webhookAttempts', 'webhookRetryMs', 'steps', 'seed'];
+const KEYS = [
+  'apiKeys',
+  'requestsPerMinute',
+  'tokenLifetimeSeconds',
+  'subjectTokens',
+  'webhooks',
+  'webhookAttempts',
+  'webhookRetryMs',
+  'steps',
+  'seed',
+];
 
 /** Checks a parsed config; `where` names it in messages. */
 export function checkConfig(value: unknown, where: string): EmulatorConfig {
   const fail = (path: string, message: string): never => {
     throw new ConfigError(`${where}: ${path}: ${message}`);
   };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('(root)', 'must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('(root)', 'must be a JSON object');
   const c = value as Record<string, unknown>;
   for (const k of Object.keys(c)) if (!KEYS.includes(k)) fail(k, `unknown key (known: ${KEYS.join(', ')})`);
   const count = (k: string, v: unknown, min = 0) => {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < min)) fail(k, `must be a number >= ${min}`);
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < min))
+      fail(k, `must be a number >= ${min}`);
   };
   count('requestsPerMinute', c.requestsPerMinute, 1);
   count('tokenLifetimeSeconds', c.tokenLifetimeSeconds, 1);
@@ -49,7 +61,8 @@ export function checkConfig(value: unknown, where: string): EmulatorConfig {
     if (!Array.isArray(c.apiKeys)) fail('apiKeys', 'must be an array');
     (c.apiKeys as unknown[]).forEach((k, i) => {
       if (typeof k === 'string') return;
-      if (typeof k !== 'object' || k === null || typeof (k as { key?: unknown }).key !== 'string') fail(`apiKeys[${i}]`, 'must be a string or { key, requestsPerMinute? }');
+      if (typeof k !== 'object' || k === null || typeof (k as { key?: unknown }).key !== 'string')
+        fail(`apiKeys[${i}]`, 'must be a string or { key, requestsPerMinute? }');
       count(`apiKeys[${i}].requestsPerMinute`, (k as { requestsPerMinute?: unknown }).requestsPerMinute, 1);
     });
   }
@@ -57,10 +70,17 @@ export function checkConfig(value: unknown, where: string): EmulatorConfig {
     if (!Array.isArray(c.webhooks)) fail('webhooks', 'must be an array');
     (c.webhooks as unknown[]).forEach((w, i) => {
       const hook = w as Record<string, unknown>;
-      if (typeof hook !== 'object' || hook === null) return fail(`webhooks[${i}]`, 'must be { url, secret, events? }');
-      if (typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url)) fail(`webhooks[${i}].url`, 'must be an http(s) URL');
-      if (typeof hook.secret !== 'string' || !hook.secret) fail(`webhooks[${i}].secret`, 'must be a non-empty string (whsec_<base64>)');
-      if (hook.events !== undefined && (!Array.isArray(hook.events) || hook.events.some((e) => typeof e !== 'string'))) fail(`webhooks[${i}].events`, 'must be an array of event types');
+      if (typeof hook !== 'object' || hook === null)
+        return fail(`webhooks[${i}]`, 'must be { url, secret, events? }');
+      if (typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url))
+        fail(`webhooks[${i}].url`, 'must be an http(s) URL');
+      if (typeof hook.secret !== 'string' || !hook.secret)
+        fail(`webhooks[${i}].secret`, 'must be a non-empty string (whsec_<base64>)');
+      if (
+        hook.events !== undefined &&
+        (!Array.isArray(hook.events) || hook.events.some((e) => typeof e !== 'string'))
+      )
+        fail(`webhooks[${i}].events`, 'must be an array of event types');
     });
   }
   if (c.steps !== undefined) {
@@ -70,7 +90,12 @@ export function checkConfig(value: unknown, where: string): EmulatorConfig {
       if (v !== null && (typeof v !== 'number' || v < 0)) fail(`steps.${k}`, 'must be a delay in ms or null');
     }
   }
-  if (c.subjectTokens !== undefined && (!Array.isArray(c.subjectTokens) || c.subjectTokens.some((t) => typeof t !== 'string'))) fail('subjectTokens', 'must be an array of strings');
-  if (c.seed !== undefined && (typeof c.seed !== 'object' || c.seed === null)) fail('seed', 'must be an object of collection path -> items');
+  if (
+    c.subjectTokens !== undefined &&
+    (!Array.isArray(c.subjectTokens) || c.subjectTokens.some((t) => typeof t !== 'string'))
+  )
+    fail('subjectTokens', 'must be an array of strings');
+  if (c.seed !== undefined && (typeof c.seed !== 'object' || c.seed === null))
+    fail('seed', 'must be an object of collection path -> items');
   return c as EmulatorConfig;
 }

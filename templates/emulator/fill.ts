@@ -16,7 +16,8 @@ const MAX_DEPTH = 24;
 
 function resolve(schema: Schema, ctx: FillContext, depth = 0): Schema {
   let s = schema;
-  for (let i = 0; typeof s.$ref === 'string' && i < 16; i++) s = ctx.schemas[(s.$ref as string).slice(4)] ?? {};
+  for (let i = 0; typeof s.$ref === 'string' && i < 16; i++)
+    s = ctx.schemas[(s.$ref as string).slice(4)] ?? {};
   return depth > MAX_DEPTH ? {} : s;
 }
 
@@ -47,8 +48,10 @@ export function fits(schema: Schema, value: Json, ctx: FillContext, depth = 0): 
     // Literal fields (`type`, `object`) tell union members apart.
     for (const [name, prop] of Object.entries(s.properties as Record<string, Schema>)) {
       const p = resolve(prop, ctx, depth + 1);
-      if ('const' in p && name in value && JSON.stringify(p.const) !== JSON.stringify(value[name])) return false;
-      if ('const' in p && !(name in value) && ((s.required as string[] | undefined) ?? []).includes(name)) return false;
+      if ('const' in p && name in value && JSON.stringify(p.const) !== JSON.stringify(value[name]))
+        return false;
+      if ('const' in p && !(name in value) && ((s.required as string[] | undefined) ?? []).includes(name))
+        return false;
     }
     for (const r of (s.required as string[] | undefined) ?? []) {
       const p = resolve(((s.properties as Record<string, Schema>)[r] ?? {}) as Schema, ctx, depth + 1);
@@ -81,7 +84,9 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
     const parts = (s.allOf as Schema[]).map((m) => fill(m, value, ctx, name, depth + 1));
     return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0]!;
   }
-  const type = (s.type as string | undefined) ?? (s.properties || s.additionalProperties ? 'object' : s.items ? 'array' : undefined);
+  const type =
+    (s.type as string | undefined) ??
+    (s.properties || s.additionalProperties ? 'object' : s.items ? 'array' : undefined);
   switch (type) {
     case 'object':
       return fillObject(s, isObject(value) ? value : undefined, ctx, depth);
@@ -95,7 +100,9 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
       return typeof value === 'string' ? value : madeUpString(s, name);
     case 'integer':
     case 'number':
-      return typeof value === 'number' && (type === 'number' || Number.isInteger(value)) ? value : madeUpNumber(s, name, type === 'integer', ctx);
+      return typeof value === 'number' && (type === 'number' || Number.isInteger(value))
+        ? value
+        : madeUpNumber(s, name, type === 'integer', ctx);
     case 'boolean':
       return typeof value === 'boolean' ? value : ((first(s) as boolean | undefined) ?? false);
     case 'null':
@@ -114,13 +121,15 @@ function fillObject(s: Schema, value: JsonObject | undefined, ctx: FillContext, 
     if (isObject(example)) return example;
   }
   for (const [key, prop] of Object.entries(props)) {
-    if (value && key in value && value[key] !== undefined) out[key] = fill(prop, value[key], ctx, key, depth + 1);
+    if (value && key in value && value[key] !== undefined)
+      out[key] = fill(prop, value[key], ctx, key, depth + 1);
     else if (required.has(key)) out[key] = fill(prop, undefined, ctx, key, depth + 1);
   }
   // A map (`additionalProperties: schema`): the known entries, each made to fit.
   const extra = s.additionalProperties;
   if (value && extra && typeof extra === 'object') {
-    for (const [key, v] of Object.entries(value)) if (!(key in props)) out[key] = fill(extra as Schema, v, ctx, key, depth + 1);
+    for (const [key, v] of Object.entries(value))
+      if (!(key in props)) out[key] = fill(extra as Schema, v, ctx, key, depth + 1);
   }
   return out;
 }
@@ -144,7 +153,9 @@ function madeUpString(s: Schema, name: string): string {
     byte: '',
     binary: '',
   };
-  let text = (typeof s.format === 'string' ? formats[s.format] : undefined) ?? (name ? name.replace(/[^A-Za-z0-9]+/g, '-') : 'string');
+  let text =
+    (typeof s.format === 'string' ? formats[s.format] : undefined) ??
+    (name ? name.replace(/[^A-Za-z0-9]+/g, '-') : 'string');
   const min = (s.minLength as number | undefined) ?? 0;
   const max = (s.maxLength as number | undefined) ?? Infinity;
   while (text.length < min) text += 'x';
@@ -155,8 +166,12 @@ function madeUpNumber(s: Schema, name: string, integer: boolean, ctx: FillContex
   const known = first(s);
   if (typeof known === 'number') return known;
   let n = /_at$|^created$|^timestamp$/.test(name) ? ctx.nowSeconds : 0;
-  const min = (s.minimum as number | undefined) ?? (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + (integer ? 1 : 1e-9) : undefined);
-  const max = (s.maximum as number | undefined) ?? (typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - (integer ? 1 : 1e-9) : undefined);
+  const min =
+    (s.minimum as number | undefined) ??
+    (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + (integer ? 1 : 1e-9) : undefined);
+  const max =
+    (s.maximum as number | undefined) ??
+    (typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - (integer ? 1 : 1e-9) : undefined);
   if (min !== undefined && n < min) n = integer ? Math.ceil(min) : min;
   if (max !== undefined && n > max) n = integer ? Math.floor(max) : max;
   return n;

@@ -22,7 +22,12 @@ export interface HandlerInput {
 export type Handler = (input: HandlerInput) => unknown;
 
 /** Hooks for operations that compute something (fakes) or issue credentials; return undefined to fall back. */
-export type Compute = (operationId: string, op: OperationModel, input: HandlerInput, made: () => Json | undefined) => unknown;
+export type Compute = (
+  operationId: string,
+  op: OperationModel,
+  input: HandlerInput,
+  made: () => Json | undefined,
+) => unknown;
 
 export interface HandlerDeps {
   state: State;
@@ -35,8 +40,14 @@ export function jsonOf(body: unknown): JsonObject {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(body)) {
-    if (v === undefined || v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob)) continue;
-    if (typeof v === 'object' && v !== null && (Symbol.asyncIterator in v || typeof (v as { getReader?: unknown }).getReader === 'function')) continue;
+    if (v === undefined || v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob))
+      continue;
+    if (
+      typeof v === 'object' &&
+      v !== null &&
+      (Symbol.asyncIterator in v || typeof (v as { getReader?: unknown }).getReader === 'function')
+    )
+      continue;
     out[k] = v as Json;
   }
   return out;
@@ -57,11 +68,20 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   const model = state.model;
   const ctx = (): FillContext => ({ schemas: model.schemas, nowSeconds: state.clock.nowSeconds() });
   // An operation answering no content (204) returns nothing.
-  const answer = (op: OperationModel, value: Json | undefined): Json | undefined => (op.response ? fill(op.response, value, ctx()) : op.content === 'empty' ? undefined : (value ?? null));
-  const itemSchema = (collection: string): Schema => ({ $ref: `#/s/${model.collections[collection]!.schema}` });
-  const parentsOf = (op: OperationModel, input: HandlerInput) => op.parentParams.map((p) => String(input.path[p]));
+  const answer = (op: OperationModel, value: Json | undefined): Json | undefined =>
+    op.response ? fill(op.response, value, ctx()) : op.content === 'empty' ? undefined : (value ?? null);
+  const itemSchema = (collection: string): Schema => ({
+    $ref: `#/s/${model.collections[collection]!.schema}`,
+  });
+  const parentsOf = (op: OperationModel, input: HandlerInput) =>
+    op.parentParams.map((p) => String(input.path[p]));
   const notFound = (op: OperationModel, id: string) =>
-    new HttpError(404, `No ${model.collections[op.collection!]?.object ?? model.collections[op.collection!]?.schema ?? 'item'} found with id '${id}'.`, 'not_found', op.idParam ?? null);
+    new HttpError(
+      404,
+      `No ${model.collections[op.collection!]?.object ?? model.collections[op.collection!]?.schema ?? 'item'} found with id '${id}'.`,
+      'not_found',
+      op.idParam ?? null,
+    );
 
   /** The item with derived fields (`file_counts` from the child collection `files`). */
   const view = (collection: string, stored: Stored): JsonObject => {
@@ -75,7 +95,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       const tally: JsonObject = Object.fromEntries((machine?.states ?? []).map((s) => [s, 0]));
       let total = 0;
       const key = collectionKey(child, [...stored.p, String(stored.v.id)]);
-      for (const c of state.store.list(key, { order: 'asc', limit: 1_000_000 }).items as unknown as Stored[]) {
+      for (const c of state.store.list(key, { order: 'asc', limit: 1_000_000 })
+        .items as unknown as Stored[]) {
         state.sweep();
         const s = machine ? String(c.v[machine.property]) : '';
         if (s in tally) tally[s] = (tally[s] as number) + 1;
@@ -99,30 +120,54 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       if (g.target.in !== 'body') continue;
       const id = pointerGet(input.body, g.target.pointer);
       if (typeof id !== 'string') continue;
-      const coll = Object.values(model.collections).find((c) => c.machine === g.machine && !c.path.includes('{}'));
+      const coll = Object.values(model.collections).find(
+        (c) => c.machine === g.machine && !c.path.includes('{}'),
+      );
       const found = coll && state.get(coll.path, [], id);
-      if (!found) throw new HttpError(404, `No ${coll?.object ?? g.machine} found with id '${id}'.`, 'not_found', g.target.pointer.slice(1).replace(/\//g, '.'));
+      if (!found)
+        throw new HttpError(
+          404,
+          `No ${coll?.object ?? g.machine} found with id '${id}'.`,
+          'not_found',
+          g.target.pointer.slice(1).replace(/\//g, '.'),
+        );
       deps.guardState(operationId, String(found.v[model.machines[g.machine]!.property]));
     }
   };
 
-  const create = (op: OperationModel, input: HandlerInput, operationId: string, source?: Stored): Json | undefined => {
+  const create = (
+    op: OperationModel,
+    input: HandlerInput,
+    operationId: string,
+    source?: Stored,
+  ): Json | undefined => {
     guardBody(op, input, operationId);
     const collection = op.collection!;
     const coll = model.collections[collection]!;
     const parents = parentsOf(op, input);
     const body = jsonOf(input.body);
     const now = state.clock.nowSeconds();
-    const partial: JsonObject = { ...body, id: coll.idType === 'integer' ? nextNumber(collection) : newId(coll.idPrefix, coll.object), created_at: now };
+    const partial: JsonObject = {
+      ...body,
+      id: coll.idType === 'integer' ? nextNumber(collection) : newId(coll.idPrefix, coll.object),
+      created_at: now,
+    };
     if (coll.object) partial.object = coll.object;
     const machine = state.machineOf(collection);
     let initial: string | undefined;
     if (machine) {
-      initial = machine.transitions.find((t) => t.from === null && 'operation' in t.on && t.on.operation === operationId)?.to ?? model.assumedInitial[machine.name] ?? machine.transitions.find((t) => t.from === null)?.to ?? machine.states[0];
+      initial =
+        machine.transitions.find(
+          (t) => t.from === null && 'operation' in t.on && t.on.operation === operationId,
+        )?.to ??
+        model.assumedInitial[machine.name] ??
+        machine.transitions.find((t) => t.from === null)?.to ??
+        machine.states[0];
       partial[machine.property] = initial!;
       // An item that expires after a documented time (`expires_at`) says when.
       const next = state.nextStep(machine, initial!);
-      if (next && /expire/.test(next.to) && state.declares(coll.schema, 'expires_at')) partial.expires_at = now + Math.round(next.ms / 1000);
+      if (next && /expire/.test(next.to) && state.declares(coll.schema, 'expires_at'))
+        partial.expires_at = now + Math.round(next.ms / 1000);
     }
     if (source) partial[`${source.v.object ?? 'source'}_id`.replace(/^.*\./, '')] = source.v.id as Json;
     const item = fill(itemSchema(collection), partial, ctx()) as JsonObject;
@@ -138,9 +183,19 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
         const childColl = model.collections[child]!;
         const childMachine = state.machineOf(child);
         for (const childId of ids) {
-          const v = fill(itemSchema(child), { id: String(childId), created_at: now, ...(childColl.object ? { object: childColl.object } : {}), [`${collection.split('/').at(-1)!.replace(/s$/, '')}_id`]: item.id! }, ctx()) as JsonObject;
+          const v = fill(
+            itemSchema(child),
+            {
+              id: String(childId),
+              created_at: now,
+              ...(childColl.object ? { object: childColl.object } : {}),
+              [`${collection.split('/').at(-1)!.replace(/s$/, '')}_id`]: item.id!,
+            },
+            ctx(),
+          ) as JsonObject;
           const childStored: Stored = { v, p: [...parents, String(item.id)] };
-          const childInitial = childMachine && (model.assumedInitial[childMachine.name] ?? childMachine.states[0]);
+          const childInitial =
+            childMachine && (model.assumedInitial[childMachine.name] ?? childMachine.states[0]);
           if (childMachine && childInitial) state.enter(child, childStored, childInitial, null);
           else state.put(child, childStored);
         }
@@ -171,7 +226,11 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
         case 'update': {
           const found = load(op, input);
           guardItem(op, operationId, found);
-          found.v = fill(itemSchema(op.collection!), { ...found.v, ...jsonOf(input.body), id: found.v.id! }, ctx()) as JsonObject;
+          found.v = fill(
+            itemSchema(op.collection!),
+            { ...found.v, ...jsonOf(input.body), id: found.v.id! },
+            ctx(),
+          ) as JsonObject;
           state.put(op.collection!, found);
           return answer(op, view(op.collection!, found));
         }
@@ -181,10 +240,17 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
           state.remove(op.collection!, found.p, String(found.v.id));
           const coll = model.collections[op.collection!]!;
           // The deletion record: `{ id, object, deleted: true }` as far as the schema declares them.
-          return answer(op, { id: found.v.id!, deleted: true, object: `${coll.object ?? coll.schema}.deleted` });
+          return answer(op, {
+            id: found.v.id!,
+            deleted: true,
+            object: `${coll.object ?? coll.schema}.deleted`,
+          });
         }
         case 'list':
-          return answer(op, listPage(state, op, parentsOf(op, input), input.query, (s) => view(op.collection!, s)));
+          return answer(
+            op,
+            listPage(state, op, parentsOf(op, input), input.query, (s) => view(op.collection!, s)),
+          );
         case 'transition':
           return transition(op, operationId, input);
         case 'derive': {
@@ -215,7 +281,9 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     const machine = state.machineOf(op.collection!)!;
     const from = String(found.v[machine.property]);
     deps.guardState(operationId, from);
-    const t = machine.transitions.find((x) => x.from === from && 'operation' in x.on && x.on.operation === operationId)!;
+    const t = machine.transitions.find(
+      (x) => x.from === from && 'operation' in x.on && x.on.operation === operationId,
+    )!;
     checkCondition(found, input);
     applyEffects(found, t.effects ?? '');
     state.enter(op.collection!, found, t.to, from);
@@ -229,31 +297,59 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   function checkCondition(found: Stored, input: HandlerInput): void {
     const body = jsonOf(input.body);
     if (!Array.isArray(body.part_ids) || typeof found.v.bytes !== 'number') return;
-    const parts = ((found.m?.parts ?? {}) as Record<string, number>);
+    const parts = (found.m?.parts ?? {}) as Record<string, number>;
     let total = 0;
     for (const id of body.part_ids) {
       const size = parts[String(id)];
-      if (size === undefined) throw new HttpError(400, `Part '${String(id)}' is not a part of this upload.`, 'invalid_part', 'part_ids');
+      if (size === undefined)
+        throw new HttpError(
+          400,
+          `Part '${String(id)}' is not a part of this upload.`,
+          'invalid_part',
+          'part_ids',
+        );
       total += size;
     }
-    if (total !== found.v.bytes) throw new HttpError(400, `The parts hold ${total} bytes; the upload was created with bytes ${found.v.bytes}.`, 'bytes_mismatch', 'part_ids');
+    if (total !== found.v.bytes)
+      throw new HttpError(
+        400,
+        `The parts hold ${total} bytes; the upload was created with bytes ${found.v.bytes}.`,
+        'bytes_mismatch',
+        'part_ids',
+      );
   }
 
   /** Effects the tables state on fields: `` `x_at` set `` stamps the time; `` returned in `file` `` creates the item. */
   function applyEffects(found: Stored, effects: string): void {
-    const machine = state.machineOf(Object.keys(model.collections).find((c) => model.collections[c]!.schema === found.v.object) ?? '');
+    const machine = state.machineOf(
+      Object.keys(model.collections).find((c) => model.collections[c]!.schema === found.v.object) ?? '',
+    );
     void machine;
     for (const [, field] of effects.matchAll(/`([a-z_][a-z0-9_]*)`/g)) {
       const schema = Object.values(model.collections).find((c) => c.object === found.v.object)?.schema;
-      const props = (schema ? (model.schemas[schema]?.properties as Record<string, Schema> | undefined) : undefined) ?? {};
+      const props =
+        (schema ? (model.schemas[schema]?.properties as Record<string, Schema> | undefined) : undefined) ??
+        {};
       const prop = props[field!];
       if (!prop) continue;
       if (field!.endsWith('_at')) found.v[field!] = state.clock.nowSeconds();
       else {
         const target = refOf(prop);
         if (target) {
-          const object = ((model.schemas[target]?.properties as Record<string, Schema> | undefined)?.object?.const as string | undefined) ?? target.toLowerCase();
-          const made = fill({ $ref: `#/s/${target}` }, { ...found.v, id: newId(undefined, object), object, created_at: state.clock.nowSeconds(), status: undefined as unknown as Json } as JsonObject, ctx()) as JsonObject;
+          const object =
+            ((model.schemas[target]?.properties as Record<string, Schema> | undefined)?.object?.const as
+              string | undefined) ?? target.toLowerCase();
+          const made = fill(
+            { $ref: `#/s/${target}` },
+            {
+              ...found.v,
+              id: newId(undefined, object),
+              object,
+              created_at: state.clock.nowSeconds(),
+              status: undefined as unknown as Json,
+            } as JsonObject,
+            ctx(),
+          ) as JsonObject;
           found.v[field!] = made;
           state.store.put(`#${target}`, String(made.id), made);
         }
@@ -266,6 +362,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
 
 function refOf(schema: Schema): string | undefined {
   if (typeof schema.$ref === 'string') return schema.$ref.slice(4);
-  for (const alt of ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined) ?? []) if (typeof alt.$ref === 'string') return alt.$ref.slice(4);
+  for (const alt of ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined) ?? [])
+    if (typeof alt.$ref === 'string') return alt.$ref.slice(4);
   return undefined;
 }

@@ -18,31 +18,58 @@ function setAt(target: JsonObject, path: readonly string[], value: Json): JsonOb
   return target;
 }
 
-export function listPage(state: State, op: OperationModel, parents: string[], query: Record<string, unknown>, view: (s: Stored) => JsonObject): Json {
+export function listPage(
+  state: State,
+  op: OperationModel,
+  parents: string[],
+  query: Record<string, unknown>,
+  view: (s: Stored) => JsonObject,
+): Json {
   state.sweep();
   const paging = op.paging ?? { kind: 'envelope' as const, items: ['data'] };
   const key = collectionKey(op.collection!, parents);
   const limitRaw = paging.limit ? query[paging.limit] : undefined;
   // A list that declares no way to page (no cursor, no limit) answers everything in one page.
   const unpaged = !paging.param && !paging.limit;
-  const limit = typeof limitRaw === 'number' && Number.isFinite(limitRaw) ? Math.max(0, Math.floor(limitRaw)) : unpaged ? Number.MAX_SAFE_INTEGER : (paging.limitDefault ?? DEFAULT_LIMIT);
+  const limit =
+    typeof limitRaw === 'number' && Number.isFinite(limitRaw)
+      ? Math.max(0, Math.floor(limitRaw))
+      : unpaged
+        ? Number.MAX_SAFE_INTEGER
+        : (paging.limitDefault ?? DEFAULT_LIMIT);
   const orderRaw = paging.order ? query[paging.order] : undefined;
   // A list envelope answers newest first unless asked otherwise (the list convention's default); others oldest first.
-  const order: 'asc' | 'desc' = orderRaw === 'asc' ? 'asc' : orderRaw === 'desc' ? 'desc' : paging.kind === 'envelope' && paging.items.length ? 'desc' : 'asc';
-  const cursor = (name: string | undefined) => (name && typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
+  const order: 'asc' | 'desc' =
+    orderRaw === 'asc'
+      ? 'asc'
+      : orderRaw === 'desc'
+        ? 'desc'
+        : paging.kind === 'envelope' && paging.items.length
+          ? 'desc'
+          : 'asc';
+  const cursor = (name: string | undefined) =>
+    name && typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined;
   let items: Stored[];
   let hasMore: boolean;
   let next: Json | undefined;
   if (paging.kind === 'envelope' || paging.kind === 'cursor') {
     const after = cursor(paging.param);
     const before = cursor(paging.before);
-    const page = state.store.list(key, { order, limit, ...(after ? { after } : {}), ...(before ? { before } : {}) });
+    const page = state.store.list(key, {
+      order,
+      limit,
+      ...(after ? { after } : {}),
+      ...(before ? { before } : {}),
+    });
     items = page.items as unknown as Stored[];
     hasMore = page.hasMore;
     if (paging.kind === 'cursor' && hasMore && items.length) next = String(items.at(-1)!.v.id);
   } else {
     const raw = Number(query[paging.param] ?? (paging.kind === 'page' ? 1 : 0));
-    const skip = paging.kind === 'page' ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit : Math.max(0, Number.isFinite(raw) ? raw : 0);
+    const skip =
+      paging.kind === 'page'
+        ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
+        : Math.max(0, Number.isFinite(raw) ? raw : 0);
     const page = state.store.list(key, { order, limit: skip + limit });
     items = (page.items as unknown as Stored[]).slice(skip);
     hasMore = page.hasMore;

@@ -35,7 +35,8 @@ interface Due {
 
 const SCHEDULE = '_schedule';
 
-export const collectionKey = (collection: string, parents: readonly string[]) => (parents.length ? `${collection}|${parents.join('|')}` : collection);
+export const collectionKey = (collection: string, parents: readonly string[]) =>
+  parents.length ? `${collection}|${parents.join('|')}` : collection;
 
 export class State {
   private due: Due[];
@@ -45,10 +46,17 @@ export class State {
     readonly store: EmulatorStore,
     readonly clock: Clock,
     /** Delay of each time-driven step, by `machine:from->to`; `null` turns an assumed step off. */
-    readonly delays: (machine: MachineModel, from: string, to: string, documentedMs: number | undefined) => number | null,
+    readonly delays: (
+      machine: MachineModel,
+      from: string,
+      to: string,
+      documentedMs: number | undefined,
+    ) => number | null,
     private readonly onTransition: (t: Transition) => void,
   ) {
-    this.due = (store.list(SCHEDULE, { order: 'asc', limit: 1_000_000 }).items as unknown as Due[]).sort((a, b) => a.at - b.at);
+    this.due = (store.list(SCHEDULE, { order: 'asc', limit: 1_000_000 }).items as unknown as Due[]).sort(
+      (a, b) => a.at - b.at,
+    );
   }
 
   get(collection: string, parents: readonly string[], id: string): Stored | undefined {
@@ -111,7 +119,9 @@ export class State {
 
   declares(schema: string, property: string): boolean {
     const s = this.model.schemas[schema];
-    return !!s && typeof s.properties === 'object' && s.properties !== null && property in (s.properties as object);
+    return (
+      !!s && typeof s.properties === 'object' && s.properties !== null && property in (s.properties as object)
+    );
   }
 
   /** Applies every step whose time has come, oldest first (a step may schedule the next one). */

@@ -7,10 +7,43 @@ export type JsonObject = { [key: string]: Json };
 export type Schema = { [key: string]: unknown };
 
 export type Paging =
-  | { kind: 'envelope'; param?: string; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string }
-  | { kind: 'cursor'; param: string; next: string[]; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string }
-  | { kind: 'offset'; param: string; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string }
-  | { kind: 'page'; param: string; items: string[]; limit?: string; limitDefault?: number; order?: string; before?: string };
+  | {
+      kind: 'envelope';
+      param?: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    }
+  | {
+      kind: 'cursor';
+      param: string;
+      next: string[];
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    }
+  | {
+      kind: 'offset';
+      param: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    }
+  | {
+      kind: 'page';
+      param: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    };
 
 export interface CollectionModel {
   schema: string;
@@ -22,7 +55,17 @@ export interface CollectionModel {
   children: string[];
 }
 
-export type OperationKind = 'create' | 'retrieve' | 'update' | 'delete' | 'list' | 'transition' | 'derive' | 'action' | 'token' | 'compute';
+export type OperationKind =
+  | 'create'
+  | 'retrieve'
+  | 'update'
+  | 'delete'
+  | 'list'
+  | 'transition'
+  | 'derive'
+  | 'action'
+  | 'token'
+  | 'compute';
 
 export interface OperationModel {
   kind: OperationKind;
@@ -35,10 +78,16 @@ export interface OperationModel {
   response?: Schema;
   content: string;
   paging?: Paging;
-  computes?: 'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+  computes?:
+    'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+  streams?: boolean;
   sseEvents?: Record<string, Schema>;
   categories?: string[];
-  guards: { machine: string; target: { in: 'path'; name: string } | { in: 'body'; pointer: string }; states: string[] }[];
+  guards: {
+    machine: string;
+    target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
+    states: string[];
+  }[];
   secured: boolean;
 }
 
@@ -47,7 +96,12 @@ export interface MachineModel {
   schema: string;
   property: string;
   states: string[];
-  transitions: { from: string | null; to: string; on: { operation: string } | { after: string; seconds: number; bound: string }; effects?: string }[];
+  transitions: {
+    from: string | null;
+    to: string;
+    on: { operation: string } | { after: string; seconds: number; bound: string };
+    effects?: string;
+  }[];
   complete: boolean;
 }
 

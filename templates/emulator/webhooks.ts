@@ -58,7 +58,13 @@ export class Webhooks {
         method: 'POST',
         redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
-        headers: { 'content-type': 'application/json', 'user-agent': 'platform-api-codegen-emulator', 'webhook-id': d.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(e.secret, d.id, timestamp, body) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'platform-api-codegen-emulator',
+          'webhook-id': d.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': sign(e.secret, d.id, timestamp, body),
+        },
         body,
       });
       d.lastStatus = res.status;
@@ -68,10 +74,13 @@ export class Webhooks {
       // No answer: retried below.
     }
     if (d.attempts >= this.attempts || this.closed) return void (d.status = 'failed');
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(e, d, body);
-    }, this.retryMs * 2 ** (d.attempts - 1));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        void this.attempt(e, d, body);
+      },
+      this.retryMs * 2 ** (d.attempts - 1),
+    );
     timer.unref();
     this.timers.add(timer);
   }

@@ -119,3 +119,17 @@ describe('computed answers', () => {
     expect(invalidAnswers()).toEqual([]);
   });
 });
+
+describe('speech as server-sent events', () => {
+  it('streams the audio in base64 chunks, then a done event and [DONE] (events not documented: an emulator assumption)', async () => {
+    const body = JSON.stringify({ model: 'gpt-4o-mini-tts', input: 'Streamed speech.', voice: 'alloy', response_format: 'wav' });
+    const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
+    const whole = new Uint8Array(await (await fetch(`${base}/audio/speech`, { method: 'POST', headers, body })).arrayBuffer());
+    const res = await fetch(`${base}/audio/speech`, { method: 'POST', headers, body: JSON.stringify({ ...JSON.parse(body), stream_format: 'sse' }) });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await res.text()).split('\n\n').filter(Boolean).map((e) => e.replace(/^data: /, ''));
+    const parsed = events.filter((e) => e !== '[DONE]').map((e) => JSON.parse(e) as { type: string; audio?: string });
+    expect(parsed.at(-1)).toEqual({ type: 'speech.audio.done' });
+    expect(Buffer.concat(parsed.filter((e) => e.audio).map((e) => Buffer.from(e.audio!, 'base64')))).toEqual(Buffer.from(whole));
+  });
+});

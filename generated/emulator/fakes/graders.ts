@@ -126,13 +126,13 @@ export interface GraderRunResult {
   };
 }
 
-export function isComputable(grader: { type?: unknown }): grader is ComputableGrader {
+export function isComputable(grader: { readonly [key: string]: unknown }): grader is ComputableGrader {
   return grader.type === 'string_check' || grader.type === 'text_similarity';
 }
 
 /** The reward of a computable grader and the run result around it; undefined for the other grader types. */
 export function runGrader(
-  grader: { type?: unknown; name?: unknown },
+  grader: { readonly [key: string]: unknown },
   context: GraderContext,
 ): GraderRunResult | undefined {
   if (!isComputable(grader)) return undefined;

@@ -215,7 +215,7 @@ class Faker {
 
   /**
    * oneOf without a discriminator: a value of one branch that the other branches refuse, as far as `matches` can
-   * tell. Branches are tried in a seeded order (at most 8); if none gives exactly one match, the first value.
+   * tell. Branches are tried in a seeded order (at most 24); if none gives exactly one match, the first value.
    */
   #exactlyOne(schema: Schema, path: string, depth: number): Json {
     const branches = schema.oneOf as unknown[];
@@ -226,7 +226,7 @@ class Faker {
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     let first: Json | undefined;
-    for (const index of order.slice(0, 8)) {
+    for (const index of order.slice(0, 24)) {
       const value = this.value(this.chooseBranch(schema, path, 0, index), `${path}/oneOf/${index}`, depth);
       first ??= value;
       if (branches.filter((branch) => matches(branch, value, this, path)).length === 1) return value;
@@ -346,7 +346,9 @@ class Faker {
         for (const dep of dependent[name] ?? []) if (!include.has(dep)) changed = Boolean(include.add(dep));
     }
     const maxProperties = schema.maxProperties === undefined ? Infinity : Number(schema.maxProperties);
-    for (const name of include) {
+    // Required ones first, so maxProperties leaves out only optional ones; then in the schema's order.
+    const ordered = [...include].sort((x, y) => Number(required.has(y)) - Number(required.has(x)));
+    for (const name of ordered) {
       if (Object.keys(out).length >= maxProperties && !required.has(name)) continue;
       out[name] = this.value(this.#propertySchema(schema, name), `${path}/${escapePointer(name)}`, depth + 1);
     }

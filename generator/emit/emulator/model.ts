@@ -49,6 +49,8 @@ export interface OperationModel {
   /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
   computes?: ComputeKind;
+  /** Whether a request can ask for server-sent events. */
+  streams?: boolean;
   /** Schema of the data of each SSE event by name (`message` for data-only streams), when the operation can stream. */
   sseEvents?: Record<string, JsonSchema>;
   /** Properties of the moderation categories object, in order (for `moderation`). */
@@ -299,7 +301,9 @@ export function emulatorModel(api: Api): EmulatorModel {
       if (computes) model.computes = computes;
       if (computes === 'moderation') model.categories = moderationCategories(api, success.type);
     }
-    const events = successResponse(op)?.contents.find((c) => c.kind === 'sse')?.sse?.events ?? [];
+    const sseContent = successResponse(op)?.contents.find((c) => c.kind === 'sse');
+    if (sseContent) model.streams = true;
+    const events = sseContent?.sse?.events ?? [];
     if (events.length) {
       model.sseEvents = Object.fromEntries(events.map((e) => [e.name, toSchema(e.type)]));
       for (const e of events) reach(api, e.type, schemaNames);

@@ -29,6 +29,9 @@ export function readmeData(api: Api, model: EmulatorModel): Record<string, unkno
     ...(computes.has('embedding') ? [{ what: 'An embedding without `dimensions` has 1536', why: 'Sizes per model are not part of the spec', how: 'send `dimensions`' }] : []),
     ...(computes.has('completion') ? [{ what: 'A completion without `max_tokens` stops after 16 tokens at most', why: 'No default is documented', how: 'send `max_tokens`' }] : []),
     ...(computes.has('image') ? [{ what: 'An image without `size` (or `auto`) is 1024x1024', why: 'No default is documented', how: 'send `size`' }] : []),
+    ...(Object.values(model.operations).some((o) => o.computes === 'speech' && o.streams && o.sseEvents === undefined)
+      ? [{ what: 'Speech streamed as server-sent events: `{ type: "speech.audio.delta", audio: <base64> }` per 16 KiB, then `{ type: "speech.audio.done" }`', why: 'The events of this stream are not documented', how: 'not configurable' }]
+      : []),
     ...(computes.has('moderation') ? [{ what: 'Moderation scores are small and unflagged unless the input holds `[flag:<category>]`', why: 'The emulator has no classifier', how: 'the marker in the input' }] : []),
   ];
   return {
