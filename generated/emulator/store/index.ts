@@ -215,11 +215,19 @@ class SqliteStore implements EmulatorStore {
       if (isThenable(result)) throw new TypeError('EmulatorStore.transaction takes a synchronous function.');
     } catch (error) {
       this.#depth--;
-      this.#db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      // SQLite may already have rolled back on its own (a full disk, an I/O error): then there is nothing to undo.
+      if (this.#db.inTransaction)
+        this.#db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
       throw error;
     }
     this.#depth--;
-    this.#db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+    try {
+      this.#db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+    } catch (error) {
+      // A commit that failed leaves nothing half-done behind: nothing of it was acknowledged.
+      if (depth === 0 && this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      throw error;
+    }
     return result;
   }
 

@@ -53,7 +53,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmu
 }`,
 ];
 
-export function emitEmulator(api: Api, _config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
+export function emitEmulator(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
   const model = emulatorModel(api);
   return [
     ...runtimeFiles().map((f) => verbatimFile(`emulator/${f}`, `emulator/${f}`)),
@@ -71,6 +71,6 @@ export function emitEmulator(api: Api, _config: CodegenConfig = DEFAULT_CONFIG):
       ]),
     },
     { path: 'emulator/index.ts', contents: printFile('emulator/index.ts', INDEX) },
-    { path: 'emulator/README.md', contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model)) },
+    { path: 'emulator/README.md', contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model, config)) },
   ];
 }

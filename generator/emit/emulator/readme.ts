@@ -1,10 +1,13 @@
 /** What the emulator's README says of this API: its collections, lifecycles and every assumption the emulator makes. */
+import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { EmulatorModel } from './model.ts';
 
 const duration = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
-export function readmeData(api: Api, model: EmulatorModel): Record<string, unknown> {
+export function readmeData(api: Api, model: EmulatorModel, config: CodegenConfig): Record<string, unknown> {
+  // A list the README's client example pages through: one without path parameters or required query parameters.
+  const list = api.operations.find((o) => model.operations[o.operationId]?.kind === 'list' && !o.path.includes('{') && !o.parameters.some((p) => p.required && p.in !== 'header'));
   const ops = Object.entries(model.operations);
   const collections = Object.values(model.collections).map((c) => ({
     path: c.path.replace(/\{\}/g, '{id}'),
@@ -42,6 +45,7 @@ export function readmeData(api: Api, model: EmulatorModel): Record<string, unkno
     hasMachines: Object.keys(model.machines).length > 0,
     webhooks: model.webhooks,
     rateLimitHeaders: model.rateLimitHeaders,
-    listExample: Object.values(model.collections)[0]?.path.replace(/\{\}/g, '{id}') ?? '',
+    clientName: config.clientName,
+    listCall: list ? list.sdkPath.join('.') : '',
   };
 }
