@@ -274,13 +274,19 @@ class Faker {
     };
     const include = new Set<string>();
     for (const name of Object.keys(properties)) {
-      if (forbidden.has(name)) continue;
       const sub = properties[name];
+      // `false`: the property must be absent (an error below if it is also required).
+      if (forbidden.has(name) || (sub === false && !required.has(name))) continue;
       const hasConst = sub !== null && typeof sub === 'object' && 'const' in (sub as Schema);
       const chance = this.#random(`${path}/${escapePointer(name)}`, 'include').next();
       if (required.has(name) || ((depth < this.#maxDepth || hasConst) && !omitted(sub) && (hasConst || chance < 0.6))) include.add(name);
     }
     for (const name of required) include.add(name);
+    // minProperties: declared optional properties first (additionalProperties may forbid any other).
+    for (const name of Object.keys(properties)) {
+      if (include.size >= Number(schema.minProperties ?? 0)) break;
+      if (!forbidden.has(name) && properties[name] !== false) include.add(name);
+    }
     for (let changed = true; changed; ) {
       changed = false;
       for (const name of [...include]) for (const dep of dependent[name] ?? []) if (!include.has(dep)) changed = Boolean(include.add(dep));
@@ -295,7 +301,8 @@ class Faker {
     // Extra keys: up to minProperties, or one or two entries of a map (no properties, additionalProperties given).
     const additional = schema.additionalProperties;
     const isMap = !Object.keys(properties).length && additional !== undefined && additional !== false && depth < this.#maxDepth;
-    const extra = Math.max(Number(schema.minProperties ?? 0) - Object.keys(out).length, isMap ? random.int(1, 2) : 0);
+    const open = additional !== false || schema.patternProperties !== undefined;
+    const extra = open ? Math.max(Number(schema.minProperties ?? 0) - Object.keys(out).length, isMap ? random.int(1, 2) : 0) : 0;
     for (let i = 0, n = 0; n < Math.min(extra, maxProperties - Object.keys(out).length) && i < extra + 16; i++) {
       const key = this.#extraKey(schema, path, i);
       if (key in out || forbidden.has(key)) continue;

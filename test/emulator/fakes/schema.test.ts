@@ -125,6 +125,8 @@ describe('fakeFromSchema choices', () => {
       { type: 'object', required: ['undeclared'], additionalProperties: false, properties: { undeclared: true } },
       { type: ['null', 'string'] },
       { type: 'string', nullable: true },
+      { type: 'object', properties: { never: false, a: { type: 'integer' } }, minProperties: 1 },
+      { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' }, c: { type: 'integer' } }, additionalProperties: false, minProperties: 3 },
     ];
     for (const schema of schemas) {
       for (const seed of [1, 2, 3]) expect(ajv.validate(schema, fake(schema, seed)), `${JSON.stringify(schema)} → ${JSON.stringify(fake(schema, seed))}`).toBe(true);
