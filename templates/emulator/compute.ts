@@ -182,7 +182,10 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
       // (an assumption its README lists).
       return (async function* () {
         for (let i = 0; i < audio.length; i += SPEECH_CHUNK_BYTES) {
-          yield { type: 'speech.audio.delta', audio: Buffer.from(audio.subarray(i, i + SPEECH_CHUNK_BYTES)).toString('base64') };
+          yield {
+            type: 'speech.audio.delta',
+            audio: Buffer.from(audio.subarray(i, i + SPEECH_CHUNK_BYTES)).toString('base64'),
+          };
         }
         yield { type: 'speech.audio.done' };
       })();

@@ -97,7 +97,6 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       const key = collectionKey(child, [...stored.p, String(stored.v.id)]);
       for (const c of state.store.list(key, { order: 'asc', limit: 1_000_000 })
         .items as unknown as Stored[]) {
-        state.sweep();
         const s = machine ? String(c.v[machine.property]) : '';
         if (s in tally) tally[s] = (tally[s] as number) + 1;
         total++;
@@ -285,7 +284,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       (x) => x.from === from && 'operation' in x.on && x.on.operation === operationId,
     )!;
     checkCondition(found, input);
-    applyEffects(found, t.effects ?? '');
+    applyEffects(op.collection!, found, t.effects ?? '');
     state.enter(op.collection!, found, t.to, from);
     return answer(op, view(op.collection!, found));
   }
@@ -320,44 +319,39 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   }
 
   /** Effects the tables state on fields: `` `x_at` set `` stamps the time; `` returned in `file` `` creates the item. */
-  function applyEffects(found: Stored, effects: string): void {
-    const machine = state.machineOf(
-      Object.keys(model.collections).find((c) => model.collections[c]!.schema === found.v.object) ?? '',
-    );
-    void machine;
+  function applyEffects(collection: string, found: Stored, effects: string): void {
+    const schema = model.collections[collection]!.schema;
+    const props = propertiesOf(model.schemas[schema]);
     for (const [, field] of effects.matchAll(/`([a-z_][a-z0-9_]*)`/g)) {
-      const schema = Object.values(model.collections).find((c) => c.object === found.v.object)?.schema;
-      const props =
-        (schema ? (model.schemas[schema]?.properties as Record<string, Schema> | undefined) : undefined) ??
-        {};
       const prop = props[field!];
       if (!prop) continue;
-      if (field!.endsWith('_at')) found.v[field!] = state.clock.nowSeconds();
-      else {
-        const target = refOf(prop);
-        if (target) {
-          const object =
-            ((model.schemas[target]?.properties as Record<string, Schema> | undefined)?.object?.const as
-              string | undefined) ?? target.toLowerCase();
-          const made = fill(
-            { $ref: `#/s/${target}` },
-            {
-              ...found.v,
-              id: newId(undefined, object),
-              object,
-              created_at: state.clock.nowSeconds(),
-              status: undefined as unknown as Json,
-            } as JsonObject,
-            ctx(),
-          ) as JsonObject;
-          found.v[field!] = made;
-          state.store.put(`#${target}`, String(made.id), made);
-        }
+      if (field!.endsWith('_at')) {
+        found.v[field!] = state.clock.nowSeconds();
+        continue;
       }
+      const target = refOf(prop);
+      if (!target) continue;
+      const literal = propertiesOf(model.schemas[target]).object?.const;
+      const object = typeof literal === 'string' ? literal : target.toLowerCase();
+      const partial: JsonObject = {
+        ...found.v,
+        id: newId(undefined, object),
+        object,
+        created_at: state.clock.nowSeconds(),
+      };
+      // The new item's own status starts afresh (its schema's first value), not the source's.
+      delete partial.status;
+      const made = fill({ $ref: `#/s/${target}` }, partial, ctx()) as JsonObject;
+      found.v[field!] = made;
+      state.store.put(`#${target}`, String(made.id), made);
     }
   }
 
   return handlers;
+}
+
+function propertiesOf(schema: Schema | undefined): Record<string, Schema> {
+  return (schema?.properties as Record<string, Schema> | undefined) ?? {};
 }
 
 function refOf(schema: Schema): string | undefined {

@@ -1,8 +1,8 @@
 // Copied by platform-api-codegen from its runtime (templates/emulator/fakes/images.ts). Do not edit: every generation replaces it.
 /**
- * A small valid PNG: 8-bit RGB, an 8×8 grid of tiles in colours derived from the seed, so different seeds give
- * visibly different images and equal ones equal bytes. Deflated with node:zlib (level 9); rows that repeat the
- * one above are filtered to zeros, so a 1024×1024 image is under a kilobyte.
+ * A small valid PNG: 8-bit RGB, an 8×8 grid of tiles in colours derived from the seed, so another seed gives a
+ * visibly different image and the same seed the same bytes. Deflated with node:zlib (level 9); rows that repeat
+ * the one above are filtered to zeros, so a 1024×1024 image takes about 5 KB.
  */
 import { deflateSync } from 'node:zlib';
 import { crc32 } from './crc32.js';

@@ -1,7 +1,7 @@
 // Copied by platform-api-codegen from its runtime (templates/emulator/fakes/random.ts). Do not edit: every generation replaces it.
 /**
  * Deterministic randomness from strings: the same input gives the same stream on every machine and run (no
- * Math.random, no clock). 32-bit FNV-1a over UTF-16 code units seeds a small PRNG (sfc32).
+ * Math.random, no clock). 32-bit FNV-1a over UTF-16 code units starts a small PRNG (sfc32).
  */
 
 /** FNV-1a over the string's UTF-16 code units, 32 bits. */

@@ -329,8 +329,9 @@ class Faker {
     };
     const include = new Set<string>();
     for (const name of Object.keys(properties)) {
-      if (forbidden.has(name)) continue;
       const sub = properties[name];
+      // `false`: the property must be absent (an error below if it is also required).
+      if (forbidden.has(name) || (sub === false && !required.has(name))) continue;
       const hasConst = sub !== null && typeof sub === 'object' && 'const' in (sub as Schema);
       const chance = this.#random(`${path}/${escapePointer(name)}`, 'include').next();
       if (
@@ -340,6 +341,11 @@ class Faker {
         include.add(name);
     }
     for (const name of required) include.add(name);
+    // minProperties: declared optional properties first (additionalProperties may forbid any other).
+    for (const name of Object.keys(properties)) {
+      if (include.size >= Number(schema.minProperties ?? 0)) break;
+      if (!forbidden.has(name) && properties[name] !== false) include.add(name);
+    }
     for (let changed = true; changed;) {
       changed = false;
       for (const name of [...include])
@@ -359,10 +365,10 @@ class Faker {
       additional !== undefined &&
       additional !== false &&
       depth < this.#maxDepth;
-    const extra = Math.max(
-      Number(schema.minProperties ?? 0) - Object.keys(out).length,
-      isMap ? random.int(1, 2) : 0,
-    );
+    const open = additional !== false || schema.patternProperties !== undefined;
+    const extra = open
+      ? Math.max(Number(schema.minProperties ?? 0) - Object.keys(out).length, isMap ? random.int(1, 2) : 0)
+      : 0;
     for (
       let i = 0, n = 0;
       n < Math.min(extra, maxProperties - Object.keys(out).length) && i < extra + 16;

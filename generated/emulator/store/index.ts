@@ -73,10 +73,25 @@ export async function openStore(options: StoreOptions = {}): Promise<EmulatorSto
  */
 const key = (s: string): string => JSON.stringify(s);
 
+type Statements = Record<
+  | 'get'
+  | 'seqOf'
+  | 'goneSeqOf'
+  | 'insert'
+  | 'update'
+  | 'forget'
+  | 'remove'
+  | 'bury'
+  | 'count'
+  | 'forward'
+  | 'backward',
+  sqlite.Statement
+>;
+
 class SqliteStore implements EmulatorStore {
   readonly #db: sqlite.Database;
   readonly #lock: DirLock | undefined;
-  readonly #sql: Record<string, sqlite.Statement>;
+  readonly #sql: Statements;
   /** Next insertion number; kept above every number in items and tombstones so cursors never collide. */
   #seq: number;
   #depth = 0;
@@ -148,7 +163,7 @@ class SqliteStore implements EmulatorStore {
 
   get(collection: string, id: string): Json | undefined {
     this.#open();
-    const row = first(this.#sql.get!, [key(collection), key(id)]);
+    const row = first(this.#sql.get, [key(collection), key(id)]);
     return row ? (JSON.parse(row.body as string) as Json) : undefined;
   }
 
@@ -160,9 +175,9 @@ class SqliteStore implements EmulatorStore {
     const c = key(collection);
     const k = key(id);
     this.transaction(() => {
-      if (this.#sql.update!.run([body, c, k]).changes > 0) return;
-      this.#sql.forget!.run([c, k]);
-      this.#sql.insert!.run([c, k, this.#seq++, body]);
+      if (this.#sql.update.run([body, c, k]).changes > 0) return;
+      this.#sql.forget.run([c, k]);
+      this.#sql.insert.run([c, k, this.#seq++, body]);
     });
   }
 
@@ -171,9 +186,9 @@ class SqliteStore implements EmulatorStore {
     const c = key(collection);
     const k = key(id);
     return this.transaction(() => {
-      const removed = first(this.#sql.remove!, [c, k]);
+      const removed = first(this.#sql.remove, [c, k]);
       if (!removed) return false;
-      this.#sql.bury!.run([c, k, removed.seq as number]);
+      this.#sql.bury.run([c, k, removed.seq as number]);
       return true;
     });
   }
@@ -181,7 +196,7 @@ class SqliteStore implements EmulatorStore {
   #cursor(c: string, id: string | undefined): number | null | undefined {
     if (id === undefined) return undefined;
     const k = key(id);
-    const row = first(this.#sql.seqOf!, [c, k]) ?? first(this.#sql.goneSeqOf!, [c, k]);
+    const row = first(this.#sql.seqOf, [c, k]) ?? first(this.#sql.goneSeqOf, [c, k]);
     return row ? Number(row.seq) : null;
   }
 
@@ -190,7 +205,7 @@ class SqliteStore implements EmulatorStore {
     const c = key(collection);
     const range = cursorRange(options, this.#cursor(c, options.after), this.#cursor(c, options.before));
     if (range === null) return { items: [], hasMore: false };
-    const statement = range.ascending ? this.#sql.forward! : this.#sql.backward!;
+    const statement = range.ascending ? this.#sql.forward : this.#sql.backward;
     const rows = statement.all([c, range.low, range.high, options.limit + 1]) as Row[];
     const hasMore = rows.length > options.limit;
     const items = rows.slice(0, options.limit).map((row) => JSON.parse(row.body as string) as Json);
@@ -200,7 +215,7 @@ class SqliteStore implements EmulatorStore {
 
   count(collection: string): number {
     this.#open();
-    return Number(first(this.#sql.count!, [key(collection)])!.n);
+    return Number(first(this.#sql.count, [key(collection)])!.n);
   }
 
   transaction<T>(fn: () => T): T {
