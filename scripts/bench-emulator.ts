@@ -9,6 +9,7 @@
  * Every process started here is stopped by its pid; every load is bounded by `--duration`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } } });
@@ -28,10 +29,20 @@ const TARGETS: Target[] = [
   { name: 'prism 5.14.2', command: [process.execPath, 'node_modules/@stoplight/prism-cli/dist/index.js', 'mock', SPEC, '-h', '127.0.0.1', '-p'], base: (p) => `http://127.0.0.1:${p}` },
 ];
 
-let nextPort = 47_100 + (process.pid % 500) * 2;
+/** A port free right now on 127.0.0.1 (the OS picks it; others run servers on this machine too). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function startTarget(t: Target): Promise<{ proc: ChildProcess; base: string; startupMs: number; stderr: () => string }> {
-  const port = nextPort++;
+  const port = await freePort();
   const started = performance.now();
   const proc = spawn(t.command[0]!, [...t.command.slice(1), String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
@@ -106,7 +117,7 @@ async function main(): Promise<void> {
   }
   const [ours, peer] = TARGETS.map((t) => t.name) as [string, string];
   console.log(`emulator of ${SPEC} vs Prism mocking the same spec: ${rounds} rounds (interleaved), ${values.duration} s per load, ${values.connections} connections; median (min–max)`);
-  console.log(`first emulator run (generate + compile into the cache):\n${prepared.split('\n').map((l) => `  ${l}`).join('\n')}`);
+  console.log(prepared ? `first emulator run (generate + compile into the cache):\n${prepared.split('\n').map((l) => `  ${l.trim()}`).join('\n')}` : 'first emulator run: the compiled emulator was already cached');
   console.log(`| row | ${ours} | ${peer} | ${ours} / ${peer} |\n|---|---|---|---|`);
   for (const row of rows) {
     const a = results[ours]![row]!;
