@@ -105,6 +105,10 @@ export async function prepareEmulator(spec: string, options: { config?: string; 
       rmSync(staging, { recursive: true, force: true });
     }
   }
+  // Earlier builds of this spec are removed (a running emulator has loaded its modules already).
+  for (const name of readdirSync(root)) {
+    if ((name === key || (name.startsWith(`${key}-`) && !name.endsWith('.tmp'))) && name !== dir) rmSync(path.join(root, name), { recursive: true, force: true });
+  }
   const inputs: Record<string, string> = {};
   for (const f of result.inputs) inputs[f] = stamp(f);
   const temp = `${recordFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
