@@ -10,7 +10,7 @@
  *     acknowledgements; a fresh process then imports the engine, opens the directory and counts (the timed part),
  *     then checks every acknowledged document (not timed): "lost" counts the acknowledged ones missing.
  * Candidates (no install scripts): node-sqlite3-wasm through the emulator's store itself
- * (templates/emulator/store/), sql.js (in memory) made durable by an append-only log fsynced per put (what a
+ * (templates/emulator/store/; also in memory, its default, as a reference row without recovery), sql.js (in memory) made durable by an append-only log fsynced per put (what a
  * sync store on sql.js needs), sql.js persisted its own way (the whole database exported to the file per put),
  * and PGlite (Postgres in WebAssembly, async) on its Node file system.
  * Medians with min–max over the rounds. The machine's load changes every figure: compare rows of one run only.
@@ -39,6 +39,8 @@ interface Engine {
   open(dir: string): Promise<BenchStore>;
   /** Puts per measurement, where each put costs in proportion to the database. */
   maxPuts?: number;
+  /** In memory: no recovery to measure. */
+  volatile?: boolean;
 }
 
 /** The parts of sql.js used here (it ships no types). */
@@ -94,6 +96,21 @@ function sqlJsStore(db: SqlJsDatabase, onPut: (id: string, body: string) => void
   };
 }
 
+/** The emulator's store itself (one collection of it). */
+async function emulatorStore(dir: string | undefined): Promise<BenchStore> {
+  // The store compiled to JavaScript by the parent (as the generated emulator runs it), else its sources.
+  const compiled = process.env.BENCH_STORE_MODULE;
+  const { openStore } = (compiled ? await import(pathToFileURL(compiled).href) : await import('../templates/emulator/store/index.ts')) as typeof import('../templates/emulator/store/index.ts');
+  const store = await openStore(dir === undefined ? {} : { dir });
+  return {
+    put: (id, doc) => store.put('items', id, doc as never),
+    get: (id) => store.get('items', id),
+    page: (after, limit) => store.list('items', { order: 'asc', limit, ...(after === undefined ? {} : { after }) }).items,
+    count: () => store.count('items'),
+    close: () => store.close(),
+  };
+}
+
 /** Writes a file whole or not at all: temporary file, fsync, rename. */
 function writeAtomically(file: string, data: Uint8Array): void {
   const temporary = `${file}.tmp`;
@@ -105,21 +122,8 @@ function writeAtomically(file: string, data: Uint8Array): void {
 }
 
 const ENGINES = {
-  'node-sqlite3-wasm': {
-    async open(dir) {
-      // The store compiled to JavaScript by the parent (as the generated emulator runs it), else its sources.
-      const compiled = process.env.BENCH_STORE_MODULE;
-      const { openStore } = (compiled ? await import(pathToFileURL(compiled).href) : await import('../templates/emulator/store/index.ts')) as typeof import('../templates/emulator/store/index.ts');
-      const store = await openStore({ dir });
-      return {
-        put: (id, doc) => store.put('items', id, doc as never),
-        get: (id) => store.get('items', id),
-        page: (after, limit) => store.list('items', { order: 'asc', limit, ...(after === undefined ? {} : { after }) }).items,
-        count: () => store.count('items'),
-        close: () => store.close(),
-      };
-    },
-  },
+  'node-sqlite3-wasm': { open: (dir) => emulatorStore(dir) },
+  'node-sqlite3-wasm (in memory)': { open: () => emulatorStore(undefined), volatile: true },
   'sql.js + fsynced log': {
     async open(dir) {
       const SQL = await loadSqlJs();
@@ -158,7 +162,7 @@ const ENGINES = {
       return store;
     },
   },
-  'sql.js, file exported per put': {
+  'sql.js (file exported per put)': {
     maxPuts: 400,
     async open(dir) {
       const SQL = await loadSqlJs();
@@ -260,9 +264,10 @@ async function child(args: string[]): Promise<void> {
       process.stdout.write(`${n}\n`);
     }
   }
-  // throughput, after a warm-up (the JIT and the WebAssembly compiler's top tier run on background threads, whose
-  // CPU time the measured phases would otherwise pay)
-  for (let n = 0; n < 100; n++) {
+  // throughput, after 2 s of warm-up: V8 compiles hot JavaScript and WebAssembly functions again, optimised, on
+  // background threads whose CPU time the measured phases would otherwise pay (thousands of µs per put at first).
+  const warmStart = performance.now();
+  for (let n = 0; performance.now() - warmStart < 2000; n++) {
     const doc = { ...documentFor(n), id: `warm_${n}` };
     await store.put(doc.id, doc);
     for (let i = 0; i < 10; i++) await store.get(`warm_${(n * 7) % (n + 1)}`);
@@ -383,6 +388,10 @@ async function main(): Promise<void> {
         const engineCap = (ENGINES[engine] as Engine).maxPuts ?? Infinity;
         const t = runChild(['throughput', engine, dir('throughput'), String(Math.min(puts, engineCap))]);
         for (const [key, value] of Object.entries(t)) add(engine, key, value);
+        if ((ENGINES[engine] as Engine).volatile) {
+          rmSync(dir('throughput'), { recursive: true, force: true });
+          continue;
+        }
         const recoveryRecords = Math.min(records, engineCap);
         const acked = await writeAndKill(engine, dir('recover'), recoveryRecords);
         const r = runChild(['recover', engine, dir('recover'), String(acked)]);
@@ -407,13 +416,15 @@ async function main(): Promise<void> {
     `\nEmulator store candidates: ${rounds} rounds; ${puts} durable puts of ~1 KB JSON; recovery after kill -9 with ${records} acknowledged records (fewer where capped). Median (min–max) over rounds.\n` +
       'Wall times include waiting for the disk and for other processes; CPU figures are this process only.\n',
   );
-  console.log('| engine | start-up ms: wall / CPU | durable puts/s (wall) | CPU µs per put | fsyncs per put | gets per CPU-second | pages of 20 per CPU-second | recovery ms: wall / CPU (records) | acknowledged lost |');
+  console.log('| engine | start-up ms: wall / CPU | puts/s (wall; durable except in memory) | CPU µs per put | fsyncs per put | gets per CPU-second | pages of 20 per CPU-second | recovery ms: wall / CPU (records) | acknowledged lost |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const engine of names) {
     const s = samples.get(engine)!;
-    const lost = (s.lost ?? []).reduce((a, b) => a + b, 0);
+    const volatile = (ENGINES[engine] as Engine).volatile;
+    const lost = volatile ? 'n/a (in memory)' : String((s.lost ?? []).reduce((a, b) => a + b, 0));
+    const recovery = volatile ? 'n/a' : `${cell(s.recovery)} / ${cell(s.recoveryCpu)} (${cell(s.records)})`;
     console.log(
-      `| ${engine} | ${cell(s.startup)} / ${cell(s.startupCpu)} | ${cell(s.putsPerSecond)} | ${cell(s.cpuMicrosPerPut)} | ${cell(s.syncsPerPut, 1)} | ${cell(s.getsPerCpuSecond)} | ${cell(s.pagesPerCpuSecond)} | ${cell(s.recovery)} / ${cell(s.recoveryCpu)} (${cell(s.records)}) | ${lost} |`,
+      `| ${engine} | ${cell(s.startup)} / ${cell(s.startupCpu)} | ${cell(s.putsPerSecond)} | ${cell(s.cpuMicrosPerPut)} | ${cell(s.syncsPerPut, 1)} | ${cell(s.getsPerCpuSecond)} | ${cell(s.pagesPerCpuSecond)} | ${recovery} | ${lost} |`,
     );
   }
 }
