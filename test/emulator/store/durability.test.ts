@@ -160,6 +160,15 @@ describe('EmulatorStore with a directory', () => {
     await expect(openStore({ dir })).rejects.toThrow(/newer emulator/);
   });
 
+  it('reports a database file that is not one, naming it, and leaves the directory free', async () => {
+    const dir = join(scratch, 'garbage');
+    mkdirSync(dir);
+    writeFileSync(join(dir, DATABASE_FILE), 'this is not a database, just text long enough to be read as a header '.repeat(20));
+    const message = `Cannot open the emulator's database ${join(dir, DATABASE_FILE)}: file is not a database.`;
+    await expect(openStore({ dir })).rejects.toThrow(message);
+    await expect(openStore({ dir })).rejects.toThrow(message);
+  });
+
   it('reports a data directory that cannot be created', async () => {
     const file = join(scratch, 'a-file');
     writeFileSync(file, '');
