@@ -22,7 +22,7 @@ export interface EmulatorConfig {
    * an exact one (`one hour after creation`) cannot be changed.
    */
   steps?: Record<string, number | null>;
-  /** Items present at start, by collection path (`/models`): each needs an `id`; other fields are filled from the schema. */
+  /** Items present at start, by collection path: each needs an `id`; other fields are filled from the schema. */
   seed?: Record<string, Record<string, unknown>[]>;
 }
 

@@ -63,6 +63,9 @@ export async function openStore(options: StoreOptions = {}): Promise<EmulatorSto
     return new SqliteStore(new sqlite.Database(file), lock);
   } catch (error) {
     lock.release();
+    // SQLite's own messages ("file is not a database") do not say which file.
+    if (error instanceof sqlite.SQLite3Error)
+      throw new Error(`Cannot open the emulator's database ${file}: ${error.message}.`, { cause: error });
     throw error;
   }
 }

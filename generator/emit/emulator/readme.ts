@@ -46,6 +46,7 @@ export function readmeData(api: Api, model: EmulatorModel, config: CodegenConfig
     webhooks: model.webhooks,
     rateLimitHeaders: model.rateLimitHeaders,
     clientName: config.clientName,
+    seedPath: Object.values(model.collections).find((c) => !c.path.includes('{}') && c.idType === 'string')?.path ?? '',
     listCall: list ? list.sdkPath.join('.') : '',
   };
 }
