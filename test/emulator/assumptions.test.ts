@@ -49,7 +49,7 @@ describe('assumptions', () => {
   });
 
   it('a documented bound is kept: at most 10 minutes can be shortened, one hour exactly cannot be changed', async () => {
-    emulator = await startEmulator({ port: 0, config: { steps: { 'batch:cancelling->cancelled': 1000 } } });
+    emulator = await startEmulator({ port: 0, config: { steps: { 'batch:validating->in_progress': 1000, 'batch:in_progress->finalizing': null, 'batch:cancelling->cancelled': 1000 } } });
     const client = new PlatformClient({ apiKey: 'k', baseURL: `${emulator.url}${emulator.basePath}`, maxRetries: 0 });
     const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_1' });
     await advance(emulator, 1000);

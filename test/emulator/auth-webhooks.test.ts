@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../generated/client/index.ts';
 import { startEmulator, type RunningEmulator } from '../../generated/emulator/index.ts';
-import { advance } from './helpers.ts';
+import { advance, STEP, STEPS } from './helpers.ts';
 
 const SECRET = `whsec_${Buffer.from('emulator-test-secret-0123456789').toString('base64')}`;
 let emulator: RunningEmulator;
@@ -39,6 +39,7 @@ beforeAll(async () => {
       tokenLifetimeSeconds: 60,
       webhooks: [{ url: hook, secret: SECRET, events: ['batch.validating', 'batch.cancelled'] }],
       webhookRetryMs: 20,
+      steps: STEPS,
     },
   });
   base = `${emulator.url}${emulator.basePath}`;
@@ -121,7 +122,7 @@ describe('webhooks', () => {
     expect(delivered.headers['webhook-id']).toBe(event.id);
     expect(() => new Webhook(`whsec_${Buffer.from('another-secret-0123456789').toString('base64')}`).verify(delivered.body, delivered.headers)).toThrow();
     // Moving to in_progress is not subscribed; cancelling → cancelled is.
-    await advance(emulator, 1000);
+    await advance(emulator, STEP);
     await client.batches.cancel(batch.id);
     await advance(emulator, 10 * 60 * 1000);
     const cancelled = await until(() => received.find((r) => r.status === 200 && r.body.includes('batch.cancelled')));

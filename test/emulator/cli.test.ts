@@ -90,7 +90,10 @@ function child(args: string[]): Promise<{ proc: ChildProcess; url: string }> {
 describe('emulate --data', () => {
   it('keeps everything acknowledged through kill -9, and the lifecycles go on', async () => {
     const data = path.join(dir, 'data');
-    const first = await child(['--spec', 'spec/openapi.yaml', '--port', '0', '--data', data]);
+    // Batches stay in_progress until cancelled (the assumed step to finalizing off): real time cannot move them on.
+    const config = path.join(dir, 'emulator.json');
+    writeFileSync(config, JSON.stringify({ steps: { 'batch:in_progress->finalizing': null } }));
+    const first = await child(['--spec', 'spec/openapi.yaml', '--port', '0', '--data', data, '--config', config]);
     const client = new PlatformClient({ apiKey: 'k', baseURL: `${first.url}/v1`, maxRetries: 0 });
     const stores: string[] = [];
     for (let i = 0; i < 20; i++) stores.push((await client.vectorStores.create({ name: `s${i}`, file_ids: [`file_${i}`] })).id);
@@ -101,7 +104,7 @@ describe('emulate --data', () => {
     first.proc.kill('SIGKILL');
     await exited;
 
-    const second = await child(['--spec', 'spec/openapi.yaml', '--port', '0', '--data', data]);
+    const second = await child(['--spec', 'spec/openapi.yaml', '--port', '0', '--data', data, '--config', config]);
     const again = new PlatformClient({ apiKey: 'k', baseURL: `${second.url}/v1`, maxRetries: 0 });
     const listed: string[] = [];
     for await (const s of again.vectorStores.list({ order: 'asc', limit: 7 })) listed.push(s.id);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../generated/client/index.ts';
 import type { RunningEmulator } from '../../generated/emulator/index.ts';
-import { advance, invalidAnswers, start } from './helpers.ts';
+import { advance, invalidAnswers, start, STEP } from './helpers.ts';
 
 let emulator: RunningEmulator;
 let client: PlatformClient;
@@ -29,12 +29,12 @@ async function refused(call: Promise<unknown>, allowed: string[]): Promise<void>
   for (const s of allowed) expect(error?.body?.error?.message).toContain(s);
 }
 
-/** A video in `queued` (new), `in_progress` (after 1 s) or `completed` (after 2 s): assumed steps. */
+/** A video in `queued` (new), `in_progress` (after a STEP) or `completed` (after two): assumed steps. */
 async function video(state: 'queued' | 'in_progress' | 'completed'): Promise<string> {
   const v = await client.videos.create({ prompt: 'a cat' });
   expect(v.status).toBe('queued');
-  if (state !== 'queued') await advance(emulator, 1000);
-  if (state === 'completed') await advance(emulator, 1000);
+  if (state !== 'queued') await advance(emulator, STEP);
+  if (state === 'completed') await advance(emulator, STEP);
   return v.id;
 }
 
@@ -72,11 +72,11 @@ describe('transition guards', () => {
     const make = () => client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_x' });
     await refused(client.batches.cancel((await make()).id), ['in_progress']);
     const b = await make();
-    await advance(emulator, 1000);
+    await advance(emulator, STEP);
     expect((await client.batches.cancel(b.id)).status).toBe('cancelling');
     await refused(client.batches.cancel(b.id), ['in_progress']);
     const c = await make();
-    await advance(emulator, 3000);
+    await advance(emulator, 3 * STEP);
     await refused(client.batches.cancel(c.id), ['in_progress']);
   });
 

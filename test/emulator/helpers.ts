@@ -1,11 +1,18 @@
 /** Starting our API's emulator (generated/emulator) on a free port, moving its clock, validating its answers. */
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../generated/emulator/index.ts';
+import { MODEL, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../generated/emulator/index.ts';
 import { PlatformClient } from '../../generated/client/index.ts';
 import { validateResponse } from '../../generated/validators/index.ts';
 import { matchRoute } from '../../generated/server/index.ts';
 
+/**
+ * One assumed step in the tests: a minute, not the default second, so that real time (which the emulator's clock
+ * also follows) cannot take an item a step further between a test's requests on a loaded machine.
+ */
+export const STEP = 60_000;
+export const STEPS: Record<string, number> = Object.fromEntries(MODEL.assumedProgressions.map((a) => [`${a.machine}:${a.from}->${a.to}`, STEP]));
+
 export async function start(options: EmulatorOptions = {}): Promise<{ emulator: RunningEmulator; client: PlatformClient; base: string }> {
-  const emulator = await startEmulator({ port: 0, ...options });
+  const emulator = await startEmulator({ port: 0, ...options, config: { ...options.config, steps: { ...STEPS, ...options.config?.steps } } });
   const base = `${emulator.url}${emulator.basePath}`;
   const client = new PlatformClient({ apiKey: 'sk-test', baseURL: base, maxRetries: 0, fetch: checkedFetch });
   return { emulator, client, base };

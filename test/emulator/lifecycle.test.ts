@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../generated/client/index.ts';
 import type { RunningEmulator } from '../../generated/emulator/index.ts';
-import { advance, answered, invalidAnswers, start } from './helpers.ts';
+import { advance, answered, invalidAnswers, start, STEP } from './helpers.ts';
 
 let emulator: RunningEmulator;
 let client: PlatformClient;
@@ -46,8 +46,8 @@ describe('upload → file → batch → cancel', () => {
     const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/completions', input_file_id: fileId });
     expect(batch.status).toBe('validating');
     expect(batch.input_file_id).toBe(fileId);
-    // validating → in_progress is an emulator assumption (1 s by default).
-    await advance(emulator, 1000);
+    // validating → in_progress is an emulator assumption (one STEP here).
+    await advance(emulator, STEP);
     expect(await batchStatus(batch.id)).toBe('in_progress');
     const cancelling = await client.batches.cancel(batch.id);
     expect(cancelling.status).toBe('cancelling');
@@ -87,7 +87,7 @@ describe('vector store → files → counts', () => {
     const file = await client.vectorStores.files.retrieve(store.id, 'file_a');
     expect(file.status).toBe('in_progress');
     expect(file.vector_store_id).toBe(store.id);
-    await advance(emulator, 1000);
+    await advance(emulator, STEP);
     const later = await client.vectorStores.retrieve(store.id);
     expect(later.status).toBe('completed');
     expect(later.file_counts).toMatchObject({ in_progress: 0, completed: 2, total: 2 });

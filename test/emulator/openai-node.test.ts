@@ -5,13 +5,13 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../generated/emulator/index.ts';
-import { advance } from './helpers.ts';
+import { advance, STEP, STEPS } from './helpers.ts';
 
 let emulator: RunningEmulator;
 let openai: OpenAI;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
+  emulator = await startEmulator({ port: 0, config: { steps: STEPS } });
   openai = new OpenAI({ apiKey: 'sk-emulator', baseURL: `${emulator.url}${emulator.basePath}`, maxRetries: 0 });
 });
 afterAll(async () => {
@@ -29,7 +29,7 @@ describe('openai-node against the emulator', () => {
     expect(completed.file?.id).toBeTruthy();
     const batch = await openai.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: completed.file!.id });
     expect(batch.status).toBe('validating');
-    await advance(emulator, 1000);
+    await advance(emulator, STEP);
     expect((await openai.batches.cancel(batch.id)).status).toBe('cancelling');
     await advance(emulator, 600_000);
     const statuses = new Map<string, string>();
@@ -40,7 +40,7 @@ describe('openai-node against the emulator', () => {
   it('vector store → files → counts, list paged with for await, delete', async () => {
     const store = await openai.vectorStores.create({ name: 'kb', file_ids: ['file_1', 'file_2', 'file_3'] });
     expect(store.file_counts.total).toBe(3);
-    await advance(emulator, 1000);
+    await advance(emulator, STEP);
     expect((await openai.vectorStores.retrieve(store.id)).file_counts).toMatchObject({ completed: 3, in_progress: 0 });
     const file = await openai.vectorStores.files.retrieve('file_2', { vector_store_id: store.id });
     expect(file.status).toBe('completed');

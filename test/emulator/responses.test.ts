@@ -10,6 +10,7 @@ import { toSchema } from '../../generator/emit/emulator/schema.ts';
 import { fakeFromSchema } from '../../templates/emulator/fakes/index.ts';
 import { MODEL, startEmulator, type RunningEmulator } from '../../generated/emulator/index.ts';
 import { validateResponse } from '../../generated/validators/index.ts';
+import { STEP, STEPS } from './helpers.ts';
 import type { Api, Operation } from '../../generator/ir/types.ts';
 
 let emulator: RunningEmulator;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   emulator = await startEmulator({
     port: 0,
     // Batches stay in_progress (the assumed step to finalizing off), so cancelling one is allowed.
-    config: { steps: { 'batch:in_progress->finalizing': null }, seed: { '/models': [{ id: 'ft:model-1', owned_by: 'me' }], '/audio/voice_consents': [{ id: 'cons_1', name: 'n', language: 'en' }], '/fine_tuning/jobs': [{ id: 'ftjob_1' }], '/videos/characters': [{ id: 'char_1' }] } },
+    config: { steps: { ...STEPS, 'batch:in_progress->finalizing': null }, seed: { '/models': [{ id: 'ft:model-1', owned_by: 'me' }], '/audio/voice_consents': [{ id: 'cons_1', name: 'n', language: 'en' }], '/fine_tuning/jobs': [{ id: 'ftjob_1' }], '/videos/characters': [{ id: 'char_1' }] } },
   });
 });
 afterAll(async () => {
@@ -93,7 +94,7 @@ describe('every operation', () => {
     let moved = false;
     for (const op of ops) {
       if (rank(op) > 0 && !moved) {
-        await fetch(`${emulator.url}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 2000 }) });
+        await fetch(`${emulator.url}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 2 * STEP }) });
         moved = true;
       }
       // A faked request may break a rule JSON Schema cannot state (cross-field rules): a few seeds are tried.
