@@ -19,6 +19,7 @@ import { stringForPattern } from './regex.js';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 type Schema = { [key: string]: unknown };
+type Discriminator = { propertyName?: string; mapping?: Record<string, string> };
 
 export interface FakeSchemaOptions {
   /** The document `$ref`s (`#/...` JSON pointers) point into. */
@@ -144,8 +145,7 @@ class Faker {
     const { oneOf, anyOf, discriminator, ...rest } = schema;
     const branches = (Array.isArray(oneOf) ? oneOf : anyOf) as unknown[];
     const random = this.#random(path, 'branch');
-    const mapping =
-      (discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined) ?? undefined;
+    const mapping = discriminator as Discriminator | undefined;
     let base: Schema = rest;
     if (Array.isArray(oneOf) && Array.isArray(anyOf)) base = { ...rest, anyOf };
     if (mapping?.propertyName && mapping.mapping && Object.keys(mapping.mapping).length) {
@@ -410,9 +410,7 @@ class Faker {
 }
 
 function hasMapping(schema: Schema): boolean {
-  const discriminator = schema.discriminator as
-    | { propertyName?: string; mapping?: Record<string, string> }
-    | undefined;
+  const discriminator = schema.discriminator as Discriminator | undefined;
   return Boolean(
     discriminator?.propertyName && discriminator.mapping && Object.keys(discriminator.mapping).length,
   );
