@@ -6,17 +6,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main as generate } from './cli.ts';
 import { nearest } from './naming/distance.ts';
-import { main as lint } from './lint.ts';
-import { main as diff } from './diff/cli.ts';
-import { main as changelog } from './diff/changelog-cli.ts';
-import { main as build } from './build/cli.ts';
-import { main as release } from './build/release.ts';
 
+// Each command's module is loaded when it runs: `emulate` on a cached spec then starts without loading the
+// generator (ts-morph, prettier, the parsers), which is most of a cold start.
 interface Stream {
   write(s: string): unknown;
 }
+type Main = (argv: string[], out: Stream, err: Stream) => Promise<number>;
+const generate = async (a: string[], o: NodeJS.WritableStream, e: NodeJS.WritableStream): Promise<number> => (await import('./cli.ts')).main(a, o, e);
+const lint: Main = async (a, o, e) => (await import('./lint.ts')).main(a, o, e);
+const diff: Main = async (a, o, e) => (await import('./diff/cli.ts')).main(a, o, e);
+const changelog: Main = async (a, o, e) => (await import('./diff/changelog-cli.ts')).main(a, o, e);
+const build: Main = async (a, o, e) => (await import('./build/cli.ts')).main(a, o, e);
+const release: Main = async (a, o, e) => (await import('./build/release.ts')).main(a, o, e);
+const emulate: Main = async (a, o, e) => (await import('./emulate/cli.ts')).main(a, o, e);
 
 const COMMANDS: Record<string, { summary: string; run: (argv: string[], out: Stream, err: Stream) => Promise<number> }> = {
   generate: { summary: 'generate types, client, validators, server, tables and docs from an OpenAPI 3.0/3.1 spec', run: (a, o, e) => generate(a, o as NodeJS.WritableStream, e as NodeJS.WritableStream) },
@@ -25,6 +29,7 @@ const COMMANDS: Record<string, { summary: string; run: (argv: string[], out: Str
   diff: { summary: 'the changes between two versions of the spec, breaking ones first (exit 1 when breaking)', run: (a, o, e) => diff(a, o, e) },
   changelog: { summary: 'diff → a changelog entry and the next version, in the release record', run: (a, o, e) => changelog(a, o, e) },
   build: { summary: 'compile the generated packages into publishable folders (dist/client, dist/server)', run: (a, o, e) => build(a, o, e) },
+  emulate: { summary: 'serve a stateful emulator of the spec on 127.0.0.1 (resources, lifecycles, webhooks, --data to keep them)', run: (a, o, e) => emulate(a, o, e) },
   release: { summary: 'diff → changelog → bump → generate → build → pack (never publishes)', run: (a, o, e) => release(a, o, e) },
 };
 

@@ -2,6 +2,7 @@
 import type { Emitter } from '../diagnostics.ts';
 import { emitClient } from './client/index.ts';
 import { emitDocs } from './docs/index.ts';
+import { emitEmulator } from './emulator/index.ts';
 import { emitEnums } from './enums.ts';
 import { emitStateMachines } from './state-machines.ts';
 import { emitTypes } from './types/index.ts';
@@ -18,4 +19,5 @@ export const EMITTERS: readonly Emitter[] = [
   { name: 'validators', emit: emitValidators },
   { name: 'server', emit: emitServer },
   { name: 'docs', emit: emitDocs },
+  { name: 'emulator', emit: emitEmulator },
 ];

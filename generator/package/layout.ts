@@ -21,10 +21,10 @@ export interface PackageLayout {
 
 /**
  * Outputs whose files import another output (`types/` names the enums of `tables/enums.ts`, the request
- * validators name the types): `--only` runs and writes what they import with them, so no chosen output is written
+ * validators name the types, the emulator runs on the server): `--only` runs and writes what they import with them, so no chosen output is written
  * with an import that points at nothing (test/generator/only.test.ts checks every output).
  */
-export const OUTPUT_NEEDS: Readonly<Record<string, readonly string[]>> = { types: ['enums'], validators: ['types'] };
+export const OUTPUT_NEEDS: Readonly<Record<string, readonly string[]>> = { types: ['enums'], validators: ['types'], emulator: ['server'] };
 
 export const PACKAGES: readonly PackageLayout[] = [
   { emitter: 'client', root: 'client/', imports: ['types/', 'tables/enums.ts'], needs: ['types', 'enums'] },

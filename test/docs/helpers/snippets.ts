@@ -54,7 +54,7 @@ export function snippetProblems(tree: string, clientName: string, scratch: strin
   const where = new Map<string, string>();
   const names = snippets.map((s, i) => {
     const name = path.join(scratch, `snippet-${i}.ts`);
-    const code = s.code.replace(/from '\.\/client\/index\.js'/g, `from '${clientIndex}'`).replace(packageImport, (_, pkg: string, sub: string | undefined) => `from '${path.join(tree, packages[pkg]!, sub ?? 'index')}.js'`);
+    const code = s.code.replace(/from '\.\/client\/index\.js'/g, `from '${clientIndex}'`).replace(/from '\.\/emulator\/index\.js'/g, `from '${path.join(tree, 'emulator', 'index.js')}'`).replace(packageImport, (_, pkg: string, sub: string | undefined) => `from '${path.join(tree, packages[pkg]!, sub ?? 'index')}.js'`);
     // The prelude is one line per declaration; the snippet follows, and `export {}` makes each file a module.
     writeFileSync(name, `${prelude(code, clientIndex, clientName)}\n${code}\nexport {};\n`);
     where.set(name, `${s.file}:${s.line}`);

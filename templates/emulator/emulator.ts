@@ -1,0 +1,395 @@
+/**
+ * The emulator: the generated server (its routing, validation, errors) with handlers acting on an embedded store,
+ * the API keys and token exchange of the config, per-key rate limits, lifecycle webhooks, and the control
+ * endpoints under `/_emulator/` (the clock, upload parts, the webhook log).
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { openStore, type EmulatorStore } from './store/index.js';
+import { Clock } from './clock.js';
+import type { EmulatorConfig } from './config.js';
+import { fill } from './fill.js';
+import { createCompute } from './compute.js';
+import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.js';
+import { newId } from './ids.js';
+import { State, type Stored, type Transition } from './state.js';
+import type { EmulatorModel, Json, JsonObject, MachineModel } from './types.js';
+import { Webhooks } from './webhooks.js';
+
+/** What the emulator needs of the generated server (`../server/index.js`). */
+export interface ServerBinding {
+  createServer(
+    handlers: Record<string, Handler>,
+    options: Record<string, unknown>,
+  ): {
+    node: (req: IncomingMessage, res: ServerResponse) => void;
+    close(o?: { timeout?: number }): Promise<void>;
+  };
+  guardState(operationId: string, state: string): void;
+  NODE_SERVER_OPTIONS: object;
+  /** The API's base path (`/v1`), where its operations are served. */
+  basePath: string;
+  HttpError: new (
+    status: number,
+    message: string,
+    code?: string | null,
+    param?: string | null,
+    headers?: Record<string, string>,
+  ) => Error;
+}
+
+export interface EmulatorOptions {
+  /** Port on 127.0.0.1 (0: any free port). Default 0. */
+  port?: number;
+  /** Directory of the database; in memory when absent. */
+  dataDir?: string;
+  config?: EmulatorConfig;
+  /** Computes answers of operations that compute something (fake outputs); the schema's value otherwise. */
+  compute?: Compute;
+}
+
+export interface RunningEmulator {
+  /** `http://127.0.0.1:<port>`: the API is below `url + basePath`, the control endpoints below `url + '/_emulator/'`. */
+  url: string;
+  basePath: string;
+  port: number;
+  state: State;
+  webhooks: Webhooks;
+  close(): Promise<void>;
+}
+
+const CONTROL = '/_emulator/';
+
+function parseSteps(
+  model: EmulatorModel,
+  config: EmulatorConfig,
+): (m: MachineModel, from: string, to: string, documentedMs: number | undefined) => number | null {
+  const steps = config.steps ?? {};
+  for (const [k, v] of Object.entries(steps)) {
+    const [machine, edge] = k.split(':') as [string, string];
+    const [from, to] = edge.split('->') as [string, string];
+    const m = model.machines[machine];
+    if (!m)
+      throw new Error(
+        `config steps.${k}: no state machine "${machine}" (known: ${Object.keys(model.machines).join(', ')})`,
+      );
+    const documented = m.transitions.find((t) => t.from === from && t.to === to && 'after' in t.on);
+    const assumed = model.assumedProgressions.find(
+      (a) => a.machine === machine && a.from === from && a.to === to,
+    );
+    if (!documented && !assumed)
+      throw new Error(`config steps.${k}: no time-driven step ${from} -> ${to} in "${machine}"`);
+    if (documented && 'after' in documented.on) {
+      if (documented.on.bound === 'exactly')
+        throw new Error(
+          `config steps.${k}: the documents fix this step at ${documented.on.after}; it cannot be changed`,
+        );
+      if (v === null || v > documented.on.seconds * 1000)
+        throw new Error(
+          `config steps.${k}: the documents bound this step at ${documented.on.after}; give a delay up to ${documented.on.seconds * 1000} ms`,
+        );
+    }
+  }
+  return (m, from, to, documentedMs) => {
+    const k = `${m.name}:${from}->${to}`;
+    if (k in steps) return steps[k]!;
+    if (documentedMs !== undefined) return documentedMs;
+    return (
+      model.assumedProgressions.find((a) => a.machine === m.name && a.from === from && a.to === to)
+        ?.afterMs ?? null
+    );
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 64 * 1024 * 1024) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function startEmulator(
+  model: EmulatorModel,
+  server: ServerBinding,
+  options: EmulatorOptions = {},
+): Promise<RunningEmulator> {
+  const config = options.config ?? {};
+  const store: EmulatorStore = await openStore(options.dataDir === undefined ? {} : { dir: options.dataDir });
+  const saved = store.get('_emulator', 'clock') as { offset?: number } | undefined;
+  const clock = new Clock(saved?.offset ?? 0);
+  const webhooks = new Webhooks(
+    config.webhooks ?? [],
+    config.webhookAttempts ?? 5,
+    config.webhookRetryMs ?? 1000,
+  );
+  const onTransition = (t: Transition) => {
+    if (!config.webhooks?.length) return;
+    // Event type `<machine>.<state>`: an emulator convention, the documents name no type for most transitions.
+    webhooks.fire({
+      object: 'event',
+      id: newId('evt_', undefined),
+      type: `${t.machine}.${t.to}`,
+      created_at: clock.nowSeconds(),
+      data: { id: t.item.id ?? null, object: t.item.object ?? null, status: t.to },
+    });
+  };
+  let state: State;
+  try {
+    state = new State(model, store, clock, parseSteps(model, config), onTransition);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  seed(state, config);
+
+  const HttpError = server.HttpError;
+  const tokens = new Map<string, number>();
+  const fakes = options.compute ?? createCompute(model, () => clock.nowSeconds());
+  const compute: Compute = (operationId, op, input, made) => {
+    if (op.kind === 'token') {
+      const body = jsonOf(input.body);
+      if (config.subjectTokens && !config.subjectTokens.includes(String(body.subject_token)))
+        throw new HttpError(
+          400,
+          'The subject token could not be verified.',
+          'invalid_subject_token',
+          'subject_token',
+        );
+      const lifetime = config.tokenLifetimeSeconds ?? 3600;
+      const token = `at_${randomBytes(24).toString('hex')}`;
+      tokens.set(token, clock.now() + lifetime * 1000);
+      store.put('_tokens', token, { expires: clock.now() + lifetime * 1000 });
+      return fill(
+        op.response ?? {},
+        {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: lifetime,
+          issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+        },
+        { schemas: model.schemas, nowSeconds: clock.nowSeconds() },
+      );
+    }
+    return fakes(operationId, op, input, made);
+  };
+  const handlers = createHandlers({ state, guardState: server.guardState, compute });
+
+  const keys = new Map<string, number | undefined>();
+  for (const k of config.apiKeys ?? [])
+    typeof k === 'string' ? keys.set(k, undefined) : keys.set(k.key, k.requestsPerMinute);
+  const windows = new Map<string, { start: number; count: number }>();
+  const authenticate = (token: string) => {
+    if (keys.size === 0 || keys.has(token)) return { kind: 'api_key', key: token };
+    const expires =
+      tokens.get(token) ?? (store.get('_tokens', token) as { expires?: number } | undefined)?.expires;
+    if (expires !== undefined && expires > clock.now()) return { kind: 'access_token', key: token };
+    return undefined;
+  };
+  const rateLimit = (ctx: { principal?: { key?: unknown } }) => {
+    const key = String(ctx.principal?.key ?? 'anonymous');
+    const limit = keys.get(key) ?? config.requestsPerMinute;
+    if (limit === undefined) return undefined;
+    const now = clock.now();
+    let w = windows.get(key);
+    if (!w || now - w.start >= 60_000) windows.set(key, (w = { start: now, count: 0 }));
+    const resetMs = w.start + 60_000 - now;
+    const allowed = w.count < limit;
+    // Failed requests count too (documented).
+    w.count++;
+    const headers: Record<string, string | number> = {};
+    const documented = new Set(model.rateLimitHeaders);
+    const set = (name: string, value: string | number) => {
+      if (documented.has(name)) headers[name] = value;
+    };
+    set('x-ratelimit-limit-requests', limit);
+    set('x-ratelimit-remaining-requests', Math.max(0, limit - w.count));
+    set('x-ratelimit-reset-requests', `${Math.ceil(resetMs / 1000)}s`);
+    return { allowed, retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)), headers };
+  };
+
+  const api = server.createServer(handlers, {
+    authenticate,
+    rateLimit,
+    onError: (e: unknown) => console.error('emulator handler error:', e),
+  });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    const due = state.nextDueIn();
+    if (due === undefined) return;
+    timer = setTimeout(
+      () => {
+        state.sweep();
+        arm();
+      },
+      Math.min(due + 1, 2 ** 31 - 1),
+    );
+    timer.unref();
+  };
+  arm();
+
+  const control = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const route = url.pathname.slice(CONTROL.length);
+    try {
+      if (route === 'clock' && req.method === 'GET')
+        return send(200, { now_ms: clock.now(), offset_ms: clock.offset });
+      if (route === 'clock' && req.method === 'POST') {
+        const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { advance_ms?: unknown };
+        if (typeof body.advance_ms !== 'number' || !Number.isFinite(body.advance_ms) || body.advance_ms < 0)
+          return send(400, {
+            error: {
+              message: 'advance_ms must be a non-negative number of milliseconds',
+              type: 'invalid_request_error',
+              param: 'advance_ms',
+              code: null,
+            },
+          });
+        clock.advance(body.advance_ms);
+        store.put('_emulator', 'clock', { offset: clock.offset });
+        state.sweep();
+        arm();
+        return send(200, { now_ms: clock.now(), offset_ms: clock.offset });
+      }
+      if (route === 'webhooks' && req.method === 'GET') return send(200, { deliveries: webhooks.deliveries });
+      const parts = route.match(/^(.+)\/([^/]+)\/parts$/);
+      if (parts && req.method === 'POST')
+        return send(...addPart(state, `/${parts[1]}`, decodeURIComponent(parts[2]!), await readBody(req)));
+      return send(404, {
+        error: {
+          message: `No emulator control endpoint ${req.method} ${url.pathname}.`,
+          type: 'not_found_error',
+          param: null,
+          code: null,
+        },
+      });
+    } catch (error) {
+      return send(400, {
+        error: {
+          message: error instanceof Error ? error.message : String(error),
+          type: 'invalid_request_error',
+          param: null,
+          code: null,
+        },
+      });
+    }
+  };
+
+  const http: HttpServer = createHttpServer(server.NODE_SERVER_OPTIONS, (req, res) => {
+    if (req.url?.startsWith(CONTROL)) return void control(req, res);
+    api.node(req, res);
+    if (state.nextDueIn() !== undefined) arm();
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    basePath: server.basePath,
+    port,
+    state,
+    webhooks,
+    async close() {
+      if (timer) clearTimeout(timer);
+      webhooks.close();
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      await api.close({ timeout: 1000 }).catch(() => undefined);
+      http.closeAllConnections();
+      await closed;
+      store.close();
+    },
+  };
+}
+
+/**
+ * Adds a part to an item that takes parts (an upload: the API's own part endpoint is not documented, so the
+ * emulator offers this one). Allowed only in the item's first state (`pending`), as no parts can be added after.
+ */
+function addPart(state: State, collection: string, id: string, bytes: Buffer): [number, unknown] {
+  const coll = state.model.collections[collection];
+  const stored = coll && state.get(collection, [], id);
+  if (!coll || !stored)
+    return [
+      404,
+      {
+        error: {
+          message: `No item '${id}' in ${collection}.`,
+          type: 'not_found_error',
+          param: null,
+          code: null,
+        },
+      },
+    ];
+  const machine = state.machineOf(collection);
+  const initial = machine?.transitions.find((t) => t.from === null)?.to;
+  if (machine && initial && stored.v[machine.property] !== initial)
+    return [
+      409,
+      {
+        error: {
+          message: `No parts can be added while the status is '${String(stored.v[machine.property])}'.`,
+          type: 'invalid_state_error',
+          param: 'status',
+          code: 'invalid_state',
+        },
+      },
+    ];
+  const part = `part_${randomBytes(12).toString('hex')}`;
+  const meta: JsonObject = stored.m ?? {};
+  meta.parts = { ...((meta.parts as JsonObject | undefined) ?? {}), [part]: bytes.length };
+  stored.m = meta;
+  state.put(collection, stored);
+  return [
+    200,
+    {
+      id: part,
+      object: 'upload.part',
+      bytes: bytes.length,
+      created_at: state.clock.nowSeconds(),
+      upload_id: id,
+    },
+  ];
+}
+
+function seed(state: State, config: EmulatorConfig): void {
+  for (const [collection, items] of Object.entries(config.seed ?? {})) {
+    const coll = state.model.collections[collection];
+    if (!coll)
+      throw new Error(
+        `config seed: no collection ${collection} (known: ${Object.keys(state.model.collections).join(', ')})`,
+      );
+    for (const raw of items) {
+      if (typeof raw.id !== 'string')
+        throw new Error(`config seed.${collection}: every item needs a string id`);
+      if (state.get(collection, [], raw.id)) continue;
+      const v = fill(
+        { $ref: `#/s/${coll.schema}` },
+        {
+          created_at: state.clock.nowSeconds(),
+          ...(coll.object ? { object: coll.object } : {}),
+          ...(raw as JsonObject),
+        } as Json,
+        { schemas: state.model.schemas, nowSeconds: state.clock.nowSeconds() },
+      ) as JsonObject;
+      const stored: Stored = { v, p: [] };
+      state.put(collection, stored);
+    }
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * A value of a response schema built from what is known (the stored request, server-assigned fields), with every
+ * required field the schema asks for made up when missing: examples first, then defaults, then the smallest
+ * value the schema accepts. Fields the schema does not declare are dropped, so a stored request never leaks
+ * into an answer. Deterministic: the same inputs give the same value.
+ */
+import type { Json, JsonObject, Schema } from './types.js';
+
+export interface FillContext {
+  schemas: Readonly<Record<string, Schema>>;
+  /** Unix seconds, for `*_at` integer fields. */
+  nowSeconds: number;
+}
+
+const MAX_DEPTH = 24;
+
+function resolve(schema: Schema, ctx: FillContext, depth = 0): Schema {
+  let s = schema;
+  for (let i = 0; typeof s.$ref === 'string' && i < 16; i++)
+    s = ctx.schemas[(s.$ref as string).slice(4)] ?? {};
+  return depth > MAX_DEPTH ? {} : s;
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function typeOf(v: Json): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** A cheap test of whether `value` fits `schema` at its top level (type, const, enum, discriminating consts). */
+export function fits(schema: Schema, value: Json, ctx: FillContext, depth = 0): boolean {
+  const s = resolve(schema, ctx, depth);
+  if (depth > MAX_DEPTH) return true;
+  if ('const' in s) return JSON.stringify(s.const) === JSON.stringify(value);
+  if (Array.isArray(s.enum)) return (s.enum as Json[]).some((e) => e === value);
+  const t = s.type as string | undefined;
+  if (t) {
+    const actual = typeOf(value);
+    if (!(t === actual || (t === 'number' && actual === 'integer'))) return false;
+  }
+  const alternatives = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
+  if (alternatives) return alternatives.some((a) => fits(a, value, ctx, depth + 1));
+  if (Array.isArray(s.allOf)) return (s.allOf as Schema[]).every((a) => fits(a, value, ctx, depth + 1));
+  if (isObject(value) && isObject(s.properties)) {
+    // Literal fields (`type`, `object`) tell union members apart.
+    for (const [name, prop] of Object.entries(s.properties as Record<string, Schema>)) {
+      const p = resolve(prop, ctx, depth + 1);
+      if ('const' in p && name in value && JSON.stringify(p.const) !== JSON.stringify(value[name]))
+        return false;
+      if ('const' in p && !(name in value) && ((s.required as string[] | undefined) ?? []).includes(name))
+        return false;
+    }
+    for (const r of (s.required as string[] | undefined) ?? []) {
+      const p = resolve(((s.properties as Record<string, Schema>)[r] ?? {}) as Schema, ctx, depth + 1);
+      if (!(r in value) && !('const' in p) && !('default' in p)) return false;
+    }
+  }
+  return true;
+}
+
+/** `schema`'s value from `value` (undefined: nothing known). `name` is the field's name, for made-up values. */
+export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, name = '', depth = 0): Json {
+  const s = resolve(schema, ctx, depth);
+  if (depth > MAX_DEPTH) return value ?? null;
+  if ('const' in s) return s.const as Json;
+  if (Array.isArray(s.enum)) {
+    const values = s.enum as Json[];
+    return value !== undefined && values.includes(value) ? value : values[0]!;
+  }
+  const alternatives = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
+  if (alternatives) {
+    if (value !== undefined) {
+      const match = alternatives.find((a) => fits(a, value, ctx, depth + 1));
+      if (match) return fill(match, value, ctx, name, depth + 1);
+    }
+    // Nothing known: null where allowed, else the first member.
+    const nullable = alternatives.find((a) => resolve(a, ctx).type === 'null');
+    return nullable ? null : fill(alternatives[0]!, value, ctx, name, depth + 1);
+  }
+  if (Array.isArray(s.allOf)) {
+    const parts = (s.allOf as Schema[]).map((m) => fill(m, value, ctx, name, depth + 1));
+    return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0]!;
+  }
+  const type =
+    (s.type as string | undefined) ??
+    (s.properties || s.additionalProperties ? 'object' : s.items ? 'array' : undefined);
+  switch (type) {
+    case 'object':
+      return fillObject(s, isObject(value) ? value : undefined, ctx, depth);
+    case 'array': {
+      const items = (s.items as Schema | undefined) ?? {};
+      if (Array.isArray(value)) return value.map((v) => fill(items, v, ctx, name, depth + 1));
+      const min = (s.minItems as number | undefined) ?? 0;
+      return Array.from({ length: min }, () => fill(items, undefined, ctx, name, depth + 1));
+    }
+    case 'string':
+      return typeof value === 'string' ? value : madeUpString(s, name);
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' && (type === 'number' || Number.isInteger(value))
+        ? value
+        : madeUpNumber(s, name, type === 'integer', ctx);
+    case 'boolean':
+      return typeof value === 'boolean' ? value : ((first(s) as boolean | undefined) ?? false);
+    case 'null':
+      return null;
+    default:
+      return value ?? (first(s) as Json | undefined) ?? null;
+  }
+}
+
+function fillObject(s: Schema, value: JsonObject | undefined, ctx: FillContext, depth: number): JsonObject {
+  const props = (s.properties as Record<string, Schema> | undefined) ?? {};
+  const required = new Set((s.required as string[] | undefined) ?? []);
+  const out: JsonObject = {};
+  if (!value && !Object.keys(props).length) {
+    const example = first(s);
+    if (isObject(example)) return example;
+  }
+  for (const [key, prop] of Object.entries(props)) {
+    if (value && key in value && value[key] !== undefined)
+      out[key] = fill(prop, value[key], ctx, key, depth + 1);
+    else if (required.has(key)) out[key] = fill(prop, undefined, ctx, key, depth + 1);
+  }
+  // A map (`additionalProperties: schema`): the known entries, each made to fit.
+  const extra = s.additionalProperties;
+  if (value && extra && typeof extra === 'object') {
+    for (const [key, v] of Object.entries(value))
+      if (!(key in props)) out[key] = fill(extra as Schema, v, ctx, key, depth + 1);
+  }
+  return out;
+}
+
+function first(s: Schema): unknown {
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  return s.default;
+}
+
+function madeUpString(s: Schema, name: string): string {
+  const known = first(s);
+  if (typeof known === 'string') return known;
+  const formats: Record<string, string> = {
+    'date-time': '1970-01-01T00:00:00Z',
+    date: '1970-01-01',
+    time: '00:00:00Z',
+    uri: 'https://example.invalid/',
+    url: 'https://example.invalid/',
+    email: 'user@example.invalid',
+    uuid: '00000000-0000-4000-8000-000000000000',
+    byte: '',
+    binary: '',
+  };
+  let text =
+    (typeof s.format === 'string' ? formats[s.format] : undefined) ??
+    (name ? name.replace(/[^A-Za-z0-9]+/g, '-') : 'string');
+  const min = (s.minLength as number | undefined) ?? 0;
+  const max = (s.maxLength as number | undefined) ?? Infinity;
+  while (text.length < min) text += 'x';
+  return text.slice(0, max);
+}
+
+function madeUpNumber(s: Schema, name: string, integer: boolean, ctx: FillContext): number {
+  const known = first(s);
+  if (typeof known === 'number') return known;
+  let n = /_at$|^created$|^timestamp$/.test(name) ? ctx.nowSeconds : 0;
+  const min =
+    (s.minimum as number | undefined) ??
+    (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + (integer ? 1 : 1e-9) : undefined);
+  const max =
+    (s.maximum as number | undefined) ??
+    (typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - (integer ? 1 : 1e-9) : undefined);
+  if (min !== undefined && n < min) n = integer ? Math.ceil(min) : min;
+  if (max !== undefined && n > max) n = integer ? Math.floor(max) : max;
+  return n;
+}

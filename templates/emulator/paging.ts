@@ -1,0 +1,88 @@
+/**
+ * A list answer per the spec's paging convention, from the store's cursor paging:
+ * - `envelope`: `after`/`before`/`limit`/`order`, answering `data`, `has_more`, `first_id`, `last_id`;
+ * - `cursor`: the named parameter carries the last id; the answer's `next` field names the next page's cursor;
+ * - `offset`/`page`: skip that many items (pages of `limit` items, the first page 1).
+ */
+import type { State, Stored } from './state.js';
+import { collectionKey } from './state.js';
+import type { Json, JsonObject, OperationModel } from './types.js';
+
+const DEFAULT_LIMIT = 20;
+
+function setAt(target: JsonObject, path: readonly string[], value: Json): JsonObject {
+  if (!path.length) return target;
+  let node = target;
+  for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as JsonObject;
+  node[path.at(-1)!] = value;
+  return target;
+}
+
+export function listPage(
+  state: State,
+  op: OperationModel,
+  parents: string[],
+  query: Record<string, unknown>,
+  view: (s: Stored) => JsonObject,
+): Json {
+  state.sweep();
+  const paging = op.paging ?? { kind: 'envelope' as const, items: ['data'] };
+  const key = collectionKey(op.collection!, parents);
+  const limitRaw = paging.limit ? query[paging.limit] : undefined;
+  // A list that declares no way to page (no cursor, no limit) answers everything in one page.
+  const unpaged = !paging.param && !paging.limit;
+  const limit =
+    typeof limitRaw === 'number' && Number.isFinite(limitRaw)
+      ? Math.max(0, Math.floor(limitRaw))
+      : unpaged
+        ? Number.MAX_SAFE_INTEGER
+        : (paging.limitDefault ?? DEFAULT_LIMIT);
+  const orderRaw = paging.order ? query[paging.order] : undefined;
+  // A list envelope answers newest first unless asked otherwise (the list convention's default); others oldest first.
+  const order: 'asc' | 'desc' =
+    orderRaw === 'asc'
+      ? 'asc'
+      : orderRaw === 'desc'
+        ? 'desc'
+        : paging.kind === 'envelope' && paging.items.length
+          ? 'desc'
+          : 'asc';
+  const cursor = (name: string | undefined) =>
+    name && typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined;
+  let items: Stored[];
+  let hasMore: boolean;
+  let next: Json | undefined;
+  if (paging.kind === 'envelope' || paging.kind === 'cursor') {
+    const after = cursor(paging.param);
+    const before = cursor(paging.before);
+    const page = state.store.list(key, {
+      order,
+      limit,
+      ...(after ? { after } : {}),
+      ...(before ? { before } : {}),
+    });
+    items = page.items as unknown as Stored[];
+    hasMore = page.hasMore;
+    if (paging.kind === 'cursor' && hasMore && items.length) next = String(items.at(-1)!.v.id);
+  } else {
+    const raw = Number(query[paging.param] ?? (paging.kind === 'page' ? 1 : 0));
+    const skip =
+      paging.kind === 'page'
+        ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
+        : Math.max(0, Number.isFinite(raw) ? raw : 0);
+    const page = state.store.list(key, { order, limit: skip + limit });
+    items = (page.items as unknown as Stored[]).slice(skip);
+    hasMore = page.hasMore;
+  }
+  const data = items.map(view);
+  if (!paging.items.length) return data;
+  const body: JsonObject = { object: 'list', has_more: hasMore };
+  if (data.length) {
+    body.first_id = data[0]!.id!;
+    body.last_id = data.at(-1)!.id!;
+  }
+  setAt(body, paging.items, data);
+  // An empty cursor marks the last page (the convention's "absent or empty").
+  if (paging.kind === 'cursor') setAt(body, paging.next, next ?? '');
+  return body;
+}

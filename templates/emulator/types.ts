@@ -1,0 +1,127 @@
+/** The emulator's model (generated model.ts, read from the spec) and the JSON values it stores. */
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** The JSON Schema subset the model carries: references are `#/s/<schema name>`. */
+export type Schema = { [key: string]: unknown };
+
+export type Paging =
+  | {
+      kind: 'envelope';
+      param?: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    }
+  | {
+      kind: 'cursor';
+      param: string;
+      next: string[];
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    }
+  | {
+      kind: 'offset';
+      param: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    }
+  | {
+      kind: 'page';
+      param: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
+    };
+
+export interface CollectionModel {
+  schema: string;
+  path: string;
+  idType: 'integer' | 'string';
+  idPrefix?: string;
+  object?: string;
+  machine?: string;
+  children: string[];
+}
+
+export type OperationKind =
+  | 'create'
+  | 'retrieve'
+  | 'update'
+  | 'delete'
+  | 'list'
+  | 'transition'
+  | 'derive'
+  | 'action'
+  | 'token'
+  | 'compute';
+
+export interface OperationModel {
+  kind: OperationKind;
+  method: string;
+  path: string;
+  collection?: string;
+  idParam?: string;
+  parentParams: string[];
+  status: number;
+  response?: Schema;
+  content: string;
+  paging?: Paging;
+  computes?:
+    'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+  streams?: boolean;
+  sseEvents?: Record<string, Schema>;
+  categories?: string[];
+  guards: {
+    machine: string;
+    target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
+    states: string[];
+  }[];
+  secured: boolean;
+}
+
+export interface MachineModel {
+  name: string;
+  schema: string;
+  property: string;
+  states: string[];
+  transitions: {
+    from: string | null;
+    to: string;
+    on: { operation: string } | { after: string; seconds: number; bound: string };
+    effects?: string;
+  }[];
+  complete: boolean;
+}
+
+/** A progression the documents do not show, assumed by the emulator (configurable, listed in its README). */
+export interface AssumedProgression {
+  machine: string;
+  from: string;
+  to: string;
+  afterMs: number;
+}
+
+export interface EmulatorModel {
+  title: string;
+  schemas: Record<string, Schema>;
+  collections: Record<string, CollectionModel>;
+  operations: Record<string, OperationModel>;
+  machines: Record<string, MachineModel>;
+  /** Initial state of a machine's items when the documents name none for the operation creating them. */
+  assumedInitial: Record<string, string>;
+  assumedProgressions: AssumedProgression[];
+  webhooks: string[];
+  rateLimitHeaders: string[];
+}

@@ -1,0 +1,81 @@
+/**
+ * `emulate` on specs that are not ours, through the command's own code path (generate → compile → serve): the
+ * OpenAPI Initiative's petstore-expanded (integer ids, a bare array list, a 204 delete) and the gist operations of
+ * GitHub's spec (page paging, string ids, 204 delete), each with create → retrieve → list → delete over HTTP.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../generator/emulate/cli.ts';
+
+const closers: (() => void)[] = [];
+afterAll(() => closers.forEach((c) => c()));
+
+async function serve(spec: string): Promise<{ base: string; done: Promise<number>; out: string[] }> {
+  let stop!: () => void;
+  const until = new Promise<void>((r) => (stop = r));
+  closers.push(stop);
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((r) => (listening = r));
+  const out: string[] = [];
+  const sink = { write: (s: string) => out.push(s) };
+  const done = main(['--spec', spec, '--port', '0'], sink, sink, { until, onListening: listening });
+  const first = await Promise.race([url, done.then((code) => `exit ${code}: ${out.join('')}`)]);
+  if (!first.startsWith('http')) throw new Error(first);
+  const line = out.find((l) => l.startsWith('Emulating'))!;
+  return { base: line.match(/at (\S+)/)![1]!, done, out };
+}
+
+const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
+const send = (url: string, method = 'GET', body?: unknown) =>
+  fetch(url, { method, headers: { authorization: 'Bearer t', ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+describe('emulate on foreign specs', () => {
+  it('petstore-expanded: create → retrieve → list → delete', async () => {
+    const { base } = await serve('test/fixtures/petstore-expanded/openapi.yaml');
+    expect(base).toMatch(/\/v2$/);
+    const rex = await json(await send(`${base}/pets`, 'POST', { name: 'Rex', tag: 'dog' }));
+    const tom = await json(await send(`${base}/pets`, 'POST', { name: 'Tom' }));
+    expect(rex).toEqual({ name: 'Rex', tag: 'dog', id: 1 });
+    expect(tom).toEqual({ name: 'Tom', id: 2 });
+    expect(await json(await send(`${base}/pets/1`))).toEqual(rex);
+    const list = (await (await send(`${base}/pets`)).json()) as unknown[];
+    expect(list).toEqual([rex, tom]);
+    expect(await (await send(`${base}/pets?limit=1`)).json()).toEqual([rex]);
+    const deleted = await send(`${base}/pets/1`, 'DELETE');
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe('');
+    expect((await send(`${base}/pets/1`)).status).toBe(404);
+    expect(await (await send(`${base}/pets`)).json()).toEqual([tom]);
+    // A new pet gets a new number: ids are not reused.
+    expect((await json(await send(`${base}/pets`, 'POST', { name: 'Kit' }))).id).toBe(3);
+    const invalid = await send(`${base}/pets`, 'POST', { tag: 'no name' });
+    expect(invalid.status).toBe(400);
+  });
+
+  it("GitHub's gists: create → retrieve → update → list with page paging → delete", async () => {
+    const { base } = await serve('test/fixtures/github-gists/openapi.json');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await send(`${base}/gists`, 'POST', { description: `g${i}`, public: true, files: { 'a.txt': { content: `hello ${i}` } } });
+      expect(res.status).toBe(201);
+      const gist = await json(res);
+      expect(gist.description).toBe(`g${i}`);
+      expect(typeof gist.id).toBe('string');
+      ids.push(gist.id as string);
+    }
+    const one = await json(await send(`${base}/gists/${ids[1]}`));
+    expect(one).toMatchObject({ id: ids[1], description: 'g1' });
+    const updated = await json(await send(`${base}/gists/${ids[1]}`, 'PATCH', { description: 'renamed' }));
+    expect(updated).toMatchObject({ id: ids[1], description: 'renamed' });
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const items = (await (await send(`${base}/gists?per_page=2&page=${page}`)).json()) as { id: string }[];
+      if (!items.length) break;
+      seen.push(...items.map((g) => g.id));
+    }
+    expect(seen).toEqual(ids);
+    expect((await send(`${base}/gists/${ids[0]}`, 'DELETE')).status).toBe(204);
+    const gone = await send(`${base}/gists/${ids[0]}`);
+    expect(gone.status).toBe(404);
+    expect(await json(gone)).toMatchObject({ error: { type: 'not_found_error' } });
+  });
+});
