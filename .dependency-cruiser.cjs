@@ -33,7 +33,8 @@ module.exports = {
       to: { path: `^generator/emit/(${emitters.filter((x) => x !== e).join('|')})/` },
     })),
     { name: 'generator-reads-runtimes-as-text', severity: 'error', comment: 'templates are copied, never imported by the generator', from: { path: '^generator/' }, to: { path: '^templates/' } },
-    { name: 'runtimes-know-no-generator', severity: 'error', comment: 'a runtime is copied into generated packages: it imports nothing outside templates/', from: { path: '^templates/' }, to: { pathNot: '^templates/', dependencyTypesNot: ['core'] } },
+    { name: 'only-the-store-has-a-database', severity: 'error', comment: 'node-sqlite3-wasm is imported by the emulator\'s store alone', from: { path: '^templates/', pathNot: '^templates/emulator/store/' }, to: { path: '^node_modules/node-sqlite3-wasm/' } },
+    { name: 'runtimes-know-no-generator', severity: 'error', comment: 'a runtime is copied into generated packages: it imports nothing outside templates/', from: { path: '^templates/' }, to: { pathNot: '^(templates/|node_modules/node-sqlite3-wasm/)', dependencyTypesNot: ['core'] } },
     { name: 'runtimes-have-no-dependencies', severity: 'error', comment: 'generated code has zero runtime dependencies: runtimes import Node built-ins only (the emulator\'s store excepted: its embedded database, node-sqlite3-wasm, is one the emulator needs)', from: { path: '^templates/', pathNot: '^templates/emulator/store/' }, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] } },
     ...Object.entries(runtimes).map(([r, allowed]) => ({
       name: `runtime-${r}-alone`,
