@@ -3,7 +3,9 @@
  * A list answer per the spec's paging convention, from the store's cursor paging:
  * - `envelope`: `after`/`before`/`limit`/`order`, answering `data`, `has_more`, `first_id`, `last_id`;
  * - `cursor`: the named parameter carries the last id; the answer's `next` field names the next page's cursor;
- * - `offset`/`page`: skip that many items (pages of `limit` items, the first page 1).
+ * - `offset`/`page`: skip that many items (pages of `limit` items, the first page 1);
+ * - `link`: pages as `page` (its `page` parameter, else the first page only), the next page named by a
+ *   `Link: <?page=N&…>; rel="next"` header (a reference relative to the request's URL).
  */
 import type { State, Stored } from './state.js';
 import { collectionKey } from './state.js';
@@ -19,19 +21,26 @@ function setAt(target: JsonObject, path: readonly string[], value: Json): JsonOb
   return target;
 }
 
+/** A list answer, and the `Link` header naming its next page (Link-header paging only). */
+export interface ListPage {
+  body: Json;
+  link?: string;
+}
+
 export function listPage(
   state: State,
   op: OperationModel,
   parents: string[],
   query: Record<string, unknown>,
   view: (s: Stored) => JsonObject,
-): Json {
+): ListPage {
   state.sweep();
   const paging = op.paging ?? { kind: 'envelope' as const, items: ['data'] };
   const key = collectionKey(op.collection!, parents);
   const limitRaw = paging.limit ? query[paging.limit] : undefined;
+  const pageParam = paging.kind === 'link' ? paging.page : paging.param;
   // A list that declares no way to page (no cursor, no limit) answers everything in one page.
-  const unpaged = !paging.param && !paging.limit;
+  const unpaged = !pageParam && !paging.limit;
   const limit =
     typeof limitRaw === 'number' && Number.isFinite(limitRaw)
       ? Math.max(0, Math.floor(limitRaw))
@@ -66,17 +75,26 @@ export function listPage(
     hasMore = page.hasMore;
     if (paging.kind === 'cursor' && hasMore && items.length) next = String(items.at(-1)!.v.id);
   } else {
-    const raw = Number(query[paging.param] ?? (paging.kind === 'page' ? 1 : 0));
-    const skip =
-      paging.kind === 'page'
-        ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
-        : Math.max(0, Number.isFinite(raw) ? raw : 0);
+    const byPage = paging.kind === 'page' || paging.kind === 'link';
+    const raw = Number((pageParam ? query[pageParam] : undefined) ?? (byPage ? 1 : 0));
+    const skip = byPage
+      ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
+      : Math.max(0, Number.isFinite(raw) ? raw : 0);
     const page = state.store.list(key, { order, limit: skip + limit });
     items = (page.items as unknown as Stored[]).slice(skip);
     hasMore = page.hasMore;
   }
   const data = items.map(view);
-  if (!paging.items.length) return data;
+  let link: string | undefined;
+  if (paging.kind === 'link' && paging.page && hasMore) {
+    const page = Math.max(1, Number(query[paging.page]) || 1);
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && k !== paging.page) next.set(k, String(v));
+    next.set(paging.page, String(page + 1));
+    link = `<?${next}>; rel="next"`;
+  }
+  if (!paging.items.length) return link ? { body: data, link } : { body: data };
   const body: JsonObject = { object: 'list', has_more: hasMore };
   if (data.length) {
     body.first_id = data[0]!.id!;
@@ -85,5 +103,5 @@ export function listPage(
   setAt(body, paging.items, data);
   // An empty cursor marks the last page (the convention's "absent or empty").
   if (paging.kind === 'cursor') setAt(body, paging.next, next ?? '');
-  return body;
+  return link ? { body, link } : { body };
 }

@@ -97,7 +97,11 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
       return Array.from({ length: min }, () => fill(items, undefined, ctx, name, depth + 1));
     }
     case 'string':
-      return typeof value === 'string' ? value : madeUpString(s, name);
+      if (typeof value === 'string') return value;
+      // A server-assigned time (`created_at: <unix seconds>`) where the schema wants an RFC 3339 string.
+      if (typeof value === 'number' && (s.format === 'date-time' || s.format === 'date'))
+        return isoTime(value, s.format);
+      return madeUpString(s, name, ctx);
     case 'integer':
     case 'number':
       return typeof value === 'number' && (type === 'number' || Number.isInteger(value))
@@ -139,12 +143,19 @@ function first(s: Schema): unknown {
   return s.default;
 }
 
-function madeUpString(s: Schema, name: string): string {
+/** Unix seconds as RFC 3339 (`2026-11-26T08:00:00Z`, whole seconds) or a full date. */
+function isoTime(seconds: number, format: 'date-time' | 'date'): string {
+  const text = new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return format === 'date' ? text.slice(0, 10) : text;
+}
+
+function madeUpString(s: Schema, name: string, ctx: FillContext): string {
   const known = first(s);
   if (typeof known === 'string') return known;
   const formats: Record<string, string> = {
-    'date-time': '1970-01-01T00:00:00Z',
-    date: '1970-01-01',
+    // Times the server would assign are the emulator clock's now.
+    'date-time': isoTime(ctx.nowSeconds, 'date-time'),
+    date: isoTime(ctx.nowSeconds, 'date'),
     time: '00:00:00Z',
     uri: 'https://example.invalid/',
     url: 'https://example.invalid/',

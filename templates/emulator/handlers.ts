@@ -5,6 +5,7 @@
  * Every answer is filled against the operation's response schema, so it validates.
  */
 import { HttpError } from '../server/errors.js';
+import { reply } from '../server/respond.js';
 import { fill, type FillContext } from './fill.js';
 import { newId } from './ids.js';
 import { listPage } from './paging.js';
@@ -245,11 +246,13 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
             object: `${coll.object ?? coll.schema}.deleted`,
           });
         }
-        case 'list':
-          return answer(
-            op,
-            listPage(state, op, parentsOf(op, input), input.query, (s) => view(op.collection!, s)),
+        case 'list': {
+          const page = listPage(state, op, parentsOf(op, input), input.query, (s) =>
+            view(op.collection!, s),
           );
+          const body = answer(op, page.body);
+          return page.link ? reply(op.status, body, { link: page.link }) : body;
+        }
         case 'transition':
           return transition(op, operationId, input);
         case 'derive': {

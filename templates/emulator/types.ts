@@ -43,6 +43,16 @@ export type Paging =
       limitDefault?: number;
       order?: string;
       before?: string;
+    }
+  | {
+      /** Pages named by a `Link: <…>; rel="next"` header; `page` is the query parameter holding the page number. */
+      kind: 'link';
+      page?: string;
+      items: string[];
+      limit?: string;
+      limitDefault?: number;
+      order?: string;
+      before?: string;
     };
 
 export interface CollectionModel {

@@ -1,7 +1,7 @@
 /**
  * `emulate` on specs that are not ours, through the command's own code path (generate → compile → serve): the
  * OpenAPI Initiative's petstore-expanded (integer ids, a bare array list, a 204 delete) and the gist operations of
- * GitHub's spec (page paging, string ids, 204 delete), each with create → retrieve → list → delete over HTTP.
+ * GitHub's spec (page paging and Link headers, string ids, RFC 3339 times, 204 delete), each with create → retrieve → list → delete over HTTP.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/emulate/cli.ts';
@@ -60,6 +60,8 @@ describe('emulate on foreign specs', () => {
       const gist = await json(res);
       expect(gist.description).toBe(`g${i}`);
       expect(typeof gist.id).toBe('string');
+      // Server-assigned times are the emulator clock's, in the schema's format (RFC 3339 here).
+      expect(Date.parse(gist.created_at as string)).toBeGreaterThan(Date.parse('2020-01-01T00:00:00Z'));
       ids.push(gist.id as string);
     }
     const one = await json(await send(`${base}/gists/${ids[1]}`));
@@ -73,6 +75,16 @@ describe('emulate on foreign specs', () => {
       seen.push(...items.map((g) => g.id));
     }
     expect(seen).toEqual(ids);
+    // The list declares a `Link` header: every page but the last names the next one, as GitHub's API does.
+    const linked: string[] = [];
+    let url: string | undefined = `${base}/gists?per_page=2`;
+    while (url) {
+      const res = await send(url);
+      linked.push(...((await res.json()) as { id: string }[]).map((g) => g.id));
+      const next = /<([^>]*)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
+      url = next ? new URL(next, url).href : undefined;
+    }
+    expect(linked).toEqual(ids);
     expect((await send(`${base}/gists/${ids[0]}`, 'DELETE')).status).toBe(204);
     const gone = await send(`${base}/gists/${ids[0]}`);
     expect(gone.status).toBe(404);

@@ -45,7 +45,7 @@ export interface OperationModel {
   response?: JsonSchema;
   /** The kind of the success content (`json`, `sse`, `binary`, `text`, `empty`). */
   content: string;
-  paging?: Paging & { limit?: string; limitDefault?: number; order?: string; before?: string };
+  paging?: Paging & { limit?: string; limitDefault?: number; order?: string; before?: string; page?: string };
   /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
   computes?: ComputeKind;
@@ -288,7 +288,9 @@ export function emulatorModel(api: Api): EmulatorModel {
         const limitParam = limit ? op.parameters.find((p) => p.in === 'query' && p.name === limit) : undefined;
         const limitDefault = limitParam ? resolveNode(api, limitParam.type).default : undefined;
         const paging: OperationModel['paging'] = {
-          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ?? { kind: 'envelope', items: listEnvelope(api, op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}) };
+          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ?? { kind: 'envelope', items: listEnvelope(api, op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}),
+          // A Link-header list pages by its `page` parameter, when it declares one (GitHub's `page`/`per_page`).
+          ...(op.paging?.kind === 'link' && query('page') ? { page: query('page') } : {}) };
         model = { kind: 'list', ...base, collection: coll.path, parentParams: ids, paging };
       } else if (op.method === 'post' && item) {
         // A POST answering an item of a collection creates one there (`/videos/edits` creates a Video).
