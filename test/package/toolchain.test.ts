@@ -41,7 +41,7 @@ describe('packed toolchain', () => {
     const r = await run(tool(), ['generate', '--spec', path.join(repo, 'spec/openapi.yaml'), '--out', 'ours', '--config', path.join(repo, 'codegen.config.json'), '--quiet'], app);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(readdirSync(path.join(app, 'ours')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'server', 'tables', 'types', 'validators']);
+    expect(readdirSync(path.join(app, 'ours')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'emulator', 'server', 'tables', 'types', 'validators']);
     expect(readFileSync(path.join(app, 'ours/client/client.ts'), 'utf8')).toContain('export class PlatformClient');
     // Same bytes as the committed tree, but for the first line: it names this input and command.
     const [first, ...rest] = readFileSync(path.join(app, 'ours/client/resources/embeddings.ts'), 'utf8').split('\n');

@@ -49,7 +49,11 @@ export function nextLinkQuery(link: string | null | undefined): Record<string, s
     const m = /^\s*<([^>]*)>(.*)$/.exec(part);
     if (!m || !/;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(m[2]!)) continue;
     try {
-      return Object.fromEntries(new URL(m[1]!, 'http://relative.invalid').searchParams);
+      // forEach, not Object.fromEntries: URLSearchParams is iterable only with the DOM iterable types, which a
+      // consumer compiling the client without `dom.iterable` does not have.
+      const query: Record<string, string> = {};
+      new URL(m[1]!, 'http://relative.invalid').searchParams.forEach((value, key) => (query[key] = value));
+      return query;
     } catch {
       return undefined;
     }
