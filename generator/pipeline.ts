@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Api } from './ir/types.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
-import { DEFAULT_PASS_OPTIONS, PASSES, type PassOptions } from './passes/index.ts';
+import { DEFAULT_PASS_OPTIONS, runPasses, type PassOptions } from './passes/index.ts';
 import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
@@ -76,10 +76,8 @@ export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, di
     const loaded = await timed('load', () => loadSpec(spec, diagnostics));
     inputs?.push(...loaded.sources.files.keys());
     const parsed = await timed('parse', () => parseDocument(loaded, diagnostics));
-    api = parsed;
-    await timed('passes', () => {
-      for (const pass of PASSES) pass.run(parsed, loaded.locate, diagnostics, passOptions);
-    });
+    // The passes return tables; `runPasses` assembles the resolved model from them (passes/resolve.ts).
+    api = await timed('passes', () => runPasses(parsed, loaded.locate, diagnostics, passOptions));
     diagnostics.throwErrors();
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;

@@ -1,12 +1,12 @@
-/** Small read-only questions emitters and passes ask of the IR. */
-import type { Api, NamedSchema, ObjectNode, Operation, Response, TypeNode } from './types.ts';
+/** Small read-only questions passes ask of the parsed model, and emitters of the resolved one. */
+import type { Api, EnumNode, ObjectNode, Operation, ParsedApi, ParsedOperation, ParsedResponse, ParsedSchema, TypeNode } from './types.ts';
 
-export function schemaByName(api: Api): Map<string, NamedSchema> {
+export function schemaByName<S extends ParsedSchema>(api: { schemas: S[] }): Map<string, S> {
   return new Map(api.schemas.map((s) => [s.name, s]));
 }
 
 /** Follows refs to the underlying node. */
-export function resolveNode(api: Api, node: TypeNode, schemas = schemaByName(api)): TypeNode {
+export function resolveNode(api: ParsedApi, node: TypeNode, schemas: Map<string, ParsedSchema> = schemaByName(api)): TypeNode {
   let current = node;
   for (let i = 0; current.kind === 'ref' && i < 32; i++) {
     const target = schemas.get(current.target);
@@ -16,12 +16,13 @@ export function resolveNode(api: Api, node: TypeNode, schemas = schemaByName(api
   return current;
 }
 
-export function successResponse(op: Operation): Response | undefined {
+/** The success response (ir/types.ts, the terms): passes ask it of parsed operations; emitters read `Operation.success`. */
+export function successResponse<R extends ParsedResponse>(op: { responses: R[] }): R | undefined {
   return op.responses.find((r) => /^2\d\d$/.test(r.status)) ?? op.responses.find((r) => r.status === '2XX');
 }
 
 /** The object node of a list envelope (`object: "list"`, `data: [...]`), when the operation returns one. */
-export function listEnvelope(api: Api, op: Operation): { envelope: ObjectNode; item: TypeNode } | undefined {
+export function listEnvelope(api: ParsedApi, op: ParsedOperation): { envelope: ObjectNode; item: TypeNode } | undefined {
   if (op.method !== 'get') return undefined;
   const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when);
   if (!json?.type) return undefined;
@@ -36,7 +37,7 @@ export function listEnvelope(api: Api, op: Operation): { envelope: ObjectNode; i
 
 /** The item type of a paged list (`op.paging`): the items of the array at `paging.items`. */
 export function pagedItem(api: Api, op: Operation): TypeNode | undefined {
-  const json = op.paging && successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  const json = op.paging && op.success?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
   if (!json?.type) return undefined;
   let node = resolveNode(api, json.type);
   for (const key of op.paging!.items) {
@@ -48,7 +49,7 @@ export function pagedItem(api: Api, op: Operation): TypeNode | undefined {
 }
 
 /** Properties of an object, or of every object member of an intersection (refs followed). */
-export function propertiesOf(api: Api, node: TypeNode, schemas = schemaByName(api), depth = 0): ObjectNode['properties'] {
+export function propertiesOf(api: ParsedApi, node: TypeNode, schemas: Map<string, ParsedSchema> = schemaByName(api), depth = 0): ObjectNode['properties'] {
   const resolved = resolveNode(api, node, schemas);
   if (resolved.kind === 'object') return resolved.properties;
   if (resolved.kind === 'intersection' && depth < 16) return resolved.members.flatMap((m) => propertiesOf(api, m, schemas, depth + 1));
@@ -60,11 +61,18 @@ export function propertiesOf(api: Api, node: TypeNode, schemas = schemaByName(ap
  * HTTP basic, or an API key in a header, the query or a cookie. Bearer (and OAuth2 / OpenID Connect tokens, sent
  * as bearer) is the default and is left out.
  */
-export function credentialOf(api: Api, op: Operation): Record<string, string> | undefined {
+export function credentialOf(api: ParsedApi, op: ParsedOperation): Record<string, string> | undefined {
   const first = op.security[0]?.[0];
   const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
   if (!scheme) return undefined;
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
   if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
   return undefined;
+}
+
+/** The name of the hoisted enum an enum node prints as (`Api.enumNames`); an enum the naming pass did not hoist is an internal error. */
+export function enumNameOf(api: Pick<Api, 'enumNames'>, node: EnumNode): string {
+  const name = api.enumNames.get(node.pointer);
+  if (name === undefined) throw new Error(`internal: the enum at ${node.pointer} has no name`);
+  return name;
 }

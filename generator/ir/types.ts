@@ -159,8 +159,6 @@ export interface EnumNode extends NodeBase {
   values: (string | number)[];
   /** Known values widened by any string (see above); `false`: exactly these values. */
   open: boolean;
-  /** `typeName` of the hoisted enum this node belongs to (see `EnumDef`, `Api.enums`); decided by the naming pass. */
-  enumName: string;
 }
 /** `type: array`, with its keywords as written (`minItems`, `maxItems`, …). */
 export interface ArrayNode extends NodeBase {
@@ -357,10 +355,18 @@ export interface DimensionsRule extends RuleBase {
   maxPixels?: number;
 }
 
-/** A named schema (a component), with the identifiers decided for it. */
-export interface NamedSchema {
+/** A named schema (a component) as parse reads it. */
+export interface ParsedSchema {
   /** Component name, the key in `#/components/schemas`. */
   name: string;
+  /** The schema. */
+  type: TypeNode;
+  /** `#/components/schemas/<name>`. */
+  pointer: Pointer;
+}
+
+/** A named schema with what the passes decided for it. */
+export interface NamedSchema extends ParsedSchema {
   /** TypeScript type name; decided by the naming pass. */
   typeName: string;
   /**
@@ -369,10 +375,8 @@ export interface NamedSchema {
    * reach it or none does.
    */
   area: string;
-  /** The schema. */
-  type: TypeNode;
-  /** `#/components/schemas/<name>`. */
-  pointer: Pointer;
+  /** Names of its validator functions (`is<Type>`, `check<Type>`, in `validators/schemas/<area>.ts`); decided by the naming pass. */
+  validators: { is: string; check: string };
 }
 
 /**
@@ -403,8 +407,8 @@ export interface EnumDef {
 /** The parameter's `in`. */
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
-/** An operation's parameter (from the operation or its path item), or a webhook's header. */
-export interface Parameter {
+/** An operation's parameter (from the operation or its path item), or a webhook's header, as parse reads it. */
+export interface ParsedParameter {
   /** The wire name. */
   name: string;
   /** Where the parameter travels. */
@@ -419,16 +423,25 @@ export interface Parameter {
   style?: string;
   /** `explode`: an array or object as repeated parameters (`a=1&a=2`) rather than one joined value. */
   explode?: boolean;
-  /**
-   * Identifier used for this parameter in generated code, decided by the naming pass: for a path parameter a safe,
-   * distinct camelCase identifier (`{class}` → `class_`, `{id}` and `{ID}` → `id`, `id2`); for any other, the wire
-   * name (used as a quoted key).
-   */
-  identifier: string;
   /** Component name when it came from `#/components/parameters` (shared by the operations that use it). */
   component?: string;
   /** `x-not-shown` on the parameter. */
   notShown?: string[];
+}
+
+/** A parameter with the names decided for it. */
+export interface Parameter extends ParsedParameter {
+  /**
+   * Identifier used for this parameter in generated code, decided by the naming pass: for an operation's path
+   * parameter a safe, distinct camelCase identifier (`{class}` → `class_`, `{id}` and `{ID}` → `id`, `id2`); for any
+   * other, the wire name (used as a quoted key).
+   */
+  identifier: string;
+  /**
+   * For a component parameter of an operation sent in the path, query or a header: the name of its shared reader in
+   * `validators/requests/parameters.ts` (`read<Component>Parameter`); decided by the naming pass.
+   */
+  reader?: string;
 }
 
 /**
@@ -496,8 +509,8 @@ export interface SseStream {
   notShown?: string[];
 }
 
-/** One media type a response may carry. */
-export interface ResponseContent {
+/** One media type a response may carry, as parse reads it. */
+export interface ParsedResponseContent {
   /** The media type as the spec writes it. */
   mediaType: string;
   kind: ResponseKind;
@@ -505,13 +518,18 @@ export interface ResponseContent {
   type?: TypeNode;
   /** `x-when`: the request-body condition selecting this content; absent on the default content. */
   when?: TypeNode;
-  /**
-   * `when` read as what clients and servers can test: each listed body field present with one of its values.
-   * Decided once by the `response selectors` pass (an `x-when` that is not of this shape is an error there).
-   */
-  selector?: ResponseSelector;
   /** The stream, for an `sse` content. */
   sse?: SseStream;
+}
+
+/** A response content with its selector. */
+export interface ResponseContent extends ParsedResponseContent {
+  /**
+   * `when` read as what clients and servers can test: each listed body field present with one of its values.
+   * Present exactly when `when` is (on an operation's response). Decided once by the `response selectors` pass (an
+   * `x-when` that is not of this shape is an error there).
+   */
+  selector?: ResponseSelector;
 }
 
 /** A response header. */
@@ -527,8 +545,8 @@ export interface HeaderDef {
   description?: string;
 }
 
-/** One response an operation (or a webhook receiver) may give. */
-export interface Response {
+/** One response an operation (or a webhook receiver) may give, as parse reads it. */
+export interface ParsedResponse {
   /** `200`, `4XX`, `default`. */
   status: string;
   /** The response's `description` (`''` when the spec gives none). */
@@ -537,7 +555,13 @@ export interface Response {
   component?: string;
   /** Sorted by lower-cased name (normalize pass). */
   headers: HeaderDef[];
-  /** One per media type, sorted by media type (normalize pass); empty for a response without a body. */
+  /** One per media type, sorted by media type; empty for a response without a body. */
+  contents: ParsedResponseContent[];
+}
+
+/** A response with the selectors of its contents. */
+export interface Response extends Omit<ParsedResponse, 'contents'> {
+  /** As parsed, each with its selector. */
   contents: ResponseContent[];
 }
 
@@ -548,6 +572,8 @@ export interface Server {
   description?: string;
   /** The URL's variables, in the spec's key order: each with its default and, when restricted, its allowed values. */
   variables: { name: string; default: string; enum?: string[]; description?: string }[];
+  /** `url` with every variable at its default (an unknown variable becomes empty); decided once, by parse. */
+  defaultUrl: string;
 }
 
 /** One security scheme a request must satisfy, with the OAuth scopes it needs (empty for other schemes). */
@@ -557,8 +583,8 @@ export interface SecurityRequirement {
   scopes: string[];
 }
 
-/** An operation: one method on one path. */
-export interface Operation {
+/** An operation: one method on one path, as parse reads it. */
+export interface ParsedOperation {
   /** The spec's `operationId` (or, in a tolerant run, one made from the method and path); unique. */
   operationId: string;
   /** The HTTP method, lower case (its key in the path item). */
@@ -573,18 +599,55 @@ export interface Operation {
   area: string;
   /** `deprecated: true` on the operation. */
   deprecated: boolean;
-  /** The operation's and its path item's parameters, sorted by `in`, then wire name (normalize pass). */
-  parameters: Parameter[];
+  /** The operation's and its path item's parameters, sorted by `in`, then wire name. */
+  parameters: ParsedParameter[];
   /** Absent: the operation takes no body. */
   requestBody?: RequestBody;
-  /** Sorted by status as a string (`200` < `201` < `4XX` < `default`; normalize pass). */
-  responses: Response[];
+  /** Sorted by status as a string (`200` < `201` < `4XX` < `default`). */
+  responses: ParsedResponse[];
   /** Operation-level servers (empty: the document's). */
   servers: Server[];
   /** Effective security: `[]` means none; alternatives of requirements. */
   security: SecurityRequirement[][];
   /** `x-not-shown` on the operation. */
   notShown?: string[];
+  /** `x-sdk-call` split on `.`, when the operation gives one (the resources pass checks it). */
+  sdkCall?: string[];
+  /** `#/paths/<path>/<method>`. */
+  pointer: Pointer;
+}
+
+/**
+ * How the client sends a body, from the kinds of the body's contents: `json` and `multipart` (either, when both are
+ * offered: `json|multipart`); otherwise the first of `form`, `text` and `binary` the operation offers.
+ */
+export type BodyMode = 'json' | 'multipart' | 'json|multipart' | 'form' | 'text' | 'binary';
+
+/**
+ * What a GET answers when it answers a list: `envelope` is our list envelope (`object: "list"`, `data: [...]`) with
+ * its object node and item type; `shape` another list (an array, or an object around one array and paging fields).
+ */
+export type ListKind = { kind: 'envelope'; envelope: ObjectNode; item: TypeNode } | { kind: 'shape' };
+
+/** An operation with every decision the emitters need (the resolved model). */
+export interface Operation extends Omit<ParsedOperation, 'parameters' | 'responses' | 'sdkCall'> {
+  /** As parsed, each with its identifier (same order). */
+  parameters: Parameter[];
+  /** As parsed, each content with its selector (same order). */
+  responses: Response[];
+  /** The path parameters in the order they first appear in the path (a name the path repeats is one parameter). */
+  pathParameters: Parameter[];
+  /** The success response (see the terms above): one of `responses`; absent when the operation declares none. */
+  success?: Response;
+  /** How the client sends the body; absent when the operation takes none. */
+  bodyMode?: BodyMode;
+  /**
+   * For `text` and `binary` body modes: the media type the body is sent with (the first content of that kind);
+   * absent otherwise.
+   */
+  rawContentType?: string;
+  /** What the operation answers when it is a GET answering a list; absent otherwise (decided by the paging pass). */
+  list?: ListKind;
   /** Identifiers decided by the naming pass. */
   names: OperationNames;
   /**
@@ -592,10 +655,8 @@ export interface Operation {
    * resources pass from the path and method (rule: spec/EXTENSIONS.md, `x-sdk-call`).
    */
   sdkPath: string[];
-  /** How the client iterates a paged list (decided by the resources pass); absent: the operation is not paged. */
+  /** How the client iterates a paged list (decided by the paging pass); absent: the operation is not paged. */
   paging?: Paging;
-  /** `#/paths/<path>/<method>`. */
-  pointer: Pointer;
 }
 
 /**
@@ -633,28 +694,38 @@ export interface OperationNames {
   response: string;
   /** The server route table's constant of this operation's path (`M_backup_jobs`), shared by the path's operations. */
   route: string;
+  /** The request validator, `validate<pascal>Request` (validators/requests/<area>.ts; the server calls it). */
+  validateRequest: string;
+  /** The response validator, `validate<pascal>Response`. */
+  validateResponse: string;
 }
 
-/** A webhook (`webhooks` in 3.1): a request the API sends to the user's server when an event happens. */
-export interface Webhook {
+/** A webhook (`webhooks` in 3.1): a request the API sends to the user's server when an event happens, as parse reads it. */
+export interface ParsedWebhook {
   /** Event name, e.g. `response.completed` (its key under `webhooks`). */
   name: string;
   /** The HTTP method of the delivery (lower case, e.g. `post`). */
   method: string;
   summary?: string;
   description?: string;
-  /** The delivery's header parameters, sorted by name (normalize pass). */
-  headers: Parameter[];
+  /** The delivery's header parameters, sorted by name. */
+  headers: ParsedParameter[];
   /** The delivery's body (the event payload). */
   body?: RequestBody;
-  /** What the receiver may answer, as on `Operation.responses`. */
-  responses: Response[];
+  /** What the receiver may answer, as on `Operation.responses` (`x-when` is not read here: no selectors). */
+  responses: ParsedResponse[];
   /** `x-not-shown` on the webhook. */
   notShown?: string[];
-  /** TypeScript name of the payload type (`<PascalCase name>Webhook`); decided by the naming pass. */
-  typeName: string;
   /** `#/webhooks/<name>/<method>`. */
   pointer: Pointer;
+}
+
+/** A webhook with the names decided for it. */
+export interface Webhook extends Omit<ParsedWebhook, 'headers'> {
+  /** As parsed; each header's identifier is its wire name. */
+  headers: Parameter[];
+  /** TypeScript name of the payload type (`<PascalCase name>Webhook`); decided by the naming pass. */
+  typeName: string;
 }
 
 /**
@@ -689,14 +760,10 @@ export interface StateGuard {
   states: string[];
 }
 
-/** A resource's documented life cycle (`x-state-machines`; format: spec/EXTENSIONS.md). */
-export interface StateMachine {
+/** A resource's documented life cycle (`x-state-machines`; format: spec/EXTENSIONS.md), as parse reads it. */
+export interface ParsedStateMachine {
   /** Key in `x-state-machines`, e.g. `batch`. */
   name: string;
-  /** TypeScript name of the state union, `<PascalCase name>State` (`BatchState`); decided by the naming pass. */
-  typeName: string;
-  /** Name of the machine's constant in `tables/state-machines.ts`, `<camelCase name>Machine` (`batchMachine`). */
-  constName: string;
   /** Component name of the resource's schema. */
   schema: string;
   /** Wire name of the resource's state property. */
@@ -711,10 +778,18 @@ export interface StateMachine {
   guards: StateGuard[];
   /** `false` where the documentation says other transitions exist that it does not show. */
   complete: boolean;
-  /** The area of the resource's schema; decided by the areas pass. */
-  area: string;
   /** `#/x-state-machines/<name>`. */
   pointer: Pointer;
+}
+
+/** A state machine with the names and area decided for it. */
+export interface StateMachine extends ParsedStateMachine {
+  /** TypeScript name of the state union, `<PascalCase name>State` (`BatchState`); decided by the naming pass. */
+  typeName: string;
+  /** Name of the machine's constant in `tables/state-machines.ts`, `<camelCase name>Machine` (`batchMachine`); decided by the naming pass. */
+  constName: string;
+  /** The area of the resource's schema; decided by the areas pass. */
+  area: string;
 }
 
 /** One `x-not-shown` entry of the document, for the docs' list of what is not documented. */
@@ -723,11 +798,17 @@ export interface NotShown {
   pointer: Pointer;
   /** What it is attached to, in words (`operation createVideo`, `schema Video.error`). */
   subject: string;
-  /** Area slug of what it is attached to. */
+  /** Area slug of what it is attached to (for an entry inside a named schema, the schema's area). */
   area: string;
   /** The entry's text. */
   text: string;
 }
+
+/**
+ * A `x-not-shown` entry as parse reads it: `area` is absent for an entry inside a named schema, whose area the areas
+ * pass decides. In the order parse meets them (the areas pass sorts them).
+ */
+export type ParsedNotShown = Omit<NotShown, 'area'> & { area?: string };
 
 /** A tag of the document's `tags` list (operations may use tags the list does not declare). */
 export interface Tag {
@@ -750,6 +831,8 @@ export interface ResourceNode {
   methods: { name: string; operationId: string }[];
   /** Sub-resources, sorted by `property`. */
   children: ResourceNode[];
+  /** For a top-level resource: its file, `client/resources/<kebab-case property>.ts`; decided by the resources pass. */
+  file?: string;
 }
 
 /** An area (see the terms above) as the output lists it. */
@@ -761,14 +844,24 @@ export interface Area {
    * slug (declared tags first, then operations' first tags); else the slug.
    */
   title: string;
+  /** The area's output files (each written only when the area has something for it); decided by the naming pass. */
+  files: AreaFiles;
 }
 
-/** The whole API: what every emitter reads. */
-export interface Api {
+/** Paths of an area's output files, relative to the output root. */
+export interface AreaFiles {
+  /** `types/<slug>.ts`: the area's named schemas and operation types. */
+  types: string;
+  /** `validators/schemas/<slug>.ts`: the validators of the area's named schemas. */
+  schemaValidators: string;
+  /** `validators/requests/<slug>.ts`: the request and response validators of the area's operations. */
+  requestValidators: string;
+}
+
+/** The whole API as parse reads it: every fact of the document, and nothing the passes decide. */
+export interface ParsedApi {
   /** `info.title`. */
   title: string;
-  /** The client class's name: the config's, else derived from the title (`Acme Projects API` → `AcmeProjectsClient`). */
-  clientName?: string;
   /** `info.version`: the API's version (not the packages'). */
   version: string;
   /** `info.description`. */
@@ -783,29 +876,55 @@ export interface Api {
   securitySchemes: { name: string; type: string; scheme?: string; description?: string; in?: 'header' | 'query' | 'cookie'; parameterName?: string }[];
   /** The document's default security: alternatives of requirements; `[]` means none. */
   security: SecurityRequirement[][];
-  /** The document's `tags`, sorted by name (normalize pass). */
+  /** The document's `tags`, sorted by name. */
   tags: Tag[];
+  /** The named schemas, sorted by component name. */
+  schemas: ParsedSchema[];
+  /** Sorted by path, then method. */
+  operations: ParsedOperation[];
+  /** Sorted by event name, then method. */
+  webhooks: ParsedWebhook[];
+  /** Sorted by name. */
+  stateMachines: ParsedStateMachine[];
+  /** Every `x-not-shown` entry, in the order parse met them. */
+  notShown: ParsedNotShown[];
+  /** Reusable response headers (`components.headers`), sorted by component name. */
+  headers: HeaderDef[];
+}
+
+/**
+ * The whole API with every decision made (the resolved model): what every emitter reads. The pipeline assembles it
+ * from the parsed model and the tables the passes return (generator/pipeline.ts, `resolveApi`).
+ */
+export interface Api extends Omit<ParsedApi, 'schemas' | 'operations' | 'webhooks' | 'stateMachines' | 'notShown'> {
+  /** The client class's name: the config's, else derived from the title (`Acme Projects API` → `AcmeProjectsClient`); naming pass. */
+  clientName: string;
   /**
    * Every area, decided by the areas pass: `common` first, then in order of first mention by the tags, the
    * operations, the webhooks (`webhooks`) and the schemas.
    */
   areas: Area[];
-  /** The named schemas, sorted by component name (normalize pass). */
+  /** As parsed (sorted by component name), with names and areas. */
   schemas: NamedSchema[];
   /** The hoisted enums, sorted by `typeName` (naming pass). */
   enums: EnumDef[];
-  /** Sorted by path, then method (normalize pass). */
+  /**
+   * The hoisted enum of every enum node the types print (`EnumNode.pointer` → `EnumDef.typeName`); naming pass.
+   * Enum nodes that only constrain (inside `if`, `not`, rule conditions) have none. Read it with `enumNameOf`.
+   */
+  enumNames: ReadonlyMap<Pointer, string>;
+  /** As parsed (sorted by path, then method), with every decision. */
   operations: Operation[];
-  /** Sorted by event name (normalize pass). */
+  /** As parsed (sorted by event name), with names. */
   webhooks: Webhook[];
-  /** Sorted by name (normalize pass). */
+  /** As parsed (sorted by name), with names and areas. */
   stateMachines: StateMachine[];
   /** Every `x-not-shown` entry, sorted by area, then pointer, then text (areas pass). */
   notShown: NotShown[];
   /** The root of the SDK resource tree (`property` empty), built by the resources pass. */
   resources: ResourceNode;
   /** The SDK naming rule the resource tree was built by: the URL tree (`paths`) or tags and operationIds. */
-  sdkNaming?: 'paths' | 'operations';
-  /** Reusable response headers (`components.headers`), sorted by component name (normalize pass). */
-  headers: HeaderDef[];
+  sdkNaming: 'paths' | 'operations';
+  /** The path prefix the server serves under: the first server's `defaultUrl` path, without a trailing `/` (`/v1`); `''` without servers. */
+  basePath: string;
 }

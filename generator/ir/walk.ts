@@ -1,5 +1,5 @@
 /** Visits every type node of the IR, with a readable owner path for naming (`['Video', 'status']`). */
-import type { Api, TypeNode } from './types.ts';
+import type { ParsedApi, ParsedOperation, ParsedSchema, TypeNode } from './types.ts';
 
 export interface Visit {
   node: TypeNode;
@@ -58,12 +58,21 @@ export function walkNodeImpl(node: TypeNode, path: string[], area: string, visit
   for (const child of children(node, typesOnly)) walkNode(child.node, child.segment ? [...path, child.segment] : path, area, visit, typesOnly);
 }
 
-/** Every root type node of the API with its owner path. Order is the document's, which passes sort as needed. */
-export function walkApi(api: Api, visit: (v: Visit) => void, typesOnly = false): void {
+/** What the walker calls the roots it starts from: a schema's name and area, an operation's name. */
+export interface WalkLabels {
+  schema(s: ParsedSchema): { name: string; area: string };
+  operation(op: ParsedOperation): string;
+}
+
+/** Every root type node of the API with its owner path, named by `labels`, in the model's order. */
+export function walkApi(api: ParsedApi, labels: WalkLabels, visit: (v: Visit) => void, typesOnly = false): void {
   const walkNode = (node: TypeNode, path: string[], area: string, v: (x: Visit) => void) => walkNodeImpl(node, path, area, v, typesOnly);
-  for (const s of api.schemas) walkNode(s.type, [s.typeName || s.name], s.area, visit);
+  for (const s of api.schemas) {
+    const { name, area } = labels.schema(s);
+    walkNode(s.type, [name], area, visit);
+  }
   for (const op of api.operations) {
-    const owner = op.names.pascal || op.operationId;
+    const owner = labels.operation(op);
     for (const p of op.parameters) walkNode(p.type, [owner, p.name], op.area, visit);
     for (const c of op.requestBody?.contents ?? []) walkNode(c.type, [owner, 'body'], op.area, visit);
     for (const r of op.responses) {

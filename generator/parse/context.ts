@@ -1,6 +1,6 @@
 /** State shared by the parse modules: the bundled document, the locator, and collected gaps. */
 import { decodeToken, fail, resolveInternal, type Diagnostics, type Location } from '../diagnostics.ts';
-import type { NotShown } from '../ir/types.ts';
+import type { ParsedNotShown } from '../ir/types.ts';
 import type { OpenApiDocument } from '../load/index.ts';
 
 export type Json = Record<string, unknown>;
@@ -10,7 +10,7 @@ export interface ParseContext {
   /** OpenAPI 3.0 (`nullable`, boolean exclusive bounds) or 3.1. */
   version: '3.0' | '3.1';
   locate: (pointer: string) => Location;
-  notShown: NotShown[];
+  notShown: ParsedNotShown[];
   diagnostics: Diagnostics;
 }
 
@@ -58,7 +58,10 @@ export function readNotShown(ctx: ParseContext, obj: Json, pointer: string, subj
   const shared = /^#\/components\/(responses|parameters|headers|requestBodies)\//.test(pointer);
   for (const text of list) {
     if (ctx.notShown.some((n) => n.pointer === pointer && n.text === text)) continue;
-    ctx.notShown.push(shared ? { pointer, subject: `component ${pointer.slice('#/components/'.length)}`, area: 'common', text } : { pointer, subject, area, text });
+    // An entry inside a named schema takes the schema's area, which the areas pass decides.
+    if (shared) ctx.notShown.push({ pointer, subject: `component ${pointer.slice('#/components/'.length)}`, area: 'common', text });
+    else if (pointer.startsWith('#/components/schemas/')) ctx.notShown.push({ pointer, subject, text });
+    else ctx.notShown.push({ pointer, subject, area, text });
   }
   return list;
 }

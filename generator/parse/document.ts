@@ -1,6 +1,10 @@
-/** The bundled document → the IR before passes (names, areas and the resource tree are filled in later). */
+/**
+ * The bundled document → the parsed model: every fact of the document, with every list in its stated order
+ * (ir/types.ts); what the whole document decides (names, areas, the resource tree) is left to the passes.
+ */
 import { Diagnostics, fail, joinPointer } from '../diagnostics.ts';
-import type { Api, NamedSchema, Tag } from '../ir/types.ts';
+import { sortedBy } from '../ir/order.ts';
+import type { ParsedApi, ParsedSchema, Tag } from '../ir/types.ts';
 import type { LoadedSpec } from '../load/index.ts';
 import { kebabCase } from '../naming/case.ts';
 import { isObject, readNotShown, type ParseContext } from './context.ts';
@@ -11,7 +15,7 @@ import { createSchemaParser } from './schema.ts';
 import { parseStateMachines } from './state-machines.ts';
 import { parseWebhooks } from './webhook.ts';
 
-export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new Diagnostics('strict')): Api {
+export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new Diagnostics('strict')): ParsedApi {
   const document = spec.document;
   const ctx: ParseContext = {
     document,
@@ -36,9 +40,9 @@ export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new D
   });
 
   const rawSchemas = isObject(components.schemas) ? components.schemas : {};
-  const named: NamedSchema[] = Object.keys(rawSchemas).map((name) => {
+  const named: ParsedSchema[] = Object.keys(rawSchemas).map((name) => {
     const pointer = joinPointer('#/components/schemas', name);
-    return { name, typeName: '', area: '', type: schemas.parse(rawSchemas[name], pointer), pointer };
+    return { name, type: schemas.parse(rawSchemas[name], pointer), pointer };
   });
 
   const security = parseSecurity(document.security) ?? [];
@@ -51,7 +55,7 @@ export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new D
   const securitySchemes = isObject(components.securitySchemes)
     ? Object.entries(components.securitySchemes).filter(([, s]) => isObject(s)).map(([name, s]) => {
         const scheme = s as Record<string, unknown>;
-        const out: Api['securitySchemes'][number] = { name, type: String(scheme.type) };
+        const out: ParsedApi['securitySchemes'][number] = { name, type: String(scheme.type) };
         if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
         if (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') out.in = scheme.in;
         if (typeof scheme.name === 'string') out.parameterName = scheme.name;
@@ -60,22 +64,19 @@ export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new D
       })
     : [];
 
-  const api: Api = {
+  const api: ParsedApi = {
     title: String(info.title ?? 'API'),
     version: String(info.version ?? ''),
     servers: parseServers(ctx, document.servers, '#/servers'),
     securitySchemes,
     security,
-    tags,
-    areas: [],
-    schemas: named,
-    enums: [],
+    tags: sortedBy(tags, (t) => t.name),
+    schemas: sortedBy(named, (s) => s.name),
     operations,
     webhooks,
     stateMachines: parseStateMachines(ctx),
     notShown: ctx.notShown,
-    resources: { property: '', className: '', path: [], methods: [], children: [] },
-    headers,
+    headers: sortedBy(headers, (h) => h.name),
   };
   if (typeof info.description === 'string') api.description = info.description.trim();
   return api;

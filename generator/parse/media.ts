@@ -1,6 +1,10 @@
-/** Request bodies and responses: media types, their kinds, `encoding`, `x-sse` and `x-when`. */
+/**
+ * Request bodies and responses: media types, their kinds, `encoding`, `x-sse` and `x-when`. Responses are sorted by
+ * status, their headers by lower-cased name, contents by media type.
+ */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { BodyKind, HeaderDef, MultipartEncoding, RequestBody, Response, ResponseContent, ResponseKind, SseStream } from '../ir/types.ts';
+import { by, sortedBy } from '../ir/order.ts';
+import type { BodyKind, HeaderDef, MultipartEncoding, ParsedResponse, ParsedResponseContent, RequestBody, ResponseKind, SseStream } from '../ir/types.ts';
 import { deref, isObject, readNotShown, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import type { SchemaParser } from './schema.ts';
@@ -56,7 +60,7 @@ export function parseRequestBody(ctx: ParseContext, schemas: SchemaParser, raw: 
     }
     return content;
   });
-  const out: RequestBody = { required: body.required === true, contents };
+  const out: RequestBody = { required: body.required === true, contents: contents.sort(by((c) => c.mediaType)) };
   if (typeof body.description === 'string') out.description = body.description.trim();
   return out;
 }
@@ -127,20 +131,20 @@ function parseSse(ctx: ParseContext, schemas: SchemaParser, media: Json, mediaAt
   return stream;
 }
 
-export function parseResponses(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string, area: string, subject: string): Response[] {
+export function parseResponses(ctx: ParseContext, schemas: SchemaParser, raw: unknown, pointer: string, area: string, subject: string): ParsedResponse[] {
   if (!isObject(raw)) fail('invalid-openapi', 'responses must be an object', ctx.locate(pointer));
-  return Object.keys(raw).map((status) => {
+  const responses = Object.keys(raw).map((status) => {
     const { value: r, pointer: at, component } = deref(ctx, raw[status], joinPointer(pointer, status));
     checkExtensions(ctx, r, at, 'response');
     readNotShown(ctx, r, at, `${subject} response ${status}`, area);
-    const contents: ResponseContent[] = isObject(r.content)
+    const contents: ParsedResponseContent[] = isObject(r.content)
       ? Object.keys(r.content).map((mediaType) => {
           const mAt = joinPointer(at, 'content', mediaType);
           const media = (r.content as Json)[mediaType];
           const m = isObject(media) ? media : {};
           checkExtensions(ctx, m, mAt, 'media');
           const kind = responseKind(mediaType);
-          const content: ResponseContent = { mediaType, kind };
+          const content: ParsedResponseContent = { mediaType, kind };
           if (m.schema !== undefined && kind !== 'sse') content.type = schemas.parse(m.schema, joinPointer(mAt, 'schema'));
           if (m['x-when'] !== undefined) content.when = schemas.parse(m['x-when'], joinPointer(mAt, 'x-when'));
           if (kind === 'sse') {
@@ -159,13 +163,14 @@ export function parseResponses(ctx: ParseContext, schemas: SchemaParser, raw: un
     if (defaults.length > 1 && contents.length > 1 && contents.some((c) => c.when)) {
       fail('invalid-extension', 'only one media type of a response may lack x-when (the default)', ctx.locate(at));
     }
-    const response: Response = {
+    const response: ParsedResponse = {
       status,
       description: typeof r.description === 'string' ? r.description.trim() : '',
-      headers: parseHeaders(ctx, schemas, r.headers, joinPointer(at, 'headers')),
-      contents,
+      headers: sortedBy(parseHeaders(ctx, schemas, r.headers, joinPointer(at, 'headers')), (h) => h.name.toLowerCase()),
+      contents: sortedBy(contents, (c) => c.mediaType),
     };
     if (component) response.component = component;
     return response;
   });
+  return responses.sort(by((r) => r.status));
 }

@@ -1,6 +1,7 @@
-/** Path items and operations → IR operations (names and SDK paths are decided by later passes). */
+/** Path items and operations → parsed operations, sorted by path, then method (names and SDK paths are decided by the passes). */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { Operation, SecurityRequirement, Server } from '../ir/types.ts';
+import { by, sortedBy } from '../ir/order.ts';
+import type { ParsedOperation, SecurityRequirement, Server } from '../ir/types.ts';
 import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
 import { isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
@@ -25,7 +26,9 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
           return variable;
         })
       : [];
-    const server: Server = { url: s.url, variables };
+    // Every variable at its default: the URL clients call by default and the prefix servers serve under.
+    const defaultUrl = s.url.replace(/\{([^}]+)\}/g, (_, name: string) => variables.find((v) => v.name === name)?.default ?? '');
+    const server: Server = { url: s.url, variables, defaultUrl };
     if (typeof s.description === 'string') server.description = s.description.trim();
     return server;
   });
@@ -59,11 +62,11 @@ function unique(name: string, seen: Map<string, string>): string {
   for (let i = 2; ; i++) if (!seen.has(`${name}${i}`)) return `${name}${i}`;
 }
 
-export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setArea: (area: string) => void, defaultSecurity: SecurityRequirement[][]): Operation[] {
+export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setArea: (area: string) => void, defaultSecurity: SecurityRequirement[][]): ParsedOperation[] {
   const paths = ctx.document.paths;
   if (paths === undefined) return [];
   if (!isObject(paths)) fail('invalid-openapi', 'paths must be an object', ctx.locate('#/paths'));
-  const operations: Operation[] = [];
+  const operations: ParsedOperation[] = [];
   const seen = new Map<string, string>();
   for (const path of Object.keys(paths)) {
     const itemAt = joinPointer('#/paths', path);
@@ -108,7 +111,7 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       setArea(area);
       const subject = `operation ${operationId}`;
       readNotShown(ctx, item, itemAt, `path ${path}`, area);
-      const operation: Operation = {
+      const operation: ParsedOperation = {
         operationId,
         method,
         path,
@@ -122,8 +125,7 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
         responses: parseResponses(ctx, schemas, op.responses ?? {}, joinPointer(at, 'responses'), area, subject),
         servers: parseServers(ctx, op.servers ?? item.servers, joinPointer(at, 'servers')),
         security: parseSecurity(op.security) ?? defaultSecurity,
-        names: { pascal: '', pathParams: '', query: '', headers: '', body: '', response: '', route: '' },
-        sdkPath: typeof op['x-sdk-call'] === 'string' ? op['x-sdk-call'].split('.') : [],
+        ...(typeof op['x-sdk-call'] === 'string' ? { sdkCall: op['x-sdk-call'].split('.') } : {}),
         pointer: at,
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
@@ -140,11 +142,12 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       for (const m of path.matchAll(/\{([^}]+)\}/g)) {
         if (!operation.parameters.some((p) => p.in === 'path' && p.name === m[1])) {
           ctx.diagnostics.report('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at), 'declared as a required string');
-          operation.parameters.push({ name: m[1]!, in: 'path', required: true, type: { kind: 'string', nullable: false, pointer: at }, identifier: '' });
+          operation.parameters.push({ name: m[1]!, in: 'path', required: true, type: { kind: 'string', nullable: false, pointer: at } });
         }
       }
+      operation.parameters = sortedBy(operation.parameters, (p) => `${p.in}\u0000${p.name}`);
       operations.push(operation);
     }
   }
-  return operations;
+  return operations.sort(by((o) => `${o.path} ${o.method}`));
 }

@@ -1,14 +1,14 @@
-/** Parameter objects → IR parameters (identifiers are filled in by the naming pass). */
+/** Parameter objects → IR parameters, in the order of the lists (callers sort them). */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { Parameter, ParameterLocation } from '../ir/types.ts';
+import type { ParsedParameter, ParameterLocation } from '../ir/types.ts';
 import { deref, isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import type { SchemaParser } from './schema.ts';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists: { raw: unknown; pointer: string }[], area: string, subject: string): Parameter[] {
-  const byKey = new Map<string, Parameter>();
+export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists: { raw: unknown; pointer: string }[], area: string, subject: string): ParsedParameter[] {
+  const byKey = new Map<string, ParsedParameter>();
   for (const { raw, pointer } of lists) {
     if (raw === undefined) continue;
     if (!Array.isArray(raw)) fail('invalid-openapi', 'parameters must be a list', ctx.locate(pointer));
@@ -33,12 +33,11 @@ export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists:
         if (media?.schema !== undefined) schemaAt = joinPointer(resolved, 'content', content![0], 'schema');
       }
       const type = schemas.parse(schema, schemaAt);
-      const param: Parameter = {
+      const param: ParsedParameter = {
         name,
         in: location as ParameterLocation,
         required: location === 'path' ? true : p.required === true,
         type,
-        identifier: '',
       };
       const description = typeof p.description === 'string' ? p.description.trim() : type.description;
       if (description) param.description = description;

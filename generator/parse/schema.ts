@@ -5,6 +5,7 @@
  * reference.
  */
 import { fail, joinPointer } from '../diagnostics.ts';
+import { sortedBy } from '../ir/order.ts';
 import { unsafePatternReason } from './regex-safety.ts';
 import { nearest } from '../naming/distance.ts';
 import type {
@@ -387,7 +388,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       const variants = rest.map((v, i) => literal(v, { nullable: false, pointer: joinPointer(pointer, 'enum', i) }, joinPointer(pointer, 'enum', i)));
       return { ...shared, nullable, kind: 'union', mode: 'anyOf', variants };
     }
-    return { ...b, kind: 'enum', values: rest as (string | number)[], open: false, enumName: '' };
+    return { ...b, kind: 'enum', values: rest as (string | number)[], open: false };
   }
 
   function stringConstraints(schema: Json): StringConstraints {
@@ -502,7 +503,8 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (propertyNamesType) map.propertyNamesType = propertyNamesType;
       return map;
     }
-    const node: ObjectNode = { ...b, kind: 'object', properties, additional, extraRequired, rules, typeAsserted };
+    // Sorted by wire name once parsed (parsing stays in the spec's order, as do its messages).
+    const node: ObjectNode = { ...b, kind: 'object', properties: sortedBy(properties, (p) => p.name), additional, extraRequired, rules, typeAsserted };
     if (ap === true) node.additionalGiven = true;
     if (typeof schema.minProperties === 'number') node.minProperties = schema.minProperties;
     if (typeof schema.maxProperties === 'number') node.maxProperties = schema.maxProperties;
@@ -586,12 +588,12 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return sibling ? { ...b, kind: 'intersection', members: [sibling, { ...node, description: undefined } as TypeNode].map(clean) } : node;
   }
 
-  function openEnum(variants: TypeNode[]): { kind: 'enum'; values: (string | number)[]; open: true; enumName: string; nullable: boolean } | undefined {
+  function openEnum(variants: TypeNode[]): { kind: 'enum'; values: (string | number)[]; open: true; nullable: boolean } | undefined {
     if (variants.length !== 2) return undefined;
     const e = variants.find((v) => v.kind === 'enum' && v.values.every((x) => typeof x === 'string'));
     const s = variants.find((v) => v.kind === 'string' && v.minLength === undefined && v.maxLength === undefined && v.pattern === undefined && v.format === undefined);
     if (!e || !s || e.kind !== 'enum') return undefined;
-    return { kind: 'enum', values: e.values, open: true, enumName: '', nullable: e.nullable || s.nullable };
+    return { kind: 'enum', values: e.values, open: true, nullable: e.nullable || s.nullable };
   }
 
   /** The references a union member stands for, when it is a plain union of references (inline or named). */
@@ -658,7 +660,19 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     }
     const ambiguous = mapping.find((m, i) => mapping.findIndex((x) => x.value === m.value) !== i);
     if (ambiguous) return fallback(`discriminator value '${ambiguous.value}' selects more than one member`, at);
-    return { property, mapping };
+    const sorted = sortedBy(mapping, (m) => m.value);
+    // Every named member must have the property (its own, or from an `allOf` part or a reference it extends).
+    const missing = sorted.find((m) => m.schema !== undefined && !hasProperty(resolveInternal(ctx.document, joinPointer('#/components/schemas', m.schema)), property));
+    if (missing) return fallback(`discriminator '${property}' is not a property of ${missing.schema} (mapping '${missing.value}')`, pointer);
+    return { property, mapping: sorted };
+  }
+
+  /** Whether a schema of the document declares `property`, in its `properties`, its `$ref` target or an `allOf` part. */
+  function hasProperty(raw: unknown, property: string, depth = 0): boolean {
+    if (!isObject(raw) || depth > 16) return false;
+    if (isObject(raw.properties) && Object.hasOwn(raw.properties, property)) return true;
+    if (typeof raw.$ref === 'string' && raw.$ref.startsWith('#') && hasProperty(resolveInternal(ctx.document, raw.$ref), property, depth + 1)) return true;
+    return Array.isArray(raw.allOf) && raw.allOf.some((m) => hasProperty(m, property, depth + 1));
   }
 
   return { parse };

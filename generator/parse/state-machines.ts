@@ -1,6 +1,7 @@
 /** `x-state-machines` (format: spec/EXTENSIONS.md) → IR state machines. Cross-checks run in passes/check. */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { StateGuard, StateMachine, StateTransition } from '../ir/types.ts';
+import { sortedBy } from '../ir/order.ts';
+import type { ParsedStateMachine, StateGuard, StateTransition } from '../ir/types.ts';
 import { isObject, type ParseContext } from './context.ts';
 
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
@@ -12,12 +13,13 @@ export function durationSeconds(text: string): number | undefined {
   return d * 86400 + h * 3600 + min * 60 + s;
 }
 
-export function parseStateMachines(ctx: ParseContext): StateMachine[] {
+/** `x-state-machines`, sorted by name. */
+export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
   const raw = ctx.document['x-state-machines'];
   if (raw === undefined) return [];
   const root = '#/x-state-machines';
   if (!isObject(raw)) fail('invalid-extension', 'x-state-machines must be an object', ctx.locate(root));
-  return Object.keys(raw).map((name) => {
+  const machines = Object.keys(raw).map((name): ParsedStateMachine => {
     const at = joinPointer(root, name);
     const m = raw[name];
     const bad = (msg: string, where = at): never => fail('invalid-extension', `state machine '${name}': ${msg}`, ctx.locate(where));
@@ -67,8 +69,6 @@ export function parseStateMachines(ctx: ParseContext): StateMachine[] {
     if (typeof m.complete !== 'boolean') bad("'complete' must be true or false");
     return {
       name,
-      typeName: '',
-      constName: '',
       schema: decodeURIComponent(match[1]),
       property: m.property,
       states,
@@ -76,8 +76,8 @@ export function parseStateMachines(ctx: ParseContext): StateMachine[] {
       transitions,
       guards,
       complete: m.complete as boolean,
-      area: '',
       pointer: at,
     };
   });
+  return sortedBy(machines, (m) => m.name);
 }

@@ -1,6 +1,7 @@
-/** OpenAPI 3.1 `webhooks` → IR webhooks. */
+/** OpenAPI 3.1 `webhooks` → parsed webhooks, sorted by event name (then method), their headers by name. */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { Webhook } from '../ir/types.ts';
+import { by, sortedBy } from '../ir/order.ts';
+import type { ParsedWebhook } from '../ir/types.ts';
 import { isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
@@ -8,11 +9,11 @@ import { METHODS } from './operation.ts';
 import { parseParameters } from './parameter.ts';
 import type { SchemaParser } from './schema.ts';
 
-export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): Webhook[] {
+export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): ParsedWebhook[] {
   const raw = ctx.document.webhooks;
   if (raw === undefined) return [];
   if (!isObject(raw)) fail('invalid-openapi', 'webhooks must be an object', ctx.locate('#/webhooks'));
-  const out: Webhook[] = [];
+  const out: ParsedWebhook[] = [];
   for (const name of Object.keys(raw)) {
     const itemAt = joinPointer('#/webhooks', name);
     const item = raw[name];
@@ -24,12 +25,11 @@ export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): Webhook
       const at = joinPointer(itemAt, method);
       checkExtensions(ctx, op, at, 'operation');
       const subject = `webhook ${name}`;
-      const webhook: Webhook = {
+      const webhook: ParsedWebhook = {
         name,
         method,
-        headers: parseParameters(ctx, schemas, [{ raw: op.parameters, pointer: joinPointer(at, 'parameters') }], 'webhooks', subject),
+        headers: sortedBy(parseParameters(ctx, schemas, [{ raw: op.parameters, pointer: joinPointer(at, 'parameters') }], 'webhooks', subject), (p) => p.name),
         responses: parseResponses(ctx, schemas, op.responses ?? {}, joinPointer(at, 'responses'), 'webhooks', subject),
-        typeName: '',
         pointer: at,
       };
       if (typeof op.summary === 'string') webhook.summary = op.summary.trim();
@@ -41,5 +41,5 @@ export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): Webhook
       out.push(webhook);
     }
   }
-  return out;
+  return out.sort(by((w) => w.name));
 }

@@ -2,11 +2,24 @@
  * Decides the area of every schema: the area of the operations that use it (transitively), `common` when
  * several areas share it or nothing uses it. Areas are listed in tag order, then by first use.
  */
-import type { Api } from '../ir/types.ts';
+import { by } from '../ir/order.ts';
+import type { NotShown, ParsedApi } from '../ir/types.ts';
 import { refsOf } from '../ir/walk.ts';
 import { kebabCase } from '../naming/case.ts';
 
-export function assignAreas(api: Api): void {
+/** What the areas pass decides. */
+export interface AreaTable {
+  /** Component name of every named schema → its area slug. */
+  schemas: ReadonlyMap<string, string>;
+  /** State machine name → the area of its resource's schema. */
+  machines: ReadonlyMap<string, string>;
+  /** Every `x-not-shown` entry with its area, sorted by area, then pointer, then text. */
+  notShown: NotShown[];
+  /** Every area in order (see `Api.areas`): slug and title. */
+  areas: { slug: string; title: string }[];
+}
+
+export function decideAreas(api: ParsedApi): AreaTable {
   const byName = new Map(api.schemas.map((s) => [s.name, s]));
   const users = new Map<string, Set<string>>();
   const reach = (names: Set<string>, area: string): void => {
@@ -41,22 +54,20 @@ export function assignAreas(api: Api): void {
     for (const c of w.body?.contents ?? []) refsOf(c.type, refs);
     reach(refs, 'webhooks');
   }
+  const schemas = new Map<string, string>();
   for (const s of api.schemas) {
     const areas = users.get(s.name);
-    s.area = areas && areas.size === 1 ? [...areas][0]! : 'common';
+    schemas.set(s.name, areas && areas.size === 1 ? [...areas][0]! : 'common');
   }
-  for (const m of api.stateMachines) m.area = byName.get(m.schema)?.area ?? 'common';
+  const machines = new Map(api.stateMachines.map((m) => [m.name, schemas.get(m.schema) ?? 'common']));
   // A gap inside a named schema belongs to the schema's area, known only now (parse saw components first).
-  for (const gap of api.notShown) {
-    const m = /^#\/components\/schemas\/([^/]+)/.exec(gap.pointer);
-    const schema = m?.[1] ? byName.get(decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
-    if (schema) gap.area = schema.area;
-  }
-  api.notShown.sort((a, b) => {
-    const ka = `${a.area}\u0000${a.pointer}\u0000${a.text}`;
-    const kb = `${b.area}\u0000${b.pointer}\u0000${b.text}`;
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
+  const notShown = api.notShown
+    .map((gap): NotShown => {
+      const m = /^#\/components\/schemas\/([^/]+)/.exec(gap.pointer);
+      const schema = m?.[1] ? decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+      return { ...gap, area: (schema !== undefined ? schemas.get(schema) : undefined) ?? gap.area ?? 'common' };
+    })
+    .sort(by((n) => `${n.area}\u0000${n.pointer}\u0000${n.text}`));
 
   const order: string[] = [];
   const titles = new Map<string, string>();
@@ -70,6 +81,6 @@ export function assignAreas(api: Api): void {
   for (const t of api.tags) add(t.area, t.name);
   for (const op of api.operations) add(op.area, op.tags[0] ?? op.area);
   if (api.webhooks.length) add('webhooks', 'Webhooks');
-  for (const s of api.schemas) add(s.area, s.area);
-  api.areas = order.map((slug) => ({ slug, title: titles.get(slug) ?? kebabCase(slug) }));
+  for (const s of api.schemas) add(schemas.get(s.name)!, schemas.get(s.name)!);
+  return { schemas, machines, notShown, areas: order.map((slug) => ({ slug, title: titles.get(slug) ?? kebabCase(slug) })) };
 }

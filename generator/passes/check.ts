@@ -1,10 +1,9 @@
-/** Cross-checks the IR: state machines against their schemas and operations, discriminators against members. */
-import { fail, type Diagnostics } from '../diagnostics.ts';
-import { propertiesOf, resolveNode, schemaByName } from '../ir/queries.ts';
-import type { Api } from '../ir/types.ts';
-import { walkApi } from '../ir/walk.ts';
+/** Cross-checks the parsed model: state machines against their schemas and operations. It decides nothing. */
+import { fail } from '../diagnostics.ts';
+import { resolveNode, schemaByName } from '../ir/queries.ts';
+import type { ParsedApi } from '../ir/types.ts';
 
-export function checkIr(api: Api, locate: (pointer: string) => object, diagnostics: Diagnostics): void {
+export function checkIr(api: ParsedApi, locate: (pointer: string) => object): void {
   const schemas = schemaByName(api);
   const ops = new Map(api.operations.map((o) => [o.operationId, o]));
   for (const m of api.stateMachines) {
@@ -36,18 +35,4 @@ export function checkIr(api: Api, locate: (pointer: string) => object, diagnosti
       if (g.target.in === 'body' && !op.requestBody) bad(`guard of ${g.operationId} targets the body, but the operation has none`);
     }
   }
-  walkApi(api, ({ node }) => {
-    if (node.kind !== 'union' || !node.discriminator) return;
-    for (const { value, schema } of node.discriminator.mapping) {
-      // Inline members were checked when parsed (their value is the property's const or enum).
-      if (schema === undefined) continue;
-      const target = schemas.get(schema);
-      const prop = target ? propertiesOf(api, target.type, schemas).find((p) => p.name === node.discriminator!.property) : undefined;
-      if (!prop) {
-        diagnostics.report('discriminator-fallback', `discriminator '${node.discriminator.property}' is not a property of ${schema} (mapping '${value}')`, locate(node.pointer), 'typed and validated as a plain union');
-        delete node.discriminator;
-        return;
-      }
-    }
-  });
 }

@@ -1,12 +1,18 @@
-/** The passes, in order. Each reads and completes the IR; none writes files. */
-import type { Diagnostics } from '../diagnostics.ts';
-import type { Api } from '../ir/types.ts';
-import { assignAreas } from './areas.ts';
+/**
+ * The passes, in order, and the one place their decisions meet the parsed model. Each pass reads the parsed model
+ * (and the tables of the passes before it) and returns a table; none changes the model or writes files.
+ * `resolveApi` then builds the resolved model (`Api`), whose types hold every decision, so an emitter cannot read
+ * one that was not made.
+ */
+import type { Diagnostics, Location } from '../diagnostics.ts';
+import type { Api, ParsedApi } from '../ir/types.ts';
+import { decideAreas } from './areas.ts';
 import { checkIr } from './check.ts';
-import { assignNames } from './names.ts';
-import { normalizeOrder } from './normalize.ts';
-import { buildResourceTree, DEFAULT_SDK_NAMING, type SdkNaming } from './resources.ts';
-import { assignSelectors } from './selectors.ts';
+import { decideNames } from './names.ts';
+import { decidePaging } from './paging.ts';
+import { resolveApi } from './resolve.ts';
+import { decideCalls, DEFAULT_SDK_NAMING, type SdkNaming } from './resources.ts';
+import { decideSelectors } from './selectors.ts';
 
 /** What the config tells the passes. */
 export interface PassOptions {
@@ -17,16 +23,13 @@ export interface PassOptions {
 
 export const DEFAULT_PASS_OPTIONS: PassOptions = { sdk: DEFAULT_SDK_NAMING };
 
-export interface Pass {
-  name: string;
-  run(api: Api, locate: (pointer: string) => object, diagnostics: Diagnostics, options: PassOptions): void;
+/** Runs every pass over the parsed model and returns the resolved model. */
+export function runPasses(api: ParsedApi, locate: (pointer: string) => Location, diagnostics: Diagnostics, options: PassOptions = DEFAULT_PASS_OPTIONS): Api {
+  const areas = decideAreas(api);
+  const names = decideNames(api, areas, locate, diagnostics, options.clientName);
+  const paging = decidePaging(api);
+  const calls = decideCalls(api, paging, names.registry, locate, diagnostics, options.sdk);
+  const selectors = decideSelectors(api, locate);
+  checkIr(api, locate);
+  return resolveApi(api, { areas, names, paging, calls, selectors });
 }
-
-export const PASSES: readonly Pass[] = [
-  { name: 'normalize order', run: (api) => normalizeOrder(api) },
-  { name: 'assign areas', run: (api) => assignAreas(api) },
-  { name: 'assign names and hoist enums', run: (api, locate, diagnostics, options) => assignNames(api, locate, diagnostics, options.clientName) },
-  { name: 'build resource tree', run: (api, locate, diagnostics, options) => buildResourceTree(api, locate, diagnostics, options.sdk) },
-  { name: 'read response selectors', run: assignSelectors },
-  { name: 'check', run: checkIr },
-];

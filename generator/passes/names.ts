@@ -1,24 +1,47 @@
 /**
  * Decides every identifier: schema type names, operation type names, parameter identifiers, hoisted enum names,
- * webhook and state machine names. Collisions are errors, not silent renames.
+ * webhook and state machine names, validator and reader function names. Collisions are errors, not silent renames.
  */
+import { by } from '../ir/order.ts';
 import { successResponse } from '../ir/queries.ts';
-import type { Api, EnumDef, TypeNode } from '../ir/types.ts';
+import type { EnumDef, OperationNames, ParsedApi, Pointer, TypeNode } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
 import { camelCase, constantCase, pascalCase, safeIdentifier, typeNameOf } from '../naming/case.ts';
 import { NameRegistry } from '../naming/resolver.ts';
 import type { Diagnostics, Location } from '../diagnostics.ts';
+import type { AreaTable } from './areas.ts';
 
-/** The registry of each IR, so the resource tree claims its class names beside the types. */
-export const registries = new WeakMap<Api, NameRegistry>();
+/** What the naming pass decides. */
+export interface NameTable {
+  /** The registry of every type-level identifier, which the resources pass extends with its class names. */
+  registry: NameRegistry;
+  /** Component name → TypeScript type name. */
+  schemas: ReadonlyMap<string, string>;
+  /** Component name → its validator functions (`is<Type>`, `check<Type>`). */
+  validators: ReadonlyMap<string, { is: string; check: string }>;
+  /** operationId → the operation's type and function names. */
+  operations: ReadonlyMap<string, OperationNames>;
+  /** operationId → path parameter wire name → its identifier. */
+  pathIdentifiers: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** Component parameter name → its shared reader (`read<Component>Parameter`). */
+  readers: ReadonlyMap<string, string>;
+  /** Webhook event name → payload type name. */
+  webhooks: ReadonlyMap<string, string>;
+  /** State machine name → its state union and constant. */
+  machines: ReadonlyMap<string, { typeName: string; constName: string }>;
+  /** The hoisted enums, sorted by type name. */
+  enums: EnumDef[];
+  /** Enum node pointer → hoisted enum type name. */
+  enumNames: ReadonlyMap<Pointer, string>;
+  /** The client class. */
+  clientName: string;
+}
 
-export function assignNames(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics, clientName?: string): void {
+export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: string) => Location, diagnostics: Diagnostics, clientName?: string): NameTable {
   const names = new NameRegistry(diagnostics);
-  registries.set(api, names);
   const at = (pointer: string) => locate(pointer);
 
-  for (const s of api.schemas) s.typeName = names.claim(typeNameOf(s.name) || 'Schema', `schema '${s.name}'`, at(s.pointer));
-  const typeNames = new Map(api.schemas.map((s) => [s.name, s.typeName]));
+  const typeNames = new Map(api.schemas.map((s) => [s.name, names.claim(typeNameOf(s.name) || 'Schema', `schema '${s.name}'`, at(s.pointer))]));
 
   const pascals = new Set<string>();
   // Route constants live in server/routes.ts only: their own registry, one name per path (`/backup-jobs` and
@@ -28,7 +51,9 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
   for (const path of [...new Set(api.operations.map((o) => o.path))].sort()) {
     routeNames.set(path, routes.invent(`M_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`, `path ${path}`, at('#/paths')));
   }
-  const routeConst = (path: string): string => routeNames.get(path)!;
+  const operations = new Map<string, OperationNames>();
+  const pathIdentifiers = new Map<string, Map<string, string>>();
+  const readers = new Map<string, string>();
   for (const op of api.operations) {
     // `admin-api-keys-list` and `adminApiKeysList` both give AdminApiKeysList: the second gets a number.
     let pascal = pascalCase(op.operationId);
@@ -39,43 +64,49 @@ export function assignNames(api: Api, locate: (pointer: string) => Location, dia
     const bodyRef = singleRef(op.requestBody?.contents.map((c) => c.type) ?? []);
     const ok = successResponse(op);
     const responseRef = singleRef(ok?.contents.filter((c) => c.kind === 'json' && !c.when && c.type).map((c) => c.type!) ?? []);
-    op.names = {
+    operations.set(op.operationId, {
       pascal,
       pathParams: names.claim(`${pascal}PathParams`, owner, at(op.pointer)),
       query: names.claim(`${pascal}Query`, owner, at(op.pointer)),
       headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
       response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
-      route: routeConst(op.path),
-    };
+      route: routeNames.get(op.path)!,
+      validateRequest: `validate${pascal}Request`,
+      validateResponse: `validate${pascal}Response`,
+    });
     // Path parameters become positional arguments: safe, distinct identifiers (`{class}` → `class_`, `{id}` and
     // `{ID}` → `id`, `id2`). Other parameters keep their spec names as quoted keys.
     const used = new Set<string>();
+    const ids = new Map<string, string>();
     for (const p of op.parameters) {
-      if (p.in !== 'path') {
-        p.identifier = p.name;
-        continue;
-      }
+      if (p.component && p.in !== 'cookie' && !readers.has(p.component)) readers.set(p.component, `read${pascalCase(p.component)}Parameter`);
+      if (p.in !== 'path') continue;
       const base = safeIdentifier(camelCase(p.name) || 'param');
       let id = base;
       for (let i = 2; used.has(id); i++) id = `${base}${i}`;
       used.add(id);
-      p.identifier = id;
+      ids.set(p.name, id);
     }
+    pathIdentifiers.set(op.operationId, ids);
   }
+  const webhooks = new Map<string, string>();
   for (const w of api.webhooks) {
-    w.typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));
-    names.claim(`${w.typeName}Headers`, `webhook '${w.name}'`, at(w.pointer));
+    const typeName = names.claim(`${pascalCase(w.name)}Webhook`, `webhook '${w.name}'`, at(w.pointer));
+    webhooks.set(w.name, typeName);
+    names.claim(`${typeName}Headers`, `webhook '${w.name}'`, at(w.pointer));
   }
+  const machines = new Map<string, { typeName: string; constName: string }>();
   for (const m of api.stateMachines) {
     const base = pascalCase(m.name);
-    m.typeName = names.claim(`${base}State`, `state machine '${m.name}'`, at(m.pointer));
-    m.constName = `${camelCase(m.name)}Machine`;
+    machines.set(m.name, { typeName: names.claim(`${base}State`, `state machine '${m.name}'`, at(m.pointer)), constName: `${camelCase(m.name)}Machine` });
     names.claim(`${base}Machine`, `state machine '${m.name}'`, at(m.pointer));
   }
-  hoistEnums(api, names, at);
+  const { enums, enumNames } = hoistEnums(api, areas, typeNames, operations, names, at);
   // The client class: the config's name, else one from the title ("Acme Projects API" → `AcmeProjectsClient`).
-  api.clientName = clientName ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title')) : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
+  const client = clientName ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title')) : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
+  const validators = new Map([...typeNames].map(([name, typeName]) => [name, { is: `is${typeName}`, check: `check${typeName}` }]));
+  return { registry: names, schemas: typeNames, validators, operations, pathIdentifiers, readers, webhooks, machines, enums, enumNames, clientName: client };
 }
 
 const GENERIC_TITLE = new Set(['api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'client', 'sdk', 'v1', 'v2', 'v3']);
@@ -88,38 +119,35 @@ export function clientNameFromTitle(title: string): string {
 }
 
 /** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */
-function hoistEnums(api: Api, names: NameRegistry, at: (pointer: string) => Location): void {
+function hoistEnums(api: ParsedApi, areas: AreaTable, typeNames: ReadonlyMap<string, string>, operations: ReadonlyMap<string, OperationNames>, names: NameRegistry, at: (pointer: string) => Location): { enums: EnumDef[]; enumNames: Map<Pointer, string> } {
   const byPointer = new Map<string, EnumDef>();
+  const enumNames = new Map<Pointer, string>();
   const schemaByPointer = new Map(api.schemas.map((s) => [s.pointer, s]));
-  walkApi(api, ({ node, path, area }) => {
-    if (node.kind !== 'enum') return;
-    const existing = byPointer.get(node.pointer);
-    if (existing) {
-      node.enumName = existing.typeName;
-      return;
-    }
+  const labels = {
+    schema: (s: { name: string }) => ({ name: typeNames.get(s.name)!, area: areas.schemas.get(s.name)! }),
+    operation: (op: { operationId: string }) => operations.get(op.operationId)!.pascal,
+  };
+  walkApi(api, labels, ({ node, path, area }) => {
+    if (node.kind !== 'enum' || byPointer.has(node.pointer)) return;
     const component = /^#\/components\/parameters\/([^/]+)\/schema$/.exec(node.pointer);
     const named = schemaByPointer.get(node.pointer);
     const invented = component?.[1] ? `${pascalCase(component[1])}Param` : path.map(pascalCase).join('') || 'Enum';
-    const typeName = named ? named.typeName : names.invent(invented, `the enum at ${node.pointer}`, at(node.pointer));
+    const typeName = named ? typeNames.get(named.name)! : names.invent(invented, `the enum at ${node.pointer}`, at(node.pointer));
     const def: EnumDef = {
       typeName,
-      valuesName: `${constantCase(typeName)}_VALUES`,
-      guardName: `is${typeName}`,
+      valuesName: names.invent(`${constantCase(typeName)}_VALUES`, `the enum at ${node.pointer}`, at(node.pointer)),
+      guardName: names.invent(`is${typeName}`, `the enum at ${node.pointer}`, at(node.pointer)),
       values: node.values,
       open: node.open,
       area,
       pointers: [node.pointer],
     };
-    def.valuesName = names.invent(def.valuesName, `the enum at ${node.pointer}`, at(node.pointer));
-    def.guardName = names.invent(def.guardName, `the enum at ${node.pointer}`, at(node.pointer));
     if (node.description) def.description = node.description;
     byPointer.set(node.pointer, def);
-    node.enumName = typeName;
+    enumNames.set(node.pointer, typeName);
   }, true);
-  api.enums = [...byPointer.values()].sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0));
+  return { enums: [...byPointer.values()].sort(by((e) => e.typeName)), enumNames };
 }
-
 
 /** The schema name when every node is the same non-nullable reference. */
 function singleRef(nodes: TypeNode[]): string | undefined {

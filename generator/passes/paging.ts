@@ -4,7 +4,7 @@
  * write their list arrays) is read as what it wraps.
  */
 import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
-import type { Api, Operation, Paging, TypeNode } from '../ir/types.ts';
+import type { ListKind, ParsedApi as Api, ParsedOperation as Operation, Paging, TypeNode } from '../ir/types.ts';
 
 /** The cursor parameter of a list envelope: the id of the last item received. */
 const ENVELOPE_CURSORS = ['after', 'starting_after'];
@@ -61,6 +61,32 @@ function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
     if (nested) return [p.name, nested.name];
   }
   return undefined;
+}
+
+/** What the paging pass decides, by operationId. */
+export interface PagingTable {
+  /** The GETs that answer a list, and which kind. */
+  lists: ReadonlyMap<string, ListKind>;
+  /** How the client iterates each paged list. */
+  paging: ReadonlyMap<string, Paging>;
+  /** Lists whose paging parameters fit no convention (a plain method, warned by the resources pass). */
+  unrecognised: ReadonlySet<string>;
+}
+
+export function decidePaging(api: Api): PagingTable {
+  const lists = new Map<string, ListKind>();
+  const paging = new Map<string, Paging>();
+  const unrecognised = new Set<string>();
+  for (const op of api.operations) {
+    if (op.method !== 'get') continue;
+    const envelope = listEnvelope(api, op);
+    if (envelope) lists.set(op.operationId, { kind: 'envelope', ...envelope });
+    else if (listShape(api, op)) lists.set(op.operationId, { kind: 'shape' });
+    const p = pagingOf(api, op);
+    if (typeof p === 'object') paging.set(op.operationId, p);
+    else if (p === 'unrecognised') unrecognised.add(op.operationId);
+  }
+  return { lists, paging, unrecognised };
 }
 
 /** Whether a success answer of the operation declares a `Link` header (RFC 8288; GitHub's paging). */

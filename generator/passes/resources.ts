@@ -7,12 +7,28 @@
  * reported with the config entry that names the call instead.
  */
 import type { DiagnosticCode, Diagnostics, Location } from '../diagnostics.ts';
-import type { Api, Operation, ResourceNode } from '../ir/types.ts';
+import type { ParsedApi as Api, ParsedOperation, ResourceNode } from '../ir/types.ts';
 import { camelCase, pascalCase, words } from '../naming/case.ts';
-import { NameRegistry } from '../naming/resolver.ts';
+import { resourceFile } from '../naming/paths.ts';
+import type { NameRegistry } from '../naming/resolver.ts';
 import { operationCall, pathCall, pathShape, segmentIdentifier, sharedDottedPrefix, titleResource } from '../naming/sdk-rules.ts';
-import { registries } from './names.ts';
-import { isListGet, pagingOf } from './paging.ts';
+import type { PagingTable } from './paging.ts';
+
+/**
+ * An operation while its call is being decided: the pass's own working copy (the parsed model is left as it is),
+ * starting from `x-sdk-call` when given.
+ */
+type Operation = ParsedOperation & { sdkPath: string[] };
+
+/** What the resources pass decides. */
+export interface CallTable {
+  /** operationId → SDK call path. */
+  sdkPaths: ReadonlyMap<string, string[]>;
+  /** The root of the resource tree. */
+  resources: ResourceNode;
+  /** The rule the calls were named by. */
+  sdkNaming: 'paths' | 'operations';
+}
 
 /** How the config names SDK calls (`sdk` in codegen.config.json). */
 export interface SdkNaming {
@@ -93,7 +109,7 @@ function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }
  * The URL-tree calls, with the fallbacks this rule needs (a path that gives no call; two operations on one call; a
  * call that is also a sub-resource), each passed to `report`. Returns how many operations fell back.
  */
-function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: Report): number {
+function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: Report, lists: PagingTable['lists']): number {
   let fallbacks = 0;
   const sharedPrefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
   const fallback = (op: Operation): string[] => {
@@ -104,7 +120,7 @@ function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: R
   };
   for (const op of ops) {
     if (explicit.has(op)) continue;
-    op.sdkPath = pathCall(op.method, op.path, isListGet(api, op), op.operationId);
+    op.sdkPath = pathCall(op.method, op.path, lists.has(op.operationId), op.operationId);
     // A first segment named like a client member (`/organization/...`) gets a suffix: `client.organizationApi`.
     if (op.sdkPath.length > 1 && CLIENT_MEMBERS.has(op.sdkPath[0]!)) op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
     if (!usable(op.sdkPath)) {
@@ -155,8 +171,8 @@ function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: R
   return fallbacks;
 }
 
-export function buildResourceTree(api: Api, locate: (pointer: string) => Location, diagnostics: Diagnostics, naming: SdkNaming = DEFAULT_SDK_NAMING): void {
-  const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, locate: (pointer: string) => Location, diagnostics: Diagnostics, naming: SdkNaming = DEFAULT_SDK_NAMING): CallTable {
+  const ops: Operation[] = api.operations.map((op) => ({ ...op, sdkPath: [...(op.sdkCall ?? [])] })).sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   for (const op of ops) {
     const configured = naming.calls[op.operationId];
     if (configured) op.sdkPath = configured.split('.');
@@ -168,25 +184,16 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     op.sdkPath = [];
     explicit.delete(op);
   }
-  // Paged lists are iterated by the client; one whose paging parameters fit no convention is a plain method,
-  // warned once its call is known (below).
-  const unrecognisedPaging: Operation[] = [];
-  for (const op of ops) {
-    const paging = pagingOf(api, op);
-    if (typeof paging === 'object') op.paging = paging;
-    else if (paging === 'unrecognised') unrecognisedPaging.push(op);
-  }
   const report: Report = (code, message, op, fallback) => diagnostics.report(code, message, locate(op.pointer), fallback);
   let rule = naming.naming;
   if (rule === 'auto') {
     // The URL tree when it names every operation cleanly (no fallback, short and shallow), else tags and operationIds.
-    const fallbacks = byPaths(api, ops, explicit, () => {});
+    const fallbacks = byPaths(api, ops, explicit, () => {}, paging.lists);
     const clean = fallbacks === 0 && ops.every((o) => explicit.has(o) || (o.sdkPath.length <= MAX_DEPTH && `client.${o.sdkPath.join('.')}`.length <= MAX_LENGTH));
     rule = clean ? 'paths' : 'operations';
   }
-  if (rule === 'paths') byPaths(api, ops, explicit, report);
+  if (rule === 'paths') byPaths(api, ops, explicit, report, paging.lists);
   else byOperations(api, ops, explicit);
-  api.sdkNaming = rule;
 
   // Calls that still meet (fallbacks, operationIds differing only in case or separators): numbered, in operationId order.
   const taken = new Set<string>();
@@ -201,11 +208,11 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     taken.add(op.sdkPath.join('.'));
   }
 
-  for (const op of unrecognisedPaging) {
+  // A list whose paging parameters fit no convention is a plain method, warned now that its call is known.
+  for (const op of ops.filter((o) => paging.unrecognised.has(o.operationId))) {
     diagnostics.warn('pagination-fallback', `${op.operationId} returns a list whose paging parameters fit no convention the client iterates (cursor with a next-cursor field in the answer, offset, page, Link header)`, locate(op.pointer), `client.${op.sdkPath.join('.')} is a plain method returning one page`);
   }
 
-  const names = registries.get(api) ?? new NameRegistry(diagnostics);
   const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
   for (const op of ops) {
     let node = root;
@@ -216,7 +223,7 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
         // Resource classes share the types' registry: `Pets` the class and `Pets` the schema cannot both exist.
         const wanted = path.map(pascalCase).join('');
         const className = names.invent(names.has(wanted) ? `${wanted}Resource` : wanted, `resource client.${path.join('.')}`, locate(op.pointer));
-        next = { property: segment, className, path, methods: [], children: [] };
+        next = { property: segment, className, path, methods: [], children: [], ...(path.length === 1 ? { file: resourceFile(segment) } : {}) };
         node.children.push(next);
       }
       node = next;
@@ -229,5 +236,5 @@ export function buildResourceTree(api: Api, locate: (pointer: string) => Locatio
     n.children.forEach(sort);
   };
   sort(root);
-  api.resources = root;
+  return { sdkPaths: new Map(ops.map((o) => [o.operationId, o.sdkPath])), resources: root, sdkNaming: rule };
 }

@@ -5,7 +5,7 @@
  */
 import { fail } from '../diagnostics.ts';
 import { resolveNode } from '../ir/queries.ts';
-import type { Api, ResponseSelector, Scalar, TypeNode } from '../ir/types.ts';
+import type { ParsedApi as Api, ParsedResponseContent, ResponseSelector, Scalar, TypeNode } from '../ir/types.ts';
 
 function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
   const n = resolveNode(api, node);
@@ -18,7 +18,11 @@ function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
   return undefined;
 }
 
-export function assignSelectors(api: Api, locate: (pointer: string) => object): void {
+/** The selector of every operation's response content that has an `x-when`, by the content. */
+export type SelectorTable = ReadonlyMap<ParsedResponseContent, ResponseSelector>;
+
+export function decideSelectors(api: Api, locate: (pointer: string) => object): SelectorTable {
+  const out = new Map<ParsedResponseContent, ResponseSelector>();
   for (const op of api.operations) {
     for (const response of op.responses) {
       for (const content of response.contents) {
@@ -28,8 +32,9 @@ export function assignSelectors(api: Api, locate: (pointer: string) => object): 
         if (!selector.length || selector.some((f) => !f.values)) {
           fail('unsupported', `x-when of ${op.operationId} (${content.mediaType}) must name body properties with const or enum values`, locate(content.when.pointer));
         }
-        content.selector = selector as ResponseSelector;
+        out.set(content, selector as ResponseSelector);
       }
     }
   }
+  return out;
 }

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffApis, RULES, type Change, type RuleId } from '../../generator/diff/index.ts';
 import { renderMarkdown } from '../../generator/diff/render.ts';
+import { api } from '../../generator/ir/factory.ts';
+import { areaFiles } from '../../generator/naming/paths.ts';
 import type { DiffResult } from '../../generator/diff/types.ts';
 
 const change = (rule: RuleId, area: string, subject: string, message: string, usedBy?: string[]): Change => ({
@@ -25,7 +27,7 @@ describe('renderMarkdown', () => {
     ],
     summary: { breaking: 2, compatible: 1, docs: 1, bump: 'major' },
   };
-  const md = renderMarkdown({ result, base: 'a', head: 'b', areas: [{ slug: 'videos', title: 'Videos' }] });
+  const md = renderMarkdown({ result, base: 'a', head: 'b', areas: [{ slug: 'videos', title: 'Videos', files: areaFiles('videos') }] });
 
   it('puts breaking changes first and sorts areas by title within a section', () => {
     const order = ['## Breaking changes (2)', '### General', '### Videos', '## Compatible changes (1)', '### Batches', '## Documentation changes (1)'];
@@ -51,5 +53,5 @@ describe('renderMarkdown', () => {
 });
 
 function emptyApi() {
-  return { title: 't', version: '1', servers: [], securitySchemes: [], security: [], tags: [], areas: [], schemas: [], enums: [], operations: [], webhooks: [], stateMachines: [], notShown: [], resources: { property: '', className: '', path: [], methods: [], children: [] }, headers: [] };
+  return api({ title: 't', areas: [] });
 }

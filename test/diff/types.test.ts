@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { DiffContext } from '../../generator/diff/context.ts';
 import type { Position } from '../../generator/diff/types.ts';
 import { diffType } from '../../generator/diff/types/index.ts';
-import type { Api, NamedSchema, Property, TypeNode } from '../../generator/ir/types.ts';
+import { api as makeApi, schema } from '../../generator/ir/factory.ts';
+import type { Api, Property, TypeNode } from '../../generator/ir/types.ts';
 
 const base = { nullable: false, pointer: '#' };
 const str = (more: object = {}): TypeNode => ({ kind: 'string', ...base, ...more });
 const int = (more: object = {}): TypeNode => ({ kind: 'number', integer: true, ...base, ...more });
 const num = (): TypeNode => ({ kind: 'number', integer: false, ...base });
-const en = (values: string[], open = false): TypeNode => ({ kind: 'enum', values, open, enumName: 'E', ...base });
+const en = (values: string[], open = false): TypeNode => ({ kind: 'enum', values, open, ...base });
 const lit = (value: string): TypeNode => ({ kind: 'literal', value, ...base });
 const ref = (target: string): TypeNode => ({ kind: 'ref', target, ...base });
 const arr = (items: TypeNode, more: object = {}): TypeNode => ({ kind: 'array', items, ...base, ...more });
@@ -26,8 +27,7 @@ const union = (variants: TypeNode[], mapping?: Record<string, string>): TypeNode
 const all = (members: TypeNode[]): TypeNode => ({ kind: 'intersection', members, ...base });
 
 function api(schemas: Record<string, TypeNode> = {}): Api {
-  const named: NamedSchema[] = Object.entries(schemas).map(([name, type]) => ({ name, typeName: name, area: 'x', type, pointer: '#' }));
-  return { title: 't', version: '1', servers: [], securitySchemes: [], security: [], tags: [], areas: [], schemas: named, enums: [], operations: [], webhooks: [], stateMachines: [], notShown: [], resources: { property: '', className: '', path: [], methods: [], children: [] }, headers: [] };
+  return makeApi({ title: 't', areas: [], schemas: Object.entries(schemas).map(([name, type]) => ({ ...schema(name, type, 'x'), pointer: '#' })) });
 }
 
 function verdicts(a: TypeNode, b: TypeNode, positions: Position[], schemas: [Record<string, TypeNode>, Record<string, TypeNode>] = [{}, {}]): string[] {

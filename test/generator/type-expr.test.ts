@@ -5,7 +5,7 @@ import { typeOf, union } from '../../generator/emit/ts/type-expr.ts';
 import { t } from '../../generator/ir/factory.ts';
 import type { TypeNode } from '../../generator/ir/types.ts';
 
-const use = { schema: (name: string) => `S_${name}`, enumType: (name: string) => `E_${name}` };
+const use = { schema: (name: string) => `S_${name}`, enumType: (node: { pointer: string }) => `E_${node.pointer.slice(2)}` };
 const print = (node: TypeNode) => {
   const w = new CodeBlockWriter({ indentNumberOfSpaces: 2 });
   typeOf(node, use)(w);
@@ -17,7 +17,7 @@ const cases: [string, TypeNode, string][] = [
   ['nullable integer', t.nullable(t.integer()), 'number | null'],
   ['literal', t.literal('list'), "'list'"],
   ['quote in literal', t.literal("it's"), "'it\\'s'"],
-  ['enum by name', t.enum('Color', ['red']), 'E_Color'],
+  ['enum by name', t.enum(['red'], { pointer: '#/Color' }), 'E_Color'],
   ['ref by name', t.ref('Pet'), 'S_Pet'],
   ['nullable ref', t.ref('Pet', true), 'S_Pet | null'],
   ['array', t.array(t.string()), 'Array<string>'],

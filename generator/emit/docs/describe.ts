@@ -7,7 +7,11 @@ export type SchemaLink = (name: string) => string;
 
 const localLink: SchemaLink = (name) => `#${name.toLowerCase()}`;
 
-export function describeType(node: TypeNode, depth = 0, link: SchemaLink = localLink): string {
+/**
+ * `enumNames` is the model's `Api.enumNames`; an enum without a name (one that only constrains, in a condition)
+ * prints without one.
+ */
+export function describeType(node: TypeNode, depth = 0, link: SchemaLink = localLink, enumNames: ReadonlyMap<string, string> = new Map()): string {
   const base = ((): string => {
     switch (node.kind) {
       case 'string':
@@ -17,21 +21,21 @@ export function describeType(node: TypeNode, depth = 0, link: SchemaLink = local
       case 'literal':
         return JSON.stringify(node.value);
       case 'enum':
-        return `${node.enumName}${node.open ? ' (known values, any string)' : ''}: ${node.values.map((v) => `\`${v}\``).join(', ')}`;
+        return `${enumNames.get(node.pointer) ?? ''}${node.open ? ' (known values, any string)' : ''}: ${node.values.map((v) => `\`${v}\``).join(', ')}`;
       case 'ref':
         return `[${node.target}](${link(node.target)})`;
       case 'array':
-        return `array of ${describeType(node.items, depth + 1, link)}`;
+        return `array of ${describeType(node.items, depth + 1, link, enumNames)}`;
       case 'map':
-        return `map of ${describeType(node.values, depth + 1, link)}`;
+        return `map of ${describeType(node.values, depth + 1, link, enumNames)}`;
       case 'object':
         return depth > 0 || node.properties.length === 0 ? `object${node.properties.length ? ` {${node.properties.map((p) => p.name + (p.required ? '' : '?')).join(', ')}}` : ''}` : 'object';
       case 'union':
-        return `${node.variants.map((v) => describeType(v, depth + 1, link)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
+        return `${node.variants.map((v) => describeType(v, depth + 1, link, enumNames)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
       case 'intersection': {
         // Members that only carry conditionals (if/then rules, listed apart) say nothing about the shape.
         const shaped = node.members.filter((m) => !(m.kind === 'unknown' && m.conditionals?.length));
-        return (shaped.length ? shaped : node.members).map((m) => describeType(m, depth + 1, link)).join(' and ');
+        return (shaped.length ? shaped : node.members).map((m) => describeType(m, depth + 1, link, enumNames)).join(' and ');
       }
       default:
         return node.kind;

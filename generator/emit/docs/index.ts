@@ -46,7 +46,7 @@ export function emitDocs(api: Api): GeneratedFile[] {
   for (const area of api.areas) {
     let here = area.slug;
     const link = (name: string) => `${pageOf.get(name) === here ? '' : `./${pageOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
-    const describe = (node: TypeNode) => describeType(node, 0, link);
+    const describe = (node: TypeNode) => describeType(node, 0, link, api.enumNames);
     const areaOps = api.operations.filter((o) => o.area === area.slug);
     const toOperation = (o: Operation) => ({
       operationId: o.operationId,
@@ -96,7 +96,7 @@ export function emitDocs(api: Api): GeneratedFile[] {
     }
   }
   const first = api.operations[0];
-  const commonParameters = first ? first.parameters.filter((p) => common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type, 0, (n) => `./${pageOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ') })) : [];
+  const commonParameters = first ? first.parameters.filter((p) => common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type, 0, (n) => `./${pageOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`, api.enumNames), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ') })) : [];
   const commonResponses = first ? first.responses.filter((r) => common.responses.has(responseKey(r))).map((r) => ({ status: r.status, description: r.description.replace(/\n/g, ' '), headers: r.headers.map((h) => h.name).join(', ') })) : [];
   files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length, commonParameters, commonResponses }) });
   return files;

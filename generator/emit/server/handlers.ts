@@ -4,7 +4,7 @@
  * binary responses, or `reply(status, body)` for anything else.
  */
 import { CodeBlockWriter, StructureKind, type StatementStructures } from 'ts-morph';
-import { successResponse } from '../../ir/queries.ts';
+import { enumNameOf } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { isIdentifierName } from '../../naming/case.ts';
 import { printFile, printStatements } from '../ts/project.ts';
@@ -17,7 +17,7 @@ const print = (t: TypeWriter): string => {
 };
 
 function outputType(op: Operation, use: TypeUse, names: Set<string>): string {
-  const ok = successResponse(op);
+  const ok = op.success;
   const parts: string[] = [];
   for (const c of ok?.contents ?? []) {
     if (c.kind === 'json' && c.type && !parts.includes(op.names.response)) {
@@ -46,7 +46,11 @@ export function handlersFile(api: Api): { path: string; contents: string } {
       if (t !== 'unknown') names.add(t);
       return t;
     },
-    enumType: (n) => (enums.add(n), n),
+    enumType: (node) => {
+      const n = enumNameOf(api, node);
+      enums.add(n);
+      return n;
+    },
   };
   const members = [...api.operations]
     .sort((a, b) => (a.operationId < b.operationId ? -1 : 1))

@@ -1,5 +1,6 @@
 /** Collects the named types a file uses and turns them into sorted `import type` declarations. */
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
+import { enumNameOf } from '../../ir/queries.ts';
 import type { Api } from '../../ir/types.ts';
 import type { TypeUse } from './type-expr.ts';
 
@@ -13,6 +14,7 @@ export interface ImportTracker extends TypeUse {
  */
 export function trackImports(api: Api, fromDir: string, selfPath: string): ImportTracker {
   const schemas = new Map(api.schemas.map((s) => [s.name, s]));
+  const typeFiles = new Map(api.areas.map((a) => [a.slug, a.files.types]));
   const wanted = new Map<string, Set<string>>();
   // Imports by construction: once the import list is taken, a type met later (while printing) would go unimported,
   // so it is an internal error, never a file that does not compile.
@@ -36,10 +38,11 @@ export function trackImports(api: Api, fromDir: string, selfPath: string): Impor
     schema(name) {
       const s = schemas.get(name);
       if (!s) return 'unknown';
-      add(`types/${s.area}.ts`, s.typeName);
+      add(typeFiles.get(s.area)!, s.typeName);
       return s.typeName;
     },
-    enumType(name) {
+    enumType(node) {
+      const name = enumNameOf(api, node);
       add('tables/enums.ts', name);
       return name;
     },

@@ -4,7 +4,7 @@
  * `(string & {})`. Emitters build types from the IR only through `typeOf`.
  */
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph';
-import type { TypeNode } from '../../ir/types.ts';
+import type { EnumNode, TypeNode } from '../../ir/types.ts';
 import { isIdentifierName } from '../../naming/case.ts';
 import { propertyDoc } from './docs.ts';
 
@@ -13,7 +13,8 @@ export type TypeWriter = WriterFunction;
 /** Records the named types an expression uses, so the file can import them. */
 export interface TypeUse {
   schema(name: string): string;
-  enumType(name: string): string;
+  /** Records the hoisted enum an enum node prints as, and returns its name. */
+  enumType(node: EnumNode): string;
 }
 
 export const text = (s: string): TypeWriter => (w) => void w.write(s);
@@ -135,7 +136,7 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
     case 'literal':
       return literal(node.value);
     case 'enum':
-      return text(use.enumType(node.enumName));
+      return text(use.enumType(node));
     case 'ref':
       return text(use.schema(node.target));
     case 'array': {

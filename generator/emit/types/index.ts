@@ -16,7 +16,7 @@ function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructure
   const docs = doc ? [doc] : [];
   if (s.type.kind === 'enum') {
     // The enum's values, union and guard live in tables/enums.ts; import it (refs in this file use it) and re-export.
-    use.enumType(s.type.enumName);
+    use.enumType(s.type);
     return { kind: StructureKind.ExportDeclaration, isTypeOnly: true, namedExports: [s.typeName] };
   }
   if (s.type.kind === 'object' && !s.type.nullable && typeof s.type.additional !== 'object') {

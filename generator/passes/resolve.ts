@@ -1,0 +1,116 @@
+/**
+ * Assembles the resolved model from the parsed one and the passes' tables, and decides the per-operation facts
+ * every emitter reads (success response, body mode, path parameter order, list kind, base path), so none
+ * re-derives them. New objects throughout: the parsed model is left as it is.
+ */
+import { fail } from '../diagnostics.ts';
+import { successResponse } from '../ir/queries.ts';
+import type { Api, BodyMode, Operation, Parameter, ParsedApi, ParsedOperation, ParsedParameter, Response } from '../ir/types.ts';
+import { areaFiles } from '../naming/paths.ts';
+import type { AreaTable } from './areas.ts';
+import type { NameTable } from './names.ts';
+import type { PagingTable } from './paging.ts';
+import type { CallTable } from './resources.ts';
+import type { SelectorTable } from './selectors.ts';
+
+/** The tables of every pass. */
+export interface PassTables {
+  areas: AreaTable;
+  names: NameTable;
+  paging: PagingTable;
+  calls: CallTable;
+  selectors: SelectorTable;
+}
+
+/** A decision a pass must have made; its absence is a bug of the generator, not of the spec. */
+function decided<T>(value: T | undefined, what: string): T {
+  return value === undefined ? fail('internal', `no decision for ${what}`) : value;
+}
+
+export function resolveApi(api: ParsedApi, t: PassTables): Api {
+  const { schemas, operations, webhooks, stateMachines, notShown: _notShown, ...document } = api;
+  return {
+    ...document,
+    clientName: t.names.clientName,
+    areas: t.areas.areas.map((a) => ({ ...a, files: areaFiles(a.slug) })),
+    schemas: schemas.map((s) => ({
+      ...s,
+      typeName: decided(t.names.schemas.get(s.name), `schema ${s.name}`),
+      area: decided(t.areas.schemas.get(s.name), `the area of schema ${s.name}`),
+      validators: decided(t.names.validators.get(s.name), `the validators of schema ${s.name}`),
+    })),
+    enums: t.names.enums,
+    enumNames: t.names.enumNames,
+    operations: operations.map((op) => resolveOperation(op, t)),
+    webhooks: webhooks.map(({ headers, ...w }) => ({ ...w, headers: headers.map((p) => ({ ...p, identifier: p.name })), typeName: decided(t.names.webhooks.get(w.name), `webhook ${w.name}`) })),
+    stateMachines: stateMachines.map((m) => ({ ...m, ...decided(t.names.machines.get(m.name), `state machine ${m.name}`), area: decided(t.areas.machines.get(m.name), `the area of state machine ${m.name}`) })),
+    notShown: t.areas.notShown,
+    resources: t.calls.resources,
+    sdkNaming: t.calls.sdkNaming,
+    basePath: basePathOf(api.servers[0]?.defaultUrl),
+  };
+}
+
+function resolveOperation(op: ParsedOperation, t: PassTables): Operation {
+  const { sdkCall: _sdkCall, parameters: parsedParameters, responses: parsedResponses, ...own } = op;
+  const id = op.operationId;
+  const identifiers = decided(t.names.pathIdentifiers.get(id), `the path parameters of ${id}`);
+  const parameters = parsedParameters.map((p): Parameter => {
+    const reader = p.component !== undefined && p.in !== 'cookie' ? t.names.readers.get(p.component) : undefined;
+    return { ...p, identifier: p.in === 'path' ? decided(identifiers.get(p.name), `path parameter ${p.name} of ${id}`) : p.name, ...(reader ? { reader } : {}) };
+  });
+  const responses = parsedResponses.map((r): Response => ({
+    ...r,
+    contents: r.contents.map((c) => {
+      const selector = t.selectors.get(c);
+      return selector ? { ...c, selector } : { ...c };
+    }),
+  }));
+  const success = successResponse(op);
+  const mode = bodyMode(op);
+  const rawContentType = mode === 'text' || mode === 'binary' ? op.requestBody?.contents.find((c) => c.kind === mode)?.mediaType : undefined;
+  const list = t.paging.lists.get(id);
+  const paging = t.paging.paging.get(id);
+  return {
+    ...own,
+    parameters,
+    responses,
+    pathParameters: pathParameters(op, parameters),
+    ...(success ? { success: responses[parsedResponses.indexOf(success)]! } : {}),
+    ...(mode ? { bodyMode: mode } : {}),
+    ...(rawContentType !== undefined ? { rawContentType } : {}),
+    ...(list ? { list } : {}),
+    names: decided(t.names.operations.get(id), `the names of ${id}`),
+    sdkPath: decided(t.calls.sdkPaths.get(id), `the SDK call of ${id}`),
+    ...(paging ? { paging } : {}),
+  };
+}
+
+/** Path parameters in the order they first appear in the path (a name repeated in the path is one parameter). */
+function pathParameters(op: ParsedOperation, parameters: Parameter[]): Parameter[] {
+  return [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))].map((name) =>
+    decided(parameters.find((p: ParsedParameter) => p.in === 'path' && p.name === name), `path parameter ${name} of ${op.operationId}`),
+  );
+}
+
+/**
+ * How the client sends the body: JSON and multipart as they are (either, when both are offered); otherwise the
+ * first of form, text and binary the operation offers (the others are not sent by the client).
+ */
+function bodyMode(op: ParsedOperation): BodyMode | undefined {
+  const kinds = new Set(op.requestBody?.contents.map((c) => c.kind) ?? []);
+  if (kinds.size === 0) return undefined;
+  if (kinds.has('json') || kinds.has('multipart')) return kinds.has('json') && kinds.has('multipart') ? 'json|multipart' : kinds.has('multipart') ? 'multipart' : 'json';
+  return kinds.has('form') ? 'form' : kinds.has('text') ? 'text' : 'binary';
+}
+
+/** The path prefix of a server URL (`https://api.example.com/v1/` → `/v1`); `''` without one or when it has no path. */
+function basePathOf(url: string | undefined): string {
+  if (url === undefined) return '';
+  if (url.startsWith('/')) return url.replace(/\/+$/, '');
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
