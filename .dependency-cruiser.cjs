@@ -3,7 +3,7 @@
  *
  * The generator: load → parse → passes → emitters → render, with `generator/diagnostics.ts` the leaf every layer may
  * use and `generator/ir/` the model they share; no layer imports a later one; an emitter does not import another
- * emitter (they share `emit/ts/` only).
+ * emitter (they share `emit/ts/` only), nor the naming modules (every name and path comes from the model).
  *
  * The runtimes (templates/): hand-written code copied verbatim into the generated packages, so it imports nothing of
  * the generator and no npm package (generated code has zero runtime dependencies); each runtime stays inside its own
@@ -24,6 +24,7 @@ module.exports = {
     { name: 'parse-before-passes', severity: 'error', from: { path: '^generator/parse/' }, to: { path: '^generator/(passes|emit|render|diff)/' } },
     { name: 'passes-before-emitters', severity: 'error', from: { path: '^generator/passes/' }, to: { path: '^generator/(load|parse|emit|render|diff)/' } },
     { name: 'emitters-read-the-ir-only', severity: 'error', from: { path: '^generator/emit/' }, to: { path: '^generator/(load|parse|passes|diff|pipeline)' } },
+    { name: 'emitters-name-nothing', severity: 'error', comment: 'identifiers and output paths are decided by the passes (generator/naming/ is theirs); emitters read them from the resolved model', from: { path: '^generator/emit/' }, to: { path: '^generator/naming/' } },
     { name: 'emitters-not-through-the-list', severity: 'error', comment: 'emitters do not import each other through emit/index.ts', from: { path: '^generator/emit/.+/' }, to: { path: '^generator/emit/index\\.ts$' } },
     ...emitters.map((e) => ({
       name: `emitter-${e}-alone`,

@@ -103,7 +103,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
   const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
-  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk, ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}) });
+  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk, ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}), ...(config.envPrefix !== DEFAULT_CONFIG.envPrefix ? { envPrefix: config.envPrefix } : {}) });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   // An output's files import other outputs where they are (package/layout.ts): those are written with it.
   const run = emittersFor(options.emitters ?? EMITTERS.map((e) => e.name));

@@ -3,7 +3,7 @@
  * operation shows paging, streaming, uploads, bytes, overloads and state guards. A README section whose fact is
  * absent is left out, so no example names an operation, a field or a scheme the spec does not have.
  */
-import { credentialOf, propertiesOf, resolveNode, successResponse } from '../ir/queries.ts';
+import { credentialOf, propertiesOf, resolveNode } from '../ir/queries.ts';
 import type { Api, Operation, Paging, ResponseContent, TypeNode } from '../ir/types.ts';
 import { propertyKey, quote } from './ts/type-expr.ts';
 
@@ -128,7 +128,7 @@ const selectorArgs = (c: ResponseContent): [string, string][] => (c.selector ?? 
  */
 export function streamExample(api: Api): { op: Operation; select: [string, string][]; terminator?: string } | undefined {
   const candidates = api.operations.flatMap((op) => {
-    const contents = successResponse(op)?.contents ?? [];
+    const contents = op.success?.contents ?? [];
     const sse = contents.find((c) => c.kind === 'sse');
     return sse ? [{ op, sse, byFlag: (sse.selector ?? []).some((s) => s.values[0] === true) && contents.some((c) => c.kind === 'json') }] : [];
   });
@@ -142,7 +142,7 @@ export function overloads(api: Api): string[] {
   const what = (c: ResponseContent) => (c.kind === 'sse' ? 'a `Stream`' : c.kind === 'binary' ? 'the raw `Response` (`arrayBuffer()`, `body`)' : c.kind === 'text' ? 'a string' : c.kind === 'empty' ? 'nothing' : 'the JSON shape');
   const out: string[] = [];
   for (const op of api.operations) {
-    const contents = successResponse(op)?.contents ?? [];
+    const contents = op.success?.contents ?? [];
     if (contents.length < 2 || !contents.some((c) => c.selector)) continue;
     const byDefault = contents.find((c) => !c.selector);
     const chosen = contents.filter((c) => c.selector).map((c) => `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${literal(v)}\``).join(' or ')).join(' and ')}`);
@@ -181,7 +181,7 @@ export function multipartArrays(api: Api): string[] {
 
 /** SDK calls whose success answer is bytes. */
 export function binaryAnswers(api: Api): string[] {
-  return api.operations.filter((o) => successResponse(o)?.contents.some((c) => c.kind === 'binary')).map((o) => o.sdkPath.join('.'));
+  return api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'binary')).map((o) => o.sdkPath.join('.'));
 }
 
 /** A state guard as a handler calls it: `guardState('cancelJob', job.status)`; undefined without state machines. */

@@ -149,6 +149,7 @@ export function api(extra: Partial<Api> = {}): Api {
   return {
     ...parsedApi(),
     clientName: 'TestClient',
+    envPrefix: 'TEST_',
     areas: [{ slug: 'common', title: 'Common', files: areaFiles('common') }],
     schemas: [],
     enums: [],

@@ -831,8 +831,18 @@ export interface ResourceNode {
   methods: { name: string; operationId: string }[];
   /** Sub-resources, sorted by `property`. */
   children: ResourceNode[];
-  /** For a top-level resource: its file, `client/resources/<kebab-case property>.ts`; decided by the resources pass. */
-  file?: string;
+}
+
+/** A top-level resource: a resource node with the file that holds it and its sub-resources. */
+export interface TopResource extends ResourceNode {
+  /** `client/resources/<kebab-case property>.ts`; decided by the resources pass. */
+  file: string;
+}
+
+/** The root of the resource tree (`property`, `className` and `path` empty). */
+export interface ResourceRoot extends Omit<ResourceNode, 'children'> {
+  /** The top-level resources, sorted by `property`. */
+  children: TopResource[];
 }
 
 /** An area (see the terms above) as the output lists it. */
@@ -900,6 +910,11 @@ export interface Api extends Omit<ParsedApi, 'schemas' | 'operations' | 'webhook
   /** The client class's name: the config's, else derived from the title (`Acme Projects API` → `AcmeProjectsClient`); naming pass. */
   clientName: string;
   /**
+   * The prefix of the environment variables the client reads (`<prefix>API_KEY`): the config's `envPrefix`, else
+   * from the title without its generic words (`ACME_PROJECTS_`; rule: naming/env-prefix.ts); naming pass.
+   */
+  envPrefix: string;
+  /**
    * Every area, decided by the areas pass: `common` first, then in order of first mention by the tags, the
    * operations, the webhooks (`webhooks`) and the schemas.
    */
@@ -922,7 +937,7 @@ export interface Api extends Omit<ParsedApi, 'schemas' | 'operations' | 'webhook
   /** Every `x-not-shown` entry, sorted by area, then pointer, then text (areas pass). */
   notShown: NotShown[];
   /** The root of the SDK resource tree (`property` empty), built by the resources pass. */
-  resources: ResourceNode;
+  resources: ResourceRoot;
   /** The SDK naming rule the resource tree was built by: the URL tree (`paths`) or tags and operationIds. */
   sdkNaming: 'paths' | 'operations';
   /** The path prefix the server serves under: the first server's `defaultUrl` path, without a trailing `/` (`/v1`); `''` without servers. */

@@ -42,11 +42,6 @@ export function safeIdentifier(name: string): string {
   return RESERVED.has(name) ? `${name}_` : name;
 }
 
-/** Whether a JSON property name can be written unquoted. */
-export function isIdentifierName(name: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
-}
-
 /** Keeps an existing PascalCase component name (`ImagesResponse`) and normalises others (`image_edit` → `ImageEdit`). */
 export function typeNameOf(component: string): string {
   return /^[A-Z][A-Za-z0-9]*$/.test(component) ? component : pascalCase(component);

@@ -19,6 +19,8 @@ export interface PassOptions {
   sdk: SdkNaming;
   /** The config's client class name, when it names one. */
   clientName?: string;
+  /** The config's prefix of environment variables, when it names one. */
+  envPrefix?: string;
 }
 
 export const DEFAULT_PASS_OPTIONS: PassOptions = { sdk: DEFAULT_SDK_NAMING };
@@ -26,7 +28,7 @@ export const DEFAULT_PASS_OPTIONS: PassOptions = { sdk: DEFAULT_SDK_NAMING };
 /** Runs every pass over the parsed model and returns the resolved model. */
 export function runPasses(api: ParsedApi, locate: (pointer: string) => Location, diagnostics: Diagnostics, options: PassOptions = DEFAULT_PASS_OPTIONS): Api {
   const areas = decideAreas(api);
-  const names = decideNames(api, areas, locate, diagnostics, options.clientName);
+  const names = decideNames(api, areas, locate, diagnostics, { ...(options.clientName !== undefined ? { clientName: options.clientName } : {}), ...(options.envPrefix !== undefined ? { envPrefix: options.envPrefix } : {}) });
   const paging = decidePaging(api);
   const calls = decideCalls(api, paging, names.registry, locate, diagnostics, options.sdk);
   const selectors = decideSelectors(api, locate);

@@ -7,6 +7,7 @@ import { successResponse } from '../ir/queries.ts';
 import type { EnumDef, OperationNames, ParsedApi, Pointer, TypeNode } from '../ir/types.ts';
 import { walkApi } from '../ir/walk.ts';
 import { camelCase, constantCase, pascalCase, safeIdentifier, typeNameOf } from '../naming/case.ts';
+import { envPrefixFor } from '../naming/env-prefix.ts';
 import { NameRegistry } from '../naming/resolver.ts';
 import type { Diagnostics, Location } from '../diagnostics.ts';
 import type { AreaTable } from './areas.ts';
@@ -35,9 +36,18 @@ export interface NameTable {
   enumNames: ReadonlyMap<Pointer, string>;
   /** The client class. */
   clientName: string;
+  /** The prefix of the environment variables the client reads. */
+  envPrefix: string;
 }
 
-export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: string) => Location, diagnostics: Diagnostics, clientName?: string): NameTable {
+/** What the config names itself (each absent when the config leaves it to the spec). */
+export interface NameOptions {
+  clientName?: string;
+  envPrefix?: string;
+}
+
+export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: string) => Location, diagnostics: Diagnostics, options: NameOptions = {}): NameTable {
+  const { clientName } = options;
   const names = new NameRegistry(diagnostics);
   const at = (pointer: string) => locate(pointer);
 
@@ -106,7 +116,8 @@ export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: 
   // The client class: the config's name, else one from the title ("Acme Projects API" → `AcmeProjectsClient`).
   const client = clientName ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title')) : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
   const validators = new Map([...typeNames].map(([name, typeName]) => [name, { is: `is${typeName}`, check: `check${typeName}` }]));
-  return { registry: names, schemas: typeNames, validators, operations, pathIdentifiers, readers, webhooks, machines, enums, enumNames, clientName: client };
+  const envPrefix = options.envPrefix ?? envPrefixFor(api.title, client);
+  return { registry: names, schemas: typeNames, validators, operations, pathIdentifiers, readers, webhooks, machines, enums, enumNames, clientName: client, envPrefix };
 }
 
 const GENERIC_TITLE = new Set(['api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'client', 'sdk', 'v1', 'v2', 'v3']);

@@ -32,6 +32,7 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
   return {
     ...document,
     clientName: t.names.clientName,
+    envPrefix: t.names.envPrefix,
     areas: t.areas.areas.map((a) => ({ ...a, files: areaFiles(a.slug) })),
     schemas: schemas.map((s) => ({
       ...s,

@@ -7,7 +7,7 @@
  * reported with the config entry that names the call instead.
  */
 import type { DiagnosticCode, Diagnostics, Location } from '../diagnostics.ts';
-import type { ParsedApi as Api, ParsedOperation, ResourceNode } from '../ir/types.ts';
+import type { ParsedApi as Api, ParsedOperation, ResourceNode, ResourceRoot } from '../ir/types.ts';
 import { camelCase, pascalCase, words } from '../naming/case.ts';
 import { resourceFile } from '../naming/paths.ts';
 import type { NameRegistry } from '../naming/resolver.ts';
@@ -25,7 +25,7 @@ export interface CallTable {
   /** operationId → SDK call path. */
   sdkPaths: ReadonlyMap<string, string[]>;
   /** The root of the resource tree. */
-  resources: ResourceNode;
+  resources: ResourceRoot;
   /** The rule the calls were named by. */
   sdkNaming: 'paths' | 'operations';
 }
@@ -223,7 +223,7 @@ export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, 
         // Resource classes share the types' registry: `Pets` the class and `Pets` the schema cannot both exist.
         const wanted = path.map(pascalCase).join('');
         const className = names.invent(names.has(wanted) ? `${wanted}Resource` : wanted, `resource client.${path.join('.')}`, locate(op.pointer));
-        next = { property: segment, className, path, methods: [], children: [], ...(path.length === 1 ? { file: resourceFile(segment) } : {}) };
+        next = { property: segment, className, path, methods: [], children: [] };
         node.children.push(next);
       }
       node = next;
@@ -236,5 +236,6 @@ export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, 
     n.children.forEach(sort);
   };
   sort(root);
-  return { sdkPaths: new Map(ops.map((o) => [o.operationId, o.sdkPath])), resources: root, sdkNaming: rule };
+  const resources: ResourceRoot = { ...root, children: root.children.map((c) => ({ ...c, file: resourceFile(c.property) })) };
+  return { sdkPaths: new Map(ops.map((o) => [o.operationId, o.sdkPath])), resources, sdkNaming: rule };
 }

@@ -104,3 +104,35 @@ describe('schemas without type', () => {
   ];
   for (const [name, input, want] of inferred) it(name, () => expect(shape(parse(input))).toMatchObject(want));
 });
+
+describe('lists in the model order', () => {
+  it('sorts properties by wire name and a discriminator mapping by value', () => {
+    const node = parse(
+      { oneOf: [{ $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { dog: '#/components/schemas/Dog', cat: '#/components/schemas/Cat' } } },
+      { Dog: { type: 'object', properties: { kind: { const: 'dog' }, bark: { type: 'string' } } }, Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }] }, Pet: { type: 'object', properties: { kind: { type: 'string' } } } },
+    );
+    expect(node.kind === 'union' && node.discriminator?.mapping.map((m) => m.value)).toEqual(['cat', 'dog']);
+    expect(shape(parse({ type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } } }))).toMatchObject({ properties: [{ name: 'a' }, { name: 'b' }] });
+  });
+});
+
+describe('discriminators checked where they are parsed', () => {
+  const members = { oneOf: [{ $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind' } };
+  const parseTolerant = (components: Record<string, unknown>) => {
+    const diagnostics = new Diagnostics('tolerant');
+    const ctx: ParseContext = { document: { openapi: '3.1.0', components: { schemas: components } }, version: '3.1', locate: (pointer) => ({ pointer }), notShown: [], diagnostics };
+    return { node: createSchemaParser(ctx, () => 'test').parse(members, '#/x'), diagnostics };
+  };
+
+  it('keeps a discriminator every member has, through allOf and references', () => {
+    const { node, diagnostics } = parseTolerant({ Dog: { type: 'object', properties: { kind: { const: 'dog' } } }, Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object' }] }, Pet: { type: 'object', properties: { kind: { type: 'string' } } } });
+    expect(node.kind === 'union' && node.discriminator?.property).toBe('kind');
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
+  it('reads a union as plain when a member lacks the property, reported at the union', () => {
+    const { node, diagnostics } = parseTolerant({ Dog: { type: 'object', properties: { kind: { const: 'dog' } } }, Cat: { type: 'object', properties: { name: { type: 'string' } } } });
+    expect(node.kind === 'union' && node.discriminator).toBeUndefined();
+    expect(diagnostics.warnings.map((w) => [w.code, w.message, w.location.pointer])).toEqual([['discriminator-fallback', "discriminator 'kind' is not a property of Cat (mapping 'Cat')", '#/x']]);
+  });
+});

@@ -9,13 +9,11 @@ import { quote, typeOf, union, text } from '../ts/type-expr.ts';
 import { clientImports } from './imports.ts';
 import { writeData } from './literal.ts';
 import { operationSpec } from './operation-spec.ts';
-import { resourceFile } from './resources.ts';
-import { envPrefixOf } from './env.ts';
 
 /** The environment variables the client reads: organization and project only where the config names their headers. */
 function envVariables(api: Api, config: CodegenConfig): string[] {
   const names = ['API_KEY', 'BASE_URL', ...(config.organizationHeader ? ['ORG_ID'] : []), ...(config.projectHeader ? ['PROJECT_ID'] : []), ...(api.webhooks.length ? ['WEBHOOK_SECRET'] : [])];
-  return names.map((n) => envPrefixOf(api, config) + n);
+  return names.map((n) => api.envPrefix + n);
 }
 
 export function emitOperations(api: Api): GeneratedFile {
@@ -59,12 +57,12 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
   const top = api.resources.children;
   // The resource pass keeps client members (`webhooks`, `withOptions`...) out of the tree: a clash here is a bug.
   if (top.some((t) => t.property === 'webhooks')) throw new GeneratorError('internal', 'client.webhooks is both a resource and the webhook helper');
-  for (const t of top) use.from(`./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, t.className);
+  for (const t of top) use.from(`./${t.file.replace(/^client\//, '').replace(/\.ts$/, '.js')}`, t.className);
   use.from('./webhooks.js', 'Webhooks');
   use.from('./core/client-base.js', 'ClientBase');
   use.from('./core/options.js', 'ClientOptions', true);
   use.from('./core/options.js', 'ApiKeySource', true);
-  const defaultBase = api.servers[0] ? api.servers[0].url.replace(/\{([^}]+)\}/g, (_, v: string) => api.servers[0]!.variables.find((x) => x.name === v)?.default ?? '') : 'http://localhost';
+  const defaultBase = api.servers[0]?.defaultUrl ?? 'http://localhost';
   const statements: StatementStructures[] = [
     { kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
     {
@@ -109,7 +107,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
   const exports: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [(api.clientName ?? config.clientName), 'createBaseClient', 'DEFAULT_BASE_URL'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client-base.js', namedExports: ['ClientBase'] },
-    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
+    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${t.file.replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },
     {
       kind: StructureKind.ExportDeclaration,

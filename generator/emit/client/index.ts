@@ -9,7 +9,6 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { emitClientClass, emitIndex, emitOperations, emitWebhooks } from './client-class.ts';
 import { coreFiles } from './core-files.ts';
 import { emitReadme } from './readme.ts';
-import { envPrefixOf } from './env.ts';
 import { emitResources } from './resources.ts';
 
 export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
@@ -29,7 +28,7 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
 /** `client/core/brand.ts`: the config's values in place of templates/client/core/brand.ts's defaults. */
 function brandFile(api: Api, config: CodegenConfig): GeneratedFile {
   return constantsModule('client/core/brand.ts', {
-    ENV_PREFIX: { type: 'string', value: envPrefixOf(api, config), doc: 'Prefix of the environment variables the client reads.' },
+    ENV_PREFIX: { type: 'string', value: api.envPrefix, doc: 'Prefix of the environment variables the client reads.' },
     CLIENT_NAME: { type: 'string', value: (api.clientName ?? config.clientName), doc: 'Exported name of the client class, for messages.' },
     ERROR_NAME: { type: 'string', value: config.errorName, doc: 'Exported name of the base error class (its `name`).' },
     ORGANIZATION_HEADER: { type: 'string | null', value: config.organizationHeader, doc: 'Header carrying the `organization` option; not sent when null.' },

@@ -7,9 +7,9 @@ import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDecl
 import { pagedItem } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
-import { isIdentifierName } from '../../naming/case.ts';
+import { isIdentifierName } from '../ts/identifier.ts';
 import type { ClientImports } from './imports.ts';
-import { bodyMode, pathParams, queryParams, responseContents, type When } from './operation-spec.ts';
+import { queryParams, responseContents, type When } from './operation-spec.ts';
 
 const CORE = '../core';
 
@@ -26,7 +26,7 @@ function generic(name: string, args: TypeWriter[]): TypeWriter {
 
 /** The type of the params object, and whether it may be omitted. */
 function paramsOf(op: Operation, use: ClientImports): { name: string; type: TypeWriter; optional: boolean } | undefined {
-  const mode = bodyMode(op);
+  const mode = op.bodyMode;
   const query = queryParams(op);
   const parts: TypeWriter[] = [];
   if (mode) {
@@ -82,12 +82,12 @@ function docOf(op: Operation): string {
 }
 
 export function methodOf(api: Api, op: Operation, name: string, use: ClientImports): OptionalKind<MethodDeclarationStructure> {
-  const positional = pathParams(op).map((p): OptionalKind<ParameterDeclarationStructure> => ({ name: p.identifier, type: 'string' }));
+  const positional = op.pathParameters.map((p): OptionalKind<ParameterDeclarationStructure> => ({ name: p.identifier, type: 'string' }));
   const params = paramsOf(op, use);
   const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', hasQuestionToken: true, type: use.from(`${CORE}/options.js`, 'RequestOptions', true) };
   const paramDecl = (type: TypeWriter | undefined, optional: boolean): OptionalKind<ParameterDeclarationStructure>[] =>
     params ? [{ name: params.name, type: type ?? params.type, hasQuestionToken: optional }] : [];
-  const pathArg = positional.length ? `path: { ${pathParams(op).map((p) => `${JSON.stringify(p.name)}: ${p.identifier}`).join(', ')} }` : '';
+  const pathArg = positional.length ? `path: { ${op.pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.identifier}`).join(', ')} }` : '';
   const paramsArg = params ? `params: ${params.name}` : '';
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
   const docs = [docOf(op)];

@@ -8,7 +8,6 @@ import type { Api, Operation, ResourceNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { binaryAnswers, credentials, multipartArrays, overloads, pagedList, pagingGroups, sampleCall, streamExample, takesFile } from '../readme-facts.ts';
-import { envPrefixOf } from './env.ts';
 
 function operationsOf(node: ResourceNode, ops: Map<string, Operation>): Operation[] {
   return [...node.methods.map((m) => ops.get(m.operationId)!), ...node.children.flatMap((c) => operationsOf(c, ops))];
@@ -44,7 +43,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
       tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),
       packageName: config.packages.client.name,
-      env: envPrefixOf(api, config),
+      env: api.envPrefix,
       credential,
       otherCredentials,
       serverVariables: variables.join(', '),

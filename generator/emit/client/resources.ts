@@ -4,15 +4,10 @@
  */
 import { StructureKind, type ClassDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure } from 'ts-morph';
 import type { Api, ResourceNode } from '../../ir/types.ts';
-import { kebabCase } from '../../naming/case.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { clientImports } from './imports.ts';
 import { methodOf } from './methods.ts';
-
-export function resourceFile(node: ResourceNode): string {
-  return `client/resources/${kebabCase(node.property)}.ts`;
-}
 
 function classesOf(api: Api, node: ResourceNode, use: ReturnType<typeof clientImports>): ClassDeclarationStructure[] {
   const ops = new Map(api.operations.map((o) => [o.operationId, o]));
@@ -36,7 +31,7 @@ function classesOf(api: Api, node: ResourceNode, use: ReturnType<typeof clientIm
 
 export function emitResources(api: Api): GeneratedFile[] {
   return api.resources.children.map((node) => {
-    const path = resourceFile(node);
+    const path = node.file;
     const use = clientImports(api, 'client/resources', path);
     use.from('../operations.js', 'operations');
     const classes = classesOf(api, node, use);

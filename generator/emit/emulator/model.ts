@@ -4,7 +4,7 @@
  * operation does to them, the paging convention of every list, the state machines and the webhooks. The runtime
  * (templates/emulator/) interprets it; nothing here is specific to one API.
  */
-import { listEnvelope, pagedItem, propertiesOf, resolveNode, schemaByName, successResponse } from '../../ir/queries.ts';
+import { pagedItem, propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { Api, Operation, Paging, TypeNode } from '../../ir/types.ts';
 import { toSchema, type JsonSchema } from './schema.ts';
 
@@ -99,12 +99,15 @@ const key = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 const segments = (path: string) => path.split('/').filter(Boolean);
 const isParam = (s: string | undefined) => !!s && s.startsWith('{') && s.endsWith('}');
 
+/** Our list envelope, when the operation answers one (decided by the paging pass). */
+const envelopeOf = (op: Operation) => (op.list?.kind === 'envelope' ? op.list : undefined);
+
 function refName(node: TypeNode | undefined): string | undefined {
   return node?.kind === 'ref' ? node.target : undefined;
 }
 
 function jsonSuccess(op: Operation): { status: number; type?: TypeNode; kind: string } {
-  const res = successResponse(op);
+  const res = op.success;
   const status = res && /^\d+$/.test(res.status) ? Number(res.status) : 200;
   const json = res?.contents.find((c) => c.kind === 'json' && !c.when) ?? res?.contents.find((c) => c.kind === 'json');
   const first = res?.contents.find((c) => !c.when) ?? res?.contents[0];
@@ -202,8 +205,8 @@ export function emulatorModel(api: Api): EmulatorModel {
   for (const op of api.operations) {
     const segs = segments(op.path);
     const { type } = jsonSuccess(op);
-    if (op.method === 'get' && (op.paging || listEnvelope(api, op) || arrayItem(api, type)) && !isParam(segs.at(-1))) {
-      const item = itemOf(refName(op.paging ? pagedItem(api, op) : listEnvelope(api, op)?.item) ?? arrayItem(api, type));
+    if (op.method === 'get' && (op.paging || envelopeOf(op) || arrayItem(api, type)) && !isParam(segs.at(-1))) {
+      const item = itemOf(refName(op.paging ? pagedItem(api, op) : envelopeOf(op)?.item) ?? arrayItem(api, type));
       if (item) declare(key(op.path), item);
     } else if (op.method === 'get' && isParam(segs.at(-1))) {
       const item = itemOf(refName(type));
@@ -280,7 +283,7 @@ export function emulatorModel(api: Api): EmulatorModel {
     } else {
       const coll = collections.get(key(op.path));
       const ids = params.map((p) => pathIdentifier(op, p));
-      if (op.method === 'get' && coll && (op.paging || listEnvelope(api, op) || arrayItem(api, success.type))) {
+      if (op.method === 'get' && coll && (op.paging || envelopeOf(op) || arrayItem(api, success.type))) {
         const query = (name: string) => op.parameters.find((p) => p.in === 'query' && p.name === name)?.name;
         const limit = query('limit') ?? query('per_page') ?? query('page_size');
         const order = query('order');
@@ -288,7 +291,7 @@ export function emulatorModel(api: Api): EmulatorModel {
         const limitParam = limit ? op.parameters.find((p) => p.in === 'query' && p.name === limit) : undefined;
         const limitDefault = limitParam ? resolveNode(api, limitParam.type).default : undefined;
         const paging: OperationModel['paging'] = {
-          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ?? { kind: 'envelope', items: listEnvelope(api, op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}),
+          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ?? { kind: 'envelope', items: envelopeOf(op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}),
           // A Link-header list pages by its `page` parameter, when it declares one (GitHub's `page`/`per_page`).
           ...(op.paging?.kind === 'link' && query('page') ? { page: query('page') } : {}) };
         model = { kind: 'list', ...base, collection: coll.path, parentParams: ids, paging };
@@ -303,7 +306,7 @@ export function emulatorModel(api: Api): EmulatorModel {
       if (computes) model.computes = computes;
       if (computes === 'moderation') model.categories = moderationCategories(api, success.type);
     }
-    const sseContent = successResponse(op)?.contents.find((c) => c.kind === 'sse');
+    const sseContent = op.success?.contents.find((c) => c.kind === 'sse');
     if (sseContent) model.streams = true;
     const events = sseContent?.sse?.events ?? [];
     if (events.length) {
@@ -384,7 +387,7 @@ function itemsOf(api: Api, node: TypeNode | undefined, property: string): TypeNo
 
 /** Recognises what an operation computes from the names its request and answer carry. */
 function computeKind(api: Api, op: Operation): ComputeKind | undefined {
-  const success = successResponse(op);
+  const success = op.success;
   const json = success?.contents.find((c) => c.kind === 'json' && !c.when)?.type;
   const body = op.requestBody?.contents[0]?.type;
   const req = names(api, body);

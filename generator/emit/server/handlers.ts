@@ -6,7 +6,7 @@
 import { CodeBlockWriter, StructureKind, type StatementStructures } from 'ts-morph';
 import { enumNameOf } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
-import { isIdentifierName } from '../../naming/case.ts';
+import { isIdentifierName } from '../ts/identifier.ts';
 import { printFile, printStatements } from '../ts/project.ts';
 import { quote, typeOf, type TypeUse, type TypeWriter } from '../ts/type-expr.ts';
 

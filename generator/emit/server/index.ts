@@ -10,7 +10,6 @@
  *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import { successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
@@ -18,7 +17,7 @@ import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
 import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
-import { basePathOf, routesFile } from './routes.ts';
+import { routesFile } from './routes.ts';
 import { credentials, guardExample, literal } from '../readme-facts.ts';
 
 const RUNTIME = ['core.ts', 'meta.ts', 'body.ts', 'json.ts', 'respond.ts', 'credentials.ts', 'lifecycle.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
@@ -116,7 +115,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         packageName: config.packages.server.name,
         versionHeader: version ? `${version.name}: ${version.value}` : '',
         rejected: config.accessTokensRejectedBy,
-        basePath: basePathOf(api),
+        basePath: api.basePath,
         ...readmeExample(api),
         ...readmeFacts(api),
       }),
@@ -131,14 +130,14 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
 
 /** What the README says of this API: its credential, state guards, streams and byte answers (none: no section). */
 function readmeFacts(api: Api): Record<string, unknown> {
-  const streaming = api.operations.filter((o) => successResponse(o)?.contents.some((c) => c.kind === 'sse'));
-  const selectors = streaming.flatMap((o) => successResponse(o)!.contents.filter((c) => c.kind === 'sse').flatMap((c) => (c.selector ?? []).map((s) => `${s.field}: ${literal(s.values[0])}`)));
+  const streaming = api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'sse'));
+  const selectors = streaming.flatMap((o) => o.success!.contents.filter((c) => c.kind === 'sse').flatMap((c) => (c.selector ?? []).map((s) => `${s.field}: ${literal(s.values[0])}`)));
   return {
     credential: credentials(api)[0],
     guardExample: guardExample(api) ?? '',
     streams: streaming.map((o) => o.operationId),
     selectors: [...new Set(selectors)],
-    binary: api.operations.filter((o) => successResponse(o)?.contents.some((c) => c.kind === 'binary')).map((o) => o.operationId),
+    binary: api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'binary')).map((o) => o.operationId),
   };
 }
 
@@ -148,13 +147,13 @@ function readmeFacts(api: Api): Record<string, unknown> {
  * the examples run for any spec.
  */
 function readmeExample(api: Api): { exampleHandler: string; exampleNote: string } {
-  const answersJson = (o: Operation) => successResponse(o)?.contents.some((c) => c.kind === 'json');
+  const answersJson = (o: Operation) => o.success?.contents.some((c) => c.kind === 'json');
   const candidates = api.operations.filter((o) => o.requestBody?.contents.some((c) => c.kind === 'json') && answersJson(o));
   // An operation without path parameters keeps the example's request simple.
   const json = candidates.find((o) => !o.path.includes('{')) ?? candidates[0];
   const op = json ?? api.operations[0];
   if (!op) return { exampleHandler: '', exampleNote: 'The API has no operations: every request answers 404.' };
-  const declared = successResponse(op)?.status ?? '';
+  const declared = op.success?.status ?? '';
   // `reply` needs a number, and 204/205 cannot carry the example's body.
   const status = /^2\d\d$/.test(declared) && declared !== '204' && declared !== '205' ? declared : '200';
   const key = propertyKey(op.operationId);

@@ -3,11 +3,10 @@
  * generated static dispatcher: a switch on the segment count, then literal segments, most specific first.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures } from 'ts-morph';
-import { credentialOf, successResponse } from '../../ir/queries.ts';
+import { credentialOf } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
-import { requestFnName } from '../ts/names.ts';
 
 /** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
 export const STRUCTURED_BODY_BYTES = 1024 * 1024;
@@ -38,7 +37,7 @@ export function routesOf(api: Api): Route[] {
 }
 
 function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: string[] } {
-  const ok = successResponse(op);
+  const ok = op.success;
   const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
   const plain = ok?.contents.find((c) => !c.selector) ?? ok?.contents[0];
   // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
@@ -61,11 +60,11 @@ function operationLiteral(api: Api, op: Operation): string {
   const s = successOf(op);
   parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);
   if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
-  const sse = successResponse(op)?.contents.find((c) => c.sse)?.sse;
+  const sse = op.success?.contents.find((c) => c.sse)?.sse;
   if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
   const credential = op.security.length ? credentialOf(api, op) : undefined;
   if (credential) parts.push(`credential: { ${Object.entries(credential).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
-  parts.push(`validate: ${requestFnName(op)}`);
+  parts.push(`validate: ${op.names.validateRequest}`);
   return `{ ${parts.join(', ')} }`;
 }
 
@@ -97,10 +96,10 @@ const methodsConst = (r: Route) => r.constName;
 export function routesFile(api: Api): { path: string; contents: string } {
   const routes = routesOf(api);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
-  const basePath = basePathOf(api);
+  const basePath = api.basePath;
   const statements: (string | StatementStructures)[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core.js', namedImports: ['OperationMeta', 'RouteMatch', 'Routes'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.js', namedImports: ops.map(requestFnName).sort() },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.js', namedImports: ops.map((o) => o.names.validateRequest).sort() },
     ...routes.map((r): StatementStructures => ({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -133,15 +132,3 @@ export function routesFile(api: Api): { path: string; contents: string } {
   return { path: 'server/routes.ts', contents: printFile('server/routes.ts', statements) };
 }
 
-/** The path prefix of the first server URL, with its variables at their defaults (`{base_url}` → `/v1`). */
-export function basePathOf(api: Api): string {
-  const server = api.servers[0];
-  if (!server) return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables.find((v) => v.name === name)?.default ?? '');
-  if (url.startsWith('/')) return url.replace(/\/+$/, '');
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '');
-  } catch {
-    return '';
-  }
-}

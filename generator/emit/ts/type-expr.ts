@@ -5,7 +5,7 @@
  */
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph';
 import type { EnumNode, TypeNode } from '../../ir/types.ts';
-import { isIdentifierName } from '../../naming/case.ts';
+import { isIdentifierName } from './identifier.ts';
 import { propertyDoc } from './docs.ts';
 
 export type TypeWriter = WriterFunction;

@@ -4,7 +4,6 @@
  */
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Api, NamedSchema, Operation, Webhook } from '../../ir/types.ts';
-import { successResponse } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { docText, propertyDoc } from '../ts/docs.ts';
 import { trackImports, type ImportTracker } from '../ts/imports.ts';
@@ -60,7 +59,7 @@ function operationStatements(op: Operation, use: ImportTracker, schemaNames: Set
     const distinct = [...new Map(bodies.map((b) => [JSON.stringify(b.type.kind === 'ref' ? b.type.target : b.type.pointer), b])).values()];
     alias(op.names.body, union(distinct.map((b) => typeOf(b.type, use))), `Request body of ${label}${bodies.length > 1 ? ` (${bodies.map((b) => b.mediaType).join(' or ')})` : ''}.`);
   }
-  const ok = successResponse(op);
+  const ok = op.success;
   const json = ok?.contents.find((c) => c.kind === 'json' && c.type);
   if (json?.type && !isSchemaName(op.names.response)) alias(op.names.response, typeOf(json.type, use), `Response body of ${label} (${ok!.status}, ${json.mediaType}).`);
   return out;
@@ -74,7 +73,7 @@ export function emitTypes(api: Api): GeneratedFile[] {
     const schemas = api.schemas.filter((s) => s.area === area.slug);
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!schemas.length && !ops.length && !(area.slug === 'webhooks' && api.webhooks.length)) continue;
-    const path = `types/${area.slug}.ts`;
+    const path = area.files.types;
     const use = trackImports(api, 'types', path);
     const hooks = area.slug === 'webhooks' ? api.webhooks : [];
     const statements: StatementStructures[] = [

@@ -11,7 +11,7 @@
  */
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { CrossFieldRule, NamedSchema, ObjectNode, StringConstraints, TypeNode } from '../../ir/types.ts';
-import { isIdentifierName } from '../../naming/case.ts';
+import { isIdentifierName } from '../ts/identifier.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { quote } from '../ts/type-expr.ts';
 import { describe, joinOr, kindsOf, kindTest, listValues, type JsonKind } from './describe.ts';

@@ -12,8 +12,8 @@ export const SHARED_PATH = 'validators/shared.ts';
 
 const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck']);
 
-export const isName = (s: NamedSchema) => `is${s.typeName}`;
-export const checkName = (s: NamedSchema) => `check${s.typeName}`;
+const isName = (s: NamedSchema) => s.validators.is;
+const checkName = (s: NamedSchema) => s.validators.check;
 
 /** A compiler for one file under `validators/`, tracking the schema functions it imports from area files. */
 export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'schemas' | 'requests' | 'shared', selfArea?: string, pool?: HelperPool) {

@@ -14,8 +14,8 @@ import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
 import { verbatimFile } from '../../render/templates.ts';
 import { HelperPool } from './compile.ts';
-import { checkName, fileCompiler, isName } from './files.ts';
-import { emitRequestValidators, requestFnName, responseFnName } from './requests.ts';
+import { fileCompiler } from './files.ts';
+import { emitRequestValidators } from './requests.ts';
 import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
 export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
@@ -38,11 +38,11 @@ function indexFile(api: Api): GeneratedFile {
   statements.push(`export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`);
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'unknownOperation' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
   for (const area of areasWithSchemas) {
-    const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [isName(s), checkName(s)]);
+    const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [s.validators.is, s.validators.check]);
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${area}.js`, namedImports: names.sort() });
   }
   for (const area of areasWithOps) {
-    const names = api.operations.filter((o) => o.area === area).flatMap((o) => [requestFnName(o), responseFnName(o)]);
+    const names = api.operations.filter((o) => o.area === area).flatMap((o) => [o.names.validateRequest, o.names.validateResponse]);
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./requests/${area}.js`, namedImports: names.sort() });
   }
   for (const area of areasWithSchemas) statements.push(`export * from './schemas/${area}.js';`);
@@ -59,9 +59,9 @@ function indexFile(api: Api): GeneratedFile {
   // A spec without operations or schemas: the table is empty, its key type `never`, and the lookup unreachable.
   const table = (entries: string[], empty: string) => (entries.length ? `{ ${entries.join(', ')} } as const` : `{} as Record<never, ${empty}>`);
   const none = (what: string, name: string) => `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${requestFnName(o)}`), '(input: RequestInput) => ValidationResult<unknown>')));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${responseFnName(o)}`), '(status: number, body: unknown) => ValidationResult<unknown>')));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${o.names.validateRequest}`), '(input: RequestInput) => ValidationResult<unknown>')));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${o.names.validateResponse}`), '(status: number, body: unknown) => ValidationResult<unknown>')));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${propertyKey(s.name)}: { is: ${s.validators.is}, check: ${s.validators.check} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
   statements.push(`/**

@@ -9,20 +9,13 @@ import type { ValidatorsConfig } from '../../config/types.ts';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
-import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
 
-import { requestFnName } from '../ts/names.ts';
-
-export { requestFnName };
-/** The shared reader of a component parameter, used by every operation that lists it. */
-const readerName = (p: Parameter) => `read${pascalCase(p.component!)}Parameter`;
 const READERS_PATH = 'validators/requests/parameters.ts';
-export const responseFnName = (op: Operation) => `validate${op.names.pascal}Response`;
 
 const LOCATIONS = [
   { in: 'path', key: 'path', typeName: (op: Operation) => op.names.pathParams },
@@ -54,15 +47,15 @@ export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
           docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\` (its responses are those of \`${same}\`).`],
-          declarations: [{ name: responseFnName(op), initializer: same }],
+          declarations: [{ name: op.names.validateResponse, initializer: same }],
         });
         continue;
       }
-      responseFns.set(key, responseFnName(op));
+      responseFns.set(key, op.names.validateResponse);
       fns.push(responseFunction(api, op, compiler));
     }
     compiler.runtime.add('RequestInput').add('ValidatedRequest').add('ValidationResult').add('None');
-    const path = `validators/requests/${area.slug}.ts`;
+    const path = area.files.requestValidators;
     const parts = printAll(path, fns, compiler);
     const typeImport = types.size ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../types/index.js', namedImports: [...types].sort() } as const] : [];
     const readerImport = used.size ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './parameters.js', namedImports: [...used].sort() } as const] : [];
@@ -83,7 +76,7 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
   return {
     kind: StructureKind.Function,
     isExported: true,
-    name: requestFnName(op),
+    name: op.names.validateRequest,
     docs: [`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}): every error, with JSON pointers into \`{ path, query, headers, body }\`.`],
     parameters: [{ name: 'input', type: 'RequestInput' }],
     returnType: `ValidationResult<ValidatedRequest<${[...typeArgs, bodyType].join(', ')}>>`,
@@ -95,9 +88,9 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
         w.writeLine(params.length ? `const ${loc.key}: Record<string, unknown> = {};` : `const ${loc.key} = NONE;`);
         if (!params.length) compiler.runtime.add('NONE');
         for (const p of params) {
-          if (p.component && p.in !== 'cookie') {
-            readers.add(readerName(p));
-            w.writeLine(`${readerName(p)}(input, ${loc.key}, c);`);
+          if (p.reader) {
+            readers.add(p.reader);
+            w.writeLine(`${p.reader}(input, ${loc.key}, c);`);
           } else writeParam(w, api, schemas, p, loc.key, loc.key, compiler);
         }
       }
@@ -144,7 +137,7 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
   const byComponent = new Map<string, { p: Parameter; key: string }>();
   for (const op of api.operations) {
     for (const p of op.parameters) {
-      if (!p.component || p.in === 'cookie' || byComponent.has(p.component)) continue;
+      if (!p.component || !p.reader || byComponent.has(p.component)) continue;
       byComponent.set(p.component, { p, key: LOCATIONS.find((l) => l.in === p.in)!.key });
     }
   }
@@ -156,7 +149,7 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
     return {
       kind: StructureKind.Function,
       isExported: true,
-      name: readerName(p),
+      name: p.reader!,
       docs: [`Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`],
       parameters: [{ name: 'input', type: 'RequestInput' }, { name: 'out', type: 'Record<string, unknown>' }, { name: 'c', type: 'Ctx' }],
       returnType: 'void',
@@ -315,7 +308,7 @@ function responseFunction(api: Api, op: Operation, compiler: Compiler): Function
   return {
     kind: StructureKind.Function,
     isExported: true,
-    name: responseFnName(op),
+    name: op.names.validateResponse,
     docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\`. Properties the spec does not list are tolerated.`],
     parameters: [{ name: 'status', type: 'number' }, { name: 'body', type: 'unknown' }],
     returnType: 'ValidationResult<unknown>',

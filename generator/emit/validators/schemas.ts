@@ -5,7 +5,7 @@ import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
-import { checkName, fileCompiler, isName, recursiveSchemas, SHARED_PATH } from './files.ts';
+import { fileCompiler, recursiveSchemas, SHARED_PATH } from './files.ts';
 
 export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile[] {
   const recursive = recursiveSchemas(api);
@@ -25,16 +25,16 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
       if (same) {
         // Function declarations, not `const` aliases: tables at the top of this or another module may name them
         // before an alias would be initialised (module cycles).
-        fns.push({ kind: StructureKind.Function, isExported: true, name: isName(s), docs: [`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }], returnType: 'boolean', statements: `return ${isName(same)}(v);` });
-        fns.push({ kind: StructureKind.Function, isExported: true, name: checkName(s), docs: [`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${checkName(same)}(v, p, c);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.is, docs: [`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }], returnType: 'boolean', statements: `return ${same.validators.is}(v);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.check, docs: [`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${same.validators.check}(v, p, c);` });
         continue;
       }
       seen.set(key, s);
-      fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast, allocates nothing).` }));
-      fns.push(compiler.fn(checkName(s), s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
+      fns.push(compiler.fn(s.validators.is, s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast, allocates nothing).` }));
+      fns.push(compiler.fn(s.validators.check, s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
     }
     // Printing runs the writers, which register helpers, regexes and imports: print the body first.
-    const path = `validators/schemas/${area.slug}.ts`;
+    const path = area.files.schemaValidators;
     const parts = printAll(path, fns, compiler);
     files.push({ path, contents: printFile(path, [...declarations('../runtime.js'), ...compiler.declarations(), ...parts]) });
   }

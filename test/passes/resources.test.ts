@@ -1,0 +1,89 @@
+/** The resources pass on parsed models built with the factory: SDK calls, the resource tree, its classes and files. */
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../generator/diagnostics.ts';
+import { parameter, parsedApi, parsedOperation, parsedSchema, response, t } from '../../generator/ir/factory.ts';
+import type { ParsedApi } from '../../generator/ir/types.ts';
+import { NameRegistry } from '../../generator/naming/resolver.ts';
+import { decidePaging } from '../../generator/passes/paging.ts';
+import { decideCalls, DEFAULT_SDK_NAMING, type SdkNaming } from '../../generator/passes/resources.ts';
+import { locate, tolerant } from './helpers.ts';
+
+const list = t.object({ object: t.literal('list'), data: t.array(t.ref('VectorStore')) });
+
+function model(): ParsedApi {
+  return parsedApi({
+    schemas: [parsedSchema('VectorStore', t.object({ id: t.string() }))],
+    operations: [
+      parsedOperation('listVectorStores', 'get', '/vector_stores', { responses: [response('200', list)] }),
+      parsedOperation('createVectorStore', 'post', '/vector_stores', { responses: [response('200', t.ref('VectorStore'))] }),
+      parsedOperation('getVectorStore', 'get', '/vector_stores/{id}', { parameters: [parameter('id', 'path')], responses: [response('200', t.ref('VectorStore'))] }),
+      parsedOperation('listFiles', 'get', '/vector_stores/{id}/files', { parameters: [parameter('id', 'path')], responses: [response('200', list)] }),
+    ],
+  });
+}
+
+function decide(api: ParsedApi, naming: SdkNaming = DEFAULT_SDK_NAMING, registry = new NameRegistry(), diagnostics: Diagnostics = tolerant()) {
+  return decideCalls(api, decidePaging(api), registry, locate, diagnostics, naming);
+}
+
+describe('decideCalls', () => {
+  it('names calls by the URL tree when it names every operation cleanly', () => {
+    const table = decide(model());
+    expect(table.sdkNaming).toBe('paths');
+    expect(Object.fromEntries([...table.sdkPaths].map(([id, call]) => [id, call.join('.')]))).toEqual({
+      createVectorStore: 'vectorStores.create',
+      getVectorStore: 'vectorStores.retrieve',
+      listFiles: 'vectorStores.files.list',
+      listVectorStores: 'vectorStores.list',
+    });
+  });
+
+  it('builds the tree sorted, with class names and the file of each top-level resource', () => {
+    const { resources } = decide(model());
+    expect(resources.children.map((c) => [c.property, c.className, c.file])).toEqual([['vectorStores', 'VectorStores', 'client/resources/vector-stores.ts']]);
+    const top = resources.children[0]!;
+    expect(top.methods.map((m) => m.name)).toEqual(['create', 'list', 'retrieve']);
+    expect(top.children.map((c) => [c.className, c.path.join('.')])).toEqual([['VectorStoresFiles', 'vectorStores.files']]);
+  });
+
+  it('claims class names beside the type names: a schema already called so gives the class a suffix', () => {
+    const registry = new NameRegistry();
+    registry.claim('VectorStores', "schema 'VectorStores'", {});
+    expect(decide(model(), DEFAULT_SDK_NAMING, registry).resources.children[0]!.className).toBe('VectorStoresResource');
+  });
+
+  it('keeps calls named by x-sdk-call and by the config, under either rule', () => {
+    const api = model();
+    api.operations[0] = { ...api.operations[0]!, sdkCall: ['stores', 'all'] };
+    const table = decide(api, { naming: 'operations', calls: { getVectorStore: 'stores.get' } });
+    expect([table.sdkPaths.get('listVectorStores'), table.sdkPaths.get('getVectorStore')]).toEqual([
+      ['stores', 'all'],
+      ['stores', 'get'],
+    ]);
+    expect(table.sdkNaming).toBe('operations');
+  });
+
+  it('reports an x-sdk-call that is not resource.method and names the call by the rule', () => {
+    const api = model();
+    api.operations[2] = { ...api.operations[2]!, sdkCall: ['Bad Call'] };
+    const diagnostics = tolerant();
+    expect(decide(api, DEFAULT_SDK_NAMING, new NameRegistry(), diagnostics).sdkPaths.get('getVectorStore')).toEqual(['vectorStores', 'retrieve']);
+    expect(diagnostics.warnings.map((w) => w.message)).toEqual(["SDK call 'Bad Call' of getVectorStore must be resource.method in camelCase"]);
+  });
+
+  it('warns once a list whose paging fits no convention has its call', () => {
+    const api = model();
+    api.operations.push(parsedOperation('listOdd', 'get', '/odd', { parameters: [parameter('cursor', 'query')], responses: [response('200', t.array(t.string()))] }));
+    const diagnostics = tolerant();
+    decide(api, DEFAULT_SDK_NAMING, new NameRegistry(), diagnostics);
+    expect(diagnostics.warnings.map((w) => [w.code, w.fallback])).toEqual([['pagination-fallback', 'client.odd.list is a plain method returning one page']]);
+  });
+
+  it('leaves the parsed model as it is', () => {
+    const api = model();
+    api.operations[0] = { ...api.operations[0]!, sdkCall: ['stores', 'all'] };
+    const before = structuredClone(api);
+    decide(api);
+    expect(api).toEqual(before);
+  });
+});
