@@ -112,7 +112,7 @@ export function operation(operationId: string, method: Operation['method'], path
     responses: [],
     pathParameters: [],
     names: operationNames(operationId[0]!.toUpperCase() + operationId.slice(1)),
-    sdkPath: [],
+    sdkPath: ['api', operationId],
     ...extra,
   };
 }

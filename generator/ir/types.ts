@@ -1,21 +1,28 @@
 /**
- * The intermediate model (IR): the one thing emitters see.
+ * The intermediate model (IR), in two states:
  *
- * It is version-neutral (OpenAPI 3.0 `nullable` and 3.1 type arrays both become `nullable: true`), holds no
- * `$ref` strings (a reference to a component is a `ref` node naming an IR schema), and the identifiers of
- * schemas, operation types, parameters, enums, webhooks, state machines and resources are decided here, once, by
- * the naming and resources passes (some helper names, such as validator functions and route tables, are still
- * made by the emitters that print them).
+ * - the **parsed model** (`ParsedApi` and the `Parsed…` types): what `parse` (generator/parse/) reads from the bundled
+ *   document, every fact of the document and nothing the whole document decides. It has no field waiting to be
+ *   filled in; the passes read it and never change it.
+ * - the **resolved model** (`Api`, `Operation`, `NamedSchema`…): the parsed model with every decision made, what
+ *   every emitter reads. Each resolved type extends its parsed one with required fields, so an emitter cannot read
+ *   a decision that was not made, and the pipeline cannot build the model without making it.
  *
- * How it is made: `parse` (generator/parse/) reads the bundled document into this shape; the passes
- * (generator/passes/index.ts, in this order: normalize order, assign areas, assign names and hoist enums, build
- * resource tree, read response selectors, check) then fill in what the whole document decides. A field a pass
- * fills says so ("decided by the naming pass"); until that pass runs it holds an empty value (`''`, `[]`).
+ * How it is made: the passes (generator/passes/index.ts, in this order: areas, names and hoisted enums, paging,
+ * SDK calls and the resource tree, response selectors, check) each read the parsed model (and the tables of the
+ * passes before them) and return a table; `resolveApi` (generator/passes/resolve.ts) assembles the resolved model
+ * from them, with the per-operation facts every emitter shares (success response, body mode, path parameter order,
+ * list kind) and the base path. Every identifier and every output path that depends on the document is decided
+ * there (rules in generator/naming/; emitters import none of it), as the field saying "decided by …" states.
  *
- * Order: every list is in a stated order, so output is byte-identical whatever the key order of the spec. Lists
- * whose order comes from object keys of the input are sorted by the normalize pass (the sort key is stated at
- * the field); lists the spec writes as lists (enum values, union members, servers, transitions) keep its order.
- * Sorting compares strings by UTF-16 code unit (`<`), not by locale.
+ * The model is version-neutral (OpenAPI 3.0 `nullable` and 3.1 type arrays both become `nullable: true`) and holds
+ * no `$ref` strings (a reference to a component is a `ref` node naming a named schema). Type nodes are the same in
+ * both states: nothing in a type node is decided later (the name an enum prints as is `Api.enumNames`).
+ *
+ * Order: every list is in a stated order, so output is byte-identical whatever the key order of the spec. Parse
+ * builds the lists whose order comes from object keys of the input sorted (the sort key is stated at the field;
+ * generator/ir/order.ts); lists the spec writes as lists (enum values, union members, servers, transitions) keep
+ * its order. Sorting compares strings by UTF-16 code unit (`<`), not by locale, and is stable.
  *
  * Terms used below:
  * - **component**: an entry of `#/components/<kind>` in the bundled document; its *component name* is its key.
@@ -196,7 +203,7 @@ export interface Property {
 /** `type: object` with declared properties (or other object keywords), with its keywords as written. */
 export interface ObjectNode extends NodeBase {
   kind: 'object';
-  /** `properties`, sorted by wire name (normalize pass), so the spec's key order does not reach the output. */
+  /** `properties`, sorted by wire name, so the spec's key order does not reach the output. */
   properties: Property[];
   /** `additionalProperties`: `true` (open, also when absent), `false` (closed), or a value type. */
   additional: TypeNode | boolean;
@@ -242,7 +249,9 @@ export interface Discriminator {
   /**
    * Discriminator value → the member it selects: `schema`, the named schema of a `$ref` member, or `variant`, the
    * index of an inline member in the union's `variants` (its value is its `const` or string `enum`). Always
-   * complete (implicit mappings made explicit); sorted by value (normalize pass).
+   * complete (implicit mappings made explicit); sorted by value. Parse keeps a discriminator only when every named
+   * member has the property (in its `properties`, an `allOf` part or a schema it references); otherwise the union
+   * is plain (reported, `discriminator-fallback`).
    */
   mapping: ({ value: string; schema: string; variant?: undefined } | { value: string; schema?: undefined; variant: number })[];
 }
@@ -473,7 +482,7 @@ export interface RequestBody {
   /** `required: true`: a request must carry a body. */
   required: boolean;
   description?: string;
-  /** One per media type, sorted by media type (normalize pass). */
+  /** One per media type, sorted by media type. */
   contents: RequestBodyContent[];
 }
 
@@ -553,7 +562,7 @@ export interface ParsedResponse {
   description: string;
   /** Component name when it came from `#/components/responses`. */
   component?: string;
-  /** Sorted by lower-cased name (normalize pass). */
+  /** Sorted by lower-cased name. */
   headers: HeaderDef[];
   /** One per media type, sorted by media type; empty for a response without a body. */
   contents: ParsedResponseContent[];
@@ -678,7 +687,10 @@ export type Paging =
   | { kind: 'page'; param: string; items: string[] }
   | { kind: 'link'; param?: undefined; items: string[] };
 
-/** The TypeScript names of an operation's types, decided by the naming pass (each unique among all identifiers). */
+/**
+ * The TypeScript names of an operation's types and functions, decided by the naming pass: the type names are unique
+ * among all identifiers; the function names follow from `pascal`, which is unique among operations.
+ */
 export interface OperationNames {
   /** PascalCase of the operationId, numbered when two operationIds give the same (`CreateVideo`, `CreateVideo2`). */
   pascal: string;
@@ -854,7 +866,7 @@ export interface Area {
    * slug (declared tags first, then operations' first tags); else the slug.
    */
   title: string;
-  /** The area's output files (each written only when the area has something for it); decided by the naming pass. */
+  /** The area's output files (each written only when the area has something for it); rule: naming/paths.ts. */
   files: AreaFiles;
 }
 
