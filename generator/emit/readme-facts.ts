@@ -143,9 +143,9 @@ export function overloads(api: Api): string[] {
   const out: string[] = [];
   for (const op of api.operations) {
     const contents = op.success?.contents ?? [];
-    if (contents.length < 2 || !contents.some((c) => c.selector)) continue;
-    const byDefault = contents.find((c) => !c.selector);
-    const chosen = contents.filter((c) => c.selector).map((c) => `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${literal(v)}\``).join(' or ')).join(' and ')}`);
+    if (contents.length < 2 || !op.successVariants.length) continue;
+    const byDefault = op.successDefault;
+    const chosen = op.successVariants.map((c) => `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${literal(v)}\``).join(' or ')).join(' and ')}`);
     out.push(`\`${op.sdkPath.join('.')}\` returns ${[...(byDefault ? [`${what(byDefault)} by default`] : []), ...chosen].join(', or ')}`);
   }
   return out;

@@ -111,6 +111,7 @@ export function operation(operationId: string, method: Operation['method'], path
     parameters: [],
     responses: [],
     pathParameters: [],
+    successVariants: [],
     names: operationNames(operationId[0]!.toUpperCase() + operationId.slice(1)),
     sdkPath: ['api', operationId],
     ...extra,

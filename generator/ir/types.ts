@@ -648,6 +648,10 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
   pathParameters: Parameter[];
   /** The success response (see the terms above): one of `responses`; absent when the operation declares none. */
   success?: Response;
+  /** The success content without `x-when` (what a request gets by default); absent when there is none. */
+  successDefault?: ResponseContent;
+  /** The success contents with a selector (`x-when`), in media type order: what a request can choose instead. */
+  successVariants: ResponseContent[];
   /** How the client sends the body; absent when the operation takes none. */
   bodyMode?: BodyMode;
   /**

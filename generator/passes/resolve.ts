@@ -68,6 +68,8 @@ function resolveOperation(op: ParsedOperation, t: PassTables): Operation {
     }),
   }));
   const success = successResponse(op);
+  const ok = success ? responses[parsedResponses.indexOf(success)]! : undefined;
+  const successDefault = ok?.contents.find((c) => !c.when);
   const mode = bodyMode(op);
   const rawContentType = mode === 'text' || mode === 'binary' ? op.requestBody?.contents.find((c) => c.kind === mode)?.mediaType : undefined;
   const list = t.paging.lists.get(id);
@@ -77,7 +79,9 @@ function resolveOperation(op: ParsedOperation, t: PassTables): Operation {
     parameters,
     responses,
     pathParameters: pathParameters(op, parameters),
-    ...(success ? { success: responses[parsedResponses.indexOf(success)]! } : {}),
+    ...(ok ? { success: ok } : {}),
+    ...(successDefault ? { successDefault } : {}),
+    successVariants: ok?.contents.filter((c) => c.selector) ?? [],
     ...(mode ? { bodyMode: mode } : {}),
     ...(rawContentType !== undefined ? { rawContentType } : {}),
     ...(list ? { list } : {}),

@@ -19,6 +19,21 @@ function model(): ParsedApi {
         requestBody: { required: true, contents: [content('application/json', 'json'), content('multipart/form-data', 'multipart')] },
         responses: [response('201', t.ref('Thing')), response('2XX'), response('default')],
       }),
+      parsedOperation('streamThing', 'post', '/things/stream', {
+        area: 'things',
+        requestBody: { required: true, contents: [content('application/json', 'json')] },
+        responses: [
+          {
+            status: '200',
+            description: '',
+            headers: [],
+            contents: [
+              { mediaType: 'application/json', kind: 'json', type: t.ref('Thing') },
+              { mediaType: 'text/event-stream', kind: 'sse', when: t.object({ stream: t.literal(true) }, ['stream']), sse: { framing: 'data-only', events: [] } },
+            ],
+          },
+        ],
+      }),
       parsedOperation('putRaw', 'put', '/raw', { requestBody: { required: true, contents: [content('application/octet-stream', 'binary'), content('text/plain', 'text')] }, responses: [response('204')] }),
       parsedOperation('listThings', 'get', '/things', { area: 'things', responses: [response('200', t.object({ object: t.literal('list'), data: t.array(t.ref('Thing')) }))] }),
     ],
@@ -34,6 +49,13 @@ describe('runPasses', () => {
     expect(op('copyThing').success?.status).toBe('201');
     expect(op('copyThing').responses).toContain(op('copyThing').success);
     expect(op('putRaw').success?.status).toBe('204');
+  });
+
+  it('decides the default success content and the variants a request selects, with their selectors', () => {
+    const stream = op('streamThing');
+    expect(stream.successDefault?.mediaType).toBe('application/json');
+    expect(stream.successVariants.map((c) => [c.mediaType, c.selector])).toEqual([['text/event-stream', [{ field: 'stream', values: [true] }]]]);
+    expect(op('copyThing').successVariants).toEqual([]);
   });
 
   it('decides the body mode and the media type of a raw body', () => {

@@ -110,7 +110,7 @@ function jsonSuccess(op: Operation): { status: number; type?: TypeNode; kind: st
   const res = op.success;
   const status = res && /^\d+$/.test(res.status) ? Number(res.status) : 200;
   const json = res?.contents.find((c) => c.kind === 'json' && !c.when) ?? res?.contents.find((c) => c.kind === 'json');
-  const first = res?.contents.find((c) => !c.when) ?? res?.contents[0];
+  const first = op.successDefault ?? res?.contents[0];
   return { status, ...(json?.type ? { type: json.type } : {}), kind: first?.kind ?? 'empty' };
 }
 

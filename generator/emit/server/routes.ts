@@ -39,11 +39,9 @@ export function routesOf(api: Api): Route[] {
 function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: string[] } {
   const ok = op.success;
   const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
-  const plain = ok?.contents.find((c) => !c.selector) ?? ok?.contents[0];
+  const plain = op.successDefault ?? ok?.contents[0];
   // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
-  const variants = (ok?.contents ?? [])
-    .filter((c) => c.selector)
-    .map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
+  const variants = op.successVariants.map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
   if (!plain) return { status, kind: 'empty', variants };
   return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
 }
