@@ -134,22 +134,22 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
  * lists it instead of being written out again in each.
  */
 function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile | undefined {
-  const byComponent = new Map<string, { p: Parameter; key: string }>();
+  const byComponent = new Map<string, { p: Parameter; reader: string; key: string }>();
   for (const op of api.operations) {
     for (const p of op.parameters) {
       if (!p.component || !p.reader || byComponent.has(p.component)) continue;
-      byComponent.set(p.component, { p, key: LOCATIONS.find((l) => l.in === p.in)!.key });
+      byComponent.set(p.component, { p, reader: p.reader, key: LOCATIONS.find((l) => l.in === p.in)!.key });
     }
   }
   if (!byComponent.size) return undefined;
   const { compiler, declarations } = fileCompiler(api, options, 'requests', undefined, pool);
   compiler.runtime.add('RequestInput').add('Ctx');
   const fns: StatementStructures[] = [...byComponent.keys()].sort().map((name) => {
-    const { p, key } = byComponent.get(name)!;
+    const { p, reader, key } = byComponent.get(name)!;
     return {
       kind: StructureKind.Function,
       isExported: true,
-      name: p.reader!,
+      name: reader,
       docs: [`Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`],
       parameters: [{ name: 'input', type: 'RequestInput' }, { name: 'out', type: 'Record<string, unknown>' }, { name: 'c', type: 'Ctx' }],
       returnType: 'void',
