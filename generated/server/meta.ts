@@ -1,8 +1,9 @@
 // Copied by platform-api-codegen from its runtime (templates/server/meta.ts). Do not edit: every generation replaces it.
 /**
- * The types the pipeline (core.ts), the responder (respond.ts) and the credential reader (credentials.ts) share:
- * an entry of the generated operation table and the transport-neutral response. A module of its own so that those
- * modules import core.ts's types without importing core.ts (they form no cycle).
+ * The types the pipeline's modules, the responder (respond.ts), the credential reader (credentials.ts) and the
+ * adapters share: the transport-neutral request and response, an entry of the generated operation table and the
+ * route table, and what handlers and hooks receive. A module of its own so that none of them imports another for
+ * its types (they form no cycle).
  */
 import type { RequestInput, ValidationResult } from '../validators/runtime.js';
 import type { SseFraming } from './sse.js';
@@ -49,3 +50,72 @@ export interface SuccessMeta {
   kind: 'json' | 'sse' | 'binary' | 'text' | 'empty';
   mediaType?: string;
 }
+
+/** A request as the adapters hand it over. Header names are lower case. */
+export interface NeutralRequest {
+  method: string;
+  /** Path and query, e.g. `/v1/embeddings?limit=2`. */
+  url: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Size of the request head (names, values, separators), for the 431 limit. */
+  headerBytes: number;
+  /** The body, chunk by chunk; read at most once. Its iterator's `return()` must also end a read that is waiting. */
+  body: AsyncIterable<Uint8Array> | null;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  /**
+   * The whole body when it has already arrived, so the pipeline can take it without streaming; `undefined` when
+   * the adapter cannot tell (the pipeline then reads `body`). Optional: adapters that cannot tell leave it out.
+   */
+  bufferedBody?(): Uint8Array | undefined;
+  /** Whether the request has a body; when absent, `content-length` and `transfer-encoding` say. */
+  hasBody?: boolean | undefined;
+  /**
+   * The path a framework mounted the server at (Express's `req.baseUrl`, with `url` below it): it takes the place
+   * of the spec's base path, unless the `basePath` option is set.
+   */
+  mountPath?: string | undefined;
+}
+
+/** Who is calling, as `authenticate` decides. */
+export interface Principal {
+  kind: 'api_key' | 'admin_key' | 'access_token';
+  /** Anything the application wants handlers to see (ids, organization, scopes...). */
+  [key: string]: unknown;
+}
+
+export interface RequestContext {
+  operationId: string;
+  requestId: string;
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface RouteMatch {
+  /** HTTP method → operationId. */
+  methods: Readonly<Record<string, string>>;
+  /** Raw (still percent-encoded) path parameters by wire name. */
+  params: Record<string, string>;
+}
+
+export interface Routes {
+  operations: Readonly<Record<string, OperationMeta>>;
+  match(path: string): RouteMatch | undefined;
+  basePath: string;
+}
+
+/** Bytes or a stream of bytes, for binary responses. */
+export type BinaryBody = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** Extra input every handler receives besides the validated request. */
+export interface HandlerExtras {
+  principal: Principal | undefined;
+  requestId: string;
+  operationId: string;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+/** A request body parsed by its media type, or why it could not be (a 400 with this message and code). */
+export type Parsed = { ok: true; value: unknown } | { ok: false; message: string; code: string };
