@@ -6,7 +6,8 @@
  * hooks, body and handler are synchronous then costs no promise and no closure.
  */
 import { VERSION_HEADER } from './brand.js';
-import { errorBody, HttpError } from './errors.js';
+import { errorJson, INTERNAL_ERROR_MESSAGE } from '../protocol/envelope.js';
+import { HttpError } from './errors.js';
 import { DRAIN_BODY_BYTES } from './limits.js';
 import type { NeutralRequest, NeutralResponse, OperationMeta, Principal, RequestContext } from './meta.js';
 import { safeHeaders } from './respond.js';
@@ -79,7 +80,13 @@ export function fail(
   param: string | null = null,
   headers?: Record<string, string>,
 ): NeutralResponse {
-  return finish(f, json(status, errorBody(status, message, code, param), headers));
+  return finish(f, {
+    status,
+    headers: headers
+      ? { 'content-type': 'application/json', ...headers }
+      : { 'content-type': 'application/json' },
+    body: errorJson(status, message, code, param),
+  });
 }
 
 /** The error envelope, and the connection closed (the rest of the body is not read). */
@@ -118,7 +125,7 @@ export function failure(f: Flow, error: unknown): NeutralResponse {
         )
       : error,
   );
-  return fail(f, 500, 'The server had an error while processing your request.', 'internal_error');
+  return fail(f, 500, INTERNAL_ERROR_MESSAGE, 'internal_error');
 }
 
 /** Continues with `next` once `pending` settles; anything thrown or rejected becomes the error answer. */

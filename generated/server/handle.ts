@@ -4,7 +4,7 @@
  * its value turned into the response; a stream's first item is taken before the status is sent.
  */
 import { parseQuery } from './fields.js';
-import { errorBody } from './errors.js';
+import { errorBody } from '../protocol/envelope.js';
 import { fail, finish, isPromise, json, later, report, type Answer, type Flow } from './flow.js';
 import type { NeutralRequest, Principal } from './meta.js';
 import { primed, successFor, toResponse } from './respond.js';

@@ -6,7 +6,9 @@
  * its types (they form no cycle).
  */
 import type { RequestInput, ValidationResult } from '../validators/runtime.js';
-import type { SseFraming } from './sse.js';
+import type { BodyKind, CredentialSpec, ResponseKind } from '../protocol/operation.js';
+import type { When } from '../protocol/selection.js';
+import type { SseFraming } from '../protocol/sse.js';
 
 export type ResponseBody = Uint8Array | string | AsyncIterable<Uint8Array> | null;
 
@@ -26,15 +28,11 @@ export interface OperationMeta {
   method: string;
   secured: boolean;
   /** Accepted request media types (lower case) and whether a body is required; absent: no body. */
-  body?: {
-    required: boolean;
-    mediaTypes: Readonly<Record<string, 'json' | 'multipart' | 'form' | 'binary' | 'text'>>;
-    maxBytes?: number;
-  };
+  body?: { required: boolean; mediaTypes: Readonly<Record<string, BodyKind>>; maxBytes?: number };
   /** Status and kind of the success response. */
   success: SuccessMeta;
   /** Success contents chosen by the request body (the spec's `x-when`): each field present with a listed value. */
-  variants?: readonly (SuccessMeta & { when: Readonly<Record<string, readonly unknown[]>> })[];
+  variants?: readonly (SuccessMeta & { when: When })[];
   /** SSE framing when the operation can stream (the request selects the `sse` success content). */
   sse?: SseFraming;
   validate: (input: RequestInput) => ValidationResult<unknown>;
@@ -42,12 +40,12 @@ export interface OperationMeta {
    * Where the credential is when not `Authorization: Bearer <token>` (the spec's securitySchemes): HTTP basic
    * (`authenticate` gets `user:password`), or an API key in a header, the query or a cookie.
    */
-  credential?: { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+  credential?: CredentialSpec;
 }
 
 export interface SuccessMeta {
   status: number;
-  kind: 'json' | 'sse' | 'binary' | 'text' | 'empty';
+  kind: ResponseKind;
   mediaType?: string;
 }
 

@@ -4,6 +4,7 @@
  * from the head; then the bytes read with the size, nesting and idle limits (413, 400, 408), the parts counted
  * (400) and the body parsed by media type (400). Then validation and the handler (handle.ts).
  */
+import { mediaTypeOf } from '../protocol/selection.js';
 import { DepthScan, readBody } from './body.js';
 import { announcesBody, fail, failClose, isPromise, later, type Answer, type Flow } from './flow.js';
 import { validated } from './handle.js';
@@ -12,11 +13,7 @@ import { countParts } from './multipart.js';
 import { LARGE_BODY_BYTES, parseBody, type Parsed } from './parse-body.js';
 
 export function readRequestBody(f: Flow): Answer {
-  const contentType = (f.contentType = f.req.headers['content-type']);
-  if (contentType !== undefined) {
-    const semi = contentType.indexOf(';');
-    f.mediaType = (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
-  }
+  f.mediaType = mediaTypeOf((f.contentType = f.req.headers['content-type']));
   const spec = f.op.body;
   // An operation without a body ignores one sent anyway (HTTP allows it); `finish` decides whether to read it.
   if (!spec) return validated(f, undefined);

@@ -4,6 +4,11 @@
  * route (404, 405 + `Allow`) and the path parameters (400); then authentication, or the rate limit for an
  * operation without a security requirement.
  */
+import {
+  CLIENT_REQUEST_ID_HEADER,
+  CLIENT_REQUEST_ID_RULE,
+  isValidClientRequestId,
+} from '../protocol/request-id.js';
 import { authenticate } from './auth.js';
 import { bag } from './fields.js';
 import { fail, failClose, type Answer, type Flow } from './flow.js';
@@ -11,8 +16,6 @@ import { MAX_HEADER_BYTES } from './limits.js';
 import type { NeutralResponse } from './meta.js';
 import { limited } from './rate-limit.js';
 
-const MAX_CLIENT_REQUEST_ID = 512;
-const ASCII = /^[\x00-\x7f]*$/;
 /** What a decoded path parameter may not contain (see the path-parameter check in `start`). */
 const UNSAFE_SEGMENT = /[\x00-\x1f\x7f/\\]/;
 
@@ -27,15 +30,15 @@ export function start(f: Flow): Answer {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > s.maxBody)
     return failClose(f, 413, `Request body is too large (at most ${s.maxBody} bytes).`, 'body_too_large');
-  // 2. Client request id: ASCII, at most 512 characters.
+  // 2. Client request id: the rule the client applies too (protocol/request-id.ts).
   const clientId = req.headers['x-client-request-id'];
-  if (clientId !== undefined && (clientId.length > MAX_CLIENT_REQUEST_ID || !ASCII.test(clientId))) {
+  if (clientId !== undefined && !isValidClientRequestId(clientId)) {
     return fail(
       f,
       400,
-      'X-Client-Request-Id must be ASCII and at most 512 characters.',
+      `${CLIENT_REQUEST_ID_HEADER} must be ${CLIENT_REQUEST_ID_RULE}.`,
       'invalid_client_request_id',
-      'X-Client-Request-Id',
+      CLIENT_REQUEST_ID_HEADER,
     );
   }
   // 3. Route.

@@ -5,7 +5,8 @@
  * hooks, body and handler are synchronous then costs no promise and no closure.
  */
 import { VERSION_HEADER } from './brand.js';
-import { errorBody, HttpError } from './errors.js';
+import { errorJson, INTERNAL_ERROR_MESSAGE } from '../protocol/envelope.js';
+import { HttpError } from './errors.js';
 import { DRAIN_BODY_BYTES } from './limits.js';
 import type { NeutralRequest, NeutralResponse, OperationMeta, Principal, RequestContext } from './meta.js';
 import { safeHeaders } from './respond.js';
@@ -65,7 +66,7 @@ export function json(status: number, value: unknown, headers?: Record<string, st
 
 /** The error envelope with this status. */
 export function fail(f: Flow, status: number, message: string, code: string | null = null, param: string | null = null, headers?: Record<string, string>): NeutralResponse {
-  return finish(f, json(status, errorBody(status, message, code, param), headers));
+  return finish(f, { status, headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' }, body: errorJson(status, message, code, param) });
 }
 
 /** The error envelope, and the connection closed (the rest of the body is not read). */
@@ -90,7 +91,7 @@ export function failure(f: Flow, error: unknown): NeutralResponse {
     return fail(f, error.status, error.message, error.code, error.param, { ...error.headers });
   }
   report(f, error instanceof HttpError ? new Error(`HttpError with status ${error.status} or its headers cannot be sent (status 400-599, no CR/LF in headers).`, { cause: error }) : error);
-  return fail(f, 500, 'The server had an error while processing your request.', 'internal_error');
+  return fail(f, 500, INTERNAL_ERROR_MESSAGE, 'internal_error');
 }
 
 /** Continues with `next` once `pending` settles; anything thrown or rejected becomes the error answer. */

@@ -1,5 +1,6 @@
 /** Parsing a request body by its media type: JSON (sliced when large), multipart, form, text or bytes. */
 import { parseJson, parseJsonSliced } from './json.js';
+import type { BodyKind } from '../protocol/operation.js';
 import type { Parsed } from './meta.js';
 import { parseForm, parseMultipart } from './multipart.js';
 
@@ -10,7 +11,7 @@ export const LARGE_BODY_BYTES = 64 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function parseBody(bytes: Uint8Array, kind: 'json' | 'multipart' | 'form' | 'binary' | 'text', contentType: string): Parsed | Promise<Parsed> {
+export function parseBody(bytes: Uint8Array, kind: BodyKind, contentType: string): Parsed | Promise<Parsed> {
   switch (kind) {
     case 'json': {
       let text: string;

@@ -3,6 +3,8 @@
  * documented rules (retryable statuses, connection failures, never a non-idempotent request that may have been
  * applied), within the retry count and the retry-time budget.
  */
+import { mediaTypeOf } from '../../protocol/selection.js';
+import { EVENT_STREAM } from '../../protocol/sse.js';
 import type { RawResult } from './api-promise.js';
 import { mayHaveBeenSent } from './connection.js';
 import { APIConnectionError, APIError, APIRedirectError, APITimeoutError, APIUserAbortError, ClientError, excerpt } from './errors.js';
@@ -117,7 +119,7 @@ export async function transmit(t: Transfer): Promise<RawResult> {
 }
 
 function isEventStream(response: Response): boolean {
-  return /^\s*text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+  return mediaTypeOf(response.headers.get('content-type')) === EVENT_STREAM;
 }
 
 /** Node's fetch reports a redirect loop as `TypeError: fetch failed` whose cause says "redirect count exceeded". */
