@@ -1,6 +1,6 @@
 // Copied by platform-api-codegen from its runtime (templates/server/settings.ts). Do not edit: every generation replaces it.
 /** The options of one server resolved once, at `createServer`: limits with their defaults, hooks, the route table. */
-import { ACCESS_TOKENS_REJECTED_BY } from './brand.js';
+import { ACCESS_TOKENS_REJECTED_BY, ADMIN_KEYS } from './brand.js';
 import {
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
@@ -39,7 +39,10 @@ export interface Settings {
   maxUrl: number;
   bodyTimeout: number;
   noAccessTokens: ReadonlySet<string>;
-  adminOps: ReadonlySet<string>;
+  /** The operations admin keys may call; undefined: no admin-key rule (an admin key is like any principal). */
+  adminOps: ReadonlySet<string> | undefined;
+  /** The 403's message for an admin key elsewhere, from the config; null: the default wording. */
+  adminMessage: string | null;
   newId: () => string;
   authenticate: ServerOptions['authenticate'];
   rateLimit: ServerOptions['rateLimit'];
@@ -55,6 +58,7 @@ export function resolveSettings(
   const maxDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxContainers = options.maxJsonContainers ?? DEFAULT_MAX_JSON_CONTAINERS;
   const basePath = (options.basePath ?? routes.basePath).replace(/\/+$/, '');
+  const adminOps = options.adminOperations ?? ADMIN_KEYS?.acceptedBy;
   return {
     routes,
     handlers,
@@ -72,7 +76,8 @@ export function resolveSettings(
     maxUrl: options.maxUrlBytes ?? DEFAULT_MAX_URL_BYTES,
     bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     noAccessTokens: new Set(options.accessTokensRejectedBy ?? ACCESS_TOKENS_REJECTED_BY),
-    adminOps: new Set(options.adminOperations ?? []),
+    adminOps: adminOps === undefined ? undefined : new Set(adminOps),
+    adminMessage: ADMIN_KEYS?.message ?? null,
     newId: options.requestId ?? defaultRequestId,
     authenticate: options.authenticate,
     rateLimit: options.rateLimit,

@@ -1,11 +1,11 @@
 /**
  * Stage 4: authentication. The credential where the operation's security scheme puts it (401 when missing), the
- * `authenticate` hook's principal (401 when none), then who may call what (403): access tokens refused by the
- * operations the config names, admin keys outside their operations.
+ * `authenticate` hook's principal (401 when none), then who may call what (403, policy.ts).
  */
 import { challenge, credentialOf, describeCredential } from './credentials.js';
 import { fail, isPromise, later, type Answer, type Flow } from './flow.js';
 import type { Principal } from './meta.js';
+import { refusal } from './policy.js';
 import { limited } from './rate-limit.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -28,8 +28,8 @@ export function authenticate(f: Flow): Answer {
 
 function authenticated(f: Flow, principal: Principal | undefined): Answer {
   if (!principal) return fail(f, 401, 'Invalid credentials.', 'invalid_credentials', null, { 'www-authenticate': challenge(f.op.credential, true) });
-  if (principal.kind === 'access_token' && f.s.noAccessTokens.has(f.operationId)) return fail(f, 403, `Access tokens are not accepted by ${f.operationId}.`, 'access_token_not_allowed');
-  if (principal.kind === 'admin_key' && !f.s.adminOps.has(f.operationId)) return fail(f, 403, `Admin API keys are only accepted by Administration endpoints.`, 'admin_key_not_allowed');
+  const refused = refusal(f, principal);
+  if (refused) return refused;
   f.principal = principal;
   return limited(f);
 }

@@ -52,7 +52,10 @@ export interface ServerOptions {
    * `accessTokensRejectedBy` (an API's policy stated in prose, not in its spec).
    */
   accessTokensRejectedBy?: readonly string[];
-  /** Operations an Admin API key may call (Administration endpoints); admin keys get 403 elsewhere. */
+  /**
+   * Operations a principal of kind `admin_key` may call; it gets 403 `admin_key_not_allowed` on every other.
+   * Defaults to the codegen config's `adminKeys.acceptedBy`; with neither, admin keys are like any principal.
+   */
   adminOperations?: readonly string[];
   /**
    * Called with errors thrown by handlers and hooks (the client only sees a generic 500). Default: `console.error`

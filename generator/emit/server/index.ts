@@ -106,6 +106,11 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
     constantsModule('server/brand.ts', {
       VERSION_HEADER: { type: 'readonly [name: string, value: string] | null', value: version ? [version.name.toLowerCase(), version.value] : null, doc: 'Header (lower-case name, value) added to every response; none when null.' },
       ACCESS_TOKENS_REJECTED_BY: { type: 'readonly string[]', value: config.accessTokensRejectedBy, doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.' },
+      ADMIN_KEYS: {
+        type: '{ readonly acceptedBy: readonly string[]; readonly message: string | null } | null',
+        value: config.adminKeys && { acceptedBy: config.adminKeys.acceptedBy, message: config.adminKeys.message ?? null },
+        doc: 'Operations admin keys may call (403 elsewhere) unless `adminOperations` says otherwise; no admin-key rule when null.',
+      },
     }),
     {
       path: 'server/README.md',
