@@ -120,6 +120,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         packageName: config.packages.server.name,
         versionHeader: version ? `${version.name}: ${version.value}` : '',
         rejected: config.accessTokensRejectedBy,
+        adminKeys: config.adminKeys ?? false,
         basePath: basePathOf(api),
         ...readmeExample(api),
         ...readmeFacts(api),
