@@ -7,14 +7,16 @@
  *
  * The runtimes (templates/): hand-written code copied verbatim into the generated packages, so it imports nothing of
  * the generator and no npm package (generated code has zero runtime dependencies); each runtime stays inside its own
- * package, except that the server reads the validators' types (the server package embeds the validators). The
+ * package, except that the server reads the validators' types (the server package embeds the validators) and both
+ * the client and the server import templates/protocol/ (the rules they share, built into each package). The
  * generator reads templates as text and never imports them.
  *
  * No module of either forms a cycle.
  */
 const emitters = ['client', 'docs', 'emulator', 'server', 'types', 'validators'];
-// Runtime folders under templates/ and the other runtime folders each may import.
-const runtimes = { client: [], server: ['validators'], emulator: ['server'], tables: [], validators: [] };
+// Runtime folders under templates/ and the other runtime folders each may import. protocol/ holds the rules client
+// and server share (one source, compiled into both packages); it imports no runtime itself.
+const runtimes = { client: ['protocol'], server: ['validators', 'protocol'], emulator: ['server'], protocol: [], tables: [], validators: [] };
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'modules of the generator and of the runtimes form no cycle', from: { path: '^(generator|templates)/' }, to: { circular: true } },

@@ -28,10 +28,10 @@ export const USAGE = `usage: platform-api-codegen generate [--spec openapi.yaml]
   --strict      every finding is an error, all reported at once (the config's "mode": "strict" says the same)
   --tolerant    findings are located warnings and generation goes on with a documented fallback (the default
                 when neither a flag nor the config's "mode" says otherwise)
-  --only LIST   only these outputs, comma-separated: types, client, enums, state-machines, validators, server,
-                docs, emulator (an output comes with the outputs it imports: types with enums, validators with
-                types, client with types and enums, server with validators, types, enums, state-machines,
-                emulator with the server it runs on)
+  --only LIST   only these outputs, comma-separated: types, client, protocol, enums, state-machines, validators,
+                server, docs, emulator (an output comes with the outputs it imports: types with enums, validators
+                with types, client with types, enums and protocol, server with validators, types, enums,
+                state-machines and protocol, emulator with the server it runs on)
   --watch       generate, then again whenever a file in the spec's folder or the config changes (Ctrl-C ends)
   --check       write nothing; exit 3 and name the files that differ from what the spec gives
   --quiet       no timing lines (warnings, errors and, with --watch, one line per regeneration remain)

@@ -7,16 +7,14 @@
  * connection (early refusals of large bodies, shutdown) carries `Connection: close` and cancels the request body,
  * so the platform stops reading it.
  */
+import { INTERNAL_ERROR_JSON } from '../protocol/envelope.js';
 import type { CoreServer, NeutralRequest } from './core.js';
 import { Lifecycle, ServerClosingError } from './lifecycle.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-const INTERNAL_ERROR =
-  '{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":"internal_error"}}';
-
 function internalError(): Response {
-  return new Response(INTERNAL_ERROR, { status: 500, headers: { 'content-type': 'application/json' } });
+  return new Response(INTERNAL_ERROR_JSON, { status: 500, headers: { 'content-type': 'application/json' } });
 }
 
 /** The pipeline's view of a web `Request`; its signal also aborts when the server shuts down. */

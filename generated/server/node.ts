@@ -8,6 +8,7 @@
  * (`app.use('/v1', ...)`, `req.baseUrl`) stands for the spec's base path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { INTERNAL_ERROR_JSON } from '../protocol/envelope.js';
 import type { CoreServer, NeutralRequest, NeutralResponse } from './core.js';
 import { Lifecycle, ServerClosingError } from './lifecycle.js';
 
@@ -37,9 +38,6 @@ export type NodeListener = (
   res: ServerResponse,
   next?: (error?: unknown) => void,
 ) => void;
-
-const INTERNAL_ERROR =
-  '{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":"internal_error"}}';
 
 /**
  * The pipeline's view of a node request. A class (not an object literal with closures) so a request costs one
@@ -247,7 +245,7 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 function internalError(res: ServerResponse): void {
   if (!res.headersSent) {
     res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(INTERNAL_ERROR);
+    res.end(INTERNAL_ERROR_JSON);
   } else res.destroy();
 }
 

@@ -3,23 +3,15 @@
  * Responses: the success content a request selects, `reply(...)`, and the wire response for a handler's value
  * (JSON, SSE events, bytes or a stream), with the checks that make a bad value a handler error.
  */
+import { selectWhen } from '../protocol/selection.js';
 import type { NeutralResponse, OperationMeta, ResponseBody, SuccessMeta } from './meta.js';
 import { frameEvents, SSE_HEADERS } from './sse.js';
 
 const encoder = new TextEncoder();
 
-/** The success content the request selects: the first variant whose fields all match, else the default. */
+/** The success content the request selects: the first variant whose `when` the body matches, else the default. */
 export function successFor(op: OperationMeta, body: unknown): SuccessMeta {
-  if (op.variants && body !== null && typeof body === 'object') {
-    const fields = body as Record<string, unknown>;
-    for (const v of op.variants) {
-      let match = true;
-      for (const key in v.when)
-        if (!Object.hasOwn(fields, key) || !v.when[key]!.includes(fields[key])) match = false;
-      if (match) return v;
-    }
-  }
-  return op.success;
+  return (op.variants && selectWhen(op.variants, body)) || op.success;
 }
 
 declare const replyBrand: unique symbol;

@@ -27,5 +27,10 @@ export function checkConfig(config: CodegenConfig, api: Api, locate: Locate): Wa
   const calls = Object.keys(config.sdk.calls).flatMap((id): Warning[] =>
     ids.has(id) ? [] : [{ code: 'config-unknown-operation', message: `sdk.calls names "${id}", which is not an operationId of the spec`, location: locate(['sdk', 'calls', id]), fallback: 'the entry has no effect' }],
   );
-  return [...rejected, ...calls];
+  const admin = (config.adminKeys?.acceptedBy ?? []).flatMap((id, i): Warning[] =>
+    ids.has(id)
+      ? []
+      : [{ code: 'config-unknown-operation', message: `adminKeys.acceptedBy names "${id}", which is not an operationId of the spec`, location: locate(['adminKeys', 'acceptedBy', String(i)]), fallback: 'the entry has no effect' }],
+  );
+  return [...rejected, ...admin, ...calls];
 }

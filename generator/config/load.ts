@@ -131,6 +131,14 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
       ? (c.accessTokensRejectedBy as unknown[]).map((v, i) => string(v, ['accessTokensRejectedBy', String(i)], ''))
       : bad(['accessTokensRejectedBy'], 'must be an array of operationIds', []);
   }
+  let adminKeys = d.adminKeys;
+  if (c.adminKeys !== undefined && c.adminKeys !== null) {
+    const a = object(c.adminKeys, ['adminKeys'], ['acceptedBy', 'message']);
+    const acceptedBy = Array.isArray(a.acceptedBy)
+      ? (a.acceptedBy as unknown[]).map((v, i) => string(v, ['adminKeys', 'acceptedBy', String(i)], ''))
+      : bad(['adminKeys', 'acceptedBy'], 'must be an array of operationIds', []);
+    adminKeys = a.message === undefined ? { acceptedBy } : { acceptedBy, message: string(a.message, ['adminKeys', 'message'], '') };
+  } else if (c.adminKeys === null) adminKeys = null;
   const validators = { ...d.validators };
   if (c.validators !== undefined) {
     const v = object(c.validators, ['validators'], ['formats', 'unknownRequestFields']);
@@ -169,6 +177,7 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     defaultHeaders,
     serverVersionHeader,
     accessTokensRejectedBy,
+    adminKeys,
     ...(mode ? { mode } : {}),
     ...(release ? { release } : {}),
     validators,

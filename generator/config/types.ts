@@ -51,6 +51,11 @@ export interface CodegenConfig {
   serverVersionHeader: { name: string; value: string } | null;
   /** Access-token policy: operationIds that refuse workload-identity access tokens with 403. */
   accessTokensRejectedBy: string[];
+  /**
+   * Admin-key policy, for an API whose admin keys may call only some operations: a principal of kind `admin_key`
+   * gets 403 on every operation not in `acceptedBy`. None when null: an admin key is then like any principal.
+   */
+  adminKeys: AdminKeysConfig | null;
   /** `strict` (every finding an error) or `tolerant` (located warnings); `--strict`/`--tolerant` override it. */
   mode?: 'strict' | 'tolerant';
   /**
@@ -62,7 +67,14 @@ export interface CodegenConfig {
   sdk: SdkConfig;
 }
 
-export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'mode', 'release', 'validators', 'sdk'] as const;
+export interface AdminKeysConfig {
+  /** The operationIds admin keys may call (the server's `adminOperations` option overrides it). */
+  acceptedBy: string[];
+  /** The 403's message elsewhere; default `Admin keys are not accepted by <operationId>.` */
+  message?: string;
+}
+
+export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'adminKeys', 'mode', 'release', 'validators', 'sdk'] as const;
 
 export const DEFAULT_CONFIG: CodegenConfig = {
   clientName: 'ApiClient',
@@ -78,6 +90,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
   defaultHeaders: {},
   serverVersionHeader: null,
   accessTokensRejectedBy: [],
+  adminKeys: null,
   validators: { formats: 'assert', unknownRequestFields: 'accept' },
   sdk: { naming: 'auto', calls: {} },
 };

@@ -4,6 +4,7 @@ import { emitClient } from './client/index.ts';
 import { emitDocs } from './docs/index.ts';
 import { emitEmulator } from './emulator/index.ts';
 import { emitEnums } from './enums.ts';
+import { emitProtocol } from './protocol.ts';
 import { emitStateMachines } from './state-machines.ts';
 import { emitTypes } from './types/index.ts';
 import { emitServer } from './server/index.ts';
@@ -14,6 +15,7 @@ export type { Emitter, GeneratedFile } from '../diagnostics.ts';
 export const EMITTERS: readonly Emitter[] = [
   { name: 'types', emit: emitTypes },
   { name: 'client', emit: emitClient },
+  { name: 'protocol', emit: emitProtocol },
   { name: 'enums', emit: emitEnums },
   { name: 'state-machines', emit: emitStateMachines },
   { name: 'validators', emit: emitValidators },

@@ -27,8 +27,8 @@ export interface PackageLayout {
 export const OUTPUT_NEEDS: Readonly<Record<string, readonly string[]>> = { types: ['enums'], validators: ['types'], emulator: ['server'] };
 
 export const PACKAGES: readonly PackageLayout[] = [
-  { emitter: 'client', root: 'client/', imports: ['types/', 'tables/enums.ts'], needs: ['types', 'enums'] },
-  { emitter: 'server', root: 'server/', imports: ['validators/', 'types/', 'tables/'], needs: ['validators', 'types', 'enums', 'state-machines'] },
+  { emitter: 'client', root: 'client/', imports: ['types/', 'tables/enums.ts', 'protocol/'], needs: ['types', 'enums', 'protocol'] },
+  { emitter: 'server', root: 'server/', imports: ['validators/', 'types/', 'tables/', 'protocol/'], needs: ['validators', 'types', 'enums', 'state-machines', 'protocol'] },
 ];
 
 /** The layout of the package whose folder is `root` (`client`, `server`, with or without the trailing `/`). */

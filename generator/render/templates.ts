@@ -1,5 +1,5 @@
 /** Handlebars templates from `templates/`, compiled once, for the non-TypeScript outputs. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
@@ -31,4 +31,16 @@ export function verbatimFile(outPath: string, templateName: string): { path: str
   const text = readTemplate(templateName);
   const contents = outPath.endsWith('.ts') ? `// Copied by platform-api-codegen from its runtime (templates/${templateName}). Do not edit: every generation replaces it.\n${text}` : text;
   return { path: outPath, contents, verbatim: true };
+}
+
+/**
+ * Every `.ts` file directly in a runtime folder of `templates/` (`client/core`, `server`, `protocol`), copied by
+ * `verbatimFile` to the same folder of the output, in name order; `except` names files an emitter writes itself
+ * (a `brand.ts` holding the config's values). A file added to the runtime is copied without listing it anywhere.
+ */
+export function verbatimFolder(folder: string, except: readonly string[] = []): { path: string; contents: string; verbatim: true }[] {
+  return readdirSync(path.join(root, folder))
+    .filter((f) => f.endsWith('.ts') && !except.includes(f))
+    .sort()
+    .map((f) => verbatimFile(`${folder}/${f}`, `${folder}/${f}`));
 }

@@ -1,15 +1,5 @@
-/** The spec's error envelope (`{ error: { message, type, param, code } }`) and the error handlers may throw. */
-
-export interface ErrorBody {
-  error: {
-    message: string;
-    type: string;
-    param: string | null;
-    code: string | null;
-    /** Every validation error, for 400s from the validators. */
-    errors?: { path: string; code: string; message: string }[];
-  };
-}
+/** The error handlers may throw, and the error envelope (protocol/envelope.ts) every error response carries. */
+export { errorBody, errorType, type ErrorBody } from '../protocol/envelope.js';
 
 /** Throw from a handler (or a hook) to answer with this status and the error envelope. */
 export class HttpError extends Error {
@@ -26,21 +16,4 @@ export class HttpError extends Error {
     this.param = param;
     this.headers = headers;
   }
-}
-
-const TYPES: Record<number, string> = {
-  401: 'authentication_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  409: 'invalid_state_error',
-  429: 'rate_limit_error',
-  501: 'not_implemented_error',
-};
-
-export function errorType(status: number): string {
-  return TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error');
-}
-
-export function errorBody(status: number, message: string, code: string | null = null, param: string | null = null): ErrorBody {
-  return { error: { message, type: errorType(status), param, code } };
 }

@@ -3,15 +3,14 @@
  * line and end with the terminator (`data: [DONE]`); `named` streams write `event: <name>` before each payload.
  */
 
+import { EVENT_STREAM, type SseFraming } from '../protocol/sse.js';
+
+export type { SseFraming } from '../protocol/sse.js';
+
 /** One event of a `named` stream, as handlers yield it. */
 export interface NamedEvent<N extends string = string, T = unknown> {
   event: N;
   data: T;
-}
-
-export interface SseFraming {
-  framing: 'data-only' | 'named';
-  terminator?: string;
 }
 
 const encoder = new TextEncoder();
@@ -35,7 +34,7 @@ export async function* frameEvents(source: AsyncIterable<unknown>, sse: SseFrami
 }
 
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
-  'content-type': 'text/event-stream; charset=utf-8',
+  'content-type': `${EVENT_STREAM}; charset=utf-8`,
   'cache-control': 'no-cache',
   'x-accel-buffering': 'no',
 };

@@ -45,6 +45,8 @@ describe('codegen config', () => {
     ['{\n  "defaultHeaders": { "X-Team": 7 }\n}\n', '2:23 #/defaultHeaders/X-Team: error[invalid-config]: must be a string'],
     ['{\n  "serverVersionHeader": { "name": "Version" }\n}\n', '2:3 #/serverVersionHeader/value: error[invalid-config]: must be a non-empty string'],
     ['{\n  "accessTokensRejectedBy": "deletePet"\n}\n', '2:3 #/accessTokensRejectedBy: error[invalid-config]: must be an array of operationIds'],
+    ['{\n  "adminKeys": { "acceptedBy": "listPets" }\n}\n', '#/adminKeys/acceptedBy: error[invalid-config]: must be an array of operationIds'],
+    ['{\n  "adminKeys": { "acceptedBy": [], "mesage": "x" }\n}\n', '#/adminKeys/mesage: error[invalid-config]: unknown key "mesage" (did you mean "message"?)'],
     ['[1, 2]\n', '1:1 #: error[invalid-config]: must be an object'],
     ['{ "clientName": \n', '2:1: error[invalid-config]: not valid JSON: the text ends before the JSON value does (a missing } or ])'],
     ['{\n  "clientName": "X",\n}\n', '3:1: error[invalid-config]: not valid JSON: Expected double-quoted property name'],
@@ -83,6 +85,13 @@ describe('codegen config', () => {
     expect(r.stderr).toBe(`${path.relative(process.cwd(), file)}:2:30 #/accessTokensRejectedBy/0: warning[config-unknown-operation]: accessTokensRejectedBy names "deletePet", which is not an operationId of the spec; the entry has no effect\n1 warning (1 config-unknown-operation); each names the fallback taken\n`);
   });
 
+  it('an adminKeys operationId the spec lacks is a located warning too', async () => {
+    const file = configFile('{\n  "adminKeys": { "acceptedBy": ["listPets", "deleteUsers"] }\n}\n');
+    const r = await cli(['--spec', petstore, '--out', path.join(dir, 'warned-admin'), '--config', file, '--quiet', '--only', 'types']);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stderr).toContain('#/adminKeys/acceptedBy/1: warning[config-unknown-operation]: adminKeys.acceptedBy names "deleteUsers", which is not an operationId of the spec; the entry has no effect\n');
+  });
+
   it('the defaults name no API, and an object config validates like a file', () => {
     expect(JSON.stringify(DEFAULT_CONFIG)).not.toMatch(/platform|service-/i);
     expect(validateConfig({})).toEqual(DEFAULT_CONFIG);
@@ -99,6 +108,7 @@ describe('codegen config', () => {
       defaultHeaders: { 'X-Team': 'blue' },
       serverVersionHeader: { name: 'Pets-Version', value: '2024-01-01' },
       accessTokensRejectedBy: ['createPet'],
+      adminKeys: { acceptedBy: ['listPets'] },
     };
     const { files } = await runPipeline({ spec: petstore, config, emitters: ['client', 'server'] });
     const text = (p: string) => files.find((f) => f.path === p)!.contents;
@@ -112,11 +122,12 @@ describe('codegen config', () => {
     expect(JSON.parse(text('server/package.json'))).toMatchObject({ name: '@pets/server' });
     expect(text('server/brand.ts')).toContain("['pets-version', '2024-01-01']");
     expect(text('server/brand.ts')).toContain("ACCESS_TOKENS_REJECTED_BY: readonly string[] = ['createPet']");
+    expect(text('server/brand.ts')).toMatch(/ADMIN_KEYS: .+ =\s+\{ acceptedBy: \['listPets'\], message: null \};/);
     for (const f of files.filter((x) => x.path.endsWith('.ts') || x.path.endsWith('.md'))) expect(f.contents, f.path).not.toMatch(/PlatformClient|PLATFORM_|Service-Organization/);
   });
 
   it('nothing in templates/ names our API', () => {
-    const names = /PlatformClient|PlatformError|PLATFORM_|Service-Organization|Service-Project|Service-Version|2020-10-01|deleteModel|Platform API/;
+    const names = /PlatformClient|PlatformError|PLATFORM_|Service-Organization|Service-Project|Service-Version|2020-10-01|deleteModel|Platform API|Administration endpoints/;
     const files = (readdirSync('templates', { recursive: true }) as string[]).filter((p) => statSync(path.join('templates', p)).isFile());
     expect(files.length).toBeGreaterThan(20);
     for (const p of files) expect(readFileSync(path.join('templates', p), 'utf8'), p).not.toMatch(names);

@@ -16,14 +16,15 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A minimal generated tree: a client package importing the types and the enums, as `generate` writes it. */
+/** A minimal generated tree: a client package importing the types, the enums and the protocol, as `generate` writes it. */
 function tree(name: string, files: Record<string, string>): string {
   const root = path.join(dir, name);
   const all: Record<string, string> = {
     'client/package.json': JSON.stringify({ name: 'tiny-client', version: '0.1.0', type: 'module', scripts: { prepack: 'exit 1' } }),
-    'client/index.ts': "export type { Pet } from '../types/index.js';\nexport { PET_KINDS } from '../tables/enums.js';\n",
+    'client/index.ts': "export type { Pet } from '../types/index.js';\nexport { PET_KINDS } from '../tables/enums.js';\nexport { MAX_ID } from '../protocol/rules.js';\n",
     'types/index.ts': "export interface Pet {\n  kind: 'cat' | 'dog';\n}\n",
     'tables/enums.ts': "export const PET_KINDS = ['cat', 'dog'] as const;\n",
+    'protocol/rules.ts': 'export const MAX_ID = 512;\n',
     ...files,
   };
   for (const [file, text] of Object.entries(all)) {
@@ -54,7 +55,7 @@ describe('build assembles packages', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const built = path.join(dir, 'ok-dist/client');
-    for (const f of ['dist/esm/client/index.js', 'dist/esm/types/index.d.ts', 'dist/esm/tables/enums.js', 'dist/cjs/tables/enums.js', 'dist/cjs/client/index.d.ts']) expect(existsSync(path.join(built, f)), f).toBe(true);
+    for (const f of ['dist/esm/client/index.js', 'dist/esm/types/index.d.ts', 'dist/esm/tables/enums.js', 'dist/esm/protocol/rules.js', 'dist/cjs/tables/enums.js', 'dist/cjs/client/index.d.ts']) expect(existsSync(path.join(built, f)), f).toBe(true);
     // Each CommonJS file names its source map, and the map names the file and carries the source.
     expect(readFileSync(path.join(built, 'dist/cjs/tables/enums.js'), 'utf8')).toMatch(/\n\/\/# sourceMappingURL=enums\.js\.map$/);
     expect(JSON.parse(readFileSync(path.join(built, 'dist/cjs/tables/enums.js.map'), 'utf8'))).toMatchObject({ file: 'enums.js', sourcesContent: [expect.stringContaining('PET_KINDS')] });
@@ -82,7 +83,7 @@ describe('build assembles packages', () => {
   it('--only client writes the outputs the client imports, and that tree builds', async () => {
     const { files } = await runPipeline({ spec: 'test/fixtures/petstore/openapi.yaml', emitters: ['client'] });
     const tops = [...new Set(files.map((f) => (f.path.startsWith('tables/') ? f.path : f.path.split('/')[0]!)))].sort();
-    expect(tops).toEqual(['client', 'tables/enums.ts', 'types']);
+    expect(tops).toEqual(['client', 'protocol', 'tables/enums.ts', 'types']);
     const root = path.join(dir, 'only-client');
     for (const f of files) {
       mkdirSync(path.dirname(path.join(root, f.path)), { recursive: true });

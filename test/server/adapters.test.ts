@@ -72,8 +72,8 @@ describe('the shared table of hostile cases', () => {
 });
 
 /**
- * Requests with repeated headers, sent as raw bytes: node keeps only the first Content-Type or Authorization in its
- * own `req.headers`, a web `Headers` joins them with ', '; the adapters must still answer alike.
+ * Requests with repeated or unusual headers, sent as raw bytes: node keeps only the first Content-Type or
+ * Authorization in its own `req.headers`, a web `Headers` joins them with ', '; the adapters must still answer alike.
  */
 const HEADER_CASES: { name: string; headers: string[]; status: number; code: string | null }[] = [
   { name: 'two Content-Type headers', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'Content-Type: application/json'], status: 415, code: 'unsupported_media_type' },
@@ -82,6 +82,11 @@ const HEADER_CASES: { name: string; headers: string[]; status: number; code: str
   { name: 'two different Authorization headers', headers: ['Authorization: Bearer sk-other', `Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 401, code: 'missing_credentials' },
   { name: 'two X-Client-Request-Id headers', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: a', 'X-Client-Request-Id: b'], status: 200, code: null },
   { name: 'one of each', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 200, code: null },
+  // One rule for X-Client-Request-Id, the client's: 1 to 512 printable ASCII characters (protocol/request-id.ts).
+  { name: 'an empty X-Client-Request-Id', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: '], status: 400, code: 'invalid_client_request_id' },
+  { name: 'an X-Client-Request-Id with a tab', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: a\tb'], status: 400, code: 'invalid_client_request_id' },
+  { name: 'an X-Client-Request-Id of 513 characters', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', `X-Client-Request-Id: ${'x'.repeat(513)}`], status: 400, code: 'invalid_client_request_id' },
+  { name: 'an X-Client-Request-Id of 512 characters', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', `X-Client-Request-Id: ${'x'.repeat(512)}`], status: 200, code: null },
 ];
 
 /** Status and body of a raw HTTP/1.1 answer, chunked or not. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture } from '../validators/fixture.ts';
-import { listen, type Running } from './helpers.ts';
+import { listen, raw, statusOf, type Running } from './helpers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let client: any;
@@ -59,6 +59,12 @@ describe('generated client → generated server', () => {
     for await (const chunk of stream) texts.push(chunk.text);
     expect(texts).toEqual(['a', 'b']);
   });
+  it('an inherited `stream` field selects no stream on either side (own properties only, protocol/selection.ts)', async () => {
+    // JSON.stringify sends own properties only: the server sees no `stream` and answers JSON; the client must expect JSON too.
+    const inherited = Object.assign(Object.create({ stream: true }) as object, { model: 'm', prompt: 'p' });
+    expect((await client.completions.create(inherited)).text).toBe('hi');
+    expect(calls.createCompletion.body.stream).not.toBe(true);
+  });
   it('listThings with coerced query parameters', async () => {
     const page = await client.things.list({ limit: 3, include: ['a', 'b'] });
     expect(calls.listThings.query).toMatchObject({ limit: 3, include: ['a', 'b'] });
@@ -92,5 +98,34 @@ describe('generated client → generated server', () => {
     const error = await client.embeddings.create({ model: 'text-embedding-3-small', input: '' }).catch((e: unknown) => e);
     expect(error.status).toBe(400);
     expect(JSON.stringify(error.error ?? error.body ?? error.message)).toContain('/body/input');
+  });
+});
+
+/**
+ * `X-Client-Request-Id` has one rule, 1 to 512 printable ASCII characters (protocol/request-id.ts): the server
+ * answers 400 to exactly the ids the client refuses before sending, and accepts the ids the client sends.
+ */
+describe('the X-Client-Request-Id rule, the same on both sides', () => {
+  const IDS: { name: string; id: string; valid: boolean }[] = [
+    { name: 'one character', id: 'a', valid: true },
+    { name: 'spaces and punctuation', id: 'run 7: retry #2 (~)', valid: true },
+    { name: '512 characters', id: 'x'.repeat(512), valid: true },
+    { name: 'empty', id: '', valid: false },
+    { name: '513 characters', id: 'x'.repeat(513), valid: false },
+    { name: 'a tab inside', id: 'a\tb', valid: false },
+    { name: 'non-ASCII', id: 'naïve', valid: false },
+  ];
+  const body = JSON.stringify({ model: 'text-embedding-3-small', input: 'x' });
+  it.each(IDS)('$name: the server and the client agree (valid: $valid)', async ({ id, valid }) => {
+    const request = `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk-test\r\nContent-Type: application/json\r\nX-Client-Request-Id: ${id}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const answer = await raw(srv.port, [Buffer.from(request, 'utf8')]);
+    expect(statusOf(answer)).toBe(valid ? 200 : 400);
+    if (!valid) expect(answer).toContain('"code":"invalid_client_request_id"');
+    const sent = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'x' }, { clientRequestId: id }).then(
+      () => 'sent',
+      (e: any) => e,
+    );
+    if (valid) expect(sent).toBe('sent');
+    else expect(String(sent.message)).toBe('clientRequestId must be 1 to 512 printable ASCII characters (X-Client-Request-Id).');
   });
 });

@@ -3,6 +3,7 @@
  * A server-sent events parser (WHATWG `text/event-stream` rules) over a byte stream. Chunks may split anywhere:
  * mid-line, between `\r` and `\n`, or inside a UTF-8 sequence (the streaming `TextDecoder` keeps partial bytes).
  */
+import { DEFAULT_EVENT } from '../../protocol/sse.js';
 import { ResponseTooLargeError } from './errors.js';
 import { DEFAULT_MAX_LINE_LENGTH } from './limits.js';
 
@@ -114,7 +115,7 @@ export class SseDecoder {
     if (this.id !== undefined) this.lastId = this.id;
     const hasData = this.data.length > 0;
     const event: ServerSentEvent = {
-      event: this.event || 'message',
+      event: this.event || DEFAULT_EVENT,
       data: this.data.join('\n'),
       id: this.lastId,
       retry: this.retry,

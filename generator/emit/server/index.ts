@@ -1,7 +1,8 @@
 /**
  * `generated/server/`: a server skeleton for the API.
- *   core.ts, meta.ts, body.ts, json.ts, respond.ts, credentials.ts, lifecycle.ts, errors.ts, sse.ts, node.ts, fetch.ts, guard.ts
- *                 hand-written runtime (templates/server/), verbatim
+ *   core.ts (the pipeline; its stages in route.ts, auth.ts, rate-limit.ts, read-body.ts, handle.ts), body reading,
+ *   parsing and multipart, responses, credentials, adapters (node.ts, fetch.ts)...
+ *                 hand-written runtime (every .ts file of templates/server/ but brand.ts), verbatim
  *   routes.ts     operation table + generated static dispatcher
  *   handlers.ts   the typed `Handlers` interface
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
@@ -15,12 +16,10 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
-import { renderTemplate, verbatimFile } from '../../render/templates.ts';
+import { renderTemplate, verbatimFolder } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
 import { credentials, guardExample, literal } from '../readme-facts.ts';
-
-const RUNTIME = ['core.ts', 'meta.ts', 'body.ts', 'json.ts', 'respond.ts', 'credentials.ts', 'lifecycle.ts', 'errors.ts', 'sse.ts', 'node.ts', 'fetch.ts', 'guard.ts'];
 
 /**
  * The runtime's exports by name, not `export *`: the model types are exported with `export type *` too, and a
@@ -106,6 +105,11 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
     constantsModule('server/brand.ts', {
       VERSION_HEADER: { type: 'readonly [name: string, value: string] | null', value: version ? [version.name.toLowerCase(), version.value] : null, doc: 'Header (lower-case name, value) added to every response; none when null.' },
       ACCESS_TOKENS_REJECTED_BY: { type: 'readonly string[]', value: config.accessTokensRejectedBy, doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.' },
+      ADMIN_KEYS: {
+        type: '{ readonly acceptedBy: readonly string[]; readonly message: string | null } | null',
+        value: config.adminKeys && { acceptedBy: config.adminKeys.acceptedBy, message: config.adminKeys.message ?? null },
+        doc: 'Operations admin keys may call (403 elsewhere) unless `adminOperations` says otherwise; no admin-key rule when null.',
+      },
     }),
     {
       path: 'server/README.md',
@@ -115,13 +119,15 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         packageName: config.packages.server.name,
         versionHeader: version ? `${version.name}: ${version.value}` : '',
         rejected: config.accessTokensRejectedBy,
+        adminKeys: config.adminKeys ?? false,
         basePath: api.basePath,
         ...readmeExample(api),
         ...readmeFacts(api),
       }),
     },
     ...releaseFiles('server', config.packages.server, { '.': 'index', './types': 'types/index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }, config.release),
-    ...RUNTIME.map((name) => verbatimFile(`server/${name}`, `server/${name}`)),
+    // brand.ts holds the config's defaults; the constants module above writes the config's values in its place.
+    ...verbatimFolder('server', ['brand.ts']),
     routesFile(api),
     handlersFile(api),
     { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },

@@ -1,25 +1,13 @@
 /** Every error the client throws: one base class, `APIError` for HTTP and transport, a class per status. */
+import { receivedError, type ReceivedError } from '../../protocol/envelope.js';
 import { ERROR_NAME } from './brand.js';
+
+/** The error object of a response (protocol/envelope.ts): its fields are read when present, never trusted. */
+export type ErrorEnvelope = ReceivedError;
 
 /** The base class; the package exports it under the codegen config's `errorName`, which is also its `name`. */
 export class ClientError extends Error {
   override name = ERROR_NAME;
-}
-
-/** The parsed error envelope. Its shape is not documented; the common `{ error: { message, code, type, param } }` is read when present. */
-export interface ErrorEnvelope {
-  message?: string;
-  code?: string | null;
-  type?: string | null;
-  param?: string | null;
-  [key: string]: unknown;
-}
-
-function envelopeOf(body: unknown): ErrorEnvelope | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const inner = (body as { error?: unknown }).error;
-  if (inner && typeof inner === 'object') return inner as ErrorEnvelope;
-  return body as ErrorEnvelope;
 }
 
 /** The first `max` characters of a text, marked when cut: a message never carries a whole body. */
@@ -48,14 +36,14 @@ export class APIError extends ClientError {
     this.headers = headers;
     this.requestId = headers?.get('x-request-id') ?? undefined;
     this.body = body;
-    this.error = envelopeOf(body);
+    this.error = receivedError(body);
     this.code = typeof this.error?.code === 'string' ? this.error.code : undefined;
     this.type = typeof this.error?.type === 'string' ? this.error.type : undefined;
     this.param = typeof this.error?.param === 'string' ? this.error.param : undefined;
   }
 
   private static describe(status: number | undefined, body: unknown, message: string | undefined): string {
-    const envelope = envelopeOf(body);
+    const envelope = receivedError(body);
     const detail = message ?? (typeof envelope?.message === 'string' ? excerpt(envelope.message) : typeof body === 'string' && body ? excerpt(body) : body ? excerpt(JSON.stringify(body)) : undefined);
     if (status !== undefined) return `${status} ${detail ?? 'status code (no body)'}`;
     return detail ?? 'Request failed';

@@ -1,15 +1,17 @@
 /** How the generated resources describe an operation to the core: plain data, one constant per operation. */
+import type { CredentialSpec, ResponseKind } from '../../protocol/operation.js';
+import { selectWhen } from '../../protocol/selection.js';
 import type { Paging } from './pagination.js';
 import type { FieldEncoding } from './uploads.js';
 
-export type ResponseKind = 'json' | 'sse' | 'binary' | 'text' | 'empty';
+export type { ResponseKind } from '../../protocol/operation.js';
 export type Scalar = string | number | boolean | null;
 
 export interface ResponseSpec {
   kind: ResponseKind;
   /**
-   * The request-body condition selecting this response (the spec's `x-when`): every named field must be present with
-   * one of the listed values. The response without `when` is the default.
+   * The request-body condition selecting this response (the spec's `x-when`): every named field must be an own
+   * property of the body with one of the listed values (protocol/selection.ts). The response without `when` is the default.
    */
   when?: Readonly<Record<string, readonly Scalar[]>>;
   /** For `sse`: the data value that ends the stream. */
@@ -45,7 +47,7 @@ export interface OperationSpec {
    * How the credential is sent when not as `Authorization: Bearer <key>`: HTTP basic (the key is `user:password`),
    * or an API key in a header, the query or a cookie (securitySchemes of the spec).
    */
-  credential?: { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+  credential?: CredentialSpec;
   /** The media type of a `text` or `binary` body. */
   contentType?: string;
   encoding?: Readonly<Record<string, FieldEncoding>>;
@@ -72,8 +74,5 @@ export interface CallArgs {
 export function selectResponse(op: OperationSpec, body: unknown): ResponseSpec {
   const only = op.responses.length === 1 ? op.responses[0] : undefined;
   if (only && !only.when) return only;
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const matches = (when: Readonly<Record<string, readonly Scalar[]>>) =>
-    Object.entries(when).every(([field, values]) => field in record && values.includes(record[field] as Scalar));
-  return op.responses.find((r) => r.when && matches(r.when)) ?? op.responses.find((r) => !r.when) ?? { kind: 'json' };
+  return selectWhen(op.responses, body) ?? op.responses.find((r) => !r.when) ?? { kind: 'json' };
 }

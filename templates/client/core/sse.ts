@@ -2,6 +2,7 @@
  * A server-sent events parser (WHATWG `text/event-stream` rules) over a byte stream. Chunks may split anywhere:
  * mid-line, between `\r` and `\n`, or inside a UTF-8 sequence (the streaming `TextDecoder` keeps partial bytes).
  */
+import { DEFAULT_EVENT } from '../../protocol/sse.js';
 import { ResponseTooLargeError } from './errors.js';
 import { DEFAULT_MAX_LINE_LENGTH } from './limits.js';
 
@@ -109,7 +110,7 @@ export class SseDecoder {
   private dispatch(): ServerSentEvent | undefined {
     if (this.id !== undefined) this.lastId = this.id;
     const hasData = this.data.length > 0;
-    const event: ServerSentEvent = { event: this.event || 'message', data: this.data.join('\n'), id: this.lastId, retry: this.retry };
+    const event: ServerSentEvent = { event: this.event || DEFAULT_EVENT, data: this.data.join('\n'), id: this.lastId, retry: this.retry };
     this.data = [];
     this.dataLength = 0;
     this.event = '';
