@@ -970,3 +970,6 @@ export interface Api extends Omit<ParsedApi, 'schemas' | 'operations' | 'webhook
   /** The path prefix the server serves under: the first server's `defaultUrl` path, without a trailing `/` (`/v1`); `''` without servers. */
   basePath: string;
 }
+
+/** The resolved model by its state's name (`Api` is what emitters and tools call it). */
+export type ResolvedApi = Api;
