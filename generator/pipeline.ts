@@ -1,6 +1,7 @@
 /**
- * load → parse → passes → emitters → format, as an explicit ordered list. Returns files in memory; only the
- * renderer writes them.
+ * load → parse → passes → emitters → format, as an explicit ordered list. Parse returns the parsed model; the passes
+ * return tables from which the resolved model is assembled (passes/index.ts); emitters are pure functions of the
+ * resolved model and the config. Returns files in memory; only the renderer writes them.
  */
 import { Diagnostics, GeneratorError, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * operation shows paging, streaming, uploads, bytes, overloads and state guards. A README section whose fact is
  * absent is left out, so no example names an operation, a field or a scheme the spec does not have.
  */
-import { credentialOf, propertiesOf, resolveNode } from '../ir/queries.ts';
+import { propertiesOf, resolveNode } from '../ir/queries.ts';
 import type { Api, Operation, Paging, ResponseContent, TypeNode } from '../ir/types.ts';
 import { propertyKey, quote } from './ts/type-expr.ts';
 
@@ -15,7 +15,7 @@ export interface Credential {
 }
 
 function credentialFact(api: Api, op: Operation): Credential {
-  const c = credentialOf(api, op);
+  const c = op.credential;
   if (c?.kind === 'basic') return { kind: 'basic', where: 'HTTP basic authentication (`Authorization: Basic`, the key written `user:password`)' };
   if (c?.kind === 'apiKey') return { kind: 'apiKey', where: c.in === 'header' ? `the \`${c.name}\` header` : c.in === 'query' ? `the \`${c.name}\` query parameter` : `the \`${c.name}\` cookie` };
   return { kind: 'bearer', where: '`Authorization: Bearer <key>`' };

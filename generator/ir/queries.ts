@@ -1,5 +1,5 @@
 /** Small read-only questions passes ask of the parsed model, and emitters of the resolved one. */
-import type { Api, EnumNode, ObjectNode, Operation, ParsedApi, ParsedOperation, ParsedResponse, ParsedSchema, TypeNode } from './types.ts';
+import type { Api, EnumNode, ObjectNode, ParsedApi, ParsedOperation, ParsedResponse, ParsedSchema, TypeNode } from './types.ts';
 
 export function schemaByName<S extends ParsedSchema>(api: { schemas: S[] }): Map<string, S> {
   return new Map(api.schemas.map((s) => [s.name, s]));
@@ -35,39 +35,12 @@ export function listEnvelope(api: ParsedApi, op: ParsedOperation): { envelope: O
   return isList ? { envelope: node, item: data.type.items } : undefined;
 }
 
-/** The item type of a paged list (`op.paging`): the items of the array at `paging.items`. */
-export function pagedItem(api: Api, op: Operation): TypeNode | undefined {
-  const json = op.paging && op.success?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
-  if (!json?.type) return undefined;
-  let node = resolveNode(api, json.type);
-  for (const key of op.paging!.items) {
-    const prop = node.kind === 'object' ? node.properties.find((p) => p.name === key) : undefined;
-    if (!prop) return undefined;
-    node = resolveNode(api, prop.type);
-  }
-  return node.kind === 'array' ? node.items : undefined;
-}
-
 /** Properties of an object, or of every object member of an intersection (refs followed). */
 export function propertiesOf(api: ParsedApi, node: TypeNode, schemas: Map<string, ParsedSchema> = schemaByName(api), depth = 0): ObjectNode['properties'] {
   const resolved = resolveNode(api, node, schemas);
   if (resolved.kind === 'object') return resolved.properties;
   if (resolved.kind === 'intersection' && depth < 16) return resolved.members.flatMap((m) => propertiesOf(api, m, schemas, depth + 1));
   return [];
-}
-
-/**
- * How a client sends its credential for this operation (and a server reads it), from the first security scheme the operation accepts:
- * HTTP basic, or an API key in a header, the query or a cookie. Bearer (and OAuth2 / OpenID Connect tokens, sent
- * as bearer) is the default and is left out.
- */
-export function credentialOf(api: ParsedApi, op: ParsedOperation): Record<string, string> | undefined {
-  const first = op.security[0]?.[0];
-  const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
-  if (!scheme) return undefined;
-  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
-  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
-  return undefined;
 }
 
 /** The name of the hoisted enum an enum node prints as (`Api.enumNames`); an enum the naming pass did not hoist is an internal error. */

@@ -661,6 +661,14 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
   rawContentType?: string;
   /** What the operation answers when it is a GET answering a list; absent otherwise (decided by the paging pass). */
   list?: ListKind;
+  /** For a paged list: the type of its items (the items of the array at `paging.items` in the JSON success body). */
+  pageItem?: TypeNode;
+  /**
+   * How a client sends its credential (and a server reads it), from the first security scheme the operation
+   * accepts: HTTP basic, or an API key in a header, the query or a cookie. Absent for bearer (and OAuth2 / OpenID
+   * Connect tokens, sent as bearer), the default, and for an operation without security.
+   */
+  credential?: CredentialPlacement;
   /** Identifiers decided by the naming pass. */
   names: OperationNames;
   /**
@@ -690,6 +698,9 @@ export type Paging =
   | { kind: 'offset'; param: string; limit?: string; items: string[] }
   | { kind: 'page'; param: string; items: string[] }
   | { kind: 'link'; param?: undefined; items: string[] };
+
+/** Where a credential other than a bearer token goes (`Operation.credential`). */
+export type CredentialPlacement = { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
 
 /**
  * The TypeScript names of an operation's types and functions, decided by the naming pass: the type names are unique
@@ -959,3 +970,6 @@ export interface Api extends Omit<ParsedApi, 'schemas' | 'operations' | 'webhook
   /** The path prefix the server serves under: the first server's `defaultUrl` path, without a trailing `/` (`/v1`); `''` without servers. */
   basePath: string;
 }
+
+/** The resolved model by its state's name (`Api` is what emitters and tools call it). */
+export type ResolvedApi = Api;

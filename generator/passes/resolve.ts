@@ -4,8 +4,8 @@
  * re-derives them. New objects throughout: the parsed model is left as it is.
  */
 import { fail } from '../diagnostics.ts';
-import { successResponse } from '../ir/queries.ts';
-import type { Api, BodyMode, Operation, Parameter, ParsedApi, ParsedOperation, ParsedParameter, Response } from '../ir/types.ts';
+import { resolveNode, successResponse } from '../ir/queries.ts';
+import type { Api, BodyMode, CredentialPlacement, Operation, Paging, Parameter, ParsedApi, ParsedOperation, ParsedParameter, Response, TypeNode } from '../ir/types.ts';
 import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
 import type { NameTable } from './names.ts';
@@ -42,7 +42,7 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
     })),
     enums: t.names.enums,
     enumNames: t.names.enumNames,
-    operations: operations.map((op) => resolveOperation(op, t)),
+    operations: operations.map((op) => resolveOperation(api, op, t)),
     webhooks: webhooks.map(({ headers, ...w }) => ({ ...w, headers: headers.map((p) => ({ ...p, identifier: p.name })), typeName: decided(t.names.webhooks.get(w.name), `webhook ${w.name}`) })),
     stateMachines: stateMachines.map((m) => ({ ...m, ...decided(t.names.machines.get(m.name), `state machine ${m.name}`), area: decided(t.areas.machines.get(m.name), `the area of state machine ${m.name}`) })),
     notShown: t.areas.notShown,
@@ -52,7 +52,7 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
   };
 }
 
-function resolveOperation(op: ParsedOperation, t: PassTables): Operation {
+function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): Operation {
   const { sdkCall: _sdkCall, parameters: parsedParameters, responses: parsedResponses, ...own } = op;
   const id = op.operationId;
   const identifiers = decided(t.names.pathIdentifiers.get(id), `the path parameters of ${id}`);
@@ -74,6 +74,8 @@ function resolveOperation(op: ParsedOperation, t: PassTables): Operation {
   const rawContentType = mode === 'text' || mode === 'binary' ? op.requestBody?.contents.find((c) => c.kind === mode)?.mediaType : undefined;
   const list = t.paging.lists.get(id);
   const paging = t.paging.paging.get(id);
+  const pageItem = paging ? pagedItem(api, ok, paging) : undefined;
+  const credential = credentialOf(api, op);
   return {
     ...own,
     parameters,
@@ -85,10 +87,35 @@ function resolveOperation(op: ParsedOperation, t: PassTables): Operation {
     ...(mode ? { bodyMode: mode } : {}),
     ...(rawContentType !== undefined ? { rawContentType } : {}),
     ...(list ? { list } : {}),
+    ...(pageItem ? { pageItem } : {}),
+    ...(credential ? { credential } : {}),
     names: decided(t.names.operations.get(id), `the names of ${id}`),
     sdkPath: decided(t.calls.sdkPaths.get(id), `the SDK call of ${id}`),
     ...(paging ? { paging } : {}),
   };
+}
+
+/** The item type of a paged list: the items of the array at `paging.items` in the JSON success body. */
+function pagedItem(api: ParsedApi, ok: Response | undefined, paging: Paging): TypeNode | undefined {
+  const json = ok?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  if (!json?.type) return undefined;
+  let node = resolveNode(api, json.type);
+  for (const key of paging.items) {
+    const prop = node.kind === 'object' ? node.properties.find((p) => p.name === key) : undefined;
+    if (!prop) return undefined;
+    node = resolveNode(api, prop.type);
+  }
+  return node.kind === 'array' ? node.items : undefined;
+}
+
+/** Where the credential goes, from the first security scheme the operation accepts (see `Operation.credential`). */
+function credentialOf(api: ParsedApi, op: ParsedOperation): CredentialPlacement | undefined {
+  const first = op.security[0]?.[0];
+  const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
+  if (!scheme) return undefined;
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
+  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
+  return undefined;
 }
 
 /** Path parameters in the order they first appear in the path (a name repeated in the path is one parameter). */

@@ -11,6 +11,7 @@ function model(): ParsedApi {
   return parsedApi({
     servers: [{ url: 'https://{host}/v1/', variables: [{ name: 'host', default: 'api.example.com' }], defaultUrl: 'https://api.example.com/v1/' }],
     schemas: [parsedSchema('Thing', t.object({ id: t.string() }))],
+    securitySchemes: [{ name: 'key', type: 'apiKey', in: 'header', parameterName: 'X-Key' }],
     operations: [
       parsedOperation('copyThing', 'post', '/things/{to}/{from}', {
         area: 'things',
@@ -35,7 +36,7 @@ function model(): ParsedApi {
         ],
       }),
       parsedOperation('putRaw', 'put', '/raw', { requestBody: { required: true, contents: [content('application/octet-stream', 'binary'), content('text/plain', 'text')] }, responses: [response('204')] }),
-      parsedOperation('listThings', 'get', '/things', { area: 'things', responses: [response('200', t.object({ object: t.literal('list'), data: t.array(t.ref('Thing')) }))] }),
+      parsedOperation('listThings', 'get', '/things', { area: 'things', security: [[{ scheme: 'key', scopes: [] }]], responses: [response('200', t.object({ object: t.literal('list'), data: t.array(t.ref('Thing')) }))] }),
     ],
     webhooks: [{ name: 'thing.done', method: 'post', headers: [parameter('webhook-id', 'header')], responses: [], pointer: '#/webhooks/thing.done/post' }],
   });
@@ -75,8 +76,14 @@ describe('runPasses', () => {
   it('decides the list kind, the paging, the SDK call and the names of every operation', () => {
     expect(op('listThings').list?.kind).toBe('envelope');
     expect(op('listThings').paging).toEqual({ kind: 'envelope', items: ['data'] });
+    expect(op('listThings').pageItem).toEqual(t.ref('Thing'));
     expect(op('listThings').sdkPath).toEqual(['things', 'list']);
     expect(op('copyThing').names.response).toBe('Thing');
+  });
+
+  it('decides where a credential other than a bearer token goes', () => {
+    expect(op('listThings').credential).toEqual({ kind: 'apiKey', in: 'header', name: 'X-Key' });
+    expect(op('copyThing').credential).toBeUndefined();
   });
 
   it('decides the base path from the first server, variables at their defaults', () => {

@@ -19,7 +19,7 @@ function envVariables(api: Api, config: CodegenConfig): string[] {
 export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
-  const data = Object.fromEntries(ops.map((op) => [op.operationId, operationSpec(api, op)]));
+  const data = Object.fromEntries(ops.map((op) => [op.operationId, operationSpec(op)]));
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/operation.js', namedImports: ['OperationSpec'] },
     {

@@ -4,7 +4,6 @@
  * per condition, one for the default, and a general one.
  */
 import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from 'ts-morph';
-import { pagedItem } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../ts/identifier.ts';
@@ -93,7 +92,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
   const docs = [docOf(op)];
 
   // Every paged list, whatever its style, returns the one page type of core/pagination.ts.
-  const pagedItemType = pagedItem(api, op);
+  const pagedItemType = op.pageItem;
   if (pagedItemType) {
     const item = typeOf(pagedItemType, use);
     const body = text(use.opType(op, op.names.response));

@@ -2,8 +2,7 @@
  * The data the client core needs about one operation (`OperationSpec` in templates/client/core/operation.ts): method,
  * path, where the params go, body kind and multipart encoding, the responses with their `x-when` conditions.
  */
-import { credentialOf } from '../../ir/queries.ts';
-import type { Api, Operation, Parameter, ResponseContent, ResponseSelector } from '../../ir/types.ts';
+import type { Operation, Parameter, ResponseContent, ResponseSelector } from '../../ir/types.ts';
 
 
 /** `x-when` as field → allowed values; each field must be present (decided by the selectors pass). */
@@ -26,7 +25,7 @@ export function responseContents(op: Operation): ResponseContent[] {
 }
 
 /** The plain-data spec of one operation, as printed into `client/operations.ts`. */
-export function operationSpec(api: Api, op: Operation): Record<string, unknown> {
+export function operationSpec(op: Operation): Record<string, unknown> {
   const spec: Record<string, unknown> = { id: op.operationId, method: op.method.toUpperCase(), path: op.path };
   const body = op.bodyMode;
   const query = queryParams(op);
@@ -59,7 +58,7 @@ export function operationSpec(api: Api, op: Operation): Record<string, unknown> 
     : [{ kind: 'empty' }];
   if (op.paging) spec.paging = op.paging;
   if (op.security.length === 0) spec.auth = false;
-  const credential = credentialOf(api, op);
+  const credential = op.credential;
   if (credential) spec.credential = credential;
   if (op.servers.length) spec.servers = op.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])) }));
   return spec;

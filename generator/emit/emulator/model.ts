@@ -4,7 +4,7 @@
  * operation does to them, the paging convention of every list, the state machines and the webhooks. The runtime
  * (templates/emulator/) interprets it; nothing here is specific to one API.
  */
-import { pagedItem, propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
+import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { Api, Operation, Paging, TypeNode } from '../../ir/types.ts';
 import { toSchema, type JsonSchema } from './schema.ts';
 
@@ -206,7 +206,7 @@ export function emulatorModel(api: Api): EmulatorModel {
     const segs = segments(op.path);
     const { type } = jsonSuccess(op);
     if (op.method === 'get' && (op.paging || envelopeOf(op) || arrayItem(api, type)) && !isParam(segs.at(-1))) {
-      const item = itemOf(refName(op.paging ? pagedItem(api, op) : envelopeOf(op)?.item) ?? arrayItem(api, type));
+      const item = itemOf(refName(op.paging ? op.pageItem : envelopeOf(op)?.item) ?? arrayItem(api, type));
       if (item) declare(key(op.path), item);
     } else if (op.method === 'get' && isParam(segs.at(-1))) {
       const item = itemOf(refName(type));

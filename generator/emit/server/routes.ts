@@ -3,7 +3,6 @@
  * generated static dispatcher: a switch on the segment count, then literal segments, most specific first.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures } from 'ts-morph';
-import { credentialOf } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
@@ -60,7 +59,7 @@ function operationLiteral(api: Api, op: Operation): string {
   if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
   const sse = op.success?.contents.find((c) => c.sse)?.sse;
   if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
-  const credential = op.security.length ? credentialOf(api, op) : undefined;
+  const credential = op.credential;
   if (credential) parts.push(`credential: { ${Object.entries(credential).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
   parts.push(`validate: ${op.names.validateRequest}`);
   return `{ ${parts.join(', ')} }`;

@@ -1,4 +1,5 @@
 /** Shared plumbing of the validator files: the per-file compiler with its imports. */
+import path from 'node:path';
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { fail } from '../../diagnostics.ts';
 import type { Api, NamedSchema, TypeNode } from '../../ir/types.ts';
@@ -12,19 +13,26 @@ export const SHARED_PATH = 'validators/shared.ts';
 
 const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck']);
 
+/** The import specifier of the output file `file` from the folder `fromDir` (`./x.js`, `../schemas/x.js`). */
+export function specifier(fromDir: string, file: string): string {
+  const relative = path.posix.relative(fromDir, file).replace(/\.ts$/, '.js');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
 const isName = (s: NamedSchema) => s.validators.is;
 const checkName = (s: NamedSchema) => s.validators.check;
 
 /** A compiler for one file under `validators/`, tracking the schema functions it imports from area files. */
 export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'schemas' | 'requests' | 'shared', selfArea?: string, pool?: HelperPool) {
   const byName = new Map(api.schemas.map((s) => [s.name, s]));
+  const schemaFiles = new Map(api.areas.map((a) => [a.slug, a.files.schemaValidators]));
   const imports = new Map<string, Set<string>>();
   const use = (name: string, fn: (s: NamedSchema) => string): string => {
     const s = byName.get(name);
     if (!s) return fail('internal', `validators: unknown schema '${name}'`);
     const id = fn(s);
     if (!(fromDir === 'schemas' && s.area === selfArea)) {
-      const from = fromDir === 'schemas' ? `./${s.area}.js` : fromDir === 'shared' ? `./schemas/${s.area}.js` : `../schemas/${s.area}.js`;
+      const from = specifier(fromDir === 'shared' ? 'validators' : `validators/${fromDir}`, schemaFiles.get(s.area)!);
       if (!imports.has(from)) imports.set(from, new Set());
       imports.get(from)!.add(id);
     }

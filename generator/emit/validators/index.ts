@@ -14,7 +14,7 @@ import { printFile } from '../ts/project.ts';
 import { propertyKey } from '../ts/type-expr.ts';
 import { verbatimFile } from '../../render/templates.ts';
 import { HelperPool } from './compile.ts';
-import { fileCompiler } from './files.ts';
+import { fileCompiler, specifier } from './files.ts';
 import { emitRequestValidators } from './requests.ts';
 import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
@@ -34,19 +34,22 @@ function indexFile(api: Api): GeneratedFile {
   const statements: (string | StatementStructures)[] = [];
   const areasWithSchemas = [...new Set(api.schemas.map((s) => s.area))].sort();
   const areasWithOps = [...new Set(api.operations.map((o) => o.area))].sort();
+  const files = new Map(api.areas.map((a) => [a.slug, a.files]));
+  const schemasOf = (area: string) => specifier('validators', files.get(area)!.schemaValidators);
+  const requestsOf = (area: string) => specifier('validators', files.get(area)!.requestValidators);
   statements.push(`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`);
   statements.push(`export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`);
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'unknownOperation' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
   for (const area of areasWithSchemas) {
     const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [s.validators.is, s.validators.check]);
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${area}.js`, namedImports: names.sort() });
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: schemasOf(area), namedImports: names.sort() });
   }
   for (const area of areasWithOps) {
     const names = api.operations.filter((o) => o.area === area).flatMap((o) => [o.names.validateRequest, o.names.validateResponse]);
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./requests/${area}.js`, namedImports: names.sort() });
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: requestsOf(area), namedImports: names.sort() });
   }
-  for (const area of areasWithSchemas) statements.push(`export * from './schemas/${area}.js';`);
-  for (const area of areasWithOps) statements.push(`export * from './requests/${area}.js';`);
+  for (const area of areasWithSchemas) statements.push(`export * from '${schemasOf(area)}';`);
+  for (const area of areasWithOps) statements.push(`export * from '${requestsOf(area)}';`);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const schemas = [...api.schemas].sort((a, b) => (a.name < b.name ? -1 : 1));
   const constant = (name: string, doc: string, initializer: string): StatementStructures => ({
