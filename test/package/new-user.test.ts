@@ -49,7 +49,7 @@ describe("a new user's path with the packed tool", () => {
     const r = await cli(['generate', '--out', 'gen', '--quiet']);
     expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
-    expect(readdirSync(path.join(app, 'gen')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'emulator', 'server', 'tables', 'types', 'validators']);
+    expect(readdirSync(path.join(app, 'gen')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'emulator', 'protocol', 'server', 'tables', 'types', 'validators']);
     expect(readFileSync(path.join(app, 'gen/client/client.ts'), 'utf8')).toContain('export class ProjectsClient');
     expect(version('gen/client/package.json')).toBe('0.1.0');
   });

@@ -41,7 +41,7 @@ describe('packed toolchain', () => {
     const r = await run(tool(), ['generate', '--spec', path.join(repo, 'spec/openapi.yaml'), '--out', 'ours', '--config', path.join(repo, 'codegen.config.json'), '--quiet'], app);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(readdirSync(path.join(app, 'ours')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'emulator', 'server', 'tables', 'types', 'validators']);
+    expect(readdirSync(path.join(app, 'ours')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'emulator', 'protocol', 'server', 'tables', 'types', 'validators']);
     expect(readFileSync(path.join(app, 'ours/client/client.ts'), 'utf8')).toContain('export class PlatformClient');
     // Same bytes as the committed tree, but for the first line: it names this input and command.
     const [first, ...rest] = readFileSync(path.join(app, 'ours/client/resources/embeddings.ts'), 'utf8').split('\n');
@@ -56,8 +56,8 @@ describe('packed toolchain', () => {
     // npm's own notices about the machine's npm config are not the tool's output.
     expect(r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n')).toBe('');
     expect(r.code).toBe(0);
-    // The client imports the types and the enums where they are: `--only client` writes them beside it.
-    expect(readdirSync(path.join(app, 'pet')).sort()).toEqual(['.codegen-manifest.json', 'client', 'tables', 'types']);
+    // The client imports the types, the enums and the protocol where they are: `--only client` writes them beside it.
+    expect(readdirSync(path.join(app, 'pet')).sort()).toEqual(['.codegen-manifest.json', 'client', 'protocol', 'tables', 'types']);
     expect(readdirSync(path.join(app, 'pet/tables'))).toEqual(['enums.ts']);
     expect(readdirSync(path.join(app, 'pet/client')).sort()).not.toContain('types');
     expect(readFileSync(path.join(app, 'pet/client/client.ts'), 'utf8')).toContain('export class SwaggerPetstoreClient');
