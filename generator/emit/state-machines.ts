@@ -7,7 +7,7 @@ import type { Api, StateMachine } from '../ir/types.ts';
 import { readTemplate } from '../render/templates.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';
-import { quote } from './ts/type-expr.ts';
+import { quote } from './ts/literal.ts';
 
 // The template's own header comment describes the template, not the output.
 const RUNTIME = readTemplate('tables/state-machine-runtime.ts').replace(/^\/\*\*[\s\S]*?\*\/\n/, '');

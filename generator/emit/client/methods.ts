@@ -8,6 +8,7 @@ import { pagedItem } from '../../ir/queries.ts';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../../naming/case.ts';
+import { dataKey, quote } from '../ts/literal.ts';
 import type { ClientImports } from './imports.ts';
 import { bodyMode, pathParams, queryParams, responseContents, type When } from './operation-spec.ts';
 
@@ -87,7 +88,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
   const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', hasQuestionToken: true, type: use.from(`${CORE}/options.js`, 'RequestOptions', true) };
   const paramDecl = (type: TypeWriter | undefined, optional: boolean): OptionalKind<ParameterDeclarationStructure>[] =>
     params ? [{ name: params.name, type: type ?? params.type, hasQuestionToken: optional }] : [];
-  const pathArg = positional.length ? `path: { ${pathParams(op).map((p) => `${JSON.stringify(p.name)}: ${p.identifier}`).join(', ')} }` : '';
+  const pathArg = positional.length ? `path: { ${pathParams(op).map((p) => `${dataKey(p.name)}: ${p.identifier}`).join(', ')} }` : '';
   const paramsArg = params ? `params: ${params.name}` : '';
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
   const docs = [docOf(op)];
@@ -151,5 +152,5 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
 
 /** `.id`, or `["find pet by id"]` for an operationId that is not an identifier (the raw id is only ever a key). */
 function member(id: string): string {
-  return isIdentifierName(id) ? `.${id}` : `[${JSON.stringify(id)}]`;
+  return isIdentifierName(id) ? `.${id}` : `[${quote(id)}]`;
 }

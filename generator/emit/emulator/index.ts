@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
+import { dataLiteral } from '../ts/literal.ts';
 import { printFile } from '../ts/project.ts';
 import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { emulatorModel } from './model.ts';
@@ -66,7 +67,7 @@ export function emitEmulator(api: Api, config: CodegenConfig = DEFAULT_CONFIG): 
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
           docs: [`What the emulator knows of ${api.title}: collections, operations, paging, state machines and webhooks, read from the spec.`],
-          declarations: [{ name: 'MODEL', type: 'EmulatorModel', initializer: JSON.stringify(model) }],
+          declarations: [{ name: 'MODEL', type: 'EmulatorModel', initializer: dataLiteral(model) }],
         },
       ]),
     },

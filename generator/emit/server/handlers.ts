@@ -6,9 +6,9 @@
 import { CodeBlockWriter, StructureKind, type StatementStructures } from 'ts-morph';
 import { successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
-import { isIdentifierName } from '../../naming/case.ts';
 import { printFile, printStatements } from '../ts/project.ts';
-import { quote, typeOf, type TypeUse, type TypeWriter } from '../ts/type-expr.ts';
+import { quote, typeKey } from '../ts/literal.ts';
+import { typeOf, type TypeUse, type TypeWriter } from '../ts/type-expr.ts';
 
 const print = (t: TypeWriter): string => {
   const w = new CodeBlockWriter();
@@ -59,7 +59,7 @@ export function handlersFile(api: Api): { path: string; contents: string } {
       const body = op.requestBody?.contents.length ? (names.add(op.names.body), op.requestBody.required ? op.names.body : `${op.names.body} | undefined`) : 'undefined';
       const input = `HandlerInput<${loc('path', op.names.pathParams)}, ${loc('query', op.names.query)}, ${loc('header', op.names.headers)}, ${body}>`;
       return {
-        name: isIdentifierName(op.operationId) ? op.operationId : quote(op.operationId),
+        name: typeKey(op.operationId),
         hasQuestionToken: true,
         docs: [`${op.method.toUpperCase()} ${op.path}${op.summary ? `: ${op.summary}` : ''}`],
         type: `(input: ${input}) => Awaitable<${outputType(op, use, names)}>`,

@@ -6,7 +6,7 @@ import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type Stat
 import { credentialOf, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
-import { propertyKey, quote } from '../ts/type-expr.ts';
+import { dataKey, dataLiteral, quote } from '../ts/literal.ts';
 import { requestFnName } from '../ts/names.ts';
 
 /** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
@@ -26,7 +26,7 @@ export function routesOf(api: Api): Route[] {
     let route = byPath.get(op.path);
     if (!route) {
       const segments = op.path.split('/').slice(1).map((s) => {
-        const m = /^\{(.+)\}$/.exec(s);
+        const m = /^\{([^{}]+)\}$/.exec(s);
         return m ? { param: m[1]! } : { literal: s };
       });
       route = { path: op.path, segments, methods: [], constName: op.names.route };
@@ -44,7 +44,7 @@ function successOf(op: Operation): { status: number; kind: string; mediaType?: s
   // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
   const variants = (ok?.contents ?? [])
     .filter((c) => c.selector)
-    .map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
+    .map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${dataKey(f.field)}: ${dataLiteral(f.values)}`).join(', ')} } }`);
   if (!plain) return { status, kind: 'empty', variants };
   return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
 }
@@ -82,7 +82,7 @@ function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
       w.indent(() => {
         for (const r of group) {
           const conds = r.segments.map((seg, i) => (seg.literal !== undefined ? `s[${i + 1}] === ${quote(seg.literal)}` : `s[${i + 1}] !== ''`));
-          const params = r.segments.flatMap((seg, i) => (seg.param !== undefined ? [`${propertyKey(seg.param)}: s[${i + 1}]!`] : []));
+          const params = r.segments.flatMap((seg, i) => (seg.param !== undefined ? [`${dataKey(seg.param)}: s[${i + 1}]!`] : []));
           w.write(`if (${conds.join(' && ') || 'true'})`).block(() => w.writeLine(`return { methods: ${methodsConst(r)}, params: { ${params.join(', ')} } };`));
         }
         w.writeLine('break;');
@@ -111,7 +111,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['What the request pipeline needs to know about each operation, by operationId.'],
-      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${operationLiteral(api, o)}`).join(',\n')} }` }],
+      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${dataKey(o.operationId)}: ${operationLiteral(api, o)}`).join(',\n')} }` }],
     },
     {
       kind: StructureKind.Function,

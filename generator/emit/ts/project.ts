@@ -1,4 +1,5 @@
 /** The ts-morph project every TypeScript emitter prints with: in memory, one source file per output file. */
+import { commentText } from './literal.ts';
 import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFile, type StatementStructures } from 'ts-morph';
 
 /**
@@ -34,7 +35,7 @@ export function printFile(path: string, statements: (string | StatementStructure
 
 /** Prints statements without the banner: a part of a file, which `printFile` prints again among its statements. */
 export function printStatements(path: string, statements: (string | StatementStructures)[]): string {
-  const structure = { statements };
+  const structure = { statements: statements.map(safeDocs) };
   const context = (shared() as unknown as { _context?: PrinterContext })._context;
   if (context?.structurePrinterFactory) {
     const writer = context.createWriter();
@@ -45,4 +46,27 @@ export function printStatements(path: string, statements: (string | StatementStr
   const text = file.getFullText();
   shared().removeSourceFile(file);
   return text;
+}
+
+/**
+ * A copy of a structure whose JSDoc texts (`docs`, at any depth: members, declarations, overloads) went through
+ * `commentText`, so no text an emitter puts in a doc comment can end it.
+ */
+function safeDocs<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(safeDocs) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'docs' && Array.isArray(value) ? value.map(safeDoc) : safeDocs(value);
+  return out as T;
+}
+
+function safeDoc(doc: unknown): unknown {
+  if (typeof doc === 'string') return commentText(doc);
+  if (doc === null || typeof doc !== 'object') return doc;
+  const d = doc as { description?: unknown; tags?: { text?: unknown }[] };
+  return {
+    ...d,
+    ...(typeof d.description === 'string' ? { description: commentText(d.description) } : {}),
+    ...(d.tags ? { tags: d.tags.map((t) => (typeof t.text === 'string' ? { ...t, text: commentText(t.text) } : t)) } : {}),
+  };
 }

@@ -9,7 +9,8 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { docText, propertyDoc } from '../ts/docs.ts';
 import { trackImports, type ImportTracker } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';
-import { objectType, propertyKey, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
+import { typeKey } from '../ts/literal.ts';
+import { objectType, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
 
 function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructures {
   const doc = docText(s.type, s.type.description ?? `The ${s.name} schema.`);
@@ -27,7 +28,7 @@ function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructure
       docs,
       properties: s.type.properties.map((p) => {
         const d = propertyDoc(p);
-        return { name: propertyKey(p.name), hasQuestionToken: !p.required, type: typeOf(p.type, use), docs: d ? [d] : [] };
+        return { name: typeKey(p.name), hasQuestionToken: !p.required, type: typeOf(p.type, use), docs: d ? [d] : [] };
       }),
     };
   }
