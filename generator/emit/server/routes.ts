@@ -6,7 +6,7 @@ import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type Stat
 import { credentialOf, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
-import { dataKey, dataLiteral, quote } from '../ts/literal.ts';
+import { dataKey, dataLiteral, quote, ref, type Data } from '../ts/literal.ts';
 import { requestFnName } from '../ts/names.ts';
 
 /** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
@@ -37,36 +37,37 @@ export function routesOf(api: Api): Route[] {
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: string[] } {
+function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: Data[] } {
   const ok = successResponse(op);
   const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
   const plain = ok?.contents.find((c) => !c.selector) ?? ok?.contents[0];
   // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
   const variants = (ok?.contents ?? [])
     .filter((c) => c.selector)
-    .map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${dataKey(f.field)}: ${dataLiteral(f.values)}`).join(', ')} } }`);
+    .map((c) => ({ status, kind: c.kind, mediaType: c.mediaType, when: new Map(c.selector!.map((f) => [f.field, f.values])) }));
   if (!plain) return { status, kind: 'empty', variants };
   return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
 }
 
-function operationLiteral(api: Api, op: Operation): string {
-  const parts = [`operationId: ${quote(op.operationId)}`, `method: ${quote(op.method.toUpperCase())}`, `secured: ${op.security.length > 0}`];
+/** What the server's pipeline needs of `op` (an `OperationMeta`), as data. */
+function operationData(api: Api, op: Operation): Data {
   const body = op.requestBody;
-  if (body?.contents.length) {
-    const media = body.contents.map((c) => `${quote(c.mediaType.toLowerCase())}: ${quote(c.kind)}`).join(', ');
-    // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
-    const files = body.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
-    parts.push(`body: { required: ${body.required}, mediaTypes: { ${media} }${files ? '' : `, maxBytes: ${STRUCTURED_BODY_BYTES}`} }`);
-  }
+  // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
+  const files = body?.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
   const s = successOf(op);
-  parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);
-  if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
   const sse = successResponse(op)?.contents.find((c) => c.sse)?.sse;
-  if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
   const credential = op.security.length ? credentialOf(api, op) : undefined;
-  if (credential) parts.push(`credential: { ${Object.entries(credential).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
-  parts.push(`validate: ${requestFnName(op)}`);
-  return `{ ${parts.join(', ')} }`;
+  return {
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    secured: op.security.length > 0,
+    body: body?.contents.length ? { required: body.required, mediaTypes: new Map(body.contents.map((c) => [c.mediaType.toLowerCase(), c.kind])), maxBytes: files ? undefined : STRUCTURED_BODY_BYTES } : undefined,
+    success: { status: s.status, kind: s.kind, mediaType: s.mediaType },
+    variants: s.variants.length ? s.variants : undefined,
+    sse: sse ? { framing: sse.framing, terminator: sse.terminator } : undefined,
+    credential: credential ? { ...credential } : undefined,
+    validate: ref(requestFnName(op)),
+  };
 }
 
 function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
@@ -104,14 +105,14 @@ export function routesFile(api: Api): { path: string; contents: string } {
     ...routes.map((r): StatementStructures => ({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: methodsConst(r), initializer: `{ ${r.methods.map((m) => `${m.method}: ${quote(m.operationId)}`).join(', ')} } as const` }],
+      declarations: [{ name: methodsConst(r), initializer: `${dataLiteral(new Map(r.methods.map((m) => [m.method, m.operationId])))} as const` }],
     })),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['What the request pipeline needs to know about each operation, by operationId.'],
-      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${dataKey(o.operationId)}: ${operationLiteral(api, o)}`).join(',\n')} }` }],
+      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: dataLiteral(new Map(ops.map((o) => [o.operationId, operationData(api, o)])), { expand: true }) }],
     },
     {
       kind: StructureKind.Function,
@@ -127,7 +128,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The generated routes, for `createCoreServer`.'],
-      declarations: [{ name: 'routes', type: 'Routes', initializer: `{ operations, match: matchRoute, basePath: ${quote(basePath)} }` }],
+      declarations: [{ name: 'routes', type: 'Routes', initializer: dataLiteral({ operations: ref('operations'), match: ref('matchRoute'), basePath }) }],
     },
   ];
   return { path: 'server/routes.ts', contents: printFile('server/routes.ts', statements) };

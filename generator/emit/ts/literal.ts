@@ -33,18 +33,37 @@ export function dataKey(name: string): string {
   return typeKey(name);
 }
 
-/** Plain data (JSON values; `undefined` members left out) as a one-line TypeScript expression. */
-export function dataLiteral(value: unknown): string {
+/** A reference to a declaration (a function, a constant) inside data: printed as its name, which must be an identifier. */
+export class Ref {
+  constructor(readonly name: string) {
+    if (!isIdentifierName(name)) throw new Error(`internal: '${name}' is not an identifier`);
+  }
+}
+
+export const ref = (name: string): Ref => new Ref(name);
+
+/** Data `dataLiteral` prints: JSON values, `Map`s (objects whose key order is kept as given), and `Ref`s. */
+export type Data = null | boolean | number | string | undefined | Ref | readonly Data[] | ReadonlyMap<string, Data> | { readonly [key: string]: Data };
+
+/**
+ * Data as a TypeScript expression: objects (and `Map`s) as object literals, `undefined` members left out, `Ref`s as
+ * their names. On one line; `expand` puts the outer object's members on their own lines, which the formatter keeps.
+ */
+export function dataLiteral(value: unknown, options: { expand?: boolean } = {}): string {
   if (value === null || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`internal: ${value} is not JSON data`);
     return String(value);
   }
   if (typeof value === 'string') return quote(value);
-  if (Array.isArray(value)) return `[${value.map(dataLiteral).join(', ')}]`;
+  if (value instanceof Ref) return value.name;
+  if (Array.isArray(value)) return `[${value.map((v) => dataLiteral(v)).join(', ')}]`;
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${dataKey(k)}: ${dataLiteral(v)}`).join(', ')} }` : '{}';
+    const all = value instanceof Map ? [...(value as Map<string, unknown>)] : Object.entries(value as Record<string, unknown>);
+    // A reference named as its key is written once (`{ operations }`).
+    const members = all.filter(([, v]) => v !== undefined).map(([k, v]) => (v instanceof Ref && dataKey(k) === v.name ? v.name : `${dataKey(k)}: ${dataLiteral(v)}`));
+    if (!members.length) return '{}';
+    return options.expand ? `{\n${members.map((m) => `  ${m},\n`).join('')}}` : `{ ${members.join(', ')} }`;
   }
   throw new Error(`internal: not data: ${String(value)}`);
 }

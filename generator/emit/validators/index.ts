@@ -11,7 +11,7 @@ import type { Api } from '../../ir/types.ts';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { dataKey } from '../ts/literal.ts';
+import { dataLiteral, ref, type Data } from '../ts/literal.ts';
 import { verbatimFile } from '../../render/templates.ts';
 import { HelperPool } from './compile.ts';
 import { checkName, fileCompiler, isName } from './files.ts';
@@ -57,11 +57,11 @@ function indexFile(api: Api): GeneratedFile {
     declarations: [{ name, initializer }],
   });
   // A spec without operations or schemas: the table is empty, its key type `never`, and the lookup unreachable.
-  const table = (entries: string[], empty: string) => (entries.length ? `{ ${entries.join(', ')} } as const` : `{} as Record<never, ${empty}>`);
+  const table = (entries: [string, Data][], empty: string) => (entries.length ? `${dataLiteral(new Map(entries))} as const` : `{} as Record<never, ${empty}>`);
   const none = (what: string, name: string) => `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => `${dataKey(o.operationId)}: ${requestFnName(o)}`), '(input: RequestInput) => ValidationResult<unknown>')));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => `${dataKey(o.operationId)}: ${responseFnName(o)}`), '(status: number, body: unknown) => ValidationResult<unknown>')));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${dataKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, ref(requestFnName(o))]), '(input: RequestInput) => ValidationResult<unknown>')));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, ref(responseFnName(o))]), '(status: number, body: unknown) => ValidationResult<unknown>')));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => [s.name, { is: ref(isName(s)), check: ref(checkName(s)) }]), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
   statements.push(`/**
