@@ -7,6 +7,7 @@ import { credentialOf, successResponse } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
 import { dataKey, dataLiteral, quote, ref, type Data } from '../ts/literal.ts';
+import { importRegistry, type Imports } from '../ts/imports.ts';
 import { requestFnName } from '../ts/names.ts';
 
 /** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
@@ -50,7 +51,7 @@ function successOf(op: Operation): { status: number; kind: string; mediaType?: s
 }
 
 /** What the server's pipeline needs of `op` (an `OperationMeta`), as data. */
-function operationData(api: Api, op: Operation): Data {
+function operationData(api: Api, op: Operation, use: Imports): Data {
   const body = op.requestBody;
   // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
   const files = body?.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
@@ -66,7 +67,7 @@ function operationData(api: Api, op: Operation): Data {
     variants: s.variants.length ? s.variants : undefined,
     sse: sse ? { framing: sse.framing, terminator: sse.terminator } : undefined,
     credential: credential ? { ...credential } : undefined,
-    validate: ref(requestFnName(op)),
+    validate: ref(use.from('validators/index.ts', requestFnName(op))),
   };
 }
 
@@ -99,9 +100,10 @@ export function routesFile(api: Api): { path: string; contents: string } {
   const routes = routesOf(api);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const basePath = basePathOf(api);
+  const path = 'server/routes.ts';
+  const use = importRegistry(api, path);
+  const core = (name: string) => use.from('server/core.ts', name, true);
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core.js', namedImports: ['OperationMeta', 'RouteMatch', 'Routes'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.js', namedImports: ops.map(requestFnName).sort() },
     ...routes.map((r): StatementStructures => ({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -112,7 +114,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['What the request pipeline needs to know about each operation, by operationId.'],
-      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: dataLiteral(new Map(ops.map((o) => [o.operationId, operationData(api, o)])), { expand: true }) }],
+      declarations: [{ name: 'operations', type: `Readonly<Record<string, ${core('OperationMeta')}>>`, initializer: dataLiteral(new Map(ops.map((o) => [o.operationId, operationData(api, o, use)])), { expand: true }) }],
     },
     {
       kind: StructureKind.Function,
@@ -120,7 +122,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       name: 'matchRoute',
       docs: ['The route of `path` (after the base path): its methods and raw path parameters.'],
       parameters: [{ name: 'path', type: 'string' }],
-      returnType: 'RouteMatch | undefined',
+      returnType: `${core('RouteMatch')} | undefined`,
       statements: (w) => writeMatcher(w, routes),
     },
     {
@@ -128,10 +130,10 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The generated routes, for `createCoreServer`.'],
-      declarations: [{ name: 'routes', type: 'Routes', initializer: dataLiteral({ operations: ref('operations'), match: ref('matchRoute'), basePath }) }],
+      declarations: [{ name: 'routes', type: core('Routes'), initializer: dataLiteral({ operations: ref('operations'), match: ref('matchRoute'), basePath }) }],
     },
   ];
-  return { path: 'server/routes.ts', contents: printFile('server/routes.ts', statements) };
+  return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
 }
 
 /** The path prefix of the first server URL, with its variables at their defaults (`{base_url}` → `/v1`). */

@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { dataLiteral, ref, type Data } from '../ts/literal.ts';
+import { importRegistry } from '../ts/imports.ts';
 import { verbatimFile } from '../../render/templates.ts';
 import { HelperPool } from './compile.ts';
 import { checkName, fileCompiler, isName } from './files.ts';
@@ -34,17 +35,11 @@ function indexFile(api: Api): GeneratedFile {
   const statements: (string | StatementStructures)[] = [];
   const areasWithSchemas = [...new Set(api.schemas.map((s) => s.area))].sort();
   const areasWithOps = [...new Set(api.operations.map((o) => o.area))].sort();
-  statements.push(`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`);
-  statements.push(`export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`);
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'unknownOperation' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
-  for (const area of areasWithSchemas) {
-    const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [isName(s), checkName(s)]);
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${area}.js`, namedImports: names.sort() });
-  }
-  for (const area of areasWithOps) {
-    const names = api.operations.filter((o) => o.area === area).flatMap((o) => [requestFnName(o), responseFnName(o)]);
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./requests/${area}.js`, namedImports: names.sort() });
-  }
+  const exports = [`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`, `export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`];
+  const path = 'validators/index.ts';
+  const use = importRegistry(api, path);
+  const runtime = (name: string, typeOnly = false) => use.from('validators/runtime.ts', name, typeOnly);
+  const fn = (area: string, kind: 'schemas' | 'requests', name: string) => ref(use.from(`validators/${kind}/${area}.ts`, name));
   for (const area of areasWithSchemas) statements.push(`export * from './schemas/${area}.js';`);
   for (const area of areasWithOps) statements.push(`export * from './requests/${area}.js';`);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
@@ -59,9 +54,9 @@ function indexFile(api: Api): GeneratedFile {
   // A spec without operations or schemas: the table is empty, its key type `never`, and the lookup unreachable.
   const table = (entries: [string, Data][], empty: string) => (entries.length ? `${dataLiteral(new Map(entries))} as const` : `{} as Record<never, ${empty}>`);
   const none = (what: string, name: string) => `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, ref(requestFnName(o))]), '(input: RequestInput) => ValidationResult<unknown>')));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, ref(responseFnName(o))]), '(status: number, body: unknown) => ValidationResult<unknown>')));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => [s.name, { is: ref(isName(s)), check: ref(checkName(s)) }]), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, fn(o.area, 'requests', requestFnName(o))]), `(input: ${runtime('RequestInput', true)}) => ${runtime('ValidationResult', true)}<unknown>`)));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, fn(o.area, 'requests', responseFnName(o))]), `(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>`)));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => [s.name, { is: fn(s.area, 'schemas', isName(s)), check: fn(s.area, 'schemas', checkName(s)) }]), `{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }`)));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
   statements.push(`/**
@@ -70,9 +65,9 @@ function indexFile(api: Api): GeneratedFile {
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
   ${ops.length ? `// Checked apart from the lookup: a conditional would make one union of every validator's type (slow to check).
-  if (!Object.hasOwn(requestValidators, operationId)) unknownOperation(operationId);
+  if (!Object.hasOwn(requestValidators, operationId)) ${runtime('unknownOperation')}(operationId);
   const validate = requestValidators[operationId] as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
-  return validate(input);` : `void input;\n  void unknownOperation;\n  ${none('operation', 'operationId')}`}
+  return validate(input);` : `void input;\n  void ${runtime('unknownOperation')};\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
 export function validateResponse(operationId: OperationId, status: number, body: unknown): ValidationResult<unknown> {
@@ -82,9 +77,9 @@ export function validateResponse(operationId: OperationId, status: number, body:
 export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
   ${schemas.length ? `const v = schemaValidators[name];
   if (v.is(value)) return { ok: true, value };
-  const c = new Ctx();
+  const c = new ${runtime('Ctx')}();
   v.check(value, '', c);
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };` : `void value;\n  void Ctx;\n  ${none('schema', 'name')}`}
+  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };` : `void value;\n  void ${runtime('Ctx')};\n  ${none('schema', 'name')}`}
 }`);
-  return { path: 'validators/index.ts', contents: printFile('validators/index.ts', statements) };
+  return { path, contents: printFile(path, [...exports, ...use.declarations(), ...statements]) };
 }
