@@ -72,7 +72,7 @@ export function sample(api: Api, node: TypeNode, depth = 0, extra: [string, stri
 /** Path parameters, in path order, as the sample strings a README passes (`'project_123'`). */
 export function pathArgs(op: Operation): string[] {
   const names = [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))];
-  return names.map((name) => `'${name.replace(/_?id$/i, '') || 'id'}_123'`);
+  return names.map((name) => quote(`${name.replace(/_?id$/i, '') || 'id'}_123`));
 }
 
 /** A call of `op` with sample arguments, `extra` body fields added (a stream selector). */

@@ -7,7 +7,7 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { quote, writeData } from '../ts/literal.ts';
 import { typeOf, union, text } from '../ts/type-expr.ts';
-import { importRegistry } from '../ts/imports.ts';
+import { importRegistry, specifier } from '../ts/imports.ts';
 import { operationSpec } from './operation-spec.ts';
 import { resourceFile } from './resources.ts';
 import { envPrefixOf } from './env.ts';
@@ -111,7 +111,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
   const exports: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [(api.clientName ?? config.clientName), 'createBaseClient', 'DEFAULT_BASE_URL'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client-base.js', namedExports: ['ClientBase'] },
-    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${resourceFile(t).replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
+    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: specifier('client/index.ts', resourceFile(t)), namedExports: [t.className] })),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },
     {
       kind: StructureKind.ExportDeclaration,

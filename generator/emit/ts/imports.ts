@@ -59,7 +59,7 @@ export function importRegistry(api: Api, selfPath: string, options: ImportOption
 }
 
 /** The relative module specifier from the file at `from` to the module at `to` (`../types/videos.js`). */
-function specifier(from: string, to: string): string {
+export function specifier(from: string, to: string): string {
   const dir = from.split('/').slice(0, -1);
   const target = to.split('/');
   let common = 0;
