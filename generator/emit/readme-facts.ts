@@ -79,8 +79,10 @@ export function pathArgs(op: Operation): string[] {
 export function sampleCall(api: Api, op: Operation, extra: [string, string][] = []): string {
   const args = pathArgs(op);
   const body = op.requestBody?.contents[0];
-  if (body) args.push(sample(api, body.type, 0, extra));
-  else if (extra.length) args.push(`{ ${extra.map(([k, v]) => `${dataKey(k)}: ${v}`).join(', ')} }`);
+  // Required query parameters travel in the same argument as the body's fields.
+  const fields = [...extra, ...op.parameters.filter((q) => q.in === 'query' && q.required).map((q): [string, string] => [q.name, sample(api, q.type, 1)])];
+  if (body) args.push(sample(api, body.type, 0, fields));
+  else if (fields.length) args.push(`{ ${fields.map(([k, v]) => `${dataKey(k)}: ${v}`).join(', ')} }`);
   else if (op.parameters.some((q) => q.in === 'query' && q.name === 'limit')) args.push('{ limit: 20 }');
   return `client.${op.sdkPath.join('.')}(${args.join(', ')})`;
 }

@@ -13,6 +13,7 @@ import type { Api } from '../../generator/ir/types.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { writeTree } from '../../generator/render/write.ts';
 import { typecheckCorpus } from '../corpus/run.ts';
+import { snippetProblems } from '../docs/helpers/snippets.ts';
 import { listen, type Running } from '../server/helpers.ts';
 import { HEADER, HOSTILE, KEY_HEADER, NAMES, PATH_PARAM, PATH_SEGMENT, PATH_VALUE, QUERY, hostileDocument } from './hostile-spec.ts';
 
@@ -48,6 +49,23 @@ describe('hostile spec strings', () => {
 
   it('generate outputs that type-check under tsc --strict', () => {
     expect(typecheckCorpus(out).output.trim()).toBe('');
+  });
+
+  let snippets: { count: number; problems: string[] } | undefined;
+  const readmeProblems = (readme: string) => {
+    snippets ??= snippetProblems(out, 'HostileClient', path.resolve('.tmp/test/hostile-strings-snippets'));
+    expect(snippets.count).toBeGreaterThan(0);
+    return snippets.problems.filter((p) => p.includes(readme));
+  };
+
+  it('give client README examples that type-check against the tree (a property named constructor included)', () => {
+    expect(readmeProblems('client/README.md')).toEqual([]);
+  });
+
+  // Known failure: templates/server/README.md.hbs writes `app.all('{{basePath}}/*', …)`, the base path raw inside a
+  // single-quoted string: the spec's server URL here holds a `'`.
+  it.fails('give server README examples that type-check against the tree', () => {
+    expect(readmeProblems('server/README.md')).toEqual([]);
   });
 
   it('keep enum values exact in tables/enums.ts', async () => {
@@ -87,7 +105,7 @@ describe('hostile spec strings', () => {
     const properties = MODEL.schemas.Thing.properties;
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     for (const name of NAMES) expect(Object.hasOwn(properties, name), name).toBe(true);
-    expect(properties[HOSTILE].default).toBe(HOSTILE);
+    expect(properties[HOSTILE]).toMatchObject({ default: HOSTILE, examples: [HOSTILE] });
     expect(MODEL.webhooks).toEqual([HOSTILE]);
   });
 

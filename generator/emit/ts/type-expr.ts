@@ -60,6 +60,18 @@ function writeDoc(w: CodeBlockWriter, doc: string | undefined): void {
   w.writeLine(' */');
 }
 
+// Members every object has through `Object.prototype`, as TypeScript's `Object` interface declares them.
+const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+
+/**
+ * The type of an object member as declared. An optional member named like one of `Object.prototype` (`constructor`)
+ * reads the inherited one when absent, and TypeScript checks every object against it: `constructor?: string` would
+ * refuse every object literal without one. Such a member also admits what it inherits (`| Object['constructor']`).
+ */
+export function memberType(name: string, optional: boolean, type: TypeWriter): TypeWriter {
+  return optional && OBJECT_MEMBERS.has(name) ? union([type, text(`Object[${quote(name)}]`)]) : type;
+}
+
 export interface MemberSpec {
   name: string;
   optional: boolean;
@@ -76,7 +88,7 @@ export function objectType(members: MemberSpec[], index?: TypeWriter): TypeWrite
       for (const m of members) {
         writeDoc(w, m.doc);
         w.write(`${m.readonly ? 'readonly ' : ''}${typeKey(m.name)}${m.optional ? '?' : ''}: `);
-        m.type(w);
+        memberType(m.name, m.optional, m.type)(w);
         w.write(';').newLine();
       }
       if (index) {

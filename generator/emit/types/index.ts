@@ -10,7 +10,7 @@ import { docText, propertyDoc } from '../ts/docs.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';
 import { typeKey } from '../ts/literal.ts';
-import { objectType, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
+import { memberType, objectType, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
 
 function schemaStatement(s: NamedSchema, use: Imports): StatementStructures {
   const doc = docText(s.type, s.type.description ?? `The ${s.name} schema.`);
@@ -28,7 +28,7 @@ function schemaStatement(s: NamedSchema, use: Imports): StatementStructures {
       docs,
       properties: s.type.properties.map((p) => {
         const d = propertyDoc(p);
-        return { name: typeKey(p.name), hasQuestionToken: !p.required, type: typeOf(p.type, use), docs: d ? [d] : [] };
+        return { name: typeKey(p.name), hasQuestionToken: !p.required, type: memberType(p.name, !p.required, typeOf(p.type, use)), docs: d ? [d] : [] };
       }),
     };
   }
