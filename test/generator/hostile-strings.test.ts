@@ -43,8 +43,11 @@ const thing = () => {
 };
 
 describe('hostile spec strings', () => {
-  it('are reported only where the spec breaks the OpenAPI schema', () => {
-    expect(warnings.filter((w) => !/securitySchemes|URI malformed/.test(w))).toEqual([]);
+  it('are reported only where the spec breaks the OpenAPI schema or its validator', () => {
+    // A component key must match [a-zA-Z0-9._-]; swagger-parser cannot URI-encode a key holding a lone surrogate.
+    expect(warnings.filter((w) => !w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'))).toEqual([
+      expect.stringMatching(/^#\/security\/0\/.* invalid-openapi a key holds a lone surrogate .* so its semantic checks \(path parameters, duplicate parameters\) did not run$/s),
+    ]);
   });
 
   it('generate outputs that type-check under tsc --strict', () => {
