@@ -5,7 +5,7 @@
  * string exact at run time: in the tables, the client's and the server's operation tables, the validators, the
  * emulator's model, and over real HTTP between the generated client and server.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,9 @@ import type { Api } from '../../generator/ir/types.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { writeTree } from '../../generator/render/write.ts';
 import { typecheckCorpus } from '../corpus/run.ts';
-import { snippetProblems } from '../docs/helpers/snippets.ts';
+import { mermaidParse } from '../docs/helpers/mermaid-real.ts';
+import { mermaidBlocks, parseStateDiagram } from '../docs/helpers/mermaid-state.ts';
+import { markdownFiles, snippetProblems } from '../docs/helpers/snippets.ts';
 import { listen, type Running } from '../server/helpers.ts';
 import { HEADER, HOSTILE, KEY_HEADER, NAMES, PATH_PARAM, PATH_SEGMENT, PATH_VALUE, QUERY, hostileDocument } from './hostile-spec.ts';
 
@@ -69,6 +71,13 @@ describe('hostile spec strings', () => {
   // single-quoted string: the spec's server URL here holds a `'`.
   it.fails('give server README examples that type-check against the tree', () => {
     expect(readmeProblems('server/README.md')).toEqual([]);
+  });
+
+  it('give docs whose state diagram Mermaid parses, one state per spec state', async () => {
+    const diagrams = markdownFiles(path.join(out, 'docs')).flatMap((f) => mermaidBlocks(readFileSync(f, 'utf8')));
+    expect(diagrams).toHaveLength(1);
+    await expect(mermaidParse(diagrams[0]!)).resolves.toBeUndefined();
+    expect(parseStateDiagram(diagrams[0]!).states.size).toBe(spec.components.schemas.State.enum.length);
   });
 
   it('keep enum values exact in tables/enums.ts', async () => {
