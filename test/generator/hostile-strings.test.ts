@@ -169,6 +169,7 @@ describe('hostile spec strings', () => {
       const input = seen.at(-1);
       expect(input.path).toEqual({ [pathKey()]: PATH_VALUE });
       expect(input.query).toEqual({ [QUERY]: '__proto__' });
+      expect(input.headers).toEqual({ [HEADER]: 'h' });
       expect(input.body).toEqual(body);
       expect(answer).toEqual(input.body);
     });
