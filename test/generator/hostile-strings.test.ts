@@ -15,7 +15,7 @@ import { writeTree } from '../../generator/render/write.ts';
 import { typecheckCorpus } from '../corpus/run.ts';
 import { mermaidParse } from '../docs/helpers/mermaid-real.ts';
 import { mermaidBlocks, parseStateDiagram } from '../docs/helpers/mermaid-state.ts';
-import { markdownFiles, snippetProblems } from '../docs/helpers/snippets.ts';
+import { markdownFiles, snippetProblems, tsSnippets } from '../docs/helpers/snippets.ts';
 import { listen, type Running } from '../server/helpers.ts';
 import { HEADER, HOSTILE, KEY_HEADER, NAMES, PATH_PARAM, PATH_SEGMENT, PATH_VALUE, QUERY, hostileDocument } from './hostile-spec.ts';
 
@@ -71,6 +71,15 @@ describe('hostile spec strings', () => {
   // single-quoted string: the spec's server URL here holds a `'`.
   it.fails('give server README examples that type-check against the tree', () => {
     expect(readmeProblems('server/README.md')).toEqual([]);
+  });
+
+  it('give server README examples whose only problems are in the two framework mounts of that known failure', () => {
+    const problems = readmeProblems('server/README.md');
+    expect(problems.length).toBeGreaterThan(0);
+    const snippets = new Map(tsSnippets(readFileSync(path.join(out, 'server/README.md'), 'utf8')).map((s) => [String(s.line), s.code]));
+    const lines = new Set(problems.map((p) => /^[^:]+:(\d+):/.exec(p)![1]!));
+    expect(lines.size).toBe(2);
+    for (const line of lines) expect(snippets.get(line)).toContain(`app.all('/v1/${PATH_SEGMENT}/*'`);
   });
 
   it('give docs whose state diagram Mermaid parses, one state per spec state', async () => {
