@@ -141,6 +141,23 @@ describe('hostile spec strings', () => {
     expect(validateRequest(HOSTILE, input({ ...thing(), kind: 'other' })).errors).toEqual([expect.objectContaining({ path: '/body/kind', code: 'enum' })]);
   });
 
+  it('run the emulator: the generated client creates a resource whose fields, defaults included, are exact', async () => {
+    const { startEmulator } = await load('emulator/index.ts');
+    const emulator = await startEmulator({ port: 0 });
+    try {
+      const { HostileClient } = await load('client/index.ts');
+      const client = new HostileClient({ apiKey: 'k', baseURL: `${emulator.url}/v1/${PATH_SEGMENT}`, maxRetries: 0 });
+      const sdkPath = api.operations.find((o) => o.operationId === HOSTILE)!.sdkPath;
+      const owner = sdkPath.slice(0, -1).reduce((o: any, k) => o[k], client);
+      const created = await owner[sdkPath.at(-1)!](PATH_VALUE, { [HOSTILE]: HOSTILE, state: HOSTILE, [QUERY]: '${x}' }, { headers: { [HEADER]: 'h' } });
+      expect(Object.hasOwn(created, 'constructor')).toBe(true);
+      for (const name of NAMES.filter((n) => n !== '__proto__')) expect(created[name], name).toBe(HOSTILE);
+      expect(created.state).toBe(HOSTILE);
+    } finally {
+      await emulator.close();
+    }
+  });
+
   describe('over HTTP, generated client to generated server', () => {
     let srv: Running;
     let client: any;
