@@ -27,6 +27,7 @@ export const QUERY = `q ${HOSTILE.replace('\uD800', '')} &=#+?`;
  * backslash (the server refuses them in a decoded path parameter).
  */
 export const PATH_VALUE = "v?#'% ${x}*\u2028é";
+/** Property names: ones JavaScript gives a meaning to, and the hostile ones. */
 export const NAMES = ['__proto__', 'constructor', 'toString', HOSTILE, 'a*/b', "q'uote"] as const;
 
 const text = (where: string) => `${where}: ${HOSTILE}`;
