@@ -7,7 +7,119 @@ export type {
   RawParams,
 } from './runtime.js';
 export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';
-import { Ctx, unknownOperation, type RequestInput, type ValidationResult } from './runtime.js';
+import {
+  validateCreateSpeechRequest,
+  validateCreateSpeechResponse,
+  validateCreateTranscriptionRequest,
+  validateCreateTranscriptionResponse,
+  validateCreateVoiceRequest,
+  validateCreateVoiceResponse,
+  validateListVoiceConsentsRequest,
+  validateListVoiceConsentsResponse,
+  validateRetrieveVoiceConsentRequest,
+  validateRetrieveVoiceConsentResponse,
+  validateUpdateVoiceConsentRequest,
+  validateUpdateVoiceConsentResponse,
+} from './requests/audio.js';
+import { validateExchangeTokenRequest, validateExchangeTokenResponse } from './requests/authentication.js';
+import {
+  validateCancelBatchRequest,
+  validateCancelBatchResponse,
+  validateCreateBatchRequest,
+  validateCreateBatchResponse,
+  validateListBatchesRequest,
+  validateListBatchesResponse,
+} from './requests/batches.js';
+import { validateCreateCompletionRequest, validateCreateCompletionResponse } from './requests/completions.js';
+import {
+  validateCreateContainerRequest,
+  validateCreateContainerResponse,
+  validateDeleteContainerRequest,
+  validateDeleteContainerResponse,
+  validateListContainersRequest,
+  validateListContainersResponse,
+  validateRetrieveContainerRequest,
+  validateRetrieveContainerResponse,
+} from './requests/containers.js';
+import {
+  validateDeleteConversationRequest,
+  validateDeleteConversationResponse,
+} from './requests/conversations.js';
+import { validateCreateEmbeddingRequest, validateCreateEmbeddingResponse } from './requests/embeddings.js';
+import { validateCreateEvalRequest, validateCreateEvalResponse } from './requests/evaluations.js';
+import {
+  validateCancelFineTuningJobRequest,
+  validateCancelFineTuningJobResponse,
+  validateRetrieveFineTuningModelLimitsRequest,
+  validateRetrieveFineTuningModelLimitsResponse,
+  validateRunGraderRequest,
+  validateRunGraderResponse,
+  validateValidateGraderRequest,
+  validateValidateGraderResponse,
+} from './requests/fine-tuning.js';
+import {
+  validateCreateImageEditRequest,
+  validateCreateImageEditResponse,
+  validateCreateImageRequest,
+  validateCreateImageResponse,
+  validateCreateImageVariationRequest,
+  validateCreateImageVariationResponse,
+} from './requests/images.js';
+import {
+  validateDeleteModelRequest,
+  validateDeleteModelResponse,
+  validateListModelsRequest,
+  validateListModelsResponse,
+  validateRetrieveModelRequest,
+  validateRetrieveModelResponse,
+} from './requests/models.js';
+import { validateCreateModerationRequest, validateCreateModerationResponse } from './requests/moderations.js';
+import { validateCountInputTokensRequest, validateCountInputTokensResponse } from './requests/responses.js';
+import {
+  validateCancelUploadRequest,
+  validateCancelUploadResponse,
+  validateCompleteUploadRequest,
+  validateCompleteUploadResponse,
+  validateCreateUploadRequest,
+  validateCreateUploadResponse,
+} from './requests/uploads.js';
+import {
+  validateCreateVectorStoreRequest,
+  validateCreateVectorStoreResponse,
+  validateDeleteVectorStoreRequest,
+  validateDeleteVectorStoreResponse,
+  validateListVectorStoresRequest,
+  validateListVectorStoresResponse,
+  validateRetrieveVectorStoreFileRequest,
+  validateRetrieveVectorStoreFileResponse,
+  validateRetrieveVectorStoreRequest,
+  validateRetrieveVectorStoreResponse,
+  validateSearchVectorStoreRequest,
+  validateSearchVectorStoreResponse,
+  validateUpdateVectorStoreFileAttributesRequest,
+  validateUpdateVectorStoreFileAttributesResponse,
+} from './requests/vector-stores.js';
+import {
+  validateCreateVideoCharacterRequest,
+  validateCreateVideoCharacterResponse,
+  validateCreateVideoEditRequest,
+  validateCreateVideoEditResponse,
+  validateCreateVideoExtensionRequest,
+  validateCreateVideoExtensionResponse,
+  validateCreateVideoRequest,
+  validateCreateVideoResponse,
+  validateDeleteVideoRequest,
+  validateDeleteVideoResponse,
+  validateDownloadVideoContentRequest,
+  validateDownloadVideoContentResponse,
+  validateListVideosRequest,
+  validateListVideosResponse,
+  validateRemixVideoRequest,
+  validateRemixVideoResponse,
+  validateRetrieveVideoCharacterRequest,
+  validateRetrieveVideoCharacterResponse,
+} from './requests/videos.js';
+import { Ctx, type RequestInput, type ValidationResult, unknownOperation } from './runtime.js';
 import {
   checkCustomVoice,
   checkSpeechCreateRequest,
@@ -455,118 +567,6 @@ import {
   isResponseCompletedEvent,
   isWebhookEvent,
 } from './schemas/webhooks.js';
-import {
-  validateCreateSpeechRequest,
-  validateCreateSpeechResponse,
-  validateCreateTranscriptionRequest,
-  validateCreateTranscriptionResponse,
-  validateCreateVoiceRequest,
-  validateCreateVoiceResponse,
-  validateListVoiceConsentsRequest,
-  validateListVoiceConsentsResponse,
-  validateRetrieveVoiceConsentRequest,
-  validateRetrieveVoiceConsentResponse,
-  validateUpdateVoiceConsentRequest,
-  validateUpdateVoiceConsentResponse,
-} from './requests/audio.js';
-import { validateExchangeTokenRequest, validateExchangeTokenResponse } from './requests/authentication.js';
-import {
-  validateCancelBatchRequest,
-  validateCancelBatchResponse,
-  validateCreateBatchRequest,
-  validateCreateBatchResponse,
-  validateListBatchesRequest,
-  validateListBatchesResponse,
-} from './requests/batches.js';
-import { validateCreateCompletionRequest, validateCreateCompletionResponse } from './requests/completions.js';
-import {
-  validateCreateContainerRequest,
-  validateCreateContainerResponse,
-  validateDeleteContainerRequest,
-  validateDeleteContainerResponse,
-  validateListContainersRequest,
-  validateListContainersResponse,
-  validateRetrieveContainerRequest,
-  validateRetrieveContainerResponse,
-} from './requests/containers.js';
-import {
-  validateDeleteConversationRequest,
-  validateDeleteConversationResponse,
-} from './requests/conversations.js';
-import { validateCreateEmbeddingRequest, validateCreateEmbeddingResponse } from './requests/embeddings.js';
-import { validateCreateEvalRequest, validateCreateEvalResponse } from './requests/evaluations.js';
-import {
-  validateCancelFineTuningJobRequest,
-  validateCancelFineTuningJobResponse,
-  validateRetrieveFineTuningModelLimitsRequest,
-  validateRetrieveFineTuningModelLimitsResponse,
-  validateRunGraderRequest,
-  validateRunGraderResponse,
-  validateValidateGraderRequest,
-  validateValidateGraderResponse,
-} from './requests/fine-tuning.js';
-import {
-  validateCreateImageEditRequest,
-  validateCreateImageEditResponse,
-  validateCreateImageRequest,
-  validateCreateImageResponse,
-  validateCreateImageVariationRequest,
-  validateCreateImageVariationResponse,
-} from './requests/images.js';
-import {
-  validateDeleteModelRequest,
-  validateDeleteModelResponse,
-  validateListModelsRequest,
-  validateListModelsResponse,
-  validateRetrieveModelRequest,
-  validateRetrieveModelResponse,
-} from './requests/models.js';
-import { validateCreateModerationRequest, validateCreateModerationResponse } from './requests/moderations.js';
-import { validateCountInputTokensRequest, validateCountInputTokensResponse } from './requests/responses.js';
-import {
-  validateCancelUploadRequest,
-  validateCancelUploadResponse,
-  validateCompleteUploadRequest,
-  validateCompleteUploadResponse,
-  validateCreateUploadRequest,
-  validateCreateUploadResponse,
-} from './requests/uploads.js';
-import {
-  validateCreateVectorStoreRequest,
-  validateCreateVectorStoreResponse,
-  validateDeleteVectorStoreRequest,
-  validateDeleteVectorStoreResponse,
-  validateListVectorStoresRequest,
-  validateListVectorStoresResponse,
-  validateRetrieveVectorStoreFileRequest,
-  validateRetrieveVectorStoreFileResponse,
-  validateRetrieveVectorStoreRequest,
-  validateRetrieveVectorStoreResponse,
-  validateSearchVectorStoreRequest,
-  validateSearchVectorStoreResponse,
-  validateUpdateVectorStoreFileAttributesRequest,
-  validateUpdateVectorStoreFileAttributesResponse,
-} from './requests/vector-stores.js';
-import {
-  validateCreateVideoCharacterRequest,
-  validateCreateVideoCharacterResponse,
-  validateCreateVideoEditRequest,
-  validateCreateVideoEditResponse,
-  validateCreateVideoExtensionRequest,
-  validateCreateVideoExtensionResponse,
-  validateCreateVideoRequest,
-  validateCreateVideoResponse,
-  validateDeleteVideoRequest,
-  validateDeleteVideoResponse,
-  validateDownloadVideoContentRequest,
-  validateDownloadVideoContentResponse,
-  validateListVideosRequest,
-  validateListVideosResponse,
-  validateRemixVideoRequest,
-  validateRemixVideoResponse,
-  validateRetrieveVideoCharacterRequest,
-  validateRetrieveVideoCharacterResponse,
-} from './requests/videos.js';
 export * from './schemas/audio.js';
 export * from './schemas/authentication.js';
 export * from './schemas/batches.js';

@@ -3,12 +3,12 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { Api } from '../ir/types.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';
-import { quote } from './ts/type-expr.ts';
+import { dataLiteral } from './ts/literal.ts';
 
 export function emitEnums(api: Api): GeneratedFile[] {
   const statements: StatementStructures[] = api.enums.flatMap((e): StatementStructures[] => {
     const where = e.pointers.map((p) => `\`${p}\``).join(', ');
-    const values = `[${e.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}] as const`;
+    const values = `${dataLiteral(e.values)} as const`;
     const doc = [e.description, e.open ? 'Known values; any other string is accepted too.' : undefined, `From ${where}.`].filter(Boolean).join('\n\n');
     return [
       {

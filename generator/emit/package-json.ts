@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readTemplate } from '../render/templates.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
+import { dataLiteral } from './ts/literal.ts';
 import { printFile } from './ts/project.ts';
 import { entryModule, layoutOf } from '../package/layout.ts';
 
@@ -81,7 +82,7 @@ export function constantsModule(path: string, values: Record<string, { type: str
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [v.doc],
-    declarations: [{ name, type: v.type, initializer: JSON.stringify(v.value) }],
+    declarations: [{ name, type: v.type, initializer: dataLiteral(v.value) }],
   }));
   return { path, contents: printFile(path, statements) };
 }

@@ -5,7 +5,7 @@
  */
 import { propertiesOf, resolveNode } from '../ir/queries.ts';
 import type { Api, Operation, Paging, ResponseContent, TypeNode } from '../ir/types.ts';
-import { propertyKey, quote } from './ts/type-expr.ts';
+import { dataKey, dataLiteral, quote } from './ts/literal.ts';
 
 /** How the API takes its credential, as a README says it. */
 export interface Credential {
@@ -37,12 +37,12 @@ export function credentials(api: Api): Credential[] {
 /** The body a call would send, as a TypeScript expression with every required field (and `extra` fields). */
 export function sample(api: Api, node: TypeNode, depth = 0, extra: [string, string][] = []): string {
   const n = resolveNode(api, node);
-  const key = propertyKey;
+  const key = dataKey;
   switch (n.kind) {
     case 'literal':
-      return JSON.stringify(n.value);
+      return dataLiteral(n.value);
     case 'enum':
-      return JSON.stringify(n.values[0]);
+      return dataLiteral(n.values[0]);
     case 'string':
       return "'…'";
     case 'number':
@@ -72,15 +72,17 @@ export function sample(api: Api, node: TypeNode, depth = 0, extra: [string, stri
 /** Path parameters, in path order, as the sample strings a README passes (`'project_123'`). */
 export function pathArgs(op: Operation): string[] {
   const names = [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))];
-  return names.map((name) => `'${name.replace(/_?id$/i, '') || 'id'}_123'`);
+  return names.map((name) => quote(`${name.replace(/_?id$/i, '') || 'id'}_123`));
 }
 
 /** A call of `op` with sample arguments, `extra` body fields added (a stream selector). */
 export function sampleCall(api: Api, op: Operation, extra: [string, string][] = []): string {
   const args = pathArgs(op);
   const body = op.requestBody?.contents[0];
-  if (body) args.push(sample(api, body.type, 0, extra));
-  else if (extra.length) args.push(`{ ${extra.map(([k, v]) => `${k}: ${v}`).join(', ')} }`);
+  // Required query parameters travel in the same argument as the body's fields.
+  const fields = [...extra, ...op.parameters.filter((q) => q.in === 'query' && q.required).map((q): [string, string] => [q.name, sample(api, q.type, 1)])];
+  if (body) args.push(sample(api, body.type, 0, fields));
+  else if (fields.length) args.push(`{ ${fields.map(([k, v]) => `${dataKey(k)}: ${v}`).join(', ')} }`);
   else if (op.parameters.some((q) => q.in === 'query' && q.name === 'limit')) args.push('{ limit: 20 }');
   return `client.${op.sdkPath.join('.')}(${args.join(', ')})`;
 }
@@ -115,12 +117,7 @@ export function pagingGroups(api: Api): { calls: string; rule: string }[] {
   return [...groups].map(([rule, calls]) => ({ calls: calls.join(', '), rule }));
 }
 
-/** A value as TypeScript source (strings in single quotes, as the formatted snippets have them). */
-export function literal(value: unknown): string {
-  return typeof value === 'string' ? quote(value) : JSON.stringify(value);
-}
-
-const selectorArgs = (c: ResponseContent): [string, string][] => (c.selector ?? []).map((s) => [s.field, literal(s.values[0])]);
+const selectorArgs = (c: ResponseContent): [string, string][] => (c.selector ?? []).map((s) => [s.field, dataLiteral(s.values[0])]);
 
 /**
  * The operation a README streams from: one answering server-sent events, preferably chosen by a boolean field
@@ -145,7 +142,7 @@ export function overloads(api: Api): string[] {
     const contents = op.success?.contents ?? [];
     if (contents.length < 2 || !op.successVariants.length) continue;
     const byDefault = op.successDefault;
-    const chosen = op.successVariants.map((c) => `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${literal(v)}\``).join(' or ')).join(' and ')}`);
+    const chosen = op.successVariants.map((c) => `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${dataLiteral(v)}\``).join(' or ')).join(' and ')}`);
     out.push(`\`${op.sdkPath.join('.')}\` returns ${[...(byDefault ? [`${what(byDefault)} by default`] : []), ...chosen].join(', or ')}`);
   }
   return out;
@@ -190,7 +187,7 @@ export function guardExample(api: Api): string | undefined {
     const g = m.guards[0];
     if (!g) continue;
     const resource = m.schema.charAt(0).toLowerCase() + m.schema.slice(1);
-    return `guardState('${g.operationId}', ${/^[A-Za-z_$][\w$]*$/.test(resource) ? resource : 'resource'}.${/^[A-Za-z_$][\w$]*$/.test(m.property) ? m.property : 'state'})`;
+    return `guardState(${quote(g.operationId)}, ${/^[A-Za-z_$][\w$]*$/.test(resource) ? resource : 'resource'}.${/^[A-Za-z_$][\w$]*$/.test(m.property) ? m.property : 'state'})`;
   }
   return undefined;
 }

@@ -7,37 +7,33 @@ import type { Api, StateMachine } from '../ir/types.ts';
 import { readTemplate } from '../render/templates.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';
-import { quote } from './ts/type-expr.ts';
+import { dataLiteral, quote, ref, type Data } from './ts/literal.ts';
 
-// The template's own header comment describes the template, not the output.
-const RUNTIME = readTemplate('tables/state-machine-runtime.ts').replace(/^\/\*\*[\s\S]*?\*\/\n/, '');
+// The runtime's header comment describes the module it opens, in the template and in the output alike.
+const RUNTIME = readTemplate('tables/state-machine-runtime.ts');
 
-function machineLiteral(m: StateMachine): string {
-  const list = (xs: readonly string[]) => `[${xs.map(quote).join(', ')}]`;
-  const trigger = (t: StateMachine['transitions'][number]['on']) =>
-    t.kind === 'operation'
-      ? `{ kind: 'operation', operationId: ${quote(t.operationId)} }`
-      : `{ kind: 'time', after: ${quote(t.after)}, seconds: ${t.seconds}, bound: ${quote(t.bound)} }`;
-  const transitions = m.transitions.map((t) => {
-    const parts = [`from: ${t.from === null ? 'null' : quote(t.from)}`, `to: ${quote(t.to)}`, `on: ${trigger(t.on)}`];
-    if (t.condition) parts.push(`condition: ${quote(t.condition)}`);
-    if (t.effects) parts.push(`effects: ${quote(t.effects)}`);
-    return `{ ${parts.join(', ')} }`;
-  });
-  const guards = m.guards.map((g) => {
-    const target = g.target.in === 'path' ? `{ in: 'path', name: ${quote(g.target.name)} }` : `{ in: 'body', pointer: ${quote(g.target.pointer)} }`;
-    return `{ operationId: ${quote(g.operationId)}, target: ${target}, states: ${list(g.states)} }`;
-  });
-  return `{
-    name: ${quote(m.name)},
-    schema: ${quote(m.schema)},
-    property: ${quote(m.property)},
-    states: ${list(m.states)},
-    initialStates: ${list(m.initialStates)},
-    transitions: [${transitions.join(', ')}],
-    guards: [${guards.join(', ')}],
-    complete: ${m.complete},
-  }`;
+/** A machine as the data its `StateMachine` constant holds. */
+function machineData(m: StateMachine): Data {
+  return {
+    name: m.name,
+    schema: m.schema,
+    property: m.property,
+    states: m.states,
+    initialStates: m.initialStates,
+    transitions: m.transitions.map((t) => ({
+      from: t.from,
+      to: t.to,
+      on: t.on.kind === 'operation' ? { kind: 'operation', operationId: t.on.operationId } : { kind: 'time', after: t.on.after, seconds: t.on.seconds, bound: t.on.bound },
+      condition: t.condition || undefined,
+      effects: t.effects || undefined,
+    })),
+    guards: m.guards.map((g) => ({
+      operationId: g.operationId,
+      target: g.target.in === 'path' ? { in: 'path', name: g.target.name } : { in: 'body', pointer: g.target.pointer },
+      states: g.states,
+    })),
+    complete: m.complete,
+  };
 }
 
 export function emitStateMachines(api: Api): GeneratedFile[] {
@@ -55,7 +51,7 @@ export function emitStateMachines(api: Api): GeneratedFile[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [`The \`${m.name}\` state machine${m.complete ? '' : ' (incomplete: not every transition is documented)'}.`],
-      declarations: [{ name: m.constName, type: `StateMachine<${m.typeName}>`, initializer: machineLiteral(m) }],
+      declarations: [{ name: m.constName, type: `StateMachine<${m.typeName}>`, initializer: dataLiteral(machineData(m), { expand: true }) }],
     });
   }
   statements.push({
@@ -63,7 +59,7 @@ export function emitStateMachines(api: Api): GeneratedFile[] {
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: ['Every machine by name.'],
-    declarations: [{ name: 'stateMachines', initializer: `{ ${api.stateMachines.map((m) => `${quote(m.name)}: ${m.constName}`).join(', ')} } as const` }],
+    declarations: [{ name: 'stateMachines', initializer: `${dataLiteral(new Map(api.stateMachines.map((m) => [m.name, ref(m.constName)])))} as const` }],
   });
   return [{ path: 'tables/state-machines.ts', contents: printFile('tables/state-machines.ts', statements) }];
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { maskDataRefs, unmaskDataRefs } from './data-refs.ts';
 import { Diagnostics, fail, GeneratorError, type Location } from '../diagnostics.ts';
-import { resolveInternal } from '../diagnostics.ts';
+import { joinPointer, resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
 import type { SourceSet } from './yaml-files.ts';
 
@@ -18,6 +18,20 @@ interface AjvLikeError {
   message?: string;
   keyword?: string;
   params?: Record<string, unknown>;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The pointer of the first key (depth first) that holds a lone surrogate, or undefined. */
+function loneSurrogateKey(value: unknown, pointer: string): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const here = joinPointer(pointer, key);
+    if (LONE_SURROGATE.test(key)) return here;
+    const found = loneSurrogateKey(child, here);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function messageOf(error: unknown): string {
@@ -82,8 +96,12 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
     await SwaggerParser.validate(copy as never, { validate: { schema: false, spec: true } } as never);
   } catch (error) {
     const details = (error as { details?: AjvLikeError[] }).details;
+    const lone = error instanceof URIError ? loneSurrogateKey(bundled, '#') : undefined;
     if (details?.length) reportInvalid(details, locate, diagnostics);
-    else diagnostics.report('invalid-openapi', messageOf(error).split('\n').slice(0, 3).join(' '), { file: sources.root.display }, 'generation goes on where the model can still be built');
+    else if (lone) {
+      // The validator's reference resolver URI-encodes every key, which a lone surrogate makes impossible.
+      diagnostics.report('invalid-openapi', 'a key holds a lone surrogate (half of a UTF-16 pair), which swagger-parser cannot encode, so its semantic checks (path parameters, duplicate parameters) did not run', { ...locate(lone), pointer: lone }, 'generation goes on without those checks');
+    } else diagnostics.report('invalid-openapi', messageOf(error).split('\n').slice(0, 3).join(' '), { file: sources.root.display }, 'generation goes on where the model can still be built');
   }
   return bundled;
 }

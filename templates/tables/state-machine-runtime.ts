@@ -1,6 +1,7 @@
 /**
- * Hand-written runtime of generated/tables/state-machines.ts, copied verbatim by the state-machine emitter:
- * the machine types and the `nextState` / `allowed` helpers, which do not depend on the spec.
+ * The API's state machines as data, each typed by its own state union, and `nextState` / `allowed` to read them.
+ * The types and helpers are the same for every API (the generator copies them from its runtime,
+ * templates/tables/state-machine-runtime.ts); the generated module adds the machines after them.
  */
 /** What moves a resource from one state to another: an operation, or time passing. */
 export type StateTrigger =

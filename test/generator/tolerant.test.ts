@@ -76,7 +76,7 @@ describe('modes', () => {
     expect(out.api.operations.map((o) => o.operationId)).toEqual(['find a', 'find a2']);
     expect(out.lines.join('\n')).toMatch(/warning\[duplicate-operation-id\]: .*the second is renamed 'find a2'/);
     expect(out.text('server/handlers.ts')).toContain("'find a'?:");
-    expect(out.files.map((f) => f.contents).join('\n')).toContain('operations["find a2"]');
+    expect(out.files.map((f) => f.contents).join('\n')).toContain("operations['find a2']");
     expect(out.text('client/operations.ts')).toContain("'find a2': { id: 'find a2', method: 'GET', path: '/b'");
   });
 

@@ -26,6 +26,8 @@ const cases: [string, TypeNode, string][] = [
   ['union of one', t.union([t.boolean()]), 'boolean'],
   ['object with optional and quoted keys', t.object({ a: t.string(), 'b/c': t.number() }, ['a']), "{ a: string; 'b/c'?: number; }"],
   ['open object without properties', t.object({}), 'Record<string, unknown>'],
+  ['optional member named like an Object.prototype one admits the inherited one', t.object({ constructor: t.string(), toString: t.string(), x: t.string() }, ['toString']), "{ constructor?: string | Object['constructor']; toString: string; x?: string; }"],
+  ['member names with line breaks and quotes', t.object({ 'a\nb\u2028\'': t.string() }, ['a\nb\u2028\'']), "{ 'a\\nb\\u2028\\'': string; }"],
   ['closed object without properties', t.object({}, [], { additional: false }), 'Record<string, never>'],
 ];
 

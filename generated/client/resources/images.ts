@@ -4,8 +4,8 @@ import type {
   ImageEditCompletedEvent,
   ImageEditPartialImageEvent,
   ImageGenerationCreateRequest,
-  ImagesResponse,
   ImageVariationCreateRequest,
+  ImagesResponse,
 } from '../../types/images.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { FieldOf } from '../core/operation.js';

@@ -5,9 +5,9 @@ import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { quote, typeOf, union, text } from '../ts/type-expr.ts';
-import { clientImports } from './imports.ts';
-import { writeData } from './literal.ts';
+import { quote, writeData } from '../ts/literal.ts';
+import { typeOf, union, text } from '../ts/type-expr.ts';
+import { importRegistry, specifier } from '../ts/imports.ts';
 import { operationSpec } from './operation-spec.ts';
 
 /** The environment variables the client reads: organization and project only where the config names their headers. */
@@ -19,25 +19,27 @@ function envVariables(api: Api, config: CodegenConfig): string[] {
 export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
-  const data = Object.fromEntries(ops.map((op) => [op.operationId, operationSpec(op)]));
+  // A Map keeps the sorted order (an object would put integer-like operationIds first).
+  const data = new Map(ops.map((op) => [op.operationId, operationSpec(op)]));
+  const use = importRegistry(api, path);
+  const spec = use.from('client/core/operation.ts', 'OperationSpec', true);
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/operation.js', namedImports: ['OperationSpec'] },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       docs: ['What the core needs to send each operation and read its response, by operationId.'],
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'operations', initializer: (w) => { writeData(w, data); w.write(' as const satisfies Record<string, OperationSpec>'); } }],
+      declarations: [{ name: 'operations', initializer: (w) => { writeData(w, data); w.write(` as const satisfies Record<string, ${spec}>`); } }],
     },
   ];
-  return { path, contents: printFile(path, statements) };
+  return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
 }
 
 export function emitWebhooks(api: Api): GeneratedFile {
   const path = 'client/webhooks.ts';
-  const use = clientImports(api, 'client', path);
+  const use = importRegistry(api, path);
   const payloads = api.webhooks.flatMap((w) => w.body?.contents.slice(0, 1).map((c) => typeOf(c.type, use)) ?? []);
-  const base = use.from('./core/webhooks.js', 'WebhooksBase');
+  const base = use.from('client/core/webhooks.ts', 'WebhooksBase');
   const statements: StatementStructures[] = [
     { kind: StructureKind.TypeAlias, name: 'WebhookEvent', isExported: true, type: payloads.length ? union(payloads) : text('unknown'), docs: [`A webhook delivery's payload: ${api.webhooks.map((w) => `\`${w.name}\``).join(', ') || 'none in the spec'}.`] },
     {
@@ -53,15 +55,15 @@ export function emitWebhooks(api: Api): GeneratedFile {
 
 export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile {
   const path = 'client/client.ts';
-  const use = clientImports(api, 'client', path);
+  const use = importRegistry(api, path);
   const top = api.resources.children;
   // The resource pass keeps client members (`webhooks`, `withOptions`...) out of the tree: a clash here is a bug.
   if (top.some((t) => t.property === 'webhooks')) throw new GeneratorError('internal', 'client.webhooks is both a resource and the webhook helper');
-  for (const t of top) use.from(`./${t.file.replace(/^client\//, '').replace(/\.ts$/, '.js')}`, t.className);
-  use.from('./webhooks.js', 'Webhooks');
-  use.from('./core/client-base.js', 'ClientBase');
-  use.from('./core/options.js', 'ClientOptions', true);
-  use.from('./core/options.js', 'ApiKeySource', true);
+  for (const t of top) use.from(t.file, t.className);
+  use.from('client/webhooks.ts', 'Webhooks');
+  use.from('client/core/client-base.ts', 'ClientBase');
+  use.from('client/core/options.ts', 'ClientOptions', true);
+  use.from('client/core/options.ts', 'ApiKeySource', true);
   const defaultBase = api.servers[0]?.defaultUrl ?? 'http://localhost';
   const statements: StatementStructures[] = [
     { kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'DEFAULT_BASE_URL', initializer: quote(defaultBase) }], docs: ["The spec's first server, with its variables' defaults."] },
@@ -107,7 +109,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
   const exports: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './client.js', namedExports: [(api.clientName ?? config.clientName), 'createBaseClient', 'DEFAULT_BASE_URL'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client-base.js', namedExports: ['ClientBase'] },
-    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${t.file.replace(/^client\//, '').replace(/\.ts$/, '.js')}`, namedExports: [t.className] })),
+    ...api.resources.children.map((t): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: specifier('client/index.ts', t.file), namedExports: [t.className] })),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './webhooks.js', namedExports: ['Webhooks', 'type WebhookEvent'] },
     {
       kind: StructureKind.ExportDeclaration,

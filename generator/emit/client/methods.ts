@@ -7,10 +7,11 @@ import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDecl
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../ts/identifier.ts';
-import type { ClientImports } from './imports.ts';
+import { dataKey, quote } from '../ts/literal.ts';
+import type { Imports } from '../ts/imports.ts';
 import { queryParams, responseContents, type When } from './operation-spec.ts';
 
-const CORE = '../core';
+const CORE = 'client/core';
 
 function generic(name: string, args: TypeWriter[]): TypeWriter {
   return (w) => {
@@ -24,13 +25,13 @@ function generic(name: string, args: TypeWriter[]): TypeWriter {
 }
 
 /** The type of the params object, and whether it may be omitted. */
-function paramsOf(op: Operation, use: ClientImports): { name: string; type: TypeWriter; optional: boolean } | undefined {
+function paramsOf(op: Operation, use: Imports): { name: string; type: TypeWriter; optional: boolean } | undefined {
   const mode = op.bodyMode;
   const query = queryParams(op);
   const parts: TypeWriter[] = [];
   if (mode) {
     const body = text(use.opType(op, op.names.body));
-    parts.push(mode === 'multipart' || mode === 'json|multipart' ? generic(use.from(`${CORE}/uploads.js`, 'WithUploads', true), [body]) : body);
+    parts.push(mode === 'multipart' || mode === 'json|multipart' ? generic(use.from(`${CORE}/uploads.ts`, 'WithUploads', true), [body]) : body);
   }
   if (query.length) parts.push(text(use.opType(op, op.names.query)));
   if (!parts.length) return undefined;
@@ -38,7 +39,7 @@ function paramsOf(op: Operation, use: ClientImports): { name: string; type: Type
   return { name: mode && query.length ? 'params' : mode ? 'body' : 'query', type: intersection(parts), optional };
 }
 
-function resultOf(api: Api, op: Operation, content: ResponseContent, use: ClientImports): TypeWriter {
+function resultOf(api: Api, op: Operation, content: ResponseContent, use: Imports): TypeWriter {
   switch (content.kind) {
     case 'json': {
       const firstJson = responseContents(op).find((c) => c.kind === 'json' && c.type);
@@ -53,7 +54,7 @@ function resultOf(api: Api, op: Operation, content: ResponseContent, use: Client
       return text('void');
     case 'sse': {
       const events = (content.sse?.events ?? []).map((e) => typeOf(e.type, use));
-      return generic(use.from(`${CORE}/stream.js`, 'Stream', true), [events.length ? union(events) : text('unknown')]);
+      return generic(use.from(`${CORE}/stream.ts`, 'Stream', true), [events.length ? union(events) : text('unknown')]);
     }
   }
 }
@@ -63,10 +64,10 @@ function whenType(when: When): TypeWriter {
 }
 
 /** The default content's narrowing: each conditioned field absent or any other value. */
-function defaultType(conditions: When[], params: TypeWriter, use: ClientImports): TypeWriter {
+function defaultType(conditions: When[], params: TypeWriter, use: Imports): TypeWriter {
   const byField = new Map<string, Set<string | number | boolean | null>>();
   for (const when of conditions) for (const w of when) for (const v of w.values) (byField.get(w.field) ?? byField.set(w.field, new Set()).get(w.field)!).add(v);
-  const fieldOf = use.from(`${CORE}/operation.js`, 'FieldOf', true);
+  const fieldOf = use.from(`${CORE}/operation.ts`, 'FieldOf', true);
   return objectType([...byField].map(([field, values]) => ({
     name: field,
     optional: true,
@@ -80,13 +81,13 @@ function docOf(op: Operation): string {
   return lines.join('\n');
 }
 
-export function methodOf(api: Api, op: Operation, name: string, use: ClientImports): OptionalKind<MethodDeclarationStructure> {
+export function methodOf(api: Api, op: Operation, name: string, use: Imports): OptionalKind<MethodDeclarationStructure> {
   const positional = op.pathParameters.map((p): OptionalKind<ParameterDeclarationStructure> => ({ name: p.identifier, type: 'string' }));
   const params = paramsOf(op, use);
-  const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', hasQuestionToken: true, type: use.from(`${CORE}/options.js`, 'RequestOptions', true) };
+  const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', hasQuestionToken: true, type: use.from(`${CORE}/options.ts`, 'RequestOptions', true) };
   const paramDecl = (type: TypeWriter | undefined, optional: boolean): OptionalKind<ParameterDeclarationStructure>[] =>
     params ? [{ name: params.name, type: type ?? params.type, hasQuestionToken: optional }] : [];
-  const pathArg = positional.length ? `path: { ${op.pathParameters.map((p) => `${JSON.stringify(p.name)}: ${p.identifier}`).join(', ')} }` : '';
+  const pathArg = positional.length ? `path: { ${op.pathParameters.map((p) => `${dataKey(p.name)}: ${p.identifier}`).join(', ')} }` : '';
   const paramsArg = params ? `params: ${params.name}` : '';
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
   const docs = [docOf(op)];
@@ -100,7 +101,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
       name,
       docs,
       parameters: [...positional, ...paramDecl(undefined, params?.optional ?? true), options],
-      returnType: generic(use.from(`${CORE}/pagination.js`, 'PagePromise', true), [item, body]),
+      returnType: generic(use.from(`${CORE}/pagination.ts`, 'PagePromise', true), [item, body]),
       statements: (w) => {
         w.write(`return this._client.list<`);
         item(w);
@@ -111,7 +112,7 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
     };
   }
 
-  const apiPromise = use.from(`${CORE}/api-promise.js`, 'APIPromise', true);
+  const apiPromise = use.from(`${CORE}/api-promise.ts`, 'APIPromise', true);
   const contents = responseContents(op);
   const results = contents.length ? contents.map((c) => resultOf(api, op, c, use)) : [text('void')];
   const all = union(results);
@@ -150,5 +151,5 @@ export function methodOf(api: Api, op: Operation, name: string, use: ClientImpor
 
 /** `.id`, or `["find pet by id"]` for an operationId that is not an identifier (the raw id is only ever a key). */
 function member(id: string): string {
-  return isIdentifierName(id) ? `.${id}` : `[${JSON.stringify(id)}]`;
+  return isIdentifierName(id) ? `.${id}` : `[${quote(id)}]`;
 }

@@ -6,10 +6,10 @@ import { StructureKind, type ClassDeclarationStructure, type OptionalKind, type 
 import type { Api, ResourceNode } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { clientImports } from './imports.ts';
+import { importRegistry, type Imports } from '../ts/imports.ts';
 import { methodOf } from './methods.ts';
 
-function classesOf(api: Api, node: ResourceNode, use: ReturnType<typeof clientImports>): ClassDeclarationStructure[] {
+function classesOf(api: Api, node: ResourceNode, use: Imports): ClassDeclarationStructure[] {
   const ops = new Map(api.operations.map((o) => [o.operationId, o]));
   const properties: OptionalKind<PropertyDeclarationStructure>[] = node.children.map((c) => ({
     name: c.property,
@@ -21,7 +21,7 @@ function classesOf(api: Api, node: ResourceNode, use: ReturnType<typeof clientIm
     kind: StructureKind.Class,
     name: node.className,
     isExported: true,
-    extends: use.from('../core/resource.js', 'APIResource'),
+    extends: use.from('client/core/resource.ts', 'APIResource'),
     docs: [`\`client.${node.path.join('.')}\``],
     properties,
     methods: node.methods.map((m) => methodOf(api, ops.get(m.operationId)!, m.name, use)),
@@ -32,8 +32,8 @@ function classesOf(api: Api, node: ResourceNode, use: ReturnType<typeof clientIm
 export function emitResources(api: Api): GeneratedFile[] {
   return api.resources.children.map((node) => {
     const path = node.file;
-    const use = clientImports(api, 'client/resources', path);
-    use.from('../operations.js', 'operations');
+    const use = importRegistry(api, path);
+    use.from('client/operations.ts', 'operations');
     const classes = classesOf(api, node, use);
     return { path, contents: printFile(path, [...use.declarations(), ...classes]) };
   });

@@ -3,13 +3,15 @@
  * handler map, validators and error envelope. The emulator's model (model.ts) is data read from the IR; the
  * runtime (templates/emulator/) is copied verbatim, with the embedded store and the fake outputs.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
+import { dataLiteral } from '../ts/literal.ts';
+import { importRegistry } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';
 import { renderTemplate, verbatimFile } from '../../render/templates.ts';
 import { emulatorModel } from './model.ts';
@@ -57,20 +59,22 @@ export function emitEmulator(api: Api, config: CodegenConfig = DEFAULT_CONFIG): 
   const model = emulatorModel(api);
   return [
     ...runtimeFiles().map((f) => verbatimFile(`emulator/${f}`, `emulator/${f}`)),
-    {
-      path: 'emulator/model.ts',
-      contents: printFile('emulator/model.ts', [
-        `import type { EmulatorModel } from './types.js';`,
-        {
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: [`What the emulator knows of ${api.title}: collections, operations, paging, state machines and webhooks, read from the spec.`],
-          declarations: [{ name: 'MODEL', type: 'EmulatorModel', initializer: JSON.stringify(model) }],
-        },
-      ]),
-    },
+    modelFile(api, model),
     { path: 'emulator/index.ts', contents: printFile('emulator/index.ts', INDEX) },
     { path: 'emulator/README.md', contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model, config)) },
   ];
+}
+
+/** `emulator/model.ts`: the model as data. */
+function modelFile(api: Api, model: unknown): GeneratedFile {
+  const path = 'emulator/model.ts';
+  const use = importRegistry(api, path);
+  const statement: StatementStructures = {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [`What the emulator knows of ${api.title}: collections, operations, paging, state machines and webhooks, read from the spec.`],
+    declarations: [{ name: 'MODEL', type: use.from('emulator/types.ts', 'EmulatorModel', true), initializer: dataLiteral(model) }],
+  };
+  return { path, contents: printFile(path, [...use.declarations(), statement]) };
 }

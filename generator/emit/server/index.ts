@@ -15,11 +15,11 @@ import type { Api, Operation } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
-import { propertyKey } from '../ts/type-expr.ts';
+import { dataKey, dataLiteral } from '../ts/literal.ts';
 import { renderTemplate, verbatimFolder } from '../../render/templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
-import { credentials, guardExample, literal } from '../readme-facts.ts';
+import { credentials, guardExample } from '../readme-facts.ts';
 
 /**
  * The runtime's exports by name, not `export *`: the model types are exported with `export type *` too, and a
@@ -137,7 +137,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
 /** What the README says of this API: its credential, state guards, streams and byte answers (none: no section). */
 function readmeFacts(api: Api): Record<string, unknown> {
   const streaming = api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'sse'));
-  const selectors = streaming.flatMap((o) => o.success!.contents.filter((c) => c.kind === 'sse').flatMap((c) => (c.selector ?? []).map((s) => `${s.field}: ${literal(s.values[0])}`)));
+  const selectors = streaming.flatMap((o) => o.success!.contents.filter((c) => c.kind === 'sse').flatMap((c) => (c.selector ?? []).map((s) => `${dataKey(s.field)}: ${dataLiteral(s.values[0])}`)));
   return {
     credential: credentials(api)[0],
     guardExample: guardExample(api) ?? '',
@@ -162,7 +162,7 @@ function readmeExample(api: Api): { exampleHandler: string; exampleNote: string 
   const declared = op.success?.status ?? '';
   // `reply` needs a number, and 204/205 cannot carry the example's body.
   const status = /^2\d\d$/.test(declared) && declared !== '204' && declared !== '205' ? declared : '200';
-  const key = propertyKey(op.operationId);
+  const key = dataKey(op.operationId);
   return {
     exampleHandler: json ? `${key}: ({ body }) => reply(${status}, { received: body }),` : `${key}: () => reply(${status}, {}),`,
     exampleNote: `The examples below answer \`${op.operationId}\` (${op.method.toUpperCase()} ${op.path}) with a \`reply\` ${json ? 'echoing the validated body' : 'of an empty object'}; copy them and add your handlers.`,

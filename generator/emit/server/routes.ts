@@ -5,7 +5,8 @@
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures } from 'ts-morph';
 import type { Api, Operation } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
-import { propertyKey, quote } from '../ts/type-expr.ts';
+import { dataKey, dataLiteral, quote, ref, type Data } from '../ts/literal.ts';
+import { importRegistry, type Imports } from '../ts/imports.ts';
 
 /** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
 export const STRUCTURED_BODY_BYTES = 1024 * 1024;
@@ -24,7 +25,7 @@ export function routesOf(api: Api): Route[] {
     let route = byPath.get(op.path);
     if (!route) {
       const segments = op.path.split('/').slice(1).map((s) => {
-        const m = /^\{(.+)\}$/.exec(s);
+        const m = /^\{([^{}]+)\}$/.exec(s);
         return m ? { param: m[1]! } : { literal: s };
       });
       route = { path: op.path, segments, methods: [], constName: op.names.route };
@@ -35,34 +36,35 @@ export function routesOf(api: Api): Route[] {
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: string[] } {
+function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: Data[] } {
   const ok = op.success;
   const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
   const plain = op.successDefault ?? ok?.contents[0];
   // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
-  const variants = op.successVariants.map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
+  const variants = op.successVariants.map((c) => ({ status, kind: c.kind, mediaType: c.mediaType, when: new Map(c.selector!.map((f) => [f.field, f.values])) }));
   if (!plain) return { status, kind: 'empty', variants };
   return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
 }
 
-function operationLiteral(api: Api, op: Operation): string {
-  const parts = [`operationId: ${quote(op.operationId)}`, `method: ${quote(op.method.toUpperCase())}`, `secured: ${op.security.length > 0}`];
+/** What the server's pipeline needs of `op` (an `OperationMeta`), as data. */
+function operationData(api: Api, op: Operation, use: Imports): Data {
   const body = op.requestBody;
-  if (body?.contents.length) {
-    const media = body.contents.map((c) => `${quote(c.mediaType.toLowerCase())}: ${quote(c.kind)}`).join(', ');
-    // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
-    const files = body.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
-    parts.push(`body: { required: ${body.required}, mediaTypes: { ${media} }${files ? '' : `, maxBytes: ${STRUCTURED_BODY_BYTES}`} }`);
-  }
+  // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
+  const files = body?.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
   const s = successOf(op);
-  parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);
-  if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
   const sse = op.success?.contents.find((c) => c.sse)?.sse;
-  if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
   const credential = op.credential;
-  if (credential) parts.push(`credential: { ${Object.entries(credential).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
-  parts.push(`validate: ${op.names.validateRequest}`);
-  return `{ ${parts.join(', ')} }`;
+  return {
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    secured: op.security.length > 0,
+    body: body?.contents.length ? { required: body.required, mediaTypes: new Map(body.contents.map((c) => [c.mediaType.toLowerCase(), c.kind])), maxBytes: files ? undefined : STRUCTURED_BODY_BYTES } : undefined,
+    success: { status: s.status, kind: s.kind, mediaType: s.mediaType },
+    variants: s.variants.length ? s.variants : undefined,
+    sse: sse ? { framing: sse.framing, terminator: sse.terminator } : undefined,
+    credential: credential ? { ...credential } : undefined,
+    validate: ref(use.from('validators/index.ts', op.names.validateRequest)),
+  };
 }
 
 function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
@@ -78,7 +80,7 @@ function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
       w.indent(() => {
         for (const r of group) {
           const conds = r.segments.map((seg, i) => (seg.literal !== undefined ? `s[${i + 1}] === ${quote(seg.literal)}` : `s[${i + 1}] !== ''`));
-          const params = r.segments.flatMap((seg, i) => (seg.param !== undefined ? [`${propertyKey(seg.param)}: s[${i + 1}]!`] : []));
+          const params = r.segments.flatMap((seg, i) => (seg.param !== undefined ? [`${dataKey(seg.param)}: s[${i + 1}]!`] : []));
           w.write(`if (${conds.join(' && ') || 'true'})`).block(() => w.writeLine(`return { methods: ${methodsConst(r)}, params: { ${params.join(', ')} } };`));
         }
         w.writeLine('break;');
@@ -94,20 +96,21 @@ export function routesFile(api: Api): { path: string; contents: string } {
   const routes = routesOf(api);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const basePath = api.basePath;
+  const path = 'server/routes.ts';
+  const use = importRegistry(api, path);
+  const core = (name: string) => use.from('server/core.ts', name, true);
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core.js', namedImports: ['OperationMeta', 'RouteMatch', 'Routes'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.js', namedImports: ops.map((o) => o.names.validateRequest).sort() },
     ...routes.map((r): StatementStructures => ({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: methodsConst(r), initializer: `{ ${r.methods.map((m) => `${m.method}: ${quote(m.operationId)}`).join(', ')} } as const` }],
+      declarations: [{ name: methodsConst(r), initializer: `${dataLiteral(new Map(r.methods.map((m) => [m.method, m.operationId])))} as const` }],
     })),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['What the request pipeline needs to know about each operation, by operationId.'],
-      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${operationLiteral(api, o)}`).join(',\n')} }` }],
+      declarations: [{ name: 'operations', type: `Readonly<Record<string, ${core('OperationMeta')}>>`, initializer: dataLiteral(new Map(ops.map((o) => [o.operationId, operationData(api, o, use)])), { expand: true }) }],
     },
     {
       kind: StructureKind.Function,
@@ -115,7 +118,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       name: 'matchRoute',
       docs: ['The route of `path` (after the base path): its methods and raw path parameters.'],
       parameters: [{ name: 'path', type: 'string' }],
-      returnType: 'RouteMatch | undefined',
+      returnType: `${core('RouteMatch')} | undefined`,
       statements: (w) => writeMatcher(w, routes),
     },
     {
@@ -123,9 +126,9 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The generated routes, for `createCoreServer`.'],
-      declarations: [{ name: 'routes', type: 'Routes', initializer: `{ operations, match: matchRoute, basePath: ${quote(basePath)} }` }],
+      declarations: [{ name: 'routes', type: core('Routes'), initializer: dataLiteral({ operations: ref('operations'), match: ref('matchRoute'), basePath }) }],
     },
   ];
-  return { path: 'server/routes.ts', contents: printFile('server/routes.ts', statements) };
+  return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
 }
 

@@ -1,4 +1,7 @@
-/** JSDoc text for a type node: its description, its limits, its default, and what is not documented. */
+/**
+ * JSDoc text for a type node: its description, its limits, its default, and what is not documented. Raw text: the
+ * printer makes it safe for a comment (literal.ts `commentText`).
+ */
 import type { Property, TypeNode } from '../../ir/types.ts';
 
 export function limitsOf(node: TypeNode): string[] {
@@ -39,19 +42,14 @@ export function limitsOf(node: TypeNode): string[] {
   return out;
 }
 
-/** Escapes text for a JSDoc block. */
-function escape(text: string): string {
-  return text.replace(/\*\//g, '*\\/');
-}
-
 export function docText(node: TypeNode, description = node.description, notShown = node.notShown): string | undefined {
   const lines: string[] = [];
-  if (description) lines.push(escape(description));
-  for (const n of notShown ?? []) lines.push(`Not documented: ${escape(n)}`);
+  if (description) lines.push(description);
+  for (const n of notShown ?? []) lines.push(`Not documented: ${n}`);
   const limits = limitsOf(node);
   if (limits.length) {
     if (lines.length) lines.push('');
-    lines.push(...limits.map(escape));
+    lines.push(...limits);
   }
   if (node.deprecated) lines.push('@deprecated');
   return lines.length ? lines.join('\n') : undefined;

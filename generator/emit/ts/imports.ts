@@ -1,59 +1,78 @@
-/** Collects the named types a file uses and turns them into sorted `import type` declarations. */
+/**
+ * The symbol registry of one generated TypeScript file: emitters name each symbol the file uses from another module
+ * as they write it (a schema, an enum, an operation type, a runtime export), and the registry writes the imports.
+ * Imports by construction: once they are taken, a symbol met later (while printing) would go unimported, so it is an
+ * internal error, never a file that does not compile.
+ */
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { enumNameOf } from '../../ir/queries.ts';
-import type { Api } from '../../ir/types.ts';
+import type { Api, Operation } from '../../ir/types.ts';
 import type { TypeUse } from './type-expr.ts';
 
-export interface ImportTracker extends TypeUse {
+export interface Imports extends TypeUse {
+  /** An operation's type (`op.names.*`): a schema's name lives with the schema, the others in the operation's area. */
+  opType(op: Operation, name: string): string;
+  /** `name` from the generated module at `target` (a path under the output root: `client/core/options.ts`). */
+  from(target: string, name: string, typeOnly?: boolean): string;
+  /** The import declarations, by module specifier; the registry is sealed from then on. */
   declarations(): ImportDeclarationStructure[];
 }
 
-/**
- * `fromDir` is the directory of the file being written, relative to the output root (`types`, `client`, ...).
- * Schemas live in `types/<area>.ts`, enums in `tables/enums.ts`.
- */
-export function trackImports(api: Api, fromDir: string, selfPath: string): ImportTracker {
+export interface ImportOptions {
+  /** Where named types come from: the file of their area (`types/<area>.ts`, the default) or the types index. */
+  types?: 'areas' | 'index';
+}
+
+/** The registry of the file at `selfPath` (under the output root: `client/resources/videos.ts`). */
+export function importRegistry(api: Api, selfPath: string, options: ImportOptions = {}): Imports {
   const schemas = new Map(api.schemas.map((s) => [s.name, s]));
   const typeFiles = new Map(api.areas.map((a) => [a.slug, a.files.types]));
-  const wanted = new Map<string, Set<string>>();
-  // Imports by construction: once the import list is taken, a type met later (while printing) would go unimported,
-  // so it is an internal error, never a file that does not compile.
-  let sealed = false;
-  const add = (modulePath: string, name: string) => {
-    if (sealed) throw new Error(`internal: ${selfPath} uses ${name} after its imports were taken`);
-    if (modulePath === selfPath) return;
-    if (!wanted.has(modulePath)) wanted.set(modulePath, new Set());
-    wanted.get(modulePath)!.add(name);
+  const areaOfType = new Map(api.schemas.map((s) => [s.typeName, s.area]));
+  const typesFile = (area: string): string => {
+    if (options.types === 'index') return 'types/index.ts';
+    const file = typeFiles.get(area);
+    if (!file) throw new Error(`internal: ${selfPath} uses a type of area ${area}, which has no types file`);
+    return file;
   };
-  const relative = (target: string): string => {
-    const from = fromDir.split('/').filter(Boolean);
-    const to = target.split('/');
-    let common = 0;
-    while (common < from.length && from[common] === to[common]) common++;
-    const ups = from.length - common;
-    const rest = to.slice(common).join('/').replace(/\.ts$/, '.js');
-    return ups === 0 ? `./${rest}` : `${'../'.repeat(ups)}${rest}`;
+  const wanted = new Map<string, { types: Set<string>; values: Set<string> }>();
+  let sealed = false;
+  const add = (target: string, name: string, typeOnly: boolean): string => {
+    if (sealed) throw new Error(`internal: ${selfPath} uses ${name} after its imports were taken`);
+    if (target === selfPath) return name;
+    if (!wanted.has(target)) wanted.set(target, { types: new Set(), values: new Set() });
+    wanted.get(target)![typeOnly ? 'types' : 'values'].add(name);
+    return name;
   };
   return {
     schema(name) {
       const s = schemas.get(name);
-      if (!s) return 'unknown';
-      add(typeFiles.get(s.area)!, s.typeName);
-      return s.typeName;
+      return s ? add(typesFile(s.area), s.typeName, true) : 'unknown';
     },
-    enumType(node) {
-      const name = enumNameOf(api, node);
-      add('tables/enums.ts', name);
-      return name;
-    },
+    enumType: (node) => add('tables/enums.ts', enumNameOf(api, node), true),
+    opType: (op, name) => add(typesFile(areaOfType.get(name) ?? op.area), name, true),
+    from: (target, name, typeOnly = false) => add(target, name, typeOnly),
     declarations() {
       sealed = true;
-      return [...wanted.keys()].sort().map((modulePath) => ({
-        kind: StructureKind.ImportDeclaration,
-        isTypeOnly: true,
-        moduleSpecifier: relative(modulePath),
-        namedImports: [...wanted.get(modulePath)!].sort(),
-      }));
+      const out = [...wanted].map(([target, { types, values }]): ImportDeclarationStructure => {
+        const typeNames = [...types].filter((t) => !values.has(t));
+        const named = values.size
+          ? [...[...values].map((name) => ({ name })), ...typeNames.map((name) => ({ name, isTypeOnly: true }))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          : typeNames.sort().map((name) => ({ name }));
+        return { kind: StructureKind.ImportDeclaration, isTypeOnly: values.size === 0, moduleSpecifier: specifier(selfPath, target), namedImports: named };
+      });
+      return out.sort((a, b) => (a.moduleSpecifier < b.moduleSpecifier ? -1 : a.moduleSpecifier > b.moduleSpecifier ? 1 : 0));
     },
   };
+}
+
+/** The relative module specifier from the file at `from` to the module at `to` (`../types/videos.js`). */
+export function specifier(from: string, to: string): string {
+  const dir = from.split('/').slice(0, -1);
+  const target = to.split('/');
+  let common = 0;
+  while (common < dir.length && common < target.length - 1 && dir[common] === target[common]) common++;
+  const rest = target.slice(common).join('/');
+  const js = rest.endsWith('.ts') ? `${rest.slice(0, -'.ts'.length)}.js` : rest;
+  const ups = dir.length - common;
+  return ups === 0 ? `./${js}` : `${'../'.repeat(ups)}${js}`;
 }

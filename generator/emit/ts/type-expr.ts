@@ -5,8 +5,11 @@
  */
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph';
 import type { EnumNode, TypeNode } from '../../ir/types.ts';
-import { isIdentifierName } from './identifier.ts';
 import { propertyDoc } from './docs.ts';
+import { commentText, quote, typeKey } from './literal.ts';
+
+// The validator compiler (rebuilt elsewhere) still takes `quote` from here.
+export { quote } from './literal.ts';
 
 export type TypeWriter = WriterFunction;
 
@@ -51,30 +54,23 @@ export function literal(value: string | number | boolean | null): TypeWriter {
   return text(typeof value === 'string' ? quote(value) : String(value));
 }
 
-/**
- * A single-quoted string literal of any string, safe by construction: JSON's escaping (control characters,
- * newlines, lone surrogates, backslashes) with `'` escaped instead of `"`, and U+2028/U+2029 escaped too, so no
- * spec string can end the literal or the line.
- */
-export function quote(s: string): string {
-  const body = JSON.stringify(s)
-    .slice(1, -1)
-    .replace(/\\"/g, '"')
-    .replace(/'/g, "\\'")
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `'${body}'`;
-}
-
-export function propertyKey(name: string): string {
-  return isIdentifierName(name) ? name : quote(name);
-}
-
 function writeDoc(w: CodeBlockWriter, doc: string | undefined): void {
   if (!doc) return;
   w.writeLine('/**');
-  for (const line of doc.split('\n')) w.writeLine(line ? ` * ${line}` : ' *');
+  for (const line of commentText(doc).split('\n')) w.writeLine(line ? ` * ${line}` : ' *');
   w.writeLine(' */');
+}
+
+// Members every object has through `Object.prototype`, as TypeScript's `Object` interface declares them.
+const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+
+/**
+ * The type of an object member as declared. An optional member named like one of `Object.prototype` (`constructor`)
+ * reads the inherited one when absent, and TypeScript checks every object against it: `constructor?: string` would
+ * refuse every object literal without one. Such a member also admits what it inherits (`| Object['constructor']`).
+ */
+export function memberType(name: string, optional: boolean, type: TypeWriter): TypeWriter {
+  return optional && OBJECT_MEMBERS.has(name) ? union([type, text(`Object[${quote(name)}]`)]) : type;
 }
 
 export interface MemberSpec {
@@ -92,8 +88,8 @@ export function objectType(members: MemberSpec[], index?: TypeWriter): TypeWrite
     w.indent(() => {
       for (const m of members) {
         writeDoc(w, m.doc);
-        w.write(`${m.readonly ? 'readonly ' : ''}${propertyKey(m.name)}${m.optional ? '?' : ''}: `);
-        m.type(w);
+        w.write(`${m.readonly ? 'readonly ' : ''}${typeKey(m.name)}${m.optional ? '?' : ''}: `);
+        memberType(m.name, m.optional, m.type)(w);
         w.write(';').newLine();
       }
       if (index) {

@@ -6,11 +6,12 @@ import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { Api, NamedSchema, Operation, Webhook } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { docText, propertyDoc } from '../ts/docs.ts';
-import { trackImports, type ImportTracker } from '../ts/imports.ts';
+import { importRegistry, type Imports } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';
-import { objectType, propertyKey, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
+import { typeKey } from '../ts/literal.ts';
+import { memberType, objectType, typeOf, union, type MemberSpec } from '../ts/type-expr.ts';
 
-function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructures {
+function schemaStatement(s: NamedSchema, use: Imports): StatementStructures {
   const doc = docText(s.type, s.type.description ?? `The ${s.name} schema.`);
   const docs = doc ? [doc] : [];
   if (s.type.kind === 'enum') {
@@ -26,14 +27,14 @@ function schemaStatement(s: NamedSchema, use: ImportTracker): StatementStructure
       docs,
       properties: s.type.properties.map((p) => {
         const d = propertyDoc(p);
-        return { name: propertyKey(p.name), hasQuestionToken: !p.required, type: typeOf(p.type, use), docs: d ? [d] : [] };
+        return { name: typeKey(p.name), hasQuestionToken: !p.required, type: memberType(p.name, !p.required, typeOf(p.type, use)), docs: d ? [d] : [] };
       }),
     };
   }
   return { kind: StructureKind.TypeAlias, name: s.typeName, isExported: true, type: typeOf(s.type, use), docs };
 }
 
-function paramsType(op: Operation, location: 'path' | 'query' | 'header', use: ImportTracker) {
+function paramsType(op: Operation, location: 'path' | 'query' | 'header', use: Imports) {
   const params = op.parameters.filter((p) => p.in === location);
   if (!params.length) return undefined;
   return objectType(params.map((p) => {
@@ -44,7 +45,7 @@ function paramsType(op: Operation, location: 'path' | 'query' | 'header', use: I
   }));
 }
 
-function operationStatements(op: Operation, use: ImportTracker, schemaNames: Set<string>): StatementStructures[] {
+function operationStatements(op: Operation, use: Imports, schemaNames: Set<string>): StatementStructures[] {
   const out: StatementStructures[] = [];
   const alias = (name: string, type: ReturnType<typeof typeOf> | undefined, doc: string) => {
     if (type) out.push({ kind: StructureKind.TypeAlias, name, isExported: true, type, docs: [doc] });
@@ -74,7 +75,7 @@ export function emitTypes(api: Api): GeneratedFile[] {
     const ops = api.operations.filter((o) => o.area === area.slug);
     if (!schemas.length && !ops.length && !(area.slug === 'webhooks' && api.webhooks.length)) continue;
     const path = area.files.types;
-    const use = trackImports(api, 'types', path);
+    const use = importRegistry(api, path);
     const hooks = area.slug === 'webhooks' ? api.webhooks : [];
     const statements: StatementStructures[] = [
       ...schemas.map((s) => schemaStatement(s, use)),
@@ -89,7 +90,7 @@ export function emitTypes(api: Api): GeneratedFile[] {
 }
 
 /** The payload of a webhook delivery (`<Event>Webhook`) and its headers (`<Event>WebhookHeaders`). */
-function webhookStatements(w: Webhook, use: ImportTracker): StatementStructures[] {
+function webhookStatements(w: Webhook, use: Imports): StatementStructures[] {
   const out: StatementStructures[] = [];
   const body = w.body?.contents.find((c) => c.kind === 'json');
   const doc = [w.summary, w.description].filter(Boolean).join('\n\n') || `Payload of the \`${w.name}\` webhook.`;

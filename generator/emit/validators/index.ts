@@ -11,10 +11,11 @@ import type { Api } from '../../ir/types.ts';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { propertyKey } from '../ts/type-expr.ts';
+import { dataLiteral, ref, type Data } from '../ts/literal.ts';
+import { importRegistry, specifier } from '../ts/imports.ts';
 import { verbatimFile } from '../../render/templates.ts';
 import { HelperPool } from './compile.ts';
-import { fileCompiler, specifier } from './files.ts';
+import { fileCompiler } from './files.ts';
 import { emitRequestValidators } from './requests.ts';
 import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
@@ -35,21 +36,15 @@ function indexFile(api: Api): GeneratedFile {
   const areasWithSchemas = [...new Set(api.schemas.map((s) => s.area))].sort();
   const areasWithOps = [...new Set(api.operations.map((o) => o.area))].sort();
   const files = new Map(api.areas.map((a) => [a.slug, a.files]));
-  const schemasOf = (area: string) => specifier('validators', files.get(area)!.schemaValidators);
-  const requestsOf = (area: string) => specifier('validators', files.get(area)!.requestValidators);
-  statements.push(`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`);
-  statements.push(`export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`);
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime.js', namedImports: [{ name: 'Ctx' }, { name: 'unknownOperation' }, { name: 'RequestInput', isTypeOnly: true }, { name: 'ValidationResult', isTypeOnly: true }] });
-  for (const area of areasWithSchemas) {
-    const names = api.schemas.filter((s) => s.area === area).flatMap((s) => [s.validators.is, s.validators.check]);
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: schemasOf(area), namedImports: names.sort() });
-  }
-  for (const area of areasWithOps) {
-    const names = api.operations.filter((o) => o.area === area).flatMap((o) => [o.names.validateRequest, o.names.validateResponse]);
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: requestsOf(area), namedImports: names.sort() });
-  }
-  for (const area of areasWithSchemas) statements.push(`export * from '${schemasOf(area)}';`);
-  for (const area of areasWithOps) statements.push(`export * from '${requestsOf(area)}';`);
+  const schemasFile = (area: string) => files.get(area)!.schemaValidators;
+  const requestsFile = (area: string) => files.get(area)!.requestValidators;
+  const path = 'validators/index.ts';
+  const exports = [`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`, `export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`];
+  const use = importRegistry(api, path);
+  const runtime = (name: string, typeOnly = false) => use.from('validators/runtime.ts', name, typeOnly);
+  const fn = (file: string, name: string) => ref(use.from(file, name));
+  for (const area of areasWithSchemas) statements.push(`export * from '${specifier(path, schemasFile(area))}';`);
+  for (const area of areasWithOps) statements.push(`export * from '${specifier(path, requestsFile(area))}';`);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const schemas = [...api.schemas].sort((a, b) => (a.name < b.name ? -1 : 1));
   const constant = (name: string, doc: string, initializer: string): StatementStructures => ({
@@ -60,11 +55,11 @@ function indexFile(api: Api): GeneratedFile {
     declarations: [{ name, initializer }],
   });
   // A spec without operations or schemas: the table is empty, its key type `never`, and the lookup unreachable.
-  const table = (entries: string[], empty: string) => (entries.length ? `{ ${entries.join(', ')} } as const` : `{} as Record<never, ${empty}>`);
+  const table = (entries: [string, Data][], empty: string) => (entries.length ? `${dataLiteral(new Map(entries))} as const` : `{} as Record<never, ${empty}>`);
   const none = (what: string, name: string) => `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${o.names.validateRequest}`), '(input: RequestInput) => ValidationResult<unknown>')));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => `${propertyKey(o.operationId)}: ${o.names.validateResponse}`), '(status: number, body: unknown) => ValidationResult<unknown>')));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${propertyKey(s.name)}: { is: ${s.validators.is}, check: ${s.validators.check} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
+  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, fn(requestsFile(o.area), o.names.validateRequest)]), `(input: ${runtime('RequestInput', true)}) => ${runtime('ValidationResult', true)}<unknown>`)));
+  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, fn(requestsFile(o.area), o.names.validateResponse)]), `(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>`)));
+  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => [s.name, { is: fn(schemasFile(s.area), s.validators.is), check: fn(schemasFile(s.area), s.validators.check) }]), `{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }`)));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
   statements.push(`/**
@@ -73,9 +68,9 @@ function indexFile(api: Api): GeneratedFile {
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
   ${ops.length ? `// Checked apart from the lookup: a conditional would make one union of every validator's type (slow to check).
-  if (!Object.hasOwn(requestValidators, operationId)) unknownOperation(operationId);
+  if (!Object.hasOwn(requestValidators, operationId)) ${runtime('unknownOperation')}(operationId);
   const validate = requestValidators[operationId] as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
-  return validate(input);` : `void input;\n  void unknownOperation;\n  ${none('operation', 'operationId')}`}
+  return validate(input);` : `void input;\n  void ${runtime('unknownOperation')};\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
 export function validateResponse(operationId: OperationId, status: number, body: unknown): ValidationResult<unknown> {
@@ -85,9 +80,9 @@ export function validateResponse(operationId: OperationId, status: number, body:
 export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
   ${schemas.length ? `const v = schemaValidators[name];
   if (v.is(value)) return { ok: true, value };
-  const c = new Ctx();
+  const c = new ${runtime('Ctx')}();
   v.check(value, '', c);
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };` : `void value;\n  void Ctx;\n  ${none('schema', 'name')}`}
+  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };` : `void value;\n  void ${runtime('Ctx')};\n  ${none('schema', 'name')}`}
 }`);
-  return { path: 'validators/index.ts', contents: printFile('validators/index.ts', statements) };
+  return { path, contents: printFile(path, [...exports, ...use.declarations(), ...statements]) };
 }

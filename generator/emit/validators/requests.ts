@@ -10,7 +10,7 @@ import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNo
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { quote } from '../ts/type-expr.ts';
+import { dataLiteral, quote } from '../ts/literal.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
@@ -119,7 +119,7 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
     if (p.required || p.type.default !== undefined) {
       w.write('if (x === undefined)').block(() => {
         if (p.required) w.writeLine(`c.add(${at}, 'required', 'is required');`);
-        else w.writeLine(`x = ${JSON.stringify(p.type.default)};`);
+        else w.writeLine(`x = ${dataLiteral(p.type.default)};`);
       });
       w.write('else');
     } else w.write('if (x !== undefined)');
@@ -211,7 +211,7 @@ function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSc
     const table = formTable(api, schemas, top);
     if (!Object.keys(table).length) continue;
     compiler.runtime.add('coerceForm');
-    const coerce = `body = coerceForm(body, ${JSON.stringify(table)});`;
+    const coerce = `body = coerceForm(body, ${dataLiteral(table)});`;
     w.writeLine(group.length === 1 ? coerce : `if (mt === ${quote(form.mediaType.toLowerCase())}) ${coerce}`);
   }
   w.write(`if (!${compiler.helper(content.type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
@@ -234,7 +234,7 @@ function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSc
     for (const p of top.properties) if (p.type.default !== undefined) defaults[p.name] = p.type.default;
     if (Object.keys(defaults).length) {
       compiler.runtime.add('withDefaults');
-      w.writeLine(`if (!c.count) body = withDefaults(body, ${JSON.stringify(defaults)});`);
+      w.writeLine(`if (!c.count) body = withDefaults(body, ${dataLiteral(defaults)});`);
     }
   }
 }
@@ -316,7 +316,7 @@ function responseFunction(api: Api, op: Operation, compiler: Compiler): Function
       w.writeLine('const c = new Ctx();');
       w.writeLine('state.open = true;');
       w.write('try').block(() => {
-        w.write(`switch (statusKey(status, ${JSON.stringify(entries.map((e) => e.status))}))`).block(() => {
+        w.write(`switch (statusKey(status, ${dataLiteral(entries.map((e) => e.status))}))`).block(() => {
           // Statuses whose body is the same named schema (400, 429 and default share the error envelope) share one case.
           const groups = new Map<string, typeof entries>();
           entries.forEach((e, i) => {
