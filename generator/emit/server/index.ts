@@ -121,6 +121,8 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         rejected: config.accessTokensRejectedBy,
         adminKeys: config.adminKeys ?? false,
         basePath: api.basePath,
+        // A string literal: the base path comes from the spec's server URL, which may hold any character.
+        basePathRoute: dataLiteral(`${api.basePath}/*`),
         ...readmeExample(api),
         ...readmeFacts(api),
       }),

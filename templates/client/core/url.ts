@@ -36,7 +36,12 @@ export function splitParams(op: OperationSpec, params: unknown): { body: unknown
   if (op.params === 'query') return { body: undefined, query: params as Query };
   const body: Query = {};
   const query: Query = {};
-  for (const [key, value] of Object.entries(params as Record<string, unknown>)) (op.queryKeys?.includes(key) ? query : body)[key] = value;
+  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+    const target = op.queryKeys?.includes(key) ? query : body;
+    // Defined, not assigned: assigning `__proto__` would set the prototype and the field would never be sent.
+    if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    else target[key] = value;
+  }
   return { body, query };
 }
 
