@@ -12,6 +12,7 @@ import type { GeneratedFile } from '../../diagnostics.ts';
 import { pascalCase } from '../../naming/case.ts';
 import { printFile } from '../ts/project.ts';
 import { quote } from '../ts/type-expr.ts';
+import { _, Name } from '../code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
@@ -119,7 +120,8 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
   if (p.in === 'cookie') return;
   const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
   const outKey = p.in === 'path' ? p.identifier : p.name;
-  const at = quote(`/${key}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  const pointer = `/${key}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const at = quote(pointer);
   w.write('').block(() => {
     w.writeLine(`const raw = input.${key}?.[${quote(wire)}];`);
     w.writeLine(`let x: unknown = ${coercion(api, schemas, p.type, 'raw', compiler)};`);
@@ -130,7 +132,7 @@ function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSche
       });
       w.write('else');
     } else w.write('if (x !== undefined)');
-    w.block(() => compiler.gen(w, p.type, 'x', rootPath(at), 'check', { n: 0 }));
+    w.block(() => compiler.write(w, p.type, new Name('x'), rootPath(_`${pointer}`), 'check'));
     w.writeLine(`if (x !== undefined) ${target}[${quote(outKey)}] = x;`);
   });
 }
@@ -230,7 +232,7 @@ function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSc
     const known = [...names].sort();
     w.write('if (isObj(body))').block(() => {
       w.write('for (const k in body)').block(() => {
-        if (known.length) w.write(`if (${compiler.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
+        if (known.length) w.write(`if (${compiler.knownKey(new Name('k'), known)})`).block(() => w.writeLine('continue;'));
         w.writeLine("c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');");
         w.writeLine('if (c.full) break;');
       });

@@ -1,0 +1,138 @@
+/**
+ * `type: object`: `properties`, `required`, `patternProperties`, `additionalProperties`, `propertyNames`,
+ * `minProperties`/`maxProperties`, and the cross-field rules (`x-rules`); maps (`additionalProperties` only).
+ */
+import { _, join, nil, type Code, type Name } from '../../code/index.ts';
+import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
+import type { Cx, KeywordCompiler } from '../context.ts';
+import { child, dynamic, pathExpr } from '../path.ts';
+import { constrains, plainRef } from '../structure.ts';
+import { KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from './property-names.ts';
+import { crossFieldRule } from './rules.ts';
+import { typeTest } from './type.ts';
+
+/** Objects with at least this many properties check them in `check` mode from a table (`checkProps`). */
+const TABLE_FROM = 20;
+
+/** `(a)` unless `a` is one comparison or call (no `||`/`&&` at its top). */
+const paren = (a: Code): Code => (/\|\||&&/.test(a.toString()) ? _`(${a})` : a);
+
+/** Check mode: the properties as a table run by the runtime's `checkProps` (one row per property). */
+function propertyTable(cx: Cx<ObjectNode>): void {
+  const { cc, node, v, p, out } = cx;
+  const checkProps = cc.rt('checkProps');
+  cc.rt('PropCheck');
+  const rows = node.properties
+    .filter((pr) => pr.required || constrains(pr.type))
+    .map((pr) => {
+      const t = pr.type;
+      if (!constrains(t)) return _`[${pr.name}, ${pr.required}, null, null]`;
+      const is = plainRef(t) ? cc.linked(t.target, 'is') : cc.hoist(t, 'is');
+      const check = plainRef(t) ? cc.linked(t.target, 'check') : cc.hoist(t, 'check');
+      return _`[${pr.name}, ${pr.required}, ${is}, ${check}]`;
+    });
+  out.line(_`${checkProps}(${v}, ${pathExpr(p)}, c, ${cc.table(rows)});`);
+}
+
+function propertyChecks(cx: Cx<ObjectNode>): void {
+  const { cc, node, v, p, mode, s, out } = cx;
+  for (const prop of node.properties) {
+    const needsCheck = constrains(prop.type);
+    if (!prop.required && !needsCheck) continue;
+    const x = cc.fresh(s);
+    out.line(_`const ${x} = ${cc.read(v, prop.name)};`);
+    const at = child(p, prop.name);
+    const leaf = mode === 'is' && needsCheck ? cc.leafCondition(prop.type, x) : undefined;
+    if (leaf !== undefined) {
+      out.line(prop.required ? _`if (${x} === undefined || ${paren(leaf)}) return false;` : _`if (${x} !== undefined && ${paren(leaf)}) return false;`);
+      continue;
+    }
+    if (prop.required) {
+      out.block(_`if (${x} === undefined)`, () => cc.fail(out, mode, at, 'required', 'is required'));
+      if (needsCheck) out.else(() => cc.gen(out, prop.type, x, at, mode, s));
+    } else {
+      out.block(_`if (${x} !== undefined)`, () => cc.gen(out, prop.type, x, at, mode, s));
+    }
+  }
+}
+
+/** Checks every property value of `cx.v` whose key is not `known` and matches none of `patterns` against `type`. */
+function eachValue(cx: Cx, type: TypeNode, known: string[], patterns: Name[] = []): void {
+  const { cc, v, p, mode, s, out } = cx;
+  const esc = cc.rt('esc');
+  const x = cc.fresh(s);
+  out.block(_`for (const k in ${v})`, () => {
+    if (mode === 'check') out.line(_`if (c.full) break;`);
+    const skip = isKnown(cx, known, patterns);
+    if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));
+    out.line(_`const ${x} = ${v}[k];`);
+    cc.gen(out, type, x, dynamic(p, _`${esc}(k)`), mode, s);
+  });
+}
+
+/** True when key `k` is declared or matches a pattern (empty code: no key is). */
+function isKnown(cx: Cx, known: string[], patterns: Name[]): Code {
+  const tests = [...(known.length ? [cx.cc.knownKey(KEY, known)] : []), ...patterns.map((re) => _`${re}.test(k)`)];
+  return tests.length ? join(tests, _` || `) : nil;
+}
+
+/** Everything of an object but its declared properties. */
+function objectRest(cx: Cx<ObjectNode>): void {
+  const { cc, node, v, p, mode, s, out } = cx;
+  for (const name of node.extraRequired) cc.failIf(out, _`${cc.read(v, name)} === undefined`, mode, child(p, name), 'required', 'is required');
+  propertyCount(cx, node);
+  propertyNameConstraints(cx, node.propertyNames, node.pointer);
+  propertyNamesSchema(cx, node.propertyNamesType);
+  const known = node.properties.map((pr) => pr.name);
+  const patterns = (node.patternProperties ?? []).map((pp) => ({ re: cc.regex(pp.pattern, node.pointer, pp.flags), type: pp.type }));
+  if (patterns.length) {
+    const esc = cc.rt('esc');
+    const x = cc.fresh(s);
+    out.block(_`for (const k in ${v})`, () => {
+      if (mode === 'check') out.line(_`if (c.full) break;`);
+      out.line(_`const ${x} = ${cc.rt('own')}(${v}, k);`);
+      for (const pp of patterns) out.block(_`if (${pp.re}.test(k))`, () => cc.gen(out, pp.type, x, dynamic(p, _`${esc}(k)`), mode, s));
+    });
+  }
+  if (node.additional === false) {
+    // Closed objects; response validation (state.open) tolerates properties added later.
+    const state = cc.rt('state');
+    const esc = cc.rt('esc');
+    out.block(_`if (!${state}.open)`, () => {
+      out.block(_`for (const k in ${v})`, () => {
+        const skip = isKnown(cx, known, patterns.map((pp) => pp.re));
+        if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));
+        cc.fail(out, mode, dynamic(p, _`${esc}(k)`), 'unknown_property', 'is not a known field');
+        if (mode === 'check') out.line(_`if (c.full) break;`);
+      });
+    });
+  } else if (typeof node.additional === 'object' && constrains(node.additional)) {
+    eachValue(cx, node.additional, known, patterns.map((pp) => pp.re));
+  }
+  for (const rule of node.rules) crossFieldRule(cx, rule);
+}
+
+function objectKeywords(cx: Cx<ObjectNode>): void {
+  // Large objects only: the table is compact but slower (keyed reads), so objects of usual size stay inline.
+  if (cx.mode === 'check' && cx.node.properties.length >= TABLE_FROM) propertyTable(cx);
+  else propertyChecks(cx);
+  objectRest(cx);
+}
+
+export const objectType: KeywordCompiler<ObjectNode> = (cx) => {
+  const isObj = cx.cc.rt('isObj');
+  // Without `type`, the keywords apply to objects and any other value passes.
+  if (!cx.node.typeAsserted) cx.out.block(_`if (${isObj}(${cx.v}))`, () => objectKeywords(cx));
+  else typeTest(cx, _`!${isObj}(${cx.v})`, () => objectKeywords(cx));
+};
+
+export const mapType: KeywordCompiler<Extract<TypeNode, { kind: 'map' }>> = (cx) => {
+  const { node } = cx;
+  const isObj = cx.cc.rt('isObj');
+  typeTest(cx, _`!${isObj}(${cx.v})`, () => {
+    propertyCount(cx, node);
+    propertyNameConstraints(cx, node.propertyNames, node.pointer);
+    propertyNamesSchema(cx, node.propertyNamesType);
+    if (constrains(node.values)) eachValue(cx, node.values, []);
+  });
+};
