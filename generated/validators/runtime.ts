@@ -20,10 +20,28 @@ export const MAX_ERRORS = 100;
 /** Recursive schemas are followed at most this deep; deeper input is rejected rather than overflowing the stack. */
 export const MAX_DEPTH = 64;
 
-/** Collects errors of one validation run. */
-export class Ctx {
+/**
+ * The state of one validation run, passed to every validator function (the validators keep no module state).
+ * `open`: response validation, where objects may carry properties the spec does not list yet (responses may grow).
+ * `depth`: nesting of recursive schema calls, bounded by MAX_DEPTH.
+ */
+export interface Run {
+  readonly open: boolean;
+  depth: number;
+}
+
+/** A fresh run of request validation (the default of the exported `is<Type>` functions). */
+export function newRun(): Run {
+  return { open: false, depth: 0 };
+}
+
+/** Collects errors of one validation run; it is the run's state too. */
+export class Ctx implements Run {
   readonly errors: ValidationError[] = [];
   count = 0;
+  depth = 0;
+  /** `open`: a response's run (see `Run`). */
+  constructor(readonly open = false) {}
   add(path: string, code: string, message: string): void {
     this.count++;
     if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });
@@ -32,12 +50,6 @@ export class Ctx {
     return this.count >= MAX_ERRORS;
   }
 }
-
-/**
- * Shared run state. `open`: response validation, where objects may carry properties the spec does not list yet
- * (responses may grow). `depth`: nesting of recursive schema calls.
- */
-export const state = { open: false, depth: 0 };
 
 /** Escapes one JSON pointer reference token (RFC 6901). */
 export function esc(key: string): string {
@@ -51,7 +63,7 @@ export function esc(key: string): string {
 export type PropCheck = readonly [
   name: string,
   required: boolean,
-  is: ((v: unknown) => boolean) | null,
+  is: ((v: unknown, r: Run) => boolean) | null,
   check: ((v: unknown, p: string, c: Ctx) => void) | null,
 ];
 
@@ -64,7 +76,7 @@ export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, props:
     const x = Object.hasOwn(o, name) ? o[name] : undefined;
     if (x === undefined) {
       if (required) c.add(`${p}/${esc(name)}`, 'required', 'is required');
-    } else if (is && check && !is(x)) check(x, `${p}/${esc(name)}`, c); // the path is built only for a bad value
+    } else if (is && check && !is(x, c)) check(x, `${p}/${esc(name)}`, c); // the path is built only for a bad value
   }
 }
 

@@ -9,7 +9,6 @@ import {
   coerceForm,
   mediaTypeOf,
   scalar,
-  state,
   statusKey,
   withDefaults,
 } from '../runtime.js';
@@ -68,7 +67,7 @@ export function validateCreateSpeechRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isSpeechCreateRequest(body)) {
+    if (!isSpeechCreateRequest(body, c)) {
       checkSpeechCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { speed: 1 });
@@ -81,22 +80,17 @@ export function validateCreateSpeechRequest(
 
 /** Validates a JSON response body of `createSpeech` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateSpeechResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['400', '429', 'default'])) {
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['400', '429', 'default'])) {
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -122,7 +116,7 @@ export function validateCreateTranscriptionRequest(
       'known_speaker_names[]': 'list',
       'known_speaker_references[]': 'list',
     });
-    if (!isTranscriptionCreateRequest(body)) {
+    if (!isTranscriptionCreateRequest(body, c)) {
       checkTranscriptionCreateRequest(body, '/body', c);
     }
   } else {
@@ -137,27 +131,22 @@ export function validateCreateTranscriptionResponse(
   status: number,
   body: unknown,
 ): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!is352(body)) {
-          check353(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!is352(body, c)) {
+        check353(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -182,27 +171,22 @@ export function validateListVoiceConsentsRequest(
 
 /** Validates a JSON response body of `listVoiceConsents` for `status`. Properties the spec does not list are tolerated. */
 export function validateListVoiceConsentsResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVoiceConsentList(body)) {
-          checkVoiceConsentList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isVoiceConsentList(body, c)) {
+        checkVoiceConsentList(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -241,27 +225,22 @@ export function validateRetrieveVoiceConsentResponse(
   status: number,
   body: unknown,
 ): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVoiceConsent(body)) {
-          checkVoiceConsent(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isVoiceConsent(body, c)) {
+        checkVoiceConsent(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -294,7 +273,7 @@ export function validateUpdateVoiceConsentRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVoiceConsentUpdateRequest(body)) {
+    if (!isVoiceConsentUpdateRequest(body, c)) {
       checkVoiceConsentUpdateRequest(body, '/body', c);
     }
   } else {
@@ -323,7 +302,7 @@ export function validateCreateVoiceRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
-    if (!isVoiceCreateRequest(body)) {
+    if (!isVoiceCreateRequest(body, c)) {
       checkVoiceCreateRequest(body, '/body', c);
     }
   } else {
@@ -335,27 +314,22 @@ export function validateCreateVoiceRequest(
 
 /** Validates a JSON response body of `createVoice` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateVoiceResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isCustomVoice(body)) {
-          checkCustomVoice(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isCustomVoice(body, c)) {
+        checkCustomVoice(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }

@@ -8,7 +8,6 @@ import {
   type ValidationResult,
   mediaTypeOf,
   scalar,
-  state,
   statusKey,
 } from '../runtime.js';
 import {
@@ -55,27 +54,22 @@ export function validateListBatchesRequest(
 
 /** Validates a JSON response body of `listBatches` for `status`. Properties the spec does not list are tolerated. */
 export function validateListBatchesResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isBatchList(body)) {
-          checkBatchList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isBatchList(body, c)) {
+        checkBatchList(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -96,7 +90,7 @@ export function validateCreateBatchRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isBatchCreateRequest(body)) {
+    if (!isBatchCreateRequest(body, c)) {
       checkBatchCreateRequest(body, '/body', c);
     }
   } else {
@@ -108,27 +102,22 @@ export function validateCreateBatchRequest(
 
 /** Validates a JSON response body of `createBatch` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateBatchResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isBatch(body)) {
-          checkBatch(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isBatch(body, c)) {
+        checkBatch(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }

@@ -8,7 +8,6 @@ import {
   type ValidationResult,
   mediaTypeOf,
   scalar,
-  state,
   statusKey,
   withDefaults,
 } from '../runtime.js';
@@ -72,27 +71,22 @@ export function validateListContainersRequest(
 
 /** Validates a JSON response body of `listContainers` for `status`. Properties the spec does not list are tolerated. */
 export function validateListContainersResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainerList(body)) {
-          checkContainerList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isContainerList(body, c)) {
+        checkContainerList(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -113,7 +107,7 @@ export function validateCreateContainerRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isContainerCreateRequest(body)) {
+    if (!isContainerCreateRequest(body, c)) {
       checkContainerCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { memory_limit: '1g' });
@@ -126,27 +120,22 @@ export function validateCreateContainerRequest(
 
 /** Validates a JSON response body of `createContainer` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainer(body)) {
-          checkContainer(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isContainer(body, c)) {
+        checkContainer(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -180,27 +169,22 @@ export function validateDeleteContainerRequest(
 
 /** Validates a JSON response body of `deleteContainer` for `status`. Properties the spec does not list are tolerated. */
 export function validateDeleteContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainerDeleted(body)) {
-          checkContainerDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isContainerDeleted(body, c)) {
+        checkContainerDeleted(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }

@@ -7,7 +7,6 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
-  state,
   statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -39,7 +38,7 @@ export function validateCreateEmbeddingRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isEmbeddingCreateRequest(body)) {
+    if (!isEmbeddingCreateRequest(body, c)) {
       checkEmbeddingCreateRequest(body, '/body', c);
     }
   } else {
@@ -51,27 +50,22 @@ export function validateCreateEmbeddingRequest(
 
 /** Validates a JSON response body of `createEmbedding` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateEmbeddingResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isCreateEmbeddingResponse(body)) {
-          checkCreateEmbeddingResponse(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isCreateEmbeddingResponse(body, c)) {
+        checkCreateEmbeddingResponse(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }

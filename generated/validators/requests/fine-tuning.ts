@@ -8,7 +8,6 @@ import {
   type ValidationResult,
   mediaTypeOf,
   scalar,
-  state,
   statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -53,7 +52,7 @@ export function validateRunGraderRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isGraderRunRequest(body)) {
+    if (!isGraderRunRequest(body, c)) {
       checkGraderRunRequest(body, '/body', c);
     }
   } else {
@@ -65,27 +64,22 @@ export function validateRunGraderRequest(
 
 /** Validates a JSON response body of `runGrader` for `status`. Properties the spec does not list are tolerated. */
 export function validateRunGraderResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isGraderRunResult(body)) {
-          checkGraderRunResult(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isGraderRunResult(body, c)) {
+        checkGraderRunResult(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -106,7 +100,7 @@ export function validateValidateGraderRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isGraderValidateRequest(body)) {
+    if (!isGraderValidateRequest(body, c)) {
       checkGraderValidateRequest(body, '/body', c);
     }
   } else {
@@ -118,27 +112,22 @@ export function validateValidateGraderRequest(
 
 /** Validates a JSON response body of `validateGrader` for `status`. Properties the spec does not list are tolerated. */
 export function validateValidateGraderResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!is346(body)) {
-          check347(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!is346(body, c)) {
+        check347(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -177,27 +166,22 @@ export function validateCancelFineTuningJobResponse(
   status: number,
   body: unknown,
 ): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isFineTuningJob(body)) {
-          checkFineTuningJob(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isFineTuningJob(body, c)) {
+        checkFineTuningJob(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }

@@ -8,7 +8,6 @@ import {
   type ValidationResult,
   coerceForm,
   mediaTypeOf,
-  state,
   statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -53,7 +52,7 @@ export function validateCreateImageEditRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isImageEditCreateRequest(body)) {
+    if (!isImageEditCreateRequest(body, c)) {
       checkImageEditCreateRequest(body, '/body', c);
     }
   } else if (mt === 'multipart/form-data') {
@@ -64,7 +63,7 @@ export function validateCreateImageEditRequest(
       partial_images: 'number',
       stream: 'boolean',
     });
-    if (!isImageEditMultipartRequest(body)) {
+    if (!isImageEditMultipartRequest(body, c)) {
       checkImageEditMultipartRequest(body, '/body', c);
     }
   } else {
@@ -76,27 +75,22 @@ export function validateCreateImageEditRequest(
 
 /** Validates a JSON response body of `createImageEdit` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateImageEditResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isImagesResponse(body)) {
-          checkImagesResponse(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isImagesResponse(body, c)) {
+        checkImagesResponse(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -117,7 +111,7 @@ export function validateCreateImageRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isImageGenerationCreateRequest(body)) {
+    if (!isImageGenerationCreateRequest(body, c)) {
       checkImageGenerationCreateRequest(body, '/body', c);
     }
   } else {
@@ -146,7 +140,7 @@ export function validateCreateImageVariationRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
-    if (!isImageVariationCreateRequest(body)) {
+    if (!isImageVariationCreateRequest(body, c)) {
       checkImageVariationCreateRequest(body, '/body', c);
     }
   } else {

@@ -8,7 +8,6 @@ import {
   type ValidationResult,
   mediaTypeOf,
   scalar,
-  state,
   statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -51,7 +50,7 @@ export function validateCreateUploadRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isUploadCreateRequest(body)) {
+    if (!isUploadCreateRequest(body, c)) {
       checkUploadCreateRequest(body, '/body', c);
     }
   } else {
@@ -63,27 +62,22 @@ export function validateCreateUploadRequest(
 
 /** Validates a JSON response body of `createUpload` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isUpload(body)) {
-          checkUpload(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isUpload(body, c)) {
+        checkUpload(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -146,7 +140,7 @@ export function validateCompleteUploadRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isUploadCompleteRequest(body)) {
+    if (!isUploadCompleteRequest(body, c)) {
       checkUploadCompleteRequest(body, '/body', c);
     }
   } else {

@@ -8,7 +8,6 @@ import {
   type ValidationResult,
   mediaTypeOf,
   scalar,
-  state,
   statusKey,
   withDefaults,
 } from '../runtime.js';
@@ -87,27 +86,22 @@ export function validateListVideosRequest(
 
 /** Validates a JSON response body of `listVideos` for `status`. Properties the spec does not list are tolerated. */
 export function validateListVideosResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoList(body)) {
-          checkVideoList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isVideoList(body, c)) {
+        checkVideoList(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -128,7 +122,7 @@ export function validateCreateVideoRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json' || mt === 'multipart/form-data') {
-    if (!isVideoCreateRequest(body)) {
+    if (!isVideoCreateRequest(body, c)) {
       checkVideoCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { model: 'sora-2', seconds: '4', size: '720x1280' });
@@ -141,27 +135,22 @@ export function validateCreateVideoRequest(
 
 /** Validates a JSON response body of `createVideo` for `status`. Properties the spec does not list are tolerated. */
 export function validateCreateVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isVideo(body, c)) {
+        checkVideo(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -182,7 +171,7 @@ export function validateCreateVideoCharacterRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
-    if (!isVideoCharacterCreateRequest(body)) {
+    if (!isVideoCharacterCreateRequest(body, c)) {
       checkVideoCharacterCreateRequest(body, '/body', c);
     }
   } else {
@@ -197,27 +186,22 @@ export function validateCreateVideoCharacterResponse(
   status: number,
   body: unknown,
 ): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoCharacter(body)) {
-          checkVideoCharacter(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isVideoCharacter(body, c)) {
+        checkVideoCharacter(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -270,7 +254,7 @@ export function validateCreateVideoEditRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVideoEditCreateRequest(body)) {
+    if (!isVideoEditCreateRequest(body, c)) {
       checkVideoEditCreateRequest(body, '/body', c);
     }
   } else {
@@ -299,7 +283,7 @@ export function validateCreateVideoExtensionRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVideoExtensionCreateRequest(body)) {
+    if (!isVideoExtensionCreateRequest(body, c)) {
       checkVideoExtensionCreateRequest(body, '/body', c);
     }
   } else {
@@ -341,27 +325,22 @@ export function validateDeleteVideoRequest(
 
 /** Validates a JSON response body of `deleteVideo` for `status`. Properties the spec does not list are tolerated. */
 export function validateDeleteVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoDeleted(body)) {
-          checkVideoDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['200', '400', '429', 'default'])) {
+    case '200':
+      if (!isVideoDeleted(body, c)) {
+        checkVideoDeleted(body, '/body', c);
+      }
+      break;
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -415,22 +394,17 @@ export function validateDownloadVideoContentResponse(
   status: number,
   body: unknown,
 ): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['400', '429', 'default'])) {
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
+  const c = new Ctx(true);
+  switch (statusKey(status, ['400', '429', 'default'])) {
+    case '400':
+    case '429':
+    case 'default':
+      if (!isErrorResponse(body, c)) {
+        checkErrorResponse(body, '/body', c);
+      }
+      break;
+    default:
+      break;
   }
   return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
 }
@@ -461,7 +435,7 @@ export function validateRemixVideoRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVideoRemixRequest(body)) {
+    if (!isVideoRemixRequest(body, c)) {
       checkVideoRemixRequest(body, '/body', c);
     }
   } else {

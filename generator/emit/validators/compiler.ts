@@ -12,8 +12,8 @@
 import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { NamedSchema, TypeNode } from '../../ir/types.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
-import { _, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
-import type { Cx, KeywordCompiler, Mode, Scope, Services } from './context.ts';
+import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
+import { runOf, type Cx, type KeywordCompiler, type Mode, type Scope, type Services } from './context.ts';
 import { APPLICATORS, enumTest, evaluatedFunction, literalTest, numberAssertions, numberTest, SHAPES, stringAssertions } from './keywords/index.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { hasApplicators, plainRef, structuralKey } from './structure.ts';
@@ -68,13 +68,18 @@ export class Compiler implements Services {
     return new Name(name);
   }
 
-  /** A function validating `node`: `(v) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. */
+  /**
+   * A function validating `node`: `(v, r) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. The run
+   * `r` of an exported `is` function defaults to a new one (`newRun`).
+   */
   fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {}): FunctionDeclarationStructure {
+    if (mode === 'is') this.rt('Run');
+    const run = options.exported ? { name: 'r', type: 'Run', initializer: `${this.rt('newRun').toString()}()` } : { name: 'r', type: 'Run' };
     const structure: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name: new Name(name).toString(),
       isExported: options.exported ?? false,
-      parameters: mode === 'is' ? [{ name: 'v', type: 'unknown' }] : [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }],
+      parameters: mode === 'is' ? [{ name: 'v', type: 'unknown' }, run] : [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }],
       returnType: mode === 'is' ? 'boolean' : 'void',
       statements: (w) => {
         const out = new Writer(w);
@@ -86,7 +91,7 @@ export class Compiler implements Services {
         // schemas that step into an object or array count towards MAX_DEPTH.
         if (!options.recursive || (!options.loop && (node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection'))) return body();
         // Recursive schemas: bound the depth instead of trusting the input not to overflow the stack.
-        const state = this.rt('state');
+        const state = runOf(mode);
         const max = this.rt('MAX_DEPTH');
         out.block(_`if (${state}.depth >= ${max})`, () => {
           if (mode === 'is') out.line(_`return false;`);
@@ -97,7 +102,7 @@ export class Compiler implements Services {
         out.block(_`finally`, () => out.line(_`${state}.depth--;`));
       },
     };
-    if (options.docs) structure.docs = [options.docs];
+    if (options.docs) structure.docs = [docText(options.docs)];
     return structure;
   }
 
@@ -117,10 +122,10 @@ export class Compiler implements Services {
       return;
     }
     if (!inline && hoisted) {
-      if (mode === 'is') out.line(_`if (!${this.hoist(node, 'is')}(${v})) return false;`);
+      if (mode === 'is') out.line(_`if (!${this.hoist(node, 'is')}(${v}, ${runOf(mode)})) return false;`);
       else {
         // A valid value costs a test, not a call building its path: only a bad one is checked in detail.
-        const bad = this.leafCondition(node, v) ?? _`!${this.hoist(node, 'is')}(${v})`;
+        const bad = this.leafCondition(node, v) ?? _`!${this.hoist(node, 'is')}(${v}, ${runOf(mode)})`;
         out.line(_`if (${bad}) ${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
       }
       return;

@@ -5,11 +5,16 @@
  */
 import type { NamedSchema, TypeNode } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import type { Code, Name, Writer } from '../code/index.ts';
+import { Name, type Code, type Writer } from '../code/index.ts';
 import type { PathRef } from './path.ts';
 
 /** `is`: fail fast (`return false`, no allocation), the hot path. `check`: collect every error with its pointer. */
 export type Mode = 'is' | 'check';
+
+/** The run's state (`Run` of the runtime): `r` in `is` and `ev` functions, the error context `c` in `check` ones. */
+export const R = new Name('r');
+export const C = new Name('c');
+export const runOf = (mode: Mode): Name => (mode === 'is' ? R : C);
 
 /** Numbering of the local names of one function. */
 export interface Scope {

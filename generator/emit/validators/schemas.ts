@@ -4,6 +4,7 @@ import type { Api, NamedSchema } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
+import { docText } from '../code/index.ts';
 import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { checkName, fileCompiler, isName, recursiveSchemas, SHARED_PATH } from './files.ts';
 
@@ -23,14 +24,15 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
       const key = `${opts.recursive}/${opts.loop}/${structuralKey(s.type)}`;
       const same = seen.get(key);
       if (same) {
+        compiler.runtime.add('Run').add('newRun');
         // Function declarations, not `const` aliases: tables at the top of this or another module may name them
         // before an alias would be initialised (module cycles).
-        fns.push({ kind: StructureKind.Function, isExported: true, name: isName(s), docs: [`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }], returnType: 'boolean', statements: `return ${isName(same)}(v);` });
-        fns.push({ kind: StructureKind.Function, isExported: true, name: checkName(s), docs: [`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${checkName(same)}(v, p, c);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: isName(s), docs: [docText(`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'r', type: 'Run', initializer: 'newRun()' }], returnType: 'boolean', statements: `return ${isName(same)}(v, r);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: checkName(s), docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${checkName(same)}(v, p, c);` });
         continue;
       }
       seen.set(key, s);
-      fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast, allocates nothing).` }));
+      fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast; with a run \`r\` given, allocates nothing).` }));
       fns.push(compiler.fn(checkName(s), s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
     }
     // Printing runs the writers, which register helpers, regexes and imports: print the body first.

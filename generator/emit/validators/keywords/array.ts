@@ -2,7 +2,7 @@
 import { _ } from '../../code/index.ts';
 import type { TypeNode } from '../../../ir/types.ts';
 import { describe } from '../describe.ts';
-import type { Cx, KeywordCompiler } from '../context.ts';
+import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, dynamic } from '../path.ts';
 import { constrains } from '../structure.ts';
 import { typeTest } from './type.ts';
@@ -40,7 +40,7 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
     const i = cc.fresh(s, 'i');
     const min = a.minContains ?? 1;
     out.line(_`let ${n} = 0;`);
-    out.block(_`for (let ${i} = 0; ${i} < ${v}.length; ${i}++)`, () => out.line(_`if (${is}(${v}[${i}])) ${n}++;`));
+    out.block(_`for (let ${i} = 0; ${i} < ${v}.length; ${i}++)`, () => out.line(_`if (${is}(${v}[${i}], ${runOf(mode)})) ${n}++;`));
     const what = (k: number) => `${items(k)} that ${k === 1 ? 'is' : 'are'} ${describe(a.contains!)}`;
     if (min > 0) cc.failIf(out, _`${n} < ${min}`, mode, p, 'contains', `must contain at least ${min} ${what(min)}`);
     if (a.maxContains !== undefined) cc.failIf(out, _`${n} > ${a.maxContains}`, mode, p, 'contains', `must contain at most ${a.maxContains} ${what(a.maxContains)}`);

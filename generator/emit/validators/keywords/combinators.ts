@@ -2,7 +2,7 @@
 import { _, join, type Code, type Name } from '../../code/index.ts';
 import type { TypeNode } from '../../../ir/types.ts';
 import { describe, joinOr, kindsOf, listValues, type JsonKind } from '../describe.ts';
-import type { Cx, KeywordCompiler } from '../context.ts';
+import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, pathExpr } from '../path.ts';
 import { typeMessage } from './type.ts';
 
@@ -41,7 +41,7 @@ function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminato
         out.line(_`case ${m.value}:`);
         out.indent(() => {
           const fn = m.schema !== undefined ? cc.linked(m.schema, mode) : cc.helper(node.variants[m.variant]!, mode);
-          out.line(mode === 'is' ? _`if (!${fn}(${v})) return false;` : _`${fn}(${v}, ${pathExpr(p)}, c);`);
+          out.line(mode === 'is' ? _`if (!${fn}(${v}, r)) return false;` : _`${fn}(${v}, ${pathExpr(p)}, c);`);
           out.line(_`break;`);
         });
       }
@@ -54,7 +54,7 @@ function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminato
 export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   const { cc, node, v, p, mode, s, out } = cx;
   if (node.discriminator) return discriminated(cx, node.discriminator);
-  const tests = node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v})`);
+  const tests = node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, ${runOf(mode)})`);
   const count = join(tests.map((t) => _`(${t} ? 1 : 0)`), _` + `);
   if (mode === 'is') {
     if (node.mode === 'anyOf' || disjoint(cx, node.variants)) out.line(_`if (!(${join(tests, _` || `)})) return false;`);
@@ -117,7 +117,7 @@ export const ifThenElse: KeywordCompiler = (cx) => {
   const { cc, v, p, mode, s, out } = cx;
   for (const cond of cx.node.conditionals ?? []) {
     if (!cond.then && !cond.else) continue;
-    out.block(_`if (${cc.helper(cond.if, 'is')}(${v}))`, () => {
+    out.block(_`if (${cc.helper(cond.if, 'is')}(${v}, ${runOf(mode)}))`, () => {
       if (cond.then) cc.gen(out, cond.then, v, p, mode, s);
     });
     if (cond.else) out.else(() => cc.gen(out, cond.else!, v, p, mode, s));
@@ -125,7 +125,7 @@ export const ifThenElse: KeywordCompiler = (cx) => {
 };
 
 export const not: KeywordCompiler = (cx) => {
-  for (const n of cx.node.not ?? []) cx.cc.failIf(cx.out, _`${cx.cc.helper(n, 'is')}(${cx.v})`, cx.mode, cx.p, 'not', `must not be ${describeNot(n)}`);
+  for (const n of cx.node.not ?? []) cx.cc.failIf(cx.out, _`${cx.cc.helper(n, 'is')}(${cx.v}, ${runOf(cx.mode)})`, cx.mode, cx.p, 'not', `must not be ${describeNot(n)}`);
 };
 
 function describeNot(node: TypeNode): string {

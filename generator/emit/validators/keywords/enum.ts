@@ -38,5 +38,5 @@ export const jsonValues: KeywordCompiler = (cx) => {
   const list = cx.cc.constant('JSON_VALUES', _`readonly unknown[]`, _`${values}`);
   const shown = values.map((x) => JSON.stringify(x)).join(', ');
   const message = `must be ${values.length === 1 ? '' : 'one of '}${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`;
-  cx.cc.failIf(cx.out, _`!${list}.some((x) => ${jsonEqual}(${cx.v}, x))`, cx.mode, cx.p, values.length === 1 ? 'const' : 'enum', message);
+  cx.cc.failIf(cx.out, _`!${list}.some((j) => ${jsonEqual}(${cx.v}, j))`, cx.mode, cx.p, values.length === 1 ? 'const' : 'enum', message);
 };

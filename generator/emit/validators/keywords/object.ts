@@ -4,7 +4,7 @@
  */
 import { _, join, nil, type Code, type Name } from '../../code/index.ts';
 import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
-import type { Cx, KeywordCompiler } from '../context.ts';
+import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
 import { constrains, plainRef } from '../structure.ts';
 import { KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from './property-names.ts';
@@ -95,10 +95,9 @@ function objectRest(cx: Cx<ObjectNode>): void {
     });
   }
   if (node.additional === false) {
-    // Closed objects; response validation (state.open) tolerates properties added later.
-    const state = cc.rt('state');
+    // Closed objects; response validation (an open run) tolerates properties added later.
     const esc = cc.rt('esc');
-    out.block(_`if (!${state}.open)`, () => {
+    out.block(_`if (!${runOf(mode)}.open)`, () => {
       out.block(_`for (const k in ${v})`, () => {
         const skip = isKnown(cx, known, patterns.map((pp) => pp.re));
         if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));

@@ -2,7 +2,7 @@
 import { _, Name } from '../../code/index.ts';
 import type { StringConstraints, TypeNode } from '../../../ir/types.ts';
 import { describe } from '../describe.ts';
-import { assertAll, type Cx } from '../context.ts';
+import { assertAll, runOf, type Cx } from '../context.ts';
 import { dynamic } from '../path.ts';
 import { stringAssertions } from './string.ts';
 
@@ -38,7 +38,7 @@ export function propertyNamesSchema(cx: Cx, type: TypeNode | undefined): void {
   const is = cc.helper(type, 'is');
   out.block(_`for (const k in ${v})`, () => {
     if (mode === 'check') out.line(_`if (c.full) break;`);
-    cc.failIf(out, _`!${is}(k)`, mode, dynamic(p, _`${esc}(k)`), 'property_name', `key must be ${describe(type)}`);
+    cc.failIf(out, _`!${is}(k, ${runOf(mode)})`, mode, dynamic(p, _`${esc}(k)`), 'property_name', `key must be ${describe(type)}`);
   });
 }
 

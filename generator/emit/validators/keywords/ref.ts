@@ -6,6 +6,6 @@ import { pathExpr } from '../path.ts';
 
 export const ref: KeywordCompiler<Extract<TypeNode, { kind: 'ref' }>> = (cx) => {
   const { cc, node, v, p, mode, out } = cx;
-  if (mode === 'is') out.line(_`if (!${cc.linked(node.target, 'is')}(${v})) return false;`);
+  if (mode === 'is') out.line(_`if (!${cc.linked(node.target, 'is')}(${v}, r)) return false;`);
   else out.line(_`${cc.linked(node.target, 'check')}(${v}, ${pathExpr(p)}, c);`);
 };

@@ -1,7 +1,7 @@
 /** Cross-field rules of an object (`x-rules`: compare, subset, dimensions), each optionally under a `when` schema. */
 import { _, join, nil, type Code } from '../../code/index.ts';
 import type { CrossFieldRule, ObjectNode } from '../../../ir/types.ts';
-import type { Cx } from '../context.ts';
+import { runOf, type Cx } from '../context.ts';
 import { child } from '../path.ts';
 
 const OPERATORS = { gt: _`>`, gte: _`>=`, lt: _`<`, lte: _`<=`, eq: _`===`, ne: _`!==` } as const;
@@ -14,7 +14,7 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
     return def === undefined ? cc.read(v, name) : _`(${cc.read(v, name)} ?? ${def})`;
   };
   const at = child(p, rule.field);
-  const when = rule.when ? _`${cc.helper(rule.when, 'is')}(${v}) && ` : nil;
+  const when = rule.when ? _`${cc.helper(rule.when, 'is')}(${v}, ${runOf(mode)}) && ` : nil;
   const a = cc.fresh(s, 'a');
   out.block(nil, () => {
     out.line(_`const ${a} = ${operand(rule.field)};`);

@@ -6,7 +6,7 @@
 import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
 import { _, Name, Writer, type Code } from '../../code/index.ts';
 import type { TypeNode } from '../../../ir/types.ts';
-import type { Cx, KeywordCompiler, Services } from '../context.ts';
+import { R, runOf, type Cx, type KeywordCompiler, type Services } from '../context.ts';
 import { dynamic } from '../path.ts';
 import { annotates, plainRef } from '../structure.ts';
 import { KEY } from './property-names.ts';
@@ -19,7 +19,7 @@ function unevaluated(cx: Cx, rest: TypeNode, what: 'properties' | 'items'): void
   const x = cc.fresh(s);
   out.block(what === 'properties' ? _`if (${isObj}(${v}))` : _`if (Array.isArray(${v}))`, () => {
     out.line(_`const ${e} = new Set<unknown>();`);
-    writeEvaluated(cc, out, node, v, e, false, _`0`);
+    writeEvaluated(cc, out, node, v, e, false, _`0`, runOf(mode));
     const k = what === 'properties' ? KEY : cc.fresh(s, 'i');
     out.block(what === 'properties' ? _`for (const k in ${v})` : _`for (let ${k} = 0; ${k} < ${v}.length; ${k}++)`, () => {
       if (mode === 'check') out.line(_`if (c.full) break;`);
@@ -47,18 +47,18 @@ export const unevaluatedItems: KeywordCompiler = (cx) => {
 const V = new Name('v');
 const E = new Name('e');
 
-/** `(v, e, d) => void`: adds to `e` the keys or indexes of `v` that `node` evaluates (`d`: the call depth). */
+/** `(v, e, d, r) => void`: adds to `e` the keys or indexes of `v` that `node` evaluates (`d`: the call depth). */
 export function evaluatedFunction(cc: Services, name: Name, node: TypeNode): FunctionDeclarationStructure {
   return {
     kind: StructureKind.Function,
     name: name.toString(),
-    parameters: [{ name: 'v', type: 'unknown' }, { name: 'e', type: 'Set<unknown>' }, { name: 'd', type: 'number' }],
+    parameters: [{ name: 'v', type: 'unknown' }, { name: 'e', type: 'Set<unknown>' }, { name: 'd', type: 'number' }, { name: 'r', type: cc.rt('Run').toString() }],
     returnType: 'void',
     statements: (w) => {
       const out = new Writer(w);
       // A schema applying itself to the same value (an infinite loop in JSON Schema's terms) stops here.
       out.line(_`if (d > ${cc.rt('MAX_DEPTH')}) return;`);
-      writeEvaluated(cc, out, node, V, E, true, _`d + 1`);
+      writeEvaluated(cc, out, node, V, E, true, _`d + 1`, R);
     },
   };
 }
@@ -77,12 +77,12 @@ function evaluatedBy(cc: Services, node: TypeNode): Name | undefined {
  * Writes the collection of what `node` evaluates on `v` into the set `e`. `own`: the node's own `unevaluated*`
  * count (it evaluates every key or item), which is the case when `node` sits inside the schema being checked.
  */
-function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: Name, own: boolean, d: Code): void {
+function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: Name, own: boolean, d: Code, r: Name): void {
   const allKeys = () => out.block(_`if (${cc.rt('isObj')}(${v}))`, () => out.line(_`for (const k in ${v}) ${e}.add(k);`));
   const allItems = () => out.block(_`if (Array.isArray(${v}))`, () => out.line(_`for (let i = 0; i < ${v}.length; i++) ${e}.add(i);`));
   const call = (sub: TypeNode) => {
     const fn = evaluatedBy(cc, sub);
-    if (fn) out.line(_`${fn}(${v}, ${e}, ${d});`);
+    if (fn) out.line(_`${fn}(${v}, ${e}, ${d}, ${r});`);
   };
   if (own && node.unevaluatedProperties) allKeys();
   if (own && node.unevaluatedItems) allItems();
@@ -111,14 +111,14 @@ function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: N
       if (!prefix && !node.contains) break;
       out.block(_`if (Array.isArray(${v}))`, () => {
         if (prefix) out.line(_`for (let i = 0; i < ${v}.length && i < ${prefix}; i++) ${e}.add(i);`);
-        if (node.contains) out.line(_`for (let i = 0; i < ${v}.length; i++) if (${cc.helper(node.contains, 'is')}(${v}[i])) ${e}.add(i);`);
+        if (node.contains) out.line(_`for (let i = 0; i < ${v}.length; i++) if (${cc.helper(node.contains, 'is')}(${v}[i], ${r})) ${e}.add(i);`);
       });
       break;
     }
     case 'union':
       for (const variant of node.variants) {
         const fn = evaluatedBy(cc, variant);
-        if (fn) out.line(_`if (${cc.helper(variant, 'is')}(${v})) ${fn}(${v}, ${e}, ${d});`);
+        if (fn) out.line(_`if (${cc.helper(variant, 'is')}(${v}, ${r})) ${fn}(${v}, ${e}, ${d}, ${r});`);
       }
       break;
     case 'intersection':
@@ -137,16 +137,16 @@ function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: N
     const thenFn = cond.then && evaluatedBy(cc, cond.then);
     const elseFn = cond.else && evaluatedBy(cc, cond.else);
     if (!ifFn && !thenFn && !elseFn) continue;
-    out.block(_`if (${cc.helper(cond.if, 'is')}(${v}))`, () => {
-      if (ifFn) out.line(_`${ifFn}(${v}, ${e}, ${d});`);
-      if (thenFn) out.line(_`${thenFn}(${v}, ${e}, ${d});`);
+    out.block(_`if (${cc.helper(cond.if, 'is')}(${v}, ${r}))`, () => {
+      if (ifFn) out.line(_`${ifFn}(${v}, ${e}, ${d}, ${r});`);
+      if (thenFn) out.line(_`${thenFn}(${v}, ${e}, ${d}, ${r});`);
     });
-    if (elseFn) out.else(() => out.line(_`${elseFn}(${v}, ${e}, ${d});`));
+    if (elseFn) out.else(() => out.line(_`${elseFn}(${v}, ${e}, ${d}, ${r});`));
   }
   for (const [key, dep] of Object.entries(node.dependentSchemas ?? {})) {
     const fn = evaluatedBy(cc, dep);
     if (!fn) continue;
-    out.line(_`if (${cc.rt('isObj')}(${v}) && Object.hasOwn(${v}, ${key})) ${fn}(${v}, ${e}, ${d});`);
+    out.line(_`if (${cc.rt('isObj')}(${v}) && Object.hasOwn(${v}, ${key})) ${fn}(${v}, ${e}, ${d}, ${r});`);
   }
 }
 
