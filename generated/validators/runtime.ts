@@ -35,15 +35,18 @@ export function newRun(): Run {
   return { open: false, depth: 0 };
 }
 
+const NO_ERRORS: ValidationError[] = Object.freeze([]) as unknown as ValidationError[];
+
 /** Collects errors of one validation run; it is the run's state too. */
 export class Ctx implements Run {
-  readonly errors: ValidationError[] = [];
+  /** The errors found (a shared empty list until the first: a valid request allocates none). */
+  errors: ValidationError[] = NO_ERRORS;
   count = 0;
   depth = 0;
   /** `open`: a response's run (see `Run`). */
   constructor(readonly open = false) {}
   add(path: string, code: string, message: string): void {
-    this.count++;
+    if (this.count++ === 0) this.errors = [];
     if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });
   }
   get full(): boolean {
@@ -58,7 +61,7 @@ export function esc(key: string): string {
 
 /**
  * One row of an object's check table: a property's name, whether it is required, and the fail-fast test and the
- * check of its value (null: any value).
+ * check of its value (check null: any value; test null: the check is called directly).
  */
 export type PropCheck = readonly [
   name: string,
@@ -76,7 +79,7 @@ export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, props:
     const x = Object.hasOwn(o, name) ? o[name] : undefined;
     if (x === undefined) {
       if (required) c.add(`${p}/${esc(name)}`, 'required', 'is required');
-    } else if (is && check && !is(x, c)) check(x, `${p}/${esc(name)}`, c); // the path is built only for a bad value
+    } else if (check && (!is || !is(x, c))) check(x, `${p}/${esc(name)}`, c); // with a test, the path is built only for a bad value
   }
 }
 
@@ -296,6 +299,30 @@ export function statusKey(status: number, keys: readonly string[]): string | und
   const range = `${exact[0]}XX`;
   if (keys.includes(range)) return range;
   return keys.includes('default') ? 'default' : undefined;
+}
+
+/** One documented status of an operation's responses: its key (`200`, `4XX`, `default`) and its body's checks. */
+export type ResponseCheck = readonly [
+  status: string,
+  is: (v: unknown, r: Run) => boolean,
+  check: (v: unknown, p: string, c: Ctx) => void,
+];
+
+/**
+ * The validator of an operation's JSON response bodies, from one row per documented status: an open run (objects
+ * may carry properties the spec does not list yet); a status the operation does not document is not checked.
+ */
+export function responseValidator(
+  rows: readonly ResponseCheck[],
+): (status: number, body: unknown) => ValidationResult<unknown> {
+  const keys = rows.map((row) => row[0]);
+  return (status, body) => {
+    const c = new Ctx(true);
+    const key = statusKey(status, keys);
+    const row = key === undefined ? undefined : rows[keys.indexOf(key)];
+    if (row && !row[1](body, c)) row[2](body, '/body', c);
+    return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+  };
 }
 
 /** The media type without parameters, in lower case. */

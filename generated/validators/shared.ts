@@ -12,14 +12,10 @@ import {
   isSpeechVoice,
   isTranscription,
   isTranscriptionDiarized,
-  isTranscriptionDiarizedSegment,
   isTranscriptionResponseFormat,
-  isTranscriptionSegment,
   isTranscriptionVerbose,
-  isTranscriptionWord,
-  isVoiceConsent,
 } from './schemas/audio.js';
-import { checkBatch, checkBatchError, isBatch, isBatchError } from './schemas/batches.js';
+import { checkBatch, checkBatchError } from './schemas/batches.js';
 import {
   checkEndUser,
   checkGraderContentPart,
@@ -39,27 +35,14 @@ import {
   checkCompletionLogprobs,
   checkCompletionStreamOptions,
   checkCompletionUsage,
-  isCompletionChoice,
-  isCompletionChunkChoice,
   isCompletionFinishReason,
   isCompletionLogprobs,
   isCompletionStreamOptions,
   isCompletionUsage,
 } from './schemas/completions.js';
-import {
-  checkContainer,
-  checkContainerDomainSecret,
-  checkContainerSkill,
-  isContainer,
-  isContainerDomainSecret,
-  isContainerSkill,
-} from './schemas/containers.js';
-import { checkEmbedding, isEmbedding } from './schemas/embeddings.js';
-import {
-  checkEvalTestingCriterion,
-  isEvalSimpleMessage,
-  isEvalTestingCriterion,
-} from './schemas/evaluations.js';
+import { checkContainer, checkContainerDomainSecret, checkContainerSkill } from './schemas/containers.js';
+import { checkEmbedding } from './schemas/embeddings.js';
+import { checkEvalTestingCriterion, isEvalSimpleMessage } from './schemas/evaluations.js';
 import {
   checkFineTuningAutoOrInteger,
   checkFineTuningAutoOrNumber,
@@ -74,7 +57,6 @@ import {
   isFineTuningAutoOrInteger,
   isFineTuningAutoOrNumber,
   isFineTuningJobError,
-  isFineTuningWandbIntegration,
   isGraderLabelModel,
   isGraderPython,
   isGraderRunErrors,
@@ -89,22 +71,20 @@ import {
   checkImageMask,
   checkImageModeration,
   checkImageOutputFormat,
-  isImage,
   isImageBackground,
   isImageEditInputImage,
   isImageMask,
   isImageModeration,
   isImageOutputFormat,
 } from './schemas/images.js';
-import { checkModel, isModel } from './schemas/models.js';
-import { checkModerationResult, isModerationInputPart, isModerationResult } from './schemas/moderations.js';
+import { checkModel } from './schemas/models.js';
+import { checkModerationResult, isModerationInputPart } from './schemas/moderations.js';
 import {
   checkResponseInputContentPart,
   checkResponseInputMessage,
   checkResponseTool,
   isResponseInputContentPart,
   isResponseInputMessage,
-  isResponseTool,
 } from './schemas/responses.js';
 import { checkFile, isFile } from './schemas/uploads.js';
 import {
@@ -112,12 +92,9 @@ import {
   checkVectorStore,
   checkVectorStoreFileError,
   checkVectorStoreSearchResult,
-  isSearchFilter,
-  isVectorStore,
   isVectorStoreFileError,
-  isVectorStoreSearchResult,
 } from './schemas/vector-stores.js';
-import { checkVideo, checkVideoError, isVideo, isVideoError } from './schemas/videos.js';
+import { checkVideo, checkVideoError, isVideoError } from './schemas/videos.js';
 const RE0 = new RegExp('^data:', 'u');
 const RE1 = new RegExp('^[0-9]+$', 'u');
 const RE2 = new RegExp('^text-embedding-([3-9]|[1-9][0-9]+)(-|$)', 'u');
@@ -134,9 +111,9 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   '1024x1792',
 ]);
 const VALUES1: ReadonlySet<unknown> = new Set<unknown>(['standard', 'hd', 'low', 'medium', 'high', 'auto']);
-const RE5 = new RegExp('^(auto|[0-9]+x[0-9]+)$', 'u');
 const VALUES2: ReadonlySet<unknown> = new Set<unknown>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin']);
-const RE6 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+const RE5 = new RegExp('^[\\x00-\\x7F]*$', 'u');
+const RE6 = new RegExp('^(auto|[0-9]+x[0-9]+)$', 'u');
 export function is0(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.code;
@@ -155,29 +132,17 @@ export function check1(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.code;
-    if (v0 === undefined) {
-      c.add(p + '/code', 'required', 'is required');
-    } else {
-      if (v0 !== null && typeof v0 !== 'string') check72(v0, p + '/code', c);
-    }
+    if (v0 === undefined) c.add(p + '/code', 'required', 'is required');
+    else if (v0 !== null && typeof v0 !== 'string') check61(v0, p + '/code', c);
     const v1 = v.message;
-    if (v1 === undefined) {
-      c.add(p + '/message', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'string') check8(v1, p + '/message', c);
-    }
+    if (v1 === undefined) c.add(p + '/message', 'required', 'is required');
+    else if (typeof v1 !== 'string') check7(v1, p + '/message', c);
     const v2 = v.param;
-    if (v2 === undefined) {
-      c.add(p + '/param', 'required', 'is required');
-    } else {
-      if (v2 !== null && typeof v2 !== 'string') check72(v2, p + '/param', c);
-    }
+    if (v2 === undefined) c.add(p + '/param', 'required', 'is required');
+    else if (v2 !== null && typeof v2 !== 'string') check61(v2, p + '/param', c);
     const v3 = v.type;
-    if (v3 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (typeof v3 !== 'string') check8(v3, p + '/type', c);
-    }
+    if (v3 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (typeof v3 !== 'string') check7(v3, p + '/type', c);
   }
 }
 
@@ -196,90 +161,65 @@ export function check3(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is4(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.data;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  const v1 = v.format;
-  if (v1 === undefined || (v1 !== 'mp3' && v1 !== 'wav')) return false;
-  return true;
-}
-
-export function check5(v: unknown, p: string, c: Ctx): void {
+export function check4(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.data;
-    if (v0 === undefined) {
-      c.add(p + '/data', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check354(v0, p + '/data', c);
-    }
+    if (v0 === undefined) c.add(p + '/data', 'required', 'is required');
+    else if (typeof v0 !== 'string') check297(v0, p + '/data', c);
     const v1 = v.format;
-    if (v1 === undefined) {
-      c.add(p + '/format', 'required', 'is required');
-    } else {
-      if (v1 !== 'mp3' && v1 !== 'wav') check355(v1, p + '/format', c);
-    }
+    if (v1 === undefined) c.add(p + '/format', 'required', 'is required');
+    else if (v1 !== 'mp3' && v1 !== 'wav') check298(v1, p + '/format', c);
   }
 }
 
-export function check6(v: unknown, p: string, c: Ctx): void {
+export function check5(v: unknown, p: string, c: Ctx): void {
   if (v !== 'input_audio') {
     c.add(p, 'const', 'must be "input_audio"');
   }
 }
 
-export function check7(v: unknown, p: string, c: Ctx): void {
+export function check6(v: unknown, p: string, c: Ctx): void {
   if (v !== 'high' && v !== 'low' && v !== 'auto') {
     c.add(p, 'enum', "must be one of 'high', 'low', 'auto'");
   }
 }
 
-export function check8(v: unknown, p: string, c: Ctx): void {
+export function check7(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check9(v: unknown, p: string, c: Ctx): void {
+export function check8(v: unknown, p: string, c: Ctx): void {
   if (v !== 'input_image') {
     c.add(p, 'const', 'must be "input_image"');
   }
 }
 
-export function is10(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.mode;
-  if (v0 === undefined || v0 !== 'explicit') return false;
-  return true;
-}
-
-export function check11(v: unknown, p: string, c: Ctx): void {
+export function check9(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.mode;
-    if (v0 === undefined) {
-      c.add(p + '/mode', 'required', 'is required');
-    } else {
-      if (v0 !== 'explicit') check356(v0, p + '/mode', c);
-    }
+    if (v0 === undefined) c.add(p + '/mode', 'required', 'is required');
+    else if (v0 !== 'explicit') check299(v0, p + '/mode', c);
   }
 }
 
-export function check12(v: unknown, p: string, c: Ctx): void {
+export function check10(v: unknown, p: string, c: Ctx): void {
   if (v !== 'input_text') {
     c.add(p, 'const', 'must be "input_text"');
   }
 }
 
-export function is13(v: unknown, r: Run): boolean {
+export function is11(v: unknown, r: Run): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
 
-export function is14(v: unknown, r: Run): boolean {
+export function is12(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -288,42 +228,42 @@ export function is14(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is15(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || isGraderContentPart(v, r) || is14(v, r))) return false;
-  return true;
-}
-
-export function check16(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (isGraderContentPart(v, c) ? 1 : 0) + (is14(v, c) ? 1 : 0);
+export function check13(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (isGraderContentPart(v, c) ? 1 : 0) + (is12(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else if (isObj(v)) {
       checkGraderContentPart(v, p, c);
     } else if (Array.isArray(v)) {
-      check357(v, p, c);
+      check300(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string, a GraderContentPart or an array of GraderContentParts');
     }
   }
 }
 
-export function check17(v: unknown, p: string, c: Ctx): void {
+export function is14(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || isGraderContentPart(v, r) || is12(v, r))) return false;
+  return true;
+}
+
+export function check15(v: unknown, p: string, c: Ctx): void {
   if (v !== 'message') {
     c.add(p, 'const', 'must be "message"');
   }
 }
 
-export function check18(v: unknown, p: string, c: Ctx): void {
+export function check16(v: unknown, p: string, c: Ctx): void {
   if (v !== 'output_text') {
     c.add(p, 'const', 'must be "output_text"');
   }
 }
 
-export function check19(v: unknown, p: string, c: Ctx): void {
+export function check17(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -331,20 +271,20 @@ export function check19(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is20(v: unknown, r: Run): boolean {
+export function check18(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkGraderReasoningEffort(v, p, c);
+  }
+}
+
+export function is19(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isGraderReasoningEffort(v, r)) return false;
   }
   return true;
 }
 
-export function check21(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkGraderReasoningEffort(v, p, c);
-  }
-}
-
-export function check22(v: unknown, p: string, c: Ctx): void {
+export function check20(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       c.add(p, 'type', 'must be a number or null');
@@ -352,19 +292,19 @@ export function check22(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check23(v: unknown, p: string, c: Ctx): void {
+export function check21(v: unknown, p: string, c: Ctx): void {
   if (v !== 'eq' && v !== 'ne' && v !== 'like' && v !== 'ilike') {
     c.add(p, 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'");
   }
 }
 
-export function check24(v: unknown, p: string, c: Ctx): void {
+export function check22(v: unknown, p: string, c: Ctx): void {
   if (v !== 'string_check') {
     c.add(p, 'const', 'must be "string_check"');
   }
 }
 
-export function check25(v: unknown, p: string, c: Ctx): void {
+export function check23(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -372,54 +312,54 @@ export function check25(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is26(v: unknown, r: Run): boolean {
+export function is24(v: unknown, r: Run): boolean {
   if (v !== 'text') return false;
   return true;
 }
 
-export function is27(v: unknown, r: Run): boolean {
-  if (!(is26(v, r) || is13(v, r))) return false;
-  return true;
-}
-
-export function check28(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is26(v, c) ? 1 : 0) + (is13(v, c) ? 1 : 0);
+export function check25(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is24(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
   if (m0 === 0) {
     c.add(p, 'any_of', 'must be "text" or a string');
   }
 }
 
-export function check29(v: unknown, p: string, c: Ctx): void {
+export function is26(v: unknown, r: Run): boolean {
+  if (!(is24(v, r) || is11(v, r))) return false;
+  return true;
+}
+
+export function check27(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'boolean') {
     c.add(p, 'type', 'must be a boolean');
   }
 }
 
-export function check30(v: unknown, p: string, c: Ctx): void {
+export function check28(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.file.deleted') {
     c.add(p, 'const', 'must be "vector_store.file.deleted"');
   }
 }
 
-export function check31(v: unknown, p: string, c: Ctx): void {
+export function check29(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio.voice_consent') {
     c.add(p, 'const', 'must be "audio.voice_consent"');
   }
 }
 
-export function check32(v: unknown, p: string, c: Ctx): void {
+export function check30(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   }
 }
 
-export function check33(v: unknown, p: string, c: Ctx): void {
+export function check31(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio.voice') {
     c.add(p, 'const', 'must be "audio.voice"');
   }
 }
 
-export function is34(v: unknown, r: Run): boolean {
+export function is32(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || (v0 !== 'tts-1' && v0 !== 'tts-1-hd')) return false;
@@ -427,16 +367,16 @@ export function is34(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is35(v: unknown, r: Run): boolean {
+export function is33(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.stream_format;
     if (v0 !== undefined && v0 !== 'audio') return false;
   }
-  if (is358(v, r)) return false;
+  if (is301(v, r)) return false;
   return true;
 }
 
-export function check36(v: unknown, p: string, c: Ctx): void {
+export function check34(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -444,13 +384,13 @@ export function check36(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check37(v: unknown, p: string, c: Ctx): void {
+export function check35(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check38(v: unknown, p: string, c: Ctx): void {
+export function check36(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
   } else {
@@ -459,18 +399,13 @@ export function check38(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check39(v: unknown, p: string, c: Ctx): void {
+export function check37(v: unknown, p: string, c: Ctx): void {
   if (v !== 'sse' && v !== 'audio') {
     c.add(p, 'enum', "must be one of 'sse', 'audio'");
   }
 }
 
-export function is40(v: unknown, r: Run): boolean {
-  if (!(isSpeechVoice(v, r) || isSpeechCustomVoiceReference(v, r))) return false;
-  return true;
-}
-
-export function check41(v: unknown, p: string, c: Ctx): void {
+export function check38(v: unknown, p: string, c: Ctx): void {
   const m0 = (isSpeechVoice(v, c) ? 1 : 0) + (isSpeechCustomVoiceReference(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
@@ -486,61 +421,53 @@ export function check41(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check42(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.stream_format;
-    if (v0 !== undefined) {
-      if (v0 !== 'audio') check359(v0, p + '/stream_format', c);
-    }
-  }
-  if (is358(v, c)) c.add(p, 'not', 'must not be a combination with instructions');
+export function is39(v: unknown, r: Run): boolean {
+  if (!(isSpeechVoice(v, r) || isSpeechCustomVoiceReference(v, r))) return false;
+  return true;
 }
 
-export function is43(v: unknown, r: Run): boolean {
+export function check40(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.stream_format;
+    if (v0 !== undefined && v0 !== 'audio') check302(v0, p + '/stream_format', c);
+  }
+  if (is301(v, c)) c.add(p, 'not', 'must not be a combination with instructions');
+}
+
+export function is41(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!is360(v1, r)) return false;
+    if (!is303(v1, r)) return false;
   }
   return true;
+}
+
+export function check42(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of objects');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check304(v1, p + '/' + i0, c);
+    }
+  }
+}
+
+export function check43(v: unknown, p: string, c: Ctx): void {
+  if (!Array.isArray(v)) {
+    c.add(p, 'type', 'must be an array of objects');
+  } else {
+    for (let i0 = 0; i0 < v.length; i0++) {
+      if (c.full) break;
+      const v1: unknown = v[i0];
+      check305(v1, p + '/' + i0, c);
+    }
+  }
 }
 
 export function is44(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isObj(v1)) return false;
-    const v2 = v1.code;
-    if (v2 === undefined || typeof v2 !== 'string') return false;
-  }
-  return true;
-}
-
-export function check45(v: unknown, p: string, c: Ctx): void {
-  if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects');
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      if (c.full) break;
-      const v1: unknown = v[i0];
-      if (!is361(v1, c)) check362(v1, p + '/' + i0, c);
-    }
-  }
-}
-
-export function check46(v: unknown, p: string, c: Ctx): void {
-  if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects');
-  } else {
-    for (let i0 = 0; i0 < v.length; i0++) {
-      if (c.full) break;
-      const v1: unknown = v[i0];
-      if (!is360(v1, c)) check363(v1, p + '/' + i0, c);
-    }
-  }
-}
-
-export function is47(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || (v0 !== 'gpt-4o-transcribe' && v0 !== 'gpt-4o-mini-transcribe')) return false;
@@ -548,7 +475,7 @@ export function is47(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is48(v: unknown, r: Run): boolean {
+export function is45(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || v0 !== 'gpt-4o-transcribe-diarize') return false;
@@ -556,11 +483,11 @@ export function is48(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is49(v: unknown, r: Run): boolean {
+export function is46(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.chunking_strategy;
   if (v0 !== undefined) {
-    if (!(is183(v0, r) || is13(v0, r))) return false;
+    if (!(is146(v0, r) || is11(v0, r))) return false;
   }
   const v1 = v.file;
   if (v1 === undefined) {
@@ -595,101 +522,55 @@ export function is49(v: unknown, r: Run): boolean {
   const v11 = v.model;
   if (v11 === undefined || typeof v11 !== 'string') return false;
   const v12 = v.response_format;
-  if (v12 !== undefined) {
-    if (!isTranscriptionResponseFormat(v12, r)) return false;
-  }
+  if (v12 !== undefined && !isTranscriptionResponseFormat(v12, r)) return false;
   return true;
 }
 
-export function is50(v: unknown, r: Run): boolean {
+export function check47(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.response_format;
-    if (v0 !== undefined && v0 !== 'json') return false;
-  }
-  return true;
-}
-
-export function check51(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.response_format;
-    if (v0 !== undefined) {
-      if (v0 !== 'json') check364(v0, p + '/response_format', c);
-    }
+    if (v0 !== undefined && v0 !== 'json') check306(v0, p + '/response_format', c);
   }
 }
 
-export function is52(v: unknown, r: Run): boolean {
+export function check48(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.response_format;
-    if (v0 !== undefined && v0 !== 'json' && v0 !== 'text' && v0 !== 'diarized_json') return false;
-  }
-  return true;
-}
-
-export function check53(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.response_format;
-    if (v0 !== undefined) {
-      if (v0 !== 'json' && v0 !== 'text' && v0 !== 'diarized_json') check365(v0, p + '/response_format', c);
-    }
+    if (v0 !== undefined && v0 !== 'json' && v0 !== 'text' && v0 !== 'diarized_json')
+      check307(v0, p + '/response_format', c);
   }
 }
 
-export function check54(v: unknown, p: string, c: Ctx): void {
+export function check49(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.chunking_strategy;
-    if (v0 !== undefined) {
-      if (!is366(v0, c)) check367(v0, p + '/chunking_strategy', c);
-    }
+    if (v0 !== undefined && !is309(v0, c)) check308(v0, p + '/chunking_strategy', c);
     const v1 = v.file;
-    if (v1 === undefined) {
-      c.add(p + '/file', 'required', 'is required');
-    } else {
-      if (!is74(v1, c)) check75(v1, p + '/file', c);
-    }
+    if (v1 === undefined) c.add(p + '/file', 'required', 'is required');
+    else if (!is64(v1, c)) check63(v1, p + '/file', c);
     const v2 = v['include[]'];
-    if (v2 !== undefined) {
-      if (!is368(v2, c)) check369(v2, p + '/include[]', c);
-    }
+    if (v2 !== undefined) check310(v2, p + '/include[]', c);
     const v3 = v['known_speaker_names[]'];
-    if (v3 !== undefined) {
-      if (!is120(v3, c)) check121(v3, p + '/known_speaker_names[]', c);
-    }
+    if (v3 !== undefined) check98(v3, p + '/known_speaker_names[]', c);
     const v4 = v['known_speaker_references[]'];
-    if (v4 !== undefined) {
-      if (!is370(v4, c)) check371(v4, p + '/known_speaker_references[]', c);
-    }
+    if (v4 !== undefined) check311(v4, p + '/known_speaker_references[]', c);
     const v5 = v.model;
-    if (v5 === undefined) {
-      c.add(p + '/model', 'required', 'is required');
-    } else {
-      if (typeof v5 !== 'string') check372(v5, p + '/model', c);
-    }
+    if (v5 === undefined) c.add(p + '/model', 'required', 'is required');
+    else if (typeof v5 !== 'string') check312(v5, p + '/model', c);
     const v6 = v.response_format;
-    if (v6 !== undefined) {
-      checkTranscriptionResponseFormat(v6, p + '/response_format', c);
-    }
+    if (v6 !== undefined) checkTranscriptionResponseFormat(v6, p + '/response_format', c);
   }
 }
 
-export function check55(v: unknown, p: string, c: Ctx): void {
+export function check50(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
   }
 }
 
-export function is56(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isTranscriptionDiarizedSegment(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check57(v: unknown, p: string, c: Ctx): void {
+export function check51(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of TranscriptionDiarizedSegments');
   } else {
@@ -701,85 +582,56 @@ export function check57(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check58(v: unknown, p: string, c: Ctx): void {
+export function check52(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transcribe') {
     c.add(p, 'const', 'must be "transcribe"');
   }
 }
 
-export function check59(v: unknown, p: string, c: Ctx): void {
+export function check53(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transcript.text.segment') {
     c.add(p, 'const', 'must be "transcript.text.segment"');
   }
 }
 
-export function is60(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
-  }
-  return true;
-}
-
-export function check61(v: unknown, p: string, c: Ctx): void {
+export function check54(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of integers');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check62(v: unknown, p: string, c: Ctx): void {
+export function check55(v: unknown, p: string, c: Ctx): void {
   if (v !== 'duration') {
     c.add(p, 'const', 'must be "duration"');
   }
 }
 
-export function is63(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.audio_tokens;
-  if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
-  const v1 = v.text_tokens;
-  if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) return false;
-  return true;
-}
-
-export function check64(v: unknown, p: string, c: Ctx): void {
+export function check56(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.audio_tokens;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/audio_tokens', c);
-    }
+    if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0)))
+      check30(v0, p + '/audio_tokens', c);
     const v1 = v.text_tokens;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/text_tokens', c);
-    }
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1)))
+      check30(v1, p + '/text_tokens', c);
   }
 }
 
-export function check65(v: unknown, p: string, c: Ctx): void {
+export function check57(v: unknown, p: string, c: Ctx): void {
   if (v !== 'tokens') {
     c.add(p, 'const', 'must be "tokens"');
   }
 }
 
-export function is66(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isTranscriptionSegment(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check67(v: unknown, p: string, c: Ctx): void {
+export function check58(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of TranscriptionSegments');
   } else {
@@ -791,16 +643,7 @@ export function check67(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is68(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isTranscriptionWord(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check69(v: unknown, p: string, c: Ctx): void {
+export function check59(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of TranscriptionWords');
   } else {
@@ -812,16 +655,7 @@ export function check69(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is70(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isVoiceConsent(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check71(v: unknown, p: string, c: Ctx): void {
+export function check60(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of VoiceConsents');
   } else {
@@ -833,7 +667,7 @@ export function check71(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check72(v: unknown, p: string, c: Ctx): void {
+export function check61(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'string') {
       c.add(p, 'type', 'must be a string or null');
@@ -841,24 +675,24 @@ export function check72(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check73(v: unknown, p: string, c: Ctx): void {
+export function check62(v: unknown, p: string, c: Ctx): void {
   if (v !== 'list') {
     c.add(p, 'const', 'must be "list"');
   }
 }
 
-export function is74(v: unknown, r: Run): boolean {
-  if (!(v instanceof Blob)) return false;
-  return true;
-}
-
-export function check75(v: unknown, p: string, c: Ctx): void {
+export function check63(v: unknown, p: string, c: Ctx): void {
   if (!(v instanceof Blob)) {
     c.add(p, 'type', 'must be a file');
   }
 }
 
-export function check76(v: unknown, p: string, c: Ctx): void {
+export function is64(v: unknown, r: Run): boolean {
+  if (!(v instanceof Blob)) return false;
+  return true;
+}
+
+export function check65(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:ietf:params:oauth:token-type:jwt' && v !== 'urn:ietf:params:oauth:token-type:id_token') {
     c.add(
       p,
@@ -868,7 +702,7 @@ export function check76(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check77(v: unknown, p: string, c: Ctx): void {
+export function check66(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -876,63 +710,54 @@ export function check77(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check78(v: unknown, p: string, c: Ctx): void {
+export function check67(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:ietf:params:oauth:token-type:access_token') {
     c.add(p, 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"');
   }
 }
 
-export function check79(v: unknown, p: string, c: Ctx): void {
+export function check68(v: unknown, p: string, c: Ctx): void {
   if (v !== 'Bearer') {
     c.add(p, 'const', 'must be "Bearer"');
   }
 }
 
-export function is80(v: unknown, r: Run): boolean {
+export function is69(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.subject_token === undefined) return false;
   }
   return true;
 }
 
-export function check81(v: unknown, p: string, c: Ctx): void {
+export function check70(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:service:params:oauth:token-type:x509') {
     c.add(p, 'const', 'must be "urn:service:params:oauth:token-type:x509"');
   }
 }
 
-export function is82(v: unknown, r: Run): boolean {
+export function is71(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v)) return false;
   return true;
 }
 
-export function is83(v: unknown, r: Run): boolean {
-  if (v !== 'batch') return false;
-  return true;
-}
-
-export function check84(v: unknown, p: string, c: Ctx): void {
+export function check72(v: unknown, p: string, c: Ctx): void {
   if (v !== 'batch') {
     c.add(p, 'const', 'must be "batch"');
   }
 }
 
-export function check85(v: unknown, p: string, c: Ctx): void {
+export function is73(v: unknown, r: Run): boolean {
+  if (v !== 'batch') return false;
+  return true;
+}
+
+export function check74(v: unknown, p: string, c: Ctx): void {
   if (v !== '24h') {
     c.add(p, 'const', 'must be "24h"');
   }
 }
 
-export function is86(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isBatchError(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check87(v: unknown, p: string, c: Ctx): void {
+export function check75(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of BatchErrors');
   } else {
@@ -944,16 +769,7 @@ export function check87(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is88(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isBatch(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check89(v: unknown, p: string, c: Ctx): void {
+export function check76(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Batchs');
   } else {
@@ -965,56 +781,27 @@ export function check89(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is90(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.cached_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
-  return true;
-}
-
-export function check91(v: unknown, p: string, c: Ctx): void {
+export function check77(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.cached_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/cached_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/cached_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/cached_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/cached_tokens', c);
   }
 }
 
-export function is92(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.reasoning_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
-  return true;
-}
-
-export function check93(v: unknown, p: string, c: Ctx): void {
+export function check78(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.reasoning_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/reasoning_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/reasoning_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/reasoning_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/reasoning_tokens', c);
   }
 }
 
-export function is94(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isCompletionChoice(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check95(v: unknown, p: string, c: Ctx): void {
+export function check79(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of CompletionChoices');
   } else {
@@ -1026,26 +813,26 @@ export function check95(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check96(v: unknown, p: string, c: Ctx): void {
+export function check80(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text_completion') {
     c.add(p, 'const', 'must be "text_completion"');
   }
 }
 
-export function is97(v: unknown, r: Run): boolean {
+export function check81(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionLogprobs(v, p, c);
+  }
+}
+
+export function is82(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionLogprobs(v, r)) return false;
   }
   return true;
 }
 
-export function check98(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkCompletionLogprobs(v, p, c);
-  }
-}
-
-export function is99(v: unknown, r: Run): boolean {
+export function is83(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.usage;
     if (v0 === undefined) {
@@ -1057,16 +844,7 @@ export function is99(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is100(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isCompletionChunkChoice(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check101(v: unknown, p: string, c: Ctx): void {
+export function check84(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of CompletionChunkChoices');
   } else {
@@ -1078,54 +856,40 @@ export function check101(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is102(v: unknown, r: Run): boolean {
+export function check85(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionUsage(v, p, c);
+  }
+}
+
+export function is86(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionUsage(v, r)) return false;
   }
   return true;
 }
 
-export function check103(v: unknown, p: string, c: Ctx): void {
+export function check87(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.choices;
+    if (v0 !== undefined) check313(v0, p + '/choices', c);
+  }
+}
+
+export function check88(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    checkCompletionUsage(v, p, c);
+    checkCompletionFinishReason(v, p, c);
   }
 }
 
-export function is104(v: unknown, r: Run): boolean {
-  if (isObj(v)) {
-    const v0 = v.choices;
-    if (v0 !== undefined) {
-      if (Array.isArray(v0)) {
-        if (v0.length > 0) return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function check105(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.choices;
-    if (v0 !== undefined) {
-      if (!is373(v0, c)) check374(v0, p + '/choices', c);
-    }
-  }
-}
-
-export function is106(v: unknown, r: Run): boolean {
+export function is89(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionFinishReason(v, r)) return false;
   }
   return true;
 }
 
-export function check107(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkCompletionFinishReason(v, p, c);
-  }
-}
-
-export function is108(v: unknown, r: Run): boolean {
+export function is90(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.stream;
     if (v0 === undefined || v0 !== true) return false;
@@ -1133,7 +897,7 @@ export function is108(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is109(v: unknown, r: Run): boolean {
+export function is91(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.suffix;
     if (v0 === undefined || typeof v0 !== 'string') return false;
@@ -1141,7 +905,7 @@ export function is109(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is110(v: unknown, r: Run): boolean {
+export function is92(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.best_of;
   if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
@@ -1188,7 +952,7 @@ export function is110(v: unknown, r: Run): boolean {
     return false;
   } else {
     if (v10 !== null) {
-      if (!(is13(v10, r) || is120(v10, r) || is60(v10, r) || is375(v10, r))) return false;
+      if (!(is11(v10, r) || is221(v10, r) || is314(v10, r) || is315(v10, r))) return false;
     }
   }
   const v11 = v.seed;
@@ -1196,7 +960,7 @@ export function is110(v: unknown, r: Run): boolean {
   const v12 = v.stop;
   if (v12 !== undefined) {
     if (v12 !== null) {
-      if (!(is13(v12, r) || is376(v12, r))) return false;
+      if (!(is11(v12, r) || is316(v12, r))) return false;
     }
   }
   const v13 = v.stream;
@@ -1219,9 +983,7 @@ export function is110(v: unknown, r: Run): boolean {
   const v17 = v.top_p;
   if (v17 !== undefined && v17 !== null && (typeof v17 !== 'number' || !Number.isFinite(v17))) return false;
   const v18 = v.user;
-  if (v18 !== undefined) {
-    if (!isEndUser(v18, r)) return false;
-  }
+  if (v18 !== undefined && !isEndUser(v18, r)) return false;
   {
     const a19 = v.best_of;
     const b20 = v.n;
@@ -1230,143 +992,91 @@ export function is110(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is111(v: unknown, r: Run): boolean {
+export function check93(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.best_of;
-    if (v0 !== undefined && v0 !== null) return false;
-  }
-  return true;
-}
-
-export function check112(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.best_of;
-    if (v0 !== undefined) {
-      if (v0 !== null) check377(v0, p + '/best_of', c);
-    }
+    if (v0 !== undefined && v0 !== null) check317(v0, p + '/best_of', c);
   }
 }
 
-export function is113(v: unknown, r: Run): boolean {
+export function check94(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.stream_options;
-    if (v0 !== undefined && v0 !== null) return false;
-  }
-  return true;
-}
-
-export function check114(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.stream_options;
-    if (v0 !== undefined) {
-      if (v0 !== null) check377(v0, p + '/stream_options', c);
-    }
+    if (v0 !== undefined && v0 !== null) check317(v0, p + '/stream_options', c);
   }
 }
 
-export function is115(v: unknown, r: Run): boolean {
+export function check95(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || v0 !== 'gpt-3.5-turbo-instruct') return false;
-  }
-  return true;
-}
-
-export function check116(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      c.add(p + '/model', 'required', 'is required');
-    } else {
-      if (v0 !== 'gpt-3.5-turbo-instruct') check378(v0, p + '/model', c);
-    }
+    if (v0 === undefined) c.add(p + '/model', 'required', 'is required');
+    else if (v0 !== 'gpt-3.5-turbo-instruct') check318(v0, p + '/model', c);
   }
 }
 
-export function check117(v: unknown, p: string, c: Ctx): void {
+export function check96(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.best_of;
-    if (v0 !== undefined) {
-      if (v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0))) check19(v0, p + '/best_of', c);
-    }
+    if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
+      check17(v0, p + '/best_of', c);
     const v1 = v.echo;
-    if (v1 !== undefined) {
-      if (v1 !== null && typeof v1 !== 'boolean') check269(v1, p + '/echo', c);
-    }
+    if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean') check220(v1, p + '/echo', c);
     const v2 = v.frequency_penalty;
-    if (v2 !== undefined) {
-      if (v2 !== null && (typeof v2 !== 'number' || !Number.isFinite(v2) || v2 < -2 || v2 > 2))
-        check379(v2, p + '/frequency_penalty', c);
-    }
+    if (
+      v2 !== undefined &&
+      v2 !== null &&
+      (typeof v2 !== 'number' || !Number.isFinite(v2) || v2 < -2 || v2 > 2)
+    )
+      check319(v2, p + '/frequency_penalty', c);
     const v3 = v.logit_bias;
-    if (v3 !== undefined) {
-      if (!is380(v3, c)) check381(v3, p + '/logit_bias', c);
-    }
+    if (v3 !== undefined) check320(v3, p + '/logit_bias', c);
     const v4 = v.logprobs;
-    if (v4 !== undefined) {
-      if (v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 > 5))
-        check382(v4, p + '/logprobs', c);
-    }
+    if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 > 5))
+      check321(v4, p + '/logprobs', c);
     const v5 = v.max_tokens;
-    if (v5 !== undefined) {
-      if (v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5))) check19(v5, p + '/max_tokens', c);
-    }
+    if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
+      check17(v5, p + '/max_tokens', c);
     const v6 = v.model;
-    if (v6 === undefined) {
-      c.add(p + '/model', 'required', 'is required');
-    } else {
-      if (typeof v6 !== 'string') check383(v6, p + '/model', c);
-    }
+    if (v6 === undefined) c.add(p + '/model', 'required', 'is required');
+    else if (typeof v6 !== 'string') check322(v6, p + '/model', c);
     const v7 = v.n;
-    if (v7 !== undefined) {
-      if (v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7))) check19(v7, p + '/n', c);
-    }
+    if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
+      check17(v7, p + '/n', c);
     const v8 = v.presence_penalty;
-    if (v8 !== undefined) {
-      if (v8 !== null && (typeof v8 !== 'number' || !Number.isFinite(v8) || v8 < -2 || v8 > 2))
-        check379(v8, p + '/presence_penalty', c);
-    }
+    if (
+      v8 !== undefined &&
+      v8 !== null &&
+      (typeof v8 !== 'number' || !Number.isFinite(v8) || v8 < -2 || v8 > 2)
+    )
+      check319(v8, p + '/presence_penalty', c);
     const v9 = v.prompt;
-    if (v9 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (!is384(v9, c)) check385(v9, p + '/prompt', c);
-    }
+    if (v9 === undefined) c.add(p + '/prompt', 'required', 'is required');
+    else if (!is324(v9, c)) check323(v9, p + '/prompt', c);
     const v10 = v.seed;
-    if (v10 !== undefined) {
-      if (v10 !== null && (typeof v10 !== 'number' || !Number.isInteger(v10))) check19(v10, p + '/seed', c);
-    }
+    if (v10 !== undefined && v10 !== null && (typeof v10 !== 'number' || !Number.isInteger(v10)))
+      check17(v10, p + '/seed', c);
     const v11 = v.stop;
-    if (v11 !== undefined) {
-      if (!is386(v11, c)) check387(v11, p + '/stop', c);
-    }
+    if (v11 !== undefined && !is326(v11, c)) check325(v11, p + '/stop', c);
     const v12 = v.stream;
-    if (v12 !== undefined) {
-      if (v12 !== null && typeof v12 !== 'boolean') check269(v12, p + '/stream', c);
-    }
+    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') check220(v12, p + '/stream', c);
     const v13 = v.stream_options;
-    if (v13 !== undefined) {
-      if (!is388(v13, c)) check389(v13, p + '/stream_options', c);
-    }
+    if (v13 !== undefined && !is328(v13, c)) check327(v13, p + '/stream_options', c);
     const v14 = v.suffix;
-    if (v14 !== undefined) {
-      if (v14 !== null && typeof v14 !== 'string') check72(v14, p + '/suffix', c);
-    }
+    if (v14 !== undefined && v14 !== null && typeof v14 !== 'string') check61(v14, p + '/suffix', c);
     const v15 = v.temperature;
-    if (v15 !== undefined) {
-      if (v15 !== null && (typeof v15 !== 'number' || !Number.isFinite(v15) || v15 < 0 || v15 > 2))
-        check390(v15, p + '/temperature', c);
-    }
+    if (
+      v15 !== undefined &&
+      v15 !== null &&
+      (typeof v15 !== 'number' || !Number.isFinite(v15) || v15 < 0 || v15 > 2)
+    )
+      check329(v15, p + '/temperature', c);
     const v16 = v.top_p;
-    if (v16 !== undefined) {
-      if (v16 !== null && (typeof v16 !== 'number' || !Number.isFinite(v16))) check22(v16, p + '/top_p', c);
-    }
+    if (v16 !== undefined && v16 !== null && (typeof v16 !== 'number' || !Number.isFinite(v16)))
+      check20(v16, p + '/top_p', c);
     const v17 = v.user;
-    if (v17 !== undefined) {
-      checkEndUser(v17, p + '/user', c);
-    }
+    if (v17 !== undefined) checkEndUser(v17, p + '/user', c);
     {
       const a18 = v.best_of;
       const b19 = v.n;
@@ -1376,80 +1086,49 @@ export function check117(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is118(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
-  }
-  return true;
-}
-
-export function check119(v: unknown, p: string, c: Ctx): void {
+export function check97(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of numbers');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check55(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check50(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is120(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (typeof v1 !== 'string') return false;
-  }
-  return true;
-}
-
-export function check121(v: unknown, p: string, c: Ctx): void {
+export function check98(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') check8(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string') check7(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is122(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isObj(v1)) return false;
-    for (const k in v1) {
-      const v2 = v1[k];
-      if (typeof v2 !== 'number' || !Number.isFinite(v2)) return false;
-    }
-  }
-  return true;
-}
-
-export function check123(v: unknown, p: string, c: Ctx): void {
+export function check99(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of objects');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is391(v1, c)) check392(v1, p + '/' + i0, c);
+      check330(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check124(v: unknown, p: string, c: Ctx): void {
+export function check100(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'boolean') {
     c.add(p, 'type', 'must be a boolean');
   }
 }
 
-export function is125(v: unknown, r: Run): boolean {
+export function is101(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.accepted_prediction_tokens;
   if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -1464,7 +1143,7 @@ export function is125(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is126(v: unknown, r: Run): boolean {
+export function is102(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.audio_tokens;
   if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -1479,148 +1158,83 @@ export function is126(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check127(v: unknown, p: string, c: Ctx): void {
+export function check103(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.accepted_prediction_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/accepted_prediction_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/accepted_prediction_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/accepted_prediction_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      check30(v0, p + '/accepted_prediction_tokens', c);
     const v1 = v.audio_tokens;
-    if (v1 === undefined) {
-      c.add(p + '/audio_tokens', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/audio_tokens', c);
-    }
+    if (v1 === undefined) c.add(p + '/audio_tokens', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/audio_tokens', c);
     const v2 = v.reasoning_tokens;
-    if (v2 === undefined) {
-      c.add(p + '/reasoning_tokens', 'required', 'is required');
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) check32(v2, p + '/reasoning_tokens', c);
-    }
+    if (v2 === undefined) c.add(p + '/reasoning_tokens', 'required', 'is required');
+    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/reasoning_tokens', c);
     const v3 = v.rejected_prediction_tokens;
-    if (v3 === undefined) {
-      c.add(p + '/rejected_prediction_tokens', 'required', 'is required');
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) check32(v3, p + '/rejected_prediction_tokens', c);
-    }
+    if (v3 === undefined) c.add(p + '/rejected_prediction_tokens', 'required', 'is required');
+    else if (typeof v3 !== 'number' || !Number.isInteger(v3))
+      check30(v3, p + '/rejected_prediction_tokens', c);
     const v4 = v.text_tokens;
-    if (v4 === undefined) {
-      c.add(p + '/text_tokens', 'required', 'is required');
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) check32(v4, p + '/text_tokens', c);
-    }
+    if (v4 === undefined) c.add(p + '/text_tokens', 'required', 'is required');
+    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/text_tokens', c);
   }
 }
 
-export function check128(v: unknown, p: string, c: Ctx): void {
+export function check104(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.audio_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/audio_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/audio_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/audio_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/audio_tokens', c);
     const v1 = v.cache_write_tokens;
-    if (v1 === undefined) {
-      c.add(p + '/cache_write_tokens', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/cache_write_tokens', c);
-    }
+    if (v1 === undefined) c.add(p + '/cache_write_tokens', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/cache_write_tokens', c);
     const v2 = v.cached_tokens;
-    if (v2 === undefined) {
-      c.add(p + '/cached_tokens', 'required', 'is required');
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) check32(v2, p + '/cached_tokens', c);
-    }
+    if (v2 === undefined) c.add(p + '/cached_tokens', 'required', 'is required');
+    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/cached_tokens', c);
     const v3 = v.image_tokens;
-    if (v3 === undefined) {
-      c.add(p + '/image_tokens', 'required', 'is required');
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) check32(v3, p + '/image_tokens', c);
-    }
+    if (v3 === undefined) c.add(p + '/image_tokens', 'required', 'is required');
+    else if (typeof v3 !== 'number' || !Number.isInteger(v3)) check30(v3, p + '/image_tokens', c);
     const v4 = v.text_tokens;
-    if (v4 === undefined) {
-      c.add(p + '/text_tokens', 'required', 'is required');
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) check32(v4, p + '/text_tokens', c);
-    }
+    if (v4 === undefined) c.add(p + '/text_tokens', 'required', 'is required');
+    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/text_tokens', c);
   }
 }
 
-export function is129(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.anchor;
-  if (v0 !== undefined && v0 !== 'last_active_at') return false;
-  const v1 = v.minutes;
-  if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) return false;
-  return true;
-}
-
-export function check130(v: unknown, p: string, c: Ctx): void {
+export function check105(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.anchor;
-    if (v0 !== undefined) {
-      if (v0 !== 'last_active_at') check324(v0, p + '/anchor', c);
-    }
+    if (v0 !== undefined && v0 !== 'last_active_at') check271(v0, p + '/anchor', c);
     const v1 = v.minutes;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/minutes', c);
-    }
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) check30(v1, p + '/minutes', c);
   }
 }
 
-export function check131(v: unknown, p: string, c: Ctx): void {
+export function check106(v: unknown, p: string, c: Ctx): void {
   if (v !== 'container') {
     c.add(p, 'const', 'must be "container"');
   }
 }
 
-export function is132(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.anchor;
-  if (v0 === undefined || v0 !== 'last_active_at') return false;
-  const v1 = v.minutes;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
-  return true;
-}
-
-export function check133(v: unknown, p: string, c: Ctx): void {
+export function check107(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.anchor;
-    if (v0 === undefined) {
-      c.add(p + '/anchor', 'required', 'is required');
-    } else {
-      if (v0 !== 'last_active_at') check324(v0, p + '/anchor', c);
-    }
+    if (v0 === undefined) c.add(p + '/anchor', 'required', 'is required');
+    else if (v0 !== 'last_active_at') check271(v0, p + '/anchor', c);
     const v1 = v.minutes;
-    if (v1 === undefined) {
-      c.add(p + '/minutes', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/minutes', c);
-    }
+    if (v1 === undefined) c.add(p + '/minutes', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/minutes', c);
   }
 }
 
-export function is134(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isContainerSkill(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check135(v: unknown, p: string, c: Ctx): void {
+export function check108(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ContainerSkills');
   } else {
@@ -1632,13 +1246,13 @@ export function check135(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check136(v: unknown, p: string, c: Ctx): void {
+export function check109(v: unknown, p: string, c: Ctx): void {
   if (v !== 'container.deleted') {
     c.add(p, 'const', 'must be "container.deleted"');
   }
 }
 
-export function is137(v: unknown, r: Run): boolean {
+export function is110(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
   if (v0 === undefined || typeof v0 !== 'string') return false;
@@ -1649,47 +1263,29 @@ export function is137(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check138(v: unknown, p: string, c: Ctx): void {
+export function check111(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.data;
-    if (v0 === undefined) {
-      c.add(p + '/data', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check393(v0, p + '/data', c);
-    }
+    if (v0 === undefined) c.add(p + '/data', 'required', 'is required');
+    else if (typeof v0 !== 'string') check331(v0, p + '/data', c);
     const v1 = v.media_type;
-    if (v1 === undefined) {
-      c.add(p + '/media_type', 'required', 'is required');
-    } else {
-      if (v1 !== 'application/zip') check394(v1, p + '/media_type', c);
-    }
+    if (v1 === undefined) c.add(p + '/media_type', 'required', 'is required');
+    else if (v1 !== 'application/zip') check332(v1, p + '/media_type', c);
     const v2 = v.type;
-    if (v2 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v2 !== 'base64') check395(v2, p + '/type', c);
-    }
+    if (v2 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v2 !== 'base64') check333(v2, p + '/type', c);
   }
 }
 
-export function check139(v: unknown, p: string, c: Ctx): void {
+export function check112(v: unknown, p: string, c: Ctx): void {
   if (v !== 'inline') {
     c.add(p, 'const', 'must be "inline"');
   }
 }
 
-export function is140(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isContainer(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check141(v: unknown, p: string, c: Ctx): void {
+export function check113(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Containers');
   } else {
@@ -1701,22 +1297,13 @@ export function check141(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check142(v: unknown, p: string, c: Ctx): void {
+export function check114(v: unknown, p: string, c: Ctx): void {
   if (v !== 'allowlist' && v !== 'disabled') {
     c.add(p, 'enum', "must be one of 'allowlist', 'disabled'");
   }
 }
 
-export function is143(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isContainerDomainSecret(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check144(v: unknown, p: string, c: Ctx): void {
+export function check115(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ContainerDomainSecrets');
   } else {
@@ -1728,71 +1315,62 @@ export function check144(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check145(v: unknown, p: string, c: Ctx): void {
+export function check116(v: unknown, p: string, c: Ctx): void {
   if (v !== 'allowlist') {
     c.add(p, 'const', 'must be "allowlist"');
   }
 }
 
-export function check146(v: unknown, p: string, c: Ctx): void {
+export function check117(v: unknown, p: string, c: Ctx): void {
   if (v !== 'disabled') {
     c.add(p, 'const', 'must be "disabled"');
   }
 }
 
-export function is147(v: unknown, r: Run): boolean {
+export function is118(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return false;
   return true;
 }
 
-export function is148(v: unknown, r: Run): boolean {
+export function is119(v: unknown, r: Run): boolean {
   if (v !== 'latest') return false;
   return true;
 }
 
-export function check149(v: unknown, p: string, c: Ctx): void {
+export function check120(v: unknown, p: string, c: Ctx): void {
   if (v !== 'skill_reference') {
     c.add(p, 'const', 'must be "skill_reference"');
   }
 }
 
-export function is150(v: unknown, r: Run): boolean {
-  if (!(is147(v, r) || is148(v, r))) return false;
-  return true;
-}
-
-export function check151(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is147(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0);
+export function check121(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is118(v, c) ? 1 : 0) + (is119(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'number') {
-      check396(v, p, c);
+      check334(v, p, c);
     } else if (typeof v === 'string') {
-      check397(v, p, c);
+      check335(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be an integer or "latest"');
     }
   }
 }
 
-export function check152(v: unknown, p: string, c: Ctx): void {
+export function is122(v: unknown, r: Run): boolean {
+  if (!(is118(v, r) || is119(v, r))) return false;
+  return true;
+}
+
+export function check123(v: unknown, p: string, c: Ctx): void {
   if (v !== 'conversation.deleted') {
     c.add(p, 'const', 'must be "conversation.deleted"');
   }
 }
 
-export function is153(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isEmbedding(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check154(v: unknown, p: string, c: Ctx): void {
+export function check124(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Embeddings');
   } else {
@@ -1804,46 +1382,31 @@ export function check154(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is155(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.prompt_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
-  const v1 = v.total_tokens;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
-  return true;
-}
-
-export function check156(v: unknown, p: string, c: Ctx): void {
+export function check125(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.prompt_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/prompt_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/prompt_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/prompt_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/prompt_tokens', c);
     const v1 = v.total_tokens;
-    if (v1 === undefined) {
-      c.add(p + '/total_tokens', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/total_tokens', c);
-    }
+    if (v1 === undefined) c.add(p + '/total_tokens', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/total_tokens', c);
   }
 }
 
-export function check157(v: unknown, p: string, c: Ctx): void {
+export function check126(v: unknown, p: string, c: Ctx): void {
   if (v !== 'embedding') {
     c.add(p, 'const', 'must be "embedding"');
   }
 }
 
-export function is158(v: unknown, r: Run): boolean {
-  if (!(is398(v, r) || is399(v, r) || is400(v, r) || is401(v, r))) return false;
+export function is127(v: unknown, r: Run): boolean {
+  if (!(is336(v, r) || is337(v, r) || is338(v, r) || is339(v, r))) return false;
   return true;
 }
 
-export function is159(v: unknown, r: Run): boolean {
+export function is128(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.dimensions;
     if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -1851,64 +1414,44 @@ export function is159(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check160(v: unknown, p: string, c: Ctx): void {
+export function check129(v: unknown, p: string, c: Ctx): void {
   if (v !== 'float' && v !== 'base64') {
     c.add(p, 'enum', "must be one of 'float', 'base64'");
   }
 }
 
-export function check161(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is398(v, c) ? 1 : 0) + (is399(v, c) ? 1 : 0) + (is400(v, c) ? 1 : 0) + (is401(v, c) ? 1 : 0);
+export function check130(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is336(v, c) ? 1 : 0) + (is337(v, c) ? 1 : 0) + (is338(v, c) ? 1 : 0) + (is339(v, c) ? 1 : 0);
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check402(v, p, c);
+      check340(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
     }
   }
 }
 
-export function check162(v: unknown, p: string, c: Ctx): void {
+export function check131(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is163(v: unknown, r: Run): boolean {
+export function check132(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || typeof v0 !== 'string' || !RE2.test(v0)) return false;
-  }
-  return true;
-}
-
-export function check164(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) {
-      c.add(p + '/model', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string' || !RE2.test(v0)) check403(v0, p + '/model', c);
-    }
+    if (v0 === undefined) c.add(p + '/model', 'required', 'is required');
+    else if (typeof v0 !== 'string' || !RE2.test(v0)) check341(v0, p + '/model', c);
   }
 }
 
-export function check165(v: unknown, p: string, c: Ctx): void {
+export function check133(v: unknown, p: string, c: Ctx): void {
   if (v !== 'eval') {
     c.add(p, 'const', 'must be "eval"');
   }
 }
 
-export function is166(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isEvalTestingCriterion(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check167(v: unknown, p: string, c: Ctx): void {
+export function check134(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of EvalTestingCriterions');
   } else {
@@ -1920,73 +1463,50 @@ export function check167(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is168(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  return true;
-}
-
-export function check169(v: unknown, p: string, c: Ctx): void {
+export function check135(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
   }
 }
 
-export function check170(v: unknown, p: string, c: Ctx): void {
+export function check136(v: unknown, p: string, c: Ctx): void {
   if (v !== 'custom') {
     c.add(p, 'const', 'must be "custom"');
   }
 }
 
-export function is171(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!(isGraderMessage(v1, r) || isEvalSimpleMessage(v1, r))) return false;
-  }
-  return true;
-}
-
-export function check172(v: unknown, p: string, c: Ctx): void {
+export function check137(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderMessages or an EvalSimpleMessage');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is404(v1, c)) check405(v1, p + '/' + i0, c);
+      if (!is343(v1, c)) check342(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check173(v: unknown, p: string, c: Ctx): void {
+export function check138(v: unknown, p: string, c: Ctx): void {
   if (v !== 'label_model') {
     c.add(p, 'const', 'must be "label_model"');
   }
 }
 
-export function check174(v: unknown, p: string, c: Ctx): void {
+export function check139(v: unknown, p: string, c: Ctx): void {
   if (v !== 'logs') {
     c.add(p, 'const', 'must be "logs"');
   }
 }
 
-export function check175(v: unknown, p: string, c: Ctx): void {
+export function check140(v: unknown, p: string, c: Ctx): void {
   if (v !== 'python') {
     c.add(p, 'const', 'must be "python"');
   }
 }
 
-export function is176(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isGraderMessage(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check177(v: unknown, p: string, c: Ctx): void {
+export function check141(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderMessages');
   } else {
@@ -1998,130 +1518,94 @@ export function check177(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is178(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
-  }
-  return true;
-}
-
-export function check179(v: unknown, p: string, c: Ctx): void {
+export function check142(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of numbers');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check55(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check50(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check180(v: unknown, p: string, c: Ctx): void {
+export function check143(v: unknown, p: string, c: Ctx): void {
   if (v !== 'score_model') {
     c.add(p, 'const', 'must be "score_model"');
   }
 }
 
-export function check181(v: unknown, p: string, c: Ctx): void {
+export function check144(v: unknown, p: string, c: Ctx): void {
   if (v !== 'stored_completions') {
     c.add(p, 'const', 'must be "stored_completions"');
   }
 }
 
-export function check182(v: unknown, p: string, c: Ctx): void {
+export function check145(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text_similarity') {
     c.add(p, 'const', 'must be "text_similarity"');
   }
 }
 
-export function is183(v: unknown, r: Run): boolean {
+export function is146(v: unknown, r: Run): boolean {
   if (v !== 'auto') return false;
   return true;
 }
 
-export function check184(v: unknown, p: string, c: Ctx): void {
+export function check147(v: unknown, p: string, c: Ctx): void {
   if (v !== 'auto') {
     c.add(p, 'const', 'must be "auto"');
   }
 }
 
-export function is185(v: unknown, r: Run): boolean {
+export function is148(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
-export function is186(v: unknown, r: Run): boolean {
+export function is149(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
-  if (v0 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v0, r)) return false;
-  }
+  if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
   const v1 = v.beta;
-  if (v1 !== undefined) {
-    if (!isFineTuningAutoOrNumber(v1, r)) return false;
-  }
+  if (v1 !== undefined && !isFineTuningAutoOrNumber(v1, r)) return false;
   const v2 = v.learning_rate_multiplier;
-  if (v2 !== undefined) {
-    if (!isFineTuningAutoOrNumber(v2, r)) return false;
-  }
+  if (v2 !== undefined && !isFineTuningAutoOrNumber(v2, r)) return false;
   const v3 = v.n_epochs;
-  if (v3 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v3, r)) return false;
-  }
+  if (v3 !== undefined && !isFineTuningAutoOrInteger(v3, r)) return false;
   return true;
 }
 
-export function check187(v: unknown, p: string, c: Ctx): void {
+export function check150(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.batch_size;
-    if (v0 !== undefined) {
-      checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
-    }
+    if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
     const v1 = v.beta;
-    if (v1 !== undefined) {
-      checkFineTuningAutoOrNumber(v1, p + '/beta', c);
-    }
+    if (v1 !== undefined) checkFineTuningAutoOrNumber(v1, p + '/beta', c);
     const v2 = v.learning_rate_multiplier;
-    if (v2 !== undefined) {
-      checkFineTuningAutoOrNumber(v2, p + '/learning_rate_multiplier', c);
-    }
+    if (v2 !== undefined) checkFineTuningAutoOrNumber(v2, p + '/learning_rate_multiplier', c);
     const v3 = v.n_epochs;
-    if (v3 !== undefined) {
-      checkFineTuningAutoOrInteger(v3, p + '/n_epochs', c);
-    }
+    if (v3 !== undefined) checkFineTuningAutoOrInteger(v3, p + '/n_epochs', c);
   }
 }
 
-export function is188(v: unknown, r: Run): boolean {
+export function check151(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkFineTuningJobError(v, p, c);
+  }
+}
+
+export function is152(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isFineTuningJobError(v, r)) return false;
   }
   return true;
 }
 
-export function check189(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkFineTuningJobError(v, p, c);
-  }
-}
-
-export function is190(v: unknown, r: Run): boolean {
-  if (v !== null) {
-    if (!Array.isArray(v)) return false;
-    for (let i0 = 0; i0 < v.length; i0++) {
-      const v1: unknown = v[i0];
-      if (!isFineTuningWandbIntegration(v1, r)) return false;
-    }
-  }
-  return true;
-}
-
-export function check191(v: unknown, p: string, c: Ctx): void {
+export function check153(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!Array.isArray(v)) {
       c.add(p, 'type', 'must be an array of FineTuningWandbIntegrations or null');
@@ -2135,133 +1619,90 @@ export function check191(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check192(v: unknown, p: string, c: Ctx): void {
+export function check154(v: unknown, p: string, c: Ctx): void {
   if (v !== 'fine_tuning.job') {
     c.add(p, 'const', 'must be "fine_tuning.job"');
   }
 }
 
-export function is193(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  return true;
-}
-
-export function check194(v: unknown, p: string, c: Ctx): void {
+export function check155(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of any value');
   }
 }
 
-export function check195(v: unknown, p: string, c: Ctx): void {
+export function check156(v: unknown, p: string, c: Ctx): void {
   if (v !== 'supervised' && v !== 'dpo' && v !== 'reinforcement') {
     c.add(p, 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'");
   }
 }
 
-export function is196(v: unknown, r: Run): boolean {
+export function is157(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
-  if (v0 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v0, r)) return false;
-  }
+  if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
   const v1 = v.compute_multiplier;
-  if (v1 !== undefined) {
-    if (!isFineTuningAutoOrNumber(v1, r)) return false;
-  }
+  if (v1 !== undefined && !isFineTuningAutoOrNumber(v1, r)) return false;
   const v2 = v.eval_interval;
-  if (v2 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v2, r)) return false;
-  }
+  if (v2 !== undefined && !isFineTuningAutoOrInteger(v2, r)) return false;
   const v3 = v.eval_samples;
-  if (v3 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v3, r)) return false;
-  }
+  if (v3 !== undefined && !isFineTuningAutoOrInteger(v3, r)) return false;
   const v4 = v.learning_rate_multiplier;
-  if (v4 !== undefined) {
-    if (!isFineTuningAutoOrNumber(v4, r)) return false;
-  }
+  if (v4 !== undefined && !isFineTuningAutoOrNumber(v4, r)) return false;
   const v5 = v.n_epochs;
-  if (v5 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v5, r)) return false;
-  }
+  if (v5 !== undefined && !isFineTuningAutoOrInteger(v5, r)) return false;
   const v6 = v.reasoning_effort;
   if (v6 !== undefined && v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high') return false;
   return true;
 }
 
-export function check197(v: unknown, p: string, c: Ctx): void {
+export function check158(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.batch_size;
-    if (v0 !== undefined) {
-      checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
-    }
+    if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
     const v1 = v.compute_multiplier;
-    if (v1 !== undefined) {
-      checkFineTuningAutoOrNumber(v1, p + '/compute_multiplier', c);
-    }
+    if (v1 !== undefined) checkFineTuningAutoOrNumber(v1, p + '/compute_multiplier', c);
     const v2 = v.eval_interval;
-    if (v2 !== undefined) {
-      checkFineTuningAutoOrInteger(v2, p + '/eval_interval', c);
-    }
+    if (v2 !== undefined) checkFineTuningAutoOrInteger(v2, p + '/eval_interval', c);
     const v3 = v.eval_samples;
-    if (v3 !== undefined) {
-      checkFineTuningAutoOrInteger(v3, p + '/eval_samples', c);
-    }
+    if (v3 !== undefined) checkFineTuningAutoOrInteger(v3, p + '/eval_samples', c);
     const v4 = v.learning_rate_multiplier;
-    if (v4 !== undefined) {
-      checkFineTuningAutoOrNumber(v4, p + '/learning_rate_multiplier', c);
-    }
+    if (v4 !== undefined) checkFineTuningAutoOrNumber(v4, p + '/learning_rate_multiplier', c);
     const v5 = v.n_epochs;
-    if (v5 !== undefined) {
-      checkFineTuningAutoOrInteger(v5, p + '/n_epochs', c);
-    }
+    if (v5 !== undefined) checkFineTuningAutoOrInteger(v5, p + '/n_epochs', c);
     const v6 = v.reasoning_effort;
-    if (v6 !== undefined) {
-      if (v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high')
-        check406(v6, p + '/reasoning_effort', c);
-    }
+    if (v6 !== undefined && v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high')
+      check344(v6, p + '/reasoning_effort', c);
   }
 }
 
-export function is198(v: unknown, r: Run): boolean {
+export function is159(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
-  if (v0 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v0, r)) return false;
-  }
+  if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
   const v1 = v.learning_rate_multiplier;
-  if (v1 !== undefined) {
-    if (!isFineTuningAutoOrNumber(v1, r)) return false;
-  }
+  if (v1 !== undefined && !isFineTuningAutoOrNumber(v1, r)) return false;
   const v2 = v.n_epochs;
-  if (v2 !== undefined) {
-    if (!isFineTuningAutoOrInteger(v2, r)) return false;
-  }
+  if (v2 !== undefined && !isFineTuningAutoOrInteger(v2, r)) return false;
   return true;
 }
 
-export function check199(v: unknown, p: string, c: Ctx): void {
+export function check160(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.batch_size;
-    if (v0 !== undefined) {
-      checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
-    }
+    if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
     const v1 = v.learning_rate_multiplier;
-    if (v1 !== undefined) {
-      checkFineTuningAutoOrNumber(v1, p + '/learning_rate_multiplier', c);
-    }
+    if (v1 !== undefined) checkFineTuningAutoOrNumber(v1, p + '/learning_rate_multiplier', c);
     const v2 = v.n_epochs;
-    if (v2 !== undefined) {
-      checkFineTuningAutoOrInteger(v2, p + '/n_epochs', c);
-    }
+    if (v2 !== undefined) checkFineTuningAutoOrInteger(v2, p + '/n_epochs', c);
   }
 }
 
-export function is200(v: unknown, r: Run): boolean {
+export function is161(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.entity;
   if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') return false;
@@ -2280,47 +1721,38 @@ export function is200(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check201(v: unknown, p: string, c: Ctx): void {
+export function check162(v: unknown, p: string, c: Ctx): void {
   if (v !== 'wandb') {
     c.add(p, 'const', 'must be "wandb"');
   }
 }
 
-export function check202(v: unknown, p: string, c: Ctx): void {
+export function check163(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.entity;
-    if (v0 !== undefined) {
-      if (v0 !== null && typeof v0 !== 'string') check72(v0, p + '/entity', c);
-    }
+    if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') check61(v0, p + '/entity', c);
     const v1 = v.name;
-    if (v1 !== undefined) {
-      if (v1 !== null && typeof v1 !== 'string') check72(v1, p + '/name', c);
-    }
+    if (v1 !== undefined && v1 !== null && typeof v1 !== 'string') check61(v1, p + '/name', c);
     const v2 = v.project;
-    if (v2 === undefined) {
-      c.add(p + '/project', 'required', 'is required');
-    } else {
-      if (typeof v2 !== 'string') check8(v2, p + '/project', c);
-    }
+    if (v2 === undefined) c.add(p + '/project', 'required', 'is required');
+    else if (typeof v2 !== 'string') check7(v2, p + '/project', c);
     const v3 = v.tags;
-    if (v3 !== undefined) {
-      if (!is120(v3, c)) check121(v3, p + '/tags', c);
-    }
+    if (v3 !== undefined) check98(v3, p + '/tags', c);
   }
 }
 
-export function is203(v: unknown, r: Run): boolean {
+export function is164(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!is407(v1, r)) return false;
+    if (!is345(v1, r)) return false;
   }
   return true;
 }
 
-export function check204(v: unknown, p: string, c: Ctx): void {
+export function check165(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(
       p,
@@ -2331,25 +1763,21 @@ export function check204(v: unknown, p: string, c: Ctx): void {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is407(v1, c)) check408(v1, p + '/' + i0, c);
+      if (!is345(v1, c)) check346(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check205(v: unknown, p: string, c: Ctx): void {
+export function check166(v: unknown, p: string, c: Ctx): void {
   if (v !== 'multi') {
     c.add(p, 'const', 'must be "multi"');
   }
 }
 
-export function is206(v: unknown, r: Run): boolean {
+export function is167(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.errors;
-  if (v0 === undefined) {
-    return false;
-  } else {
-    if (!isGraderRunErrors(v0, r)) return false;
-  }
+  if (v0 === undefined || !isGraderRunErrors(v0, r)) return false;
   const v1 = v.execution_time;
   if (v1 === undefined || typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
   const v2 = v.name;
@@ -2367,7 +1795,7 @@ export function is206(v: unknown, r: Run): boolean {
     return false;
   } else {
     if (v5 !== null) {
-      if (!(is82(v5, r) || isGraderTokenUsage(v5, r))) return false;
+      if (!(is71(v5, r) || isGraderTokenUsage(v5, r))) return false;
     }
   }
   const v6 = v.type;
@@ -2375,62 +1803,41 @@ export function is206(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check207(v: unknown, p: string, c: Ctx): void {
+export function check168(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.errors;
-    if (v0 === undefined) {
-      c.add(p + '/errors', 'required', 'is required');
-    } else {
-      checkGraderRunErrors(v0, p + '/errors', c);
-    }
+    if (v0 === undefined) c.add(p + '/errors', 'required', 'is required');
+    else checkGraderRunErrors(v0, p + '/errors', c);
     const v1 = v.execution_time;
-    if (v1 === undefined) {
-      c.add(p + '/execution_time', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check55(v1, p + '/execution_time', c);
-    }
+    if (v1 === undefined) c.add(p + '/execution_time', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isFinite(v1)) check50(v1, p + '/execution_time', c);
     const v2 = v.name;
-    if (v2 === undefined) {
-      c.add(p + '/name', 'required', 'is required');
-    } else {
-      if (typeof v2 !== 'string') check8(v2, p + '/name', c);
-    }
+    if (v2 === undefined) c.add(p + '/name', 'required', 'is required');
+    else if (typeof v2 !== 'string') check7(v2, p + '/name', c);
     const v3 = v.sampled_model_name;
-    if (v3 === undefined) {
-      c.add(p + '/sampled_model_name', 'required', 'is required');
-    } else {
-      if (v3 !== null && typeof v3 !== 'string') check72(v3, p + '/sampled_model_name', c);
-    }
+    if (v3 === undefined) c.add(p + '/sampled_model_name', 'required', 'is required');
+    else if (v3 !== null && typeof v3 !== 'string') check61(v3, p + '/sampled_model_name', c);
     const v4 = v.scores;
-    if (v4 === undefined) {
-      c.add(p + '/scores', 'required', 'is required');
-    } else {
-      if (!is168(v4, c)) check169(v4, p + '/scores', c);
-    }
+    if (v4 === undefined) c.add(p + '/scores', 'required', 'is required');
+    else check135(v4, p + '/scores', c);
     const v5 = v.token_usage;
-    if (v5 === undefined) {
-      c.add(p + '/token_usage', 'required', 'is required');
-    } else {
-      if (!is409(v5, c)) check410(v5, p + '/token_usage', c);
-    }
+    if (v5 === undefined) c.add(p + '/token_usage', 'required', 'is required');
+    else if (!is348(v5, c)) check347(v5, p + '/token_usage', c);
     const v6 = v.type;
-    if (v6 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (typeof v6 !== 'string') check8(v6, p + '/type', c);
-    }
+    if (v6 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (typeof v6 !== 'string') check7(v6, p + '/type', c);
   }
 }
 
-export function check208(v: unknown, p: string, c: Ctx): void {
+export function check169(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_edit.completed') {
     c.add(p, 'const', 'must be "image_edit.completed"');
   }
 }
 
-export function is209(v: unknown, r: Run): boolean {
+export function is170(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || v0 !== 'dall-e-2') return false;
@@ -2438,7 +1845,7 @@ export function is209(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is210(v: unknown, r: Run): boolean {
+export function is171(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.background;
     if (v0 === undefined || v0 !== 'transparent') return false;
@@ -2446,7 +1853,7 @@ export function is210(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is211(v: unknown, r: Run): boolean {
+export function is172(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -2467,9 +1874,7 @@ export function is211(v: unknown, r: Run): boolean {
   const v4 = v.input_fidelity;
   if (v4 !== undefined && v4 !== null && v4 !== 'high' && v4 !== 'low') return false;
   const v5 = v.mask;
-  if (v5 !== undefined) {
-    if (!isImageMask(v5, r)) return false;
-  }
+  if (v5 !== undefined && !isImageMask(v5, r)) return false;
   const v6 = v.model;
   if (v6 !== undefined && typeof v6 !== 'string') return false;
   const v7 = v.moderation;
@@ -2520,126 +1925,89 @@ export function is211(v: unknown, r: Run): boolean {
   const v15 = v.stream;
   if (v15 !== undefined && v15 !== null && typeof v15 !== 'boolean') return false;
   const v16 = v.user;
-  if (v16 !== undefined) {
-    if (!isEndUser(v16, r)) return false;
-  }
+  if (v16 !== undefined && !isEndUser(v16, r)) return false;
   return true;
 }
 
-export function is212(v: unknown, r: Run): boolean {
+export function check173(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.images;
-    if (v0 !== undefined) {
-      if (Array.isArray(v0)) {
-        if (v0.length > 16) return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function check213(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.images;
-    if (v0 !== undefined) {
-      if (!is411(v0, c)) check412(v0, p + '/images', c);
-    }
+    if (v0 !== undefined) check349(v0, p + '/images', c);
   }
 }
 
-export function is214(v: unknown, r: Run): boolean {
+export function check174(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.output_format;
-    if (v0 !== undefined && v0 !== null && v0 !== 'png' && v0 !== 'webp') return false;
-  }
-  return true;
-}
-
-export function check215(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.output_format;
-    if (v0 !== undefined) {
-      if (v0 !== null && v0 !== 'png' && v0 !== 'webp') check413(v0, p + '/output_format', c);
-    }
+    if (v0 !== undefined && v0 !== null && v0 !== 'png' && v0 !== 'webp')
+      check350(v0, p + '/output_format', c);
   }
 }
 
-export function check216(v: unknown, p: string, c: Ctx): void {
+export function check175(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined) {
-      if (!is414(v0, c)) check415(v0, p + '/background', c);
-    }
+    if (v0 !== undefined && !is352(v0, c)) check351(v0, p + '/background', c);
     const v1 = v.images;
-    if (v1 === undefined) {
-      c.add(p + '/images', 'required', 'is required');
-    } else {
-      if (!is416(v1, c)) check417(v1, p + '/images', c);
-    }
+    if (v1 === undefined) c.add(p + '/images', 'required', 'is required');
+    else check353(v1, p + '/images', c);
     const v2 = v.input_fidelity;
-    if (v2 !== undefined) {
-      if (v2 !== null && v2 !== 'high' && v2 !== 'low') check418(v2, p + '/input_fidelity', c);
-    }
+    if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
+      check354(v2, p + '/input_fidelity', c);
     const v3 = v.mask;
-    if (v3 !== undefined) {
-      checkImageMask(v3, p + '/mask', c);
-    }
+    if (v3 !== undefined) checkImageMask(v3, p + '/mask', c);
     const v4 = v.model;
-    if (v4 !== undefined) {
-      if (typeof v4 !== 'string') check419(v4, p + '/model', c);
-    }
+    if (v4 !== undefined && typeof v4 !== 'string') check355(v4, p + '/model', c);
     const v5 = v.moderation;
-    if (v5 !== undefined) {
-      if (!is420(v5, c)) check421(v5, p + '/moderation', c);
-    }
+    if (v5 !== undefined && !is357(v5, c)) check356(v5, p + '/moderation', c);
     const v6 = v.n;
-    if (v6 !== undefined) {
-      if (v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6))) check19(v6, p + '/n', c);
-    }
+    if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
+      check17(v6, p + '/n', c);
     const v7 = v.output_compression;
-    if (v7 !== undefined) {
-      if (v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
-        check19(v7, p + '/output_compression', c);
-    }
+    if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
+      check17(v7, p + '/output_compression', c);
     const v8 = v.output_format;
-    if (v8 !== undefined) {
-      if (!is422(v8, c)) check423(v8, p + '/output_format', c);
-    }
+    if (v8 !== undefined && !is359(v8, c)) check358(v8, p + '/output_format', c);
     const v9 = v.partial_images;
-    if (v9 !== undefined) {
-      if (v9 !== null && (typeof v9 !== 'number' || !Number.isInteger(v9) || v9 < 0 || v9 > 3))
-        check424(v9, p + '/partial_images', c);
-    }
+    if (
+      v9 !== undefined &&
+      v9 !== null &&
+      (typeof v9 !== 'number' || !Number.isInteger(v9) || v9 < 0 || v9 > 3)
+    )
+      check360(v9, p + '/partial_images', c);
     const v10 = v.prompt;
-    if (v10 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v10 !== 'string') check8(v10, p + '/prompt', c);
-    }
+    if (v10 === undefined) c.add(p + '/prompt', 'required', 'is required');
+    else if (typeof v10 !== 'string') check7(v10, p + '/prompt', c);
     const v11 = v.quality;
-    if (v11 !== undefined) {
-      if (v11 !== null && v11 !== 'low' && v11 !== 'medium' && v11 !== 'high' && v11 !== 'auto')
-        check425(v11, p + '/quality', c);
-    }
+    if (
+      v11 !== undefined &&
+      v11 !== null &&
+      v11 !== 'low' &&
+      v11 !== 'medium' &&
+      v11 !== 'high' &&
+      v11 !== 'auto'
+    )
+      check361(v11, p + '/quality', c);
     const v12 = v.size;
-    if (v12 !== undefined) {
-      if (v12 !== null && v12 !== 'auto' && v12 !== '1024x1024' && v12 !== '1536x1024' && v12 !== '1024x1536')
-        check426(v12, p + '/size', c);
-    }
+    if (
+      v12 !== undefined &&
+      v12 !== null &&
+      v12 !== 'auto' &&
+      v12 !== '1024x1024' &&
+      v12 !== '1536x1024' &&
+      v12 !== '1024x1536'
+    )
+      check362(v12, p + '/size', c);
     const v13 = v.stream;
-    if (v13 !== undefined) {
-      if (v13 !== null && typeof v13 !== 'boolean') check269(v13, p + '/stream', c);
-    }
+    if (v13 !== undefined && v13 !== null && typeof v13 !== 'boolean') check220(v13, p + '/stream', c);
     const v14 = v.user;
-    if (v14 !== undefined) {
-      checkEndUser(v14, p + '/user', c);
-    }
+    if (v14 !== undefined) checkEndUser(v14, p + '/user', c);
   }
 }
 
-export function is217(v: unknown, r: Run): boolean {
+export function is176(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -2709,139 +2077,98 @@ export function is217(v: unknown, r: Run): boolean {
   const v14 = v.stream;
   if (v14 !== undefined && v14 !== null && typeof v14 !== 'boolean') return false;
   const v15 = v.user;
-  if (v15 !== undefined) {
-    if (!isEndUser(v15, r)) return false;
-  }
+  if (v15 !== undefined && !isEndUser(v15, r)) return false;
   return true;
 }
 
-export function is218(v: unknown, r: Run): boolean {
+export function check177(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v['image[]'];
-    if (v0 !== undefined) {
-      if (Array.isArray(v0)) {
-        if (v0.length > 16) return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function check219(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v['image[]'];
-    if (v0 !== undefined) {
-      if (!is411(v0, c)) check412(v0, p + '/image[]', c);
-    }
+    if (v0 !== undefined) check349(v0, p + '/image[]', c);
   }
 }
 
-export function check220(v: unknown, p: string, c: Ctx): void {
+export function check178(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined) {
-      if (!is414(v0, c)) check415(v0, p + '/background', c);
-    }
+    if (v0 !== undefined && !is352(v0, c)) check351(v0, p + '/background', c);
     const v1 = v['image[]'];
-    if (v1 === undefined) {
-      c.add(p + '/image[]', 'required', 'is required');
-    } else {
-      if (!is427(v1, c)) check428(v1, p + '/image[]', c);
-    }
+    if (v1 === undefined) c.add(p + '/image[]', 'required', 'is required');
+    else check363(v1, p + '/image[]', c);
     const v2 = v.input_fidelity;
-    if (v2 !== undefined) {
-      if (v2 !== null && v2 !== 'high' && v2 !== 'low') check418(v2, p + '/input_fidelity', c);
-    }
+    if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
+      check354(v2, p + '/input_fidelity', c);
     const v3 = v.model;
-    if (v3 !== undefined) {
-      if (typeof v3 !== 'string') check419(v3, p + '/model', c);
-    }
+    if (v3 !== undefined && typeof v3 !== 'string') check355(v3, p + '/model', c);
     const v4 = v.moderation;
-    if (v4 !== undefined) {
-      if (!is420(v4, c)) check421(v4, p + '/moderation', c);
-    }
+    if (v4 !== undefined && !is357(v4, c)) check356(v4, p + '/moderation', c);
     const v5 = v.n;
-    if (v5 !== undefined) {
-      if (v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5))) check19(v5, p + '/n', c);
-    }
+    if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
+      check17(v5, p + '/n', c);
     const v6 = v.output_compression;
-    if (v6 !== undefined) {
-      if (v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-        check19(v6, p + '/output_compression', c);
-    }
+    if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
+      check17(v6, p + '/output_compression', c);
     const v7 = v.output_format;
-    if (v7 !== undefined) {
-      if (!is422(v7, c)) check423(v7, p + '/output_format', c);
-    }
+    if (v7 !== undefined && !is359(v7, c)) check358(v7, p + '/output_format', c);
     const v8 = v.partial_images;
-    if (v8 !== undefined) {
-      if (v8 !== null && (typeof v8 !== 'number' || !Number.isInteger(v8) || v8 < 0 || v8 > 3))
-        check424(v8, p + '/partial_images', c);
-    }
+    if (
+      v8 !== undefined &&
+      v8 !== null &&
+      (typeof v8 !== 'number' || !Number.isInteger(v8) || v8 < 0 || v8 > 3)
+    )
+      check360(v8, p + '/partial_images', c);
     const v9 = v.prompt;
-    if (v9 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v9 !== 'string') check8(v9, p + '/prompt', c);
-    }
+    if (v9 === undefined) c.add(p + '/prompt', 'required', 'is required');
+    else if (typeof v9 !== 'string') check7(v9, p + '/prompt', c);
     const v10 = v.quality;
-    if (v10 !== undefined) {
-      if (v10 !== null && v10 !== 'low' && v10 !== 'medium' && v10 !== 'high' && v10 !== 'auto')
-        check425(v10, p + '/quality', c);
-    }
+    if (
+      v10 !== undefined &&
+      v10 !== null &&
+      v10 !== 'low' &&
+      v10 !== 'medium' &&
+      v10 !== 'high' &&
+      v10 !== 'auto'
+    )
+      check361(v10, p + '/quality', c);
     const v11 = v.size;
-    if (v11 !== undefined) {
-      if (v11 !== null && v11 !== 'auto' && v11 !== '1024x1024' && v11 !== '1536x1024' && v11 !== '1024x1536')
-        check426(v11, p + '/size', c);
-    }
+    if (
+      v11 !== undefined &&
+      v11 !== null &&
+      v11 !== 'auto' &&
+      v11 !== '1024x1024' &&
+      v11 !== '1536x1024' &&
+      v11 !== '1024x1536'
+    )
+      check362(v11, p + '/size', c);
     const v12 = v.stream;
-    if (v12 !== undefined) {
-      if (v12 !== null && typeof v12 !== 'boolean') check269(v12, p + '/stream', c);
-    }
+    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') check220(v12, p + '/stream', c);
     const v13 = v.user;
-    if (v13 !== undefined) {
-      checkEndUser(v13, p + '/user', c);
-    }
+    if (v13 !== undefined) checkEndUser(v13, p + '/user', c);
   }
 }
 
-export function check221(v: unknown, p: string, c: Ctx): void {
+export function check179(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_edit.partial_image') {
     c.add(p, 'const', 'must be "image_edit.partial_image"');
   }
 }
 
-export function is222(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.image_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
-  const v1 = v.text_tokens;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
-  return true;
-}
-
-export function check223(v: unknown, p: string, c: Ctx): void {
+export function check180(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.image_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/image_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/image_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/image_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/image_tokens', c);
     const v1 = v.text_tokens;
-    if (v1 === undefined) {
-      c.add(p + '/text_tokens', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/text_tokens', c);
-    }
+    if (v1 === undefined) c.add(p + '/text_tokens', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/text_tokens', c);
   }
 }
 
-export function is224(v: unknown, r: Run): boolean {
+export function is181(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2857,7 +2184,7 @@ export function is224(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is225(v: unknown, r: Run): boolean {
+export function is182(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || v0 !== 'dall-e-3') return false;
@@ -2865,7 +2192,7 @@ export function is225(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is226(v: unknown, r: Run): boolean {
+export function is183(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.n;
     if (v0 !== undefined) {
@@ -2887,7 +2214,7 @@ export function is226(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is227(v: unknown, r: Run): boolean {
+export function is184(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || (v0 !== 'dall-e-2' && v0 !== 'dall-e-3')) return false;
@@ -2895,7 +2222,7 @@ export function is227(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is228(v: unknown, r: Run): boolean {
+export function is185(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.background;
     if (v0 !== undefined && v0 !== null) return false;
@@ -2909,7 +2236,7 @@ export function is228(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is229(v: unknown, r: Run): boolean {
+export function is186(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || typeof v0 !== 'string' || !RE3.test(v0)) return false;
@@ -2917,7 +2244,7 @@ export function is229(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is230(v: unknown, r: Run): boolean {
+export function is187(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2934,7 +2261,7 @@ export function is230(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is231(v: unknown, r: Run): boolean {
+export function is188(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2942,13 +2269,13 @@ export function is231(v: unknown, r: Run): boolean {
     } else {
       if (typeof v0 !== 'string') return false;
       if (!RE3.test(v0)) return false;
-      if (is429(v0, r)) return false;
+      if (is364(v0, r)) return false;
     }
   }
   return true;
 }
 
-export function is232(v: unknown, r: Run): boolean {
+export function is189(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || typeof v0 !== 'string' || !RE4.test(v0)) return false;
@@ -2956,12 +2283,12 @@ export function is232(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is233(v: unknown, r: Run): boolean {
-  if (is430(v, r)) return false;
+export function is190(v: unknown, r: Run): boolean {
+  if (is365(v, r)) return false;
   return true;
 }
 
-export function is234(v: unknown, r: Run): boolean {
+export function is191(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2975,7 +2302,7 @@ export function is234(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is235(v: unknown, r: Run): boolean {
+export function is192(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -3029,7 +2356,7 @@ export function is235(v: unknown, r: Run): boolean {
   {
     const a11 = v.size;
     if (
-      is232(v, r) &&
+      is189(v, r) &&
       typeof a11 === 'string' &&
       a11 !== 'auto' &&
       !dimensionsOk(a11, {
@@ -3046,193 +2373,130 @@ export function is235(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check236(v: unknown, p: string, c: Ctx): void {
+export function check193(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (!is431(v0, c)) check432(v0, p + '/prompt', c);
-    }
+    if (v0 !== undefined && !is367(v0, c)) check366(v0, p + '/prompt', c);
     const v1 = v.quality;
-    if (v1 !== undefined) {
-      if (v1 !== null && v1 !== 'standard' && v1 !== 'auto') check433(v1, p + '/quality', c);
-    }
+    if (v1 !== undefined && v1 !== null && v1 !== 'standard' && v1 !== 'auto')
+      check368(v1, p + '/quality', c);
     const v2 = v.size;
-    if (v2 !== undefined) {
-      if (v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024') check434(v2, p + '/size', c);
-    }
+    if (v2 !== undefined && v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024')
+      check369(v2, p + '/size', c);
   }
 }
 
-export function check237(v: unknown, p: string, c: Ctx): void {
+export function check194(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.n;
-    if (v0 !== undefined) {
-      if (!is435(v0, c)) check436(v0, p + '/n', c);
-    }
+    if (v0 !== undefined && !is371(v0, c)) check370(v0, p + '/n', c);
     const v1 = v.prompt;
-    if (v1 !== undefined) {
-      if (!is437(v1, c)) check438(v1, p + '/prompt', c);
-    }
+    if (v1 !== undefined && !is373(v1, c)) check372(v1, p + '/prompt', c);
     const v2 = v.quality;
-    if (v2 !== undefined) {
-      if (v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto') check439(v2, p + '/quality', c);
-    }
+    if (v2 !== undefined && v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto')
+      check374(v2, p + '/quality', c);
     const v3 = v.size;
-    if (v3 !== undefined) {
-      if (v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792') check440(v3, p + '/size', c);
-    }
+    if (v3 !== undefined && v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792')
+      check375(v3, p + '/size', c);
   }
 }
 
-export function check238(v: unknown, p: string, c: Ctx): void {
+export function check195(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.background;
-    if (v0 !== undefined) {
-      if (v0 !== null) check377(v0, p + '/background', c);
-    }
+    if (v0 !== undefined && v0 !== null) check317(v0, p + '/background', c);
     const v1 = v.moderation;
-    if (v1 !== undefined) {
-      if (v1 !== null) check377(v1, p + '/moderation', c);
-    }
+    if (v1 !== undefined && v1 !== null) check317(v1, p + '/moderation', c);
     const v2 = v.output_compression;
-    if (v2 !== undefined) {
-      if (v2 !== null) check377(v2, p + '/output_compression', c);
-    }
+    if (v2 !== undefined && v2 !== null) check317(v2, p + '/output_compression', c);
     const v3 = v.output_format;
-    if (v3 !== undefined) {
-      if (v3 !== null) check377(v3, p + '/output_format', c);
-    }
+    if (v3 !== undefined && v3 !== null) check317(v3, p + '/output_format', c);
   }
 }
 
-export function check239(v: unknown, p: string, c: Ctx): void {
+export function check196(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (!is441(v0, c)) check442(v0, p + '/prompt', c);
-    }
+    if (v0 !== undefined && !is377(v0, c)) check376(v0, p + '/prompt', c);
     const v1 = v.quality;
-    if (v1 !== undefined) {
-      if (v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
-        check425(v1, p + '/quality', c);
-    }
+    if (v1 !== undefined && v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
+      check361(v1, p + '/quality', c);
     const v2 = v.response_format;
-    if (v2 !== undefined) {
-      if (v2 !== null) check377(v2, p + '/response_format', c);
-    }
+    if (v2 !== undefined && v2 !== null) check317(v2, p + '/response_format', c);
   }
 }
 
-export function is240(v: unknown, r: Run): boolean {
+export function check197(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.size;
     if (v0 !== undefined && v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
-      return false;
+      check378(v0, p + '/size', c);
   }
-  return true;
 }
 
-export function check241(v: unknown, p: string, c: Ctx): void {
+export function check198(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.size;
-    if (v0 !== undefined) {
-      if (v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
-        check443(v0, p + '/size', c);
-    }
+    if (v0 !== undefined && !is380(v0, c)) check379(v0, p + '/size', c);
   }
 }
 
-export function is242(v: unknown, r: Run): boolean {
-  if (isObj(v)) {
-    const v0 = v.size;
-    if (v0 !== undefined) {
-      if (typeof v0 === 'string') {
-        if (!RE5.test(v0)) return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function check243(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.size;
-    if (v0 !== undefined) {
-      if (!is444(v0, c)) check445(v0, p + '/size', c);
-    }
-  }
-}
-
-export function check244(v: unknown, p: string, c: Ctx): void {
+export function check199(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined) {
-      if (!is441(v0, c)) check442(v0, p + '/prompt', c);
-    }
+    if (v0 !== undefined && !is377(v0, c)) check376(v0, p + '/prompt', c);
     const v1 = v.size;
-    if (v1 !== undefined) {
-      if (!VALUES0.has(v1)) check446(v1, p + '/size', c);
-    }
+    if (v1 !== undefined && !VALUES0.has(v1)) check381(v1, p + '/size', c);
   }
 }
 
-export function check245(v: unknown, p: string, c: Ctx): void {
+export function check200(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined) {
-      if (!is447(v0, c)) check448(v0, p + '/background', c);
-    }
+    if (v0 !== undefined && !is383(v0, c)) check382(v0, p + '/background', c);
     const v1 = v.model;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') check449(v1, p + '/model', c);
-    }
+    if (v1 !== undefined && typeof v1 !== 'string') check384(v1, p + '/model', c);
     const v2 = v.moderation;
-    if (v2 !== undefined) {
-      if (!is450(v2, c)) check451(v2, p + '/moderation', c);
-    }
+    if (v2 !== undefined && !is386(v2, c)) check385(v2, p + '/moderation', c);
     const v3 = v.n;
-    if (v3 !== undefined) {
-      if (v3 !== null && (typeof v3 !== 'number' || !Number.isInteger(v3) || v3 < 1 || v3 > 10))
-        check452(v3, p + '/n', c);
-    }
+    if (
+      v3 !== undefined &&
+      v3 !== null &&
+      (typeof v3 !== 'number' || !Number.isInteger(v3) || v3 < 1 || v3 > 10)
+    )
+      check387(v3, p + '/n', c);
     const v4 = v.output_compression;
-    if (v4 !== undefined) {
-      if (v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 < 0 || v4 > 100))
-        check453(v4, p + '/output_compression', c);
-    }
+    if (
+      v4 !== undefined &&
+      v4 !== null &&
+      (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 < 0 || v4 > 100)
+    )
+      check388(v4, p + '/output_compression', c);
     const v5 = v.output_format;
-    if (v5 !== undefined) {
-      if (!is422(v5, c)) check423(v5, p + '/output_format', c);
-    }
+    if (v5 !== undefined && !is359(v5, c)) check358(v5, p + '/output_format', c);
     const v6 = v.partial_images;
-    if (v6 !== undefined) {
-      if (v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6) || v6 < 0 || v6 > 3))
-        check424(v6, p + '/partial_images', c);
-    }
+    if (
+      v6 !== undefined &&
+      v6 !== null &&
+      (typeof v6 !== 'number' || !Number.isInteger(v6) || v6 < 0 || v6 > 3)
+    )
+      check360(v6, p + '/partial_images', c);
     const v7 = v.prompt;
-    if (v7 === undefined) {
-      c.add(p + '/prompt', 'required', 'is required');
-    } else {
-      if (typeof v7 !== 'string') check8(v7, p + '/prompt', c);
-    }
+    if (v7 === undefined) c.add(p + '/prompt', 'required', 'is required');
+    else if (typeof v7 !== 'string') check7(v7, p + '/prompt', c);
     const v8 = v.quality;
-    if (v8 !== undefined) {
-      if (v8 !== null && !VALUES1.has(v8)) check454(v8, p + '/quality', c);
-    }
+    if (v8 !== undefined && v8 !== null && !VALUES1.has(v8)) check389(v8, p + '/quality', c);
     const v9 = v.response_format;
-    if (v9 !== undefined) {
-      if (v9 !== null && v9 !== 'url' && v9 !== 'b64_json') check455(v9, p + '/response_format', c);
-    }
+    if (v9 !== undefined && v9 !== null && v9 !== 'url' && v9 !== 'b64_json')
+      check390(v9, p + '/response_format', c);
     const v10 = v.size;
-    if (v10 !== undefined) {
-      if (typeof v10 !== 'string') check8(v10, p + '/size', c);
-    }
+    if (v10 !== undefined && typeof v10 !== 'string') check7(v10, p + '/size', c);
     {
       const a11 = v.size;
       if (
-        is232(v, c) &&
+        is189(v, c) &&
         typeof a11 === 'string' &&
         a11 !== 'auto' &&
         !dimensionsOk(a11, {
@@ -3253,51 +2517,33 @@ export function check245(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is246(v: unknown, r: Run): boolean {
+export function is201(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.file_id === undefined) return false;
   }
   return true;
 }
 
-export function is247(v: unknown, r: Run): boolean {
+export function is202(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.image_url === undefined) return false;
   }
   return true;
 }
 
-export function is248(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.file_id;
-  if (v0 !== undefined && typeof v0 !== 'string') return false;
-  const v1 = v.image_url;
-  if (v1 !== undefined && typeof v1 !== 'string') return false;
-  return true;
-}
-
-export function check249(v: unknown, p: string, c: Ctx): void {
+export function check203(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.file_id;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') check8(v0, p + '/file_id', c);
-    }
+    if (v0 !== undefined && typeof v0 !== 'string') check7(v0, p + '/file_id', c);
     const v1 = v.image_url;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') check8(v1, p + '/image_url', c);
-    }
+    if (v1 !== undefined && typeof v1 !== 'string') check7(v1, p + '/image_url', c);
   }
 }
 
-export function is250(v: unknown, r: Run): boolean {
-  if ((is246(v, r) ? 1 : 0) + (is247(v, r) ? 1 : 0) !== 1) return false;
-  return true;
-}
-
-export function check251(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is246(v, c) ? 1 : 0) + (is247(v, c) ? 1 : 0);
+export function check204(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is201(v, c) ? 1 : 0) + (is202(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
@@ -3306,56 +2552,52 @@ export function check251(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is252(v: unknown, r: Run): boolean {
+export function is205(v: unknown, r: Run): boolean {
+  if ((is201(v, r) ? 1 : 0) + (is202(v, r) ? 1 : 0) !== 1) return false;
+  return true;
+}
+
+export function is206(v: unknown, r: Run): boolean {
   if (v !== 'url') return false;
   return true;
 }
 
-export function is253(v: unknown, r: Run): boolean {
+export function is207(v: unknown, r: Run): boolean {
   if (v !== '1024x1024') return false;
   return true;
 }
 
-export function is254(v: unknown, r: Run): boolean {
-  if (!(is252(v, r) || is13(v, r))) return false;
-  return true;
-}
-
-export function check255(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is252(v, c) ? 1 : 0) + (is13(v, c) ? 1 : 0);
+export function check208(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is206(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
   if (m0 === 0) {
     c.add(p, 'any_of', 'must be "url" or a string');
   }
 }
 
-export function is256(v: unknown, r: Run): boolean {
-  if (!(is253(v, r) || is13(v, r))) return false;
+export function is209(v: unknown, r: Run): boolean {
+  if (!(is206(v, r) || is11(v, r))) return false;
   return true;
 }
 
-export function check257(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is253(v, c) ? 1 : 0) + (is13(v, c) ? 1 : 0);
+export function check210(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is207(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
   if (m0 === 0) {
     c.add(p, 'any_of', 'must be "1024x1024" or a string');
   }
 }
 
-export function check258(v: unknown, p: string, c: Ctx): void {
+export function is211(v: unknown, r: Run): boolean {
+  if (!(is207(v, r) || is11(v, r))) return false;
+  return true;
+}
+
+export function check212(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transparent' && v !== 'opaque') {
     c.add(p, 'enum', "must be one of 'transparent', 'opaque'");
   }
 }
 
-export function is259(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isImage(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check260(v: unknown, p: string, c: Ctx): void {
+export function check213(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Images');
   } else {
@@ -3367,40 +2609,31 @@ export function check260(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check261(v: unknown, p: string, c: Ctx): void {
+export function check214(v: unknown, p: string, c: Ctx): void {
   if (v !== 'png' && v !== 'webp' && v !== 'jpeg') {
     c.add(p, 'enum', "must be one of 'png', 'webp', 'jpeg'");
   }
 }
 
-export function check262(v: unknown, p: string, c: Ctx): void {
+export function check215(v: unknown, p: string, c: Ctx): void {
   if (v !== 'low' && v !== 'medium' && v !== 'high') {
     c.add(p, 'enum', "must be one of 'low', 'medium', 'high'");
   }
 }
 
-export function check263(v: unknown, p: string, c: Ctx): void {
+export function check216(v: unknown, p: string, c: Ctx): void {
   if (v !== '1024x1024' && v !== '1024x1536' && v !== '1536x1024') {
     c.add(p, 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'");
   }
 }
 
-export function check264(v: unknown, p: string, c: Ctx): void {
+export function check217(v: unknown, p: string, c: Ctx): void {
   if (v !== 'model') {
     c.add(p, 'const', 'must be "model"');
   }
 }
 
-export function is265(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isModel(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check266(v: unknown, p: string, c: Ctx): void {
+export function check218(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Models');
   } else {
@@ -3412,16 +2645,7 @@ export function check266(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is267(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isModerationResult(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check268(v: unknown, p: string, c: Ctx): void {
+export function check219(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ModerationResults');
   } else {
@@ -3433,7 +2657,7 @@ export function check268(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check269(v: unknown, p: string, c: Ctx): void {
+export function check220(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'boolean') {
       c.add(p, 'type', 'must be a boolean or null');
@@ -3441,7 +2665,16 @@ export function check269(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is270(v: unknown, r: Run): boolean {
+export function is221(v: unknown, r: Run): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'string') return false;
+  }
+  return true;
+}
+
+export function is222(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3450,67 +2683,57 @@ export function is270(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is271(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || is120(v, r) || is270(v, r))) return false;
-  return true;
-}
-
-export function check272(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (is120(v, c) ? 1 : 0) + (is270(v, c) ? 1 : 0);
+export function check223(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (is221(v, c) ? 1 : 0) + (is222(v, c) ? 1 : 0);
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string, an array of strings or an array of ModerationInputParts');
     }
   }
 }
 
-export function check273(v: unknown, p: string, c: Ctx): void {
+export function is224(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || is221(v, r) || is222(v, r))) return false;
+  return true;
+}
+
+export function check225(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is274(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.url;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  return true;
-}
-
-export function check275(v: unknown, p: string, c: Ctx): void {
+export function check226(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.url;
-    if (v0 === undefined) {
-      c.add(p + '/url', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check8(v0, p + '/url', c);
-    }
+    if (v0 === undefined) c.add(p + '/url', 'required', 'is required');
+    else if (typeof v0 !== 'string') check7(v0, p + '/url', c);
   }
 }
 
-export function check276(v: unknown, p: string, c: Ctx): void {
+export function check227(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_url') {
     c.add(p, 'const', 'must be "image_url"');
   }
 }
 
-export function check277(v: unknown, p: string, c: Ctx): void {
+export function check228(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text') {
     c.add(p, 'const', 'must be "text"');
   }
 }
 
-export function check278(v: unknown, p: string, c: Ctx): void {
+export function check229(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text' && v !== 'image') {
     c.add(p, 'enum', "must be one of 'text', 'image'");
   }
 }
 
-export function is279(v: unknown, r: Run): boolean {
+export function is230(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3519,37 +2742,28 @@ export function is279(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is280(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || is279(v, r))) return false;
-  return true;
-}
-
-export function check281(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (is279(v, c) ? 1 : 0);
+export function check231(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (is230(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else if (Array.isArray(v)) {
-      check456(v, p, c);
+      check391(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string or an array of ResponseInputMessages');
     }
   }
 }
 
-export function is282(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isResponseTool(v1, r)) return false;
-  }
+export function is232(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || is230(v, r))) return false;
   return true;
 }
 
-export function check283(v: unknown, p: string, c: Ctx): void {
+export function check233(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseTools');
   } else {
@@ -3561,25 +2775,20 @@ export function check283(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is284(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  return true;
-}
-
-export function check285(v: unknown, p: string, c: Ctx): void {
+export function check234(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
   }
 }
 
-export function check286(v: unknown, p: string, c: Ctx): void {
+export function check235(v: unknown, p: string, c: Ctx): void {
   if (v !== 'function') {
     c.add(p, 'const', 'must be "function"');
   }
 }
 
-export function is287(v: unknown, r: Run): boolean {
+export function is236(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.detail;
   if (v0 !== undefined && typeof v0 !== 'string') return false;
@@ -3592,38 +2801,24 @@ export function is287(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check288(v: unknown, p: string, c: Ctx): void {
+export function check237(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') check8(v0, p + '/detail', c);
-    }
+    if (v0 !== undefined && typeof v0 !== 'string') check7(v0, p + '/detail', c);
     const v1 = v.file_id;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'string') check8(v1, p + '/file_id', c);
-    }
+    if (v1 !== undefined && typeof v1 !== 'string') check7(v1, p + '/file_id', c);
     const v2 = v.image_url;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') check8(v2, p + '/image_url', c);
-    }
+    if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/image_url', c);
     const v3 = v.type;
-    if (v3 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v3 !== 'input_image') check9(v3, p + '/type', c);
-    }
+    if (v3 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v3 !== 'input_image') check8(v3, p + '/type', c);
   }
 }
 
-export function is289(v: unknown, r: Run): boolean {
-  if ((is247(v, r) ? 1 : 0) + (is246(v, r) ? 1 : 0) !== 1) return false;
-  return true;
-}
-
-export function check290(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is247(v, c) ? 1 : 0) + (is246(v, c) ? 1 : 0);
+export function check238(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is202(v, c) ? 1 : 0) + (is201(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
@@ -3632,7 +2827,12 @@ export function check290(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is291(v: unknown, r: Run): boolean {
+export function is239(v: unknown, r: Run): boolean {
+  if ((is202(v, r) ? 1 : 0) + (is201(v, r) ? 1 : 0) !== 1) return false;
+  return true;
+}
+
+export function is240(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3641,77 +2841,77 @@ export function is291(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is292(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || is291(v, r))) return false;
-  return true;
-}
-
-export function check293(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (is291(v, c) ? 1 : 0);
+export function check241(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (is240(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else if (Array.isArray(v)) {
-      check457(v, p, c);
+      check392(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string or an array of ResponseInputContentParts');
     }
   }
 }
 
-export function check294(v: unknown, p: string, c: Ctx): void {
+export function is242(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || is240(v, r))) return false;
+  return true;
+}
+
+export function check243(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is295(v: unknown, r: Run): boolean {
+export function is244(v: unknown, r: Run): boolean {
   if (v !== 'function') return false;
   return true;
 }
 
-export function is296(v: unknown, r: Run): boolean {
-  if (typeof v !== 'string') return false;
-  if (is295(v, r)) return false;
-  return true;
-}
-
-export function check297(v: unknown, p: string, c: Ctx): void {
+export function check245(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
-  if (is295(v, c)) c.add(p, 'not', 'must not be "function"');
+  if (is244(v, c)) c.add(p, 'not', 'must not be "function"');
 }
 
-export function check298(v: unknown, p: string, c: Ctx): void {
+export function is246(v: unknown, r: Run): boolean {
+  if (typeof v !== 'string') return false;
+  if (is244(v, r)) return false;
+  return true;
+}
+
+export function check247(v: unknown, p: string, c: Ctx): void {
   if (v !== 'file') {
     c.add(p, 'const', 'must be "file"');
   }
 }
 
-export function is299(v: unknown, r: Run): boolean {
+export function check248(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkFile(v, p, c);
+  }
+}
+
+export function is249(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isFile(v, r)) return false;
   }
   return true;
 }
 
-export function check300(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkFile(v, p, c);
-  }
-}
-
-export function check301(v: unknown, p: string, c: Ctx): void {
+export function check250(v: unknown, p: string, c: Ctx): void {
   if (v !== 'upload') {
     c.add(p, 'const', 'must be "upload"');
   }
 }
 
-export function check302(v: unknown, p: string, c: Ctx): void {
+export function check251(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3719,86 +2919,77 @@ export function check302(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is303(v: unknown, r: Run): boolean {
+export function is252(v: unknown, r: Run): boolean {
   if (typeof v !== 'string' || (v.length > 512 && cpLen(v) > 512)) return false;
   return true;
 }
 
-export function is304(v: unknown, r: Run): boolean {
+export function is253(v: unknown, r: Run): boolean {
   if (typeof v !== 'boolean') return false;
   return true;
 }
 
-export function is305(v: unknown, r: Run): boolean {
-  if (!(is303(v, r) || is304(v, r) || is185(v, r))) return false;
-  return true;
-}
-
-export function check306(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is303(v, c) ? 1 : 0) + (is304(v, c) ? 1 : 0) + (is185(v, c) ? 1 : 0);
+export function check254(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is252(v, c) ? 1 : 0) + (is253(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0);
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check25(v, p, c);
+      check23(v, p, c);
     } else if (typeof v === 'boolean') {
-      check29(v, p, c);
+      check27(v, p, c);
     } else if (typeof v === 'number') {
-      check55(v, p, c);
+      check50(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string, a boolean or a number');
     }
   }
 }
 
-export function is307(v: unknown, r: Run): boolean {
+export function is255(v: unknown, r: Run): boolean {
+  if (!(is252(v, r) || is253(v, r) || is148(v, r))) return false;
+  return true;
+}
+
+export function is256(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!(is13(v1, r) || is185(v1, r))) return false;
+    if (!(is11(v1, r) || is148(v1, r))) return false;
   }
   return true;
 }
 
-export function check308(v: unknown, p: string, c: Ctx): void {
+export function check257(v: unknown, p: string, c: Ctx): void {
   if (!VALUES2.has(v)) {
     c.add(p, 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'");
   }
 }
 
-export function is309(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || is185(v, r) || is304(v, r) || is307(v, r))) return false;
-  return true;
-}
-
-export function check310(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (is185(v, c) ? 1 : 0) + (is304(v, c) ? 1 : 0) + (is307(v, c) ? 1 : 0);
+export function check258(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0) + (is253(v, c) ? 1 : 0) + (is256(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else if (typeof v === 'number') {
-      check55(v, p, c);
+      check50(v, p, c);
     } else if (typeof v === 'boolean') {
-      check29(v, p, c);
+      check27(v, p, c);
     } else if (Array.isArray(v)) {
-      check458(v, p, c);
+      check393(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string, a number, a boolean or an array of one of several shapes');
     }
   }
 }
 
-export function is311(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isSearchFilter(v1, r)) return false;
-  }
+export function is259(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || is148(v, r) || is253(v, r) || is256(v, r))) return false;
   return true;
 }
 
-export function check312(v: unknown, p: string, c: Ctx): void {
+export function check260(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of SearchFilters');
   } else {
@@ -3810,25 +3001,25 @@ export function check312(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check313(v: unknown, p: string, c: Ctx): void {
+export function check261(v: unknown, p: string, c: Ctx): void {
   if (v !== 'and' && v !== 'or') {
     c.add(p, 'enum', "must be one of 'and', 'or'");
   }
 }
 
-export function check314(v: unknown, p: string, c: Ctx): void {
+export function check262(v: unknown, p: string, c: Ctx): void {
   if (v !== 'other') {
     c.add(p, 'const', 'must be "other"');
   }
 }
 
-export function check315(v: unknown, p: string, c: Ctx): void {
+export function check263(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   }
 }
 
-export function check316(v: unknown, p: string, c: Ctx): void {
+export function check264(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3837,41 +3028,26 @@ export function check316(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is317(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.chunk_overlap_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
-  const v1 = v.max_chunk_size_tokens;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
-  return true;
-}
-
-export function check318(v: unknown, p: string, c: Ctx): void {
+export function check265(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.chunk_overlap_tokens;
-    if (v0 === undefined) {
-      c.add(p + '/chunk_overlap_tokens', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/chunk_overlap_tokens', c);
-    }
+    if (v0 === undefined) c.add(p + '/chunk_overlap_tokens', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/chunk_overlap_tokens', c);
     const v1 = v.max_chunk_size_tokens;
-    if (v1 === undefined) {
-      c.add(p + '/max_chunk_size_tokens', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/max_chunk_size_tokens', c);
-    }
+    if (v1 === undefined) c.add(p + '/max_chunk_size_tokens', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/max_chunk_size_tokens', c);
   }
 }
 
-export function check319(v: unknown, p: string, c: Ctx): void {
+export function check266(v: unknown, p: string, c: Ctx): void {
   if (v !== 'static') {
     c.add(p, 'const', 'must be "static"');
   }
 }
 
-export function is320(v: unknown, r: Run): boolean {
+export function is267(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.cancelled;
   if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -3886,96 +3062,72 @@ export function is320(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check321(v: unknown, p: string, c: Ctx): void {
+export function check268(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.cancelled;
-    if (v0 === undefined) {
-      c.add(p + '/cancelled', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'number' || !Number.isInteger(v0)) check32(v0, p + '/cancelled', c);
-    }
+    if (v0 === undefined) c.add(p + '/cancelled', 'required', 'is required');
+    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/cancelled', c);
     const v1 = v.completed;
-    if (v1 === undefined) {
-      c.add(p + '/completed', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check32(v1, p + '/completed', c);
-    }
+    if (v1 === undefined) c.add(p + '/completed', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/completed', c);
     const v2 = v.failed;
-    if (v2 === undefined) {
-      c.add(p + '/failed', 'required', 'is required');
-    } else {
-      if (typeof v2 !== 'number' || !Number.isInteger(v2)) check32(v2, p + '/failed', c);
-    }
+    if (v2 === undefined) c.add(p + '/failed', 'required', 'is required');
+    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/failed', c);
     const v3 = v.in_progress;
-    if (v3 === undefined) {
-      c.add(p + '/in_progress', 'required', 'is required');
-    } else {
-      if (typeof v3 !== 'number' || !Number.isInteger(v3)) check32(v3, p + '/in_progress', c);
-    }
+    if (v3 === undefined) c.add(p + '/in_progress', 'required', 'is required');
+    else if (typeof v3 !== 'number' || !Number.isInteger(v3)) check30(v3, p + '/in_progress', c);
     const v4 = v.total;
-    if (v4 === undefined) {
-      c.add(p + '/total', 'required', 'is required');
-    } else {
-      if (typeof v4 !== 'number' || !Number.isInteger(v4)) check32(v4, p + '/total', c);
-    }
+    if (v4 === undefined) c.add(p + '/total', 'required', 'is required');
+    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/total', c);
   }
 }
 
-export function check322(v: unknown, p: string, c: Ctx): void {
+export function check269(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store') {
     c.add(p, 'const', 'must be "vector_store"');
   }
 }
 
-export function check323(v: unknown, p: string, c: Ctx): void {
+export function check270(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.deleted') {
     c.add(p, 'const', 'must be "vector_store.deleted"');
   }
 }
 
-export function check324(v: unknown, p: string, c: Ctx): void {
+export function check271(v: unknown, p: string, c: Ctx): void {
   if (v !== 'last_active_at') {
     c.add(p, 'const', 'must be "last_active_at"');
   }
 }
 
-export function is325(v: unknown, r: Run): boolean {
+export function check272(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkVectorStoreFileError(v, p, c);
+  }
+}
+
+export function is273(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isVectorStoreFileError(v, r)) return false;
   }
   return true;
 }
 
-export function check326(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkVectorStoreFileError(v, p, c);
-  }
-}
-
-export function check327(v: unknown, p: string, c: Ctx): void {
+export function check274(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.file') {
     c.add(p, 'const', 'must be "vector_store.file"');
   }
 }
 
-export function check328(v: unknown, p: string, c: Ctx): void {
+export function check275(v: unknown, p: string, c: Ctx): void {
   if (v !== 'server_error' && v !== 'unsupported_file' && v !== 'invalid_file') {
     c.add(p, 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'");
   }
 }
 
-export function is329(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isVectorStore(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check330(v: unknown, p: string, c: Ctx): void {
+export function check276(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of VectorStores');
   } else {
@@ -3987,7 +3139,7 @@ export function check330(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check331(v: unknown, p: string, c: Ctx): void {
+export function check277(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3996,61 +3148,41 @@ export function check331(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is332(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || is120(v, r))) return false;
-  return true;
-}
-
-export function check333(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (is120(v, c) ? 1 : 0);
+export function check278(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (is221(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else if (Array.isArray(v)) {
-      check121(v, p, c);
+      check98(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string or an array of strings');
     }
   }
 }
 
-export function is334(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.ranker;
-  if (v0 !== undefined && v0 !== 'none' && v0 !== 'auto' && v0 !== 'default-2024-11-15') return false;
-  const v1 = v.score_threshold;
-  if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1))) return false;
+export function is279(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || is221(v, r))) return false;
   return true;
 }
 
-export function check335(v: unknown, p: string, c: Ctx): void {
+export function check280(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.ranker;
-    if (v0 !== undefined) {
-      if (v0 !== 'none' && v0 !== 'auto' && v0 !== 'default-2024-11-15') check459(v0, p + '/ranker', c);
-    }
+    if (v0 !== undefined && v0 !== 'none' && v0 !== 'auto' && v0 !== 'default-2024-11-15')
+      check394(v0, p + '/ranker', c);
     const v1 = v.score_threshold;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check55(v1, p + '/score_threshold', c);
-    }
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
+      check50(v1, p + '/score_threshold', c);
   }
 }
 
-export function is336(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isVectorStoreSearchResult(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check337(v: unknown, p: string, c: Ctx): void {
+export function check281(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of VectorStoreSearchResults');
   } else {
@@ -4062,41 +3194,32 @@ export function check337(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is338(v: unknown, r: Run): boolean {
+export function check282(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkVideoError(v, p, c);
+  }
+}
+
+export function is283(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isVideoError(v, r)) return false;
   }
   return true;
 }
 
-export function check339(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkVideoError(v, p, c);
-  }
-}
-
-export function check340(v: unknown, p: string, c: Ctx): void {
+export function check284(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video') {
     c.add(p, 'const', 'must be "video"');
   }
 }
 
-export function check341(v: unknown, p: string, c: Ctx): void {
+export function check285(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video.deleted') {
     c.add(p, 'const', 'must be "video.deleted"');
   }
 }
 
-export function is342(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isVideo(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check343(v: unknown, p: string, c: Ctx): void {
+export function check286(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Videos');
   } else {
@@ -4108,7 +3231,7 @@ export function check343(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is344(v: unknown, r: Run): boolean {
+export function is287(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
   if (v0 === undefined) {
@@ -4123,44 +3246,33 @@ export function is344(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check345(v: unknown, p: string, c: Ctx): void {
+export function check288(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.data;
-    if (v0 === undefined) {
-      c.add(p + '/data', 'required', 'is required');
-    } else {
-      if (!is460(v0, c)) check461(v0, p + '/data', c);
-    }
+    if (v0 === undefined) c.add(p + '/data', 'required', 'is required');
+    else check395(v0, p + '/data', c);
     const v1 = v.type;
-    if (v1 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v1 !== 'response.completed') check462(v1, p + '/type', c);
-    }
+    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v1 !== 'response.completed') check396(v1, p + '/type', c);
   }
 }
 
-export function is346(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  return true;
-}
-
-export function check347(v: unknown, p: string, c: Ctx): void {
+export function check289(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
   }
 }
 
-export function check348(v: unknown, p: string, c: Ctx): void {
+export function check290(v: unknown, p: string, c: Ctx): void {
   if (v !== 'event') {
     c.add(p, 'const', 'must be "event"');
   }
 }
 
-export function check349(v: unknown, p: string, c: Ctx): void {
+export function check291(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -4169,7 +3281,7 @@ export function check349(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check350(v: unknown, p: string, c: Ctx): void {
+export function check292(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -4178,21 +3290,21 @@ export function check350(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check351(v: unknown, p: string, c: Ctx): void {
+export function check293(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
     if (v.length > 512 && cpLen(v) > 512) c.add(p, 'max_length', 'must be at most 512 characters');
-    if (!RE6.test(v)) c.add(p, 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
+    if (!RE5.test(v)) c.add(p, 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
   }
 }
 
-export function is352(v: unknown, r: Run): boolean {
+export function is294(v: unknown, r: Run): boolean {
   if (!(isTranscription(v, r) || isTranscriptionDiarized(v, r) || isTranscriptionVerbose(v, r))) return false;
   return true;
 }
 
-export function check353(v: unknown, p: string, c: Ctx): void {
+export function check295(v: unknown, p: string, c: Ctx): void {
   const m0 =
     (isTranscription(v, c) ? 1 : 0) +
     (isTranscriptionDiarized(v, c) ? 1 : 0) +
@@ -4202,25 +3314,30 @@ export function check353(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check354(v: unknown, p: string, c: Ctx): void {
+export function is296(v: unknown, r: Run): boolean {
+  if (!isObj(v)) return false;
+  return true;
+}
+
+export function check297(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check355(v: unknown, p: string, c: Ctx): void {
+export function check298(v: unknown, p: string, c: Ctx): void {
   if (v !== 'mp3' && v !== 'wav') {
     c.add(p, 'enum', "must be one of 'mp3', 'wav'");
   }
 }
 
-export function check356(v: unknown, p: string, c: Ctx): void {
+export function check299(v: unknown, p: string, c: Ctx): void {
   if (v !== 'explicit') {
     c.add(p, 'const', 'must be "explicit"');
   }
 }
 
-export function check357(v: unknown, p: string, c: Ctx): void {
+export function check300(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderContentParts');
   } else {
@@ -4232,7 +3349,7 @@ export function check357(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is358(v: unknown, r: Run): boolean {
+export function is301(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.instructions;
     if (v0 === undefined || typeof v0 !== 'string') return false;
@@ -4240,13 +3357,13 @@ export function is358(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check359(v: unknown, p: string, c: Ctx): void {
+export function check302(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio') {
     c.add(p, 'const', 'must be "audio"');
   }
 }
 
-export function is360(v: unknown, r: Run): boolean {
+export function is303(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.bytes;
   if (v0 !== undefined) {
@@ -4263,131 +3380,99 @@ export function is360(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is361(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.code;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  return true;
-}
-
-export function check362(v: unknown, p: string, c: Ctx): void {
+export function check304(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.code;
-    if (v0 === undefined) {
-      c.add(p + '/code', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check8(v0, p + '/code', c);
-    }
+    if (v0 === undefined) c.add(p + '/code', 'required', 'is required');
+    else if (typeof v0 !== 'string') check7(v0, p + '/code', c);
   }
 }
 
-export function check363(v: unknown, p: string, c: Ctx): void {
+export function check305(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.bytes;
-    if (v0 !== undefined) {
-      if (!is60(v0, c)) check61(v0, p + '/bytes', c);
-    }
+    if (v0 !== undefined) check54(v0, p + '/bytes', c);
     const v1 = v.logprob;
-    if (v1 !== undefined) {
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check55(v1, p + '/logprob', c);
-    }
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1))) check50(v1, p + '/logprob', c);
     const v2 = v.token;
-    if (v2 !== undefined) {
-      if (typeof v2 !== 'string') check8(v2, p + '/token', c);
-    }
+    if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/token', c);
   }
 }
 
-export function check364(v: unknown, p: string, c: Ctx): void {
+export function check306(v: unknown, p: string, c: Ctx): void {
   if (v !== 'json') {
     c.add(p, 'const', 'must be "json"');
   }
 }
 
-export function check365(v: unknown, p: string, c: Ctx): void {
+export function check307(v: unknown, p: string, c: Ctx): void {
   if (v !== 'json' && v !== 'text' && v !== 'diarized_json') {
     c.add(p, 'enum', "must be one of 'json', 'text', 'diarized_json'");
   }
 }
 
-export function is366(v: unknown, r: Run): boolean {
-  if (!(is183(v, r) || is13(v, r))) return false;
-  return true;
-}
-
-export function check367(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is183(v, c) ? 1 : 0) + (is13(v, c) ? 1 : 0);
+export function check308(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is146(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
   if (m0 === 0) {
     c.add(p, 'any_of', 'must be "auto" or a string');
   }
 }
 
-export function is368(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (v1 !== 'logprobs') return false;
-  }
+export function is309(v: unknown, r: Run): boolean {
+  if (!(is146(v, r) || is11(v, r))) return false;
   return true;
 }
 
-export function check369(v: unknown, p: string, c: Ctx): void {
+export function check310(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of "logprobs"');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (v1 !== 'logprobs') check463(v1, p + '/' + i0, c);
+      if (v1 !== 'logprobs') check397(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is370(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (typeof v1 !== 'string' || !RE0.test(v1)) return false;
-  }
-  return true;
-}
-
-export function check371(v: unknown, p: string, c: Ctx): void {
+export function check311(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string' || !RE0.test(v1)) check464(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string' || !RE0.test(v1)) check398(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check372(v: unknown, p: string, c: Ctx): void {
+export function check312(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is373(v: unknown, r: Run): boolean {
-  if (Array.isArray(v)) {
-    if (v.length > 0) return false;
-  }
-  return true;
-}
-
-export function check374(v: unknown, p: string, c: Ctx): void {
+export function check313(v: unknown, p: string, c: Ctx): void {
   if (Array.isArray(v)) {
     if (v.length > 0) c.add(p, 'max_items', 'must have at most 0 items');
   }
 }
 
-export function is375(v: unknown, r: Run): boolean {
+export function is314(v: unknown, r: Run): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i0 = 0; i0 < v.length; i0++) {
+    const v1: unknown = v[i0];
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  }
+  return true;
+}
+
+export function is315(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -4400,7 +3485,7 @@ export function is375(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is376(v: unknown, r: Run): boolean {
+export function is316(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 4) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -4410,19 +3495,19 @@ export function is376(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check377(v: unknown, p: string, c: Ctx): void {
+export function check317(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     c.add(p, 'type', 'must be null');
   }
 }
 
-export function check378(v: unknown, p: string, c: Ctx): void {
+export function check318(v: unknown, p: string, c: Ctx): void {
   if (v !== 'gpt-3.5-turbo-instruct') {
     c.add(p, 'const', 'must be "gpt-3.5-turbo-instruct"');
   }
 }
 
-export function check379(v: unknown, p: string, c: Ctx): void {
+export function check319(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       c.add(p, 'type', 'must be a number or null');
@@ -4433,21 +3518,7 @@ export function check379(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is380(v: unknown, r: Run): boolean {
-  if (v !== null) {
-    if (!isObj(v)) return false;
-    for (const k in v) {
-      if (!RE1.test(k)) return false;
-    }
-    for (const k in v) {
-      const v0 = v[k];
-      if (typeof v0 !== 'number' || !Number.isFinite(v0) || v0 < -100 || v0 > 100) return false;
-    }
-  }
-  return true;
-}
-
-export function check381(v: unknown, p: string, c: Ctx): void {
+export function check320(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!isObj(v)) {
       c.add(p, 'type', 'must be an object or null');
@@ -4460,13 +3531,13 @@ export function check381(v: unknown, p: string, c: Ctx): void {
         if (c.full) break;
         const v0 = v[k];
         if (typeof v0 !== 'number' || !Number.isFinite(v0) || v0 < -100 || v0 > 100)
-          check465(v0, p + '/' + esc(k), c);
+          check399(v0, p + '/' + esc(k), c);
       }
     }
   }
 }
 
-export function check382(v: unknown, p: string, c: Ctx): void {
+export function check321(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -4476,25 +3547,18 @@ export function check382(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check383(v: unknown, p: string, c: Ctx): void {
+export function check322(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is384(v: unknown, r: Run): boolean {
+export function check323(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    if (!(is13(v, r) || is120(v, r) || is60(v, r) || is375(v, r))) return false;
-  }
-  return true;
-}
-
-export function check385(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    const m0 = (is13(v, c) ? 1 : 0) + (is120(v, c) ? 1 : 0) + (is60(v, c) ? 1 : 0) + (is375(v, c) ? 1 : 0);
+    const m0 = (is11(v, c) ? 1 : 0) + (is221(v, c) ? 1 : 0) + (is314(v, c) ? 1 : 0) + (is315(v, c) ? 1 : 0);
     if (m0 === 0) {
       if (typeof v === 'string') {
-        check8(v, p, c);
+        check7(v, p, c);
       } else {
         c.add(
           p,
@@ -4506,21 +3570,21 @@ export function check385(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is386(v: unknown, r: Run): boolean {
+export function is324(v: unknown, r: Run): boolean {
   if (v !== null) {
-    if (!(is13(v, r) || is376(v, r))) return false;
+    if (!(is11(v, r) || is221(v, r) || is314(v, r) || is315(v, r))) return false;
   }
   return true;
 }
 
-export function check387(v: unknown, p: string, c: Ctx): void {
+export function check325(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    const m0 = (is13(v, c) ? 1 : 0) + (is376(v, c) ? 1 : 0);
+    const m0 = (is11(v, c) ? 1 : 0) + (is316(v, c) ? 1 : 0);
     if (m0 === 0) {
       if (typeof v === 'string') {
-        check8(v, p, c);
+        check7(v, p, c);
       } else if (Array.isArray(v)) {
-        check466(v, p, c);
+        check400(v, p, c);
       } else {
         c.add(p, 'any_of', 'must be a string or an array of strings');
       }
@@ -4528,20 +3592,27 @@ export function check387(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is388(v: unknown, r: Run): boolean {
+export function is326(v: unknown, r: Run): boolean {
+  if (v !== null) {
+    if (!(is11(v, r) || is316(v, r))) return false;
+  }
+  return true;
+}
+
+export function check327(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkCompletionStreamOptions(v, p, c);
+  }
+}
+
+export function is328(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionStreamOptions(v, r)) return false;
   }
   return true;
 }
 
-export function check389(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkCompletionStreamOptions(v, p, c);
-  }
-}
-
-export function check390(v: unknown, p: string, c: Ctx): void {
+export function check329(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       c.add(p, 'type', 'must be a number or null');
@@ -4552,46 +3623,37 @@ export function check390(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is391(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  for (const k in v) {
-    const v0 = v[k];
-    if (typeof v0 !== 'number' || !Number.isFinite(v0)) return false;
-  }
-  return true;
-}
-
-export function check392(v: unknown, p: string, c: Ctx): void {
+export function check330(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     for (const k in v) {
       if (c.full) break;
       const v0 = v[k];
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) check55(v0, p + '/' + esc(k), c);
+      if (typeof v0 !== 'number' || !Number.isFinite(v0)) check50(v0, p + '/' + esc(k), c);
     }
   }
 }
 
-export function check393(v: unknown, p: string, c: Ctx): void {
+export function check331(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check394(v: unknown, p: string, c: Ctx): void {
+export function check332(v: unknown, p: string, c: Ctx): void {
   if (v !== 'application/zip') {
     c.add(p, 'const', 'must be "application/zip"');
   }
 }
 
-export function check395(v: unknown, p: string, c: Ctx): void {
+export function check333(v: unknown, p: string, c: Ctx): void {
   if (v !== 'base64') {
     c.add(p, 'const', 'must be "base64"');
   }
 }
 
-export function check396(v: unknown, p: string, c: Ctx): void {
+export function check334(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -4599,18 +3661,18 @@ export function check396(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check397(v: unknown, p: string, c: Ctx): void {
+export function check335(v: unknown, p: string, c: Ctx): void {
   if (v !== 'latest') {
     c.add(p, 'const', 'must be "latest"');
   }
 }
 
-export function is398(v: unknown, r: Run): boolean {
+export function is336(v: unknown, r: Run): boolean {
   if (typeof v !== 'string' || v.length === 0) return false;
   return true;
 }
 
-export function is399(v: unknown, r: Run): boolean {
+export function is337(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -4620,7 +3682,7 @@ export function is399(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is400(v: unknown, r: Run): boolean {
+export function is338(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -4630,7 +3692,7 @@ export function is400(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is401(v: unknown, r: Run): boolean {
+export function is339(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -4645,7 +3707,7 @@ export function is401(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check402(v: unknown, p: string, c: Ctx): void {
+export function check340(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -4653,7 +3715,7 @@ export function check402(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check403(v: unknown, p: string, c: Ctx): void {
+export function check341(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -4661,25 +3723,25 @@ export function check403(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is404(v: unknown, r: Run): boolean {
-  if (!(isGraderMessage(v, r) || isEvalSimpleMessage(v, r))) return false;
-  return true;
-}
-
-export function check405(v: unknown, p: string, c: Ctx): void {
+export function check342(v: unknown, p: string, c: Ctx): void {
   const m0 = (isGraderMessage(v, c) ? 1 : 0) + (isEvalSimpleMessage(v, c) ? 1 : 0);
   if (m0 === 0) {
     c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage');
   }
 }
 
-export function check406(v: unknown, p: string, c: Ctx): void {
+export function is343(v: unknown, r: Run): boolean {
+  if (!(isGraderMessage(v, r) || isEvalSimpleMessage(v, r))) return false;
+  return true;
+}
+
+export function check344(v: unknown, p: string, c: Ctx): void {
   if (v !== 'default' && v !== 'low' && v !== 'medium' && v !== 'high') {
     c.add(p, 'enum', "must be one of 'default', 'low', 'medium', 'high'");
   }
 }
 
-export function is407(v: unknown, r: Run): boolean {
+export function is345(v: unknown, r: Run): boolean {
   if (!isObj(v)) {
     return false;
   } else {
@@ -4706,7 +3768,7 @@ export function is407(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check408(v: unknown, p: string, c: Ctx): void {
+export function check346(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
       p,
@@ -4740,19 +3802,12 @@ export function check408(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is409(v: unknown, r: Run): boolean {
+export function check347(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    if (!(is82(v, r) || isGraderTokenUsage(v, r))) return false;
-  }
-  return true;
-}
-
-export function check410(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    const m0 = (is82(v, c) ? 1 : 0) + (isGraderTokenUsage(v, c) ? 1 : 0);
+    const m0 = (is71(v, c) ? 1 : 0) + (isGraderTokenUsage(v, c) ? 1 : 0);
     if (m0 === 0) {
       if (typeof v === 'number') {
-        check32(v, p, c);
+        check30(v, p, c);
       } else if (isObj(v)) {
         checkGraderTokenUsage(v, p, c);
       } else {
@@ -4762,20 +3817,20 @@ export function check410(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is411(v: unknown, r: Run): boolean {
-  if (Array.isArray(v)) {
-    if (v.length > 16) return false;
+export function is348(v: unknown, r: Run): boolean {
+  if (v !== null) {
+    if (!(is71(v, r) || isGraderTokenUsage(v, r))) return false;
   }
   return true;
 }
 
-export function check412(v: unknown, p: string, c: Ctx): void {
+export function check349(v: unknown, p: string, c: Ctx): void {
   if (Array.isArray(v)) {
     if (v.length > 16) c.add(p, 'max_items', 'must have at most 16 items');
   }
 }
 
-export function check413(v: unknown, p: string, c: Ctx): void {
+export function check350(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'png' && v !== 'webp') {
       c.add(p, 'enum', "must be one of 'png', 'webp'");
@@ -4783,29 +3838,20 @@ export function check413(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is414(v: unknown, r: Run): boolean {
+export function check351(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageBackground(v, p, c);
+  }
+}
+
+export function is352(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageBackground(v, r)) return false;
   }
   return true;
 }
 
-export function check415(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkImageBackground(v, p, c);
-  }
-}
-
-export function is416(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!isImageEditInputImage(v1, r)) return false;
-  }
-  return true;
-}
-
-export function check417(v: unknown, p: string, c: Ctx): void {
+export function check353(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ImageEditInputImages');
   } else {
@@ -4817,7 +3863,7 @@ export function check417(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check418(v: unknown, p: string, c: Ctx): void {
+export function check354(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'high' && v !== 'low') {
       c.add(p, 'enum', "must be one of 'high', 'low'");
@@ -4825,39 +3871,39 @@ export function check418(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check419(v: unknown, p: string, c: Ctx): void {
+export function check355(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is420(v: unknown, r: Run): boolean {
+export function check356(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageModeration(v, p, c);
+  }
+}
+
+export function is357(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageModeration(v, r)) return false;
   }
   return true;
 }
 
-export function check421(v: unknown, p: string, c: Ctx): void {
+export function check358(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    checkImageModeration(v, p, c);
+    checkImageOutputFormat(v, p, c);
   }
 }
 
-export function is422(v: unknown, r: Run): boolean {
+export function is359(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageOutputFormat(v, r)) return false;
   }
   return true;
 }
 
-export function check423(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkImageOutputFormat(v, p, c);
-  }
-}
-
-export function check424(v: unknown, p: string, c: Ctx): void {
+export function check360(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -4868,7 +3914,7 @@ export function check424(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check425(v: unknown, p: string, c: Ctx): void {
+export function check361(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'low' && v !== 'medium' && v !== 'high' && v !== 'auto') {
       c.add(p, 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
@@ -4876,7 +3922,7 @@ export function check425(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check426(v: unknown, p: string, c: Ctx): void {
+export function check362(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
       c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
@@ -4884,35 +3930,26 @@ export function check426(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is427(v: unknown, r: Run): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i0 = 0; i0 < v.length; i0++) {
-    const v1: unknown = v[i0];
-    if (!(v1 instanceof Blob)) return false;
-  }
-  return true;
-}
-
-export function check428(v: unknown, p: string, c: Ctx): void {
+export function check363(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of files');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is74(v1, c)) check75(v1, p + '/' + i0, c);
+      if (!is64(v1, c)) check63(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is429(v: unknown, r: Run): boolean {
+export function is364(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (!RE4.test(v)) return false;
   }
   return true;
 }
 
-export function is430(v: unknown, r: Run): boolean {
+export function is365(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined || typeof v0 !== 'string') return false;
@@ -4920,20 +3957,20 @@ export function is430(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is431(v: unknown, r: Run): boolean {
+export function check366(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (v.length > 1000 && cpLen(v) > 1000) c.add(p, 'max_length', 'must be at most 1000 characters');
+  }
+}
+
+export function is367(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 1000 && cpLen(v) > 1000) return false;
   }
   return true;
 }
 
-export function check432(v: unknown, p: string, c: Ctx): void {
-  if (typeof v === 'string') {
-    if (v.length > 1000 && cpLen(v) > 1000) c.add(p, 'max_length', 'must be at most 1000 characters');
-  }
-}
-
-export function check433(v: unknown, p: string, c: Ctx): void {
+export function check368(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'standard' && v !== 'auto') {
       c.add(p, 'enum', "must be one of 'standard', 'auto'");
@@ -4941,39 +3978,39 @@ export function check433(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check434(v: unknown, p: string, c: Ctx): void {
+export function check369(v: unknown, p: string, c: Ctx): void {
   if (v !== '256x256' && v !== '512x512' && v !== '1024x1024') {
     c.add(p, 'enum', "must be one of '256x256', '512x512', '1024x1024'");
   }
 }
 
-export function is435(v: unknown, r: Run): boolean {
+export function check370(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'number') {
+    if (v > 1) c.add(p, 'maximum', 'must be at most 1');
+  }
+}
+
+export function is371(v: unknown, r: Run): boolean {
   if (typeof v === 'number') {
     if (v > 1) return false;
   }
   return true;
 }
 
-export function check436(v: unknown, p: string, c: Ctx): void {
-  if (typeof v === 'number') {
-    if (v > 1) c.add(p, 'maximum', 'must be at most 1');
+export function check372(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (v.length > 4000 && cpLen(v) > 4000) c.add(p, 'max_length', 'must be at most 4000 characters');
   }
 }
 
-export function is437(v: unknown, r: Run): boolean {
+export function is373(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 4000 && cpLen(v) > 4000) return false;
   }
   return true;
 }
 
-export function check438(v: unknown, p: string, c: Ctx): void {
-  if (typeof v === 'string') {
-    if (v.length > 4000 && cpLen(v) > 4000) c.add(p, 'max_length', 'must be at most 4000 characters');
-  }
-}
-
-export function check439(v: unknown, p: string, c: Ctx): void {
+export function check374(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'hd' && v !== 'standard' && v !== 'auto') {
       c.add(p, 'enum', "must be one of 'hd', 'standard', 'auto'");
@@ -4981,45 +4018,45 @@ export function check439(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check440(v: unknown, p: string, c: Ctx): void {
+export function check375(v: unknown, p: string, c: Ctx): void {
   if (v !== '1024x1024' && v !== '1792x1024' && v !== '1024x1792') {
     c.add(p, 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
   }
 }
 
-export function is441(v: unknown, r: Run): boolean {
+export function check376(v: unknown, p: string, c: Ctx): void {
+  if (typeof v === 'string') {
+    if (v.length > 32000 && cpLen(v) > 32000) c.add(p, 'max_length', 'must be at most 32000 characters');
+  }
+}
+
+export function is377(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 32000 && cpLen(v) > 32000) return false;
   }
   return true;
 }
 
-export function check442(v: unknown, p: string, c: Ctx): void {
-  if (typeof v === 'string') {
-    if (v.length > 32000 && cpLen(v) > 32000) c.add(p, 'max_length', 'must be at most 32000 characters');
-  }
-}
-
-export function check443(v: unknown, p: string, c: Ctx): void {
+export function check378(v: unknown, p: string, c: Ctx): void {
   if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
     c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
   }
 }
 
-export function is444(v: unknown, r: Run): boolean {
+export function check379(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    if (!RE5.test(v)) return false;
+    if (!RE6.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
+  }
+}
+
+export function is380(v: unknown, r: Run): boolean {
+  if (typeof v === 'string') {
+    if (!RE6.test(v)) return false;
   }
   return true;
 }
 
-export function check445(v: unknown, p: string, c: Ctx): void {
-  if (typeof v === 'string') {
-    if (!RE5.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
-  }
-}
-
-export function check446(v: unknown, p: string, c: Ctx): void {
+export function check381(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(
       p,
@@ -5029,39 +4066,39 @@ export function check446(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is447(v: unknown, r: Run): boolean {
+export function check382(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageBackground(v, p, c);
+  }
+}
+
+export function is383(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageBackground(v, r)) return false;
   }
   return true;
 }
 
-export function check448(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkImageBackground(v, p, c);
-  }
-}
-
-export function check449(v: unknown, p: string, c: Ctx): void {
+export function check384(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is450(v: unknown, r: Run): boolean {
+export function check385(v: unknown, p: string, c: Ctx): void {
+  if (v !== null) {
+    checkImageModeration(v, p, c);
+  }
+}
+
+export function is386(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageModeration(v, r)) return false;
   }
   return true;
 }
 
-export function check451(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    checkImageModeration(v, p, c);
-  }
-}
-
-export function check452(v: unknown, p: string, c: Ctx): void {
+export function check387(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -5072,7 +4109,7 @@ export function check452(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check453(v: unknown, p: string, c: Ctx): void {
+export function check388(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -5083,7 +4120,7 @@ export function check453(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check454(v: unknown, p: string, c: Ctx): void {
+export function check389(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!VALUES1.has(v)) {
       c.add(p, 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
@@ -5091,7 +4128,7 @@ export function check454(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check455(v: unknown, p: string, c: Ctx): void {
+export function check390(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'url' && v !== 'b64_json') {
       c.add(p, 'enum', "must be one of 'url', 'b64_json'");
@@ -5099,7 +4136,7 @@ export function check455(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check456(v: unknown, p: string, c: Ctx): void {
+export function check391(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputMessages');
   } else {
@@ -5111,7 +4148,7 @@ export function check456(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check457(v: unknown, p: string, c: Ctx): void {
+export function check392(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputContentParts');
   } else {
@@ -5123,57 +4160,47 @@ export function check457(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check458(v: unknown, p: string, c: Ctx): void {
+export function check393(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings or a number');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is467(v1, c)) check468(v1, p + '/' + i0, c);
+      if (!is402(v1, c)) check401(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check459(v: unknown, p: string, c: Ctx): void {
+export function check394(v: unknown, p: string, c: Ctx): void {
   if (v !== 'none' && v !== 'auto' && v !== 'default-2024-11-15') {
     c.add(p, 'enum', "must be one of 'none', 'auto', 'default-2024-11-15'");
   }
 }
 
-export function is460(v: unknown, r: Run): boolean {
-  if (!isObj(v)) return false;
-  const v0 = v.id;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  return true;
-}
-
-export function check461(v: unknown, p: string, c: Ctx): void {
+export function check395(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.id;
-    if (v0 === undefined) {
-      c.add(p + '/id', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check8(v0, p + '/id', c);
-    }
+    if (v0 === undefined) c.add(p + '/id', 'required', 'is required');
+    else if (typeof v0 !== 'string') check7(v0, p + '/id', c);
   }
 }
 
-export function check462(v: unknown, p: string, c: Ctx): void {
+export function check396(v: unknown, p: string, c: Ctx): void {
   if (v !== 'response.completed') {
     c.add(p, 'const', 'must be "response.completed"');
   }
 }
 
-export function check463(v: unknown, p: string, c: Ctx): void {
+export function check397(v: unknown, p: string, c: Ctx): void {
   if (v !== 'logprobs') {
     c.add(p, 'const', 'must be "logprobs"');
   }
 }
 
-export function check464(v: unknown, p: string, c: Ctx): void {
+export function check398(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -5181,7 +4208,7 @@ export function check464(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check465(v: unknown, p: string, c: Ctx): void {
+export function check399(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
   } else {
@@ -5190,7 +4217,7 @@ export function check465(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check466(v: unknown, p: string, c: Ctx): void {
+export function check400(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
@@ -5198,25 +4225,25 @@ export function check466(v: unknown, p: string, c: Ctx): void {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') check8(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string') check7(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is467(v: unknown, r: Run): boolean {
-  if (!(is13(v, r) || is185(v, r))) return false;
-  return true;
-}
-
-export function check468(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is13(v, c) ? 1 : 0) + (is185(v, c) ? 1 : 0);
+export function check401(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is11(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0);
   if (m0 === 0) {
     if (typeof v === 'string') {
-      check8(v, p, c);
+      check7(v, p, c);
     } else if (typeof v === 'number') {
-      check55(v, p, c);
+      check50(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string or a number');
     }
   }
+}
+
+export function is402(v: unknown, r: Run): boolean {
+  if (!(is11(v, r) || is148(v, r))) return false;
+  return true;
 }

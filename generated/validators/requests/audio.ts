@@ -8,8 +8,8 @@ import {
   type ValidationResult,
   coerceForm,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
   withDefaults,
 } from '../runtime.js';
 import {
@@ -29,7 +29,7 @@ import {
   isVoiceCreateRequest,
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check353, check8, is352 } from '../shared.js';
+import { check295, check7, is294 } from '../shared.js';
 import type {
   CreateSpeechHeaders,
   CreateTranscriptionHeaders,
@@ -63,7 +63,7 @@ export function validateCreateSpeechRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -79,21 +79,11 @@ export function validateCreateSpeechRequest(
 }
 
 /** Validates a JSON response body of `createSpeech` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateSpeechResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['400', '429', 'default'])) {
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateSpeechResponse = responseValidator([
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createTranscription` request (POST /audio/transcriptions): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateTranscriptionRequest(
@@ -107,7 +97,7 @@ export function validateCreateTranscriptionRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
@@ -127,29 +117,12 @@ export function validateCreateTranscriptionRequest(
 }
 
 /** Validates a JSON response body of `createTranscription` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateTranscriptionResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!is352(body, c)) {
-        check353(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateTranscriptionResponse = responseValidator([
+  ['200', is294, check295],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `listVoiceConsents` request (GET /audio/voice_consents): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateListVoiceConsentsRequest(
@@ -170,26 +143,12 @@ export function validateListVoiceConsentsRequest(
 }
 
 /** Validates a JSON response body of `listVoiceConsents` for `status`. Properties the spec does not list are tolerated. */
-export function validateListVoiceConsentsResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVoiceConsentList(body, c)) {
-        checkVoiceConsentList(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateListVoiceConsentsResponse = responseValidator([
+  ['200', isVoiceConsentList, checkVoiceConsentList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `retrieveVoiceConsent` request (GET /audio/voice_consents/{consent_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveVoiceConsentRequest(
@@ -205,7 +164,7 @@ export function validateRetrieveVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/consent_id', c);
+      if (typeof x !== 'string') check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -221,29 +180,12 @@ export function validateRetrieveVoiceConsentRequest(
 }
 
 /** Validates a JSON response body of `retrieveVoiceConsent` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVoiceConsentResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVoiceConsent(body, c)) {
-        checkVoiceConsent(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateRetrieveVoiceConsentResponse = responseValidator([
+  ['200', isVoiceConsent, checkVoiceConsent],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `updateVoiceConsent` request (POST /audio/voice_consents/{consent_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateUpdateVoiceConsentRequest(
@@ -259,7 +201,7 @@ export function validateUpdateVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/consent_id', c);
+      if (typeof x !== 'string') check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -269,7 +211,7 @@ export function validateUpdateVoiceConsentRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -298,7 +240,7 @@ export function validateCreateVoiceRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
@@ -313,23 +255,9 @@ export function validateCreateVoiceRequest(
 }
 
 /** Validates a JSON response body of `createVoice` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVoiceResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isCustomVoice(body, c)) {
-        checkCustomVoice(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateVoiceResponse = responseValidator([
+  ['200', isCustomVoice, checkCustomVoice],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,8 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
 } from '../runtime.js';
 import {
   checkBatch,
@@ -19,7 +19,7 @@ import {
   isBatchList,
 } from '../schemas/batches.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   BatchCreateRequest,
   CancelBatchHeaders,
@@ -53,26 +53,12 @@ export function validateListBatchesRequest(
 }
 
 /** Validates a JSON response body of `listBatches` for `status`. Properties the spec does not list are tolerated. */
-export function validateListBatchesResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isBatchList(body, c)) {
-        checkBatchList(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateListBatchesResponse = responseValidator([
+  ['200', isBatchList, checkBatchList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createBatch` request (POST /batches): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateBatchRequest(
@@ -86,7 +72,7 @@ export function validateCreateBatchRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -101,26 +87,12 @@ export function validateCreateBatchRequest(
 }
 
 /** Validates a JSON response body of `createBatch` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateBatchResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isBatch(body, c)) {
-        checkBatch(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateBatchResponse = responseValidator([
+  ['200', isBatch, checkBatch],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `cancelBatch` request (POST /batches/{batch_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCancelBatchRequest(
@@ -134,7 +106,7 @@ export function validateCancelBatchRequest(
     if (x === undefined) {
       c.add('/path/batch_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/batch_id', c);
+      if (typeof x !== 'string') check7(x, '/path/batch_id', c);
     }
     if (x !== undefined) path['batchId'] = x;
   }

@@ -7,8 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
   withDefaults,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -22,7 +22,7 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -54,7 +54,7 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') check8(x, '/query/name', c);
+      if (typeof x !== 'string') check7(x, '/query/name', c);
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -70,26 +70,12 @@ export function validateListContainersRequest(
 }
 
 /** Validates a JSON response body of `listContainers` for `status`. Properties the spec does not list are tolerated. */
-export function validateListContainersResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isContainerList(body, c)) {
-        checkContainerList(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateListContainersResponse = responseValidator([
+  ['200', isContainerList, checkContainerList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createContainer` request (POST /containers): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateContainerRequest(
@@ -103,7 +89,7 @@ export function validateCreateContainerRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -119,26 +105,12 @@ export function validateCreateContainerRequest(
 }
 
 /** Validates a JSON response body of `createContainer` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isContainer(body, c)) {
-        checkContainer(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateContainerResponse = responseValidator([
+  ['200', isContainer, checkContainer],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `deleteContainer` request (DELETE /containers/{container_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDeleteContainerRequest(
@@ -152,7 +124,7 @@ export function validateDeleteContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/container_id', c);
+      if (typeof x !== 'string') check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -168,26 +140,12 @@ export function validateDeleteContainerRequest(
 }
 
 /** Validates a JSON response body of `deleteContainer` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isContainerDeleted(body, c)) {
-        checkContainerDeleted(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateDeleteContainerResponse = responseValidator([
+  ['200', isContainerDeleted, checkContainerDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `retrieveContainer` request (GET /containers/{container_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveContainerRequest(
@@ -203,7 +161,7 @@ export function validateRetrieveContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/container_id', c);
+      if (typeof x !== 'string') check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }

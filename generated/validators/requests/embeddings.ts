@@ -7,7 +7,7 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -34,7 +34,7 @@ export function validateCreateEmbeddingRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -49,23 +49,9 @@ export function validateCreateEmbeddingRequest(
 }
 
 /** Validates a JSON response body of `createEmbedding` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateEmbeddingResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isCreateEmbeddingResponse(body, c)) {
-        checkCreateEmbeddingResponse(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateEmbeddingResponse = responseValidator([
+  ['200', isCreateEmbeddingResponse, checkCreateEmbeddingResponse],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,7 +7,7 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkEval, checkEvalCreateRequest, isEval, isEvalCreateRequest } from '../schemas/evaluations.js';
@@ -29,7 +29,7 @@ export function validateCreateEvalRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -44,23 +44,9 @@ export function validateCreateEvalRequest(
 }
 
 /** Validates a JSON response body of `createEval` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateEvalResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isEval(body, c)) {
-        checkEval(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateEvalResponse = responseValidator([
+  ['200', isEval, checkEval],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,8 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -21,7 +21,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
-import { check347, check8, is346 } from '../shared.js';
+import { check289, check7, is296 } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -48,7 +48,7 @@ export function validateRunGraderRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -63,26 +63,12 @@ export function validateRunGraderRequest(
 }
 
 /** Validates a JSON response body of `runGrader` for `status`. Properties the spec does not list are tolerated. */
-export function validateRunGraderResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isGraderRunResult(body, c)) {
-        checkGraderRunResult(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateRunGraderResponse = responseValidator([
+  ['200', isGraderRunResult, checkGraderRunResult],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `validateGrader` request (POST /fine_tuning/alpha/graders/validate): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateValidateGraderRequest(
@@ -96,7 +82,7 @@ export function validateValidateGraderRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -111,26 +97,12 @@ export function validateValidateGraderRequest(
 }
 
 /** Validates a JSON response body of `validateGrader` for `status`. Properties the spec does not list are tolerated. */
-export function validateValidateGraderResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!is346(body, c)) {
-        check347(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateValidateGraderResponse = responseValidator([
+  ['200', is296, check289],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `cancelFineTuningJob` request (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCancelFineTuningJobRequest(
@@ -146,7 +118,7 @@ export function validateCancelFineTuningJobRequest(
     if (x === undefined) {
       c.add('/path/fine_tuning_job_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/fine_tuning_job_id', c);
+      if (typeof x !== 'string') check7(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
@@ -162,29 +134,12 @@ export function validateCancelFineTuningJobRequest(
 }
 
 /** Validates a JSON response body of `cancelFineTuningJob` for `status`. Properties the spec does not list are tolerated. */
-export function validateCancelFineTuningJobResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isFineTuningJob(body, c)) {
-        checkFineTuningJob(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCancelFineTuningJobResponse = responseValidator([
+  ['200', isFineTuningJob, checkFineTuningJob],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `retrieveFineTuningModelLimits` request (GET /fine_tuning/model_limits): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveFineTuningModelLimitsRequest(

@@ -8,7 +8,7 @@ import {
   type ValidationResult,
   coerceForm,
   mediaTypeOf,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -48,7 +48,7 @@ export function validateCreateImageEditRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -74,26 +74,12 @@ export function validateCreateImageEditRequest(
 }
 
 /** Validates a JSON response body of `createImageEdit` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateImageEditResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isImagesResponse(body, c)) {
-        checkImagesResponse(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateImageEditResponse = responseValidator([
+  ['200', isImagesResponse, checkImagesResponse],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createImage` request (POST /images/generations): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateImageRequest(
@@ -107,7 +93,7 @@ export function validateCreateImageRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -136,7 +122,7 @@ export function validateCreateImageVariationRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {

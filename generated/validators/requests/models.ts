@@ -6,8 +6,8 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
+  responseValidator,
   scalar,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -18,7 +18,7 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -49,26 +49,12 @@ export function validateListModelsRequest(
 }
 
 /** Validates a JSON response body of `listModels` for `status`. Properties the spec does not list are tolerated. */
-export function validateListModelsResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isModelList(body, c)) {
-        checkModelList(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateListModelsResponse = responseValidator([
+  ['200', isModelList, checkModelList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `deleteModel` request (DELETE /models/{model}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDeleteModelRequest(
@@ -82,7 +68,7 @@ export function validateDeleteModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/model', c);
+      if (typeof x !== 'string') check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -98,26 +84,12 @@ export function validateDeleteModelRequest(
 }
 
 /** Validates a JSON response body of `deleteModel` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteModelResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isModelDeleted(body, c)) {
-        checkModelDeleted(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateDeleteModelResponse = responseValidator([
+  ['200', isModelDeleted, checkModelDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `retrieveModel` request (GET /models/{model}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveModelRequest(
@@ -131,7 +103,7 @@ export function validateRetrieveModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/model', c);
+      if (typeof x !== 'string') check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -147,23 +119,9 @@ export function validateRetrieveModelRequest(
 }
 
 /** Validates a JSON response body of `retrieveModel` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveModelResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isModel(body, c)) {
-        checkModel(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateRetrieveModelResponse = responseValidator([
+  ['200', isModel, checkModel],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

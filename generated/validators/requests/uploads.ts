@@ -7,8 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -19,7 +19,7 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -46,7 +46,7 @@ export function validateCreateUploadRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -61,26 +61,12 @@ export function validateCreateUploadRequest(
 }
 
 /** Validates a JSON response body of `createUpload` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isUpload(body, c)) {
-        checkUpload(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateUploadResponse = responseValidator([
+  ['200', isUpload, checkUpload],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `cancelUpload` request (POST /uploads/{upload_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCancelUploadRequest(
@@ -94,7 +80,7 @@ export function validateCancelUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
+      if (typeof x !== 'string') check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -126,7 +112,7 @@ export function validateCompleteUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
+      if (typeof x !== 'string') check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -136,7 +122,7 @@ export function validateCompleteUploadRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {

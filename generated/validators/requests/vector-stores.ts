@@ -7,8 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -29,7 +29,7 @@ import {
   isVectorStoreSearchRequest,
   isVectorStoreSearchResults,
 } from '../schemas/vector-stores.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   CreateVectorStoreHeaders,
   DeleteVectorStoreHeaders,
@@ -81,26 +81,12 @@ export function validateListVectorStoresRequest(
 }
 
 /** Validates a JSON response body of `listVectorStores` for `status`. Properties the spec does not list are tolerated. */
-export function validateListVectorStoresResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVectorStoreList(body, c)) {
-        checkVectorStoreList(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateListVectorStoresResponse = responseValidator([
+  ['200', isVectorStoreList, checkVectorStoreList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createVectorStore` request (POST /vector_stores): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVectorStoreRequest(
@@ -115,7 +101,7 @@ export function validateCreateVectorStoreRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -130,26 +116,12 @@ export function validateCreateVectorStoreRequest(
 }
 
 /** Validates a JSON response body of `createVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVectorStoreResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVectorStore(body, c)) {
-        checkVectorStore(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateVectorStoreResponse = responseValidator([
+  ['200', isVectorStore, checkVectorStore],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `deleteVectorStore` request (DELETE /vector_stores/{vector_store_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDeleteVectorStoreRequest(
@@ -165,7 +137,7 @@ export function validateDeleteVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -182,26 +154,12 @@ export function validateDeleteVectorStoreRequest(
 }
 
 /** Validates a JSON response body of `deleteVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteVectorStoreResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVectorStoreDeleted(body, c)) {
-        checkVectorStoreDeleted(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateDeleteVectorStoreResponse = responseValidator([
+  ['200', isVectorStoreDeleted, checkVectorStoreDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `retrieveVectorStore` request (GET /vector_stores/{vector_store_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveVectorStoreRequest(
@@ -217,7 +175,7 @@ export function validateRetrieveVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -250,7 +208,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/file_id', c);
+      if (typeof x !== 'string') check7(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -260,7 +218,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -277,29 +235,12 @@ export function validateRetrieveVectorStoreFileRequest(
 }
 
 /** Validates a JSON response body of `retrieveVectorStoreFile` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVectorStoreFileResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVectorStoreFile(body, c)) {
-        checkVectorStoreFile(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateRetrieveVectorStoreFileResponse = responseValidator([
+  ['200', isVectorStoreFile, checkVectorStoreFile],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `updateVectorStoreFileAttributes` request (POST /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateUpdateVectorStoreFileAttributesRequest(
@@ -320,7 +261,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/file_id', c);
+      if (typeof x !== 'string') check7(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -330,7 +271,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -341,7 +282,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -372,7 +313,7 @@ export function validateSearchVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -383,7 +324,7 @@ export function validateSearchVectorStoreRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -398,23 +339,9 @@ export function validateSearchVectorStoreRequest(
 }
 
 /** Validates a JSON response body of `searchVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateSearchVectorStoreResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVectorStoreSearchResults(body, c)) {
-        checkVectorStoreSearchResults(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateSearchVectorStoreResponse = responseValidator([
+  ['200', isVectorStoreSearchResults, checkVectorStoreSearchResults],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,8 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  statusKey,
   withDefaults,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -33,7 +33,7 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -85,26 +85,12 @@ export function validateListVideosRequest(
 }
 
 /** Validates a JSON response body of `listVideos` for `status`. Properties the spec does not list are tolerated. */
-export function validateListVideosResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVideoList(body, c)) {
-        checkVideoList(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateListVideosResponse = responseValidator([
+  ['200', isVideoList, checkVideoList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createVideo` request (POST /videos): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVideoRequest(
@@ -118,7 +104,7 @@ export function validateCreateVideoRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json' || mt === 'multipart/form-data') {
@@ -134,26 +120,12 @@ export function validateCreateVideoRequest(
 }
 
 /** Validates a JSON response body of `createVideo` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVideo(body, c)) {
-        checkVideo(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateVideoResponse = responseValidator([
+  ['200', isVideo, checkVideo],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `createVideoCharacter` request (POST /videos/characters): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateCreateVideoCharacterRequest(
@@ -167,7 +139,7 @@ export function validateCreateVideoCharacterRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
@@ -182,29 +154,12 @@ export function validateCreateVideoCharacterRequest(
 }
 
 /** Validates a JSON response body of `createVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoCharacterResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVideoCharacter(body, c)) {
-        checkVideoCharacter(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateCreateVideoCharacterResponse = responseValidator([
+  ['200', isVideoCharacter, checkVideoCharacter],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `retrieveVideoCharacter` request (GET /videos/characters/{character_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRetrieveVideoCharacterRequest(
@@ -220,7 +175,7 @@ export function validateRetrieveVideoCharacterRequest(
     if (x === undefined) {
       c.add('/path/character_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/character_id', c);
+      if (typeof x !== 'string') check7(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -250,7 +205,7 @@ export function validateCreateVideoEditRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -279,7 +234,7 @@ export function validateCreateVideoExtensionRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
@@ -308,7 +263,7 @@ export function validateDeleteVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/video_id', c);
+      if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -324,26 +279,12 @@ export function validateDeleteVideoRequest(
 }
 
 /** Validates a JSON response body of `deleteVideo` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['200', '400', '429', 'default'])) {
-    case '200':
-      if (!isVideoDeleted(body, c)) {
-        checkVideoDeleted(body, '/body', c);
-      }
-      break;
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateDeleteVideoResponse = responseValidator([
+  ['200', isVideoDeleted, checkVideoDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `downloadVideoContent` request (GET /videos/{video_id}/content): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateDownloadVideoContentRequest(
@@ -364,7 +305,7 @@ export function validateDownloadVideoContentRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/video_id', c);
+      if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -390,24 +331,11 @@ export function validateDownloadVideoContentRequest(
 }
 
 /** Validates a JSON response body of `downloadVideoContent` for `status`. Properties the spec does not list are tolerated. */
-export function validateDownloadVideoContentResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx(true);
-  switch (statusKey(status, ['400', '429', 'default'])) {
-    case '400':
-    case '429':
-    case 'default':
-      if (!isErrorResponse(body, c)) {
-        checkErrorResponse(body, '/body', c);
-      }
-      break;
-    default:
-      break;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+export const validateDownloadVideoContentResponse = responseValidator([
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
 /** Validates a `remixVideo` request (POST /videos/{video_id}/remix): every error, with JSON pointers into `{ path, query, headers, body }`. */
 export function validateRemixVideoRequest(
@@ -421,7 +349,7 @@ export function validateRemixVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/video_id', c);
+      if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -431,7 +359,7 @@ export function validateRemixVideoRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {

@@ -2,37 +2,35 @@
 import { Ctx, type Run, cpLen, esc, isObj, keyCount, newRun } from '../runtime.js';
 import {
   check1,
-  check11,
-  check12,
+  check10,
+  check13,
+  check15,
   check16,
   check17,
   check18,
-  check19,
   check2,
+  check20,
   check21,
   check22,
   check23,
-  check24,
   check25,
+  check27,
   check28,
   check29,
   check3,
-  check30,
-  check31,
+  check4,
   check5,
   check6,
   check7,
   check8,
   check9,
   is0,
-  is10,
-  is13,
+  is11,
+  is12,
   is14,
-  is15,
-  is20,
+  is19,
+  is24,
   is26,
-  is27,
-  is4,
 } from '../shared.js';
 const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   'none',
@@ -73,11 +71,7 @@ export function checkEndUser(v: unknown, p: string, c: Ctx): void {
 export function isErrorResponse(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.error;
-  if (v0 === undefined) {
-    return false;
-  } else {
-    if (!is0(v0, r)) return false;
-  }
+  if (v0 === undefined || !is0(v0, r)) return false;
   return true;
 }
 
@@ -87,11 +81,8 @@ export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.error;
-    if (v0 === undefined) {
-      c.add(p + '/error', 'required', 'is required');
-    } else {
-      if (!is0(v0, c)) check1(v0, p + '/error', c);
-    }
+    if (v0 === undefined) c.add(p + '/error', 'required', 'is required');
+    else check1(v0, p + '/error', c);
   }
 }
 
@@ -112,18 +103,12 @@ export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.anchor;
-    if (v0 === undefined) {
-      c.add(p + '/anchor', 'required', 'is required');
-    } else {
-      if (v0 !== 'created_at') check2(v0, p + '/anchor', c);
-    }
+    if (v0 === undefined) c.add(p + '/anchor', 'required', 'is required');
+    else if (v0 !== 'created_at') check2(v0, p + '/anchor', c);
     const v1 = v.seconds;
-    if (v1 === undefined) {
-      c.add(p + '/seconds', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 3600 || v1 > 2592000)
-        check3(v1, p + '/seconds', c);
-    }
+    if (v1 === undefined) c.add(p + '/seconds', 'required', 'is required');
+    else if (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 3600 || v1 > 2592000)
+      check3(v1, p + '/seconds', c);
   }
 }
 
@@ -208,17 +193,11 @@ export function checkGraderInputAudio(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.input_audio;
-    if (v0 === undefined) {
-      c.add(p + '/input_audio', 'required', 'is required');
-    } else {
-      if (!is4(v0, c)) check5(v0, p + '/input_audio', c);
-    }
+    if (v0 === undefined) c.add(p + '/input_audio', 'required', 'is required');
+    else check4(v0, p + '/input_audio', c);
     const v1 = v.type;
-    if (v1 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v1 !== 'input_audio') check6(v1, p + '/type', c);
-    }
+    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v1 !== 'input_audio') check5(v1, p + '/type', c);
   }
 }
 
@@ -240,21 +219,13 @@ export function checkGraderInputImage(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.detail;
-    if (v0 !== undefined) {
-      if (v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') check7(v0, p + '/detail', c);
-    }
+    if (v0 !== undefined && v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') check6(v0, p + '/detail', c);
     const v1 = v.image_url;
-    if (v1 === undefined) {
-      c.add(p + '/image_url', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'string') check8(v1, p + '/image_url', c);
-    }
+    if (v1 === undefined) c.add(p + '/image_url', 'required', 'is required');
+    else if (typeof v1 !== 'string') check7(v1, p + '/image_url', c);
     const v2 = v.type;
-    if (v2 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v2 !== 'input_image') check9(v2, p + '/type', c);
-    }
+    if (v2 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v2 !== 'input_image') check8(v2, p + '/type', c);
   }
 }
 
@@ -280,21 +251,13 @@ export function checkGraderInputText(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.prompt_cache_breakpoint;
-    if (v0 !== undefined) {
-      if (!is10(v0, c)) check11(v0, p + '/prompt_cache_breakpoint', c);
-    }
+    if (v0 !== undefined) check9(v0, p + '/prompt_cache_breakpoint', c);
     const v1 = v.text;
-    if (v1 === undefined) {
-      c.add(p + '/text', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'string') check8(v1, p + '/text', c);
-    }
+    if (v1 === undefined) c.add(p + '/text', 'required', 'is required');
+    else if (typeof v1 !== 'string') check7(v1, p + '/text', c);
     const v2 = v.type;
-    if (v2 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v2 !== 'input_text') check12(v2, p + '/type', c);
-    }
+    if (v2 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v2 !== 'input_text') check10(v2, p + '/type', c);
   }
 }
 
@@ -305,14 +268,10 @@ export function isGraderMessage(v: unknown, r: Run = newRun()): boolean {
   if (v0 === undefined) {
     return false;
   } else {
-    if (!(is13(v0, r) || isGraderContentPart(v0, r) || is14(v0, r))) return false;
+    if (!(is11(v0, r) || isGraderContentPart(v0, r) || is12(v0, r))) return false;
   }
   const v1 = v.role;
-  if (v1 === undefined) {
-    return false;
-  } else {
-    if (!isGraderMessageRole(v1, r)) return false;
-  }
+  if (v1 === undefined || !isGraderMessageRole(v1, r)) return false;
   const v2 = v.type;
   if (v2 !== undefined && v2 !== 'message') return false;
   return true;
@@ -324,21 +283,13 @@ export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.content;
-    if (v0 === undefined) {
-      c.add(p + '/content', 'required', 'is required');
-    } else {
-      if (!is15(v0, c)) check16(v0, p + '/content', c);
-    }
+    if (v0 === undefined) c.add(p + '/content', 'required', 'is required');
+    else if (!is14(v0, c)) check13(v0, p + '/content', c);
     const v1 = v.role;
-    if (v1 === undefined) {
-      c.add(p + '/role', 'required', 'is required');
-    } else {
-      checkGraderMessageRole(v1, p + '/role', c);
-    }
+    if (v1 === undefined) c.add(p + '/role', 'required', 'is required');
+    else checkGraderMessageRole(v1, p + '/role', c);
     const v2 = v.type;
-    if (v2 !== undefined) {
-      if (v2 !== 'message') check17(v2, p + '/type', c);
-    }
+    if (v2 !== undefined && v2 !== 'message') check15(v2, p + '/type', c);
   }
 }
 
@@ -371,17 +322,11 @@ export function checkGraderOutputText(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.text;
-    if (v0 === undefined) {
-      c.add(p + '/text', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check8(v0, p + '/text', c);
-    }
+    if (v0 === undefined) c.add(p + '/text', 'required', 'is required');
+    else if (typeof v0 !== 'string') check7(v0, p + '/text', c);
     const v1 = v.type;
-    if (v1 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v1 !== 'output_text') check18(v1, p + '/type', c);
-    }
+    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v1 !== 'output_text') check16(v1, p + '/type', c);
   }
 }
 
@@ -424,26 +369,19 @@ export function checkGraderSamplingParams(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.max_completions_tokens;
-    if (v0 !== undefined) {
-      if (v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-        check19(v0, p + '/max_completions_tokens', c);
-    }
+    if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
+      check17(v0, p + '/max_completions_tokens', c);
     const v1 = v.reasoning_effort;
-    if (v1 !== undefined) {
-      if (!is20(v1, c)) check21(v1, p + '/reasoning_effort', c);
-    }
+    if (v1 !== undefined && !is19(v1, c)) check18(v1, p + '/reasoning_effort', c);
     const v2 = v.seed;
-    if (v2 !== undefined) {
-      if (v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2))) check19(v2, p + '/seed', c);
-    }
+    if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2)))
+      check17(v2, p + '/seed', c);
     const v3 = v.temperature;
-    if (v3 !== undefined) {
-      if (v3 !== null && (typeof v3 !== 'number' || !Number.isFinite(v3))) check22(v3, p + '/temperature', c);
-    }
+    if (v3 !== undefined && v3 !== null && (typeof v3 !== 'number' || !Number.isFinite(v3)))
+      check20(v3, p + '/temperature', c);
     const v4 = v.top_p;
-    if (v4 !== undefined) {
-      if (v4 !== null && (typeof v4 !== 'number' || !Number.isFinite(v4))) check22(v4, p + '/top_p', c);
-    }
+    if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isFinite(v4)))
+      check20(v4, p + '/top_p', c);
   }
 }
 
@@ -469,35 +407,20 @@ export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.input;
-    if (v0 === undefined) {
-      c.add(p + '/input', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'string') check8(v0, p + '/input', c);
-    }
+    if (v0 === undefined) c.add(p + '/input', 'required', 'is required');
+    else if (typeof v0 !== 'string') check7(v0, p + '/input', c);
     const v1 = v.name;
-    if (v1 === undefined) {
-      c.add(p + '/name', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'string') check8(v1, p + '/name', c);
-    }
+    if (v1 === undefined) c.add(p + '/name', 'required', 'is required');
+    else if (typeof v1 !== 'string') check7(v1, p + '/name', c);
     const v2 = v.operation;
-    if (v2 === undefined) {
-      c.add(p + '/operation', 'required', 'is required');
-    } else {
-      if (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike') check23(v2, p + '/operation', c);
-    }
+    if (v2 === undefined) c.add(p + '/operation', 'required', 'is required');
+    else if (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike') check21(v2, p + '/operation', c);
     const v3 = v.reference;
-    if (v3 === undefined) {
-      c.add(p + '/reference', 'required', 'is required');
-    } else {
-      if (typeof v3 !== 'string') check8(v3, p + '/reference', c);
-    }
+    if (v3 === undefined) c.add(p + '/reference', 'required', 'is required');
+    else if (typeof v3 !== 'string') check7(v3, p + '/reference', c);
     const v4 = v.type;
-    if (v4 === undefined) {
-      c.add(p + '/type', 'required', 'is required');
-    } else {
-      if (v4 !== 'string_check') check24(v4, p + '/type', c);
-    }
+    if (v4 === undefined) c.add(p + '/type', 'required', 'is required');
+    else if (v4 !== 'string_check') check22(v4, p + '/type', c);
   }
 }
 
@@ -562,7 +485,7 @@ export function checkMetadata(v: unknown, p: string, c: Ctx): void {
       for (const k in v) {
         if (c.full) break;
         const v0 = v[k];
-        if (typeof v0 !== 'string' || (v0.length > 512 && cpLen(v0) > 512)) check25(v0, p + '/' + esc(k), c);
+        if (typeof v0 !== 'string' || (v0.length > 512 && cpLen(v0) > 512)) check23(v0, p + '/' + esc(k), c);
       }
     }
   }
@@ -575,7 +498,7 @@ export function isVectorStoreFileContent(v: unknown, r: Run = newRun()): boolean
   if (v0 !== undefined && typeof v0 !== 'string') return false;
   const v1 = v.type;
   if (v1 !== undefined) {
-    if (!(is26(v1, r) || is13(v1, r))) return false;
+    if (!(is24(v1, r) || is11(v1, r))) return false;
   }
   return true;
 }
@@ -586,13 +509,9 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.text;
-    if (v0 !== undefined) {
-      if (typeof v0 !== 'string') check8(v0, p + '/text', c);
-    }
+    if (v0 !== undefined && typeof v0 !== 'string') check7(v0, p + '/text', c);
     const v1 = v.type;
-    if (v1 !== undefined) {
-      if (!is27(v1, c)) check28(v1, p + '/type', c);
-    }
+    if (v1 !== undefined && !is26(v1, c)) check25(v1, p + '/type', c);
   }
 }
 
@@ -614,23 +533,14 @@ export function checkVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.deleted;
-    if (v0 === undefined) {
-      c.add(p + '/deleted', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'boolean') check29(v0, p + '/deleted', c);
-    }
+    if (v0 === undefined) c.add(p + '/deleted', 'required', 'is required');
+    else if (typeof v0 !== 'boolean') check27(v0, p + '/deleted', c);
     const v1 = v.id;
-    if (v1 === undefined) {
-      c.add(p + '/id', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'string') check8(v1, p + '/id', c);
-    }
+    if (v1 === undefined) c.add(p + '/id', 'required', 'is required');
+    else if (typeof v1 !== 'string') check7(v1, p + '/id', c);
     const v2 = v.object;
-    if (v2 === undefined) {
-      c.add(p + '/object', 'required', 'is required');
-    } else {
-      if (v2 !== 'vector_store.file.deleted') check30(v2, p + '/object', c);
-    }
+    if (v2 === undefined) c.add(p + '/object', 'required', 'is required');
+    else if (v2 !== 'vector_store.file.deleted') check28(v2, p + '/object', c);
   }
 }
 
@@ -652,22 +562,13 @@ export function checkVoiceConsentDeleted(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.deleted;
-    if (v0 === undefined) {
-      c.add(p + '/deleted', 'required', 'is required');
-    } else {
-      if (typeof v0 !== 'boolean') check29(v0, p + '/deleted', c);
-    }
+    if (v0 === undefined) c.add(p + '/deleted', 'required', 'is required');
+    else if (typeof v0 !== 'boolean') check27(v0, p + '/deleted', c);
     const v1 = v.id;
-    if (v1 === undefined) {
-      c.add(p + '/id', 'required', 'is required');
-    } else {
-      if (typeof v1 !== 'string') check8(v1, p + '/id', c);
-    }
+    if (v1 === undefined) c.add(p + '/id', 'required', 'is required');
+    else if (typeof v1 !== 'string') check7(v1, p + '/id', c);
     const v2 = v.object;
-    if (v2 === undefined) {
-      c.add(p + '/object', 'required', 'is required');
-    } else {
-      if (v2 !== 'audio.voice_consent') check31(v2, p + '/object', c);
-    }
+    if (v2 === undefined) c.add(p + '/object', 'required', 'is required');
+    else if (v2 !== 'audio.voice_consent') check29(v2, p + '/object', c);
   }
 }

@@ -36,6 +36,8 @@ export class HelperPool {
 /** Sub-schemas large enough to share in `is` mode (the length of their structural key, a proxy for code size). */
 const HOIST_ABOVE = 400;
 const HOISTED_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'union', 'intersection']);
+/** Kinds whose `check` helper is called without an `is` test first (see `gen`). */
+const DIRECT_CHECK = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection']);
 
 const V = new Name('v');
 const P = new Name('p');
@@ -112,29 +114,51 @@ export class Compiler implements Services {
   }
 
   gen(out: Writer, node: TypeNode, v: Name, p: PathRef, mode: Mode, s: Scope, inline = false): void {
-    // A large inline sub-schema (an object, array or union) becomes a helper shared by every identical copy in the
-    // document: output grows with the distinct schemas, and no function grows too large for tsc's flow analysis.
-    // `check` runs only after `is` refused the value, so it favours size: every constrained sub-schema is a helper.
-    const hoisted = mode === 'check' ? node.kind !== 'unknown' && node.kind !== 'never' && !plainRef(node) : HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE;
-    const leaf = mode === 'is' ? this.leafCondition(node, v) : undefined;
-    if (leaf !== undefined) {
-      out.line(_`if (${leaf}) return false;`);
-      return;
-    }
-    if (!inline && hoisted) {
-      if (mode === 'is') out.line(_`if (!${this.hoist(node, 'is')}(${v}, ${runOf(mode)})) return false;`);
-      else {
-        // A valid value costs a test, not a call building its path: only a bad one is checked in detail.
-        const bad = this.leafCondition(node, v) ?? _`!${this.hoist(node, 'is')}(${v}, ${runOf(mode)})`;
-        out.line(_`if (${bad}) ${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c);`);
-      }
-      return;
+    if (!inline && mode === 'is') {
+      const bad = this.isTest(node, v);
+      if (bad) return void out.line(_`if (${bad}) return false;`);
+    } else if (!inline) {
+      const call = this.checkCall(node, v, p);
+      if (call) return void out.line(call.bad ? _`if (${call.bad}) ${call.call};` : _`${call.call};`);
+    } else if (mode === 'is') {
+      const leaf = this.leafCondition(node, v);
+      if (leaf) return void out.line(_`if (${leaf}) return false;`);
     }
     const cx: Cx = { node, v, p, mode, s, out, cc: this };
     const shape = SHAPES[node.kind] as KeywordCompiler;
     if (node.nullable && node.kind !== 'null' && node.kind !== 'unknown') out.block(_`if (${v} !== null)`, () => shape(cx));
     else shape(cx);
     for (const applicator of APPLICATORS) applicator(cx);
+  }
+
+  /**
+   * `is` mode: one condition true when `v` is invalid, for a node checked by one test (a scalar's own test, a call
+   * to a named schema's or to a shared helper's function); undefined for a node written out in place. A large
+   * inline sub-schema (an object, array or union) becomes a helper shared by every identical copy in the document:
+   * output grows with the distinct schemas, and no function grows too large for tsc's flow analysis.
+   */
+  isTest(node: TypeNode, v: Name): Code | undefined {
+    const leaf = this.leafCondition(node, v);
+    if (leaf) return leaf;
+    if (plainRef(node)) return _`!${this.linked(node.target, 'is')}(${v}, r)`;
+    if (HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE) return _`!${this.hoist(node, 'is')}(${v}, r)`;
+    return undefined;
+  }
+
+  /**
+   * `check` mode, which runs only after `is` refused the value and so favours size: the call checking `v` (a named
+   * schema's function, or the shared helper of every other constrained sub-schema), and the test it runs under
+   * (undefined: always). A valid scalar or union costs a test, not a call building its path; a container's check
+   * tests each member the same way, so it is called directly (testing it first would do the work twice).
+   */
+  checkCall(node: TypeNode, v: Name, p: PathRef): { bad?: Code; call: Code } | undefined {
+    if (plainRef(node)) return { call: _`${this.linked(node.target, 'check')}(${v}, ${pathExpr(p)}, c)` };
+    if (node.kind === 'unknown' || node.kind === 'never') return undefined;
+    const leaf = this.leafCondition(node, v);
+    const call = _`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c)`;
+    if (leaf) return { bad: leaf, call };
+    if (DIRECT_CHECK.has(node.kind)) return { call };
+    return { bad: _`!${this.hoist(node, 'is')}(${v}, c)`, call };
   }
 
   /**

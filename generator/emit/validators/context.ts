@@ -53,6 +53,10 @@ export interface Services {
   fresh(s: Scope, prefix?: string): Name;
   fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code): void;
   failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string): void;
+  /** `is` mode: one condition true when `v` is invalid, for a node checked by one test (else undefined). */
+  isTest(node: TypeNode, v: Name): Code | undefined;
+  /** `check` mode: the call checking `v`, and the condition it runs under (undefined: `node` accepts anything). */
+  checkCall(node: TypeNode, v: Name, p: PathRef): { bad?: Code; call: Code } | undefined;
   /** For a scalar node: one condition true when `v` is invalid (undefined for any other node). */
   leafCondition(node: TypeNode, v: Name): Code | undefined;
   /** True when `k` is one of `names`. */

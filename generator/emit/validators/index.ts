@@ -64,14 +64,14 @@ function indexFile(api: Api): GeneratedFile {
   statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => `${propertyKey(s.name)}: { is: ${isName(s)}, check: ${checkName(s)} }`), '{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }')));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
+  if (ops.length) statements.push(`const REQUEST_VALIDATORS: ReadonlyMap<string, (input: RequestInput) => unknown> = new Map(Object.entries(requestValidators));`);
   statements.push(`/**
  * Validates a request of \`operationId\`: \`{ ok: true, value }\` with parameters coerced and defaults applied, or
  * \`{ ok: false, errors }\` with every error (at most MAX_ERRORS).
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
-  ${ops.length ? `// Checked apart from the lookup: a conditional would make one union of every validator's type (slow to check).
-  if (!Object.hasOwn(requestValidators, operationId)) unknownOperation(operationId);
-  const validate = requestValidators[operationId] as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
+  ${ops.length ? `// One Map lookup (no inherited keys, unlike an object's): an own-key test and a read would be two.
+  const validate = (REQUEST_VALIDATORS.get(operationId) ?? unknownOperation(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
   return validate(input);` : `void input;\n  void unknownOperation;\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */

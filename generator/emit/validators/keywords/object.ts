@@ -11,6 +11,9 @@ import { KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from
 import { crossFieldRule } from './rules.ts';
 import { typeTest } from './type.ts';
 
+/** Kinds whose `check` helper needs no `is` test first (as `Compiler.gen` calls them). */
+const DIRECT_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection']);
+
 /** Objects with at least this many properties check them in `check` mode from a table (`checkProps`). */
 const TABLE_FROM = 20;
 
@@ -27,8 +30,10 @@ function propertyTable(cx: Cx<ObjectNode>): void {
     .map((pr) => {
       const t = pr.type;
       if (!constrains(t)) return _`[${pr.name}, ${pr.required}, null, null]`;
-      const is = plainRef(t) ? cc.linked(t.target, 'is') : cc.hoist(t, 'is');
       const check = plainRef(t) ? cc.linked(t.target, 'check') : cc.hoist(t, 'check');
+      // A container's check is called directly (its own checks test each member first).
+      if (!plainRef(t) && DIRECT_KINDS.has(t.kind)) return _`[${pr.name}, ${pr.required}, null, ${check}]`;
+      const is = plainRef(t) ? cc.linked(t.target, 'is') : cc.hoist(t, 'is');
       return _`[${pr.name}, ${pr.required}, ${is}, ${check}]`;
     });
   out.line(_`${checkProps}(${v}, ${pathExpr(p)}, c, ${cc.table(rows)});`);
@@ -42,10 +47,23 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
     const x = cc.fresh(s);
     out.line(_`const ${x} = ${cc.read(v, prop.name)};`);
     const at = child(p, prop.name);
-    const leaf = mode === 'is' && needsCheck ? cc.leafCondition(prop.type, x) : undefined;
-    if (leaf !== undefined) {
-      out.line(prop.required ? _`if (${x} === undefined || ${paren(leaf)}) return false;` : _`if (${x} !== undefined && ${paren(leaf)}) return false;`);
-      continue;
+    // A value checked by one test or call: one line (`if (absent || bad) return false;`, `if (present && bad) check`).
+    if (mode === 'is') {
+      const bad = needsCheck ? cc.isTest(prop.type, x) : undefined;
+      if (bad || !needsCheck) {
+        const cond = bad ? (prop.required ? _`${x} === undefined || ${paren(bad)}` : _`${x} !== undefined && ${paren(bad)}`) : _`${x} === undefined`;
+        out.line(_`if (${cond}) return false;`);
+        continue;
+      }
+    } else {
+      const call = needsCheck ? cc.checkCall(prop.type, x, at) : undefined;
+      if (call || !needsCheck) {
+        if (prop.required) {
+          out.line(_`if (${x} === undefined) c.add(${pathExpr(at)}, 'required', 'is required');`);
+          if (call) out.line(call.bad ? _`else if (${call.bad}) ${call.call};` : _`else ${call.call};`);
+        } else if (call) out.line(call.bad ? _`if (${x} !== undefined && ${paren(call.bad)}) ${call.call};` : _`if (${x} !== undefined) ${call.call};`);
+        continue;
+      }
     }
     if (prop.required) {
       out.block(_`if (${x} === undefined)`, () => cc.fail(out, mode, at, 'required', 'is required'));
