@@ -70,18 +70,43 @@ export type PropCheck = readonly [
   check: ((v: unknown, p: string, c: Ctx) => void) | null,
 ];
 
+/** An object's check table: its rows in property order, and each property's row by name. */
+export interface PropTable {
+  readonly rows: readonly PropCheck[];
+  readonly index: ReadonlyMap<string, number>;
+}
+
+export function propTable(rows: readonly PropCheck[]): PropTable {
+  return { rows, index: new Map(rows.map((row, i) => [row[0], i])) };
+}
+
 /**
  * Check mode of an object's properties from its table, in order: the slow path, run only after `is` refused the
- * value, so one loop serves every object instead of code written out per property.
+ * value, so one loop serves every object instead of code written out per property. The value's own keys are read
+ * once (a keyed read of an absent property is slow), then the rows are checked in order.
  */
-export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, props: readonly PropCheck[]): void {
-  for (const [name, required, is, check] of props) {
-    const x = Object.hasOwn(o, name) ? o[name] : undefined;
+export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, table: PropTable): void {
+  const { rows, index } = table;
+  const values: unknown[] = new Array<unknown>(rows.length);
+  for (const k in o) {
+    const i = index.get(k);
+    // A name `Object.prototype` also has (`__proto__`, `constructor`…) is read as an own property only.
+    if (i !== undefined) values[i] = INHERITED.has(k) ? own(o, k) : o[k];
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const x = values[i];
     if (x === undefined) {
-      if (required) c.add(`${p}/${esc(name)}`, 'required', 'is required');
-    } else if (check && (!is || !is(x, c))) check(x, `${p}/${esc(name)}`, c); // with a test, the path is built only for a bad value
+      if (row[1]) c.add(`${p}/${esc(row[0])}`, 'required', 'is required');
+      continue;
+    }
+    const check = row[3];
+    // With a test, the path is built only for a bad value.
+    if (check && (row[2] === null || !row[2](x, c))) check(x, `${p}/${esc(row[0])}`, c);
   }
 }
+
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** A plain JSON object (not null, not an array). */
 export function isObj(v: unknown): v is Record<string, unknown> {

@@ -51,7 +51,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createSpeech` request (POST /audio/speech): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createSpeech` request (POST /audio/speech), every error located by JSON pointer. */
 export function validateCreateSpeechRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateSpeechHeaders, SpeechCreateRequest>> {
@@ -78,14 +78,14 @@ export function validateCreateSpeechRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createSpeech` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createSpeech` (unlisted properties tolerated). */
 export const validateCreateSpeechResponse = responseValidator([
   ['400', isErrorResponse, checkErrorResponse],
   ['429', isErrorResponse, checkErrorResponse],
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createTranscription` request (POST /audio/transcriptions): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createTranscription` request (POST /audio/transcriptions), every error located by JSON pointer. */
 export function validateCreateTranscriptionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateTranscriptionHeaders, TranscriptionCreateRequest>> {
@@ -116,7 +116,7 @@ export function validateCreateTranscriptionRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createTranscription` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createTranscription` (unlisted properties tolerated). */
 export const validateCreateTranscriptionResponse = responseValidator([
   ['200', is294, check295],
   ['400', isErrorResponse, checkErrorResponse],
@@ -124,7 +124,7 @@ export const validateCreateTranscriptionResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `listVoiceConsents` request (GET /audio/voice_consents): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listVoiceConsents` request (GET /audio/voice_consents), every error located by JSON pointer. */
 export function validateListVoiceConsentsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVoiceConsentsQuery, ListVoiceConsentsHeaders, undefined>> {
@@ -142,7 +142,7 @@ export function validateListVoiceConsentsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listVoiceConsents` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `listVoiceConsents` (unlisted properties tolerated). */
 export const validateListVoiceConsentsResponse = responseValidator([
   ['200', isVoiceConsentList, checkVoiceConsentList],
   ['400', isErrorResponse, checkErrorResponse],
@@ -150,7 +150,7 @@ export const validateListVoiceConsentsResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `retrieveVoiceConsent` request (GET /audio/voice_consents/{consent_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVoiceConsent` request (GET /audio/voice_consents/{consent_id}), every error located by JSON pointer. */
 export function validateRetrieveVoiceConsentRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -179,7 +179,7 @@ export function validateRetrieveVoiceConsentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVoiceConsent` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `retrieveVoiceConsent` (unlisted properties tolerated). */
 export const validateRetrieveVoiceConsentResponse = responseValidator([
   ['200', isVoiceConsent, checkVoiceConsent],
   ['400', isErrorResponse, checkErrorResponse],
@@ -187,7 +187,7 @@ export const validateRetrieveVoiceConsentResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `updateVoiceConsent` request (POST /audio/voice_consents/{consent_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `updateVoiceConsent` request (POST /audio/voice_consents/{consent_id}), every error located by JSON pointer. */
 export function validateUpdateVoiceConsentRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -225,10 +225,10 @@ export function validateUpdateVoiceConsentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVoiceConsent` for `status` (its responses are those of `validateRetrieveVoiceConsentResponse`). */
+/** Validates a JSON response body of `updateVoiceConsent` (as `validateRetrieveVoiceConsentResponse`). */
 export const validateUpdateVoiceConsentResponse = validateRetrieveVoiceConsentResponse;
 
-/** Validates a `createVoice` request (POST /audio/voices): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVoice` request (POST /audio/voices), every error located by JSON pointer. */
 export function validateCreateVoiceRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVoiceHeaders, VoiceCreateRequest>> {
@@ -254,7 +254,7 @@ export function validateCreateVoiceRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVoice` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createVoice` (unlisted properties tolerated). */
 export const validateCreateVoiceResponse = responseValidator([
   ['200', isCustomVoice, checkCustomVoice],
   ['400', isErrorResponse, checkErrorResponse],

@@ -22,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `exchangeToken` request (POST /oauth/token): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `exchangeToken` request (POST /oauth/token), every error located by JSON pointer. */
 export function validateExchangeTokenRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ExchangeTokenHeaders, TokenExchangeRequest>> {
@@ -48,7 +48,7 @@ export function validateExchangeTokenRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `exchangeToken` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `exchangeToken` (unlisted properties tolerated). */
 export const validateExchangeTokenResponse = responseValidator([
   ['200', isTokenExchangeResponse, checkTokenExchangeResponse],
   ['400', isErrorResponse, checkErrorResponse],

@@ -34,7 +34,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listBatches` request (GET /batches): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listBatches` request (GET /batches), every error located by JSON pointer. */
 export function validateListBatchesRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListBatchesQuery, ListBatchesHeaders, undefined>> {
@@ -52,7 +52,7 @@ export function validateListBatchesRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listBatches` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `listBatches` (unlisted properties tolerated). */
 export const validateListBatchesResponse = responseValidator([
   ['200', isBatchList, checkBatchList],
   ['400', isErrorResponse, checkErrorResponse],
@@ -60,7 +60,7 @@ export const validateListBatchesResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createBatch` request (POST /batches): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createBatch` request (POST /batches), every error located by JSON pointer. */
 export function validateCreateBatchRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateBatchHeaders, BatchCreateRequest>> {
@@ -86,7 +86,7 @@ export function validateCreateBatchRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createBatch` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createBatch` (unlisted properties tolerated). */
 export const validateCreateBatchResponse = responseValidator([
   ['200', isBatch, checkBatch],
   ['400', isErrorResponse, checkErrorResponse],
@@ -94,7 +94,7 @@ export const validateCreateBatchResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `cancelBatch` request (POST /batches/{batch_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `cancelBatch` request (POST /batches/{batch_id}/cancel), every error located by JSON pointer. */
 export function validateCancelBatchRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<CancelBatchPathParams, None, CancelBatchHeaders, undefined>> {
@@ -121,5 +121,5 @@ export function validateCancelBatchRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelBatch` for `status` (its responses are those of `validateCreateBatchResponse`). */
+/** Validates a JSON response body of `cancelBatch` (as `validateCreateBatchResponse`). */
 export const validateCancelBatchResponse = validateCreateBatchResponse;

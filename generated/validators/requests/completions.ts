@@ -22,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createCompletion` request (POST /completions): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createCompletion` request (POST /completions), every error located by JSON pointer. */
 export function validateCreateCompletionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateCompletionHeaders, CompletionCreateRequest>> {
@@ -48,7 +48,7 @@ export function validateCreateCompletionRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createCompletion` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createCompletion` (unlisted properties tolerated). */
 export const validateCreateCompletionResponse = responseValidator([
   ['200', isCompletion, checkCompletion],
   ['400', isErrorResponse, checkErrorResponse],

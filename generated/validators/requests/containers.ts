@@ -41,7 +41,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listContainers` request (GET /containers): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listContainers` request (GET /containers), every error located by JSON pointer. */
 export function validateListContainersRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListContainersQuery, ListContainersHeaders, undefined>> {
@@ -69,7 +69,7 @@ export function validateListContainersRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listContainers` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `listContainers` (unlisted properties tolerated). */
 export const validateListContainersResponse = responseValidator([
   ['200', isContainerList, checkContainerList],
   ['400', isErrorResponse, checkErrorResponse],
@@ -77,7 +77,7 @@ export const validateListContainersResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createContainer` request (POST /containers): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createContainer` request (POST /containers), every error located by JSON pointer. */
 export function validateCreateContainerRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateContainerHeaders, ContainerCreateRequest>> {
@@ -104,7 +104,7 @@ export function validateCreateContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createContainer` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createContainer` (unlisted properties tolerated). */
 export const validateCreateContainerResponse = responseValidator([
   ['200', isContainer, checkContainer],
   ['400', isErrorResponse, checkErrorResponse],
@@ -112,7 +112,7 @@ export const validateCreateContainerResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `deleteContainer` request (DELETE /containers/{container_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteContainer` request (DELETE /containers/{container_id}), every error located by JSON pointer. */
 export function validateDeleteContainerRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<DeleteContainerPathParams, None, DeleteContainerHeaders, undefined>> {
@@ -139,7 +139,7 @@ export function validateDeleteContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteContainer` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `deleteContainer` (unlisted properties tolerated). */
 export const validateDeleteContainerResponse = responseValidator([
   ['200', isContainerDeleted, checkContainerDeleted],
   ['400', isErrorResponse, checkErrorResponse],
@@ -147,7 +147,7 @@ export const validateDeleteContainerResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `retrieveContainer` request (GET /containers/{container_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveContainer` request (GET /containers/{container_id}), every error located by JSON pointer. */
 export function validateRetrieveContainerRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -176,5 +176,5 @@ export function validateRetrieveContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveContainer` for `status` (its responses are those of `validateCreateContainerResponse`). */
+/** Validates a JSON response body of `retrieveContainer` (as `validateCreateContainerResponse`). */
 export const validateRetrieveContainerResponse = validateCreateContainerResponse;

@@ -18,7 +18,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `deleteConversation` request (DELETE /conversations/{conversation_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteConversation` request (DELETE /conversations/{conversation_id}), every error located by JSON pointer. */
 export function validateDeleteConversationRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -47,7 +47,7 @@ export function validateDeleteConversationRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteConversation` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `deleteConversation` (unlisted properties tolerated). */
 export const validateDeleteConversationResponse = responseValidator([
   ['200', isConversationDeleted, checkConversationDeleted],
   ['400', isErrorResponse, checkErrorResponse],

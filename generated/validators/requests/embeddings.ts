@@ -22,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createEmbedding` request (POST /embeddings): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createEmbedding` request (POST /embeddings), every error located by JSON pointer. */
 export function validateCreateEmbeddingRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateEmbeddingHeaders, EmbeddingCreateRequest>> {
@@ -48,7 +48,7 @@ export function validateCreateEmbeddingRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createEmbedding` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createEmbedding` (unlisted properties tolerated). */
 export const validateCreateEmbeddingResponse = responseValidator([
   ['200', isCreateEmbeddingResponse, checkCreateEmbeddingResponse],
   ['400', isErrorResponse, checkErrorResponse],

@@ -17,7 +17,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createEval` request (POST /evals): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createEval` request (POST /evals), every error located by JSON pointer. */
 export function validateCreateEvalRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateEvalHeaders, EvalCreateRequest>> {
@@ -43,7 +43,7 @@ export function validateCreateEvalRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createEval` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createEval` (unlisted properties tolerated). */
 export const validateCreateEvalResponse = responseValidator([
   ['200', isEval, checkEval],
   ['400', isErrorResponse, checkErrorResponse],

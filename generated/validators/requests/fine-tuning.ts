@@ -36,7 +36,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `runGrader` request (POST /fine_tuning/alpha/graders/run): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `runGrader` request (POST /fine_tuning/alpha/graders/run), every error located by JSON pointer. */
 export function validateRunGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RunGraderHeaders, GraderRunRequest>> {
@@ -62,7 +62,7 @@ export function validateRunGraderRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `runGrader` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `runGrader` (unlisted properties tolerated). */
 export const validateRunGraderResponse = responseValidator([
   ['200', isGraderRunResult, checkGraderRunResult],
   ['400', isErrorResponse, checkErrorResponse],
@@ -70,7 +70,7 @@ export const validateRunGraderResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `validateGrader` request (POST /fine_tuning/alpha/graders/validate): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `validateGrader` request (POST /fine_tuning/alpha/graders/validate), every error located by JSON pointer. */
 export function validateValidateGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ValidateGraderHeaders, GraderValidateRequest>> {
@@ -96,7 +96,7 @@ export function validateValidateGraderRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `validateGrader` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `validateGrader` (unlisted properties tolerated). */
 export const validateValidateGraderResponse = responseValidator([
   ['200', is296, check289],
   ['400', isErrorResponse, checkErrorResponse],
@@ -104,7 +104,7 @@ export const validateValidateGraderResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `cancelFineTuningJob` request (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `cancelFineTuningJob` request (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel), every error located by JSON pointer. */
 export function validateCancelFineTuningJobRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -133,7 +133,7 @@ export function validateCancelFineTuningJobRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelFineTuningJob` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `cancelFineTuningJob` (unlisted properties tolerated). */
 export const validateCancelFineTuningJobResponse = responseValidator([
   ['200', isFineTuningJob, checkFineTuningJob],
   ['400', isErrorResponse, checkErrorResponse],
@@ -141,7 +141,7 @@ export const validateCancelFineTuningJobResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `retrieveFineTuningModelLimits` request (GET /fine_tuning/model_limits): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveFineTuningModelLimits` request (GET /fine_tuning/model_limits), every error located by JSON pointer. */
 export function validateRetrieveFineTuningModelLimitsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RetrieveFineTuningModelLimitsHeaders, undefined>> {
@@ -158,5 +158,5 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status` (its responses are those of `validateValidateGraderResponse`). */
+/** Validates a JSON response body of `retrieveFineTuningModelLimits` (as `validateValidateGraderResponse`). */
 export const validateRetrieveFineTuningModelLimitsResponse = validateValidateGraderResponse;

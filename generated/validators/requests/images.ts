@@ -36,7 +36,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createImageEdit` request (POST /images/edits): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createImageEdit` request (POST /images/edits), every error located by JSON pointer. */
 export function validateCreateImageEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageEditHeaders, CreateImageEditBody>> {
@@ -73,7 +73,7 @@ export function validateCreateImageEditRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImageEdit` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createImageEdit` (unlisted properties tolerated). */
 export const validateCreateImageEditResponse = responseValidator([
   ['200', isImagesResponse, checkImagesResponse],
   ['400', isErrorResponse, checkErrorResponse],
@@ -81,7 +81,7 @@ export const validateCreateImageEditResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createImage` request (POST /images/generations): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createImage` request (POST /images/generations), every error located by JSON pointer. */
 export function validateCreateImageRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageHeaders, ImageGenerationCreateRequest>> {
@@ -107,10 +107,10 @@ export function validateCreateImageRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImage` for `status` (its responses are those of `validateCreateImageEditResponse`). */
+/** Validates a JSON response body of `createImage` (as `validateCreateImageEditResponse`). */
 export const validateCreateImageResponse = validateCreateImageEditResponse;
 
-/** Validates a `createImageVariation` request (POST /images/variations): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createImageVariation` request (POST /images/variations), every error located by JSON pointer. */
 export function validateCreateImageVariationRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageVariationHeaders, ImageVariationCreateRequest>> {
@@ -136,5 +136,5 @@ export function validateCreateImageVariationRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImageVariation` for `status` (its responses are those of `validateCreateImageEditResponse`). */
+/** Validates a JSON response body of `createImageVariation` (as `validateCreateImageEditResponse`). */
 export const validateCreateImageVariationResponse = validateCreateImageEditResponse;

@@ -31,7 +31,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listModels` request (GET /models): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listModels` request (GET /models), every error located by JSON pointer. */
 export function validateListModelsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ListModelsHeaders, undefined>> {
@@ -48,7 +48,7 @@ export function validateListModelsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listModels` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `listModels` (unlisted properties tolerated). */
 export const validateListModelsResponse = responseValidator([
   ['200', isModelList, checkModelList],
   ['400', isErrorResponse, checkErrorResponse],
@@ -56,7 +56,7 @@ export const validateListModelsResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `deleteModel` request (DELETE /models/{model}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteModel` request (DELETE /models/{model}), every error located by JSON pointer. */
 export function validateDeleteModelRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<DeleteModelPathParams, None, DeleteModelHeaders, undefined>> {
@@ -83,7 +83,7 @@ export function validateDeleteModelRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteModel` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `deleteModel` (unlisted properties tolerated). */
 export const validateDeleteModelResponse = responseValidator([
   ['200', isModelDeleted, checkModelDeleted],
   ['400', isErrorResponse, checkErrorResponse],
@@ -91,7 +91,7 @@ export const validateDeleteModelResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `retrieveModel` request (GET /models/{model}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveModel` request (GET /models/{model}), every error located by JSON pointer. */
 export function validateRetrieveModelRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<RetrieveModelPathParams, None, RetrieveModelHeaders, undefined>> {
@@ -118,7 +118,7 @@ export function validateRetrieveModelRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveModel` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `retrieveModel` (unlisted properties tolerated). */
 export const validateRetrieveModelResponse = responseValidator([
   ['200', isModel, checkModel],
   ['400', isErrorResponse, checkErrorResponse],

@@ -22,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createModeration` request (POST /moderations): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createModeration` request (POST /moderations), every error located by JSON pointer. */
 export function validateCreateModerationRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateModerationHeaders, ModerationCreateRequest>> {
@@ -48,7 +48,7 @@ export function validateCreateModerationRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createModeration` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createModeration` (unlisted properties tolerated). */
 export const validateCreateModerationResponse = responseValidator([
   ['200', isCreateModerationResponse, checkCreateModerationResponse],
   ['400', isErrorResponse, checkErrorResponse],

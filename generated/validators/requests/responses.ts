@@ -22,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `countInputTokens` request (POST /responses/input_tokens): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `countInputTokens` request (POST /responses/input_tokens), every error located by JSON pointer. */
 export function validateCountInputTokensRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CountInputTokensHeaders, InputTokenCountRequest>> {
@@ -48,7 +48,7 @@ export function validateCountInputTokensRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `countInputTokens` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `countInputTokens` (unlisted properties tolerated). */
 export const validateCountInputTokensResponse = responseValidator([
   ['200', isInputTokenCount, checkInputTokenCount],
   ['400', isErrorResponse, checkErrorResponse],

@@ -34,7 +34,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createUpload` request (POST /uploads): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createUpload` request (POST /uploads), every error located by JSON pointer. */
 export function validateCreateUploadRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateUploadHeaders, UploadCreateRequest>> {
@@ -60,7 +60,7 @@ export function validateCreateUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createUpload` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createUpload` (unlisted properties tolerated). */
 export const validateCreateUploadResponse = responseValidator([
   ['200', isUpload, checkUpload],
   ['400', isErrorResponse, checkErrorResponse],
@@ -68,7 +68,7 @@ export const validateCreateUploadResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `cancelUpload` request (POST /uploads/{upload_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `cancelUpload` request (POST /uploads/{upload_id}/cancel), every error located by JSON pointer. */
 export function validateCancelUploadRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<CancelUploadPathParams, None, CancelUploadHeaders, undefined>> {
@@ -95,10 +95,10 @@ export function validateCancelUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+/** Validates a JSON response body of `cancelUpload` (as `validateCreateUploadResponse`). */
 export const validateCancelUploadResponse = validateCreateUploadResponse;
 
-/** Validates a `completeUpload` request (POST /uploads/{upload_id}/complete): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `completeUpload` request (POST /uploads/{upload_id}/complete), every error located by JSON pointer. */
 export function validateCompleteUploadRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -136,5 +136,5 @@ export function validateCompleteUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `completeUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+/** Validates a JSON response body of `completeUpload` (as `validateCreateUploadResponse`). */
 export const validateCompleteUploadResponse = validateCreateUploadResponse;

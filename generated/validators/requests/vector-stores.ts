@@ -58,7 +58,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listVectorStores` request (GET /vector_stores): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listVectorStores` request (GET /vector_stores), every error located by JSON pointer. */
 export function validateListVectorStoresRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVectorStoresQuery, ListVectorStoresHeaders, undefined>> {
@@ -80,7 +80,7 @@ export function validateListVectorStoresRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listVectorStores` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `listVectorStores` (unlisted properties tolerated). */
 export const validateListVectorStoresResponse = responseValidator([
   ['200', isVectorStoreList, checkVectorStoreList],
   ['400', isErrorResponse, checkErrorResponse],
@@ -88,7 +88,7 @@ export const validateListVectorStoresResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createVectorStore` request (POST /vector_stores): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVectorStore` request (POST /vector_stores), every error located by JSON pointer. */
 export function validateCreateVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVectorStoreHeaders, VectorStoreCreateRequest>> {
@@ -115,7 +115,7 @@ export function validateCreateVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVectorStore` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createVectorStore` (unlisted properties tolerated). */
 export const validateCreateVectorStoreResponse = responseValidator([
   ['200', isVectorStore, checkVectorStore],
   ['400', isErrorResponse, checkErrorResponse],
@@ -123,7 +123,7 @@ export const validateCreateVectorStoreResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `deleteVectorStore` request (DELETE /vector_stores/{vector_store_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteVectorStore` request (DELETE /vector_stores/{vector_store_id}), every error located by JSON pointer. */
 export function validateDeleteVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -153,7 +153,7 @@ export function validateDeleteVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteVectorStore` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `deleteVectorStore` (unlisted properties tolerated). */
 export const validateDeleteVectorStoreResponse = responseValidator([
   ['200', isVectorStoreDeleted, checkVectorStoreDeleted],
   ['400', isErrorResponse, checkErrorResponse],
@@ -161,7 +161,7 @@ export const validateDeleteVectorStoreResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `retrieveVectorStore` request (GET /vector_stores/{vector_store_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVectorStore` request (GET /vector_stores/{vector_store_id}), every error located by JSON pointer. */
 export function validateRetrieveVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -191,10 +191,10 @@ export function validateRetrieveVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVectorStore` for `status` (its responses are those of `validateCreateVectorStoreResponse`). */
+/** Validates a JSON response body of `retrieveVectorStore` (as `validateCreateVectorStoreResponse`). */
 export const validateRetrieveVectorStoreResponse = validateCreateVectorStoreResponse;
 
-/** Validates a `retrieveVectorStoreFile` request (GET /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVectorStoreFile` request (GET /vector_stores/{vector_store_id}/files/{file_id}), every error located by JSON pointer. */
 export function validateRetrieveVectorStoreFileRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -234,7 +234,7 @@ export function validateRetrieveVectorStoreFileRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVectorStoreFile` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `retrieveVectorStoreFile` (unlisted properties tolerated). */
 export const validateRetrieveVectorStoreFileResponse = responseValidator([
   ['200', isVectorStoreFile, checkVectorStoreFile],
   ['400', isErrorResponse, checkErrorResponse],
@@ -242,7 +242,7 @@ export const validateRetrieveVectorStoreFileResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `updateVectorStoreFileAttributes` request (POST /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `updateVectorStoreFileAttributes` request (POST /vector_stores/{vector_store_id}/files/{file_id}), every error located by JSON pointer. */
 export function validateUpdateVectorStoreFileAttributesRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -296,10 +296,10 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status` (its responses are those of `validateRetrieveVectorStoreFileResponse`). */
+/** Validates a JSON response body of `updateVectorStoreFileAttributes` (as `validateRetrieveVectorStoreFileResponse`). */
 export const validateUpdateVectorStoreFileAttributesResponse = validateRetrieveVectorStoreFileResponse;
 
-/** Validates a `searchVectorStore` request (POST /vector_stores/{vector_store_id}/search): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `searchVectorStore` request (POST /vector_stores/{vector_store_id}/search), every error located by JSON pointer. */
 export function validateSearchVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -338,7 +338,7 @@ export function validateSearchVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `searchVectorStore` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `searchVectorStore` (unlisted properties tolerated). */
 export const validateSearchVectorStoreResponse = responseValidator([
   ['200', isVectorStoreSearchResults, checkVectorStoreSearchResults],
   ['400', isErrorResponse, checkErrorResponse],

@@ -64,7 +64,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listVideos` request (GET /videos): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listVideos` request (GET /videos), every error located by JSON pointer. */
 export function validateListVideosRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVideosQuery, ListVideosHeaders, undefined>> {
@@ -84,7 +84,7 @@ export function validateListVideosRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listVideos` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `listVideos` (unlisted properties tolerated). */
 export const validateListVideosResponse = responseValidator([
   ['200', isVideoList, checkVideoList],
   ['400', isErrorResponse, checkErrorResponse],
@@ -92,7 +92,7 @@ export const validateListVideosResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createVideo` request (POST /videos): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideo` request (POST /videos), every error located by JSON pointer. */
 export function validateCreateVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoHeaders, VideoCreateRequest>> {
@@ -119,7 +119,7 @@ export function validateCreateVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideo` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createVideo` (unlisted properties tolerated). */
 export const validateCreateVideoResponse = responseValidator([
   ['200', isVideo, checkVideo],
   ['400', isErrorResponse, checkErrorResponse],
@@ -127,7 +127,7 @@ export const validateCreateVideoResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `createVideoCharacter` request (POST /videos/characters): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideoCharacter` request (POST /videos/characters), every error located by JSON pointer. */
 export function validateCreateVideoCharacterRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoCharacterHeaders, VideoCharacterCreateRequest>> {
@@ -153,7 +153,7 @@ export function validateCreateVideoCharacterRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `createVideoCharacter` (unlisted properties tolerated). */
 export const validateCreateVideoCharacterResponse = responseValidator([
   ['200', isVideoCharacter, checkVideoCharacter],
   ['400', isErrorResponse, checkErrorResponse],
@@ -161,7 +161,7 @@ export const validateCreateVideoCharacterResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `retrieveVideoCharacter` request (GET /videos/characters/{character_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVideoCharacter` request (GET /videos/characters/{character_id}), every error located by JSON pointer. */
 export function validateRetrieveVideoCharacterRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -190,10 +190,10 @@ export function validateRetrieveVideoCharacterRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVideoCharacter` for `status` (its responses are those of `validateCreateVideoCharacterResponse`). */
+/** Validates a JSON response body of `retrieveVideoCharacter` (as `validateCreateVideoCharacterResponse`). */
 export const validateRetrieveVideoCharacterResponse = validateCreateVideoCharacterResponse;
 
-/** Validates a `createVideoEdit` request (POST /videos/edits): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideoEdit` request (POST /videos/edits), every error located by JSON pointer. */
 export function validateCreateVideoEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoEditHeaders, VideoEditCreateRequest>> {
@@ -219,10 +219,10 @@ export function validateCreateVideoEditRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoEdit` for `status` (its responses are those of `validateCreateVideoResponse`). */
+/** Validates a JSON response body of `createVideoEdit` (as `validateCreateVideoResponse`). */
 export const validateCreateVideoEditResponse = validateCreateVideoResponse;
 
-/** Validates a `createVideoExtension` request (POST /videos/extensions): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideoExtension` request (POST /videos/extensions), every error located by JSON pointer. */
 export function validateCreateVideoExtensionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoExtensionHeaders, VideoExtensionCreateRequest>> {
@@ -248,10 +248,10 @@ export function validateCreateVideoExtensionRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoExtension` for `status` (its responses are those of `validateCreateVideoResponse`). */
+/** Validates a JSON response body of `createVideoExtension` (as `validateCreateVideoResponse`). */
 export const validateCreateVideoExtensionResponse = validateCreateVideoResponse;
 
-/** Validates a `deleteVideo` request (DELETE /videos/{video_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteVideo` request (DELETE /videos/{video_id}), every error located by JSON pointer. */
 export function validateDeleteVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<DeleteVideoPathParams, None, DeleteVideoHeaders, undefined>> {
@@ -278,7 +278,7 @@ export function validateDeleteVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteVideo` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `deleteVideo` (unlisted properties tolerated). */
 export const validateDeleteVideoResponse = responseValidator([
   ['200', isVideoDeleted, checkVideoDeleted],
   ['400', isErrorResponse, checkErrorResponse],
@@ -286,7 +286,7 @@ export const validateDeleteVideoResponse = responseValidator([
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `downloadVideoContent` request (GET /videos/{video_id}/content): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `downloadVideoContent` request (GET /videos/{video_id}/content), every error located by JSON pointer. */
 export function validateDownloadVideoContentRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -330,14 +330,14 @@ export function validateDownloadVideoContentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `downloadVideoContent` for `status`. Properties the spec does not list are tolerated. */
+/** Validates a JSON response body of `downloadVideoContent` (unlisted properties tolerated). */
 export const validateDownloadVideoContentResponse = responseValidator([
   ['400', isErrorResponse, checkErrorResponse],
   ['429', isErrorResponse, checkErrorResponse],
   ['default', isErrorResponse, checkErrorResponse],
 ]);
 
-/** Validates a `remixVideo` request (POST /videos/{video_id}/remix): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `remixVideo` request (POST /videos/{video_id}/remix), every error located by JSON pointer. */
 export function validateRemixVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<RemixVideoPathParams, None, RemixVideoHeaders, VideoRemixRequest>> {
@@ -373,5 +373,5 @@ export function validateRemixVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `remixVideo` for `status` (its responses are those of `validateCreateVideoResponse`). */
+/** Validates a JSON response body of `remixVideo` (as `validateCreateVideoResponse`). */
 export const validateRemixVideoResponse = validateCreateVideoResponse;

@@ -64,7 +64,7 @@ const VALUES2: ReadonlySet<unknown> = new Set<unknown>([
   'vtt',
   'diarized_json',
 ]);
-/** True when `v` is a valid `CustomVoice` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CustomVoice` (fail-fast). */
 export function isCustomVoice(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -78,7 +78,7 @@ export function isCustomVoice(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `CustomVoice` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CustomVoice` (at pointer `p`) to `c`. */
 export function checkCustomVoice(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -98,7 +98,7 @@ export function checkCustomVoice(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `SpeechCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `SpeechCreateRequest` (fail-fast). */
 export function isSpeechCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -126,7 +126,7 @@ export function isSpeechCreateRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `SpeechCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `SpeechCreateRequest` (at pointer `p`) to `c`. */
 export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -155,7 +155,7 @@ export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `SpeechCustomVoiceReference` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `SpeechCustomVoiceReference` (fail-fast). */
 export function isSpeechCustomVoiceReference(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.id;
@@ -163,7 +163,7 @@ export function isSpeechCustomVoiceReference(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `SpeechCustomVoiceReference` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `SpeechCustomVoiceReference` (at pointer `p`) to `c`. */
 export function checkSpeechCustomVoiceReference(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -174,26 +174,26 @@ export function checkSpeechCustomVoiceReference(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `SpeechResponseFormat` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `SpeechResponseFormat` (fail-fast). */
 export function isSpeechResponseFormat(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES0.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `SpeechResponseFormat` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `SpeechResponseFormat` (at pointer `p`) to `c`. */
 export function checkSpeechResponseFormat(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(p, 'enum', "must be one of 'mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'");
   }
 }
 
-/** True when `v` is a valid `SpeechVoice` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `SpeechVoice` (fail-fast). */
 export function isSpeechVoice(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES1.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `SpeechVoice` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `SpeechVoice` (at pointer `p`) to `c`. */
 export function checkSpeechVoice(v: unknown, p: string, c: Ctx): void {
   if (!VALUES1.has(v)) {
     c.add(
@@ -204,7 +204,7 @@ export function checkSpeechVoice(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `Transcription` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Transcription` (fail-fast). */
 export function isTranscription(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.languages;
@@ -226,7 +226,7 @@ export function isTranscription(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Transcription` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Transcription` (at pointer `p`) to `c`. */
 export function checkTranscription(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -243,7 +243,7 @@ export function checkTranscription(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `TranscriptionCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionCreateRequest` (fail-fast). */
 export function isTranscriptionCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (is44(v, r)) {
     if (isObj(v)) {
@@ -261,7 +261,7 @@ export function isTranscriptionCreateRequest(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionCreateRequest` (at pointer `p`) to `c`. */
 export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (is44(v, c)) {
     check47(v, p, c);
@@ -272,7 +272,7 @@ export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): 
   check49(v, p, c);
 }
 
-/** True when `v` is a valid `TranscriptionDiarized` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionDiarized` (fail-fast). */
 export function isTranscriptionDiarized(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.duration;
@@ -296,7 +296,7 @@ export function isTranscriptionDiarized(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionDiarized` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionDiarized` (at pointer `p`) to `c`. */
 export function checkTranscriptionDiarized(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -318,7 +318,7 @@ export function checkTranscriptionDiarized(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `TranscriptionDiarizedSegment` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionDiarizedSegment` (fail-fast). */
 export function isTranscriptionDiarizedSegment(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.end;
@@ -336,7 +336,7 @@ export function isTranscriptionDiarizedSegment(v: unknown, r: Run = newRun()): b
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionDiarizedSegment` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionDiarizedSegment` (at pointer `p`) to `c`. */
 export function checkTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -362,20 +362,20 @@ export function checkTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx)
   }
 }
 
-/** True when `v` is a valid `TranscriptionResponseFormat` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionResponseFormat` (fail-fast). */
 export function isTranscriptionResponseFormat(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES2.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionResponseFormat` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionResponseFormat` (at pointer `p`) to `c`. */
 export function checkTranscriptionResponseFormat(v: unknown, p: string, c: Ctx): void {
   if (!VALUES2.has(v)) {
     c.add(p, 'enum', "must be one of 'json', 'text', 'srt', 'verbose_json', 'vtt', 'diarized_json'");
   }
 }
 
-/** True when `v` is a valid `TranscriptionSegment` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionSegment` (fail-fast). */
 export function isTranscriptionSegment(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.avg_logprob;
@@ -409,7 +409,7 @@ export function isTranscriptionSegment(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionSegment` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionSegment` (at pointer `p`) to `c`. */
 export function checkTranscriptionSegment(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -447,7 +447,7 @@ export function checkTranscriptionSegment(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `TranscriptionUsage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionUsage` (fail-fast). */
 export function isTranscriptionUsage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -466,7 +466,7 @@ export function isTranscriptionUsage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionUsage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionUsage` (at pointer `p`) to `c`. */
 export function checkTranscriptionUsage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a TranscriptionUsageTokens or a TranscriptionUsageDuration');
@@ -484,7 +484,7 @@ export function checkTranscriptionUsage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `TranscriptionUsageDuration` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionUsageDuration` (fail-fast). */
 export function isTranscriptionUsageDuration(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.seconds;
@@ -494,7 +494,7 @@ export function isTranscriptionUsageDuration(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionUsageDuration` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionUsageDuration` (at pointer `p`) to `c`. */
 export function checkTranscriptionUsageDuration(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -508,7 +508,7 @@ export function checkTranscriptionUsageDuration(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `TranscriptionUsageTokens` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionUsageTokens` (fail-fast). */
 export function isTranscriptionUsageTokens(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_token_details;
@@ -530,7 +530,7 @@ export function isTranscriptionUsageTokens(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionUsageTokens` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionUsageTokens` (at pointer `p`) to `c`. */
 export function checkTranscriptionUsageTokens(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -552,7 +552,7 @@ export function checkTranscriptionUsageTokens(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `TranscriptionVerbose` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionVerbose` (fail-fast). */
 export function isTranscriptionVerbose(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.duration;
@@ -582,7 +582,7 @@ export function isTranscriptionVerbose(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionVerbose` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionVerbose` (at pointer `p`) to `c`. */
 export function checkTranscriptionVerbose(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -605,7 +605,7 @@ export function checkTranscriptionVerbose(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `TranscriptionWord` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `TranscriptionWord` (fail-fast). */
 export function isTranscriptionWord(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.end;
@@ -617,7 +617,7 @@ export function isTranscriptionWord(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `TranscriptionWord` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `TranscriptionWord` (at pointer `p`) to `c`. */
 export function checkTranscriptionWord(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -634,7 +634,7 @@ export function checkTranscriptionWord(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VoiceConsent` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VoiceConsent` (fail-fast). */
 export function isVoiceConsent(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -650,7 +650,7 @@ export function isVoiceConsent(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VoiceConsent` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VoiceConsent` (at pointer `p`) to `c`. */
 export function checkVoiceConsent(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -673,7 +673,7 @@ export function checkVoiceConsent(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VoiceConsentList` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VoiceConsentList` (fail-fast). */
 export function isVoiceConsentList(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
@@ -697,7 +697,7 @@ export function isVoiceConsentList(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VoiceConsentList` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VoiceConsentList` (at pointer `p`) to `c`. */
 export function checkVoiceConsentList(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -718,7 +718,7 @@ export function checkVoiceConsentList(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VoiceConsentUpdateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VoiceConsentUpdateRequest` (fail-fast). */
 export function isVoiceConsentUpdateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.name;
@@ -726,7 +726,7 @@ export function isVoiceConsentUpdateRequest(v: unknown, r: Run = newRun()): bool
   return true;
 }
 
-/** Adds every problem of `v` as a `VoiceConsentUpdateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VoiceConsentUpdateRequest` (at pointer `p`) to `c`. */
 export function checkVoiceConsentUpdateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -737,7 +737,7 @@ export function checkVoiceConsentUpdateRequest(v: unknown, p: string, c: Ctx): v
   }
 }
 
-/** True when `v` is a valid `VoiceCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VoiceCreateRequest` (fail-fast). */
 export function isVoiceCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.audio_sample;
@@ -753,7 +753,7 @@ export function isVoiceCreateRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VoiceCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VoiceCreateRequest` (at pointer `p`) to `c`. */
 export function checkVoiceCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');

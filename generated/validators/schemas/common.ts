@@ -54,20 +54,20 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
   'rouge_5',
   'rouge_l',
 ]);
-/** True when `v` is a valid `EndUser` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EndUser` (fail-fast). */
 export function isEndUser(v: unknown, r: Run = newRun()): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `EndUser` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EndUser` (at pointer `p`) to `c`. */
 export function checkEndUser(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-/** True when `v` is a valid `ErrorResponse` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ErrorResponse` (fail-fast). */
 export function isErrorResponse(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.error;
@@ -75,7 +75,7 @@ export function isErrorResponse(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ErrorResponse` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ErrorResponse` (at pointer `p`) to `c`. */
 export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -86,7 +86,7 @@ export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FileExpiresAfter` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FileExpiresAfter` (fail-fast). */
 export function isFileExpiresAfter(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.anchor;
@@ -97,7 +97,7 @@ export function isFileExpiresAfter(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `FileExpiresAfter` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FileExpiresAfter` (at pointer `p`) to `c`. */
 export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -112,7 +112,7 @@ export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderContentPart` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderContentPart` (fail-fast). */
 export function isGraderContentPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -137,7 +137,7 @@ export function isGraderContentPart(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderContentPart` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderContentPart` (at pointer `p`) to `c`. */
 export function checkGraderContentPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
@@ -169,7 +169,7 @@ export function checkGraderContentPart(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderInputAudio` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderInputAudio` (fail-fast). */
 export function isGraderInputAudio(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_audio;
@@ -187,7 +187,7 @@ export function isGraderInputAudio(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderInputAudio` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderInputAudio` (at pointer `p`) to `c`. */
 export function checkGraderInputAudio(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -201,7 +201,7 @@ export function checkGraderInputAudio(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderInputImage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderInputImage` (fail-fast). */
 export function isGraderInputImage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.detail;
@@ -213,7 +213,7 @@ export function isGraderInputImage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderInputImage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderInputImage` (at pointer `p`) to `c`. */
 export function checkGraderInputImage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -229,7 +229,7 @@ export function checkGraderInputImage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderInputText` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderInputText` (fail-fast). */
 export function isGraderInputText(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.prompt_cache_breakpoint;
@@ -245,7 +245,7 @@ export function isGraderInputText(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderInputText` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderInputText` (at pointer `p`) to `c`. */
 export function checkGraderInputText(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -261,7 +261,7 @@ export function checkGraderInputText(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderMessage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderMessage` (fail-fast). */
 export function isGraderMessage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.content;
@@ -277,7 +277,7 @@ export function isGraderMessage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderMessage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderMessage` (at pointer `p`) to `c`. */
 export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -293,20 +293,20 @@ export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderMessageRole` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderMessageRole` (fail-fast). */
 export function isGraderMessageRole(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'user' && v !== 'assistant' && v !== 'system' && v !== 'developer') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderMessageRole` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderMessageRole` (at pointer `p`) to `c`. */
 export function checkGraderMessageRole(v: unknown, p: string, c: Ctx): void {
   if (v !== 'user' && v !== 'assistant' && v !== 'system' && v !== 'developer') {
     c.add(p, 'enum', "must be one of 'user', 'assistant', 'system', 'developer'");
   }
 }
 
-/** True when `v` is a valid `GraderOutputText` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderOutputText` (fail-fast). */
 export function isGraderOutputText(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text;
@@ -316,7 +316,7 @@ export function isGraderOutputText(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderOutputText` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderOutputText` (at pointer `p`) to `c`. */
 export function checkGraderOutputText(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -330,20 +330,20 @@ export function checkGraderOutputText(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderReasoningEffort` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderReasoningEffort` (fail-fast). */
 export function isGraderReasoningEffort(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES0.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderReasoningEffort` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderReasoningEffort` (at pointer `p`) to `c`. */
 export function checkGraderReasoningEffort(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(p, 'enum', "must be one of 'none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'");
   }
 }
 
-/** True when `v` is a valid `GraderSamplingParams` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderSamplingParams` (fail-fast). */
 export function isGraderSamplingParams(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.max_completions_tokens;
@@ -363,7 +363,7 @@ export function isGraderSamplingParams(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderSamplingParams` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderSamplingParams` (at pointer `p`) to `c`. */
 export function checkGraderSamplingParams(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -385,7 +385,7 @@ export function checkGraderSamplingParams(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderStringCheck` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderStringCheck` (fail-fast). */
 export function isGraderStringCheck(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -401,7 +401,7 @@ export function isGraderStringCheck(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderStringCheck` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderStringCheck` (at pointer `p`) to `c`. */
 export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -424,13 +424,13 @@ export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderTextSimilarityMetric` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderTextSimilarityMetric` (fail-fast). */
 export function isGraderTextSimilarityMetric(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES1.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderTextSimilarityMetric` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderTextSimilarityMetric` (at pointer `p`) to `c`. */
 export function checkGraderTextSimilarityMetric(v: unknown, p: string, c: Ctx): void {
   if (!VALUES1.has(v)) {
     c.add(
@@ -441,20 +441,20 @@ export function checkGraderTextSimilarityMetric(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `ListOrder` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ListOrder` (fail-fast). */
 export function isListOrder(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'asc' && v !== 'desc') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ListOrder` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ListOrder` (at pointer `p`) to `c`. */
 export function checkListOrder(v: unknown, p: string, c: Ctx): void {
   if (v !== 'asc' && v !== 'desc') {
     c.add(p, 'enum', "must be one of 'asc', 'desc'");
   }
 }
 
-/** True when `v` is a valid `Metadata` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Metadata` (fail-fast). */
 export function isMetadata(v: unknown, r: Run = newRun()): boolean {
   if (v !== null) {
     if (!isObj(v)) return false;
@@ -470,7 +470,7 @@ export function isMetadata(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Metadata` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Metadata` (at pointer `p`) to `c`. */
 export function checkMetadata(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!isObj(v)) {
@@ -491,7 +491,7 @@ export function checkMetadata(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VectorStoreFileContent` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreFileContent` (fail-fast). */
 export function isVectorStoreFileContent(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text;
@@ -503,7 +503,7 @@ export function isVectorStoreFileContent(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreFileContent` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreFileContent` (at pointer `p`) to `c`. */
 export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -515,7 +515,7 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `VectorStoreFileDeleted` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreFileDeleted` (fail-fast). */
 export function isVectorStoreFileDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.deleted;
@@ -527,7 +527,7 @@ export function isVectorStoreFileDeleted(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreFileDeleted` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreFileDeleted` (at pointer `p`) to `c`. */
 export function checkVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -544,7 +544,7 @@ export function checkVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `VoiceConsentDeleted` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VoiceConsentDeleted` (fail-fast). */
 export function isVoiceConsentDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.deleted;
@@ -556,7 +556,7 @@ export function isVoiceConsentDeleted(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VoiceConsentDeleted` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VoiceConsentDeleted` (at pointer `p`) to `c`. */
 export function checkVoiceConsentDeleted(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');

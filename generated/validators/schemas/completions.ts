@@ -32,7 +32,7 @@ import {
   is91,
   is92,
 } from '../shared.js';
-/** True when `v` is a valid `Completion` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Completion` (fail-fast). */
 export function isCompletion(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.choices;
@@ -60,7 +60,7 @@ export function isCompletion(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Completion` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Completion` (at pointer `p`) to `c`. */
 export function checkCompletion(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -87,7 +87,7 @@ export function checkCompletion(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `CompletionChoice` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionChoice` (fail-fast). */
 export function isCompletionChoice(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.finish_reason;
@@ -107,7 +107,7 @@ export function isCompletionChoice(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionChoice` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionChoice` (at pointer `p`) to `c`. */
 export function checkCompletionChoice(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -127,7 +127,7 @@ export function checkCompletionChoice(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `CompletionChunk` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionChunk` (fail-fast). */
 export function isCompletionChunk(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.choices;
@@ -171,7 +171,7 @@ export function isCompletionChunk(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionChunk` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionChunk` (at pointer `p`) to `c`. */
 export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -203,7 +203,7 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `CompletionChunkChoice` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionChunkChoice` (fail-fast). */
 export function isCompletionChunkChoice(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.finish_reason;
@@ -229,7 +229,7 @@ export function isCompletionChunkChoice(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionChunkChoice` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionChunkChoice` (at pointer `p`) to `c`. */
 export function checkCompletionChunkChoice(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -249,7 +249,7 @@ export function checkCompletionChunkChoice(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `CompletionCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionCreateRequest` (fail-fast). */
 export function isCompletionCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (is90(v, r)) {
     if (isObj(v)) {
@@ -272,7 +272,7 @@ export function isCompletionCreateRequest(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionCreateRequest` (at pointer `p`) to `c`. */
 export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (is90(v, c)) {
     check93(v, p, c);
@@ -285,20 +285,20 @@ export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): voi
   check96(v, p, c);
 }
 
-/** True when `v` is a valid `CompletionFinishReason` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionFinishReason` (fail-fast). */
 export function isCompletionFinishReason(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'stop' && v !== 'length' && v !== 'content_filter') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionFinishReason` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionFinishReason` (at pointer `p`) to `c`. */
 export function checkCompletionFinishReason(v: unknown, p: string, c: Ctx): void {
   if (v !== 'stop' && v !== 'length' && v !== 'content_filter') {
     c.add(p, 'enum', "must be one of 'stop', 'length', 'content_filter'");
   }
 }
 
-/** True when `v` is a valid `CompletionLogprobs` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionLogprobs` (fail-fast). */
 export function isCompletionLogprobs(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text_offset;
@@ -340,7 +340,7 @@ export function isCompletionLogprobs(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionLogprobs` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionLogprobs` (at pointer `p`) to `c`. */
 export function checkCompletionLogprobs(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -356,7 +356,7 @@ export function checkCompletionLogprobs(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `CompletionStreamOptions` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionStreamOptions` (fail-fast). */
 export function isCompletionStreamOptions(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.include_obfuscation;
@@ -366,7 +366,7 @@ export function isCompletionStreamOptions(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionStreamOptions` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionStreamOptions` (at pointer `p`) to `c`. */
 export function checkCompletionStreamOptions(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -378,7 +378,7 @@ export function checkCompletionStreamOptions(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `CompletionUsage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompletionUsage` (fail-fast). */
 export function isCompletionUsage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.completion_tokens;
@@ -394,7 +394,7 @@ export function isCompletionUsage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `CompletionUsage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompletionUsage` (at pointer `p`) to `c`. */
 export function checkCompletionUsage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');

@@ -25,7 +25,7 @@ import {
   is119,
   is122,
 } from '../shared.js';
-/** True when `v` is a valid `Container` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Container` (fail-fast). */
 export function isContainer(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -55,7 +55,7 @@ export function isContainer(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Container` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Container` (at pointer `p`) to `c`. */
 export function checkContainer(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -87,7 +87,7 @@ export function checkContainer(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ContainerCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerCreateRequest` (fail-fast). */
 export function isContainerCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.expires_after;
@@ -123,7 +123,7 @@ export function isContainerCreateRequest(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerCreateRequest` (at pointer `p`) to `c`. */
 export function checkContainerCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -144,7 +144,7 @@ export function checkContainerCreateRequest(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `ContainerDeleted` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerDeleted` (fail-fast). */
 export function isContainerDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.deleted;
@@ -156,7 +156,7 @@ export function isContainerDeleted(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerDeleted` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerDeleted` (at pointer `p`) to `c`. */
 export function checkContainerDeleted(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -173,7 +173,7 @@ export function checkContainerDeleted(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ContainerDomainSecret` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerDomainSecret` (fail-fast). */
 export function isContainerDomainSecret(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.domain;
@@ -185,7 +185,7 @@ export function isContainerDomainSecret(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerDomainSecret` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerDomainSecret` (at pointer `p`) to `c`. */
 export function checkContainerDomainSecret(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -202,7 +202,7 @@ export function checkContainerDomainSecret(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `ContainerInlineSkill` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerInlineSkill` (fail-fast). */
 export function isContainerInlineSkill(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.description;
@@ -216,7 +216,7 @@ export function isContainerInlineSkill(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerInlineSkill` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerInlineSkill` (at pointer `p`) to `c`. */
 export function checkContainerInlineSkill(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -236,7 +236,7 @@ export function checkContainerInlineSkill(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ContainerList` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerList` (fail-fast). */
 export function isContainerList(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
@@ -260,7 +260,7 @@ export function isContainerList(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerList` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerList` (at pointer `p`) to `c`. */
 export function checkContainerList(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -283,20 +283,20 @@ export function checkContainerList(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ContainerMemoryLimit` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerMemoryLimit` (fail-fast). */
 export function isContainerMemoryLimit(v: unknown, r: Run = newRun()): boolean {
   if (v !== '1g' && v !== '4g' && v !== '16g' && v !== '64g') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerMemoryLimit` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerMemoryLimit` (at pointer `p`) to `c`. */
 export function checkContainerMemoryLimit(v: unknown, p: string, c: Ctx): void {
   if (v !== '1g' && v !== '4g' && v !== '16g' && v !== '64g') {
     c.add(p, 'enum', "must be one of '1g', '4g', '16g', '64g'");
   }
 }
 
-/** True when `v` is a valid `ContainerNetworkPolicy` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerNetworkPolicy` (fail-fast). */
 export function isContainerNetworkPolicy(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.allowed_domains;
@@ -312,7 +312,7 @@ export function isContainerNetworkPolicy(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerNetworkPolicy` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerNetworkPolicy` (at pointer `p`) to `c`. */
 export function checkContainerNetworkPolicy(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -325,7 +325,7 @@ export function checkContainerNetworkPolicy(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `ContainerNetworkPolicyAllowlist` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerNetworkPolicyAllowlist` (fail-fast). */
 export function isContainerNetworkPolicyAllowlist(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.allowed_domains;
@@ -351,7 +351,7 @@ export function isContainerNetworkPolicyAllowlist(v: unknown, r: Run = newRun())
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerNetworkPolicyAllowlist` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerNetworkPolicyAllowlist` (at pointer `p`) to `c`. */
 export function checkContainerNetworkPolicyAllowlist(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -367,7 +367,7 @@ export function checkContainerNetworkPolicyAllowlist(v: unknown, p: string, c: C
   }
 }
 
-/** True when `v` is a valid `ContainerNetworkPolicyDisabled` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerNetworkPolicyDisabled` (fail-fast). */
 export function isContainerNetworkPolicyDisabled(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.type;
@@ -375,7 +375,7 @@ export function isContainerNetworkPolicyDisabled(v: unknown, r: Run = newRun()):
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerNetworkPolicyDisabled` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerNetworkPolicyDisabled` (at pointer `p`) to `c`. */
 export function checkContainerNetworkPolicyDisabled(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -386,7 +386,7 @@ export function checkContainerNetworkPolicyDisabled(v: unknown, p: string, c: Ct
   }
 }
 
-/** True when `v` is a valid `ContainerNetworkPolicyParam` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerNetworkPolicyParam` (fail-fast). */
 export function isContainerNetworkPolicyParam(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -405,7 +405,7 @@ export function isContainerNetworkPolicyParam(v: unknown, r: Run = newRun()): bo
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerNetworkPolicyParam` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerNetworkPolicyParam` (at pointer `p`) to `c`. */
 export function checkContainerNetworkPolicyParam(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a ContainerNetworkPolicyDisabled or a ContainerNetworkPolicyAllowlist');
@@ -423,7 +423,7 @@ export function checkContainerNetworkPolicyParam(v: unknown, p: string, c: Ctx):
   }
 }
 
-/** True when `v` is a valid `ContainerSkill` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerSkill` (fail-fast). */
 export function isContainerSkill(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -442,7 +442,7 @@ export function isContainerSkill(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerSkill` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerSkill` (at pointer `p`) to `c`. */
 export function checkContainerSkill(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a ContainerSkillReference or a ContainerInlineSkill');
@@ -460,7 +460,7 @@ export function checkContainerSkill(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ContainerSkillReference` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerSkillReference` (fail-fast). */
 export function isContainerSkillReference(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.skill_id;
@@ -474,7 +474,7 @@ export function isContainerSkillReference(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerSkillReference` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerSkillReference` (at pointer `p`) to `c`. */
 export function checkContainerSkillReference(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -490,13 +490,13 @@ export function checkContainerSkillReference(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `ContainerStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ContainerStatus` (fail-fast). */
 export function isContainerStatus(v: unknown, r: Run = newRun()): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ContainerStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ContainerStatus` (at pointer `p`) to `c`. */
 export function checkContainerStatus(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');

@@ -17,7 +17,7 @@ import {
 } from '../shared.js';
 import { checkEndUser, isEndUser } from './common.js';
 const RE0 = new RegExp('^text-embedding-([3-9]|[1-9][0-9]+)(-|$)', 'u');
-/** True when `v` is a valid `CreateEmbeddingResponse` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CreateEmbeddingResponse` (fail-fast). */
 export function isCreateEmbeddingResponse(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
@@ -47,7 +47,7 @@ export function isCreateEmbeddingResponse(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `CreateEmbeddingResponse` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CreateEmbeddingResponse` (at pointer `p`) to `c`. */
 export function checkCreateEmbeddingResponse(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -67,7 +67,7 @@ export function checkCreateEmbeddingResponse(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `Embedding` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Embedding` (fail-fast). */
 export function isEmbedding(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.embedding;
@@ -87,7 +87,7 @@ export function isEmbedding(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Embedding` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Embedding` (at pointer `p`) to `c`. */
 export function checkEmbedding(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -104,7 +104,7 @@ export function checkEmbedding(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EmbeddingCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EmbeddingCreateRequest` (fail-fast). */
 export function isEmbeddingCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.dimensions;
@@ -126,7 +126,7 @@ export function isEmbeddingCreateRequest(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `EmbeddingCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EmbeddingCreateRequest` (at pointer `p`) to `c`. */
 export function checkEmbeddingCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');

@@ -31,7 +31,7 @@ import {
   isGraderTextSimilarityMetric,
   isMetadata,
 } from './common.js';
-/** True when `v` is a valid `Eval` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Eval` (fail-fast). */
 export function isEval(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -59,7 +59,7 @@ export function isEval(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Eval` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Eval` (at pointer `p`) to `c`. */
 export function checkEval(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -88,7 +88,7 @@ export function checkEval(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalCreateRequest` (fail-fast). */
 export function isEvalCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data_source_config;
@@ -110,7 +110,7 @@ export function isEvalCreateRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalCreateRequest` (at pointer `p`) to `c`. */
 export function checkEvalCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -128,7 +128,7 @@ export function checkEvalCreateRequest(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalCustomDataSourceConfig` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalCustomDataSourceConfig` (fail-fast). */
 export function isEvalCustomDataSourceConfig(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.include_sample_schema;
@@ -144,7 +144,7 @@ export function isEvalCustomDataSourceConfig(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalCustomDataSourceConfig` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalCustomDataSourceConfig` (at pointer `p`) to `c`. */
 export function checkEvalCustomDataSourceConfig(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -160,7 +160,7 @@ export function checkEvalCustomDataSourceConfig(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `EvalCustomDataSourceConfigCreate` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalCustomDataSourceConfigCreate` (fail-fast). */
 export function isEvalCustomDataSourceConfigCreate(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.include_sample_schema;
@@ -176,7 +176,7 @@ export function isEvalCustomDataSourceConfigCreate(v: unknown, r: Run = newRun()
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalCustomDataSourceConfigCreate` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalCustomDataSourceConfigCreate` (at pointer `p`) to `c`. */
 export function checkEvalCustomDataSourceConfigCreate(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -192,7 +192,7 @@ export function checkEvalCustomDataSourceConfigCreate(v: unknown, p: string, c: 
   }
 }
 
-/** True when `v` is a valid `EvalDataSourceConfig` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalDataSourceConfig` (fail-fast). */
 export function isEvalDataSourceConfig(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -214,7 +214,7 @@ export function isEvalDataSourceConfig(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalDataSourceConfig` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalDataSourceConfig` (at pointer `p`) to `c`. */
 export function checkEvalDataSourceConfig(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
@@ -239,7 +239,7 @@ export function checkEvalDataSourceConfig(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalDataSourceConfigCreate` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalDataSourceConfigCreate` (fail-fast). */
 export function isEvalDataSourceConfigCreate(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -261,7 +261,7 @@ export function isEvalDataSourceConfigCreate(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalDataSourceConfigCreate` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalDataSourceConfigCreate` (at pointer `p`) to `c`. */
 export function checkEvalDataSourceConfigCreate(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
@@ -286,7 +286,7 @@ export function checkEvalDataSourceConfigCreate(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `EvalLabelModelGrader` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalLabelModelGrader` (fail-fast). */
 export function isEvalLabelModelGrader(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -333,7 +333,7 @@ export function isEvalLabelModelGrader(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalLabelModelGrader` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalLabelModelGrader` (at pointer `p`) to `c`. */
 export function checkEvalLabelModelGrader(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -365,7 +365,7 @@ export function checkEvalLabelModelGrader(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalLogsDataSourceConfig` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalLogsDataSourceConfig` (fail-fast). */
 export function isEvalLogsDataSourceConfig(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.metadata;
@@ -375,7 +375,7 @@ export function isEvalLogsDataSourceConfig(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalLogsDataSourceConfig` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalLogsDataSourceConfig` (at pointer `p`) to `c`. */
 export function checkEvalLogsDataSourceConfig(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -388,7 +388,7 @@ export function checkEvalLogsDataSourceConfig(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `EvalPythonGrader` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalPythonGrader` (fail-fast). */
 export function isEvalPythonGrader(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.image_tag;
@@ -404,7 +404,7 @@ export function isEvalPythonGrader(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalPythonGrader` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalPythonGrader` (at pointer `p`) to `c`. */
 export function checkEvalPythonGrader(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -426,7 +426,7 @@ export function checkEvalPythonGrader(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalScoreModelGrader` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalScoreModelGrader` (fail-fast). */
 export function isEvalScoreModelGrader(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -460,7 +460,7 @@ export function isEvalScoreModelGrader(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalScoreModelGrader` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalScoreModelGrader` (at pointer `p`) to `c`. */
 export function checkEvalScoreModelGrader(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -487,7 +487,7 @@ export function checkEvalScoreModelGrader(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalSimpleMessage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalSimpleMessage` (fail-fast). */
 export function isEvalSimpleMessage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.content;
@@ -497,7 +497,7 @@ export function isEvalSimpleMessage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalSimpleMessage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalSimpleMessage` (at pointer `p`) to `c`. */
 export function checkEvalSimpleMessage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -511,7 +511,7 @@ export function checkEvalSimpleMessage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalStoredCompletionsDataSourceConfig` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalStoredCompletionsDataSourceConfig` (fail-fast). */
 export function isEvalStoredCompletionsDataSourceConfig(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.metadata;
@@ -521,7 +521,7 @@ export function isEvalStoredCompletionsDataSourceConfig(v: unknown, r: Run = new
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalStoredCompletionsDataSourceConfig` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalStoredCompletionsDataSourceConfig` (at pointer `p`) to `c`. */
 export function checkEvalStoredCompletionsDataSourceConfig(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -534,7 +534,7 @@ export function checkEvalStoredCompletionsDataSourceConfig(v: unknown, p: string
   }
 }
 
-/** True when `v` is a valid `EvalTestingCriterion` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalTestingCriterion` (fail-fast). */
 export function isEvalTestingCriterion(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -562,7 +562,7 @@ export function isEvalTestingCriterion(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalTestingCriterion` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalTestingCriterion` (at pointer `p`) to `c`. */
 export function checkEvalTestingCriterion(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
@@ -597,7 +597,7 @@ export function checkEvalTestingCriterion(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `EvalTextSimilarityGrader` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `EvalTextSimilarityGrader` (fail-fast). */
 export function isEvalTextSimilarityGrader(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.evaluation_metric;
@@ -615,7 +615,7 @@ export function isEvalTextSimilarityGrader(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `EvalTextSimilarityGrader` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `EvalTextSimilarityGrader` (at pointer `p`) to `c`. */
 export function checkEvalTextSimilarityGrader(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');

@@ -59,13 +59,13 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   'failed',
   'cancelled',
 ]);
-/** True when `v` is a valid `FineTuningAutoOrInteger` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningAutoOrInteger` (fail-fast). */
 export function isFineTuningAutoOrInteger(v: unknown, r: Run = newRun()): boolean {
   if (!(is146(v, r) || is71(v, r))) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningAutoOrInteger` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningAutoOrInteger` (at pointer `p`) to `c`. */
 export function checkFineTuningAutoOrInteger(v: unknown, p: string, c: Ctx): void {
   const m0 = (is146(v, c) ? 1 : 0) + (is71(v, c) ? 1 : 0);
   if (m0 > 1) {
@@ -82,13 +82,13 @@ export function checkFineTuningAutoOrInteger(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `FineTuningAutoOrNumber` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningAutoOrNumber` (fail-fast). */
 export function isFineTuningAutoOrNumber(v: unknown, r: Run = newRun()): boolean {
   if (!(is146(v, r) || is148(v, r))) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningAutoOrNumber` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningAutoOrNumber` (at pointer `p`) to `c`. */
 export function checkFineTuningAutoOrNumber(v: unknown, p: string, c: Ctx): void {
   const m0 = (is146(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0);
   if (m0 > 1) {
@@ -105,7 +105,7 @@ export function checkFineTuningAutoOrNumber(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `FineTuningDpoMethod` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningDpoMethod` (fail-fast). */
 export function isFineTuningDpoMethod(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.hyperparameters;
@@ -113,7 +113,7 @@ export function isFineTuningDpoMethod(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningDpoMethod` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningDpoMethod` (at pointer `p`) to `c`. */
 export function checkFineTuningDpoMethod(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -123,7 +123,7 @@ export function checkFineTuningDpoMethod(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FineTuningHyperparameters` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningHyperparameters` (fail-fast). */
 export function isFineTuningHyperparameters(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
@@ -135,7 +135,7 @@ export function isFineTuningHyperparameters(v: unknown, r: Run = newRun()): bool
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningHyperparameters` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningHyperparameters` (at pointer `p`) to `c`. */
 export function checkFineTuningHyperparameters(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -152,7 +152,7 @@ export function checkFineTuningHyperparameters(v: unknown, p: string, c: Ctx): v
   }
 }
 
-/** True when `v` is a valid `FineTuningJob` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningJob` (fail-fast). */
 export function isFineTuningJob(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -213,7 +213,7 @@ export function isFineTuningJob(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningJob` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningJob` (at pointer `p`) to `c`. */
 export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -274,7 +274,7 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FineTuningJobError` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningJobError` (fail-fast). */
 export function isFineTuningJobError(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.code;
@@ -286,7 +286,7 @@ export function isFineTuningJobError(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningJobError` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningJobError` (at pointer `p`) to `c`. */
 export function checkFineTuningJobError(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -303,13 +303,13 @@ export function checkFineTuningJobError(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FineTuningJobStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningJobStatus` (fail-fast). */
 export function isFineTuningJobStatus(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES0.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningJobStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningJobStatus` (at pointer `p`) to `c`. */
 export function checkFineTuningJobStatus(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(
@@ -320,7 +320,7 @@ export function checkFineTuningJobStatus(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FineTuningMethod` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningMethod` (fail-fast). */
 export function isFineTuningMethod(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.dpo;
@@ -334,7 +334,7 @@ export function isFineTuningMethod(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningMethod` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningMethod` (at pointer `p`) to `c`. */
 export function checkFineTuningMethod(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -351,7 +351,7 @@ export function checkFineTuningMethod(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FineTuningReinforcementMethod` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningReinforcementMethod` (fail-fast). */
 export function isFineTuningReinforcementMethod(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.grader;
@@ -361,7 +361,7 @@ export function isFineTuningReinforcementMethod(v: unknown, r: Run = newRun()): 
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningReinforcementMethod` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningReinforcementMethod` (at pointer `p`) to `c`. */
 export function checkFineTuningReinforcementMethod(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -373,7 +373,7 @@ export function checkFineTuningReinforcementMethod(v: unknown, p: string, c: Ctx
   }
 }
 
-/** True when `v` is a valid `FineTuningSupervisedMethod` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningSupervisedMethod` (fail-fast). */
 export function isFineTuningSupervisedMethod(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.hyperparameters;
@@ -381,7 +381,7 @@ export function isFineTuningSupervisedMethod(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningSupervisedMethod` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningSupervisedMethod` (at pointer `p`) to `c`. */
 export function checkFineTuningSupervisedMethod(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -391,7 +391,7 @@ export function checkFineTuningSupervisedMethod(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `FineTuningWandbIntegration` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FineTuningWandbIntegration` (fail-fast). */
 export function isFineTuningWandbIntegration(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.type;
@@ -401,7 +401,7 @@ export function isFineTuningWandbIntegration(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `FineTuningWandbIntegration` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FineTuningWandbIntegration` (at pointer `p`) to `c`. */
 export function checkFineTuningWandbIntegration(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -415,7 +415,7 @@ export function checkFineTuningWandbIntegration(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `Grader` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Grader` (fail-fast). */
 export function isGrader(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -446,7 +446,7 @@ export function isGrader(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Grader` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Grader` (at pointer `p`) to `c`. */
 export function checkGrader(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
@@ -484,7 +484,7 @@ export function checkGrader(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderLabelModel` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderLabelModel` (fail-fast). */
 export function isGraderLabelModel(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -531,7 +531,7 @@ export function isGraderLabelModel(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderLabelModel` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderLabelModel` (at pointer `p`) to `c`. */
 export function checkGraderLabelModel(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -563,7 +563,7 @@ export function checkGraderLabelModel(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderMulti` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderMulti` (fail-fast). */
 export function isGraderMulti(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.calculate_output;
@@ -577,7 +577,7 @@ export function isGraderMulti(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderMulti` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderMulti` (at pointer `p`) to `c`. */
 export function checkGraderMulti(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -597,7 +597,7 @@ export function checkGraderMulti(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderPython` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderPython` (fail-fast). */
 export function isGraderPython(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.image_tag;
@@ -611,7 +611,7 @@ export function isGraderPython(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderPython` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderPython` (at pointer `p`) to `c`. */
 export function checkGraderPython(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -630,7 +630,7 @@ export function checkGraderPython(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderRunErrors` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderRunErrors` (fail-fast). */
 export function isGraderRunErrors(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.formula_parse_error;
@@ -664,7 +664,7 @@ export function isGraderRunErrors(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderRunErrors` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderRunErrors` (at pointer `p`) to `c`. */
 export function checkGraderRunErrors(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -715,7 +715,7 @@ export function checkGraderRunErrors(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderRunRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderRunRequest` (fail-fast). */
 export function isGraderRunRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.grader;
@@ -725,7 +725,7 @@ export function isGraderRunRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderRunRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderRunRequest` (at pointer `p`) to `c`. */
 export function checkGraderRunRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -739,7 +739,7 @@ export function checkGraderRunRequest(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderRunResult` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderRunResult` (fail-fast). */
 export function isGraderRunResult(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.metadata;
@@ -761,7 +761,7 @@ export function isGraderRunResult(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderRunResult` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderRunResult` (at pointer `p`) to `c`. */
 export function checkGraderRunResult(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -781,7 +781,7 @@ export function checkGraderRunResult(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderScoreModel` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderScoreModel` (fail-fast). */
 export function isGraderScoreModel(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -813,7 +813,7 @@ export function isGraderScoreModel(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderScoreModel` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderScoreModel` (at pointer `p`) to `c`. */
 export function checkGraderScoreModel(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -837,7 +837,7 @@ export function checkGraderScoreModel(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderTextSimilarity` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderTextSimilarity` (fail-fast). */
 export function isGraderTextSimilarity(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.evaluation_metric;
@@ -853,7 +853,7 @@ export function isGraderTextSimilarity(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderTextSimilarity` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderTextSimilarity` (at pointer `p`) to `c`. */
 export function checkGraderTextSimilarity(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -876,7 +876,7 @@ export function checkGraderTextSimilarity(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderTokenUsage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderTokenUsage` (fail-fast). */
 export function isGraderTokenUsage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.cached_tokens;
@@ -890,7 +890,7 @@ export function isGraderTokenUsage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderTokenUsage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderTokenUsage` (at pointer `p`) to `c`. */
 export function checkGraderTokenUsage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -910,7 +910,7 @@ export function checkGraderTokenUsage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `GraderValidateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `GraderValidateRequest` (fail-fast). */
 export function isGraderValidateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.grader;
@@ -918,7 +918,7 @@ export function isGraderValidateRequest(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `GraderValidateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `GraderValidateRequest` (at pointer `p`) to `c`. */
 export function checkGraderValidateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -929,7 +929,7 @@ export function checkGraderValidateRequest(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `RunnableGrader` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `RunnableGrader` (fail-fast). */
 export function isRunnableGrader(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -957,7 +957,7 @@ export function isRunnableGrader(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `RunnableGrader` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `RunnableGrader` (at pointer `p`) to `c`. */
 export function checkRunnableGrader(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(

@@ -57,7 +57,7 @@ import {
 } from '../shared.js';
 import { checkEndUser, isEndUser } from './common.js';
 const RE0 = new RegExp('^(auto|[0-9]+x[0-9]+)$', 'u');
-/** True when `v` is a valid `Image` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Image` (fail-fast). */
 export function isImage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.b64_json;
@@ -69,7 +69,7 @@ export function isImage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Image` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Image` (at pointer `p`) to `c`. */
 export function checkImage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -83,20 +83,20 @@ export function checkImage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ImageBackground` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageBackground` (fail-fast). */
 export function isImageBackground(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'transparent' && v !== 'opaque' && v !== 'auto') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageBackground` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageBackground` (at pointer `p`) to `c`. */
 export function checkImageBackground(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transparent' && v !== 'opaque' && v !== 'auto') {
     c.add(p, 'enum', "must be one of 'transparent', 'opaque', 'auto'");
   }
 }
 
-/** True when `v` is a valid `ImageEditCompletedEvent` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageEditCompletedEvent` (fail-fast). */
 export function isImageEditCompletedEvent(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.b64_json;
@@ -108,7 +108,7 @@ export function isImageEditCompletedEvent(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageEditCompletedEvent` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageEditCompletedEvent` (at pointer `p`) to `c`. */
 export function checkImageEditCompletedEvent(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -125,7 +125,7 @@ export function checkImageEditCompletedEvent(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `ImageEditCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageEditCreateRequest` (fail-fast). */
 export function isImageEditCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (is170(v, r)) {
   } else {
@@ -148,7 +148,7 @@ export function isImageEditCreateRequest(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageEditCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageEditCreateRequest` (at pointer `p`) to `c`. */
 export function checkImageEditCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (is170(v, c)) {
   } else {
@@ -160,7 +160,7 @@ export function checkImageEditCreateRequest(v: unknown, p: string, c: Ctx): void
   check175(v, p, c);
 }
 
-/** True when `v` is a valid `ImageEditInputImage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageEditInputImage` (fail-fast). */
 export function isImageEditInputImage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.file_id;
@@ -170,7 +170,7 @@ export function isImageEditInputImage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageEditInputImage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageEditInputImage` (at pointer `p`) to `c`. */
 export function checkImageEditInputImage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -182,7 +182,7 @@ export function checkImageEditInputImage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ImageEditMultipartRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageEditMultipartRequest` (fail-fast). */
 export function isImageEditMultipartRequest(v: unknown, r: Run = newRun()): boolean {
   if (is170(v, r)) {
   } else {
@@ -205,7 +205,7 @@ export function isImageEditMultipartRequest(v: unknown, r: Run = newRun()): bool
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageEditMultipartRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageEditMultipartRequest` (at pointer `p`) to `c`. */
 export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): void {
   if (is170(v, c)) {
   } else {
@@ -217,7 +217,7 @@ export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): v
   check178(v, p, c);
 }
 
-/** True when `v` is a valid `ImageEditPartialImageEvent` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageEditPartialImageEvent` (fail-fast). */
 export function isImageEditPartialImageEvent(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.b64_json;
@@ -229,7 +229,7 @@ export function isImageEditPartialImageEvent(v: unknown, r: Run = newRun()): boo
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageEditPartialImageEvent` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageEditPartialImageEvent` (at pointer `p`) to `c`. */
 export function checkImageEditPartialImageEvent(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -246,7 +246,7 @@ export function checkImageEditPartialImageEvent(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** True when `v` is a valid `ImageEditStreamUsage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageEditStreamUsage` (fail-fast). */
 export function isImageEditStreamUsage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_tokens;
@@ -268,7 +268,7 @@ export function isImageEditStreamUsage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageEditStreamUsage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageEditStreamUsage` (at pointer `p`) to `c`. */
 export function checkImageEditStreamUsage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -288,7 +288,7 @@ export function checkImageEditStreamUsage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ImageGenerationCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageGenerationCreateRequest` (fail-fast). */
 export function isImageGenerationCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (is170(v, r)) {
     if (!is181(v, r)) return false;
@@ -326,7 +326,7 @@ export function isImageGenerationCreateRequest(v: unknown, r: Run = newRun()): b
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageGenerationCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageGenerationCreateRequest` (at pointer `p`) to `c`. */
 export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (is170(v, c)) {
     check193(v, p, c);
@@ -352,7 +352,7 @@ export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx)
   check200(v, p, c);
 }
 
-/** True when `v` is a valid `ImageMask` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageMask` (fail-fast). */
 export function isImageMask(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.file_id;
@@ -363,39 +363,39 @@ export function isImageMask(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageMask` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageMask` (at pointer `p`) to `c`. */
 export function checkImageMask(v: unknown, p: string, c: Ctx): void {
   check203(v, p, c);
   if (!is205(v, c)) check204(v, p, c);
 }
 
-/** True when `v` is a valid `ImageModeration` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageModeration` (fail-fast). */
 export function isImageModeration(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'low' && v !== 'auto') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageModeration` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageModeration` (at pointer `p`) to `c`. */
 export function checkImageModeration(v: unknown, p: string, c: Ctx): void {
   if (v !== 'low' && v !== 'auto') {
     c.add(p, 'enum', "must be one of 'low', 'auto'");
   }
 }
 
-/** True when `v` is a valid `ImageOutputFormat` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageOutputFormat` (fail-fast). */
 export function isImageOutputFormat(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'png' && v !== 'jpeg' && v !== 'webp') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageOutputFormat` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageOutputFormat` (at pointer `p`) to `c`. */
 export function checkImageOutputFormat(v: unknown, p: string, c: Ctx): void {
   if (v !== 'png' && v !== 'jpeg' && v !== 'webp') {
     c.add(p, 'enum', "must be one of 'png', 'jpeg', 'webp'");
   }
 }
 
-/** True when `v` is a valid `ImageVariationCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImageVariationCreateRequest` (fail-fast). */
 export function isImageVariationCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.image;
@@ -417,7 +417,7 @@ export function isImageVariationCreateRequest(v: unknown, r: Run = newRun()): bo
   return true;
 }
 
-/** Adds every problem of `v` as a `ImageVariationCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImageVariationCreateRequest` (at pointer `p`) to `c`. */
 export function checkImageVariationCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -434,7 +434,7 @@ export function checkImageVariationCreateRequest(v: unknown, p: string, c: Ctx):
   }
 }
 
-/** True when `v` is a valid `ImagesResponse` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImagesResponse` (fail-fast). */
 export function isImagesResponse(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
@@ -460,7 +460,7 @@ export function isImagesResponse(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ImagesResponse` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImagesResponse` (at pointer `p`) to `c`. */
 export function checkImagesResponse(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -485,7 +485,7 @@ export function checkImagesResponse(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ImagesUsage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ImagesUsage` (fail-fast). */
 export function isImagesUsage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_tokens;
@@ -515,7 +515,7 @@ export function isImagesUsage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ImagesUsage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ImagesUsage` (at pointer `p`) to `c`. */
 export function checkImagesUsage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');

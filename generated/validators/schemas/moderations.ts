@@ -17,7 +17,7 @@ import {
   is222,
   is224,
 } from '../shared.js';
-/** True when `v` is a valid `CreateModerationResponse` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CreateModerationResponse` (fail-fast). */
 export function isCreateModerationResponse(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.id;
@@ -37,7 +37,7 @@ export function isCreateModerationResponse(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `CreateModerationResponse` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CreateModerationResponse` (at pointer `p`) to `c`. */
 export function checkCreateModerationResponse(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -54,7 +54,7 @@ export function checkCreateModerationResponse(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `ModerationCategories` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationCategories` (fail-fast). */
 export function isModerationCategories(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.harassment;
@@ -86,7 +86,7 @@ export function isModerationCategories(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationCategories` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationCategories` (at pointer `p`) to `c`. */
 export function checkModerationCategories(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -133,7 +133,7 @@ export function checkModerationCategories(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ModerationCategoryAppliedInputTypes` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationCategoryAppliedInputTypes` (fail-fast). */
 export function isModerationCategoryAppliedInputTypes(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.harassment;
@@ -165,7 +165,7 @@ export function isModerationCategoryAppliedInputTypes(v: unknown, r: Run = newRu
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationCategoryAppliedInputTypes` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationCategoryAppliedInputTypes` (at pointer `p`) to `c`. */
 export function checkModerationCategoryAppliedInputTypes(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -212,7 +212,7 @@ export function checkModerationCategoryAppliedInputTypes(v: unknown, p: string, 
   }
 }
 
-/** True when `v` is a valid `ModerationCategoryScores` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationCategoryScores` (fail-fast). */
 export function isModerationCategoryScores(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.harassment;
@@ -244,7 +244,7 @@ export function isModerationCategoryScores(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationCategoryScores` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationCategoryScores` (at pointer `p`) to `c`. */
 export function checkModerationCategoryScores(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -291,7 +291,7 @@ export function checkModerationCategoryScores(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `ModerationCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationCreateRequest` (fail-fast). */
 export function isModerationCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -305,7 +305,7 @@ export function isModerationCreateRequest(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationCreateRequest` (at pointer `p`) to `c`. */
 export function checkModerationCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -318,7 +318,7 @@ export function checkModerationCreateRequest(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `ModerationImageInput` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationImageInput` (fail-fast). */
 export function isModerationImageInput(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.image_url;
@@ -334,7 +334,7 @@ export function isModerationImageInput(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationImageInput` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationImageInput` (at pointer `p`) to `c`. */
 export function checkModerationImageInput(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -348,7 +348,7 @@ export function checkModerationImageInput(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ModerationInputPart` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationInputPart` (fail-fast). */
 export function isModerationInputPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -367,7 +367,7 @@ export function isModerationInputPart(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationInputPart` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationInputPart` (at pointer `p`) to `c`. */
 export function checkModerationInputPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a ModerationTextInput or a ModerationImageInput');
@@ -385,7 +385,7 @@ export function checkModerationInputPart(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ModerationResult` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationResult` (fail-fast). */
 export function isModerationResult(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.categories;
@@ -399,7 +399,7 @@ export function isModerationResult(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationResult` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationResult` (at pointer `p`) to `c`. */
 export function checkModerationResult(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -419,7 +419,7 @@ export function checkModerationResult(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ModerationTextInput` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationTextInput` (fail-fast). */
 export function isModerationTextInput(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text;
@@ -429,7 +429,7 @@ export function isModerationTextInput(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationTextInput` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationTextInput` (at pointer `p`) to `c`. */
 export function checkModerationTextInput(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -443,7 +443,7 @@ export function checkModerationTextInput(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ModerationTextInputTypes` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationTextInputTypes` (fail-fast). */
 export function isModerationTextInputTypes(v: unknown, r: Run = newRun()): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -453,7 +453,7 @@ export function isModerationTextInputTypes(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationTextInputTypes` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationTextInputTypes` (at pointer `p`) to `c`. */
 export function checkModerationTextInputTypes(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of "text"');
@@ -466,7 +466,7 @@ export function checkModerationTextInputTypes(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `ModerationTextOrImageInputTypes` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ModerationTextOrImageInputTypes` (fail-fast). */
 export function isModerationTextOrImageInputTypes(v: unknown, r: Run = newRun()): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -476,7 +476,7 @@ export function isModerationTextOrImageInputTypes(v: unknown, r: Run = newRun())
   return true;
 }
 
-/** Adds every problem of `v` as a `ModerationTextOrImageInputTypes` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ModerationTextOrImageInputTypes` (at pointer `p`) to `c`. */
 export function checkModerationTextOrImageInputTypes(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', "must be an array of one of 'text', 'image'");

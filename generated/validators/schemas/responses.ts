@@ -26,7 +26,7 @@ import {
   is244,
   is246,
 } from '../shared.js';
-/** True when `v` is a valid `InputTokenCount` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `InputTokenCount` (fail-fast). */
 export function isInputTokenCount(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_tokens;
@@ -34,7 +34,7 @@ export function isInputTokenCount(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `InputTokenCount` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `InputTokenCount` (at pointer `p`) to `c`. */
 export function checkInputTokenCount(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -45,7 +45,7 @@ export function checkInputTokenCount(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `InputTokenCountRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `InputTokenCountRequest` (fail-fast). */
 export function isInputTokenCountRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
@@ -67,7 +67,7 @@ export function isInputTokenCountRequest(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `InputTokenCountRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `InputTokenCountRequest` (at pointer `p`) to `c`. */
 export function checkInputTokenCountRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -83,7 +83,7 @@ export function checkInputTokenCountRequest(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `ResponseFunctionTool` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseFunctionTool` (fail-fast). */
 export function isResponseFunctionTool(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.description;
@@ -103,7 +103,7 @@ export function isResponseFunctionTool(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseFunctionTool` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseFunctionTool` (at pointer `p`) to `c`. */
 export function checkResponseFunctionTool(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -126,7 +126,7 @@ export function checkResponseFunctionTool(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ResponseInputContentPart` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseInputContentPart` (fail-fast). */
 export function isResponseInputContentPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -145,7 +145,7 @@ export function isResponseInputContentPart(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseInputContentPart` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseInputContentPart` (at pointer `p`) to `c`. */
 export function checkResponseInputContentPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a ResponseInputTextPart or a ResponseInputImagePart');
@@ -163,20 +163,20 @@ export function checkResponseInputContentPart(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `ResponseInputImagePart` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseInputImagePart` (fail-fast). */
 export function isResponseInputImagePart(v: unknown, r: Run = newRun()): boolean {
   if (!is236(v, r)) return false;
   if ((is202(v, r) ? 1 : 0) + (is201(v, r) ? 1 : 0) !== 1) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseInputImagePart` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseInputImagePart` (at pointer `p`) to `c`. */
 export function checkResponseInputImagePart(v: unknown, p: string, c: Ctx): void {
   check237(v, p, c);
   if (!is239(v, c)) check238(v, p, c);
 }
 
-/** True when `v` is a valid `ResponseInputMessage` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseInputMessage` (fail-fast). */
 export function isResponseInputMessage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.content;
@@ -190,7 +190,7 @@ export function isResponseInputMessage(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseInputMessage` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseInputMessage` (at pointer `p`) to `c`. */
 export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -204,7 +204,7 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ResponseInputTextPart` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseInputTextPart` (fail-fast). */
 export function isResponseInputTextPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text;
@@ -214,7 +214,7 @@ export function isResponseInputTextPart(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseInputTextPart` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseInputTextPart` (at pointer `p`) to `c`. */
 export function checkResponseInputTextPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -228,7 +228,7 @@ export function checkResponseInputTextPart(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `ResponseOtherTool` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseOtherTool` (fail-fast). */
 export function isResponseOtherTool(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.type;
@@ -241,7 +241,7 @@ export function isResponseOtherTool(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseOtherTool` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseOtherTool` (at pointer `p`) to `c`. */
 export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -252,13 +252,13 @@ export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ResponseTool` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ResponseTool` (fail-fast). */
 export function isResponseTool(v: unknown, r: Run = newRun()): boolean {
   if ((isResponseFunctionTool(v, r) ? 1 : 0) + (isResponseOtherTool(v, r) ? 1 : 0) !== 1) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `ResponseTool` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ResponseTool` (at pointer `p`) to `c`. */
 export function checkResponseTool(v: unknown, p: string, c: Ctx): void {
   const m0 = (isResponseFunctionTool(v, c) ? 1 : 0) + (isResponseOtherTool(v, c) ? 1 : 0);
   if (m0 > 1) {

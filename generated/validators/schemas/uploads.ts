@@ -12,7 +12,7 @@ const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   'vision',
   'user_data',
 ]);
-/** True when `v` is a valid `File` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `File` (fail-fast). */
 export function isFile(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.bytes;
@@ -36,7 +36,7 @@ export function isFile(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `File` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `File` (at pointer `p`) to `c`. */
 export function checkFile(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -70,13 +70,13 @@ export function checkFile(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FilePurpose` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FilePurpose` (fail-fast). */
 export function isFilePurpose(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES0.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `FilePurpose` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FilePurpose` (at pointer `p`) to `c`. */
 export function checkFilePurpose(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(
@@ -87,20 +87,20 @@ export function checkFilePurpose(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `FileStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `FileStatus` (fail-fast). */
 export function isFileStatus(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'uploaded' && v !== 'processed' && v !== 'error') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `FileStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `FileStatus` (at pointer `p`) to `c`. */
 export function checkFileStatus(v: unknown, p: string, c: Ctx): void {
   if (v !== 'uploaded' && v !== 'processed' && v !== 'error') {
     c.add(p, 'enum', "must be one of 'uploaded', 'processed', 'error'");
   }
 }
 
-/** True when `v` is a valid `Upload` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Upload` (fail-fast). */
 export function isUpload(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.bytes;
@@ -128,7 +128,7 @@ export function isUpload(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Upload` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Upload` (at pointer `p`) to `c`. */
 export function checkUpload(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -161,7 +161,7 @@ export function checkUpload(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `UploadCompleteRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `UploadCompleteRequest` (fail-fast). */
 export function isUploadCompleteRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.md5;
@@ -179,7 +179,7 @@ export function isUploadCompleteRequest(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `UploadCompleteRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `UploadCompleteRequest` (at pointer `p`) to `c`. */
 export function checkUploadCompleteRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -192,7 +192,7 @@ export function checkUploadCompleteRequest(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `UploadCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `UploadCreateRequest` (fail-fast). */
 export function isUploadCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.bytes;
@@ -208,7 +208,7 @@ export function isUploadCreateRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `UploadCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `UploadCreateRequest` (at pointer `p`) to `c`. */
 export function checkUploadCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -231,26 +231,26 @@ export function checkUploadCreateRequest(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `UploadPurpose` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `UploadPurpose` (fail-fast). */
 export function isUploadPurpose(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'assistants' && v !== 'batch' && v !== 'fine-tune' && v !== 'vision') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `UploadPurpose` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `UploadPurpose` (at pointer `p`) to `c`. */
 export function checkUploadPurpose(v: unknown, p: string, c: Ctx): void {
   if (v !== 'assistants' && v !== 'batch' && v !== 'fine-tune' && v !== 'vision') {
     c.add(p, 'enum', "must be one of 'assistants', 'batch', 'fine-tune', 'vision'");
   }
 }
 
-/** True when `v` is a valid `UploadStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `UploadStatus` (fail-fast). */
 export function isUploadStatus(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'pending' && v !== 'completed' && v !== 'cancelled' && v !== 'expired') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `UploadStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `UploadStatus` (at pointer `p`) to `c`. */
 export function checkUploadStatus(v: unknown, p: string, c: Ctx): void {
   if (v !== 'pending' && v !== 'completed' && v !== 'cancelled' && v !== 'expired') {
     c.add(p, 'enum', "must be one of 'pending', 'completed', 'cancelled', 'expired'");

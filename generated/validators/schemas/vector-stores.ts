@@ -44,7 +44,7 @@ import {
 } from '../shared.js';
 import { checkMetadata, isMetadata } from './common.js';
 const VALUES0: ReadonlySet<unknown> = new Set<unknown>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin']);
-/** True when `v` is a valid `Attributes` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Attributes` (fail-fast). */
 export function isAttributes(v: unknown, r: Run = newRun()): boolean {
   if (v !== null) {
     if (!isObj(v)) return false;
@@ -60,7 +60,7 @@ export function isAttributes(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Attributes` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Attributes` (at pointer `p`) to `c`. */
 export function checkAttributes(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!isObj(v)) {
@@ -81,7 +81,7 @@ export function checkAttributes(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `AutoChunkingStrategyRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `AutoChunkingStrategyRequest` (fail-fast). */
 export function isAutoChunkingStrategyRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.type;
@@ -89,7 +89,7 @@ export function isAutoChunkingStrategyRequest(v: unknown, r: Run = newRun()): bo
   return true;
 }
 
-/** Adds every problem of `v` as a `AutoChunkingStrategyRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `AutoChunkingStrategyRequest` (at pointer `p`) to `c`. */
 export function checkAutoChunkingStrategyRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -100,7 +100,7 @@ export function checkAutoChunkingStrategyRequest(v: unknown, p: string, c: Ctx):
   }
 }
 
-/** True when `v` is a valid `ChunkingStrategy` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ChunkingStrategy` (fail-fast). */
 export function isChunkingStrategy(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -119,7 +119,7 @@ export function isChunkingStrategy(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ChunkingStrategy` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ChunkingStrategy` (at pointer `p`) to `c`. */
 export function checkChunkingStrategy(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a StaticChunkingStrategy or an OtherChunkingStrategy');
@@ -137,7 +137,7 @@ export function checkChunkingStrategy(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `ChunkingStrategyRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ChunkingStrategyRequest` (fail-fast). */
 export function isChunkingStrategyRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -156,7 +156,7 @@ export function isChunkingStrategyRequest(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `ChunkingStrategyRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ChunkingStrategyRequest` (at pointer `p`) to `c`. */
 export function checkChunkingStrategyRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an AutoChunkingStrategyRequest or a StaticChunkingStrategyRequest');
@@ -174,7 +174,7 @@ export function checkChunkingStrategyRequest(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `ComparisonFilter` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `ComparisonFilter` (fail-fast). */
 export function isComparisonFilter(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.key;
@@ -190,7 +190,7 @@ export function isComparisonFilter(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `ComparisonFilter` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `ComparisonFilter` (at pointer `p`) to `c`. */
 export function checkComparisonFilter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -207,7 +207,7 @@ export function checkComparisonFilter(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `CompoundFilter` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `CompoundFilter` (fail-fast). */
 export function isCompoundFilter(v: unknown, r: Run = newRun()): boolean {
   if (r.depth >= MAX_DEPTH) {
     return false;
@@ -233,7 +233,7 @@ export function isCompoundFilter(v: unknown, r: Run = newRun()): boolean {
   }
 }
 
-/** Adds every problem of `v` as a `CompoundFilter` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `CompoundFilter` (at pointer `p`) to `c`. */
 export function checkCompoundFilter(v: unknown, p: string, c: Ctx): void {
   if (c.depth >= MAX_DEPTH) {
     c.add(p, 'too_deep', 'is nested too deeply (at most ' + MAX_DEPTH + ' levels)');
@@ -256,7 +256,7 @@ export function checkCompoundFilter(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `OtherChunkingStrategy` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `OtherChunkingStrategy` (fail-fast). */
 export function isOtherChunkingStrategy(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.type;
@@ -264,7 +264,7 @@ export function isOtherChunkingStrategy(v: unknown, r: Run = newRun()): boolean 
   return true;
 }
 
-/** Adds every problem of `v` as a `OtherChunkingStrategy` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `OtherChunkingStrategy` (at pointer `p`) to `c`. */
 export function checkOtherChunkingStrategy(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -275,7 +275,7 @@ export function checkOtherChunkingStrategy(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** True when `v` is a valid `SearchFilter` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `SearchFilter` (fail-fast). */
 export function isSearchFilter(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -318,7 +318,7 @@ export function isSearchFilter(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `SearchFilter` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `SearchFilter` (at pointer `p`) to `c`. */
 export function checkSearchFilter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be a ComparisonFilter or a CompoundFilter');
@@ -364,7 +364,7 @@ export function checkSearchFilter(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `StaticChunkingConfigRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `StaticChunkingConfigRequest` (fail-fast). */
 export function isStaticChunkingConfigRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.chunk_overlap_tokens;
@@ -380,7 +380,7 @@ export function isStaticChunkingConfigRequest(v: unknown, r: Run = newRun()): bo
   return true;
 }
 
-/** Adds every problem of `v` as a `StaticChunkingConfigRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `StaticChunkingConfigRequest` (at pointer `p`) to `c`. */
 export function checkStaticChunkingConfigRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -404,7 +404,7 @@ export function checkStaticChunkingConfigRequest(v: unknown, p: string, c: Ctx):
   }
 }
 
-/** True when `v` is a valid `StaticChunkingStrategy` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `StaticChunkingStrategy` (fail-fast). */
 export function isStaticChunkingStrategy(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.static;
@@ -422,7 +422,7 @@ export function isStaticChunkingStrategy(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `StaticChunkingStrategy` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `StaticChunkingStrategy` (at pointer `p`) to `c`. */
 export function checkStaticChunkingStrategy(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -436,7 +436,7 @@ export function checkStaticChunkingStrategy(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `StaticChunkingStrategyRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `StaticChunkingStrategyRequest` (fail-fast). */
 export function isStaticChunkingStrategyRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.static;
@@ -446,7 +446,7 @@ export function isStaticChunkingStrategyRequest(v: unknown, r: Run = newRun()): 
   return true;
 }
 
-/** Adds every problem of `v` as a `StaticChunkingStrategyRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `StaticChunkingStrategyRequest` (at pointer `p`) to `c`. */
 export function checkStaticChunkingStrategyRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -460,7 +460,7 @@ export function checkStaticChunkingStrategyRequest(v: unknown, p: string, c: Ctx
   }
 }
 
-/** True when `v` is a valid `VectorStore` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStore` (fail-fast). */
 export function isVectorStore(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -488,7 +488,7 @@ export function isVectorStore(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStore` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStore` (at pointer `p`) to `c`. */
 export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -529,7 +529,7 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VectorStoreCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreCreateRequest` (fail-fast). */
 export function isVectorStoreCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.chunking_strategy;
@@ -553,7 +553,7 @@ export function isVectorStoreCreateRequest(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreCreateRequest` (at pointer `p`) to `c`. */
 export function checkVectorStoreCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -573,7 +573,7 @@ export function checkVectorStoreCreateRequest(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `VectorStoreDeleted` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreDeleted` (fail-fast). */
 export function isVectorStoreDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.deleted;
@@ -585,7 +585,7 @@ export function isVectorStoreDeleted(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreDeleted` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreDeleted` (at pointer `p`) to `c`. */
 export function checkVectorStoreDeleted(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -602,7 +602,7 @@ export function checkVectorStoreDeleted(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VectorStoreExpiresAfter` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreExpiresAfter` (fail-fast). */
 export function isVectorStoreExpiresAfter(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.anchor;
@@ -612,7 +612,7 @@ export function isVectorStoreExpiresAfter(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreExpiresAfter` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreExpiresAfter` (at pointer `p`) to `c`. */
 export function checkVectorStoreExpiresAfter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -626,7 +626,7 @@ export function checkVectorStoreExpiresAfter(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `VectorStoreFile` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreFile` (fail-fast). */
 export function isVectorStoreFile(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.attributes;
@@ -656,7 +656,7 @@ export function isVectorStoreFile(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreFile` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreFile` (at pointer `p`) to `c`. */
 export function checkVectorStoreFile(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -689,7 +689,7 @@ export function checkVectorStoreFile(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VectorStoreFileError` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreFileError` (fail-fast). */
 export function isVectorStoreFileError(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.code;
@@ -700,7 +700,7 @@ export function isVectorStoreFileError(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreFileError` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreFileError` (at pointer `p`) to `c`. */
 export function checkVectorStoreFileError(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -715,20 +715,20 @@ export function checkVectorStoreFileError(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VectorStoreFileStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreFileStatus` (fail-fast). */
 export function isVectorStoreFileStatus(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'in_progress' && v !== 'completed' && v !== 'cancelled' && v !== 'failed') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreFileStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreFileStatus` (at pointer `p`) to `c`. */
 export function checkVectorStoreFileStatus(v: unknown, p: string, c: Ctx): void {
   if (v !== 'in_progress' && v !== 'completed' && v !== 'cancelled' && v !== 'failed') {
     c.add(p, 'enum', "must be one of 'in_progress', 'completed', 'cancelled', 'failed'");
   }
 }
 
-/** True when `v` is a valid `VectorStoreFileUpdateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreFileUpdateRequest` (fail-fast). */
 export function isVectorStoreFileUpdateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.attributes;
@@ -736,7 +736,7 @@ export function isVectorStoreFileUpdateRequest(v: unknown, r: Run = newRun()): b
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreFileUpdateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreFileUpdateRequest` (at pointer `p`) to `c`. */
 export function checkVectorStoreFileUpdateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -747,7 +747,7 @@ export function checkVectorStoreFileUpdateRequest(v: unknown, p: string, c: Ctx)
   }
 }
 
-/** True when `v` is a valid `VectorStoreList` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreList` (fail-fast). */
 export function isVectorStoreList(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
@@ -771,7 +771,7 @@ export function isVectorStoreList(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreList` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreList` (at pointer `p`) to `c`. */
 export function checkVectorStoreList(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -794,7 +794,7 @@ export function checkVectorStoreList(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VectorStoreSearchRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreSearchRequest` (fail-fast). */
 export function isVectorStoreSearchRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.filters;
@@ -821,7 +821,7 @@ export function isVectorStoreSearchRequest(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreSearchRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreSearchRequest` (at pointer `p`) to `c`. */
 export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -841,7 +841,7 @@ export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `VectorStoreSearchResult` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreSearchResult` (fail-fast). */
 export function isVectorStoreSearchResult(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.attributes;
@@ -853,7 +853,7 @@ export function isVectorStoreSearchResult(v: unknown, r: Run = newRun()): boolea
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreSearchResult` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreSearchResult` (at pointer `p`) to `c`. */
 export function checkVectorStoreSearchResult(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -869,7 +869,7 @@ export function checkVectorStoreSearchResult(v: unknown, p: string, c: Ctx): voi
   }
 }
 
-/** True when `v` is a valid `VectorStoreSearchResults` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreSearchResults` (fail-fast). */
 export function isVectorStoreSearchResults(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
@@ -885,7 +885,7 @@ export function isVectorStoreSearchResults(v: unknown, r: Run = newRun()): boole
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreSearchResults` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreSearchResults` (at pointer `p`) to `c`. */
 export function checkVectorStoreSearchResults(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -896,13 +896,13 @@ export function checkVectorStoreSearchResults(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** True when `v` is a valid `VectorStoreStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VectorStoreStatus` (fail-fast). */
 export function isVectorStoreStatus(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'expired' && v !== 'in_progress' && v !== 'completed') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VectorStoreStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VectorStoreStatus` (at pointer `p`) to `c`. */
 export function checkVectorStoreStatus(v: unknown, p: string, c: Ctx): void {
   if (v !== 'expired' && v !== 'in_progress' && v !== 'completed') {
     c.add(p, 'enum', "must be one of 'expired', 'in_progress', 'completed'");

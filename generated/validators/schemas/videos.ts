@@ -29,7 +29,7 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
   'sora-2-pro-2025-10-06',
   'sora-2-2025-12-08',
 ]);
-/** True when `v` is a valid `Video` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `Video` (fail-fast). */
 export function isVideo(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.completed_at;
@@ -67,7 +67,7 @@ export function isVideo(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `Video` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `Video` (at pointer `p`) to `c`. */
 export function checkVideo(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -116,7 +116,7 @@ export function checkVideo(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoCharacter` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoCharacter` (fail-fast). */
 export function isVideoCharacter(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.created_at;
@@ -128,7 +128,7 @@ export function isVideoCharacter(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoCharacter` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoCharacter` (at pointer `p`) to `c`. */
 export function checkVideoCharacter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -145,7 +145,7 @@ export function checkVideoCharacter(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoCharacterCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoCharacterCreateRequest` (fail-fast). */
 export function isVideoCharacterCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.name;
@@ -159,7 +159,7 @@ export function isVideoCharacterCreateRequest(v: unknown, r: Run = newRun()): bo
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoCharacterCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoCharacterCreateRequest` (at pointer `p`) to `c`. */
 export function checkVideoCharacterCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -173,20 +173,20 @@ export function checkVideoCharacterCreateRequest(v: unknown, p: string, c: Ctx):
   }
 }
 
-/** True when `v` is a valid `VideoContentVariant` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoContentVariant` (fail-fast). */
 export function isVideoContentVariant(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'video' && v !== 'thumbnail' && v !== 'spritesheet') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoContentVariant` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoContentVariant` (at pointer `p`) to `c`. */
 export function checkVideoContentVariant(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video' && v !== 'thumbnail' && v !== 'spritesheet') {
     c.add(p, 'enum', "must be one of 'video', 'thumbnail', 'spritesheet'");
   }
 }
 
-/** True when `v` is a valid `VideoCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoCreateRequest` (fail-fast). */
 export function isVideoCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_reference;
@@ -202,7 +202,7 @@ export function isVideoCreateRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoCreateRequest` (at pointer `p`) to `c`. */
 export function checkVideoCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -221,7 +221,7 @@ export function checkVideoCreateRequest(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoDeleted` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoDeleted` (fail-fast). */
 export function isVideoDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.deleted;
@@ -233,7 +233,7 @@ export function isVideoDeleted(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoDeleted` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoDeleted` (at pointer `p`) to `c`. */
 export function checkVideoDeleted(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -250,7 +250,7 @@ export function checkVideoDeleted(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoEditCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoEditCreateRequest` (fail-fast). */
 export function isVideoEditCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.prompt;
@@ -260,7 +260,7 @@ export function isVideoEditCreateRequest(v: unknown, r: Run = newRun()): boolean
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoEditCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoEditCreateRequest` (at pointer `p`) to `c`. */
 export function checkVideoEditCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -274,7 +274,7 @@ export function checkVideoEditCreateRequest(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** True when `v` is a valid `VideoError` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoError` (fail-fast). */
 export function isVideoError(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.code;
@@ -284,7 +284,7 @@ export function isVideoError(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoError` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoError` (at pointer `p`) to `c`. */
 export function checkVideoError(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -298,7 +298,7 @@ export function checkVideoError(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoExtensionCreateRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoExtensionCreateRequest` (fail-fast). */
 export function isVideoExtensionCreateRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.prompt;
@@ -310,7 +310,7 @@ export function isVideoExtensionCreateRequest(v: unknown, r: Run = newRun()): bo
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoExtensionCreateRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoExtensionCreateRequest` (at pointer `p`) to `c`. */
 export function checkVideoExtensionCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -327,20 +327,20 @@ export function checkVideoExtensionCreateRequest(v: unknown, p: string, c: Ctx):
   }
 }
 
-/** True when `v` is a valid `VideoExtensionSeconds` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoExtensionSeconds` (fail-fast). */
 export function isVideoExtensionSeconds(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES0.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoExtensionSeconds` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoExtensionSeconds` (at pointer `p`) to `c`. */
 export function checkVideoExtensionSeconds(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(p, 'enum', "must be one of '4', '8', '12', '16', '20'");
   }
 }
 
-/** True when `v` is a valid `VideoInputReference` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoInputReference` (fail-fast). */
 export function isVideoInputReference(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.file_id;
@@ -351,13 +351,13 @@ export function isVideoInputReference(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoInputReference` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoInputReference` (at pointer `p`) to `c`. */
 export function checkVideoInputReference(v: unknown, p: string, c: Ctx): void {
   check203(v, p, c);
   if (!is239(v, c)) check238(v, p, c);
 }
 
-/** True when `v` is a valid `VideoList` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoList` (fail-fast). */
 export function isVideoList(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
@@ -381,7 +381,7 @@ export function isVideoList(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoList` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoList` (at pointer `p`) to `c`. */
 export function checkVideoList(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -404,13 +404,13 @@ export function checkVideoList(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoModel` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoModel` (fail-fast). */
 export function isVideoModel(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES1.has(v)) return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoModel` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoModel` (at pointer `p`) to `c`. */
 export function checkVideoModel(v: unknown, p: string, c: Ctx): void {
   if (!VALUES1.has(v)) {
     c.add(
@@ -421,7 +421,7 @@ export function checkVideoModel(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoReference` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoReference` (fail-fast). */
 export function isVideoReference(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.id;
@@ -429,7 +429,7 @@ export function isVideoReference(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoReference` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoReference` (at pointer `p`) to `c`. */
 export function checkVideoReference(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -440,7 +440,7 @@ export function checkVideoReference(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoRemixRequest` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoRemixRequest` (fail-fast). */
 export function isVideoRemixRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.prompt;
@@ -448,7 +448,7 @@ export function isVideoRemixRequest(v: unknown, r: Run = newRun()): boolean {
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoRemixRequest` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoRemixRequest` (at pointer `p`) to `c`. */
 export function checkVideoRemixRequest(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
@@ -459,39 +459,39 @@ export function checkVideoRemixRequest(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** True when `v` is a valid `VideoSeconds` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoSeconds` (fail-fast). */
 export function isVideoSeconds(v: unknown, r: Run = newRun()): boolean {
   if (v !== '4' && v !== '8' && v !== '12') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoSeconds` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoSeconds` (at pointer `p`) to `c`. */
 export function checkVideoSeconds(v: unknown, p: string, c: Ctx): void {
   if (v !== '4' && v !== '8' && v !== '12') {
     c.add(p, 'enum', "must be one of '4', '8', '12'");
   }
 }
 
-/** True when `v` is a valid `VideoSize` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoSize` (fail-fast). */
 export function isVideoSize(v: unknown, r: Run = newRun()): boolean {
   if (v !== '720x1280' && v !== '1280x720' && v !== '1024x1792' && v !== '1792x1024') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoSize` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoSize` (at pointer `p`) to `c`. */
 export function checkVideoSize(v: unknown, p: string, c: Ctx): void {
   if (v !== '720x1280' && v !== '1280x720' && v !== '1024x1792' && v !== '1792x1024') {
     c.add(p, 'enum', "must be one of '720x1280', '1280x720', '1024x1792', '1792x1024'");
   }
 }
 
-/** True when `v` is a valid `VideoStatus` (fail-fast; with a run `r` given, allocates nothing). */
+/** Whether `v` is a valid `VideoStatus` (fail-fast). */
 export function isVideoStatus(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'queued' && v !== 'in_progress' && v !== 'completed' && v !== 'failed') return false;
   return true;
 }
 
-/** Adds every problem of `v` as a `VideoStatus` at JSON pointer `p` to `c`. */
+/** Adds every problem of `v` as a `VideoStatus` (at pointer `p`) to `c`. */
 export function checkVideoStatus(v: unknown, p: string, c: Ctx): void {
   if (v !== 'queued' && v !== 'in_progress' && v !== 'completed' && v !== 'failed') {
     c.add(p, 'enum', "must be one of 'queued', 'in_progress', 'completed', 'failed'");

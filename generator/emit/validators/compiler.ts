@@ -276,7 +276,7 @@ export class Compiler implements Services {
     if (!name) {
       name = new Name(`PROPS${this.tables.size}`);
       this.tables.set(key, name);
-      this.constants.push(_`const ${name}: readonly PropCheck[] = [${join(rows, _`, `)}];`);
+      this.constants.push(_`const ${name}: ${this.rt('PropTable')} = ${this.rt('propTable')}([${join(rows, _`, `)}]);`);
     }
     return name;
   }

@@ -10,7 +10,7 @@ import { Compiler, type HelperPool } from './compile.ts';
 const SHARED_FROM = '../shared.js';
 export const SHARED_PATH = 'validators/shared.ts';
 
-const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck', 'Run']);
+const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck', 'PropTable', 'Run']);
 
 export const isName = (s: NamedSchema) => `is${s.typeName}`;
 export const checkName = (s: NamedSchema) => `check${s.typeName}`;

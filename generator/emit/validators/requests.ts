@@ -53,7 +53,7 @@ export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?
           kind: StructureKind.VariableStatement,
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
-          docs: [docText(`Validates a JSON response body of \`${op.operationId}\` for \`status\` (its responses are those of \`${same}\`).`)],
+          docs: [docText(`Validates a JSON response body of \`${op.operationId}\` (as \`${same}\`).`)],
           declarations: [{ name: responseFnName(op), initializer: same }],
         });
         continue;
@@ -84,7 +84,7 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
     kind: StructureKind.Function,
     isExported: true,
     name: requestFnName(op),
-    docs: [docText(`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}): every error, with JSON pointers into \`{ path, query, headers, body }\`.`)],
+    docs: [docText(`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}), every error located by JSON pointer.`)],
     parameters: [{ name: 'input', type: 'RequestInput' }],
     returnType: `ValidationResult<ValidatedRequest<${[...typeArgs, bodyType].join(', ')}>>`,
     statements: (writer) => {
@@ -319,7 +319,7 @@ function responseFunction(api: Api, op: Operation, compiler: Compiler): Statemen
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [docText(`Validates a JSON response body of \`${op.operationId}\` for \`status\`. Properties the spec does not list are tolerated.`)],
+    docs: [docText(`Validates a JSON response body of \`${op.operationId}\` (unlisted properties tolerated).`)],
     declarations: [{ name: responseFnName(op), initializer: _`${compiler.rt('responseValidator')}([${join(rows, _`, `)}])`.toString() }],
   };
 }

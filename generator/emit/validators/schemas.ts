@@ -27,13 +27,13 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
         compiler.runtime.add('Run').add('newRun');
         // Function declarations, not `const` aliases: tables at the top of this or another module may name them
         // before an alias would be initialised (module cycles).
-        fns.push({ kind: StructureKind.Function, isExported: true, name: isName(s), docs: [docText(`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'r', type: 'Run', initializer: 'newRun()' }], returnType: 'boolean', statements: `return ${isName(same)}(v, r);` });
-        fns.push({ kind: StructureKind.Function, isExported: true, name: checkName(s), docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${checkName(same)}(v, p, c);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: isName(s), docs: [docText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'r', type: 'Run', initializer: 'newRun()' }], returnType: 'boolean', statements: `return ${isName(same)}(v, r);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: checkName(s), docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${checkName(same)}(v, p, c);` });
         continue;
       }
       seen.set(key, s);
-      fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast; with a run \`r\` given, allocates nothing).` }));
-      fns.push(compiler.fn(checkName(s), s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
+      fns.push(compiler.fn(isName(s), s.type, 'is', { ...opts, docs: `Whether \`v\` is a valid \`${s.name}\` (fail-fast).` }));
+      fns.push(compiler.fn(checkName(s), s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` (at pointer \`p\`) to \`c\`.` }));
     }
     // Printing runs the writers, which register helpers, regexes and imports: print the body first.
     const path = `validators/schemas/${area.slug}.ts`;

@@ -24,7 +24,6 @@ const paren = (a: Code): Code => (/\|\||&&/.test(a.toString()) ? _`(${a})` : a);
 function propertyTable(cx: Cx<ObjectNode>): void {
   const { cc, node, v, p, out } = cx;
   const checkProps = cc.rt('checkProps');
-  cc.rt('PropCheck');
   const rows = node.properties
     .filter((pr) => pr.required || constrains(pr.type))
     .map((pr) => {
