@@ -16,8 +16,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
@@ -170,10 +168,9 @@ const cases: Case[] = [
   },
 ];
 
-// A collection before each timed batch, and every collection on this thread (`npm run bench:validators` passes
-// --single-threaded-gc): the garbage one peer left (zod's is plenty) is not collected in another's CPU time.
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc') as () => void;
+// `npm run bench:validators` passes --single-threaded-gc: every collection runs on this thread, so the process's CPU
+// time is the measured code's and the collection of its own garbage. (No collection is forced between batches: a
+// forced full collection made the next batch of an allocating validator several times slower, for every peer.)
 
 /** CPU time of this process in ms: a shared machine's other load does not count, as it would in wall time. */
 const cpuMs = () => {
@@ -199,13 +196,13 @@ function calibrate(fn: () => unknown): number {
 function measureRounds(fns: (() => unknown)[]): number[][] {
   const batches = fns.map(calibrate);
   const out = fns.map((): number[] => []);
-  for (let s = 0; s < samples; s++) {
+  // One round more than measured, the first discarded: every peer's code is optimised before the samples start.
+  for (let s = -1; s < samples; s++) {
     fns.forEach((fn, j) => {
       const batch = batches[j]!;
-      collect();
       const t = cpuMs();
       for (let i = 0; i < batch; i++) fn();
-      out[j]!.push(batch / (Math.max(cpuMs() - t, 0.001) / 1000));
+      if (s >= 0) out[j]!.push(batch / (Math.max(cpuMs() - t, 0.001) / 1000));
     });
   }
   return out;
