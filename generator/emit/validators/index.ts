@@ -1,9 +1,9 @@
 /**
  * `generated/validators/`: standalone validators compiled from the IR (no validator library at run time).
  *   runtime.ts            hand-written helpers (templates/validators/runtime.ts, copied verbatim)
- *   schemas/<area>.ts     is<Type>(v) / check<Type>(v, p, c) per named schema
+ *   schemas/<area>.ts     is<Type>(v, r?) / check<Type>(v, p, c) per named schema (r, c: the run's state)
  *   requests/<area>.ts    validate<Op>Request(input) / validate<Op>Response(status, body) per operation
- *   shared.ts             is<n> / check<n> / ev<n>: one helper per distinct inline sub-schema of the document
+ *   shared.ts             is<n>(v, r) / check<n> / ev<n>(v, e, d, r): one helper per distinct inline sub-schema
  *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
