@@ -952,6 +952,9 @@ export const schemaValidators = {
 export type OperationId = keyof typeof requestValidators;
 /** A component schema name of the API. */
 export type SchemaName = keyof typeof schemaValidators;
+const REQUEST_VALIDATORS: ReadonlyMap<string, (input: RequestInput) => unknown> = new Map(
+  Object.entries(requestValidators),
+);
 /**
  * Validates a request of `operationId`: `{ ok: true, value }` with parameters coerced and defaults applied, or
  * `{ ok: false, errors }` with every error (at most MAX_ERRORS).
@@ -960,9 +963,8 @@ export function validateRequest<K extends OperationId>(
   operationId: K,
   input: RequestInput,
 ): ReturnType<(typeof requestValidators)[K]> {
-  // Checked apart from the lookup: a conditional would make one union of every validator's type (slow to check).
-  if (!Object.hasOwn(requestValidators, operationId)) unknownOperation(operationId);
-  const validate = requestValidators[operationId] as (
+  // One Map lookup (no inherited keys, unlike an object's): an own-key test and a read would be two.
+  const validate = (REQUEST_VALIDATORS.get(operationId) ?? unknownOperation(operationId)) as (
     input: RequestInput,
   ) => ReturnType<(typeof requestValidators)[K]>;
   return validate(input);

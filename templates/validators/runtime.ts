@@ -19,24 +19,39 @@ export const MAX_ERRORS = 100;
 /** Recursive schemas are followed at most this deep; deeper input is rejected rather than overflowing the stack. */
 export const MAX_DEPTH = 64;
 
-/** Collects errors of one validation run. */
-export class Ctx {
-  readonly errors: ValidationError[] = [];
+/**
+ * The state of one validation run, passed to every validator function (the validators keep no module state).
+ * `open`: response validation, where objects may carry properties the spec does not list yet (responses may grow).
+ * `depth`: nesting of recursive schema calls, bounded by MAX_DEPTH.
+ */
+export interface Run {
+  readonly open: boolean;
+  depth: number;
+}
+
+/** A fresh run of request validation (the default of the exported `is<Type>` functions). */
+export function newRun(): Run {
+  return { open: false, depth: 0 };
+}
+
+const NO_ERRORS: ValidationError[] = Object.freeze([]) as unknown as ValidationError[];
+
+/** Collects errors of one validation run; it is the run's state too. */
+export class Ctx implements Run {
+  /** The errors found (a shared empty list until the first: a valid request allocates none). */
+  errors: ValidationError[] = NO_ERRORS;
   count = 0;
+  depth = 0;
+  /** `open`: a response's run (see `Run`). */
+  constructor(readonly open = false) {}
   add(path: string, code: string, message: string): void {
-    this.count++;
+    if (this.count++ === 0) this.errors = [];
     if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });
   }
   get full(): boolean {
     return this.count >= MAX_ERRORS;
   }
 }
-
-/**
- * Shared run state. `open`: response validation, where objects may carry properties the spec does not list yet
- * (responses may grow). `depth`: nesting of recursive schema calls.
- */
-export const state = { open: false, depth: 0 };
 
 /** Escapes one JSON pointer reference token (RFC 6901). */
 export function esc(key: string): string {
@@ -45,22 +60,47 @@ export function esc(key: string): string {
 
 /**
  * One row of an object's check table: a property's name, whether it is required, and the fail-fast test and the
- * check of its value (null: any value).
+ * check of its value (check null: any value; test null: the check is called directly).
  */
-export type PropCheck = readonly [name: string, required: boolean, is: ((v: unknown) => boolean) | null, check: ((v: unknown, p: string, c: Ctx) => void) | null];
+export type PropCheck = readonly [name: string, required: boolean, is: ((v: unknown, r: Run) => boolean) | null, check: ((v: unknown, p: string, c: Ctx) => void) | null];
+
+/** An object's check table: its rows in property order, and each property's row by name. */
+export interface PropTable {
+  readonly rows: readonly PropCheck[];
+  readonly index: ReadonlyMap<string, number>;
+}
+
+export function propTable(rows: readonly PropCheck[]): PropTable {
+  return { rows, index: new Map(rows.map((row, i) => [row[0], i])) };
+}
 
 /**
  * Check mode of an object's properties from its table, in order: the slow path, run only after `is` refused the
- * value, so one loop serves every object instead of code written out per property.
+ * value, so one loop serves every object instead of code written out per property. The value's own keys are read
+ * once (a keyed read of an absent property is slow), then the rows are checked in order.
  */
-export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, props: readonly PropCheck[]): void {
-  for (const [name, required, is, check] of props) {
-    const x = Object.hasOwn(o, name) ? o[name] : undefined;
+export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, table: PropTable): void {
+  const { rows, index } = table;
+  const values: unknown[] = new Array<unknown>(rows.length);
+  for (const k in o) {
+    const i = index.get(k);
+    // A name `Object.prototype` also has (`__proto__`, `constructor`…) is read as an own property only.
+    if (i !== undefined) values[i] = INHERITED.has(k) ? own(o, k) : o[k];
+  }
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const x = values[i];
     if (x === undefined) {
-      if (required) c.add(`${p}/${esc(name)}`, 'required', 'is required');
-    } else if (is && check && !is(x)) check(x, `${p}/${esc(name)}`, c); // the path is built only for a bad value
+      if (row[1]) c.add(`${p}/${esc(row[0])}`, 'required', 'is required');
+      continue;
+    }
+    const check = row[3];
+    // With a test, the path is built only for a bad value.
+    if (check && (row[2] === null || !row[2](x, c))) check(x, `${p}/${esc(row[0])}`, c);
   }
 }
+
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** A plain JSON object (not null, not an array). */
 export function isObj(v: unknown): v is Record<string, unknown> {
@@ -269,6 +309,24 @@ export function statusKey(status: number, keys: readonly string[]): string | und
   const range = `${exact[0]}XX`;
   if (keys.includes(range)) return range;
   return keys.includes('default') ? 'default' : undefined;
+}
+
+/** One documented status of an operation's responses: its key (`200`, `4XX`, `default`) and its body's checks. */
+export type ResponseCheck = readonly [status: string, is: (v: unknown, r: Run) => boolean, check: (v: unknown, p: string, c: Ctx) => void];
+
+/**
+ * The validator of an operation's JSON response bodies, from one row per documented status: an open run (objects
+ * may carry properties the spec does not list yet); a status the operation does not document is not checked.
+ */
+export function responseValidator(rows: readonly ResponseCheck[]): (status: number, body: unknown) => ValidationResult<unknown> {
+  const keys = rows.map((row) => row[0]);
+  return (status, body) => {
+    const c = new Ctx(true);
+    const key = statusKey(status, keys);
+    const row = key === undefined ? undefined : rows[keys.indexOf(key)];
+    if (row && !row[1](body, c)) row[2](body, '/body', c);
+    return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
+  };
 }
 
 /** The media type without parameters, in lower case. */

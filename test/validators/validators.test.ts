@@ -231,6 +231,21 @@ describe('response and schema validators', () => {
     expect(v.validateResponse('createEmbedding', 500, { error: { message: 'x', type: 't', param: null, code: null } }).ok).toBe(true);
     expect(v.validateResponse('createEmbedding', 500, { error: {} }).ok).toBe(false);
   });
+  it('keep the state of a run (open or closed, recursion depth) in an argument, not in the module', () => {
+    const m = v as unknown as Record<string, (value: unknown, run?: { open: boolean; depth: number }) => boolean>;
+    const kitchen = { id: '123e4567-e89b-12d3-a456-426614174000', closed: { a: 'x', b: 2 } };
+    // The same function, the same value: refused in a request's run, accepted in a response's, in any order.
+    expect(m.isKitchen!(kitchen)).toBe(false);
+    expect(m.isKitchen!(kitchen, { open: true, depth: 0 })).toBe(true);
+    expect(m.isKitchen!(kitchen, { open: false, depth: 0 })).toBe(false);
+    // Depth is counted in the run given: a tree 3 levels deep fits a fresh run, not one already near the bound.
+    const tree = { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] };
+    expect(m.isTreeNode!(tree)).toBe(true);
+    expect(m.isTreeNode!(tree, { open: false, depth: (v as unknown as { MAX_DEPTH: number }).MAX_DEPTH - 2 })).toBe(false);
+    const run = { open: false, depth: 0 };
+    expect(m.isTreeNode!(tree, run)).toBe(true);
+    expect(run.depth).toBe(0);
+  });
   it('validates any named schema', () => {
     expect(v.validateSchema('Video', { id: 'v', status: 'queued' }).ok).toBe(true);
     expect(v.validateSchema('Video', { id: 'v', status: 'x' }).errors).toEqual([expect.objectContaining({ path: '/status', code: 'enum' })]);

@@ -8,9 +8,8 @@ import {
   type ValidationResult,
   coerceForm,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
   withDefaults,
 } from '../runtime.js';
 import {
@@ -30,7 +29,7 @@ import {
   isVoiceCreateRequest,
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check353, check8, is352 } from '../shared.js';
+import { check295, check7, is294 } from '../shared.js';
 import type {
   CreateSpeechHeaders,
   CreateTranscriptionHeaders,
@@ -52,7 +51,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createSpeech` request (POST /audio/speech): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createSpeech` request (POST /audio/speech), every error located by JSON pointer. */
 export function validateCreateSpeechRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateSpeechHeaders, SpeechCreateRequest>> {
@@ -64,11 +63,11 @@ export function validateCreateSpeechRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isSpeechCreateRequest(body)) {
+    if (!isSpeechCreateRequest(body, c)) {
       checkSpeechCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { speed: 1 });
@@ -79,29 +78,14 @@ export function validateCreateSpeechRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createSpeech` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateSpeechResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['400', '429', 'default'])) {
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createSpeech` (unlisted properties tolerated). */
+export const validateCreateSpeechResponse = responseValidator([
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createTranscription` request (POST /audio/transcriptions): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createTranscription` request (POST /audio/transcriptions), every error located by JSON pointer. */
 export function validateCreateTranscriptionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateTranscriptionHeaders, TranscriptionCreateRequest>> {
@@ -113,7 +97,7 @@ export function validateCreateTranscriptionRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
@@ -122,7 +106,7 @@ export function validateCreateTranscriptionRequest(
       'known_speaker_names[]': 'list',
       'known_speaker_references[]': 'list',
     });
-    if (!isTranscriptionCreateRequest(body)) {
+    if (!isTranscriptionCreateRequest(body, c)) {
       checkTranscriptionCreateRequest(body, '/body', c);
     }
   } else {
@@ -132,37 +116,15 @@ export function validateCreateTranscriptionRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createTranscription` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateTranscriptionResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!is352(body)) {
-          check353(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createTranscription` (unlisted properties tolerated). */
+export const validateCreateTranscriptionResponse = responseValidator([
+  ['200', is294, check295],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `listVoiceConsents` request (GET /audio/voice_consents): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listVoiceConsents` request (GET /audio/voice_consents), every error located by JSON pointer. */
 export function validateListVoiceConsentsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVoiceConsentsQuery, ListVoiceConsentsHeaders, undefined>> {
@@ -180,34 +142,15 @@ export function validateListVoiceConsentsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listVoiceConsents` for `status`. Properties the spec does not list are tolerated. */
-export function validateListVoiceConsentsResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVoiceConsentList(body)) {
-          checkVoiceConsentList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `listVoiceConsents` (unlisted properties tolerated). */
+export const validateListVoiceConsentsResponse = responseValidator([
+  ['200', isVoiceConsentList, checkVoiceConsentList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `retrieveVoiceConsent` request (GET /audio/voice_consents/{consent_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVoiceConsent` request (GET /audio/voice_consents/{consent_id}), every error located by JSON pointer. */
 export function validateRetrieveVoiceConsentRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -221,7 +164,7 @@ export function validateRetrieveVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/consent_id', c);
+      if (typeof x !== 'string') check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -236,37 +179,15 @@ export function validateRetrieveVoiceConsentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVoiceConsent` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVoiceConsentResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVoiceConsent(body)) {
-          checkVoiceConsent(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveVoiceConsent` (unlisted properties tolerated). */
+export const validateRetrieveVoiceConsentResponse = responseValidator([
+  ['200', isVoiceConsent, checkVoiceConsent],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `updateVoiceConsent` request (POST /audio/voice_consents/{consent_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `updateVoiceConsent` request (POST /audio/voice_consents/{consent_id}), every error located by JSON pointer. */
 export function validateUpdateVoiceConsentRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -280,7 +201,7 @@ export function validateUpdateVoiceConsentRequest(
     if (x === undefined) {
       c.add('/path/consent_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/consent_id', c);
+      if (typeof x !== 'string') check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -290,11 +211,11 @@ export function validateUpdateVoiceConsentRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVoiceConsentUpdateRequest(body)) {
+    if (!isVoiceConsentUpdateRequest(body, c)) {
       checkVoiceConsentUpdateRequest(body, '/body', c);
     }
   } else {
@@ -304,10 +225,10 @@ export function validateUpdateVoiceConsentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVoiceConsent` for `status` (its responses are those of `validateRetrieveVoiceConsentResponse`). */
+/** Validates a JSON response body of `updateVoiceConsent` (as `validateRetrieveVoiceConsentResponse`). */
 export const validateUpdateVoiceConsentResponse = validateRetrieveVoiceConsentResponse;
 
-/** Validates a `createVoice` request (POST /audio/voices): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVoice` request (POST /audio/voices), every error located by JSON pointer. */
 export function validateCreateVoiceRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVoiceHeaders, VoiceCreateRequest>> {
@@ -319,11 +240,11 @@ export function validateCreateVoiceRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
-    if (!isVoiceCreateRequest(body)) {
+    if (!isVoiceCreateRequest(body, c)) {
       checkVoiceCreateRequest(body, '/body', c);
     }
   } else {
@@ -333,29 +254,10 @@ export function validateCreateVoiceRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVoice` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVoiceResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isCustomVoice(body)) {
-          checkCustomVoice(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVoice` (unlisted properties tolerated). */
+export const validateCreateVoiceResponse = responseValidator([
+  ['200', isCustomVoice, checkCustomVoice],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,9 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
 } from '../runtime.js';
 import {
   checkBatch,
@@ -20,7 +19,7 @@ import {
   isBatchList,
 } from '../schemas/batches.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   BatchCreateRequest,
   CancelBatchHeaders,
@@ -35,7 +34,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listBatches` request (GET /batches): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listBatches` request (GET /batches), every error located by JSON pointer. */
 export function validateListBatchesRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListBatchesQuery, ListBatchesHeaders, undefined>> {
@@ -53,34 +52,15 @@ export function validateListBatchesRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listBatches` for `status`. Properties the spec does not list are tolerated. */
-export function validateListBatchesResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isBatchList(body)) {
-          checkBatchList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `listBatches` (unlisted properties tolerated). */
+export const validateListBatchesResponse = responseValidator([
+  ['200', isBatchList, checkBatchList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createBatch` request (POST /batches): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createBatch` request (POST /batches), every error located by JSON pointer. */
 export function validateCreateBatchRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateBatchHeaders, BatchCreateRequest>> {
@@ -92,11 +72,11 @@ export function validateCreateBatchRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isBatchCreateRequest(body)) {
+    if (!isBatchCreateRequest(body, c)) {
       checkBatchCreateRequest(body, '/body', c);
     }
   } else {
@@ -106,34 +86,15 @@ export function validateCreateBatchRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createBatch` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateBatchResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isBatch(body)) {
-          checkBatch(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createBatch` (unlisted properties tolerated). */
+export const validateCreateBatchResponse = responseValidator([
+  ['200', isBatch, checkBatch],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `cancelBatch` request (POST /batches/{batch_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `cancelBatch` request (POST /batches/{batch_id}/cancel), every error located by JSON pointer. */
 export function validateCancelBatchRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<CancelBatchPathParams, None, CancelBatchHeaders, undefined>> {
@@ -145,7 +106,7 @@ export function validateCancelBatchRequest(
     if (x === undefined) {
       c.add('/path/batch_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/batch_id', c);
+      if (typeof x !== 'string') check7(x, '/path/batch_id', c);
     }
     if (x !== undefined) path['batchId'] = x;
   }
@@ -160,5 +121,5 @@ export function validateCancelBatchRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelBatch` for `status` (its responses are those of `validateCreateBatchResponse`). */
+/** Validates a JSON response body of `cancelBatch` (as `validateCreateBatchResponse`). */
 export const validateCancelBatchResponse = validateCreateBatchResponse;

@@ -7,9 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
   withDefaults,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -23,7 +22,7 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -42,7 +41,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listContainers` request (GET /containers): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listContainers` request (GET /containers), every error located by JSON pointer. */
 export function validateListContainersRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListContainersQuery, ListContainersHeaders, undefined>> {
@@ -55,7 +54,7 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') check8(x, '/query/name', c);
+      if (typeof x !== 'string') check7(x, '/query/name', c);
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -70,34 +69,15 @@ export function validateListContainersRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listContainers` for `status`. Properties the spec does not list are tolerated. */
-export function validateListContainersResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainerList(body)) {
-          checkContainerList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `listContainers` (unlisted properties tolerated). */
+export const validateListContainersResponse = responseValidator([
+  ['200', isContainerList, checkContainerList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createContainer` request (POST /containers): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createContainer` request (POST /containers), every error located by JSON pointer. */
 export function validateCreateContainerRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateContainerHeaders, ContainerCreateRequest>> {
@@ -109,11 +89,11 @@ export function validateCreateContainerRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isContainerCreateRequest(body)) {
+    if (!isContainerCreateRequest(body, c)) {
       checkContainerCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { memory_limit: '1g' });
@@ -124,34 +104,15 @@ export function validateCreateContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createContainer` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainer(body)) {
-          checkContainer(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createContainer` (unlisted properties tolerated). */
+export const validateCreateContainerResponse = responseValidator([
+  ['200', isContainer, checkContainer],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `deleteContainer` request (DELETE /containers/{container_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteContainer` request (DELETE /containers/{container_id}), every error located by JSON pointer. */
 export function validateDeleteContainerRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<DeleteContainerPathParams, None, DeleteContainerHeaders, undefined>> {
@@ -163,7 +124,7 @@ export function validateDeleteContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/container_id', c);
+      if (typeof x !== 'string') check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -178,34 +139,15 @@ export function validateDeleteContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteContainer` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteContainerResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isContainerDeleted(body)) {
-          checkContainerDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `deleteContainer` (unlisted properties tolerated). */
+export const validateDeleteContainerResponse = responseValidator([
+  ['200', isContainerDeleted, checkContainerDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `retrieveContainer` request (GET /containers/{container_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveContainer` request (GET /containers/{container_id}), every error located by JSON pointer. */
 export function validateRetrieveContainerRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -219,7 +161,7 @@ export function validateRetrieveContainerRequest(
     if (x === undefined) {
       c.add('/path/container_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/container_id', c);
+      if (typeof x !== 'string') check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -234,5 +176,5 @@ export function validateRetrieveContainerRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveContainer` for `status` (its responses are those of `validateCreateContainerResponse`). */
+/** Validates a JSON response body of `retrieveContainer` (as `validateCreateContainerResponse`). */
 export const validateRetrieveContainerResponse = validateCreateContainerResponse;

@@ -6,20 +6,19 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
 import {
   readServiceOrganizationParameter,
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `deleteConversation` request (DELETE /conversations/{conversation_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteConversation` request (DELETE /conversations/{conversation_id}), every error located by JSON pointer. */
 export function validateDeleteConversationRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -33,7 +32,7 @@ export function validateDeleteConversationRequest(
     if (x === undefined) {
       c.add('/path/conversation_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/conversation_id', c);
+      if (typeof x !== 'string') check7(x, '/path/conversation_id', c);
     }
     if (x !== undefined) path['conversationId'] = x;
   }
@@ -48,29 +47,10 @@ export function validateDeleteConversationRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteConversation` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteConversationResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isConversationDeleted(body)) {
-          checkConversationDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `deleteConversation` (unlisted properties tolerated). */
+export const validateDeleteConversationResponse = responseValidator([
+  ['200', isConversationDeleted, checkConversationDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,8 +7,7 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
-  state,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -23,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createEmbedding` request (POST /embeddings): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createEmbedding` request (POST /embeddings), every error located by JSON pointer. */
 export function validateCreateEmbeddingRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateEmbeddingHeaders, EmbeddingCreateRequest>> {
@@ -35,11 +34,11 @@ export function validateCreateEmbeddingRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isEmbeddingCreateRequest(body)) {
+    if (!isEmbeddingCreateRequest(body, c)) {
       checkEmbeddingCreateRequest(body, '/body', c);
     }
   } else {
@@ -49,29 +48,10 @@ export function validateCreateEmbeddingRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createEmbedding` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateEmbeddingResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isCreateEmbeddingResponse(body)) {
-          checkCreateEmbeddingResponse(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createEmbedding` (unlisted properties tolerated). */
+export const validateCreateEmbeddingResponse = responseValidator([
+  ['200', isCreateEmbeddingResponse, checkCreateEmbeddingResponse],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

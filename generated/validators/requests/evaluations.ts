@@ -7,8 +7,7 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
-  state,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkEval, checkEvalCreateRequest, isEval, isEvalCreateRequest } from '../schemas/evaluations.js';
@@ -18,7 +17,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createEval` request (POST /evals): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createEval` request (POST /evals), every error located by JSON pointer. */
 export function validateCreateEvalRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateEvalHeaders, EvalCreateRequest>> {
@@ -30,11 +29,11 @@ export function validateCreateEvalRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isEvalCreateRequest(body)) {
+    if (!isEvalCreateRequest(body, c)) {
       checkEvalCreateRequest(body, '/body', c);
     }
   } else {
@@ -44,29 +43,10 @@ export function validateCreateEvalRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createEval` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateEvalResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isEval(body)) {
-          checkEval(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createEval` (unlisted properties tolerated). */
+export const validateCreateEvalResponse = responseValidator([
+  ['200', isEval, checkEval],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

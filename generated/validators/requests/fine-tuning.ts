@@ -7,9 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -22,7 +21,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
-import { check347, check8, is346 } from '../shared.js';
+import { check289, check7, is296 } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -37,7 +36,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `runGrader` request (POST /fine_tuning/alpha/graders/run): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `runGrader` request (POST /fine_tuning/alpha/graders/run), every error located by JSON pointer. */
 export function validateRunGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RunGraderHeaders, GraderRunRequest>> {
@@ -49,11 +48,11 @@ export function validateRunGraderRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isGraderRunRequest(body)) {
+    if (!isGraderRunRequest(body, c)) {
       checkGraderRunRequest(body, '/body', c);
     }
   } else {
@@ -63,34 +62,15 @@ export function validateRunGraderRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `runGrader` for `status`. Properties the spec does not list are tolerated. */
-export function validateRunGraderResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isGraderRunResult(body)) {
-          checkGraderRunResult(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `runGrader` (unlisted properties tolerated). */
+export const validateRunGraderResponse = responseValidator([
+  ['200', isGraderRunResult, checkGraderRunResult],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `validateGrader` request (POST /fine_tuning/alpha/graders/validate): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `validateGrader` request (POST /fine_tuning/alpha/graders/validate), every error located by JSON pointer. */
 export function validateValidateGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ValidateGraderHeaders, GraderValidateRequest>> {
@@ -102,11 +82,11 @@ export function validateValidateGraderRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isGraderValidateRequest(body)) {
+    if (!isGraderValidateRequest(body, c)) {
       checkGraderValidateRequest(body, '/body', c);
     }
   } else {
@@ -116,34 +96,15 @@ export function validateValidateGraderRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `validateGrader` for `status`. Properties the spec does not list are tolerated. */
-export function validateValidateGraderResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!is346(body)) {
-          check347(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `validateGrader` (unlisted properties tolerated). */
+export const validateValidateGraderResponse = responseValidator([
+  ['200', is296, check289],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `cancelFineTuningJob` request (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `cancelFineTuningJob` request (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel), every error located by JSON pointer. */
 export function validateCancelFineTuningJobRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -157,7 +118,7 @@ export function validateCancelFineTuningJobRequest(
     if (x === undefined) {
       c.add('/path/fine_tuning_job_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/fine_tuning_job_id', c);
+      if (typeof x !== 'string') check7(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
@@ -172,37 +133,15 @@ export function validateCancelFineTuningJobRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelFineTuningJob` for `status`. Properties the spec does not list are tolerated. */
-export function validateCancelFineTuningJobResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isFineTuningJob(body)) {
-          checkFineTuningJob(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `cancelFineTuningJob` (unlisted properties tolerated). */
+export const validateCancelFineTuningJobResponse = responseValidator([
+  ['200', isFineTuningJob, checkFineTuningJob],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `retrieveFineTuningModelLimits` request (GET /fine_tuning/model_limits): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveFineTuningModelLimits` request (GET /fine_tuning/model_limits), every error located by JSON pointer. */
 export function validateRetrieveFineTuningModelLimitsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RetrieveFineTuningModelLimitsHeaders, undefined>> {
@@ -219,5 +158,5 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveFineTuningModelLimits` for `status` (its responses are those of `validateValidateGraderResponse`). */
+/** Validates a JSON response body of `retrieveFineTuningModelLimits` (as `validateValidateGraderResponse`). */
 export const validateRetrieveFineTuningModelLimitsResponse = validateValidateGraderResponse;

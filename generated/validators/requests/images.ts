@@ -8,8 +8,7 @@ import {
   type ValidationResult,
   coerceForm,
   mediaTypeOf,
-  state,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -37,7 +36,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createImageEdit` request (POST /images/edits): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createImageEdit` request (POST /images/edits), every error located by JSON pointer. */
 export function validateCreateImageEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageEditHeaders, CreateImageEditBody>> {
@@ -49,11 +48,11 @@ export function validateCreateImageEditRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isImageEditCreateRequest(body)) {
+    if (!isImageEditCreateRequest(body, c)) {
       checkImageEditCreateRequest(body, '/body', c);
     }
   } else if (mt === 'multipart/form-data') {
@@ -64,7 +63,7 @@ export function validateCreateImageEditRequest(
       partial_images: 'number',
       stream: 'boolean',
     });
-    if (!isImageEditMultipartRequest(body)) {
+    if (!isImageEditMultipartRequest(body, c)) {
       checkImageEditMultipartRequest(body, '/body', c);
     }
   } else {
@@ -74,34 +73,15 @@ export function validateCreateImageEditRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImageEdit` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateImageEditResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isImagesResponse(body)) {
-          checkImagesResponse(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createImageEdit` (unlisted properties tolerated). */
+export const validateCreateImageEditResponse = responseValidator([
+  ['200', isImagesResponse, checkImagesResponse],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createImage` request (POST /images/generations): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createImage` request (POST /images/generations), every error located by JSON pointer. */
 export function validateCreateImageRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageHeaders, ImageGenerationCreateRequest>> {
@@ -113,11 +93,11 @@ export function validateCreateImageRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isImageGenerationCreateRequest(body)) {
+    if (!isImageGenerationCreateRequest(body, c)) {
       checkImageGenerationCreateRequest(body, '/body', c);
     }
   } else {
@@ -127,10 +107,10 @@ export function validateCreateImageRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImage` for `status` (its responses are those of `validateCreateImageEditResponse`). */
+/** Validates a JSON response body of `createImage` (as `validateCreateImageEditResponse`). */
 export const validateCreateImageResponse = validateCreateImageEditResponse;
 
-/** Validates a `createImageVariation` request (POST /images/variations): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createImageVariation` request (POST /images/variations), every error located by JSON pointer. */
 export function validateCreateImageVariationRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageVariationHeaders, ImageVariationCreateRequest>> {
@@ -142,11 +122,11 @@ export function validateCreateImageVariationRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
-    if (!isImageVariationCreateRequest(body)) {
+    if (!isImageVariationCreateRequest(body, c)) {
       checkImageVariationCreateRequest(body, '/body', c);
     }
   } else {
@@ -156,5 +136,5 @@ export function validateCreateImageVariationRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createImageVariation` for `status` (its responses are those of `validateCreateImageEditResponse`). */
+/** Validates a JSON response body of `createImageVariation` (as `validateCreateImageEditResponse`). */
 export const validateCreateImageVariationResponse = validateCreateImageEditResponse;

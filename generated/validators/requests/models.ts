@@ -6,9 +6,8 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -19,7 +18,7 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -32,7 +31,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listModels` request (GET /models): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listModels` request (GET /models), every error located by JSON pointer. */
 export function validateListModelsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ListModelsHeaders, undefined>> {
@@ -49,34 +48,15 @@ export function validateListModelsRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listModels` for `status`. Properties the spec does not list are tolerated. */
-export function validateListModelsResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isModelList(body)) {
-          checkModelList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `listModels` (unlisted properties tolerated). */
+export const validateListModelsResponse = responseValidator([
+  ['200', isModelList, checkModelList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `deleteModel` request (DELETE /models/{model}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteModel` request (DELETE /models/{model}), every error located by JSON pointer. */
 export function validateDeleteModelRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<DeleteModelPathParams, None, DeleteModelHeaders, undefined>> {
@@ -88,7 +68,7 @@ export function validateDeleteModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/model', c);
+      if (typeof x !== 'string') check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -103,34 +83,15 @@ export function validateDeleteModelRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteModel` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteModelResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isModelDeleted(body)) {
-          checkModelDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `deleteModel` (unlisted properties tolerated). */
+export const validateDeleteModelResponse = responseValidator([
+  ['200', isModelDeleted, checkModelDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `retrieveModel` request (GET /models/{model}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveModel` request (GET /models/{model}), every error located by JSON pointer. */
 export function validateRetrieveModelRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<RetrieveModelPathParams, None, RetrieveModelHeaders, undefined>> {
@@ -142,7 +103,7 @@ export function validateRetrieveModelRequest(
     if (x === undefined) {
       c.add('/path/model', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/model', c);
+      if (typeof x !== 'string') check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -157,29 +118,10 @@ export function validateRetrieveModelRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveModel` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveModelResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isModel(body)) {
-          checkModel(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveModel` (unlisted properties tolerated). */
+export const validateRetrieveModelResponse = responseValidator([
+  ['200', isModel, checkModel],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,8 +7,7 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
-  state,
-  statusKey,
+  responseValidator,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -23,7 +22,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `countInputTokens` request (POST /responses/input_tokens): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `countInputTokens` request (POST /responses/input_tokens), every error located by JSON pointer. */
 export function validateCountInputTokensRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CountInputTokensHeaders, InputTokenCountRequest>> {
@@ -35,11 +34,11 @@ export function validateCountInputTokensRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isInputTokenCountRequest(body)) {
+    if (!isInputTokenCountRequest(body, c)) {
       checkInputTokenCountRequest(body, '/body', c);
     }
   } else {
@@ -49,29 +48,10 @@ export function validateCountInputTokensRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `countInputTokens` for `status`. Properties the spec does not list are tolerated. */
-export function validateCountInputTokensResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isInputTokenCount(body)) {
-          checkInputTokenCount(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `countInputTokens` (unlisted properties tolerated). */
+export const validateCountInputTokensResponse = responseValidator([
+  ['200', isInputTokenCount, checkInputTokenCount],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

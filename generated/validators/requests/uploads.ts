@@ -7,9 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -20,7 +19,7 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -35,7 +34,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `createUpload` request (POST /uploads): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createUpload` request (POST /uploads), every error located by JSON pointer. */
 export function validateCreateUploadRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateUploadHeaders, UploadCreateRequest>> {
@@ -47,11 +46,11 @@ export function validateCreateUploadRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isUploadCreateRequest(body)) {
+    if (!isUploadCreateRequest(body, c)) {
       checkUploadCreateRequest(body, '/body', c);
     }
   } else {
@@ -61,34 +60,15 @@ export function validateCreateUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createUpload` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateUploadResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isUpload(body)) {
-          checkUpload(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createUpload` (unlisted properties tolerated). */
+export const validateCreateUploadResponse = responseValidator([
+  ['200', isUpload, checkUpload],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `cancelUpload` request (POST /uploads/{upload_id}/cancel): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `cancelUpload` request (POST /uploads/{upload_id}/cancel), every error located by JSON pointer. */
 export function validateCancelUploadRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<CancelUploadPathParams, None, CancelUploadHeaders, undefined>> {
@@ -100,7 +80,7 @@ export function validateCancelUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
+      if (typeof x !== 'string') check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -115,10 +95,10 @@ export function validateCancelUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `cancelUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+/** Validates a JSON response body of `cancelUpload` (as `validateCreateUploadResponse`). */
 export const validateCancelUploadResponse = validateCreateUploadResponse;
 
-/** Validates a `completeUpload` request (POST /uploads/{upload_id}/complete): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `completeUpload` request (POST /uploads/{upload_id}/complete), every error located by JSON pointer. */
 export function validateCompleteUploadRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -132,7 +112,7 @@ export function validateCompleteUploadRequest(
     if (x === undefined) {
       c.add('/path/upload_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/upload_id', c);
+      if (typeof x !== 'string') check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -142,11 +122,11 @@ export function validateCompleteUploadRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isUploadCompleteRequest(body)) {
+    if (!isUploadCompleteRequest(body, c)) {
       checkUploadCompleteRequest(body, '/body', c);
     }
   } else {
@@ -156,5 +136,5 @@ export function validateCompleteUploadRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `completeUpload` for `status` (its responses are those of `validateCreateUploadResponse`). */
+/** Validates a JSON response body of `completeUpload` (as `validateCreateUploadResponse`). */
 export const validateCompleteUploadResponse = validateCreateUploadResponse;

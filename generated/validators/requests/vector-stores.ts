@@ -7,9 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
@@ -30,7 +29,7 @@ import {
   isVectorStoreSearchRequest,
   isVectorStoreSearchResults,
 } from '../schemas/vector-stores.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   CreateVectorStoreHeaders,
   DeleteVectorStoreHeaders,
@@ -59,7 +58,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listVectorStores` request (GET /vector_stores): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listVectorStores` request (GET /vector_stores), every error located by JSON pointer. */
 export function validateListVectorStoresRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVectorStoresQuery, ListVectorStoresHeaders, undefined>> {
@@ -81,34 +80,15 @@ export function validateListVectorStoresRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listVectorStores` for `status`. Properties the spec does not list are tolerated. */
-export function validateListVectorStoresResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStoreList(body)) {
-          checkVectorStoreList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `listVectorStores` (unlisted properties tolerated). */
+export const validateListVectorStoresResponse = responseValidator([
+  ['200', isVectorStoreList, checkVectorStoreList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createVectorStore` request (POST /vector_stores): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVectorStore` request (POST /vector_stores), every error located by JSON pointer. */
 export function validateCreateVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVectorStoreHeaders, VectorStoreCreateRequest>> {
@@ -121,11 +101,11 @@ export function validateCreateVectorStoreRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVectorStoreCreateRequest(body)) {
+    if (!isVectorStoreCreateRequest(body, c)) {
       checkVectorStoreCreateRequest(body, '/body', c);
     }
   } else {
@@ -135,34 +115,15 @@ export function validateCreateVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVectorStoreResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStore(body)) {
-          checkVectorStore(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVectorStore` (unlisted properties tolerated). */
+export const validateCreateVectorStoreResponse = responseValidator([
+  ['200', isVectorStore, checkVectorStore],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `deleteVectorStore` request (DELETE /vector_stores/{vector_store_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteVectorStore` request (DELETE /vector_stores/{vector_store_id}), every error located by JSON pointer. */
 export function validateDeleteVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -176,7 +137,7 @@ export function validateDeleteVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -192,34 +153,15 @@ export function validateDeleteVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteVectorStoreResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStoreDeleted(body)) {
-          checkVectorStoreDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `deleteVectorStore` (unlisted properties tolerated). */
+export const validateDeleteVectorStoreResponse = responseValidator([
+  ['200', isVectorStoreDeleted, checkVectorStoreDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `retrieveVectorStore` request (GET /vector_stores/{vector_store_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVectorStore` request (GET /vector_stores/{vector_store_id}), every error located by JSON pointer. */
 export function validateRetrieveVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -233,7 +175,7 @@ export function validateRetrieveVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -249,10 +191,10 @@ export function validateRetrieveVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVectorStore` for `status` (its responses are those of `validateCreateVectorStoreResponse`). */
+/** Validates a JSON response body of `retrieveVectorStore` (as `validateCreateVectorStoreResponse`). */
 export const validateRetrieveVectorStoreResponse = validateCreateVectorStoreResponse;
 
-/** Validates a `retrieveVectorStoreFile` request (GET /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVectorStoreFile` request (GET /vector_stores/{vector_store_id}/files/{file_id}), every error located by JSON pointer. */
 export function validateRetrieveVectorStoreFileRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -266,7 +208,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/file_id', c);
+      if (typeof x !== 'string') check7(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -276,7 +218,7 @@ export function validateRetrieveVectorStoreFileRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -292,37 +234,15 @@ export function validateRetrieveVectorStoreFileRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVectorStoreFile` for `status`. Properties the spec does not list are tolerated. */
-export function validateRetrieveVectorStoreFileResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStoreFile(body)) {
-          checkVectorStoreFile(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `retrieveVectorStoreFile` (unlisted properties tolerated). */
+export const validateRetrieveVectorStoreFileResponse = responseValidator([
+  ['200', isVectorStoreFile, checkVectorStoreFile],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `updateVectorStoreFileAttributes` request (POST /vector_stores/{vector_store_id}/files/{file_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `updateVectorStoreFileAttributes` request (POST /vector_stores/{vector_store_id}/files/{file_id}), every error located by JSON pointer. */
 export function validateUpdateVectorStoreFileAttributesRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -341,7 +261,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/file_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/file_id', c);
+      if (typeof x !== 'string') check7(x, '/path/file_id', c);
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -351,7 +271,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -362,11 +282,11 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVectorStoreFileUpdateRequest(body)) {
+    if (!isVectorStoreFileUpdateRequest(body, c)) {
       checkVectorStoreFileUpdateRequest(body, '/body', c);
     }
   } else {
@@ -376,10 +296,10 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `updateVectorStoreFileAttributes` for `status` (its responses are those of `validateRetrieveVectorStoreFileResponse`). */
+/** Validates a JSON response body of `updateVectorStoreFileAttributes` (as `validateRetrieveVectorStoreFileResponse`). */
 export const validateUpdateVectorStoreFileAttributesResponse = validateRetrieveVectorStoreFileResponse;
 
-/** Validates a `searchVectorStore` request (POST /vector_stores/{vector_store_id}/search): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `searchVectorStore` request (POST /vector_stores/{vector_store_id}/search), every error located by JSON pointer. */
 export function validateSearchVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -393,7 +313,7 @@ export function validateSearchVectorStoreRequest(
     if (x === undefined) {
       c.add('/path/vector_store_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -404,11 +324,11 @@ export function validateSearchVectorStoreRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVectorStoreSearchRequest(body)) {
+    if (!isVectorStoreSearchRequest(body, c)) {
       checkVectorStoreSearchRequest(body, '/body', c);
     }
   } else {
@@ -418,29 +338,10 @@ export function validateSearchVectorStoreRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `searchVectorStore` for `status`. Properties the spec does not list are tolerated. */
-export function validateSearchVectorStoreResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVectorStoreSearchResults(body)) {
-          checkVectorStoreSearchResults(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `searchVectorStore` (unlisted properties tolerated). */
+export const validateSearchVectorStoreResponse = responseValidator([
+  ['200', isVectorStoreSearchResults, checkVectorStoreSearchResults],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);

@@ -7,9 +7,8 @@ import {
   type ValidatedRequest,
   type ValidationResult,
   mediaTypeOf,
+  responseValidator,
   scalar,
-  state,
-  statusKey,
   withDefaults,
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
@@ -34,7 +33,7 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
-import { check8 } from '../shared.js';
+import { check7 } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -65,7 +64,7 @@ import {
   readServiceProjectParameter,
   readXClientRequestIdParameter,
 } from './parameters.js';
-/** Validates a `listVideos` request (GET /videos): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `listVideos` request (GET /videos), every error located by JSON pointer. */
 export function validateListVideosRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVideosQuery, ListVideosHeaders, undefined>> {
@@ -85,34 +84,15 @@ export function validateListVideosRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `listVideos` for `status`. Properties the spec does not list are tolerated. */
-export function validateListVideosResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoList(body)) {
-          checkVideoList(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `listVideos` (unlisted properties tolerated). */
+export const validateListVideosResponse = responseValidator([
+  ['200', isVideoList, checkVideoList],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createVideo` request (POST /videos): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideo` request (POST /videos), every error located by JSON pointer. */
 export function validateCreateVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoHeaders, VideoCreateRequest>> {
@@ -124,11 +104,11 @@ export function validateCreateVideoRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json' || mt === 'multipart/form-data') {
-    if (!isVideoCreateRequest(body)) {
+    if (!isVideoCreateRequest(body, c)) {
       checkVideoCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { model: 'sora-2', seconds: '4', size: '720x1280' });
@@ -139,34 +119,15 @@ export function validateCreateVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideo` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideo(body)) {
-          checkVideo(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVideo` (unlisted properties tolerated). */
+export const validateCreateVideoResponse = responseValidator([
+  ['200', isVideo, checkVideo],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `createVideoCharacter` request (POST /videos/characters): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideoCharacter` request (POST /videos/characters), every error located by JSON pointer. */
 export function validateCreateVideoCharacterRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoCharacterHeaders, VideoCharacterCreateRequest>> {
@@ -178,11 +139,11 @@ export function validateCreateVideoCharacterRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'multipart/form-data');
+  const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'multipart/form-data') {
-    if (!isVideoCharacterCreateRequest(body)) {
+    if (!isVideoCharacterCreateRequest(body, c)) {
       checkVideoCharacterCreateRequest(body, '/body', c);
     }
   } else {
@@ -192,37 +153,15 @@ export function validateCreateVideoCharacterRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoCharacter` for `status`. Properties the spec does not list are tolerated. */
-export function validateCreateVideoCharacterResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoCharacter(body)) {
-          checkVideoCharacter(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `createVideoCharacter` (unlisted properties tolerated). */
+export const validateCreateVideoCharacterResponse = responseValidator([
+  ['200', isVideoCharacter, checkVideoCharacter],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `retrieveVideoCharacter` request (GET /videos/characters/{character_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `retrieveVideoCharacter` request (GET /videos/characters/{character_id}), every error located by JSON pointer. */
 export function validateRetrieveVideoCharacterRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -236,7 +175,7 @@ export function validateRetrieveVideoCharacterRequest(
     if (x === undefined) {
       c.add('/path/character_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/character_id', c);
+      if (typeof x !== 'string') check7(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -251,10 +190,10 @@ export function validateRetrieveVideoCharacterRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `retrieveVideoCharacter` for `status` (its responses are those of `validateCreateVideoCharacterResponse`). */
+/** Validates a JSON response body of `retrieveVideoCharacter` (as `validateCreateVideoCharacterResponse`). */
 export const validateRetrieveVideoCharacterResponse = validateCreateVideoCharacterResponse;
 
-/** Validates a `createVideoEdit` request (POST /videos/edits): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideoEdit` request (POST /videos/edits), every error located by JSON pointer. */
 export function validateCreateVideoEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoEditHeaders, VideoEditCreateRequest>> {
@@ -266,11 +205,11 @@ export function validateCreateVideoEditRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVideoEditCreateRequest(body)) {
+    if (!isVideoEditCreateRequest(body, c)) {
       checkVideoEditCreateRequest(body, '/body', c);
     }
   } else {
@@ -280,10 +219,10 @@ export function validateCreateVideoEditRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoEdit` for `status` (its responses are those of `validateCreateVideoResponse`). */
+/** Validates a JSON response body of `createVideoEdit` (as `validateCreateVideoResponse`). */
 export const validateCreateVideoEditResponse = validateCreateVideoResponse;
 
-/** Validates a `createVideoExtension` request (POST /videos/extensions): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `createVideoExtension` request (POST /videos/extensions), every error located by JSON pointer. */
 export function validateCreateVideoExtensionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoExtensionHeaders, VideoExtensionCreateRequest>> {
@@ -295,11 +234,11 @@ export function validateCreateVideoExtensionRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVideoExtensionCreateRequest(body)) {
+    if (!isVideoExtensionCreateRequest(body, c)) {
       checkVideoExtensionCreateRequest(body, '/body', c);
     }
   } else {
@@ -309,10 +248,10 @@ export function validateCreateVideoExtensionRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `createVideoExtension` for `status` (its responses are those of `validateCreateVideoResponse`). */
+/** Validates a JSON response body of `createVideoExtension` (as `validateCreateVideoResponse`). */
 export const validateCreateVideoExtensionResponse = validateCreateVideoResponse;
 
-/** Validates a `deleteVideo` request (DELETE /videos/{video_id}): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `deleteVideo` request (DELETE /videos/{video_id}), every error located by JSON pointer. */
 export function validateDeleteVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<DeleteVideoPathParams, None, DeleteVideoHeaders, undefined>> {
@@ -324,7 +263,7 @@ export function validateDeleteVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/video_id', c);
+      if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -339,34 +278,15 @@ export function validateDeleteVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `deleteVideo` for `status`. Properties the spec does not list are tolerated. */
-export function validateDeleteVideoResponse(status: number, body: unknown): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['200', '400', '429', 'default'])) {
-      case '200':
-        if (!isVideoDeleted(body)) {
-          checkVideoDeleted(body, '/body', c);
-        }
-        break;
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `deleteVideo` (unlisted properties tolerated). */
+export const validateDeleteVideoResponse = responseValidator([
+  ['200', isVideoDeleted, checkVideoDeleted],
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `downloadVideoContent` request (GET /videos/{video_id}/content): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `downloadVideoContent` request (GET /videos/{video_id}/content), every error located by JSON pointer. */
 export function validateDownloadVideoContentRequest(
   input: RequestInput,
 ): ValidationResult<
@@ -385,7 +305,7 @@ export function validateDownloadVideoContentRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/video_id', c);
+      if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -410,32 +330,14 @@ export function validateDownloadVideoContentRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `downloadVideoContent` for `status`. Properties the spec does not list are tolerated. */
-export function validateDownloadVideoContentResponse(
-  status: number,
-  body: unknown,
-): ValidationResult<unknown> {
-  const c = new Ctx();
-  state.open = true;
-  try {
-    switch (statusKey(status, ['400', '429', 'default'])) {
-      case '400':
-      case '429':
-      case 'default':
-        if (!isErrorResponse(body)) {
-          checkErrorResponse(body, '/body', c);
-        }
-        break;
-      default:
-        break;
-    }
-  } finally {
-    state.open = false;
-  }
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
-}
+/** Validates a JSON response body of `downloadVideoContent` (unlisted properties tolerated). */
+export const validateDownloadVideoContentResponse = responseValidator([
+  ['400', isErrorResponse, checkErrorResponse],
+  ['429', isErrorResponse, checkErrorResponse],
+  ['default', isErrorResponse, checkErrorResponse],
+]);
 
-/** Validates a `remixVideo` request (POST /videos/{video_id}/remix): every error, with JSON pointers into `{ path, query, headers, body }`. */
+/** Validates a `remixVideo` request (POST /videos/{video_id}/remix), every error located by JSON pointer. */
 export function validateRemixVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<RemixVideoPathParams, None, RemixVideoHeaders, VideoRemixRequest>> {
@@ -447,7 +349,7 @@ export function validateRemixVideoRequest(
     if (x === undefined) {
       c.add('/path/video_id', 'required', 'is required');
     } else {
-      if (typeof x !== 'string') check8(x, '/path/video_id', c);
+      if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -457,11 +359,11 @@ export function validateRemixVideoRequest(
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
   let body: unknown = input.body;
-  const mt = mediaTypeOf(input.mediaType ?? 'application/json');
+  const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required');
   } else if (mt === 'application/json') {
-    if (!isVideoRemixRequest(body)) {
+    if (!isVideoRemixRequest(body, c)) {
       checkVideoRemixRequest(body, '/body', c);
     }
   } else {
@@ -471,5 +373,5 @@ export function validateRemixVideoRequest(
   return { ok: true, value: { path, query, headers, body } as never };
 }
 
-/** Validates a JSON response body of `remixVideo` for `status` (its responses are those of `validateCreateVideoResponse`). */
+/** Validates a JSON response body of `remixVideo` (as `validateCreateVideoResponse`). */
 export const validateRemixVideoResponse = validateCreateVideoResponse;

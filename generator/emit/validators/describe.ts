@@ -4,26 +4,8 @@ import type { NamedSchema, TypeNode } from '../../ir/types.ts';
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'blob';
 export const ALL_KINDS: readonly JsonKind[] = ['string', 'number', 'boolean', 'null', 'array', 'object', 'blob'];
 
-/** The runtime test of one basic kind on the value expression `v`. */
-export function kindTest(kind: JsonKind, v: string): string {
-  switch (kind) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return `typeof ${v} === '${kind}'`;
-    case 'null':
-      return `${v} === null`;
-    case 'array':
-      return `Array.isArray(${v})`;
-    case 'object':
-      return `isObj(${v})`;
-    case 'blob':
-      return `${v} instanceof Blob`;
-  }
-}
-
 /** The basic JSON kinds a node can accept (all of them when it does not restrict the type). */
-export function kindsOf(node: TypeNode, schemas: Map<string, NamedSchema>, depth = 0): Set<JsonKind> {
+export function kindsOf(node: TypeNode, schemas: ReadonlyMap<string, NamedSchema>, depth = 0): Set<JsonKind> {
   const out = new Set<JsonKind>();
   if (node.nullable) out.add('null');
   const add = (...ks: JsonKind[]) => ks.forEach((k) => out.add(k));

@@ -11,7 +11,7 @@ import { Compiler, type HelperPool } from './compile.ts';
 const SHARED_FROM = '../shared.js';
 export const SHARED_PATH = 'validators/shared.ts';
 
-const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck']);
+const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck', 'PropTable', 'Run']);
 
 /** The import specifier of the output file `file` from the folder `fromDir` (`./x.js`, `../schemas/x.js`). */
 export function specifier(fromDir: string, file: string): string {

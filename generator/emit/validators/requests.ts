@@ -10,7 +10,7 @@ import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNo
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { dataLiteral, quote } from '../ts/literal.ts';
+import { _, docText, join, Name, Writer, type Code } from '../code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';
@@ -46,7 +46,7 @@ export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?
           kind: StructureKind.VariableStatement,
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
-          docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\` (its responses are those of \`${same}\`).`],
+          docs: [docText(`Validates a JSON response body of \`${op.operationId}\` (as \`${same}\`).`)],
           declarations: [{ name: op.names.validateResponse, initializer: same }],
         });
         continue;
@@ -77,56 +77,62 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
     kind: StructureKind.Function,
     isExported: true,
     name: op.names.validateRequest,
-    docs: [`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}): every error, with JSON pointers into \`{ path, query, headers, body }\`.`],
+    docs: [docText(`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}), every error located by JSON pointer.`)],
     parameters: [{ name: 'input', type: 'RequestInput' }],
     returnType: `ValidationResult<ValidatedRequest<${[...typeArgs, bodyType].join(', ')}>>`,
-    statements: (w) => {
-      w.writeLine('const c = new Ctx();');
+    statements: (writer) => {
+      const w = new Writer(writer);
+      w.line(_`const c = new Ctx();`);
       for (const loc of LOCATIONS) {
         const params = op.parameters.filter((p) => p.in === loc.in);
+        const target = new Name(loc.key);
         // No parameters of a kind: the shared empty object, nothing allocated.
-        w.writeLine(params.length ? `const ${loc.key}: Record<string, unknown> = {};` : `const ${loc.key} = NONE;`);
-        if (!params.length) compiler.runtime.add('NONE');
+        w.line(params.length ? _`const ${target}: Record<string, unknown> = {};` : _`const ${target} = ${compiler.rt('NONE')};`);
         for (const p of params) {
           if (p.reader) {
             readers.add(p.reader);
-            w.writeLine(`${p.reader}(input, ${loc.key}, c);`);
-          } else writeParam(w, api, schemas, p, loc.key, loc.key, compiler);
+            w.line(_`${new Name(p.reader)}(input, ${target}, c);`);
+          } else writeParam(w, api, schemas, p, loc.key, target, compiler);
         }
       }
-      w.writeLine('let body: unknown = input.body;');
+      w.line(_`let body: unknown = input.body;`);
       if (contents.length) writeBody(w, api, schemas, op, compiler);
       else {
         // Operations without a body ignore one sent anyway, as HTTP allows.
-        w.writeLine('body = undefined;');
+        w.line(_`body = undefined;`);
       }
-      w.writeLine('if (c.count) return { ok: false, errors: c.errors };');
+      w.line(_`if (c.count) return { ok: false, errors: c.errors };`);
       // The function's return type names the validated shape once; the value is checked to be it above.
-      w.writeLine('return { ok: true, value: { path, query, headers, body } as never };');
+      w.line(_`return { ok: true, value: { path, query, headers, body } as never };`);
     },
   };
 }
 
 /** Reads, coerces and checks one parameter from `input.<key>` into the object named `target`. */
-function writeParam(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, p: Parameter, key: string, target: string, compiler: Compiler): void {
+function writeParam(w: Writer, api: Api, schemas: Map<string, NamedSchema>, p: Parameter, key: string, target: Name, compiler: Compiler): void {
   if (p.in === 'cookie') return;
   const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
   const outKey = p.in === 'path' ? p.identifier : p.name;
-  const at = quote(`/${key}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-  w.write('').block(() => {
-    w.writeLine(`const raw = input.${key}?.[${quote(wire)}];`);
-    w.writeLine(`let x: unknown = ${coercion(api, schemas, p.type, 'raw', compiler)};`);
+  const pointer = `/${key}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  w.block(_``, () => {
+    w.line(_`const raw = input.${new Name(key)}?.[${wire}];`);
+    w.line(_`let x: unknown = ${coercion(api, schemas, p.type, RAW, compiler)};`);
+    const check = () => compiler.write(w.w, p.type, X, rootPath(_`${pointer}`), 'check');
     if (p.required || p.type.default !== undefined) {
-      w.write('if (x === undefined)').block(() => {
-        if (p.required) w.writeLine(`c.add(${at}, 'required', 'is required');`);
-        else w.writeLine(`x = ${dataLiteral(p.type.default)};`);
+      w.block(_`if (x === undefined)`, () => {
+        if (p.required) w.line(_`c.add(${pointer}, 'required', 'is required');`);
+        else w.line(_`x = ${p.type.default};`);
       });
-      w.write('else');
-    } else w.write('if (x !== undefined)');
-    w.block(() => compiler.gen(w, p.type, 'x', rootPath(at), 'check', { n: 0 }));
-    w.writeLine(`if (x !== undefined) ${target}[${quote(outKey)}] = x;`);
+      w.else(check);
+    } else w.block(_`if (x !== undefined)`, check);
+    // `__proto__` as a key of an assignment would set the prototype: that one is defined as an own property.
+    if (outKey === '__proto__') w.line(_`if (x !== undefined) Object.defineProperty(${target}, ${outKey}, { value: x, enumerable: true, writable: true, configurable: true });`);
+    else w.line(_`if (x !== undefined) ${target}[${outKey}] = x;`);
   });
 }
+
+const RAW = new Name('raw');
+const X = new Name('x');
 
 /**
  * `validators/requests/parameters.ts`: one reader per component parameter (the `Service-Organization`,
@@ -150,10 +156,10 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
       kind: StructureKind.Function,
       isExported: true,
       name: reader,
-      docs: [`Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`],
+      docs: [docText(`Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`)],
       parameters: [{ name: 'input', type: 'RequestInput' }, { name: 'out', type: 'Record<string, unknown>' }, { name: 'c', type: 'Ctx' }],
       returnType: 'void',
-      statements: (w) => writeParam(w, api, schemas, p, key, 'out', compiler),
+      statements: (w) => writeParam(new Writer(w), api, schemas, p, key, new Name('out'), compiler),
     };
   });
   const parts = printAll(READERS_PATH, fns, compiler);
@@ -161,7 +167,7 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
 }
 
 /** The expression turning a raw parameter (string or strings) into the value its schema describes. */
-function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, raw: string, compiler: Compiler): string {
+function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, raw: Name, compiler: Compiler): Code {
   const n = resolveNode(api, node, schemas);
   const scalarOf = (t: TypeNode): 'number' | 'boolean' | 'string' => {
     const r = resolveNode(api, t, schemas);
@@ -171,71 +177,65 @@ function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, r
     return 'string';
   };
   if (n.kind === 'array') {
-    compiler.runtime.add('toList');
+    const toList = compiler.rt('toList');
     const item = scalarOf(n.items);
-    if (item === 'string') return `toList(${raw})`;
-    const fn = item === 'number' ? 'toNumber' : 'toBoolean';
-    compiler.runtime.add(fn);
-    return `toList(${raw})?.map((s) => ${fn}(s))`;
+    if (item === 'string') return _`${toList}(${raw})`;
+    const fn = compiler.rt(item === 'number' ? 'toNumber' : 'toBoolean');
+    return _`${toList}(${raw})?.map((s) => ${fn}(s))`;
   }
-  compiler.runtime.add('scalar');
+  const scalar = compiler.rt('scalar');
   const kind = scalarOf(n);
-  if (kind === 'string') return `scalar(${raw})`;
-  const fn = kind === 'number' ? 'toNumber' : 'toBoolean';
-  compiler.runtime.add(fn);
-  return `${fn}(scalar(${raw}))`;
+  if (kind === 'string') return _`${scalar}(${raw})`;
+  const fn = compiler.rt(kind === 'number' ? 'toNumber' : 'toBoolean');
+  return _`${fn}(${scalar}(${raw}))`;
 }
 
-function writeBody(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler): void {
+function writeBody(w: Writer, api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler): void {
   const contents = op.requestBody!.contents;
-  compiler.runtime.add('mediaTypeOf');
-  w.writeLine(`const mt = mediaTypeOf(input.mediaType ?? ${quote(contents[0]!.mediaType)});`);
-  w.write('if (body === undefined)').block(() => {
-    if (op.requestBody!.required) w.writeLine("c.add('/body', 'required', 'the request body is required');");
+  // No media type given (the common case in-process): the first one, normalised here rather than at every call.
+  const first = contents[0]!.mediaType.split(';')[0]!.trim().toLowerCase();
+  w.line(_`const mt = input.mediaType === undefined ? ${first} : ${compiler.rt('mediaTypeOf')}(input.mediaType);`);
+  w.block(_`if (body === undefined)`, () => {
+    if (op.requestBody!.required) w.line(_`c.add('/body', 'required', 'the request body is required');`);
   });
   // Media types whose bodies have the same schema (JSON and multipart of one shape) share one branch.
   const groups = new Map<string, RequestBodyContent[]>();
   for (const content of contents) groups.set(structuralKey(content.type), [...(groups.get(structuralKey(content.type)) ?? []), content]);
   for (const group of groups.values()) {
-    w.write(`else if (${group.map((c) => `mt === ${quote(c.mediaType.toLowerCase())}`).join(' || ')})`).block(() => writeContent(w, api, schemas, group, compiler));
+    w.block(_`else if (${join(group.map((c) => _`mt === ${c.mediaType.toLowerCase()}`), _` || `)})`, () => writeContent(w, api, schemas, group, compiler));
   }
   const accepted = contents.map((c) => c.mediaType).join(' or ');
-  w.write('else').block(() => w.writeLine(`c.add('/body', 'media_type', ${quote(`must be sent as ${accepted}`)});`));
+  w.else(() => w.line(_`c.add('/body', 'media_type', ${`must be sent as ${accepted}`});`));
 }
 
 /** The checks of a body sent as any of `group`'s media types (one schema); form fields are coerced first. */
-function writeContent(w: CodeBlockWriter, api: Api, schemas: Map<string, NamedSchema>, group: RequestBodyContent[], compiler: Compiler): void {
+function writeContent(w: Writer, api: Api, schemas: Map<string, NamedSchema>, group: RequestBodyContent[], compiler: Compiler): void {
   const content = group[0]!;
   const top = resolveNode(api, content.type, schemas);
   for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
     const table = formTable(api, schemas, top);
     if (!Object.keys(table).length) continue;
-    compiler.runtime.add('coerceForm');
-    const coerce = `body = coerceForm(body, ${dataLiteral(table)});`;
-    w.writeLine(group.length === 1 ? coerce : `if (mt === ${quote(form.mediaType.toLowerCase())}) ${coerce}`);
+    const coerce = _`body = ${compiler.rt('coerceForm')}(body, ${table});`;
+    w.line(group.length === 1 ? coerce : _`if (mt === ${form.mediaType.toLowerCase()}) ${coerce}`);
   }
-  w.write(`if (!${compiler.helper(content.type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
+  w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () => w.line(_`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
   // By default only the schema refuses unknown fields; `validators.unknownRequestFields: "reject"` refuses a body's
   // unnamed top-level fields whatever `additionalProperties` says.
   const names = compiler.options.unknownRequestFields === 'reject' ? topLevelNames(api, schemas, content.type, 0) : undefined;
   if (names) {
-    compiler.runtime.add('isObj').add('esc');
     const known = [...names].sort();
-    w.write('if (isObj(body))').block(() => {
-      w.write('for (const k in body)').block(() => {
-        if (known.length) w.write(`if (${compiler.knownKey('k', known)})`).block(() => w.writeLine('continue;'));
-        w.writeLine("c.add('/body/' + esc(k), 'unknown_property', 'is not a known field');");
-        w.writeLine('if (c.full) break;');
+    w.block(_`if (${compiler.rt('isObj')}(body))`, () => {
+      w.block(_`for (const k in body)`, () => {
+        if (known.length) w.block(_`if (${compiler.knownKey(new Name('k'), known)})`, () => w.line(_`continue;`));
+        w.line(_`c.add('/body/' + ${compiler.rt('esc')}(k), 'unknown_property', 'is not a known field');`);
+        w.line(_`if (c.full) break;`);
       });
     });
   }
   if (top.kind === 'object') {
     const defaults: Record<string, unknown> = {};
-    for (const p of top.properties) if (p.type.default !== undefined) defaults[p.name] = p.type.default;
-    if (Object.keys(defaults).length) {
-      compiler.runtime.add('withDefaults');
-      w.writeLine(`if (!c.count) body = withDefaults(body, ${dataLiteral(defaults)});`);
-    }
+    for (const p of top.properties) if (p.type.default !== undefined) Object.defineProperty(defaults, p.name, { value: p.type.default, enumerable: true, writable: true, configurable: true });
+    if (Object.keys(defaults).length) w.line(_`if (!c.count) body = ${compiler.rt('withDefaults')}(body, ${defaults});`);
   }
 }
 
@@ -302,42 +302,17 @@ function responseEntries(op: Operation) {
     .filter((e) => e.content?.type);
 }
 
-function responseFunction(api: Api, op: Operation, compiler: Compiler): FunctionDeclarationStructure {
-  const entries = responseEntries(op);
-  compiler.runtime.add('statusKey').add('state');
+/** `validate<Op>Response`: a row per documented status, run by the runtime's `responseValidator`. */
+function responseFunction(api: Api, op: Operation, compiler: Compiler): StatementStructures {
+  const rows = responseEntries(op).map((e) => {
+    const type = e.content!.type!;
+    return _`[${e.status}, ${compiler.helper(type, 'is')}, ${compiler.helper(type, 'check')}]`;
+  });
   return {
-    kind: StructureKind.Function,
+    kind: StructureKind.VariableStatement,
     isExported: true,
-    name: op.names.validateResponse,
-    docs: [`Validates a JSON response body of \`${op.operationId}\` for \`status\`. Properties the spec does not list are tolerated.`],
-    parameters: [{ name: 'status', type: 'number' }, { name: 'body', type: 'unknown' }],
-    returnType: 'ValidationResult<unknown>',
-    statements: (w) => {
-      w.writeLine('const c = new Ctx();');
-      w.writeLine('state.open = true;');
-      w.write('try').block(() => {
-        w.write(`switch (statusKey(status, ${dataLiteral(entries.map((e) => e.status))}))`).block(() => {
-          // Statuses whose body is the same named schema (400, 429 and default share the error envelope) share one case.
-          const groups = new Map<string, typeof entries>();
-          entries.forEach((e, i) => {
-            const t = e.content!.type!;
-            const key = t.kind === 'ref' && !t.nullable ? `ref:${t.target}` : `#${i}`;
-            groups.set(key, [...(groups.get(key) ?? []), e]);
-          });
-          for (const group of groups.values()) {
-            const type = group[0]!.content!.type!;
-            for (const e of group) w.writeLine(`case ${quote(e.status)}:`);
-            w.indent(() => {
-              w.write(`if (!${compiler.helper(type, 'is')}(body))`).block(() => w.writeLine(`${compiler.helper(type, 'check')}(body, '/body', c);`));
-              w.writeLine('break;');
-            });
-          }
-          w.writeLine('default:');
-          w.indent(() => w.writeLine('break;'));
-        });
-      });
-      w.write('finally').block(() => w.writeLine('state.open = false;'));
-      w.writeLine('return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };');
-    },
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [docText(`Validates a JSON response body of \`${op.operationId}\` (unlisted properties tolerated).`)],
+    declarations: [{ name: op.names.validateResponse, initializer: _`${compiler.rt('responseValidator')}([${join(rows, _`, `)}])`.toString() }],
   };
 }

@@ -4,6 +4,7 @@ import type { Api, NamedSchema } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile, printStatements } from '../ts/project.ts';
+import { docText } from '../code/index.ts';
 import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler, recursiveSchemas, SHARED_PATH } from './files.ts';
 
@@ -23,15 +24,16 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
       const key = `${opts.recursive}/${opts.loop}/${structuralKey(s.type)}`;
       const same = seen.get(key);
       if (same) {
+        compiler.runtime.add('Run').add('newRun');
         // Function declarations, not `const` aliases: tables at the top of this or another module may name them
         // before an alias would be initialised (module cycles).
-        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.is, docs: [`True when \`v\` is a valid \`${s.name}\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }], returnType: 'boolean', statements: `return ${same.validators.is}(v);` });
-        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.check, docs: [`Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\` (the same checks as \`${same.name}\`).`], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${same.validators.check}(v, p, c);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.is, docs: [docText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'r', type: 'Run', initializer: 'newRun()' }], returnType: 'boolean', statements: `return ${same.validators.is}(v, r);` });
+        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.check, docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${same.validators.check}(v, p, c);` });
         continue;
       }
       seen.set(key, s);
-      fns.push(compiler.fn(s.validators.is, s.type, 'is', { ...opts, docs: `True when \`v\` is a valid \`${s.name}\` (fail-fast, allocates nothing).` }));
-      fns.push(compiler.fn(s.validators.check, s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` at JSON pointer \`p\` to \`c\`.` }));
+      fns.push(compiler.fn(s.validators.is, s.type, 'is', { ...opts, docs: `Whether \`v\` is a valid \`${s.name}\` (fail-fast).` }));
+      fns.push(compiler.fn(s.validators.check, s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` (at pointer \`p\`) to \`c\`.` }));
     }
     // Printing runs the writers, which register helpers, regexes and imports: print the body first.
     const path = area.files.schemaValidators;

@@ -1,0 +1,85 @@
+/**
+ * The compile context every keyword compiler receives (`Cx`): the schema node, the data's name, its JSON pointer,
+ * the mode, and the compiler's services (`Services`: sub-schemas, the shared helper pool, module constants, runtime
+ * imports). Keyword modules depend on this file and on each other, never on the compiler itself.
+ */
+import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { ValidatorsConfig } from '../../config/types.ts';
+import { Name, type Code, type Writer } from '../code/index.ts';
+import type { PathRef } from './path.ts';
+
+/** `is`: fail fast (`return false`, no allocation), the hot path. `check`: collect every error with its pointer. */
+export type Mode = 'is' | 'check';
+
+/** The run's state (`Run` of the runtime): `r` in `is` and `ev` functions, the error context `c` in `check` ones. */
+export const R = new Name('r');
+export const C = new Name('c');
+export const runOf = (mode: Mode): Name => (mode === 'is' ? R : C);
+
+/** Numbering of the local names of one function. */
+export interface Scope {
+  n: number;
+}
+
+/** One assertion of a keyword: `cond` is true when the value is invalid. */
+export interface Assertion {
+  cond: Code;
+  code: string;
+  message: string;
+}
+
+/** What keyword compilers may ask of the compiler. */
+export interface Services {
+  readonly schemas: ReadonlyMap<string, NamedSchema>;
+  readonly options: ValidatorsConfig;
+  /** A name of the validators' runtime, recorded as an import of the file. */
+  rt(name: string): Name;
+  /** Writes the checks of a sub-schema on `v` (inline, or a call to its shared helper). */
+  gen(out: Writer, node: TypeNode, v: Name, p: PathRef, mode: Mode, s: Scope, inline?: boolean): void;
+  /** The function checking `node` on its own: a named schema's, or a shared helper. */
+  helper(node: TypeNode, mode: Mode): Name;
+  /** The shared helper of `node` (`ev`: the one collecting what it evaluates). */
+  hoist(node: TypeNode, mode: Mode | 'ev'): Name;
+  /** The function of named schema `target`. */
+  linked(target: string, mode: Mode): Name;
+  /** A module-level regular expression (one per pattern and flags). */
+  regex(pattern: string, pointer: string, flags?: string): Name;
+  /** A module-level set of values (one per distinct list). */
+  valueSet(values: readonly (string | number)[]): Name;
+  /** A module-level `PropCheck` table (one per distinct rows). */
+  table(rows: Code[]): Name;
+  /** A module-level constant named `<prefix><n>`. */
+  constant(prefix: string, type: Code, init: Code): Name;
+  fresh(s: Scope, prefix?: string): Name;
+  fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code): void;
+  failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string): void;
+  /** `is` mode: one condition true when `v` is invalid, for a node checked by one test (else undefined). */
+  isTest(node: TypeNode, v: Name): Code | undefined;
+  /** `check` mode: the call checking `v`, and the condition it runs under (undefined: `node` accepts anything). */
+  checkCall(node: TypeNode, v: Name, p: PathRef): { bad?: Code; call: Code } | undefined;
+  /** For a scalar node: one condition true when `v` is invalid (undefined for any other node). */
+  leafCondition(node: TypeNode, v: Name): Code | undefined;
+  /** True when `k` is one of `names`. */
+  knownKey(k: Name, names: string[]): Code;
+  /** The own property `name` of object `o`. */
+  read(o: Name, name: string): Code;
+}
+
+export interface Cx<N extends TypeNode = TypeNode> {
+  readonly node: N;
+  /** The value being checked. */
+  readonly v: Name;
+  readonly p: PathRef;
+  readonly mode: Mode;
+  readonly s: Scope;
+  readonly out: Writer;
+  readonly cc: Services;
+}
+
+/** A keyword (or keyword family) compiler: writes the checks its keywords make on `cx.v`. */
+export type KeywordCompiler<N extends TypeNode = TypeNode> = (cx: Cx<N>) => void;
+
+/** Writes each assertion: a `return false` or an added error. */
+export function assertAll(cx: Cx, assertions: readonly Assertion[], p: PathRef = cx.p): void {
+  for (const a of assertions) cx.cc.failIf(cx.out, a.cond, cx.mode, p, a.code, a.message);
+}

@@ -1,0 +1,138 @@
+/** `allOf`, `anyOf`, `oneOf` (with OpenAPI's `discriminator`), `not`, `if`/`then`/`else`. */
+import { _, join, type Code, type Name } from '../../code/index.ts';
+import type { TypeNode } from '../../../ir/types.ts';
+import { describe, joinOr, kindsOf, listValues, type JsonKind } from '../describe.ts';
+import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
+import { child, pathExpr } from '../path.ts';
+import { typeMessage } from './type.ts';
+
+type UnionNode = Extract<TypeNode, { kind: 'union' }>;
+
+export const allOf: KeywordCompiler<Extract<TypeNode, { kind: 'intersection' }>> = (cx) => {
+  for (const m of cx.node.members) cx.cc.gen(cx.out, m, cx.v, cx.p, cx.mode, cx.s);
+};
+
+/** A discriminated union: the discriminator's value picks the one variant to check. */
+/** The runtime test of one basic kind on `v` (`isObj`: the runtime's, already imported by the caller). */
+function kindTest(kind: JsonKind, v: Name): Code {
+  switch (kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return _`typeof ${v} === ${kind}`;
+    case 'null':
+      return _`${v} === null`;
+    case 'array':
+      return _`Array.isArray(${v})`;
+    case 'object':
+      return _`isObj(${v})`;
+    case 'blob':
+      return _`${v} instanceof Blob`;
+  }
+}
+
+function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminator']>): void {
+  const { cc, node, v, p, mode, out } = cx;
+  const isObj = cc.rt('isObj');
+  out.block(_`if (!${isObj}(${v}))`, () => cc.fail(out, mode, p, 'type', typeMessage(node)));
+  out.else(() => {
+    out.block(_`switch (${cc.read(v, d.property)})`, () => {
+      for (const m of d.mapping) {
+        out.line(_`case ${m.value}:`);
+        out.indent(() => {
+          const fn = m.schema !== undefined ? cc.linked(m.schema, mode) : cc.helper(node.variants[m.variant]!, mode);
+          out.line(mode === 'is' ? _`if (!${fn}(${v}, r)) return false;` : _`${fn}(${v}, ${pathExpr(p)}, c);`);
+          out.line(_`break;`);
+        });
+      }
+      out.line(_`default:`);
+      out.indent(() => cc.fail(out, mode, child(p, d.property), 'discriminator', `must be one of ${listValues(d.mapping.map((m) => m.value))}`));
+    });
+  });
+}
+
+export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
+  const { cc, node, v, p, mode, s, out } = cx;
+  if (node.discriminator) return discriminated(cx, node.discriminator);
+  const tests = node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, ${runOf(mode)})`);
+  const count = join(tests.map((t) => _`(${t} ? 1 : 0)`), _` + `);
+  if (mode === 'is') {
+    if (node.mode === 'anyOf' || disjoint(cx, node.variants)) out.line(_`if (!(${join(tests, _` || `)})) return false;`);
+    else out.line(_`if ((${count}) !== 1) return false;`);
+    return;
+  }
+  const m = cc.fresh(s, 'm');
+  out.line(_`const ${m} = ${count};`);
+  const code = node.mode === 'oneOf' ? 'one_of' : 'any_of';
+  const expected = `must be ${joinOr(node.variants.map((x) => describe(x, 1)))}`;
+  if (node.mode === 'oneOf') out.block(_`if (${m} > 1)`, () => cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'));
+  out.block(_`if (${m} === 0)`, () => {
+    // Report the detailed errors of the only branch that accepts the value's JSON type, when there is one.
+    const byKind = new Map<JsonKind, TypeNode[]>();
+    for (const variant of node.variants) for (const k of kindsOf(variant, cc.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);
+    let first = true;
+    for (const [kind, variants] of byKind) {
+      if (variants.length !== 1) continue;
+      const test = _`if (${kind === 'object' ? _`${cc.rt('isObj')}(${v})` : kindTest(kind, v)})`;
+      out.block(first ? test : _`else ${test}`, () => out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`));
+      first = false;
+    }
+    if (first) cc.fail(out, mode, p, code, expected);
+    else out.else(() => cc.fail(out, mode, p, code, expected));
+  });
+};
+
+/**
+ * Variants that can never both match make `oneOf` equal to `anyOf`, which may stop at the first match. Two
+ * variants are exclusive when their basic JSON kinds do not overlap, or when both are non-empty arrays whose
+ * items are exclusive (the token-array shapes of `input` and `prompt`).
+ */
+function disjoint(cx: Cx, variants: TypeNode[]): boolean {
+  for (let i = 0; i < variants.length; i++) {
+    for (let j = i + 1; j < variants.length; j++) if (!exclusive(cx, variants[i]!, variants[j]!, 0)) return false;
+  }
+  return true;
+}
+
+function exclusive(cx: Cx, a: TypeNode, b: TypeNode, depth: number): boolean {
+  const ka = kindsOf(a, cx.cc.schemas);
+  const kb = kindsOf(b, cx.cc.schemas);
+  const shared = [...ka].filter((k) => kb.has(k));
+  if (!shared.length) return true;
+  if (depth > 4 || shared.length !== 1 || shared[0] !== 'array') return false;
+  const ra = resolve(cx, a);
+  const rb = resolve(cx, b);
+  if (ra.kind !== 'array' || rb.kind !== 'array' || ra.prefixItems || rb.prefixItems) return false;
+  return (ra.minItems ?? 0) >= 1 && (rb.minItems ?? 0) >= 1 && exclusive(cx, ra.items, rb.items, depth + 1);
+}
+
+function resolve(cx: Cx, node: TypeNode): TypeNode {
+  let n = node;
+  for (let i = 0; n.kind === 'ref' && i < 16; i++) n = cx.cc.schemas.get(n.target)?.type ?? n;
+  return n;
+}
+
+/** `if`/`then`/`else`: `then` applies when `if` passes, `else` when it fails. */
+export const ifThenElse: KeywordCompiler = (cx) => {
+  const { cc, v, p, mode, s, out } = cx;
+  for (const cond of cx.node.conditionals ?? []) {
+    if (!cond.then && !cond.else) continue;
+    out.block(_`if (${cc.helper(cond.if, 'is')}(${v}, ${runOf(mode)}))`, () => {
+      if (cond.then) cc.gen(out, cond.then, v, p, mode, s);
+    });
+    if (cond.else) out.else(() => cc.gen(out, cond.else!, v, p, mode, s));
+  }
+};
+
+export const not: KeywordCompiler = (cx) => {
+  for (const n of cx.node.not ?? []) cx.cc.failIf(cx.out, _`${cx.cc.helper(n, 'is')}(${cx.v}, ${runOf(cx.mode)})`, cx.mode, cx.p, 'not', `must not be ${describeNot(n)}`);
+};
+
+function describeNot(node: TypeNode): string {
+  if (node.kind === 'object' && !node.typeAsserted) {
+    const required = node.properties.filter((pr) => pr.required).map((pr) => pr.name);
+    const fixed = node.properties.filter((pr) => pr.type.kind === 'literal').map((pr) => `${pr.name} = ${JSON.stringify((pr.type as { value: unknown }).value)}`);
+    if (required.length || fixed.length) return `a combination with ${[...new Set([...fixed, ...required.filter((r) => !fixed.some((f) => f.startsWith(`${r} =`)))])].join(', ')}`;
+  }
+  return describe(node);
+}

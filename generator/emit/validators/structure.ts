@@ -1,0 +1,77 @@
+/**
+ * What the compiler asks of an IR node before writing code for it: its structural key (two sub-schemas with the
+ * same key compile to the same code), and whether it constrains, annotates or carries applicators.
+ */
+import type { TypeNode } from '../../ir/types.ts';
+import type { ValidatorsConfig } from '../../config/types.ts';
+
+/** Fields of a type node that never change its validator (documentation, and where it was written). */
+const DOC_ONLY = new Set(['description', 'deprecated', 'examples', 'notShown', 'pointer', 'enumName']);
+const keys = new WeakMap<TypeNode, string>();
+
+/**
+ * A node's structure without its documentation: two sub-schemas with the same key compile to the same code,
+ * whichever schema or operation they were written in.
+ */
+export function structuralKey(node: TypeNode): string {
+  let key = keys.get(node);
+  if (key === undefined) {
+    // Only a node's or a property's own fields are dropped, never keys of values (defaults, dependentRequired).
+    key = JSON.stringify(node, function (this: Record<string, unknown>, k, value: unknown) {
+      return DOC_ONLY.has(k) && ('kind' in this || ('required' in this && 'type' in this)) ? undefined : value;
+    });
+    keys.set(node, key);
+  }
+  return key;
+}
+
+/** Whether checking `node` can refuse anything (an `unknown` node may still carry applicators or JSON values). */
+export function constrains(node: TypeNode): boolean {
+  return node.kind !== 'unknown' || hasApplicators(node);
+}
+
+/** Keywords applying beside a node's own shape (a `ref` with any of them needs its own helper). */
+export function hasApplicators(node: TypeNode): boolean {
+  return !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+}
+
+/** A reference and nothing else: its validator is the named schema's own function. */
+export function plainRef(node: TypeNode): node is Extract<TypeNode, { kind: 'ref' }> {
+  return node.kind === 'ref' && !node.nullable && !hasApplicators(node);
+}
+
+/** Whether a node can evaluate keys or items of its own value (annotations for `unevaluated*`). */
+export function annotates(node: TypeNode): boolean {
+  switch (node.kind) {
+    case 'object':
+    case 'map':
+    case 'array':
+    case 'union':
+    case 'intersection':
+    case 'ref':
+      return true;
+    default:
+      return !!node.conditionals?.length || !!node.dependentSchemas || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+  }
+}
+
+/** Whether a string, number or array node constrains more than its type (else no `else` block is written). */
+export function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
+  switch (node.kind) {
+    case 'string':
+      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format) && options.formats === 'assert');
+    case 'number':
+      return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
+    case 'array':
+      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || constrains(node.items) || node.contains !== undefined;
+    default:
+      return true;
+  }
+}
+
+/** Formats implemented by the runtime (`templates/validators/formats.ts`); any other format is documentation only. */
+export const FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
+  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+  'byte',
+]);
