@@ -1,3 +1,5 @@
+import { quote as quoteString, dataKey as objectKey } from '../ts/literal.ts';
+
 /**
  * Any JSON-like value as a JavaScript literal that is safe by construction: strings are single-quoted with JSON's
  * escaping (control characters, backslashes, lone surrogates) plus `'`, U+2028 and U+2029, so no string can end
@@ -28,22 +30,8 @@ export function literal(value: unknown): string {
   }
 }
 
-/** A single-quoted string literal of any string. */
-export function quoteString(s: string): string {
-  const body = JSON.stringify(s)
-    .slice(1, -1)
-    .replace(/\\"/g, '"')
-    .replace(/'/g, "\\'")
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `'${body}'`;
-}
-
-/** An object literal's key: bare when an identifier, quoted otherwise, computed for `__proto__` (which would set the prototype). */
-export function objectKey(k: string): string {
-  if (k === '__proto__') return `[${quoteString(k)}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(k) ? k : quoteString(k);
-}
+// Strings and keys are printed by the generator's one literal printer (emit/ts/literal.ts).
+export { quote as quoteString, dataKey as objectKey } from '../ts/literal.ts';
 
 function hasProtoKey(value: unknown, depth = 0): boolean {
   if (typeof value !== 'object' || value === null || depth > 256) return false;

@@ -8,8 +8,6 @@ import type { EnumNode, TypeNode } from '../../ir/types.ts';
 import { propertyDoc } from './docs.ts';
 import { commentText, quote, typeKey } from './literal.ts';
 
-// The validator compiler (rebuilt elsewhere) still takes `quote` from here.
-export { quote } from './literal.ts';
 
 export type TypeWriter = WriterFunction;
 
