@@ -8,7 +8,6 @@ import type { EnumNode, TypeNode } from '../../ir/types.ts';
 import { propertyDoc } from './docs.ts';
 import { commentText, quote, typeKey } from './literal.ts';
 
-
 export type TypeWriter = WriterFunction;
 
 /** Records the named types an expression uses, so the file can import them. */
