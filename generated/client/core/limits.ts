@@ -18,8 +18,9 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
  */
 export async function readText(response: Response, limit: number, truncate = false): Promise<string> {
   // With a Content-Encoding the declared length is the compressed size: only the bytes read count then.
-  const encoding = response.headers.get('content-encoding');
-  const length = encoding && encoding !== 'identity' ? null : response.headers.get('content-length');
+  const headers = response.headers;
+  const encoding = headers.get('content-encoding');
+  const length = encoding && encoding !== 'identity' ? null : headers.get('content-length');
   const declared = length === null ? NaN : Number(length);
   if (!truncate && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
