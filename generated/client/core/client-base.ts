@@ -28,6 +28,7 @@ import {
 } from './brand.js';
 import { isBrowser } from './browser.js';
 import { mayHaveBeenSent } from './connection.js';
+import { clearDeadline, setDeadline } from './deadlines.js';
 import { CancellableDispatch, cancelsThroughDispatcher } from './dispatch-cancel.js';
 import { followRedirects, isRedirect } from './redirects.js';
 import { env, pickServer, serverURL } from './servers.js';
@@ -259,14 +260,15 @@ export class ClientBase {
       const onAbort = signal && controller && (() => controller.abort());
       if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
       let timedOut = false;
-      const timer =
-        timeout > 0
-          ? setTimeout(() => {
-              timedOut = true;
-              if (dispatcher) dispatcher.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
-              else controller!.abort();
-            }, timeout)
-          : undefined;
+      const onTimeout = () => {
+        timedOut = true;
+        if (dispatcher) dispatcher.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
+        else controller!.abort();
+      };
+      // On Node's fetch the deadline shares a timer with the other attempts (deadlines.ts); the connection in use
+      // keeps the process alive meanwhile. Elsewhere a timer of its own, which does.
+      const expiry = dispatcher ? setDeadline(timeout, onTimeout) : undefined;
+      const timer = timeout > 0 && !dispatcher ? setTimeout(onTimeout, timeout) : undefined;
       // Redirects are followed by followRedirects, never by fetch: see redirects.ts.
       const request: RequestInit & { dispatcher?: unknown } = extraInit
         ? { ...extraInit, method: op.method, headers, body: init ?? null, redirect: 'manual' }
@@ -326,6 +328,7 @@ export class ClientBase {
         retryable = true;
       } finally {
         if (timer !== undefined) clearTimeout(timer);
+        if (expiry) clearDeadline(expiry);
         if (onAbort && !streaming) signal.removeEventListener('abort', onAbort);
       }
       if (!retryable) throw failure;
