@@ -138,7 +138,7 @@ describe('timeouts and aborts', () => {
     expect(clock.sleeps).toHaveLength(1);
   });
 
-  it("on Node's own fetch, a timeout closes the request's connection (it is cancelled through the dispatcher, with no signal)", async () => {
+  it("on Node's own fetch, a timeout or the caller's signal closes the request's connection (cancelled through the dispatcher, no signal)", async () => {
     expect(cancelsThroughDispatcher(globalThis.fetch)).toBe(true);
     let closed = 0;
     server = await startServer((_req, _res, raw) => {
@@ -148,6 +148,12 @@ describe('timeouts and aborts', () => {
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
     while (closed === 0) await new Promise((r) => setTimeout(r, 5));
     expect(server.requests).toHaveLength(1);
+    const controller = new AbortController();
+    const pending = client.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 60_000, signal: controller.signal });
+    while (server.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    while (closed < 2) await new Promise((r) => setTimeout(r, 5));
   });
 
   it('times out a request still waiting for a connection, and keeps a dispatcher given in fetchOptions', async () => {
@@ -156,6 +162,11 @@ describe('timeouts and aborts', () => {
     const stuck = { dispatch: () => true };
     const waiting = new CoreClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:65000', timeout: 50, maxRetries: 0, fetchOptions: { dispatcher: stuck } });
     await expect(waiting.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
+    // So does the caller's signal, with the timeout off.
+    const controller = new AbortController();
+    const pending = waiting.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 0, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
     server = await startServer((_req, res) => json(res, 200, { id: 'a' }));
     const global = (globalThis as Record<symbol, { dispatch(options: object, handler: object): boolean }>)[Symbol.for('undici.globalDispatcher.1')]!;
     let dispatched = 0;
