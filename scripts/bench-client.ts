@@ -4,8 +4,7 @@
  * calls. Each round interleaves small paired blocks of client and raw calls (alternating which goes first); the report
  * gives the median per-call time over rounds and the spread (min to max over rounds), and the client's overhead
  * relative to raw fetch: per round the median of its paired-block ratios (so one GC pause or scheduler hiccup in one
- * block does not decide the round), then the median and spread of those over rounds; and the ratio of the process's
- * CPU time over each round (on a shared machine wall time also counts waits for a core). The default client has its
+ * block does not decide the round), then the median and spread of those over rounds. The default client has its
  * timeout on; on Node's own fetch it cancels through the attempt's dispatcher, not an AbortSignal (dispatch-cancel.ts).
  * Further rows: a caller's AbortSignal on both sides (like for like: Node's fetch charges for any signal), the client
  * with `timeout: 0`, fetch stubbed to isolate the client's own CPU cost (a stub is not Node's fetch, so the client
@@ -63,20 +62,11 @@ const viaPostClient = () => client.batches.create(batch);
 const viaPostNoTimeoutClient = () => noTimeoutClient.batches.create(batch);
 const viaPostFetch = async () => (await fetch(`${base}/batches`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: batchBody })).json();
 
-/** CPU microseconds of this process (client and server together: the server's share is the same on both sides). */
-function cpuNow(): number {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/** Microseconds of wall time spent on `calls` calls, issued one at a time or `width` at a time; `cpu` gets the CPU time. */
-async function timed(call: () => Promise<unknown>, calls: number, width: number, cpu?: { total: number }): Promise<number> {
-  const cpuStart = cpuNow();
+/** Microseconds spent on `calls` calls, issued one at a time or `width` at a time. */
+async function timed(call: () => Promise<unknown>, calls: number, width: number): Promise<number> {
   const start = performance.now();
   for (let done = 0; done < calls; done += width) await Promise.all(Array.from({ length: width }, call));
-  const wall = (performance.now() - start) * 1000;
-  if (cpu) cpu.total += cpuNow() - cpuStart;
-  return wall;
+  return (performance.now() - start) * 1000;
 }
 
 const median = (xs: number[]) => {
@@ -95,23 +85,20 @@ async function compare(label: string, width: number, viaClient: () => Promise<un
   const client: number[] = [];
   const raw: number[] = [];
   const ratios: number[] = [];
-  const cpuRatios: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     let c = 0;
     let f = 0;
-    const cpuClient = { total: 0 };
-    const cpuRaw = { total: 0 };
     const pairs: number[] = [];
     const block = Math.max(BLOCK, width);
     for (let b = 0; b < CALLS / block; b++) {
       let cb: number;
       let fb: number;
       if ((r + b) % 2) {
-        fb = await timed(viaFetch, block, width, cpuRaw);
-        cb = await timed(viaClient, block, width, cpuClient);
+        fb = await timed(viaFetch, block, width);
+        cb = await timed(viaClient, block, width);
       } else {
-        cb = await timed(viaClient, block, width, cpuClient);
-        fb = await timed(viaFetch, block, width, cpuRaw);
+        cb = await timed(viaClient, block, width);
+        fb = await timed(viaFetch, block, width);
       }
       c += cb;
       f += fb;
@@ -120,7 +107,6 @@ async function compare(label: string, width: number, viaClient: () => Promise<un
     client.push(c / CALLS);
     raw.push(f / CALLS);
     ratios.push(median(pairs));
-    cpuRatios.push(cpuClient.total / cpuRaw.total);
   }
   const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} µs/call (spread ${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
   const pct = (x: number) => `${((x - 1) * 100).toFixed(1)}%`;
@@ -128,8 +114,6 @@ async function compare(label: string, width: number, viaClient: () => Promise<un
   console.log(`  raw fetch  ${fmt(raw)}`);
   console.log(`  client     ${fmt(client)}`);
   console.log(`  overhead   median ${pct(median(ratios))} of raw fetch (spread ${pct(Math.min(...ratios))} to ${pct(Math.max(...ratios))}), ${(median(client) - median(raw)).toFixed(1)} µs/call`);
-  // CPU time does not count the time this process waits for a core, which wall time on a shared machine does.
-  console.log(`  CPU time   median ${pct(median(cpuRatios))} of raw fetch's (spread ${pct(Math.min(...cpuRatios))} to ${pct(Math.max(...cpuRatios))}), per round`);
 }
 
 console.log(`client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, GET /containers/{id} on 127.0.0.1, node ${process.version}`);
