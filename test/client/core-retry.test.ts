@@ -168,9 +168,10 @@ describe('timeouts and aborts', () => {
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
     server = await startServer((_req, res) => json(res, 200, { id: 'a' }));
-    const global = (globalThis as Record<symbol, { dispatch(options: object, handler: object): boolean }>)[Symbol.for('undici.globalDispatcher.1')]!;
+    // Node's fetch sets the global dispatcher when it first runs: looked up when fetch calls.
+    const global = () => (globalThis as Record<symbol, { dispatch(options: object, handler: object): boolean }>)[Symbol.for('undici.globalDispatcher.1')]!;
     let dispatched = 0;
-    const counting = { dispatch: (options: object, handler: object) => (dispatched++, global.dispatch(options, handler)) };
+    const counting = { dispatch: (options: object, handler: object) => (dispatched++, global().dispatch(options, handler)) };
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 0, fetchOptions: { dispatcher: counting } });
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).resolves.toEqual({ id: 'a' });
     expect(dispatched).toBe(1);
