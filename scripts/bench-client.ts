@@ -4,9 +4,12 @@
  * calls. Each round interleaves small paired blocks of client and raw calls (alternating which goes first); the report
  * gives the median per-call time over rounds and the spread (min to max over rounds), and the client's overhead
  * relative to raw fetch: per round the median of its paired-block ratios (so one GC pause or scheduler hiccup in one
- * block does not decide the round), then the median and spread of those over rounds. A third comparison gives raw
- * fetch an AbortSignal, as the client's timeouts need; a fourth stubs fetch to isolate the client's own CPU cost; a
- * fifth is a POST. Then webhook verification of a 330-entry signature header (scripts/bench/webhooks.ts).
+ * block does not decide the round), then the median and spread of those over rounds. The default client has its
+ * timeout on; on Node's own fetch it cancels through the attempt's dispatcher, not an AbortSignal (dispatch-cancel.ts).
+ * Further rows: a caller's AbortSignal on both sides (like for like: Node's fetch charges for any signal), the client
+ * with `timeout: 0`, fetch stubbed to isolate the client's own CPU cost (a stub is not Node's fetch, so the client
+ * gives it a signal and a timer), and POSTs. Then webhook verification of a 330-entry signature header
+ * (scripts/bench/webhooks.ts).
  *
  *   npx tsx scripts/bench-client.ts [--rounds 21] [--calls 400] [--block 10] [--webhook-rounds 15]
  */
@@ -42,7 +45,8 @@ const viaClient = () => client.containers.retrieve('cntr_1');
 const noTimeoutClient = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0, timeout: 0 });
 const viaNoTimeoutClient = () => noTimeoutClient.containers.retrieve('cntr_1');
 const viaFetch = async () => (await fetch(`${base}/containers/cntr_1`, { headers })).json();
-// The same raw fetch with an abort signal, which any timeout or cancellation needs: Node's fetch charges for it.
+// A caller's signal on both sides: the client then hands fetch a signal too, and Node's fetch charges for any signal.
+const viaClientWithSignal = () => client.containers.retrieve('cntr_1', { signal: new AbortController().signal });
 const viaFetchWithSignal = async () => (await fetch(`${base}/containers/cntr_1`, { headers, signal: new AbortController().signal })).json();
 
 // The same calls over a fetch that answers in-process: isolates the client's own CPU cost from the network.
@@ -54,7 +58,8 @@ const viaStubFetch = async () => (await stubFetch(`${base}/containers/cntr_1`, {
 // A create: the POST path (non-idempotent method rules, JSON body) beside the same raw POST.
 const batch = { input_file_id: 'file_1', endpoint: '/v1/chat/completions', completion_window: '24h' } as const;
 const batchBody = JSON.stringify(batch);
-const viaPostClient = () => noTimeoutClient.batches.create(batch);
+const viaPostClient = () => client.batches.create(batch);
+const viaPostNoTimeoutClient = () => noTimeoutClient.batches.create(batch);
 const viaPostFetch = async () => (await fetch(`${base}/batches`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: batchBody })).json();
 
 /** Microseconds spent on `calls` calls, issued one at a time or `width` at a time. */
@@ -112,12 +117,13 @@ async function compare(label: string, width: number, viaClient: () => Promise<un
 }
 
 console.log(`client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, GET /containers/{id} on 127.0.0.1, node ${process.version}`);
-await compare('sequential', 1, viaClient, viaFetch);
-await compare('10 concurrent', 10, viaClient, viaFetch);
-await compare('sequential, peer = raw fetch with an AbortSignal', 1, viaClient, viaFetchWithSignal);
+await compare('sequential, default client (timeout on)', 1, viaClient, viaFetch);
+await compare('10 concurrent, default client', 10, viaClient, viaFetch);
+await compare('sequential, a caller\'s AbortSignal on both sides', 1, viaClientWithSignal, viaFetchWithSignal);
 await compare('sequential, client with timeout: 0 (no signal, like the raw fetch)', 1, viaNoTimeoutClient, viaFetch);
 await compare('10 concurrent, client with timeout: 0', 10, viaNoTimeoutClient, viaFetch);
 await compare('in-process, fetch stubbed (the client\'s own cost per call, AbortSignal and timer included)', 1, viaStubClient, viaStubFetch);
-await compare('sequential POST (batches.create), client with timeout: 0', 1, viaPostClient, viaPostFetch);
+await compare('sequential POST (batches.create), default client', 1, viaPostClient, viaPostFetch);
+await compare('sequential POST (batches.create), client with timeout: 0', 1, viaPostNoTimeoutClient, viaPostFetch);
 server.close();
 await benchWebhooks(arg('webhook-rounds', 15));

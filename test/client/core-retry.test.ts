@@ -1,6 +1,7 @@
 /** Retries by the seeds' rules, timeouts and aborts, over real HTTP; waits are recorded by an injected clock. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, InternalServerError, RateLimitError } from '../../templates/client/core/errors.ts';
+import { cancelsThroughDispatcher } from '../../templates/client/core/dispatch-cancel.ts';
 import { retryAfterMs, retryDelay } from '../../templates/client/core/retry.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
 import { fakeClock, json, startServer, type TestServer } from './helpers/server.ts';
@@ -135,6 +136,45 @@ describe('timeouts and aborts', () => {
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 30 })).rejects.toBeInstanceOf(APITimeoutError);
     // One retry was made (whether the second request reached the server within 30 ms depends on load).
     expect(clock.sleeps).toHaveLength(1);
+  });
+
+  it("on Node's own fetch, a timeout or the caller's signal closes the request's connection (cancelled through the dispatcher, no signal)", async () => {
+    expect(cancelsThroughDispatcher(globalThis.fetch)).toBe(true);
+    let closed = 0;
+    server = await startServer((_req, _res, raw) => {
+      raw.socket.on('close', () => closed++);
+    });
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, timeout: 50, maxRetries: 0 });
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
+    while (closed === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(server.requests).toHaveLength(1);
+    const controller = new AbortController();
+    const pending = client.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 60_000, signal: controller.signal });
+    while (server.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    while (closed < 2) await new Promise((r) => setTimeout(r, 5));
+  });
+
+  it('times out a request still waiting for a connection, and keeps a dispatcher given in fetchOptions', async () => {
+    // A dispatcher that never hands the request to a connection: undici's own pool does this while every
+    // connection is busy. The timeout still fails the call.
+    const stuck = { dispatch: () => true };
+    const waiting = new CoreClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:65000', timeout: 50, maxRetries: 0, fetchOptions: { dispatcher: stuck } });
+    await expect(waiting.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
+    // So does the caller's signal, with the timeout off.
+    const controller = new AbortController();
+    const pending = waiting.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 0, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    server = await startServer((_req, res) => json(res, 200, { id: 'a' }));
+    // Node's fetch sets the global dispatcher when it first runs: looked up when fetch calls.
+    const global = () => (globalThis as Record<symbol, { dispatch(options: object, handler: object): boolean }>)[Symbol.for('undici.globalDispatcher.1')]!;
+    let dispatched = 0;
+    const counting = { dispatch: (options: object, handler: object) => (dispatched++, global().dispatch(options, handler)) };
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 0, fetchOptions: { dispatcher: counting } });
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).resolves.toEqual({ id: 'a' });
+    expect(dispatched).toBe(1);
   });
 
   it('timeout 0 turns the timeout off: a slow answer arrives, and a plain request carries no signal', async () => {

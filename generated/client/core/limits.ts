@@ -14,19 +14,30 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a body as text, at most `limit` bytes. Over the limit: throws `ResponseTooLargeError`, or with `truncate`
- * returns the first `limit` bytes and cancels the rest.
+ * returns the first `limit` bytes and cancels the rest. Not async itself: a body of a declared length within the
+ * limit is fetch's own `text()` promise, with no promise of ours around it.
  */
-export async function readText(response: Response, limit: number, truncate = false): Promise<string> {
+export function readText(response: Response, limit: number, truncate = false): Promise<string> {
   // With a Content-Encoding the declared length is the compressed size: only the bytes read count then.
-  const encoding = response.headers.get('content-encoding');
-  const length = encoding && encoding !== 'identity' ? null : response.headers.get('content-length');
+  const headers = response.headers;
+  const encoding = headers.get('content-encoding');
+  const length = encoding && encoding !== 'identity' ? null : headers.get('content-length');
   const declared = length === null ? NaN : Number(length);
+  // fetch never delivers more than a declared, uncompressed Content-Length: within the limit, read it whole.
+  if (Number.isFinite(declared) && declared <= limit) return response.text();
+  return readCapped(response, limit, truncate, declared);
+}
+
+async function readCapped(
+  response: Response,
+  limit: number,
+  truncate: boolean,
+  declared: number,
+): Promise<string> {
   if (!truncate && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(limit);
   }
-  // fetch never delivers more than a declared, uncompressed Content-Length: within the limit, read it whole.
-  if (Number.isFinite(declared) && declared <= limit) return response.text();
   const body = response.body;
   if (!body) return '';
   const reader = body.getReader();

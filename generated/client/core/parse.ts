@@ -17,17 +17,18 @@ export function parseErrorBody(text: string): unknown {
 
 export function parseJson(raw: RawResult): unknown {
   const text = raw.text ?? '';
-  // The operation declares a JSON body: an empty one is an error, not `undefined` typed as the response.
-  if (!text.trim())
-    throw new APIError(
-      raw.response.status,
-      text,
-      'The response body is empty, but the operation returns JSON.',
-      raw.response.headers,
-    );
   try {
     return JSON.parse(text);
   } catch (error) {
+    // The operation declares a JSON body: an empty one is an error, not `undefined` typed as the response. (JSON.parse
+    // refuses an empty or blank text, so the check costs nothing on the way that succeeds.)
+    if (!text.trim())
+      throw new APIError(
+        raw.response.status,
+        text,
+        'The response body is empty, but the operation returns JSON.',
+        raw.response.headers,
+      );
     throw new APIError(
       raw.response.status,
       text,

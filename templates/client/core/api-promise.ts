@@ -6,7 +6,7 @@ import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 
 export interface RawResult {
   response: Response;
-  /** Cancels the request; always present for streams and downloads, absent when nothing could cancel it. */
+  /** Cancels the request; always present for streams and downloads, absent for a body already read. */
   controller: AbortController | undefined;
   /** The body, already read, for JSON and text responses. */
   text?: string;
