@@ -130,39 +130,48 @@ function valueEnd(text: string, index: JsonIndex, i: number): number {
   }
 }
 
-/** The offset of the member `token` of the container at `offset`, or undefined. */
-function memberOffset(text: string, index: JsonIndex, offset: number, token: string): number | undefined {
+/** The offsets of the members of the container at `offset`, by key (an array's by index). */
+function members(text: string, index: JsonIndex, offset: number): Map<string, number> {
   const isObject = text.charCodeAt(offset) === OPEN_BRACE;
-  const wanted = isObject ? -1 : /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -2;
-  if (wanted === -2) return undefined;
+  const out = new Map<string, number>();
   let i = skipSpace(text, offset + 1);
   for (let n = 0; ; n++) {
     const c = text.charCodeAt(i);
-    if (c === CLOSE_BRACE || c === CLOSE_BRACKET || Number.isNaN(c)) return undefined;
-    let hit = n === wanted;
+    if (c === CLOSE_BRACE || c === CLOSE_BRACKET || Number.isNaN(c)) return out;
+    let key = String(n);
     if (isObject) {
       const end = stringEnd(text, i);
-      hit = keyOf(text, i, end) === token;
+      key = keyOf(text, i, end);
       i = skipSpace(text, end);
       if (text.charCodeAt(i) === COLON) i = skipSpace(text, i + 1);
     }
-    if (hit) return i;
+    if (!out.has(key)) out.set(key, i);
     i = skipSpace(text, valueEnd(text, index, i));
     if (text.charCodeAt(i) === COMMA) i = skipSpace(text, i + 1);
   }
 }
 
-/** The offset of the value at the pointer `tokens`, or of the deepest of its ancestors that exists. */
-export function offsetAt(text: string, index: JsonIndex, tokens: readonly string[]): number {
-  let at = skipSpace(text, 0);
-  for (const token of tokens) {
-    const c = text.charCodeAt(at);
-    if (c !== OPEN_BRACE && c !== OPEN_BRACKET) break;
-    const next = memberOffset(text, index, at, token);
-    if (next === undefined) break;
-    at = next;
-  }
-  return at;
+/**
+ * Locates pointers in one file. The members of each container walked through are listed once and kept: the passes
+ * locate every schema and operation they name (`#/components/schemas/X` for each of thousands), and a scan of the
+ * siblings per pointer made that quadratic.
+ */
+export function createJsonLocator(text: string, index: JsonIndex): (tokens: readonly string[]) => number {
+  const cache = new Map<number, Map<string, number>>();
+  const start = skipSpace(text, 0);
+  return (tokens) => {
+    let at = start;
+    for (const token of tokens) {
+      const c = text.charCodeAt(at);
+      if (c !== OPEN_BRACE && c !== OPEN_BRACKET) break;
+      let table = cache.get(at);
+      if (!table) cache.set(at, (table = members(text, index, at)));
+      const next = table.get(token);
+      if (next === undefined) break;
+      at = next;
+    }
+    return at;
+  };
 }
 
 /** Line and column (1-based) of an offset, from the line starts (built once per file, when first needed). */

@@ -11,7 +11,7 @@ import { fail } from '../diagnostics.ts';
 import { isDataKey } from './data-refs.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 import { rewriteIdRefs } from './ids.ts';
-import { linePos, lineStarts, offsetAt, scanJson } from './json-source.ts';
+import { createJsonLocator, linePos, lineStarts, scanJson } from './json-source.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -75,7 +75,8 @@ function readJson(text: string, file: string, display: string): SourceFile | und
   let starts: Int32Array | undefined;
   const at = (offset: number) => linePos((starts ??= lineStarts(text)), offset);
   if (duplicate) fail('yaml-syntax', `Map keys must be unique ("${duplicate.key}" is repeated)`, { file: display, ...at(duplicate.offset) });
-  return { path: file, display, value, positionAt: (tokens) => at(offsetAt(text, index, tokens)) };
+  let offsetAt: ((tokens: readonly string[]) => number) | undefined;
+  return { path: file, display, value, positionAt: (tokens) => at((offsetAt ??= createJsonLocator(text, index))(tokens)) };
 }
 
 function readYaml(text: string, file: string, display: string): SourceFile {
