@@ -4,22 +4,7 @@
  */
 import path from 'node:path';
 import type { Location } from '../diagnostics.ts';
-import type { SourceFile, SourceSet } from './yaml-files.ts';
-
-function refOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const ref = (value as Record<string, unknown>).$ref;
-  return typeof ref === 'string' ? ref : undefined;
-}
-
-function child(value: unknown, token: string): unknown {
-  if (Array.isArray(value)) {
-    const index = Number(token);
-    return Number.isInteger(index) ? value[index] : undefined;
-  }
-  if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, token)) return undefined;
-  return (value as Record<string, unknown>)[token];
-}
+import type { SourceFile, SourceNode, SourceSet } from './yaml-files.ts';
 
 function tokens(pointer: string): string[] {
   const body = pointer.replace(/^#?\/?/, '');
@@ -39,11 +24,10 @@ export function createSourceOf(sources: SourceSet): (pointer: string) => { file:
   };
 }
 
-/** Where a walk stands: the file, the value there, and its tokens within that file. */
+/** Where a walk stands: the file and the node there. */
 interface At {
   file: SourceFile;
-  value: unknown;
-  tokens: string[];
+  node: SourceNode;
 }
 
 export function createLocator(sources: SourceSet, followLast = false): (pointer: string) => Location {
@@ -52,40 +36,39 @@ export function createLocator(sources: SourceSet, followLast = false): (pointer:
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const target = filePart === '' ? file : sources.files.get(path.resolve(path.dirname(file.path), filePart));
     if (!target) return undefined;
-    let value: unknown = target.value;
-    const inFile = tokens(hash === -1 ? '' : ref.slice(hash + 1));
-    for (const token of inFile) value = value === undefined ? undefined : child(value, token);
-    return value === undefined ? undefined : { file: target, value, tokens: inFile };
+    let node: SourceNode | undefined = target.root();
+    for (const token of tokens(hash === -1 ? '' : ref.slice(hash + 1))) node = node?.child(token);
+    return node ? { file: target, node } : undefined;
   };
 
   return (pointer) => {
-    let at: At = { file: sources.root, value: sources.root.value, tokens: [] };
+    let at: At = { file: sources.root, node: sources.root.root() };
     for (const token of tokens(pointer)) {
-      let next = child(at.value, token);
+      let next = at.node.child(token);
       // Follow cross-file refs (the bundler inlined them) but not internal ones, which stay refs.
       for (let hops = 0; next === undefined && hops < 16; hops++) {
-        const ref = refOf(at.value);
+        const ref = at.node.ref();
         if (!ref || ref.startsWith('#')) break;
         const landed = jump(at.file, ref);
         if (!landed) break;
         at = landed;
-        next = child(at.value, token);
+        next = at.node.child(token);
       }
       if (next === undefined) break;
-      at = { file: at.file, value: next, tokens: [...at.tokens, token] };
+      at = { file: at.file, node: next };
     }
     if (followLast) {
       let fragment = '';
       for (let hops = 0; hops < 16; hops++) {
-        const ref = refOf(at.value);
+        const ref = at.node.ref();
         if (!ref || ref.startsWith('#')) break;
         const landed = jump(at.file, ref);
         if (!landed) break;
         at = landed;
         fragment = ref.includes('#') ? ref.slice(ref.indexOf('#') + 1) : '';
       }
-      return { file: at.file.display, ...at.file.positionAt(at.tokens), pointer, fragment } as Location;
+      return { file: at.file.display, ...at.node.position(), pointer, fragment } as Location;
     }
-    return { file: at.file.display, ...at.file.positionAt(at.tokens), pointer };
+    return { file: at.file.display, ...at.node.position(), pointer };
   };
 }

@@ -22,6 +22,16 @@ export interface SourceFile {
   value: unknown;
   /** Line and column (1-based) of the value at these pointer tokens, or of the deepest of its ancestors there. */
   positionAt(tokens: readonly string[]): Position;
+  /** The root of the file as written, for the source map (a YAML alias is a leaf there, as in the file). */
+  root(): SourceNode;
+}
+
+/** A place in a file as written. */
+export interface SourceNode {
+  child(token: string): SourceNode | undefined;
+  /** The node's `$ref`, when it is a mapping with a string one. */
+  ref(): string | undefined;
+  position(): Position;
 }
 
 export interface Position {
@@ -76,7 +86,16 @@ function readJson(text: string, file: string, display: string): SourceFile | und
   const at = (offset: number) => linePos((starts ??= lineStarts(text)), offset);
   if (duplicate) fail('yaml-syntax', `Map keys must be unique ("${duplicate.key}" is repeated)`, { file: display, ...at(duplicate.offset) });
   let offsetAt: ((tokens: readonly string[]) => number) | undefined;
-  return { path: file, display, value, positionAt: (tokens) => at((offsetAt ??= createJsonLocator(text, index))(tokens)) };
+  const positionAt = (tokens: readonly string[]) => at((offsetAt ??= createJsonLocator(text, index))(tokens));
+  const node = (v: unknown, tokens: string[]): SourceNode => ({
+    child: (token) => {
+      const c = valueChild(v, token);
+      return c === undefined ? undefined : node(c, [...tokens, token]);
+    },
+    ref: () => refOf(v),
+    position: () => positionAt(tokens),
+  });
+  return { path: file, display, value, positionAt, root: () => node(value, []) };
 }
 
 function readYaml(text: string, file: string, display: string): SourceFile {
@@ -100,7 +119,40 @@ function readYaml(text: string, file: string, display: string): SourceFile {
     const pos = lines.linePos(offset);
     return { line: pos.line, column: pos.col };
   };
-  return { path: file, display, value: doc.toJS({ maxAliasCount: 100 }) as unknown, positionAt };
+  const node = (n: YamlNode): SourceNode => ({
+    child: (token) => {
+      const c = yamlChild(n, token);
+      return c ? node(c) : undefined;
+    },
+    ref: () => {
+      if (!isMap(n)) return undefined;
+      const pair = n.items.find((p) => isScalar(p.key) && p.key.value === '$ref');
+      return pair && isScalar(pair.value) && typeof pair.value.value === 'string' ? pair.value.value : undefined;
+    },
+    position: () => {
+      const offset = n.range?.[0];
+      if (offset === undefined) return {};
+      const pos = lines.linePos(offset);
+      return { line: pos.line, column: pos.col };
+    },
+  });
+  const empty: SourceNode = { child: () => undefined, ref: () => undefined, position: () => ({}) };
+  return { path: file, display, value: doc.toJS({ maxAliasCount: 100 }) as unknown, positionAt, root: () => (doc.contents ? node(doc.contents as YamlNode) : empty) };
+}
+
+function valueChild(value: unknown, token: string): unknown {
+  if (Array.isArray(value)) {
+    const index = Number(token);
+    return Number.isInteger(index) ? value[index] : undefined;
+  }
+  if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, token)) return undefined;
+  return (value as Record<string, unknown>)[token];
+}
+
+function refOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const ref = (value as Record<string, unknown>).$ref;
+  return typeof ref === 'string' ? ref : undefined;
 }
 
 function yamlChild(node: YamlNode, token: string): YamlNode | undefined {
