@@ -43,24 +43,25 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
   let bundled: OpenApiDocument;
   try {
     // Reuse the values already parsed (and checked) from the YAML files instead of parsing them again.
-    const parsed = new Map([...sources.files.values()].map((f) => [f.path, f.value]));
+    const parsed = new Map([...sources.files.values()].map((f) => [f.path, f]));
     const reuse = {
       order: 1,
       canParse: /\.(ya?ml|json)$/i,
       parse: (file: { url: string }) => {
-        const value = parsed.get(fileURLToPathSafe(file.url));
-        if (value === undefined) throw new Error(`unexpected file ${file.url}`);
-        const copy = structuredClone(value);
+        const source = parsed.get(fileURLToPathSafe(file.url));
+        if (source === undefined) throw new Error(`unexpected file ${file.url}`);
+        const copy = source.copy();
         maskDataRefs(copy);
         return copy;
       },
     };
-    // One file: every `$ref` is already internal, so there is nothing to bundle. The bundler would also follow a
-    // `$ref` through a schema that has one beside its `$defs` (`{$ref: '#/…/X/$defs/a', $defs}`) forever.
-    bundled = (
-      sources.files.size === 1 ? structuredClone(sources.root.value) : await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)
-    ) as unknown as OpenApiDocument;
-    unmaskDataRefs(bundled);
+    // One file: every `$ref` is already internal, so there is nothing to bundle (nor to mask). The bundler would also
+    // follow a `$ref` through a schema that has one beside its `$defs` (`{$ref: '#/…/X/$defs/a', $defs}`) forever.
+    if (sources.files.size === 1) bundled = sources.root.copy() as OpenApiDocument;
+    else {
+      bundled = (await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)) as unknown as OpenApiDocument;
+      unmaskDataRefs(bundled);
+    }
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
