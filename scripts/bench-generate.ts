@@ -3,8 +3,10 @@
  * (openapi-typescript: types only; @hey-api/openapi-ts: types, SDK, zod) run on the same spec in the same run,
  * runs interleaved so that machine noise falls on every tool alike; then the split by step, in a fresh process
  * and in process, and growth on synthetic specs.
+ * Then GitHub's REST description (scripts/bench/github.ts): ours with every output beside openapi-typescript, time,
+ * peak memory, output size and the type-check of the output.
  * Options: --runs N (default 5), --test-runs N (timed `npm test` runs, default 1; 0 leaves the row unmeasured),
- * --no-openai (skips OpenAI's spec, the longest row).
+ * --no-openai (skips OpenAI's spec, the longest row), --no-github, --github-only (only GitHub's section).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,14 +20,19 @@ import { writeTree } from '../generator/render/write.ts';
 import { writeLargeSpec } from './bench/make-large-spec.ts';
 import { makeMultiFileSpec } from './make-multifile-spec.ts';
 import { fmt, row, stats, type Stats } from './bench/stats.ts';
+import { benchGithub } from './bench/github.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'test-runs': { type: 'string', default: '1' }, 'no-openai': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'test-runs': { type: 'string', default: '1' }, 'no-openai': { type: 'boolean' }, 'no-github': { type: 'boolean' }, 'github-only': { type: 'boolean' } } });
 const runs = Math.max(1, Number(values.runs));
 const testRuns = Math.max(0, Number(values['test-runs']));
 const tmp = path.resolve('.tmp/bench-generate');
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const OPENAI = path.resolve('../shared/specs/openai-3.1.yaml');
+if (values['github-only']) {
+  console.log([`# bench:generate, GitHub only (${new Date().toISOString().slice(0, 16)}Z, node ${process.version})`, '', ...benchGithub(runs, tmp)].join('\n'));
+  process.exit(0);
+}
 
 interface Run {
   ms: number;
@@ -218,4 +225,5 @@ for (let i = 0; i < runs; i++) {
   totals.push(performance.now() - start);
 }
 splitTable('Split by step: our spec, in process, warm, no cache', inProcess, stats(totals));
+if (!values['no-github']) lines.push('', ...benchGithub(runs, tmp));
 console.log(lines.join('\n'));

@@ -19,7 +19,8 @@ const stamp = (file) => {
 function fresh() {
   try {
     const inputs = JSON.parse(readFileSync(manifest, 'utf8'));
-    return Object.entries(inputs).every(([file, st]) => stamp(path.join(root, file)) === st) && stamp(bundle) !== 'missing';
+    // A source recorded missing makes the bundle stale: a stamp of nothing proves nothing.
+    return Object.entries(inputs).every(([file, st]) => st !== 'missing' && stamp(path.join(root, file)) === st) && stamp(bundle) !== 'missing';
   } catch {
     return false;
   }
@@ -44,6 +45,9 @@ async function rebuild() {
     target: 'node20',
     packages: 'external',
     outfile: bundle,
+    // The metafile names inputs relative to this folder whatever the working directory (run from another folder,
+    // they were recorded relative to it, hence missing, and the bundle was never rebuilt again).
+    absWorkingDir: root,
     write: false,
     metafile: true,
     logLevel: 'silent',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { maskDataRefs, unmaskDataRefs } from './data-refs.ts';
 import { Diagnostics, fail, GeneratorError, type Location } from '../diagnostics.ts';
-import { joinPointer, resolveInternal } from '../diagnostics.ts';
+import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
 import type { SourceSet } from './yaml-files.ts';
 
@@ -18,20 +18,6 @@ interface AjvLikeError {
   message?: string;
   keyword?: string;
   params?: Record<string, unknown>;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The pointer of the first key (depth first) that holds a lone surrogate, or undefined. */
-function loneSurrogateKey(value: unknown, pointer: string): string | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const here = joinPointer(pointer, key);
-    if (LONE_SURROGATE.test(key)) return here;
-    const found = loneSurrogateKey(child, here);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function messageOf(error: unknown): string {
@@ -57,24 +43,25 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
   let bundled: OpenApiDocument;
   try {
     // Reuse the values already parsed (and checked) from the YAML files instead of parsing them again.
-    const parsed = new Map([...sources.files.values()].map((f) => [f.path, f.value]));
+    const parsed = new Map([...sources.files.values()].map((f) => [f.path, f]));
     const reuse = {
       order: 1,
       canParse: /\.(ya?ml|json)$/i,
       parse: (file: { url: string }) => {
-        const value = parsed.get(fileURLToPathSafe(file.url));
-        if (value === undefined) throw new Error(`unexpected file ${file.url}`);
-        const copy = structuredClone(value);
+        const source = parsed.get(fileURLToPathSafe(file.url));
+        if (source === undefined) throw new Error(`unexpected file ${file.url}`);
+        const copy = source.copy();
         maskDataRefs(copy);
         return copy;
       },
     };
-    // One file: every `$ref` is already internal, so there is nothing to bundle. The bundler would also follow a
-    // `$ref` through a schema that has one beside its `$defs` (`{$ref: '#/…/X/$defs/a', $defs}`) forever.
-    bundled = (
-      sources.files.size === 1 ? structuredClone(sources.root.value) : await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)
-    ) as unknown as OpenApiDocument;
-    unmaskDataRefs(bundled);
+    // One file: every `$ref` is already internal, so there is nothing to bundle (nor to mask). The bundler would also
+    // follow a `$ref` through a schema that has one beside its `$defs` (`{$ref: '#/…/X/$defs/a', $defs}`) forever.
+    if (sources.files.size === 1) bundled = sources.root.copy() as OpenApiDocument;
+    else {
+      bundled = (await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)) as unknown as OpenApiDocument;
+      unmaskDataRefs(bundled);
+    }
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
@@ -88,21 +75,9 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
   inlineMisplacedRefs(bundled, '#', bundled, locate, diagnostics);
   const schemaProblems = schemaErrors(bundled);
   if (schemaProblems.length) reportInvalid(schemaProblems as AjvLikeError[], locate, diagnostics);
-  try {
-    // swagger-parser's semantic checks (path parameters, duplicate parameters, ...); the schema check is above.
-    const copy = structuredClone(bundled);
-    maskDataRefs(copy);
-    dropInwardRefs(copy, '#');
-    await SwaggerParser.validate(copy as never, { validate: { schema: false, spec: true } } as never);
-  } catch (error) {
-    const details = (error as { details?: AjvLikeError[] }).details;
-    const lone = error instanceof URIError ? loneSurrogateKey(bundled, '#') : undefined;
-    if (details?.length) reportInvalid(details, locate, diagnostics);
-    else if (lone) {
-      // The validator's reference resolver URI-encodes every key, which a lone surrogate makes impossible.
-      diagnostics.report('invalid-openapi', 'a key holds a lone surrogate (half of a UTF-16 pair), which swagger-parser cannot encode, so its semantic checks (path parameters, duplicate parameters) did not run', { ...locate(lone), pointer: lone }, 'generation goes on without those checks');
-    } else diagnostics.report('invalid-openapi', messageOf(error).split('\n').slice(0, 3).join(' '), { file: sources.root.display }, 'generation goes on where the model can still be built');
-  }
+  // swagger-parser's `validate({ spec: true })` is not called: for an OpenAPI 3 document its semantic check returns
+  // at once (swagger-parser 12 checks Swagger 2 only), after dereferencing the whole document (a second of GitHub's
+  // load). Every `$ref` was checked to resolve when the files were read; parse and the passes check the rest.
   return bundled;
 }
 
@@ -133,17 +108,6 @@ function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => Loc
     const extra = group.length > 1 ? ` [+${group.length - 1} related]` : '';
     diagnostics.report('invalid-openapi', `${error.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
   }
-}
-
-/**
- * Removes, from the copy swagger-parser checks, each `$ref` that points inside its own schema (`X: {$ref:
- * '#/…/X/$defs/a', $defs}`): the checker dereferences through it forever. Such a schema is read by parse as written.
- */
-function dropInwardRefs(value: unknown, pointer: string): void {
-  if (value === null || typeof value !== 'object') return;
-  const node = value as Record<string, unknown>;
-  if (typeof node.$ref === 'string' && node.$ref.startsWith(`${pointer}/`)) delete node.$ref;
-  for (const [k, v] of Object.entries(node)) dropInwardRefs(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
 }
 
 function fileURLToPathSafe(url: string): string {

@@ -6,7 +6,6 @@
  * against that schema when it resolves there (JSON Schema's rule); otherwise, and everywhere else, it stays relative
  * to the document, as OpenAPI tools read `#/components/…`.
  */
-import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import { resolveInternal } from '../diagnostics.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 
@@ -33,8 +32,8 @@ function ownBase(o: Record<string, unknown>, base: string): string | undefined {
   return url.href;
 }
 
-/** Rewrites `$ref`s that name an in-document `$id`; returns how many were rewritten. */
-export function rewriteIdRefs(doc: Document, value: unknown): number {
+/** Rewrites `$ref`s that name an in-document `$id` (in place); returns how many were rewritten. */
+export function rewriteIdRefs(value: unknown): number {
   const resources = new Map<string, string>();
   const visitIds = (node: unknown, pointer: string, base: string): void => {
     if (Array.isArray(node)) return node.forEach((v, i) => visitIds(v, `${pointer}/${i}`, base));
@@ -48,30 +47,26 @@ export function rewriteIdRefs(doc: Document, value: unknown): number {
   visitIds(value, '#', DOCUMENT_BASE);
   if (!resources.size) return 0;
   let count = 0;
-  const visitRefs = (node: YamlNode | null | undefined, js: unknown, base: string): void => {
-    if (!node || js === null || typeof js !== 'object') return;
-    if (isSeq(node) && Array.isArray(js)) return node.items.forEach((item, i) => visitRefs(item as YamlNode, js[i], base));
-    if (!isMap(node)) return;
+  const visitRefs = (js: unknown, base: string): void => {
+    if (js === null || typeof js !== 'object') return;
+    if (Array.isArray(js)) return js.forEach((item) => visitRefs(item, base));
     const o = js as Record<string, unknown>;
     const here = ownBase(o, base) ?? base;
-    for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      if (key === undefined || DATA.has(key)) continue;
-      if ((key === '$ref' || key === '$dynamicRef') && isScalar(pair.value) && typeof pair.value.value === 'string' && (!pair.value.value.startsWith('#') || pair.value.value.startsWith('#/'))) {
-        const ref = pair.value.value;
+    for (const [key, child] of Object.entries(o)) {
+      if (DATA.has(key)) continue;
+      if ((key === '$ref' || key === '$dynamicRef') && typeof child === 'string' && (!child.startsWith('#') || child.startsWith('#/'))) {
         // A `$dynamicRef` landing on a `$dynamicAnchor` is dynamic: rewriting it to a pointer would hide that.
-        const target = ref.startsWith('#') ? inResource(ref, resources.get(here), value) : targetOf(ref, here, resources, value, key === '$dynamicRef');
+        const target = child.startsWith('#') ? inResource(child, resources.get(here), value) : targetOf(child, here, resources, value, key === '$dynamicRef');
         if (target) {
-          pair.value.value = target;
           o[key] = target;
           count++;
         }
         continue;
       }
-      visitRefs(pair.value as YamlNode, o[key], here);
+      visitRefs(child, here);
     }
   };
-  visitRefs(doc.contents as YamlNode, value, DOCUMENT_BASE);
+  visitRefs(value, DOCUMENT_BASE);
   return count;
 }
 

@@ -168,3 +168,47 @@ function shorten(method: string, budget: number): string {
   const kept = [first!, ...rest.filter((w) => !FILLER.has(w.toLowerCase()))];
   return kept.length > 1 ? camelCase(kept.join(' ')) : method;
 }
+
+/** A word without its plural ending: `policies` → `policy`, `orgs` → `org`, `status` stays. */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (/ies$/.test(w) && w.length > 4) return `${w.slice(0, -3)}y`;
+  return isPluralNoun(w) ? w.slice(0, -1) : w;
+}
+
+/**
+ * Shortens the method of an over-long call by the words of its own path (README, "SDK naming"), one step at a time
+ * while the call is over `budget` characters (`length` measures the whole call):
+ * 1. a word the path spells shorter takes the path's spelling: `Organization` → `Org` under `/orgs/`,
+ *    `Repository` → `Repo` and `Repositories` → `Repos` under `/repos/` (the API's own abbreviation);
+ * 2. the words naming the owner the path starts from (`/enterprises/{enterprise}`, `/orgs/{org}`, `/user`: the
+ *    authenticated user), which the call's arguments already say: `removeOrganizationsEnterpriseCodingAgentPolicy`
+ *    → `removeOrganizationsCodingAgentPolicy`. Returned apart: the caller keeps it only when no other call has it.
+ * The verb (first word) is never dropped.
+ */
+export function shortenByPath(method: string, path: string, budget: number, length: (method: string) => number): { spelled: string; withoutOwner: string } {
+  const statics = pathShape(path).segments.filter((s) => !isParam(s));
+  const pathWords = statics.flatMap((s) => words(s)).map(singular);
+  let spelled = method;
+  if (length(spelled) > budget) {
+    const [verb, ...rest] = words(method);
+    const respelled = rest.map((w) => {
+      const lower = w.toLowerCase();
+      // An abbreviation, not a word of the same stem (`conflicts` does not shorten `conflicting`).
+      const short = pathWords.find((p) => p.length >= 3 && lower.length >= 2 * p.length && lower.startsWith(p));
+      if (!short) return w;
+      return singular(lower) === lower ? short : `${short}s`;
+    });
+    spelled = camelCase([verb!, ...respelled].join(' '));
+  }
+  let withoutOwner = spelled;
+  const owner = statics[0] ? singular(words(statics[0]).pop() ?? '') : '';
+  if (owner && length(spelled) > budget) {
+    const [verb, ...rest] = words(spelled);
+    // `/user` is the authenticated user: `…AuthenticatedUser` names it in two words.
+    const ownerWords = new Set([owner, ...(owner === 'user' ? ['authenticated'] : [])]);
+    const kept = rest.filter((w) => !ownerWords.has(singular(w)));
+    if (kept.length && kept.length < rest.length) withoutOwner = camelCase([verb!, ...kept].join(' '));
+  }
+  return { spelled, withoutOwner };
+}

@@ -11,7 +11,7 @@ import type { ParsedApi as Api, ParsedOperation, ResourceNode, ResourceRoot } fr
 import { camelCase, pascalCase, words } from '../naming/case.ts';
 import { resourceFile } from '../naming/paths.ts';
 import type { NameRegistry } from '../naming/resolver.ts';
-import { operationCall, pathCall, pathShape, segmentIdentifier, sharedDottedPrefix, titleResource } from '../naming/sdk-rules.ts';
+import { operationCall, pathCall, pathShape, segmentIdentifier, sharedDottedPrefix, shortenByPath, singular, titleResource } from '../naming/sdk-rules.ts';
 import type { PagingTable } from './paging.ts';
 
 /**
@@ -75,14 +75,19 @@ function fixUp(path: string[], op: Operation): string[] {
 
 /**
  * The tags-and-operationIds call of every rule-named operation. A call over 60 characters loses its method's
- * words that repeat the resource, and untagged operations take one word of the title instead of two when that
- * keeps them shorter.
+ * words that repeat the resource, then is shortened by the words of its path (`shortenByPath`), and untagged
+ * operations take one word of the title instead of two when that keeps them shorter.
  */
 function byOperations(api: Api, ops: Operation[], explicit: Set<Operation>): void {
   const prefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
   const callsWith = (untagged: string) => {
     const ctx = { untagged, ...(prefix ? { sharedPrefix: prefix } : {}) };
-    return new Map(ops.filter((o) => !explicit.has(o)).map((op) => [op, trimmed(op, ctx)] as const));
+    const made = new Map(ops.filter((o) => !explicit.has(o)).map((op) => [op, trimmed(op, ctx)] as const));
+    // A call without its owner's words is kept only when no other operation has that call (`…Organization` and
+    // `…Repository` of one setting would both lose the owner otherwise).
+    const count = new Map<string, number>();
+    for (const { call, withoutOwner } of made.values()) for (const c of new Set([call.join('.'), withoutOwner?.join('.')])) if (c) count.set(c, (count.get(c) ?? 0) + 1);
+    return new Map([...made].map(([op, { call, withoutOwner }]) => [op, withoutOwner && count.get(withoutOwner.join('.')) === 1 ? withoutOwner : call] as const));
   };
   const tooLong = (calls: Map<Operation, string[]>) => [...calls.values()].some((c) => `client.${c.join('.')}`.length > MAX_LENGTH);
   let calls = callsWith(titleResource(api.title));
@@ -93,16 +98,27 @@ function byOperations(api: Api, ops: Operation[], explicit: Set<Operation>): voi
   for (const [op, call] of calls) op.sdkPath = call;
 }
 
-function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }): string[] {
+function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }): { call: string[]; withoutOwner?: string[] } {
   const first = operationCall(op.tags, op.operationId, ctx);
   let call = fixUp(operationCall(op.tags, op.operationId, ctx, MAX_LENGTH - 'client.'.length - first[0]!.length - 1), op);
-  if (`client.${call.join('.')}`.length > MAX_LENGTH) {
-    const own = new Set(words(call[0]!).map((w) => w.toLowerCase()));
+  const length = (c: string[]) => `client.${c.join('.')}`.length;
+  const resource = call[0]!;
+  /** Drops the method's words that repeat the resource (`same` compares two words). */
+  const withoutResourceWords = (same: (a: string, b: string) => boolean) => {
+    const own = words(resource);
     const [verb, ...others] = words(call[1]!);
-    const kept = others.filter((w) => !own.has(w.toLowerCase()));
-    if (verb && kept.length) call = fixUp([call[0]!, camelCase([verb, ...kept].join(' '))], op);
-  }
-  return call;
+    const kept = others.filter((w) => !own.some((o) => same(o, w)));
+    if (verb && kept.length) call = fixUp([resource, camelCase([verb, ...kept].join(' '))], op);
+  };
+  if (length(call) > MAX_LENGTH) withoutResourceWords((a, b) => a.toLowerCase() === b.toLowerCase());
+  if (length(call) <= MAX_LENGTH) return { call };
+  const { spelled, withoutOwner } = shortenByPath(call[1]!, op.path, MAX_LENGTH, (m) => length([resource, m]));
+  call = fixUp([resource, spelled], op);
+  // The path's spelling can make a word repeat the resource (`orgs.…OrgDefinitions`).
+  if (length(call) > MAX_LENGTH) withoutResourceWords((a, b) => singular(a) === singular(b));
+  if (length(call) <= MAX_LENGTH || withoutOwner === spelled) return { call };
+  const shorter = shortenByPath(call[1]!, op.path, MAX_LENGTH, (m) => length([resource, m])).withoutOwner;
+  return shorter === call[1] ? { call } : { call, withoutOwner: fixUp([resource, shorter], op) };
 }
 
 /**

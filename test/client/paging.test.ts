@@ -1,7 +1,8 @@
 /**
  * Lists paged by the usual conventions, recognised by shape and iterated by the generated client, each as the one
- * `Page` class: a list envelope, a cursor with a next-cursor field in the answer, offset (with a limit), and page numbers. Real HTTP on
- * 127.0.0.1 against a server that pages 7 items; a list whose parameters fit no convention is a plain method, warned.
+ * `Page` class: a list envelope, a cursor with a next-cursor field in the answer, offset (with a limit), page numbers,
+ * and a `Link: <…>; rel="next"` header (GitHub's). Real HTTP on 127.0.0.1 against a server that pages 7 items; a list
+ * whose parameters fit no convention is a plain method, warned.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,8 +29,12 @@ const spec = {
     // A list envelope (`object: "list"`, `data`, `has_more`, `last_id`), paged by `after`.
     '/things': { get: { operationId: 'listThings', parameters: [query('after')], responses: json({ type: 'object', required: ['object', 'data'], properties: { object: { const: 'list' }, data: { type: 'array', items: item }, has_more: { type: 'boolean' }, last_id: { type: ['integer', 'null'] } } }) } },
     '/tokens': { get: { operationId: 'listTokens', parameters: [query('after')], responses: json({ type: 'array', items: item }) } },
+    // GitHub's way: `page`/`per_page`, a bare array, and the next page named by the answer's `Link` header.
+    '/issues': { get: { operationId: 'listIssues', parameters: [query('per_page', 'integer'), query('page', 'integer'), query('state')], responses: { '200': { ...json({ type: 'array', items: item })['200'], headers: { Link: { schema: { type: 'string' } } } } } } },
   },
 };
+/** How the server writes its `Link` header: absolute URLs (GitHub's), relative ones, or the same next link forever. */
+let linkStyle: 'absolute' | 'relative' | 'stuck' = 'absolute';
 
 const ALL = [1, 2, 3, 4, 5, 6, 7];
 const seen: string[] = [];
@@ -64,6 +69,16 @@ beforeAll(async () => {
       const from = Number(url.searchParams.get('after') ?? 0);
       const data = ids(from, 3);
       body = { object: 'list', data, has_more: from + 3 < ALL.length, last_id: String(data.at(-1)?.id) };
+    } else if (url.pathname === '/issues') {
+      const perPage = Number(url.searchParams.get('per_page') ?? 3);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      body = ids((page - 1) * perPage, perPage);
+      const last = Math.ceil(ALL.length / perPage);
+      // The next URL keeps the caller's filters and adds the server's own cursor (`after`), as GitHub's do.
+      const to = (n: number) => `${linkStyle === 'relative' ? '' : `http://${req.headers.host}`}/issues?per_page=${perPage}&page=${n}&state=${url.searchParams.get('state') ?? 'open'}&after=c${n}`;
+      const links = [page < last ? `<${to(linkStyle === 'stuck' ? 2 : page + 1)}>; rel="next"` : '', `<${to(last)}>; rel="last"`, page > 1 ? `<${to(1)}>; rel="first"` : ''].filter(Boolean);
+      res.writeHead(200, { 'content-type': 'application/json', link: links.join(', ') }).end(JSON.stringify(body));
+      return;
     } else body = ids(0, 2);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
@@ -108,8 +123,39 @@ describe('lists paged by cursor, offset and page number', () => {
     expect(seen).toEqual(['/things', '/things?after=3', '/things?after=6']);
   });
 
+  it('follows the rel="next" URL of the Link header, its whole query, until the last page has none', async () => {
+    linkStyle = 'absolute';
+    seen.length = 0;
+    expect(await all(client.issues.list({ per_page: 3, state: 'closed' }))).toEqual(ALL);
+    expect(seen).toEqual(['/issues?per_page=3&state=closed', '/issues?per_page=3&state=closed&page=2&after=c2', '/issues?per_page=3&state=closed&page=3&after=c3']);
+    const first = await client.issues.list({ per_page: 3 });
+    expect(first.items.map((x: { id: number }) => x.id)).toEqual([1, 2, 3]);
+    expect(first.hasNextPage()).toBe(true);
+    const second = await first.getNextPage();
+    expect(second.items.map((x: { id: number }) => x.id)).toEqual([4, 5, 6]);
+    const third = await second.getNextPage();
+    expect(third.items.map((x: { id: number }) => x.id)).toEqual([7]);
+    expect(third.hasNextPage()).toBe(false);
+  });
+
+  it('reads a relative Link URL against the request, and stops with a ClientError when the server names the same next page again', async () => {
+    linkStyle = 'relative';
+    seen.length = 0;
+    expect(await all(client.issues.list({ per_page: 2 }))).toEqual(ALL);
+    expect(seen).toEqual(['/issues?per_page=2', '/issues?per_page=2&page=2&state=open&after=c2', '/issues?per_page=2&page=3&state=open&after=c3', '/issues?per_page=2&page=4&state=open&after=c4']);
+    linkStyle = 'stuck';
+    seen.length = 0;
+    const { ClientError } = await import(path.join(out, 'gen/client/index.ts'));
+    const error = await all(client.issues.list({ per_page: 2 })).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as Error).message).toMatch(/sent the cursor .* again for the next page; stopped instead of looping/);
+    // The first page, the second, and the second named again: no request after that.
+    expect(seen).toEqual(['/issues?per_page=2', '/issues?per_page=2&page=2&state=open&after=c2']);
+    linkStyle = 'absolute';
+  });
+
   it('gives every paging style one page class with one set of members', async () => {
-    const pages = [await client.things.list(), await client.events.list(), await client.rows.list({ limit: 3 }), await client.pages.list()];
+    const pages = [await client.things.list(), await client.events.list(), await client.rows.list({ limit: 3 }), await client.pages.list(), await client.issues.list({ per_page: 3 })];
     const { Page } = await import(path.join(out, 'gen/client/index.ts'));
     for (const page of pages) {
       expect(page).toBeInstanceOf(Page);

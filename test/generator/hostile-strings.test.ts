@@ -46,11 +46,10 @@ const thing = () => {
 };
 
 describe('hostile spec strings', () => {
-  it('are reported only where the spec breaks the OpenAPI schema or its validator', () => {
-    // A component key must match [a-zA-Z0-9._-]; swagger-parser cannot URI-encode a key holding a lone surrogate.
-    expect(warnings.filter((w) => !w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'))).toEqual([
-      expect.stringMatching(/^#\/security\/0\/.* invalid-openapi a key holds a lone surrogate .* so its semantic checks \(path parameters, duplicate parameters\) did not run$/s),
-    ]);
+  it('are reported only where the spec breaks the OpenAPI schema', () => {
+    // A component key must match [a-zA-Z0-9._-]: the security scheme's hostile name is the one finding.
+    expect(warnings.some((w) => w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'))).toBe(true);
+    expect(warnings.filter((w) => !w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'))).toEqual([]);
   });
 
   it('generate outputs that type-check under tsc --strict', () => {

@@ -1,6 +1,6 @@
 /** The URL-tree and operationId rules as pure functions (generator/naming/sdk-rules.ts), on paths and ids of real APIs. */
 import { describe, expect, it } from 'vitest';
-import { operationCall, pathCall, pathShape, sharedDottedPrefix, titleResource } from '../../generator/naming/sdk-rules.ts';
+import { operationCall, pathCall, pathShape, sharedDottedPrefix, shortenByPath, singular, titleResource } from '../../generator/naming/sdk-rules.ts';
 
 describe('URL-tree rule', () => {
   it('leaves out version and API-prefix segments of every usual form', () => {
@@ -44,5 +44,20 @@ describe('tags-and-operationIds rule', () => {
   it('shortens a method over budget: what follows By, then filler words, never the meaning words', () => {
     expect(operationCall(['t'], 'putBucketsTestsByBucketKeyAndId', { untagged: 'api' }, 20)).toEqual(['t', 'putBucketsTests']);
     expect(operationCall(['actions'], 'actions/get-artifact-and-log-retention-settings-organization', { untagged: 'api' }, 44)).toEqual(['actions', 'getArtifactLogRetentionSettingsOrganization']);
+  });
+
+  it("shortens by the call's own path, only while over budget: the path's spelling, then the owner's words", () => {
+    const len = (m: string) => m.length;
+    // Over budget: `Organization` → `Org` (/orgs/), `Repositories` → `Repos` (/repos/, the plural kept).
+    expect(shortenByPath('getPermissionsOrganization', '/orgs/{org}/actions/permissions', 20, len).spelled).toBe('getPermissionsOrg');
+    expect(shortenByPath('listRepositoriesForRepository', '/repos/{owner}/{repo}/forks', 20, len).spelled).toBe('listReposForRepo');
+    // Within budget nothing changes; a longer word of the same stem is no abbreviation (`conflicts`, `conflicting`).
+    expect(shortenByPath('getPermissionsOrganization', '/orgs/{org}/actions/permissions', 60, len).spelled).toBe('getPermissionsOrganization');
+    expect(shortenByPath('listConflictingPackages', '/user/docker/conflicts', 10, len).spelled).toBe('listConflictingPackages');
+    // The owner the path starts from leaves, `authenticated user` as one owner; the verb never does.
+    expect(shortenByPath('removeOrganizationsEnterprisePolicy', '/enterprises/{enterprise}/policies/organizations', 20, len).withoutOwner).toBe('removeOrganizationsPolicy');
+    expect(shortenByPath('listConflictingAuthenticatedUser', '/user/docker/conflicts', 20, len).withoutOwner).toBe('listConflicting');
+    expect(shortenByPath('userDetails', '/users/{id}', 5, len).withoutOwner).toBe('userDetails');
+    expect([singular('policies'), singular('orgs'), singular('status'), singular('access')]).toEqual(['policy', 'org', 'status', 'access']);
   });
 });

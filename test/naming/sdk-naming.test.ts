@@ -3,12 +3,14 @@
  * rule chosen per spec, lists named `list`, version segments left out, RPC actions and custom verbs as methods,
  * config renames, and warnings that name the config entry (never our `x-sdk-call`).
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics, formatWarning } from '../../generator/diagnostics.ts';
 import type { Api } from '../../generator/ir/types.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 import type { SdkNaming } from '../../generator/passes/resources.ts';
 import { directorySpec } from '../corpus/directory-sample.ts';
+import { namingFindings } from '../corpus/naming-stats.ts';
 
 async function ir(id: string, sdk: Partial<SdkNaming> = {}): Promise<{ api: Api; warnings: string[]; call: (operationId: string) => string }> {
   const diagnostics = new Diagnostics('tolerant');
@@ -18,6 +20,25 @@ async function ir(id: string, sdk: Partial<SdkNaming> = {}): Promise<{ api: Api;
 }
 
 describe('SDK naming on real documents', () => {
+  it("GitHub (group/verb operationIds): no call over 60 characters or 4 levels; an over-long one takes the path's spelling, then loses its owner's words when no other call has the result", async () => {
+    const diagnostics = new Diagnostics('tolerant');
+    const api = await buildIr(path.resolve('../shared/specs/github-api.json'), undefined, diagnostics);
+    const call = (operationId: string) => api.operations.find((o) => o.operationId === operationId)!.sdkPath.join('.');
+    expect(api.sdkNaming).toBe('operations');
+    expect(namingFindings('github', api)).toEqual([]);
+    // `Organization` under /orgs/ and `Repository` under /repos/ take the path's spelling; both stay apart.
+    expect(call('actions/get-fork-pr-contributor-approval-permissions-organization')).toBe('actions.getForkPrContributorApprovalPermissionsOrg');
+    expect(call('actions/get-fork-pr-contributor-approval-permissions-repository')).toBe('actions.getForkPrContributorApprovalPermissionsRepo');
+    // /enterprises/{enterprise}: the enterprise is the call's argument; /user: the authenticated user.
+    expect(call('copilot/remove-organizations-from-enterprise-coding-agent-policy')).toBe('copilot.removeOrganizationsCodingAgentPolicy');
+    expect(call('packages/list-docker-migration-conflicting-packages-for-authenticated-user')).toBe('packages.listDockerMigrationConflicting');
+    // The organization's variant keeps its owner (it fits), so the two never meet.
+    expect(call('packages/list-docker-migration-conflicting-packages-for-organization')).toBe('packages.listDockerMigrationConflictingOrganization');
+    // A call that fits is never shortened.
+    expect(call('actions/get-github-actions-permissions-organization')).toBe('actions.getGithubActionsPermissionsOrganization');
+    expect(new Set(api.operations.map((o) => o.sdkPath.join('.'))).size).toBe(api.operations.length);
+  }, 120_000);
+
   it('AWS Backup (REST, untagged): tags and operationIds, named from the title (client.backup.createBackupPlan), lists paged by NextToken', async () => {
     const { api, call } = await ir('amazonaws.com/backup');
     expect(api.sdkNaming).toBe('operations');

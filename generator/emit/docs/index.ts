@@ -123,12 +123,16 @@ function inlineObject(node: TypeNode): { object: ObjectNode; suffix: string } | 
   return undefined;
 }
 
-/** One row per property; the fields of an inline nested object follow as `parent.child` rows (`usage.prompt_tokens`). */
+/**
+ * One list item per property; the fields of an inline nested object follow as `parent.child` items
+ * (`usage.prompt_tokens`). A list, not a table: prettier pads every row of a table to its widest cell, which made
+ * GitHub's webhook schemas (hundreds of nested fields beside one long description) 20 MB of spaces.
+ */
 function propertyRows(properties: readonly Property[], prefix: string, describe: (node: TypeNode) => string, depth = 0): PropertyRow[] {
-  const cell = (text: string) => text.replace(/\n/g, ' ').replace(/\|/g, '\\|');
+  const line = (text: string) => text.replace(/\n/g, ' ');
   return properties.flatMap((p) => {
     const name = prefix + p.name;
-    const row: PropertyRow = { name, required: p.required, type: cell(describe(p.type)), limits: cell(describeLimits(p.type)), description: cell(p.description ?? '') };
+    const row: PropertyRow = { name, required: p.required, type: line(describe(p.type)), limits: line(describeLimits(p.type)), description: line(p.description ?? '').trim() };
     const nested = depth < 4 ? inlineObject(p.type) : undefined;
     return nested ? [row, ...propertyRows(nested.object.properties, `${name}${nested.suffix}.`, describe, depth + 1)] : [row];
   });
