@@ -893,6 +893,21 @@ export interface AreaFiles {
   schemaValidators: string;
   /** `validators/requests/<slug>.ts`: the request and response validators of the area's operations. */
   requestValidators: string;
+  /**
+   * The area's docs pages, at least one: `docs/<slug>.md`, then `docs/<slug>-2.md`… for each further 200 entries
+   * (the area's operations in model order, then its schemas).
+   */
+  docs: DocsPage[];
+}
+
+/** One docs page of an area: its file and the entries it holds, by index into the area's operations then schemas. */
+export interface DocsPage {
+  /** `docs/<slug>.md` or `docs/<slug>-<n>.md`. */
+  file: string;
+  /** First entry's index. */
+  from: number;
+  /** One past the last entry's index (may exceed the count on the last page). */
+  to: number;
 }
 
 /** The whole API as parse reads it: every fact of the document, and nothing the passes decide. */

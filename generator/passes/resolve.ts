@@ -33,7 +33,7 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
     ...document,
     clientName: t.names.clientName,
     envPrefix: t.names.envPrefix,
-    areas: t.areas.areas.map((a) => ({ ...a, files: areaFiles(a.slug) })),
+    areas: t.areas.areas.map((a) => ({ ...a, files: areaFiles(a.slug, entriesOf(api, t.areas.schemas, a.slug)) })),
     schemas: schemas.map((s) => ({
       ...s,
       typeName: decided(t.names.schemas.get(s.name), `schema ${s.name}`),
@@ -50,6 +50,11 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
     sdkNaming: t.calls.sdkNaming,
     basePath: basePathOf(api.servers[0]?.defaultUrl),
   };
+}
+
+/** How many operations and schemas the area documents (its docs pages hold them in turn). */
+function entriesOf(api: ParsedApi, schemaAreas: ReadonlyMap<string, string>, slug: string): number {
+  return api.operations.filter((o) => o.area === slug).length + api.schemas.filter((s) => schemaAreas.get(s.name) === slug).length;
 }
 
 function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): Operation {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGE_ENTRIES } from '../../generator/emit/docs/index.ts';
+import { areaFiles, DOCS_PAGE_ENTRIES as PAGE_ENTRIES } from '../../generator/naming/paths.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-doc-pages-'));
@@ -36,5 +36,15 @@ describe('docs pages', () => {
       }
     }
     expect(links).toBeGreaterThanOrEqual(450);
+  });
+
+  it('takes its page files from the resolver: one page per 200 entries, at least one', () => {
+    expect(areaFiles('a', 0).docs).toEqual([{ file: 'docs/a.md', from: 0, to: 200 }]);
+    expect(areaFiles('a', 200).docs.map((p) => p.file)).toEqual(['docs/a.md']);
+    expect(areaFiles('a', 401).docs).toEqual([
+      { file: 'docs/a.md', from: 0, to: 200 },
+      { file: 'docs/a-2.md', from: 200, to: 400 },
+      { file: 'docs/a-3.md', from: 400, to: 600 },
+    ]);
   });
 });

@@ -92,7 +92,7 @@ describe('runPasses', () => {
 
   it('gives every schema its type name, area and validators, every area its files', () => {
     expect(api.schemas[0]).toMatchObject({ typeName: 'Thing', area: 'things', validators: { is: 'isThing', check: 'checkThing' } });
-    expect(api.areas.find((a) => a.slug === 'things')?.files).toEqual({ types: 'types/things.ts', schemaValidators: 'validators/schemas/things.ts', requestValidators: 'validators/requests/things.ts' });
+    expect(api.areas.find((a) => a.slug === 'things')?.files).toEqual({ types: 'types/things.ts', schemaValidators: 'validators/schemas/things.ts', requestValidators: 'validators/requests/things.ts', docs: [{ file: 'docs/things.md', from: 0, to: 200 }] });
   });
 
   it("names a webhook and its headers (their wire names) and the client", () => {

@@ -19,24 +19,18 @@ function rulesOf(node: TypeNode): string[] {
   return out;
 }
 
-/**
- * Entries (operations, then schemas) per page: a larger area is split into `<area>.md`, `<area>-2.md`… so that no
- * page grows with the document (GitHub's shared schemas alone are 2 MB of Markdown).
- */
-export const PAGE_ENTRIES = 200;
-
-/** The page of each schema: `<area>` for the first page of its area, `<area>-<n>` for the n-th. */
+/** The page of each schema: the file of its area's page (`Area.files.docs`) that holds it, without `docs/`. */
 function schemaPages(api: Api): Map<string, string> {
   const out = new Map<string, string>();
   for (const area of api.areas) {
     const ops = api.operations.filter((o) => o.area === area.slug).length;
-    api.schemas.filter((s) => s.area === area.slug).forEach((s, i) => {
-      const page = Math.floor((ops + i) / PAGE_ENTRIES);
-      out.set(s.name, page === 0 ? area.slug : `${area.slug}-${page + 1}`);
-    });
+    api.schemas.filter((s) => s.area === area.slug).forEach((s, i) => out.set(s.name, pageName(area.files.docs.find((p) => ops + i >= p.from && ops + i < p.to)!.file)));
   }
   return out;
 }
+
+/** `docs/x-2.md` → `x-2`: a page's name, as links and the index write it. */
+const pageName = (file: string): string => file.slice('docs/'.length, -'.md'.length);
 
 export function emitDocs(api: Api): GeneratedFile[] {
   const files: GeneratedFile[] = [];
@@ -79,11 +73,10 @@ export function emitDocs(api: Api): GeneratedFile[] {
     const notShown = api.notShown.filter((n) => n.area === area.slug);
     if (!areaOps.length && !areaSchemas.length && !machines.length && !notShown.length) continue;
     const webhooks = area.slug === 'webhooks' ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' })) : [];
-    const count = Math.max(1, Math.ceil((areaOps.length + areaSchemas.length) / PAGE_ENTRIES));
+    const count = area.files.docs.length;
     for (let page = 0; page < count; page++) {
-      here = page === 0 ? area.slug : `${area.slug}-${page + 1}`;
-      const from = page * PAGE_ENTRIES;
-      const to = from + PAGE_ENTRIES;
+      const { file, from, to } = area.files.docs[page]!;
+      here = pageName(file);
       // Described with `here` set to this page: a link to a schema on this page is an anchor, elsewhere a file.
       const described = {
         operations: areaOps.slice(from, to).map(toOperation),
@@ -91,7 +84,7 @@ export function emitDocs(api: Api): GeneratedFile[] {
       };
       const title = count === 1 ? area.title : `${area.title} (${page + 1}/${count})`;
       const first = page === 0;
-      files.push({ path: `docs/${here}.md`, contents: renderTemplate('docs/area.md.hbs', { title, operations: described.operations, schemas: described.schemas, machines: first ? machines : [], notShown: first ? notShown : [], webhooks: first ? webhooks : [] }) });
+      files.push({ path: file, contents: renderTemplate('docs/area.md.hbs', { title, operations: described.operations, schemas: described.schemas, machines: first ? machines : [], notShown: first ? notShown : [], webhooks: first ? webhooks : [] }) });
       pages.push({ slug: here, title, operations: described.operations.length, schemas: described.schemas.length });
     }
   }
