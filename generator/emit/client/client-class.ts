@@ -5,10 +5,10 @@ import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { quote, typeOf, union, text } from '../ts/type-expr.ts';
+import { propertyKey, quote, typeOf, union, text } from '../ts/type-expr.ts';
 import { clientImports } from './imports.ts';
 import { writeData } from './literal.ts';
-import { operationSpec } from './operation-spec.ts';
+import { clientOwn } from './operation-spec.ts';
 
 /** The environment variables the client reads: organization and project only where the config names their headers. */
 function envVariables(api: Api, config: CodegenConfig): string[] {
@@ -16,18 +16,46 @@ function envVariables(api: Api, config: CodegenConfig): string[] {
   return names.map((n) => api.envPrefix + n);
 }
 
+/**
+ * `client/operations.ts`: each operation's shared facts (`protocol/operations.ts`) with what only the client knows
+ * (body mode, paging, servers) beside them, so the core reads one object per operation.
+ */
 export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
-  const data = Object.fromEntries(ops.map((op) => [op.operationId, operationSpec(op)]));
   const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../protocol/operations.js', namedImports: ['operations as facts'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/operation.js', namedImports: ['OperationSpec'] },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       docs: ['What the core needs to send each operation and read its response, by operationId.'],
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'operations', initializer: (w) => { writeData(w, data); w.write(' as const satisfies Record<string, OperationSpec>'); } }],
+      declarations: [
+        {
+          name: 'operations',
+          initializer: (w) => {
+            w.write('{').indent(() => {
+              for (const op of ops) {
+                const key = propertyKey(op.operationId);
+                const shared = key === op.operationId ? `facts.${key}` : `facts[${quote(op.operationId)}]`;
+                const own = clientOwn(op);
+                w.write(`${key}: `);
+                if (Object.keys(own).length) {
+                  w.write(`{ ...${shared}`);
+                  for (const [field, value] of Object.entries(own)) {
+                    w.write(`, ${propertyKey(field)}: `);
+                    writeData(w, value);
+                  }
+                  w.write(' }');
+                } else w.write(shared);
+                w.write(',').newLine();
+              }
+            });
+            w.write('} as const satisfies Record<string, OperationSpec>');
+          },
+        },
+      ],
     },
   ];
   return { path, contents: printFile(path, statements) };

@@ -1,14 +1,12 @@
 /**
- * `server/routes.ts`: the operation table (what the pipeline needs per operation) and `matchRoute(path)`, a
- * generated static dispatcher: a switch on the segment count, then literal segments, most specific first.
+ * `server/routes.ts`: what only the server adds to the shared operation table (protocol/operations.ts): each
+ * operation's request validator, by operationId, and `matchRoute(path)`, a generated static dispatcher: a switch on
+ * the segment count, then literal segments, most specific first.
  */
 import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type StatementStructures } from 'ts-morph';
-import type { Api, Operation } from '../../ir/types.ts';
+import type { Api } from '../../ir/types.ts';
 import { printFile } from '../ts/project.ts';
 import { propertyKey, quote } from '../ts/type-expr.ts';
-
-/** Body limit of operations that accept only JSON, forms or text (no files, no raw bytes): 1 MiB. */
-export const STRUCTURED_BODY_BYTES = 1024 * 1024;
 
 interface Route {
   path: string;
@@ -33,36 +31,6 @@ export function routesOf(api: Api): Route[] {
     route.methods.push({ method: op.method.toUpperCase(), operationId: op.operationId });
   }
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-}
-
-function successOf(op: Operation): { status: number; kind: string; mediaType?: string; variants: string[] } {
-  const ok = op.success;
-  const status = ok ? Number(ok.status.replace(/XX$/, '00')) : 200;
-  const plain = op.successDefault ?? ok?.contents[0];
-  // Contents chosen by the body (x-when), SSE included: the request decides the kind, not the handler's value.
-  const variants = op.successVariants.map((c) => `{ status: ${status}, kind: ${quote(c.kind)}, mediaType: ${quote(c.mediaType)}, when: { ${c.selector!.map((f) => `${propertyKey(f.field)}: [${f.values.map((v) => (typeof v === 'string' ? quote(v) : String(v))).join(', ')}]`).join(', ')} } }`);
-  if (!plain) return { status, kind: 'empty', variants };
-  return { status, kind: plain.kind, mediaType: plain.mediaType, variants };
-}
-
-function operationLiteral(api: Api, op: Operation): string {
-  const parts = [`operationId: ${quote(op.operationId)}`, `method: ${quote(op.method.toUpperCase())}`, `secured: ${op.security.length > 0}`];
-  const body = op.requestBody;
-  if (body?.contents.length) {
-    const media = body.contents.map((c) => `${quote(c.mediaType.toLowerCase())}: ${quote(c.kind)}`).join(', ');
-    // Only operations that accept files or raw bytes get the large ceiling; JSON, forms and text get a small one.
-    const files = body.contents.some((c) => c.kind === 'multipart' || c.kind === 'binary');
-    parts.push(`body: { required: ${body.required}, mediaTypes: { ${media} }${files ? '' : `, maxBytes: ${STRUCTURED_BODY_BYTES}`} }`);
-  }
-  const s = successOf(op);
-  parts.push(`success: { status: ${s.status}, kind: ${quote(s.kind)}${s.mediaType ? `, mediaType: ${quote(s.mediaType)}` : ''} }`);
-  if (s.variants.length) parts.push(`variants: [${s.variants.join(', ')}]`);
-  const sse = op.success?.contents.find((c) => c.sse)?.sse;
-  if (sse) parts.push(`sse: { framing: ${quote(sse.framing)}${sse.terminator !== undefined ? `, terminator: ${quote(sse.terminator)}` : ''} }`);
-  const credential = op.credential;
-  if (credential) parts.push(`credential: { ${Object.entries(credential).map(([k, v]) => `${k}: ${quote(v)}`).join(', ')} }`);
-  parts.push(`validate: ${op.names.validateRequest}`);
-  return `{ ${parts.join(', ')} }`;
 }
 
 function writeMatcher(w: CodeBlockWriter, routes: Route[]): void {
@@ -95,8 +63,10 @@ export function routesFile(api: Api): { path: string; contents: string } {
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const basePath = api.basePath;
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core.js', namedImports: ['OperationMeta', 'RouteMatch', 'Routes'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core.js', namedImports: ['RouteMatch', 'Routes'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../protocol/operations.js', namedImports: ['operations'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.js', namedImports: ops.map((o) => o.names.validateRequest).sort() },
+    { kind: StructureKind.ExportDeclaration, namedExports: ['operations'] },
     ...routes.map((r): StatementStructures => ({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -106,8 +76,8 @@ export function routesFile(api: Api): { path: string; contents: string } {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: ['What the request pipeline needs to know about each operation, by operationId.'],
-      declarations: [{ name: 'operations', type: 'Readonly<Record<string, OperationMeta>>', initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${operationLiteral(api, o)}`).join(',\n')} }` }],
+      docs: ["Each operation's request validator, by operationId."],
+      declarations: [{ name: 'validators', type: "Routes['validators']", initializer: `{ ${ops.map((o) => `${propertyKey(o.operationId)}: ${o.names.validateRequest}`).join(',\n')} }` }],
     },
     {
       kind: StructureKind.Function,
@@ -123,7 +93,7 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The generated routes, for `createCoreServer`.'],
-      declarations: [{ name: 'routes', type: 'Routes', initializer: `{ operations, match: matchRoute, basePath: ${quote(basePath)} }` }],
+      declarations: [{ name: 'routes', type: 'Routes', initializer: `{ operations, validators, match: matchRoute, basePath: ${quote(basePath)} }` }],
     },
   ];
   return { path: 'server/routes.ts', contents: printFile('server/routes.ts', statements) };
