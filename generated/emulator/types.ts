@@ -80,8 +80,6 @@ export type OperationKind =
 
 export interface OperationModel {
   kind: OperationKind;
-  method: string;
-  path: string;
   collection?: string;
   idParam?: string;
   parentParams: string[];
@@ -99,7 +97,6 @@ export interface OperationModel {
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
     states: string[];
   }[];
-  secured: boolean;
 }
 
 export interface MachineModel {

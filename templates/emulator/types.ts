@@ -79,8 +79,6 @@ export type OperationKind =
 
 export interface OperationModel {
   kind: OperationKind;
-  method: string;
-  path: string;
   collection?: string;
   idParam?: string;
   parentParams: string[];
@@ -98,7 +96,6 @@ export interface OperationModel {
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
     states: string[];
   }[];
-  secured: boolean;
 }
 
 export interface MachineModel {

@@ -30,10 +30,9 @@ export interface CollectionModel {
   children: string[];
 }
 
+/** What the emulator adds to an operation; its method, path and security are stated once, in protocol/operations.ts, which the generated server it runs on routes by. */
 export interface OperationModel {
   kind: OperationKind;
-  method: string;
-  path: string;
   /** Collection path (`CollectionModel.path`). */
   collection?: string;
   /** Identifier (in the handler's `path`) of the item's id. */
@@ -56,7 +55,6 @@ export interface OperationModel {
   /** Properties of the moderation categories object, in order (for `moderation`). */
   categories?: string[];
   guards: { machine: string; target: { in: 'path'; name: string } | { in: 'body'; pointer: string }; states: string[] }[];
-  secured: boolean;
 }
 
 export interface MachineModel {
@@ -243,14 +241,11 @@ export function emulatorModel(api: Api): EmulatorModel {
     const last = segs.at(-1);
     const item = refName(success.type);
     const base: Omit<OperationModel, 'kind'> = {
-      method: op.method.toUpperCase(),
-      path: op.path,
       parentParams: [],
       status: success.status,
       ...(success.type ? { response: toSchema(success.type) } : {}),
       content: success.kind,
       guards: [],
-      secured: op.security.length > 0,
     };
     const machineGuards = api.stateMachines.flatMap((m) => m.guards.filter((g) => g.operationId === op.operationId).map((g) => ({ machine: m.name, target: g.target.in === 'path' ? { in: 'path' as const, name: pathIdentifier(op, g.target.name) } : g.target, states: g.states })));
     base.guards = machineGuards;
