@@ -82,9 +82,7 @@ export interface OperationModel {
   collection?: string;
   idParam?: string;
   parentParams: string[];
-  status: number;
   response?: Schema;
-  content: string;
   paging?: Paging;
   computes?:
     'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
