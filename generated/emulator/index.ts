@@ -25,6 +25,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmu
       NODE_SERVER_OPTIONS,
       HttpError,
       basePath: routes.basePath ?? '',
+      operations: routes.operations,
     },
     options,
   );

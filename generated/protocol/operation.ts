@@ -1,8 +1,11 @@
 // Copied by platform-api-codegen from its runtime (templates/protocol/operation.ts). Do not edit: every generation replaces it.
 /**
- * The facts about an operation that the client's operation table (`client/operations.ts`) and the server's route
- * table (`server/routes.ts`) both state, in the same terms.
+ * The one per-operation table (`protocol/operations.ts`, generated): the facts of each operation that the client
+ * (how to send it, how to read the answer) and the server (how to route, read and answer it) both use, stated once.
+ * Each side keeps only what is its own beside it: the client its body mode, paging and operation servers
+ * (`client/operations.ts`), the server its validators (`server/routes.ts`) and the limits it derives at startup.
  */
+import type { When } from './selection.js';
 
 /** How a success response's body is read or written. */
 export type ResponseKind = 'json' | 'sse' | 'binary' | 'text' | 'empty';
@@ -10,9 +13,69 @@ export type ResponseKind = 'json' | 'sse' | 'binary' | 'text' | 'empty';
 /** How a request body is encoded, by its media type. */
 export type BodyKind = 'json' | 'multipart' | 'form' | 'binary' | 'text';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE';
+
 /**
  * Where the credential is when not `Authorization: Bearer <token>` (the spec's securitySchemes): HTTP basic
  * (`user:password`), or an API key in a header, the query or a cookie.
  */
 export type CredentialSpec =
   { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+
+/** How one multipart field is sent (the spec's `encoding`): its part's media type, and whether arrays repeat the field. */
+export interface FieldEncoding {
+  contentType?: string;
+  explode?: boolean;
+}
+
+/** The request bodies an operation accepts. */
+export interface RequestBodyFacts {
+  required: boolean;
+  /** Accepted media types (lower case, the spec's order) → how each is encoded. */
+  mediaTypes: Readonly<Record<string, BodyKind>>;
+  /** Multipart fields by name, where the spec states their encoding. */
+  encoding?: Readonly<Record<string, FieldEncoding>>;
+}
+
+/** One success content: its kind, and the request-body condition that selects it. */
+export interface ResponseFacts {
+  kind: ResponseKind;
+  /** The media type the server answers with; absent for `empty`. */
+  mediaType?: string;
+  /**
+   * The request-body condition selecting this content (the spec's `x-when`, read by `selectWhen` in
+   * selection.ts). The first content without `when` is the default.
+   */
+  when?: When;
+  /** For `sse`: how the stream is framed (`named` streams write `event:` lines). */
+  framing?: 'data-only' | 'named';
+  /** For `sse`: the data value that ends the stream. */
+  terminator?: string;
+  /**
+   * For `sse` streams with named events: the event names the spec knows. Others (new event types are a compatible
+   * change) are skipped by the client's typed iteration.
+   */
+  events?: readonly string[];
+}
+
+export interface OperationFacts {
+  id: string;
+  method: HttpMethod;
+  /** Path template relative to the base path, e.g. `/vector_stores/{vector_store_id}`. */
+  path: string;
+  /**
+   * Where the client's one params argument goes: the body, the query, or both (then `queryKeys` name the query
+   * fields). Absent: the operation takes neither.
+   */
+  params?: 'body' | 'query' | 'both';
+  queryKeys?: readonly string[];
+  /** Absent: the operation takes no body. */
+  requestBody?: RequestBodyFacts;
+  /** False when the operation takes no credential (security: []). */
+  auth?: false;
+  credential?: CredentialSpec;
+  /** The success status (a range such as `2XX` as its first code). */
+  status: number;
+  /** The success contents, one per kind and condition; `[{ kind: 'empty' }]` when the success has no body. */
+  responses: readonly ResponseFacts[];
+}

@@ -1,12 +1,12 @@
 // Copied by platform-api-codegen from its runtime (templates/server/meta.ts). Do not edit: every generation replaces it.
 /**
  * The types the pipeline's modules, the responder (respond.ts), the credential reader (credentials.ts) and the
- * adapters share: the transport-neutral request and response, an entry of the generated operation table and the
- * route table, and what handlers and hooks receive. A module of its own so that none of them imports another for
+ * adapters share: the transport-neutral request and response, the server's view of an operation and the route
+ * table, and what handlers and hooks receive. A module of its own so that none of them imports another for
  * its types (they form no cycle).
  */
 import type { RequestInput, ValidationResult } from '../validators/runtime.js';
-import type { BodyKind, CredentialSpec, ResponseKind } from '../protocol/operation.js';
+import type { BodyKind, CredentialSpec, OperationFacts, ResponseKind } from '../protocol/operation.js';
 import type { When } from '../protocol/selection.js';
 import type { SseFraming } from '../protocol/sse.js';
 
@@ -22,12 +22,18 @@ export interface NeutralResponse {
   unrouted?: boolean;
 }
 
-/** What the generated operation table says about one operation. */
+/**
+ * The server's view of one operation, derived at startup from the shared table (protocol/operations.ts) and the
+ * operation's validator (operation-meta.ts).
+ */
 export interface OperationMeta {
   operationId: string;
   method: string;
   secured: boolean;
-  /** Accepted request media types (lower case) and whether a body is required; absent: no body. */
+  /**
+   * Accepted request media types (lower case) and whether a body is required; absent: no body. `maxBytes`: the
+   * small ceiling of operations that accept neither files nor raw bytes.
+   */
   body?: { required: boolean; mediaTypes: Readonly<Record<string, BodyKind>>; maxBytes?: number };
   /** Status and kind of the success response. */
   success: SuccessMeta;
@@ -98,7 +104,10 @@ export interface RouteMatch {
 }
 
 export interface Routes {
-  operations: Readonly<Record<string, OperationMeta>>;
+  /** The shared per-operation table (protocol/operations.ts). */
+  operations: Readonly<Record<string, OperationFacts>>;
+  /** Each operation's request validator, by operationId: the one thing the server adds to the shared table. */
+  validators: Readonly<Record<string, (input: RequestInput) => ValidationResult<unknown>>>;
   match(path: string): RouteMatch | undefined;
   basePath: string;
 }

@@ -64,7 +64,7 @@ export function start(f: Flow): Answer {
       { allow },
     );
   }
-  const op = (f.op = s.routes.operations[operationId]!);
+  const op = (f.op = s.operations[operationId]!);
   f.operationId = operationId;
   const limit = (f.limit = Math.min(op.body?.maxBytes ?? s.maxBody, op.secured ? s.maxBody : s.maxOpen));
   if (declared !== undefined && Number(declared) > limit)

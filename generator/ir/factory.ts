@@ -98,7 +98,6 @@ export function operationNames(pascal: string): OperationNames {
     headers: `${pascal}Headers`,
     body: `${pascal}Body`,
     response: `${pascal}Response`,
-    route: `M_${pascal}`,
     validateRequest: `validate${pascal}Request`,
     validateResponse: `validate${pascal}Response`,
   };

@@ -719,8 +719,6 @@ export interface OperationNames {
   body: string;
   /** The success response's type: the named schema's type name when its JSON content is one schema, else `<pascal>Response`. */
   response: string;
-  /** The server route table's constant of this operation's path (`M_backup_jobs`), shared by the path's operations. */
-  route: string;
   /** The request validator, `validate<pascal>Request` (validators/requests/<area>.ts; the server calls it). */
   validateRequest: string;
   /** The response validator, `validate<pascal>Response`. */

@@ -54,13 +54,6 @@ export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: 
   const typeNames = new Map(api.schemas.map((s) => [s.name, names.claim(typeNameOf(s.name) || 'Schema', `schema '${s.name}'`, at(s.pointer))]));
 
   const pascals = new Set<string>();
-  // Route constants live in server/routes.ts only: their own registry, one name per path (`/backup-jobs` and
-  // `/backup-jobs/` are two paths, so `M_backup_jobs` and `M_backup_jobs2`), in path order.
-  const routes = new NameRegistry(diagnostics);
-  const routeNames = new Map<string, string>();
-  for (const path of [...new Set(api.operations.map((o) => o.path))].sort()) {
-    routeNames.set(path, routes.invent(`M_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`, `path ${path}`, at('#/paths')));
-  }
   const operations = new Map<string, OperationNames>();
   const pathIdentifiers = new Map<string, Map<string, string>>();
   const readers = new Map<string, string>();
@@ -81,7 +74,6 @@ export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: 
       headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
       response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
-      route: routeNames.get(op.path)!,
       validateRequest: `validate${pascal}Request`,
       validateResponse: `validate${pascal}Response`,
     });

@@ -20,6 +20,7 @@ import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.j
 import { newId } from './ids.js';
 import { State, type Stored, type Transition } from './state.js';
 import type { EmulatorModel, Json, JsonObject, MachineModel } from './types.js';
+import type { Routes } from '../server/meta.js';
 import { Webhooks } from './webhooks.js';
 
 /** What the emulator needs of the generated server (`../server/index.js`). */
@@ -35,6 +36,8 @@ export interface ServerBinding {
   NODE_SERVER_OPTIONS: object;
   /** The API's base path (`/v1`), where its operations are served. */
   basePath: string;
+  /** The shared per-operation table (protocol/operations.ts): each operation's success status and contents. */
+  operations: Routes['operations'];
   HttpError: new (
     status: number,
     message: string,
@@ -182,7 +185,7 @@ export async function startEmulator(
     }
     return fakes(operationId, op, input, made);
   };
-  const handlers = createHandlers({ state, guardState: server.guardState, compute });
+  const handlers = createHandlers({ state, guardState: server.guardState, compute, operations: server.operations });
 
   const keys = new Map<string, number | undefined>();
   for (const k of config.apiKeys ?? [])

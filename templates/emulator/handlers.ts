@@ -11,6 +11,7 @@ import { newId } from './ids.js';
 import { listPage } from './paging.js';
 import { collectionKey, type State, type Stored } from './state.js';
 import type { Json, JsonObject, OperationModel, Schema } from './types.js';
+import type { Routes } from '../server/meta.js';
 
 export interface HandlerInput {
   path: Record<string, unknown>;
@@ -34,6 +35,8 @@ export interface HandlerDeps {
   state: State;
   guardState: (operationId: string, state: string) => void;
   compute?: Compute;
+  /** The shared per-operation table: the success status, and whether the default success has a body. */
+  operations: Routes['operations'];
 }
 
 /** The JSON part of a request body: files and byte streams are left out. */
@@ -68,9 +71,18 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   const { state } = deps;
   const model = state.model;
   const ctx = (): FillContext => ({ schemas: model.schemas, nowSeconds: state.clock.nowSeconds() });
+  // Each operation's success status, and the operations whose default success has no body, from the shared table.
+  const status = new Map<OperationModel, number>();
+  const bodiless = new Set<OperationModel>();
+  for (const [operationId, op] of Object.entries(model.operations)) {
+    const facts = deps.operations[operationId]!;
+    status.set(op, facts.status);
+    const plain = facts.responses.find((r) => r.when === undefined) ?? facts.responses[0];
+    if (plain === undefined || plain.kind === 'empty') bodiless.add(op);
+  }
   // An operation answering no content (204) returns nothing.
   const answer = (op: OperationModel, value: Json | undefined): Json | undefined =>
-    op.response ? fill(op.response, value, ctx()) : op.content === 'empty' ? undefined : (value ?? null);
+    op.response ? fill(op.response, value, ctx()) : bodiless.has(op) ? undefined : (value ?? null);
   const itemSchema = (collection: string): Schema => ({
     $ref: `#/s/${model.collections[collection]!.schema}`,
   });
@@ -251,7 +263,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
             view(op.collection!, s),
           );
           const body = answer(op, page.body);
-          return page.link ? reply(op.status, body, { link: page.link }) : body;
+          return page.link ? reply(status.get(op)!, body, { link: page.link }) : body;
         }
         case 'transition':
           return transition(op, operationId, input);

@@ -79,14 +79,10 @@ export type OperationKind =
 
 export interface OperationModel {
   kind: OperationKind;
-  method: string;
-  path: string;
   collection?: string;
   idParam?: string;
   parentParams: string[];
-  status: number;
   response?: Schema;
-  content: string;
   paging?: Paging;
   computes?:
     'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
@@ -98,7 +94,6 @@ export interface OperationModel {
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
     states: string[];
   }[];
-  secured: boolean;
 }
 
 export interface MachineModel {

@@ -43,7 +43,7 @@ export function start(f: Flow): Answer {
     const allow = Object.keys(route.methods).join(', ');
     return fail(f, 405, `${method} is not allowed on ${fullPath} (allowed: ${allow}).`, 'method_not_allowed', null, { allow });
   }
-  const op = (f.op = s.routes.operations[operationId]!);
+  const op = (f.op = s.operations[operationId]!);
   f.operationId = operationId;
   const limit = (f.limit = Math.min(op.body?.maxBytes ?? s.maxBody, op.secured ? s.maxBody : s.maxOpen));
   if (declared !== undefined && Number(declared) > limit) return failClose(f, 413, `Request body is too large (at most ${limit} bytes).`, 'body_too_large');

@@ -10,7 +10,8 @@ import {
   DEFAULT_MAX_UNAUTHENTICATED_BODY_BYTES,
   DEFAULT_MAX_URL_BYTES,
 } from './limits.js';
-import type { RequestContext, RouteMatch, Routes } from './meta.js';
+import type { OperationMeta, RequestContext, RouteMatch, Routes } from './meta.js';
+import { operationMetas } from './operation-meta.js';
 import type { ServerOptions } from './options.js';
 import { defaultRequestId } from './request-id.js';
 
@@ -19,6 +20,8 @@ export type AnyHandler = (input: never) => unknown;
 
 export interface Settings {
   routes: Routes;
+  /** Each operation as the pipeline reads it, derived from the shared table at startup. */
+  operations: Readonly<Record<string, OperationMeta>>;
   handlers: Readonly<Record<string, AnyHandler | undefined>>;
   /** The route of a path below the base path (fixed paths cached). */
   match: (path: string) => RouteMatch | undefined;
@@ -56,6 +59,7 @@ export function resolveSettings(routes: Routes, handlers: Readonly<Record<string
   const adminOps = options.adminOperations ?? ADMIN_KEYS?.acceptedBy;
   return {
     routes,
+    operations: operationMetas(routes),
     handlers,
     match: matcher(routes),
     maxBody,

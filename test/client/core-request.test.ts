@@ -52,6 +52,17 @@ describe('requests', () => {
     expect(server.requests[1]!.json).toEqual({ prompt: 'p' });
   });
 
+  it('sends a text or bytes body with the media type the shared table lists for that kind', async () => {
+    server = await startServer((_req, res) => json(res, 200, { ok: true }));
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
+    await client.call(ops.xml, { params: '<a/>' });
+    await client.call(ops.bytes, { params: new Uint8Array([1, 2]) });
+    expect(server.requests[0]!.headers['content-type']).toBe('application/xml');
+    expect(server.requests[0]!.text).toBe('<a/>');
+    // A wildcard media type names no type to send: the bytes go as application/octet-stream.
+    expect(server.requests[1]!.headers['content-type']).toBe('application/octet-stream');
+  });
+
   it('reads the key and ids from the environment and fails clearly without a key', () => {
     const saved = { ...process.env };
     try {

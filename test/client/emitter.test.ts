@@ -1,7 +1,11 @@
-/** The client emitter on the real spec: operation specs carry the conditions, bodies and servers the core needs. */
+/**
+ * The client emitter on the real spec: an operation as the core reads it (the shared facts of protocol/operations.ts
+ * with the client's own fields) carries the conditions, bodies and servers the core needs.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitClient } from '../../generator/emit/client/index.ts';
-import { operationSpec } from '../../generator/emit/client/operation-spec.ts';
+import { clientOwn } from '../../generator/emit/client/operation-spec.ts';
+import { operationFacts } from '../../generator/emit/operation-facts.ts';
 import type { Api } from '../../generator/ir/types.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 
@@ -9,17 +13,24 @@ let api: Api;
 beforeAll(async () => {
   api = await buildIr('spec/openapi.yaml');
 });
-const spec = (id: string) => operationSpec(api.operations.find((o) => o.operationId === id)!);
+const spec = (id: string) => {
+  const op = api.operations.find((o) => o.operationId === id)!;
+  return { ...operationFacts(op), ...clientOwn(op) };
+};
 
 describe('client emitter', () => {
   it('turns x-when into response conditions', () => {
-    expect(spec('createCompletion').responses).toEqual([{ kind: 'json' }, { kind: 'sse', when: { stream: [true] }, terminator: '[DONE]' }]);
-    expect(spec('createSpeech').responses).toEqual([{ kind: 'binary' }, { kind: 'sse', when: { stream_format: ['sse'] } }]);
-    expect(spec('createTranscription').responses).toEqual([{ kind: 'json' }, { kind: 'text', when: { response_format: ['text', 'srt', 'vtt'] } }]);
+    expect(spec('createCompletion').responses).toEqual([
+      { kind: 'json', mediaType: 'application/json' },
+      { kind: 'sse', mediaType: 'text/event-stream', when: { stream: [true] }, framing: 'data-only', terminator: '[DONE]' },
+    ]);
+    expect(spec('createSpeech').responses).toMatchObject([{ kind: 'binary' }, { kind: 'sse', when: { stream_format: ['sse'] } }]);
+    expect(spec('createTranscription').responses).toMatchObject([{ kind: 'json' }, { kind: 'text', when: { response_format: ['text', 'srt', 'vtt'] } }]);
+    expect(spec('createTranscription').status).toBe(200);
   });
 
   it('records body kinds, multipart encoding, list operations, servers and security', () => {
-    expect(spec('createImageEdit')).toMatchObject({ body: 'json|multipart', encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } } });
+    expect(spec('createImageEdit')).toMatchObject({ body: 'json|multipart', requestBody: { encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } } } });
     expect(spec('listVectorStores')).toMatchObject({ params: 'query', paging: { kind: 'envelope', param: 'after', items: ['data'] } });
     expect(spec('downloadVideoContent')).toMatchObject({ params: 'query', responses: [{ kind: 'binary' }] });
     expect(spec('exchangeToken')).toMatchObject({ auth: false, servers: [{ url: '{auth_url}' }, { url: '{mtls_auth_url}' }] });

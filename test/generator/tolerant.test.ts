@@ -77,7 +77,8 @@ describe('modes', () => {
     expect(out.lines.join('\n')).toMatch(/warning\[duplicate-operation-id\]: .*the second is renamed 'find a2'/);
     expect(out.text('server/handlers.ts')).toContain("'find a'?:");
     expect(out.files.map((f) => f.contents).join('\n')).toContain("operations['find a2']");
-    expect(out.text('client/operations.ts')).toContain("'find a2': { id: 'find a2', method: 'GET', path: '/b'");
+    expect(out.text('protocol/operations.ts')).toMatch(/'find a2': \{\s*id: 'find a2',\s*method: 'GET',\s*path: '\/b'/);
+    expect(out.text('client/operations.ts')).toContain("'find a2': facts['find a2']");
   });
 
   it('reports what the official OpenAPI schema refuses: an error in strict mode, one located warning per place in tolerant mode', async () => {
@@ -153,7 +154,9 @@ describe('media and bodies', () => {
     expect(op('postX').responses[0]!.contents.map((c) => c.kind)).toEqual(['binary', 'text']);
     expect(op('stream').responses[0]!.contents[0]!.sse!.events.map((e) => [e.name, e.type.kind])).toEqual([['message', 'object']]);
     const operations = out.text('client/operations.ts');
-    expect(operations).toMatch(/postX: \{[^}]*body: 'text', contentType: 'application\/xml'/);
+    // The client sends the operation's text media type, read from the shared table at run time.
+    expect(operations).toMatch(/postX: \{ \.\.\.facts\.postX, body: 'text' \}/);
+    expect(out.text('protocol/operations.ts')).toMatch(/postX: \{[^}]*mediaTypes: \{ 'application\/xml': 'text' \}/);
     expect(operations).toMatch(/form: \{[^}]*body: 'form'/);
   });
 

@@ -38,7 +38,6 @@ describe('decideNames', () => {
       headers: 'GetVideoHeaders',
       body: 'GetVideoBody',
       response: 'Video',
-      route: 'M_videos_video_id',
       validateRequest: 'validateGetVideoRequest',
       validateResponse: 'validateGetVideoResponse',
     });

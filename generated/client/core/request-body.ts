@@ -1,7 +1,7 @@
 // Copied by platform-api-codegen from its runtime (templates/client/core/request-body.ts). Do not edit: every generation replaces it.
 /** The request body as the operation sends it (JSON, multipart, URL-encoded form, text or bytes), with its content type. */
 import { withJsonType, type HeaderBag } from './headers.js';
-import type { OperationSpec } from './operation.js';
+import { bodyContentType, type OperationSpec } from './operation.js';
 import { containsUploadable, toFormData } from './uploads.js';
 
 /** Any body but a plain JSON one (which the caller sends without a bag); sets or clears the content type in `headers`. */
@@ -17,7 +17,7 @@ export async function encodeBody(
     return JSON.stringify(body);
   }
   headers.delete('Content-Type'); // fetch sets it with the boundary
-  return toFormData(body as Record<string, unknown>, op.encoding ?? {});
+  return toFormData(body as Record<string, unknown>, op.requestBody?.encoding ?? {});
 }
 
 /** Form, text and binary bodies: form fields URL-encoded; text and bytes sent as given with their media type. */
@@ -32,7 +32,8 @@ function rawBody(op: OperationSpec, body: unknown, headers: HeaderBag): BodyInit
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     return form;
   }
-  if (!headers.has('Content-Type')) headers.set('Content-Type', op.contentType ?? 'application/octet-stream');
+  if (!headers.has('Content-Type'))
+    headers.set('Content-Type', bodyContentType(op) ?? 'application/octet-stream');
   if (
     typeof body === 'string' ||
     body instanceof Blob ||

@@ -4,6 +4,9 @@
  * async iterable of bytes such as a Node readable stream (`fs.createReadStream`), whose `path` gives the filename.
  * Streams are read into memory first: `fetch` cannot stream a `FormData` body, and a buffered body can be retried.
  */
+import type { FieldEncoding } from '../../protocol/operation.js';
+
+export type { FieldEncoding };
 
 /** Something with a name and bytes, as `toFile` returns. */
 export type Uploadable = Blob | Uint8Array | ArrayBuffer | Response | AsyncIterable<Uint8Array | string>;
@@ -74,11 +77,6 @@ export async function toFile(value: Uploadable, name?: string, options: FileOpti
   for await (const chunk of value)
     parts.push(typeof chunk === 'string' ? chunk : (chunk as Uint8Array<ArrayBuffer>));
   return new File(parts, String(fileName), init);
-}
-
-export interface FieldEncoding {
-  contentType?: string;
-  explode?: boolean;
 }
 
 /**

@@ -5,10 +5,10 @@ import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
-import { quote, writeData } from '../ts/literal.ts';
+import { dataKey, quote, writeData } from '../ts/literal.ts';
 import { typeOf, union, text } from '../ts/type-expr.ts';
 import { importRegistry, specifier } from '../ts/imports.ts';
-import { operationSpec } from './operation-spec.ts';
+import { clientOwn } from './operation-spec.ts';
 
 /** The environment variables the client reads: organization and project only where the config names their headers. */
 function envVariables(api: Api, config: CodegenConfig): string[] {
@@ -16,23 +16,51 @@ function envVariables(api: Api, config: CodegenConfig): string[] {
   return names.map((n) => api.envPrefix + n);
 }
 
+/**
+ * `client/operations.ts`: each operation's shared facts (`protocol/operations.ts`) with what only the client knows
+ * (body mode, paging, servers) beside them, so the core reads one object per operation.
+ */
 export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
-  // A Map keeps the sorted order (an object would put integer-like operationIds first).
-  const data = new Map(ops.map((op) => [op.operationId, operationSpec(op)]));
   const use = importRegistry(api, path);
   const spec = use.from('client/core/operation.ts', 'OperationSpec', true);
+  // Aliased (the registry imports by name only): this module declares its own `operations`. Its specifier sorts first.
+  const facts: StatementStructures = { kind: StructureKind.ImportDeclaration, moduleSpecifier: specifier(path, 'protocol/operations.ts'), namedImports: ['operations as facts'] };
   const statements: StatementStructures[] = [
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       docs: ['What the core needs to send each operation and read its response, by operationId.'],
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'operations', initializer: (w) => { writeData(w, data); w.write(` as const satisfies Record<string, ${spec}>`); } }],
+      declarations: [
+        {
+          name: 'operations',
+          initializer: (w) => {
+            w.write('{').indent(() => {
+              for (const op of ops) {
+                const key = dataKey(op.operationId);
+                const shared = key === op.operationId ? `facts.${key}` : `facts[${quote(op.operationId)}]`;
+                const own = clientOwn(op);
+                w.write(`${key}: `);
+                if (Object.keys(own).length) {
+                  w.write(`{ ...${shared}`);
+                  for (const [field, value] of Object.entries(own)) {
+                    w.write(`, ${dataKey(field)}: `);
+                    writeData(w, value);
+                  }
+                  w.write(' }');
+                } else w.write(shared);
+                w.write(',').newLine();
+              }
+            });
+            w.write(`} as const satisfies Record<string, ${spec}>`);
+          },
+        },
+      ],
     },
   ];
-  return { path, contents: printFile(path, [...use.declarations(), ...statements]) };
+  return { path, contents: printFile(path, [facts, ...use.declarations(), ...statements]) };
 }
 
 export function emitWebhooks(api: Api): GeneratedFile {

@@ -30,21 +30,17 @@ export interface CollectionModel {
   children: string[];
 }
 
+/** What the emulator adds to an operation; its method, path and security are stated once, in protocol/operations.ts, which the generated server it runs on routes by. */
 export interface OperationModel {
   kind: OperationKind;
-  method: string;
-  path: string;
   /** Collection path (`CollectionModel.path`). */
   collection?: string;
   /** Identifier (in the handler's `path`) of the item's id. */
   idParam?: string;
   /** Identifiers of the parent ids, outermost first. */
   parentParams: string[];
-  status: number;
   /** Schema of the JSON success answer. */
   response?: JsonSchema;
-  /** The kind of the success content (`json`, `sse`, `binary`, `text`, `empty`). */
-  content: string;
   paging?: Paging & { limit?: string; limitDefault?: number; order?: string; before?: string; page?: string };
   /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
@@ -56,7 +52,6 @@ export interface OperationModel {
   /** Properties of the moderation categories object, in order (for `moderation`). */
   categories?: string[];
   guards: { machine: string; target: { in: 'path'; name: string } | { in: 'body'; pointer: string }; states: string[] }[];
-  secured: boolean;
 }
 
 export interface MachineModel {
@@ -106,12 +101,11 @@ function refName(node: TypeNode | undefined): string | undefined {
   return node?.kind === 'ref' ? node.target : undefined;
 }
 
-function jsonSuccess(op: Operation): { status: number; type?: TypeNode; kind: string } {
+/** The JSON success body's type (the default content's, else any JSON content's). */
+function jsonSuccess(op: Operation): { type?: TypeNode } {
   const res = op.success;
-  const status = res && /^\d+$/.test(res.status) ? Number(res.status) : 200;
   const json = res?.contents.find((c) => c.kind === 'json' && !c.when) ?? res?.contents.find((c) => c.kind === 'json');
-  const first = op.successDefault ?? res?.contents[0];
-  return { status, ...(json?.type ? { type: json.type } : {}), kind: first?.kind ?? 'empty' };
+  return json?.type ? { type: json.type } : {};
 }
 
 function pathIdentifier(op: Operation, name: string): string {
@@ -243,14 +237,9 @@ export function emulatorModel(api: Api): EmulatorModel {
     const last = segs.at(-1);
     const item = refName(success.type);
     const base: Omit<OperationModel, 'kind'> = {
-      method: op.method.toUpperCase(),
-      path: op.path,
       parentParams: [],
-      status: success.status,
       ...(success.type ? { response: toSchema(success.type) } : {}),
-      content: success.kind,
       guards: [],
-      secured: op.security.length > 0,
     };
     const machineGuards = api.stateMachines.flatMap((m) => m.guards.filter((g) => g.operationId === op.operationId).map((g) => ({ machine: m.name, target: g.target.in === 'path' ? { in: 'path' as const, name: pathIdentifier(op, g.target.name) } : g.target, states: g.states })));
     base.guards = machineGuards;

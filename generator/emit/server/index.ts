@@ -3,7 +3,7 @@
  *   core.ts (the pipeline; its stages in route.ts, auth.ts, rate-limit.ts, read-body.ts, handle.ts), body reading,
  *   parsing and multipart, responses, credentials, adapters (node.ts, fetch.ts)...
  *                 hand-written runtime (every .ts file of templates/server/ but brand.ts), verbatim
- *   routes.ts     operation table + generated static dispatcher
+ *   routes.ts     validators by operationId, beside the shared protocol/operations.ts (routed by router.ts)
  *   handlers.ts   the typed `Handlers` interface
  *   index.ts      createServer(handlers, options) → { handle, node, fetch }
  *   README.md     mounting (node:http, Express, Fastify, Hono), handlers, Reply, errors, streams, hooks, limits

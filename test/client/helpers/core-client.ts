@@ -16,9 +16,11 @@ export const ops = {
     responses: [{ kind: 'sse', when: { stream: [true] }, terminator: '[DONE]' }, { kind: 'json' }],
   },
   namedStream: { id: 'namedStream', method: 'POST', path: '/named', params: 'body', body: 'json', responses: [{ kind: 'sse' }] },
-  upload: { id: 'upload', method: 'POST', path: '/upload', params: 'body', body: 'multipart', encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } }, responses: [{ kind: 'json' }] },
+  upload: { id: 'upload', method: 'POST', path: '/upload', params: 'body', body: 'multipart', requestBody: { required: true, mediaTypes: { 'multipart/form-data': 'multipart' }, encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } } }, responses: [{ kind: 'json' }] },
   either: { id: 'either', method: 'POST', path: '/either', params: 'body', body: 'json|multipart', responses: [{ kind: 'json' }] },
   mixed: { id: 'mixed', method: 'POST', path: '/mixed/{id}', params: 'both', queryKeys: ['variant'], body: 'json', responses: [{ kind: 'json' }] },
+  xml: { id: 'xml', method: 'POST', path: '/xml', params: 'body', body: 'text', requestBody: { required: true, mediaTypes: { 'application/xml': 'text' } }, responses: [{ kind: 'json' }] },
+  bytes: { id: 'bytes', method: 'POST', path: '/bytes', params: 'body', body: 'binary', requestBody: { required: true, mediaTypes: { '*/*': 'binary' } }, responses: [{ kind: 'json' }] },
   download: { id: 'download', method: 'GET', path: '/download', responses: [{ kind: 'binary' }] },
   text: { id: 'text', method: 'POST', path: '/text', params: 'body', body: 'json', responses: [{ kind: 'text', when: { format: ['text', 'srt'] } }, { kind: 'json' }] },
   token: {

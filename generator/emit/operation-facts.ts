@@ -1,0 +1,67 @@
+/**
+ * The facts of one operation as the shared table states them (`OperationFacts` in templates/protocol/operation.ts):
+ * read by the client and the server runtimes alike, so each is written once, in `protocol/operations.ts`.
+ */
+import type { Operation, Parameter, ResponseContent } from '../ir/types.ts';
+
+export function queryParams(op: Operation): Parameter[] {
+  return op.parameters.filter((p) => p.in === 'query');
+}
+
+/** The success contents the table lists: one per kind and condition, in the spec's order. */
+export function responseContents(op: Operation): ResponseContent[] {
+  const contents = op.success?.contents ?? [];
+  const seen = new Set<string>();
+  return contents.filter((c) => {
+    const key = `${c.kind} ${c.when ? c.when.pointer : ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The success status as a number: a range (`2XX`) is its first code; no success response reads as 200. */
+export function successStatus(op: Operation): number {
+  return op.success ? Number(op.success.status.replace(/XX$/, '00')) : 200;
+}
+
+/** The plain data of one entry of `protocol/operations.ts`. */
+export function operationFacts(op: Operation): Record<string, unknown> {
+  const facts: Record<string, unknown> = { id: op.operationId, method: op.method.toUpperCase(), path: op.path };
+  const query = queryParams(op);
+  const hasBody = op.bodyMode !== undefined;
+  if (hasBody && query.length) {
+    facts.params = 'both';
+    facts.queryKeys = query.map((p) => p.name);
+  } else if (hasBody) facts.params = 'body';
+  else if (query.length) facts.params = 'query';
+  const body = op.requestBody;
+  if (body?.contents.length) {
+    const encoding: Record<string, Record<string, unknown>> = {};
+    for (const c of body.contents) {
+      for (const [field, e] of Object.entries(c.encoding ?? {})) {
+        encoding[field] = { ...(e.contentType ? { contentType: e.contentType } : {}), ...(e.explode !== undefined ? { explode: e.explode } : {}) };
+      }
+    }
+    facts.requestBody = {
+      required: body.required,
+      mediaTypes: Object.fromEntries(body.contents.map((c) => [c.mediaType, c.kind])),
+      ...(Object.keys(encoding).length ? { encoding } : {}),
+    };
+  }
+  if (op.security.length === 0) facts.auth = false;
+  if (op.credential) facts.credential = op.credential;
+  facts.status = successStatus(op);
+  const contents = responseContents(op);
+  facts.responses = contents.length
+    ? contents.map((c) => ({
+        kind: c.kind,
+        mediaType: c.mediaType,
+        ...(c.selector ? { when: Object.fromEntries(c.selector.map((w) => [w.field, w.values])) } : {}),
+        ...(c.sse ? { framing: c.sse.framing } : {}),
+        ...(c.sse?.terminator !== undefined ? { terminator: c.sse.terminator } : {}),
+        ...(c.sse?.framing === 'named' && c.sse.events.length ? { events: c.sse.events.map((e) => e.name) } : {}),
+      }))
+    : [{ kind: 'empty' }];
+  return facts;
+}
