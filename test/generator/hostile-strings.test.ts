@@ -102,9 +102,11 @@ describe('hostile spec strings', () => {
     const { operations } = await load('client/operations.ts');
     expect(Object.keys(operations)).toEqual([HOSTILE, 'deleteThing']);
     expect(operations[HOSTILE]).toMatchObject({ id: HOSTILE, path: `/things/{${PATH_PARAM}}/${PATH_SEGMENT}`, queryKeys: [QUERY], credential: { name: KEY_HEADER } });
-    const { operations: meta } = await load('server/routes.ts');
-    expect(Object.keys(meta)).toEqual([HOSTILE, 'deleteThing']);
-    expect(meta[HOSTILE].operationId).toBe(HOSTILE);
+    // The server reads the shared table (protocol/operations.ts) and adds its validators by operationId.
+    const { operations: shared, validators } = await load('server/routes.ts');
+    expect(Object.keys(shared)).toEqual([HOSTILE, 'deleteThing']);
+    expect(shared[HOSTILE]).toMatchObject({ id: HOSTILE, path: `/things/{${PATH_PARAM}}/${PATH_SEGMENT}` });
+    expect(Object.keys(validators)).toEqual([HOSTILE, 'deleteThing']);
     const { requestValidators, schemaValidators } = await load('validators/index.ts');
     expect(Object.keys(requestValidators)).toEqual([HOSTILE, 'deleteThing']);
     expect(Object.keys(schemaValidators)).toEqual(['Kind', 'State', 'Thing']);
