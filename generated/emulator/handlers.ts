@@ -11,7 +11,7 @@ import { fill, type FillContext } from './fill.js';
 import { newId } from './ids.js';
 import { listPage } from './paging.js';
 import { collectionKey, type State, type Stored } from './state.js';
-import type { Json, JsonObject, OperationModel, Schema } from './types.js';
+import type { Json, JsonObject, OperationModel, Paging, Schema } from './types.js';
 import type { Routes } from '../server/meta.js';
 
 export interface HandlerInput {
@@ -75,9 +75,11 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   // Each operation's success status, and the operations whose default success has no body, from the shared table.
   const status = new Map<OperationModel, number>();
   const bodiless = new Set<OperationModel>();
+  const paging = new Map<OperationModel, Paging>();
   for (const [operationId, op] of Object.entries(model.operations)) {
     const facts = deps.operations[operationId]!;
     status.set(op, facts.status);
+    if (op.kind === 'list') paging.set(op, listPaging(facts.paging, op.paging));
     const plain = facts.responses.find((r) => r.when === undefined) ?? facts.responses[0];
     if (plain === undefined || plain.kind === 'empty') bodiless.add(op);
   }
@@ -260,7 +262,9 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
           });
         }
         case 'list': {
-          const page = listPage(state, op, parentsOf(op, input), input.query, (s) => view(op.collection!, s));
+          const page = listPage(state, op, paging.get(op)!, parentsOf(op, input), input.query, (s) =>
+            view(op.collection!, s),
+          );
           const body = answer(op, page.body);
           return page.link ? reply(status.get(op)!, body, { link: page.link }) : body;
         }
@@ -373,4 +377,13 @@ function refOf(schema: Schema): string | undefined {
   for (const alt of ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined) ?? [])
     if (typeof alt.$ref === 'string') return alt.$ref.slice(4);
   return undefined;
+}
+
+/** A list's paging: the shared table's convention (when it names one) with what the emulator's model adds. */
+function listPaging(
+  shared: Readonly<Record<string, unknown>> | undefined,
+  own: Partial<Paging> | undefined,
+): Paging {
+  const joined = { ...shared, ...own } as Paging;
+  return joined.kind ? joined : { kind: 'envelope', items: ['data'] };
 }

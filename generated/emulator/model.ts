@@ -1504,7 +1504,7 @@ export const MODEL: EmulatorModel = {
       response: { $ref: '#/s/VoiceConsentList' },
       guards: [],
       collection: '/audio/voice_consents',
-      paging: { kind: 'envelope', items: ['data'], limit: 'limit' },
+      paging: { limit: 'limit' },
     },
     retrieveVoiceConsent: {
       kind: 'retrieve',
@@ -1529,7 +1529,6 @@ export const MODEL: EmulatorModel = {
       response: { $ref: '#/s/BatchList' },
       guards: [],
       collection: '/batches',
-      paging: { kind: 'envelope', param: 'after', items: ['data'] },
     },
     createBatch: {
       kind: 'create',
@@ -1561,14 +1560,7 @@ export const MODEL: EmulatorModel = {
       response: { $ref: '#/s/ContainerList' },
       guards: [],
       collection: '/containers',
-      paging: {
-        limitDefault: 20,
-        kind: 'envelope',
-        param: 'after',
-        items: ['data'],
-        limit: 'limit',
-        order: 'order',
-      },
+      paging: { limitDefault: 20, limit: 'limit', order: 'order' },
     },
     createContainer: {
       kind: 'create',
@@ -1666,7 +1658,6 @@ export const MODEL: EmulatorModel = {
       response: { $ref: '#/s/ModelList' },
       guards: [],
       collection: '/models',
-      paging: { kind: 'envelope', items: ['data'] },
     },
     deleteModel: {
       kind: 'delete',
@@ -1748,15 +1739,7 @@ export const MODEL: EmulatorModel = {
       response: { $ref: '#/s/VectorStoreList' },
       guards: [],
       collection: '/vector_stores',
-      paging: {
-        limitDefault: 20,
-        kind: 'envelope',
-        param: 'after',
-        items: ['data'],
-        limit: 'limit',
-        order: 'order',
-        before: 'before',
-      },
+      paging: { limitDefault: 20, limit: 'limit', order: 'order', before: 'before' },
     },
     createVectorStore: {
       kind: 'create',
@@ -1809,7 +1792,7 @@ export const MODEL: EmulatorModel = {
       response: { $ref: '#/s/VideoList' },
       guards: [],
       collection: '/videos',
-      paging: { kind: 'envelope', param: 'after', items: ['data'], limit: 'limit', order: 'order' },
+      paging: { limit: 'limit', order: 'order' },
     },
     createVideo: {
       kind: 'create',

@@ -84,7 +84,11 @@ export interface OperationModel {
   idParam?: string;
   parentParams: string[];
   response?: Schema;
-  paging?: Paging;
+  /**
+   * What the emulator adds to the paging of the shared operation table (limit, order, before, page parameters), and
+   * the convention itself where the table has none; the handlers join the two once (`listPaging`).
+   */
+  paging?: Partial<Paging>;
   computes?:
     'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
   streams?: boolean;

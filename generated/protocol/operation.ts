@@ -2,7 +2,7 @@
 /**
  * The one per-operation table (`protocol/operations.ts`, generated): the facts of each operation that the client
  * (how to send it, how to read the answer) and the server (how to route, read and answer it) both use, stated once.
- * Each side keeps only what is its own beside it: the client its body mode, paging and operation servers
+ * Each side keeps only what is its own beside it: the client its body mode and operation servers
  * (`client/operations.ts`), the server its validators (`server/routes.ts`) and the limits it derives at startup.
  */
 import type { When } from './selection.js';
@@ -58,6 +58,33 @@ export interface ResponseFacts {
   events?: readonly string[];
 }
 
+/**
+ * How a list pages (from the spec, decided by the generator). `items` is the path of the item array in the body
+ * (`[]`: the body is the array); `param` is the query parameter that selects a page.
+ * - `envelope`: a list envelope (`data`, `has_more`, `last_id`): while `has_more`, the next `param` is `last_id` (or
+ *   the last item's `id`); a `before` cursor is dropped. Without `param` (the spec declares no cursor), one page.
+ * - `cursor`: the next page's `param` is the body's `next` field; none (or empty) on the last page.
+ * - `offset`: the next `param` is this one plus the items received; the last page is empty or shorter than `limit`.
+ * - `page`: the next `param` is this one plus one (1 when the request named none); the last page is empty.
+ * - `link`: the next page is the `rel="next"` URL of the `Link` header (RFC 8288).
+ */
+export type Paging =
+  | { readonly kind: 'envelope'; readonly param?: string; readonly items: readonly string[] }
+  | {
+      readonly kind: 'cursor';
+      readonly param: string;
+      readonly next: readonly string[];
+      readonly items: readonly string[];
+    }
+  | {
+      readonly kind: 'offset';
+      readonly param: string;
+      readonly limit?: string;
+      readonly items: readonly string[];
+    }
+  | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] }
+  | { readonly kind: 'link'; readonly param?: undefined; readonly items: readonly string[] };
+
 export interface OperationFacts {
   id: string;
   method: HttpMethod;
@@ -78,4 +105,6 @@ export interface OperationFacts {
   status: number;
   /** The success contents, one per kind and condition; `[{ kind: 'empty' }]` when the success has no body. */
   responses: readonly ResponseFacts[];
+  /** A paged list, and how it pages. */
+  paging?: Paging;
 }

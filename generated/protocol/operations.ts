@@ -303,6 +303,7 @@ export const operations = {
     params: 'query',
     status: 200,
     responses: [{ kind: 'json', mediaType: 'application/json' }],
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listContainers: {
     id: 'listContainers',
@@ -311,6 +312,7 @@ export const operations = {
     params: 'query',
     status: 200,
     responses: [{ kind: 'json', mediaType: 'application/json' }],
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listModels: {
     id: 'listModels',
@@ -318,6 +320,7 @@ export const operations = {
     path: '/models',
     status: 200,
     responses: [{ kind: 'json', mediaType: 'application/json' }],
+    paging: { kind: 'envelope', items: ['data'] },
   },
   listVectorStores: {
     id: 'listVectorStores',
@@ -326,6 +329,7 @@ export const operations = {
     params: 'query',
     status: 200,
     responses: [{ kind: 'json', mediaType: 'application/json' }],
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listVideos: {
     id: 'listVideos',
@@ -334,6 +338,7 @@ export const operations = {
     params: 'query',
     status: 200,
     responses: [{ kind: 'json', mediaType: 'application/json' }],
+    paging: { kind: 'envelope', param: 'after', items: ['data'] },
   },
   listVoiceConsents: {
     id: 'listVoiceConsents',
@@ -342,6 +347,7 @@ export const operations = {
     params: 'query',
     status: 200,
     responses: [{ kind: 'json', mediaType: 'application/json' }],
+    paging: { kind: 'envelope', items: ['data'] },
   },
   remixVideo: {
     id: 'remixVideo',

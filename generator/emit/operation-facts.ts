@@ -63,5 +63,6 @@ export function operationFacts(op: Operation): Record<string, unknown> {
         ...(c.sse?.framing === 'named' && c.sse.events.length ? { events: c.sse.events.map((e) => e.name) } : {}),
       }))
     : [{ kind: 'empty' }];
+  if (op.paging) facts.paging = op.paging;
   return facts;
 }

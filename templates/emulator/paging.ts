@@ -8,7 +8,7 @@
  */
 import type { State, Stored } from './state.js';
 import { collectionKey } from './state.js';
-import type { Json, JsonObject, OperationModel } from './types.js';
+import type { Json, JsonObject, OperationModel, Paging } from './types.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -29,12 +29,12 @@ export interface ListPage {
 export function listPage(
   state: State,
   op: OperationModel,
+  paging: Paging,
   parents: string[],
   query: Record<string, unknown>,
   view: (s: Stored) => JsonObject,
 ): ListPage {
   state.sweep();
-  const paging = op.paging ?? { kind: 'envelope' as const, items: ['data'] };
   const key = collectionKey(op.collection!, parents);
   const limitRaw = paging.limit ? query[paging.limit] : undefined;
   const pageParam = paging.kind === 'link' ? paging.page : paging.param;

@@ -5,7 +5,6 @@
  */
 import type { OperationFacts, ResponseFacts } from '../../protocol/operation.js';
 import { selectWhen } from '../../protocol/selection.js';
-import type { Paging } from './pagination.js';
 
 export type { ResponseKind } from '../../protocol/operation.js';
 export type Scalar = string | number | boolean | null;
@@ -29,8 +28,6 @@ export interface OperationSpec extends Omit<OperationFacts, 'status'> {
    * string).
    */
   body?: 'json' | 'multipart' | 'json|multipart' | 'form' | 'text' | 'binary';
-  /** A paged list, and how it pages (see `Paging` in pagination.ts). */
-  paging?: Paging;
   /** Operation-level servers (otherwise the client's base URL). */
   servers?: readonly ServerSpec[];
 }

@@ -1,6 +1,6 @@
 /**
  * What only the client knows about an operation, beside its shared facts (`protocol/operations.ts`): how it sends
- * the body (`op.bodyMode`, one of the media types offered), how a list pages, and the operation's own servers.
+ * the body (`op.bodyMode`, one of the media types offered) and the operation's own servers.
  */
 import type { Operation, ResponseSelector } from '../../ir/types.ts';
 
@@ -13,7 +13,6 @@ export type When = ResponseSelector;
 export function clientOwn(op: Operation): Record<string, unknown> {
   const own: Record<string, unknown> = {};
   if (op.bodyMode) own.body = op.bodyMode;
-  if (op.paging) own.paging = op.paging;
   if (op.servers.length) own.servers = op.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])) }));
   return own;
 }

@@ -41,7 +41,12 @@ export interface OperationModel {
   parentParams: string[];
   /** Schema of the JSON success answer. */
   response?: JsonSchema;
-  paging?: Paging & { limit?: string; limitDefault?: number; order?: string; before?: string; page?: string };
+  /**
+   * What the emulator adds to the list's paging of the shared table (protocol/operations.ts): its limit, order,
+   * before and page parameters; and the convention itself only where the table has none (a bare array or an
+   * unpaged envelope).
+   */
+  paging?: Partial<Paging> & { limit?: string; limitDefault?: number; order?: string; before?: string; page?: string };
   /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
   computes?: ComputeKind;
@@ -280,10 +285,10 @@ export function emulatorModel(api: Api): EmulatorModel {
         const limitParam = limit ? op.parameters.find((p) => p.in === 'query' && p.name === limit) : undefined;
         const limitDefault = limitParam ? resolveNode(api, limitParam.type).default : undefined;
         const paging: OperationModel['paging'] = {
-          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ?? { kind: 'envelope', items: envelopeOf(op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}),
+          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ? {} : { kind: 'envelope', items: envelopeOf(op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}),
           // A Link-header list pages by its `page` parameter, when it declares one (GitHub's `page`/`per_page`).
           ...(op.paging?.kind === 'link' && query('page') ? { page: query('page') } : {}) };
-        model = { kind: 'list', ...base, collection: coll.path, parentParams: ids, paging };
+        model = { kind: 'list', ...base, collection: coll.path, parentParams: ids, ...(Object.keys(paging).length ? { paging } : {}) };
       } else if (op.method === 'post' && item) {
         // A POST answering an item of a collection creates one there (`/videos/edits` creates a Video).
         const target = coll ?? bySchema(item);

@@ -5,22 +5,10 @@
  */
 import { APIPromise } from './api-promise.js';
 import { ClientError } from './errors.js';
+import type { Paging } from '../../protocol/operation.js';
 
-/**
- * How a list pages (from the spec, decided by the generator). `items` is the path of the item array in the body
- * (`[]`: the body is the array); `param` is the query parameter that selects a page.
- * - `envelope`: a list envelope (`data`, `has_more`, `last_id`): while `has_more`, the next `param` is `last_id` (or
- *   the last item's `id`); a `before` cursor is dropped. Without `param` (the spec declares no cursor), one page.
- * - `cursor`: the next page's `param` is the body's `next` field; none (or empty) on the last page.
- * - `offset`: the next `param` is this one plus the items received; the last page is empty or shorter than `limit`.
- * - `page`: the next `param` is this one plus one (1 when the request named none); the last page is empty.
- */
-export type Paging =
-  | { readonly kind: 'envelope'; readonly param?: string; readonly items: readonly string[] }
-  | { readonly kind: 'cursor'; readonly param: string; readonly next: readonly string[]; readonly items: readonly string[] }
-  | { readonly kind: 'offset'; readonly param: string; readonly limit?: string; readonly items: readonly string[] }
-  | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] }
-  | { readonly kind: 'link'; readonly param?: undefined; readonly items: readonly string[] };
+// How a list pages is a fact of the shared operation table (protocol/operation.ts).
+export type { Paging };
 
 type FetchPage<Item, Body> = (query: Record<string, unknown>) => PagePromise<Item, Body>;
 
