@@ -22,6 +22,7 @@ import { decodeToken, isObject, readNotShown, resolveInternal, type Json, type P
 import { checkExtensions } from './extensions.ts';
 import { componentOf, decodeFragment, findAnchors, type Anchor } from '../load/anchors.ts';
 import { parseRules } from './rules.ts';
+import { createDynamicScope, hasDynamicRef, type DynamicScope } from './dynamic-scope.ts';
 
 /** Keywords the generator understands. Anything else (except `x-`) is reported as unsupported. */
 const SUPPORTED = new Set([
@@ -77,6 +78,12 @@ export interface SchemaParser {
 export function createSchemaParser(ctx: ParseContext, area: () => string): SchemaParser {
   /** Non-component refs being inlined, to detect recursion the IR cannot name. */
   const inlining = new Set<string>();
+  /** The schema resources (`$id`s) entered along the path being parsed: the dynamic scope after the document. */
+  const entered: string[] = [];
+  let dynamicScope: DynamicScope | undefined;
+  const scopeOf = () => (dynamicScope ??= createDynamicScope(ctx.document));
+  let dynamicRefs: boolean | undefined;
+  const tracksScope = () => (dynamicRefs ??= hasDynamicRef(ctx.document));
 
   function base(schema: Json, pointer: string): NodeBase {
     const node: NodeBase = { nullable: false, pointer };
@@ -120,8 +127,38 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (raw === false) return { kind: 'never', nullable: false, pointer };
     if (!isObject(raw)) fail('invalid-openapi', 'a schema must be an object or a boolean', ctx.locate(pointer));
     check(raw, pointer);
-    const node = parseShape(raw, pointer);
-    return attachApplicators(raw, pointer, node);
+    // A schema entered by a reference enters its resource, even below the resource's root (only tracked when some
+    // `$dynamicRef` may read it).
+    const at = tracksScope() ? scopeOf().resourceAt(pointer) : '#';
+    const resource = at !== '#' && entered[entered.length - 1] !== at;
+    if (resource) entered.push(at);
+    try {
+      const node = parseShape(raw, pointer);
+      return attachApplicators(raw, pointer, node);
+    } finally {
+      if (resource) entered.pop();
+    }
+  }
+
+  /**
+   * The schema a `$dynamicRef` at `pointer` stands for on the path being parsed: when its initial target declares the
+   * `$dynamicAnchor` it names, the outermost resource of the dynamic scope declaring that anchor (§8.2.3.2). A
+   * resource declaring it that the callers of a named component might have entered is reported: the binding is the
+   * one of this component's own paths. Undefined for an anchor of the document itself (read by `anchorTarget`).
+   */
+  function dynamicTarget(ref: string, pointer: string): string | undefined {
+    const scope = scopeOf();
+    if (/^#[^/]/.test(ref) && scope.resourceAt(pointer) === '#') return undefined;
+    const first = scope.initial(ref, pointer);
+    if (!first?.anchor) return first?.target;
+    const name = first.anchor;
+    const path = ['#', ...entered];
+    const binding = path.map((r) => scope.declared(r, name)).find((x) => x !== undefined) ?? first.target;
+    const unseen = scope.declaring(name).filter((r) => !path.includes(r) && scope.reachesNamed(r));
+    if (unseen.length) {
+      ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is bound to ${binding} along this schema's own paths; ${unseen.join(', ')} also declare${unseen.length === 1 ? 's' : ''} '$dynamicAnchor: ${name}' and may be in the dynamic scope of a caller of the named schema, which is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the schema bound along its own paths');
+    }
+    return binding;
   }
 
   /** Keywords that apply beside the main shape: conditionals, `not`, `dependentRequired`. */
@@ -217,9 +254,10 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (target) schema = { ...schema, $ref: target };
     }
     if (typeof schema.$dynamicRef === 'string') {
-      const target = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : anchorTarget(schema.$dynamicRef, pointer, true);
+      const bound = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : dynamicTarget(schema.$dynamicRef, pointer);
+      const target = bound ?? anchorTarget(schema.$dynamicRef, pointer, true);
       if (target) {
-        reportDynamicScope(schema.$dynamicRef, target, pointer);
+        if (bound === undefined) reportDynamicScope(schema.$dynamicRef, target, pointer);
         return parseShape({ ...stripKeys(schema, ['$dynamicRef']), $ref: target }, pointer);
       }
       if (schema.$dynamicRef !== '#') {
