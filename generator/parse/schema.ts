@@ -201,9 +201,9 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
 
   /**
    * The JSON pointer an anchor reference (`#name`) stands for: the schema of the enclosing component that declares
-   * it, else the first in the document. `dynamic` (`$dynamicRef`) looks for `$dynamicAnchor` first. A dynamic
-   * reference is resolved statically: when another schema declares the same `$dynamicAnchor`, an outer dynamic
-   * scope could pick it, which is reported.
+   * it, else the first in the document. `dynamic` (`$dynamicRef`) looks for `$dynamicAnchor` first. A reference in a
+   * schema resource with its own `$id` is bound by `dynamicTarget` first; this reads the document's own anchors, where
+   * a `$dynamicAnchor` declared more than once is reported.
    */
   function anchorTarget(ref: string, pointer: string, dynamic: boolean): string | undefined {
     if (!/^#[^/]/.test(ref)) return undefined;
