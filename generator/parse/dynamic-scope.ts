@@ -4,15 +4,14 @@
  * (`$id`s) entered so far: the dynamic scope of the function being compiled, after the document itself. A
  * `$dynamicRef` whose initial target declares a matching `$dynamicAnchor` binds to the outermost resource of that
  * scope declaring the same `$dynamicAnchor`, so each path gets its own (inlined) target. A named component's
- * function is shared by its callers, whose resources are not known there: when a resource declaring the anchor
- * might be entered before it (it can reach a named component), the binding is not exact and the parser says so.
+ * function is shared by its callers: where the scope entered before a reference to it would bind one of the
+ * `$dynamicRef`s it reaches otherwise than its own function does, the parser inlines it there instead.
  */
 import { resolveInternal } from '../diagnostics.ts';
 import { decodeFragment, findAnchors } from '../load/anchors.ts';
 
 const DATA = new Set(['enum', 'const', 'default', 'example', 'examples']);
 const DOCUMENT_BASE = 'file:///openapi-document';
-const COMPONENT_REF = /^#\/components\/schemas\/[^/]+$/;
 
 const tokenOf = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isResource = (o: Record<string, unknown>) => typeof o.$id === 'string' && !o.$id.startsWith('#');
@@ -32,10 +31,10 @@ export interface DynamicScope {
   declared(resource: string, name: string): string | undefined;
   /** Every resource declaring `$dynamicAnchor: name` (the document is `#`). */
   declaring(name: string): string[];
+  /** The anchor names of every `$dynamicRef` that evaluating the schema at `pointer` may reach, named components included. */
+  anchorsReached(pointer: string): Set<string>;
   /** The nearest resource at or above `pointer` (`#`: the document). */
   resourceAt(pointer: string): string;
-  /** Whether evaluating the schema at `pointer` may call a named component's function (or cannot be told). */
-  reachesNamed(pointer: string): boolean;
 }
 
 export function createDynamicScope(document: unknown): DynamicScope {
@@ -92,35 +91,39 @@ export function createDynamicScope(document: unknown): DynamicScope {
   const declared = (resource: string, name: string) => anchorIn(resource, name, true)?.pointer;
   const declaring = (name: string) => resources.filter((r) => declared(r, name) !== undefined);
 
-  /** Every schema evaluation may enter from `pointer` through inlined references; true at the first named call. */
-  const reachesNamed = (start: string): boolean => {
+  const reached = new Map<string, Set<string>>();
+  const anchorsReached = (start: string): Set<string> => {
+    const cached = reached.get(start);
+    if (cached) return cached;
+    const names = new Set<string>();
     const seen = new Set<string>();
-    const walk = (pointer: string): boolean => {
-      if (seen.has(pointer)) return false;
+    const walk = (pointer: string): void => {
+      if (seen.has(pointer)) return;
       seen.add(pointer);
-      const refs: [string, string, boolean][] = [];
       const collect = (node: unknown, at: string): void => {
         if (Array.isArray(node)) return node.forEach((v, i) => collect(v, `${at}/${i}`));
         if (node === null || typeof node !== 'object') return;
         const o = node as Record<string, unknown>;
-        for (const key of ['$ref', '$dynamicRef', '$recursiveRef']) if (typeof o[key] === 'string') refs.push([o[key] as string, at, key !== '$ref']);
+        for (const key of ['$ref', '$dynamicRef']) {
+          const ref = o[key];
+          if (typeof ref !== 'string') continue;
+          const first = ref.startsWith('#/') ? { target: ref } : initial(ref, at);
+          if (key === '$dynamicRef' && first?.anchor) {
+            names.add(first.anchor);
+            for (const r of declaring(first.anchor)) walk(declared(r, first.anchor)!);
+          }
+          if (first) walk(first.target);
+        }
         for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) collect(v, `${at}/${tokenOf(k)}`);
       };
       collect(resolveInternal(document, pointer), pointer);
-      for (const [ref, at, dynamic] of refs) {
-        if (COMPONENT_REF.test(ref) || ref === '#') return true;
-        const first = ref.startsWith('#/') ? { target: ref } : initial(ref, at);
-        if (!first) return true;
-        // A dynamic reference may land on any declaration of its anchor.
-        const targets = dynamic && first.anchor ? [first.target, ...declaring(first.anchor).map((r) => declared(r, first.anchor!)!)] : [first.target];
-        if (targets.some((t) => COMPONENT_REF.test(t) || walk(t))) return true;
-      }
-      return false;
     };
-    return walk(start);
+    walk(start);
+    reached.set(start, names);
+    return names;
   };
 
-  return { initial, declared, declaring, reachesNamed, resourceAt };
+  return { initial, declared, declaring, resourceAt, anchorsReached };
 }
 
 /** Whether any schema of the document has a `$dynamicRef` (else no dynamic scope is tracked). */

@@ -142,10 +142,25 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
 
   /**
    * The schema a `$dynamicRef` at `pointer` stands for on the path being parsed: when its initial target declares the
-   * `$dynamicAnchor` it names, the outermost resource of the dynamic scope declaring that anchor (§8.2.3.2). A
-   * resource declaring it that the callers of a named component might have entered is reported: the binding is the
-   * one of this component's own paths. Undefined for an anchor of the document itself (read by `anchorTarget`).
+   * `$dynamicAnchor` it names, the outermost resource of the dynamic scope declaring that anchor (§8.2.3.2). A named
+   * component is called with a scope of its own only where that binds alike (`rebinds`). Undefined for an anchor of
+   * the document itself (read by `anchorTarget`).
    */
+  /**
+   * Whether the scope entered so far binds some `$dynamicRef` reachable from the component at `ref` otherwise than
+   * the component's own function (which starts from the document and the component's resource) does.
+   */
+  function rebinds(ref: string): boolean {
+    const scope = scopeOf();
+    const path = ['#', ...entered];
+    const own = ['#', scope.resourceAt(ref)];
+    for (const name of scope.anchorsReached(ref)) {
+      const outer = path.find((r) => scope.declared(r, name) !== undefined);
+      if (outer !== undefined && outer !== own.find((r) => scope.declared(r, name) !== undefined)) return true;
+    }
+    return false;
+  }
+
   function dynamicTarget(ref: string, pointer: string): string | undefined {
     const scope = scopeOf();
     if (/^#[^/]/.test(ref) && scope.resourceAt(pointer) === '#') return undefined;
@@ -153,12 +168,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (!first?.anchor) return first?.target;
     const name = first.anchor;
     const path = ['#', ...entered];
-    const binding = path.map((r) => scope.declared(r, name)).find((x) => x !== undefined) ?? first.target;
-    const unseen = scope.declaring(name).filter((r) => !path.includes(r) && scope.reachesNamed(r));
-    if (unseen.length) {
-      ctx.diagnostics.report('unsupported', `'$dynamicRef: ${ref}' is bound to ${binding} along this schema's own paths; ${unseen.join(', ')} also declare${unseen.length === 1 ? 's' : ''} '$dynamicAnchor: ${name}' and may be in the dynamic scope of a caller of the named schema, which is not followed`, ctx.locate(joinPointer(pointer, '$dynamicRef')), 'checked against the schema bound along its own paths');
-    }
-    return binding;
+    return path.map((r) => scope.declared(r, name)).find((x) => x !== undefined) ?? first.target;
   }
 
   /** Keywords that apply beside the main shape: conditionals, `not`, `dependentRequired`. */
@@ -380,7 +390,18 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (resolveInternal(ctx.document, ref) === undefined) {
         fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(pointer), pointer: ref });
       }
-      return { ...b, kind: 'ref', target };
+      if (!tracksScope() || !rebinds(ref)) return { ...b, kind: 'ref', target };
+      // The callers' dynamic scope binds a `$dynamicRef` of the component otherwise than its own function does: inlined.
+      if (inlining.has(ref)) {
+        ctx.diagnostics.report('unsupported', `the dynamic scope of this recursive reference to '${target}' binds a '$dynamicRef' in it otherwise than the named schema does, and is not followed`, ctx.locate(pointer), 'checked against the named schema');
+        return { ...b, kind: 'ref', target };
+      }
+      inlining.add(ref);
+      try {
+        return parse(resolveInternal(ctx.document, ref), ref);
+      } finally {
+        inlining.delete(ref);
+      }
     }
     if (!ref.startsWith('#')) fail('unresolved-ref', `$ref '${ref}' was not bundled`, ctx.locate(pointer));
     const target = resolveInternal(ctx.document, ref);

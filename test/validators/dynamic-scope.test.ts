@@ -1,8 +1,7 @@
 /**
  * `$dynamicRef` bound through the dynamic scope (JSON Schema 2020-12 §8.2.3.2) in an OpenAPI 3.1 document: one
  * generic list, two specialisations that each declare the list's `$dynamicAnchor`, each body checked against its
- * own item type without a warning; and the case the generator does not follow (a named component whose callers
- * redeclare the anchor), reported where the reference is.
+ * own item type without a warning; a named component whose caller redeclares the anchor, inlined there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +20,7 @@ const post = (name: string) => ({ post: { operationId: `post${name}`, requestBod
 const SPEC = {
   openapi: '3.1.0',
   info: { title: 'dynamic scope', version: '1' },
-  paths: { '/strings': post('StringList'), '/numbers': post('NumberList'), '/specific': post('Specific') },
+  paths: { '/strings': post('StringList'), '/numbers': post('NumberList'), '/specific': post('Specific'), '/generic': post('GenericNamed'), '/tree': post('StringTree') },
   components: {
     schemas: {
       Lists: {
@@ -30,8 +29,11 @@ const SPEC = {
       },
       StringList: { $id: 'https://example.com/strings', $ref: 'https://example.com/generic', $defs: { item: { $dynamicAnchor: 'item', type: 'string' } } },
       NumberList: { $id: 'https://example.com/numbers', $ref: 'https://example.com/generic', $defs: { item: { $dynamicAnchor: 'item', type: 'number' } } },
-      // A named component is one function for all its callers: the binding a caller's scope would give is not followed.
+      // A named component is one function for all its callers: inlined where a caller's scope binds it otherwise.
       GenericNamed: { $id: 'https://example.com/named', type: 'array', items: { $dynamicRef: '#element' }, $defs: { element: { $dynamicAnchor: 'element' } } },
+      // Recursive: the first level is inlined; the recursion calls the named schema, whose binding differs (warned).
+      Tree: { $id: 'https://example.com/tree', type: 'object', properties: { value: { $dynamicRef: '#leaf' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } }, $defs: { leaf: { $dynamicAnchor: 'leaf' } } },
+      StringTree: { $id: 'https://example.com/string-tree', $ref: '#/components/schemas/Tree', $defs: { leaf: { $dynamicAnchor: 'leaf', type: 'string' } } },
       Specific: { $id: 'https://example.com/specific', $ref: '#/components/schemas/GenericNamed', $defs: { element: { $dynamicAnchor: 'element', type: 'boolean' } } },
     },
   },
@@ -59,12 +61,19 @@ describe('$dynamicRef through the dynamic scope', () => {
     expect(check('postStringList', 'a').ok).toBe(false);
   });
 
-  it('reports, where the reference is, a binding a named schema’s callers could change', () => {
-    expect(warnings.filter((w) => !w.startsWith('#/components/schemas/GenericNamed/'))).toEqual([]);
+  it('inlines a named component where its callers’ scope binds its $dynamicRef otherwise, without a warning', () => {
+    expect(warnings.filter((w) => !w.startsWith('#/components/schemas/Tree/'))).toEqual([]);
+    expect(check('postSpecific', [true, false]).ok).toBe(true);
+    expect(check('postSpecific', [true, 'x']).errors?.[0]).toMatchObject({ path: '/body/1' });
+    // The named component's own function keeps its own binding (any item).
+    expect(check('postGenericNamed', [true, 'x']).ok).toBe(true);
+  });
+
+  it('reports, where it is, a recursive reference whose callers’ scope would bind its $dynamicRef otherwise', () => {
     expect(warnings).toEqual([
-      expect.stringMatching(/^#\/components\/schemas\/GenericNamed\/items\/\$dynamicRef unsupported: '\$dynamicRef: #element' is bound to #\/components\/schemas\/GenericNamed\/\$defs\/element along this schema's own paths; #\/components\/schemas\/Specific also declares '\$dynamicAnchor: element'/),
+      expect.stringMatching(/^#\/components\/schemas\/Tree\/properties\/children\/items unsupported: the dynamic scope of this recursive reference to 'Tree' binds a '\$dynamicRef' in it otherwise than the named schema does, and is not followed$/),
     ]);
-    // The declared limitation: checked against the named schema's own binding (any item).
-    expect(check('postSpecific', [true, 'x']).ok).toBe(true);
+    expect(check('postStringTree', { value: 'a', children: [{ value: 'b' }] }).ok).toBe(true);
+    expect(check('postStringTree', { value: 1 }).errors?.[0]).toMatchObject({ path: '/body/value' });
   });
 });
