@@ -2,7 +2,7 @@
  * JSON Schema (OpenAPI 3.0 and 3.1 dialects) → IR type nodes. Quirks are normalised here, once: type arrays
  * and `nullable` become `nullable`, `const` and one-value enums become literals, `{type: "null"}` union members
  * fold into `nullable`, `anyOf [enum, string]` becomes an open enum, and `$ref` to a component stays a named
- * reference.
+ * reference (inlined only where a dynamic scope binds a `$dynamicRef` in it otherwise: `dynamic-scope.ts`).
  */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { sortedBy } from '../ir/order.ts';
@@ -141,12 +141,6 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   }
 
   /**
-   * The schema a `$dynamicRef` at `pointer` stands for on the path being parsed: when its initial target declares the
-   * `$dynamicAnchor` it names, the outermost resource of the dynamic scope declaring that anchor (§8.2.3.2). A named
-   * component is called with a scope of its own only where that binds alike (`rebinds`). Undefined for an anchor of
-   * the document itself (read by `anchorTarget`).
-   */
-  /**
    * Whether the scope entered so far binds some `$dynamicRef` reachable from the component at `ref` otherwise than
    * the component's own function (which starts from the document and the component's resource) does.
    */
@@ -161,6 +155,12 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     return false;
   }
 
+  /**
+   * The schema a `$dynamicRef` at `pointer` stands for on the path being parsed: when its initial target declares the
+   * `$dynamicAnchor` it names, the outermost resource of the dynamic scope declaring that anchor (§8.2.3.2). A named
+   * component is called with a scope of its own only where that binds alike (`rebinds`). Undefined for an anchor of
+   * the document itself (read by `anchorTarget`).
+   */
   function dynamicTarget(ref: string, pointer: string): string | undefined {
     const scope = scopeOf();
     if (/^#[^/]/.test(ref) && scope.resourceAt(pointer) === '#') return undefined;
@@ -398,7 +398,9 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       }
       inlining.add(ref);
       try {
-        return parse(resolveInternal(ctx.document, ref), ref);
+        const node = parse(resolveInternal(ctx.document, ref), ref);
+        if (b.description && !node.description) node.description = b.description;
+        return node;
       } finally {
         inlining.delete(ref);
       }
