@@ -2,7 +2,7 @@
  * JSON Schema (OpenAPI 3.0 and 3.1 dialects) → IR type nodes. Quirks are normalised here, once: type arrays
  * and `nullable` become `nullable`, `const` and one-value enums become literals, `{type: "null"}` union members
  * fold into `nullable`, `anyOf [enum, string]` becomes an open enum, and `$ref` to a component stays a named
- * reference.
+ * reference (inlined only where a dynamic scope binds a `$dynamicRef` in it otherwise: `dynamic-scope.ts`).
  */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { sortedBy } from '../ir/order.ts';
@@ -22,6 +22,7 @@ import { decodeToken, isObject, readNotShown, resolveInternal, type Json, type P
 import { checkExtensions } from './extensions.ts';
 import { componentOf, decodeFragment, findAnchors, type Anchor } from '../load/anchors.ts';
 import { parseRules } from './rules.ts';
+import { createDynamicScope, hasDynamicRef, type DynamicScope } from './dynamic-scope.ts';
 
 /** Keywords the generator understands. Anything else (except `x-`) is reported as unsupported. */
 const SUPPORTED = new Set([
@@ -77,6 +78,12 @@ export interface SchemaParser {
 export function createSchemaParser(ctx: ParseContext, area: () => string): SchemaParser {
   /** Non-component refs being inlined, to detect recursion the IR cannot name. */
   const inlining = new Set<string>();
+  /** The schema resources (`$id`s) entered along the path being parsed: the dynamic scope after the document. */
+  const entered: string[] = [];
+  let dynamicScope: DynamicScope | undefined;
+  const scopeOf = () => (dynamicScope ??= createDynamicScope(ctx.document));
+  let dynamicRefs: boolean | undefined;
+  const tracksScope = () => (dynamicRefs ??= hasDynamicRef(ctx.document));
 
   function base(schema: Json, pointer: string): NodeBase {
     const node: NodeBase = { nullable: false, pointer };
@@ -120,8 +127,48 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     if (raw === false) return { kind: 'never', nullable: false, pointer };
     if (!isObject(raw)) fail('invalid-openapi', 'a schema must be an object or a boolean', ctx.locate(pointer));
     check(raw, pointer);
-    const node = parseShape(raw, pointer);
-    return attachApplicators(raw, pointer, node);
+    // A schema entered by a reference enters its resource, even below the resource's root (only tracked when some
+    // `$dynamicRef` may read it).
+    const at = tracksScope() ? scopeOf().resourceAt(pointer) : '#';
+    const resource = at !== '#' && entered[entered.length - 1] !== at;
+    if (resource) entered.push(at);
+    try {
+      const node = parseShape(raw, pointer);
+      return attachApplicators(raw, pointer, node);
+    } finally {
+      if (resource) entered.pop();
+    }
+  }
+
+  /**
+   * Whether the scope entered so far binds some `$dynamicRef` reachable from the component at `ref` otherwise than
+   * the component's own function (which starts from the document and the component's resource) does.
+   */
+  function rebinds(ref: string): boolean {
+    const scope = scopeOf();
+    const path = ['#', ...entered];
+    const own = ['#', scope.resourceAt(ref)];
+    for (const name of scope.anchorsReached(ref)) {
+      const outer = path.find((r) => scope.declared(r, name) !== undefined);
+      if (outer !== undefined && outer !== own.find((r) => scope.declared(r, name) !== undefined)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The schema a `$dynamicRef` at `pointer` stands for on the path being parsed: when its initial target declares the
+   * `$dynamicAnchor` it names, the outermost resource of the dynamic scope declaring that anchor (§8.2.3.2). A named
+   * component is called with a scope of its own only where that binds alike (`rebinds`). Undefined for an anchor of
+   * the document itself (read by `anchorTarget`).
+   */
+  function dynamicTarget(ref: string, pointer: string): string | undefined {
+    const scope = scopeOf();
+    if (/^#[^/]/.test(ref) && scope.resourceAt(pointer) === '#') return undefined;
+    const first = scope.initial(ref, pointer);
+    if (!first?.anchor) return first?.target;
+    const name = first.anchor;
+    const path = ['#', ...entered];
+    return path.map((r) => scope.declared(r, name)).find((x) => x !== undefined) ?? first.target;
   }
 
   /** Keywords that apply beside the main shape: conditionals, `not`, `dependentRequired`. */
@@ -164,9 +211,9 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
 
   /**
    * The JSON pointer an anchor reference (`#name`) stands for: the schema of the enclosing component that declares
-   * it, else the first in the document. `dynamic` (`$dynamicRef`) looks for `$dynamicAnchor` first. A dynamic
-   * reference is resolved statically: when another schema declares the same `$dynamicAnchor`, an outer dynamic
-   * scope could pick it, which is reported.
+   * it, else the first in the document. `dynamic` (`$dynamicRef`) looks for `$dynamicAnchor` first. A reference in a
+   * schema resource with its own `$id` is bound by `dynamicTarget` first; this reads the document's own anchors, where
+   * a `$dynamicAnchor` declared more than once is reported.
    */
   function anchorTarget(ref: string, pointer: string, dynamic: boolean): string | undefined {
     if (!/^#[^/]/.test(ref)) return undefined;
@@ -217,9 +264,10 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (target) schema = { ...schema, $ref: target };
     }
     if (typeof schema.$dynamicRef === 'string') {
-      const target = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : anchorTarget(schema.$dynamicRef, pointer, true);
+      const bound = schema.$dynamicRef.startsWith('#/') ? schema.$dynamicRef : dynamicTarget(schema.$dynamicRef, pointer);
+      const target = bound ?? anchorTarget(schema.$dynamicRef, pointer, true);
       if (target) {
-        reportDynamicScope(schema.$dynamicRef, target, pointer);
+        if (bound === undefined) reportDynamicScope(schema.$dynamicRef, target, pointer);
         return parseShape({ ...stripKeys(schema, ['$dynamicRef']), $ref: target }, pointer);
       }
       if (schema.$dynamicRef !== '#') {
@@ -342,7 +390,20 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       if (resolveInternal(ctx.document, ref) === undefined) {
         fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(pointer), pointer: ref });
       }
-      return { ...b, kind: 'ref', target };
+      if (!tracksScope() || !rebinds(ref)) return { ...b, kind: 'ref', target };
+      // The callers' dynamic scope binds a `$dynamicRef` of the component otherwise than its own function does: inlined.
+      if (inlining.has(ref)) {
+        ctx.diagnostics.report('unsupported', `the dynamic scope of this recursive reference to '${target}' binds a '$dynamicRef' in it otherwise than the named schema does, and is not followed`, ctx.locate(pointer), 'checked against the named schema');
+        return { ...b, kind: 'ref', target };
+      }
+      inlining.add(ref);
+      try {
+        const node = parse(resolveInternal(ctx.document, ref), ref);
+        if (b.description && !node.description) node.description = b.description;
+        return node;
+      } finally {
+        inlining.delete(ref);
+      }
     }
     if (!ref.startsWith('#')) fail('unresolved-ref', `$ref '${ref}' was not bundled`, ctx.locate(pointer));
     const target = resolveInternal(ctx.document, ref);
