@@ -44,7 +44,11 @@ export class Ctx implements Run {
   count = 0;
   depth = 0;
   /** `open`: a response's run (see `Run`). */
-  constructor(readonly open = false) {}
+  readonly open: boolean;
+  // No parameter properties: the packages compile with `erasableSyntaxOnly`.
+  constructor(open = false) {
+    this.open = open;
+  }
   add(path: string, code: string, message: string): void {
     if (this.count++ === 0) this.errors = [];
     if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });

@@ -60,8 +60,12 @@ function isNodeFetch(fetchImpl: object): boolean {
 export class CancellableDispatch implements Dispatcher {
   private current: CancellableHandler | undefined = undefined;
   private reason: Error | undefined = undefined;
+  private readonly base: Dispatcher | undefined;
 
-  constructor(private readonly base: Dispatcher | undefined) {}
+  // No parameter properties: the packages compile with `erasableSyntaxOnly`.
+  constructor(base: Dispatcher | undefined) {
+    this.base = base;
+  }
 
   dispatch(options: object, handler: Handler): boolean {
     if (this.reason) {
@@ -86,8 +90,11 @@ class CancellableHandler implements Handler {
   private abort: Abort | undefined = undefined;
   /** Set when cancelled before a connection was free: fetch has already been told, undici not yet. */
   private dropped: Error | undefined = undefined;
+  private readonly inner: Handler;
 
-  constructor(private readonly inner: Handler) {}
+  constructor(inner: Handler) {
+    this.inner = inner;
+  }
 
   cancel(reason: Error): void {
     if (this.abort) this.abort(reason);
