@@ -53,7 +53,8 @@ function run(tool: Tool, spec: string, out: string, heapMb = 8192): Run {
 
 /** One `tsc --strict --noEmit` over `dir`: errors per top folder (one per spec) and the time. */
 function typecheck(dir: string, exclude: string[] = []): { ms: number; errorsBySpec: Map<string, number> } {
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.relative(dir, path.resolve('tsconfig.json')), include: ['./**/*.ts'], exclude }));
+  // typeRoots: with `--out` outside the repository, `types: ["node"]` would be looked up beside the output.
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.relative(dir, path.resolve('tsconfig.json')), compilerOptions: { typeRoots: [path.resolve('node_modules/@types')] }, include: ['./**/*.ts'], exclude }));
   const start = performance.now();
   const r = spawnSync(node, ['--max-old-space-size=6144', path.resolve('node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json'), '--noEmit'], { encoding: 'utf8', maxBuffer: 256 << 20 });
   const ms = performance.now() - start;
