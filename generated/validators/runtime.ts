@@ -53,6 +53,15 @@ export class Ctx implements Run {
     if (this.count++ === 0) this.errors = [];
     if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });
   }
+  /** A required value is absent (the most common error of all, so one short call in the generated code). */
+  missing(path: string): void {
+    this.add(path, 'required', 'is required');
+  }
+  /** A required value that failed its test: absent, or bad (then its `check` says why). */
+  required(x: unknown, path: string, check: (v: unknown, p: string, c: Ctx) => void): void {
+    if (x === undefined) this.missing(path);
+    else check(x, path, this);
+  }
   get full(): boolean {
     return this.count >= MAX_ERRORS;
   }
@@ -60,7 +69,12 @@ export class Ctx implements Run {
 
 /** Escapes one JSON pointer reference token (RFC 6901). */
 export function esc(key: string): string {
-  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
+  // A loop the optimiser inlines (two `includes` calls measured slower on short keys).
+  for (let i = 0; i < key.length; i++) {
+    const ch = key.charCodeAt(i);
+    if (ch === 0x7e || ch === 0x2f) return key.replace(/~/g, '~0').replace(/\//g, '~1');
+  }
+  return key;
 }
 
 /**
@@ -101,7 +115,7 @@ export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, table:
     const row = rows[i]!;
     const x = values[i];
     if (x === undefined) {
-      if (row[1]) c.add(`${p}/${esc(row[0])}`, 'required', 'is required');
+      if (row[1]) c.missing(`${p}/${esc(row[0])}`);
       continue;
     }
     const check = row[3];
@@ -211,7 +225,29 @@ export function notSubsetIndex(a: readonly unknown[], b: readonly unknown[]): nu
 }
 
 /** The formats of JSON Schema 2020-12, each to its RFC (`formats.ts`). */
-export { formats } from './formats.js';
+export {
+  formats,
+  fmtByte,
+  fmtDate,
+  fmtDateTime,
+  fmtDuration,
+  fmtEmail,
+  fmtHostname,
+  fmtIdnEmail,
+  fmtIdnHostname,
+  fmtIpv4,
+  fmtIpv6,
+  fmtIri,
+  fmtIriReference,
+  fmtJsonPointer,
+  fmtRegex,
+  fmtRelativeJsonPointer,
+  fmtTime,
+  fmtUri,
+  fmtUriReference,
+  fmtUriTemplate,
+  fmtUuid,
+} from './formats.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
 export type RawParam = string | readonly string[] | undefined;
@@ -370,9 +406,16 @@ export function mediaTypeOf(contentType: string | undefined): string {
 /** The value of absent parameter kinds: shared and frozen, so valid requests allocate less. */
 export const NONE: None = Object.freeze({}) as None;
 
-/** For `validateRequest` called with a name that is no operation of the API (from untyped code). */
-export function unknownOperation(operationId: unknown): never {
+/** For `validateRequest` or `validateResponse` called with a name that is no operation of the API (from untyped code). */
+export function unknownOperation(operationId: unknown, caller = 'validateRequest'): never {
   throw new RangeError(
-    `validateRequest: unknown operationId ${JSON.stringify(String(operationId))}; it must be an operationId of the API (see requestValidators).`,
+    `${caller}: unknown operationId ${JSON.stringify(String(operationId))}; it must be an operationId of the API (see requestValidators).`,
+  );
+}
+
+/** For `validateSchema` called with a name that is no component schema of the API (from untyped code). */
+export function unknownSchema(name: unknown): never {
+  throw new RangeError(
+    `validateSchema: unknown schema ${JSON.stringify(String(name))}; it must be a component schema name of the API (see schemaValidators).`,
   );
 }

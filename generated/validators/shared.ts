@@ -117,13 +117,11 @@ const RE6 = new RegExp('^(auto|[0-9]+x[0-9]+)$', 'u');
 export function is0(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.code;
-  if (v0 === undefined || (v0 !== null && typeof v0 !== 'string')) return false;
-  const v1 = v.message;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
-  const v2 = v.param;
-  if (v2 === undefined || (v2 !== null && typeof v2 !== 'string')) return false;
-  const v3 = v.type;
-  if (v3 === undefined || typeof v3 !== 'string') return false;
+  if (v0 !== null && typeof v0 !== 'string') return false;
+  if (typeof v.message !== 'string') return false;
+  const v1 = v.param;
+  if (v1 !== null && typeof v1 !== 'string') return false;
+  if (typeof v.type !== 'string') return false;
   return true;
 }
 
@@ -132,17 +130,11 @@ export function check1(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.code;
-    if (v0 === undefined) c.add(p + '/code', 'required', 'is required');
-    else if (v0 !== null && typeof v0 !== 'string') check61(v0, p + '/code', c);
-    const v1 = v.message;
-    if (v1 === undefined) c.add(p + '/message', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/message', c);
-    const v2 = v.param;
-    if (v2 === undefined) c.add(p + '/param', 'required', 'is required');
-    else if (v2 !== null && typeof v2 !== 'string') check61(v2, p + '/param', c);
-    const v3 = v.type;
-    if (v3 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (typeof v3 !== 'string') check7(v3, p + '/type', c);
+    if (v0 !== null && typeof v0 !== 'string') c.required(v0, p + '/code', check58);
+    if (typeof v.message !== 'string') c.required(v.message, p + '/message', check7);
+    const v1 = v.param;
+    if (v1 !== null && typeof v1 !== 'string') c.required(v1, p + '/param', check58);
+    if (typeof v.type !== 'string') c.required(v.type, p + '/type', check7);
   }
 }
 
@@ -165,12 +157,9 @@ export function check4(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) c.add(p + '/data', 'required', 'is required');
-    else if (typeof v0 !== 'string') check297(v0, p + '/data', c);
-    const v1 = v.format;
-    if (v1 === undefined) c.add(p + '/format', 'required', 'is required');
-    else if (v1 !== 'mp3' && v1 !== 'wav') check298(v1, p + '/format', c);
+    if (typeof v.data !== 'string') c.required(v.data, p + '/data', check283);
+    const v0 = v.format;
+    if (v0 !== 'mp3' && v0 !== 'wav') c.required(v0, p + '/format', check284);
   }
 }
 
@@ -202,9 +191,7 @@ export function check9(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.mode;
-    if (v0 === undefined) c.add(p + '/mode', 'required', 'is required');
-    else if (v0 !== 'explicit') check299(v0, p + '/mode', c);
+    if (v.mode !== 'explicit') c.required(v.mode, p + '/mode', check285);
   }
 }
 
@@ -229,41 +216,32 @@ export function is12(v: unknown, r: Run): boolean {
 }
 
 export function check13(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (isGraderContentPart(v, c) ? 1 : 0) + (is12(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+  if (!(is11(v, c) || isGraderContentPart(v, c) || is12(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else if (isObj(v)) {
       checkGraderContentPart(v, p, c);
     } else if (Array.isArray(v)) {
-      check300(v, p, c);
+      check286(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string, a GraderContentPart or an array of GraderContentParts');
     }
   }
 }
 
-export function is14(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || isGraderContentPart(v, r) || is12(v, r))) return false;
-  return true;
-}
-
-export function check15(v: unknown, p: string, c: Ctx): void {
+export function check14(v: unknown, p: string, c: Ctx): void {
   if (v !== 'message') {
     c.add(p, 'const', 'must be "message"');
   }
 }
 
-export function check16(v: unknown, p: string, c: Ctx): void {
+export function check15(v: unknown, p: string, c: Ctx): void {
   if (v !== 'output_text') {
     c.add(p, 'const', 'must be "output_text"');
   }
 }
 
-export function check17(v: unknown, p: string, c: Ctx): void {
+export function check16(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -271,20 +249,20 @@ export function check17(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check18(v: unknown, p: string, c: Ctx): void {
+export function check17(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkGraderReasoningEffort(v, p, c);
   }
 }
 
-export function is19(v: unknown, r: Run): boolean {
+export function is18(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isGraderReasoningEffort(v, r)) return false;
   }
   return true;
 }
 
-export function check20(v: unknown, p: string, c: Ctx): void {
+export function check19(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       c.add(p, 'type', 'must be a number or null');
@@ -292,19 +270,19 @@ export function check20(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check21(v: unknown, p: string, c: Ctx): void {
+export function check20(v: unknown, p: string, c: Ctx): void {
   if (v !== 'eq' && v !== 'ne' && v !== 'like' && v !== 'ilike') {
     c.add(p, 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'");
   }
 }
 
-export function check22(v: unknown, p: string, c: Ctx): void {
+export function check21(v: unknown, p: string, c: Ctx): void {
   if (v !== 'string_check') {
     c.add(p, 'const', 'must be "string_check"');
   }
 }
 
-export function check23(v: unknown, p: string, c: Ctx): void {
+export function check22(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -312,71 +290,65 @@ export function check23(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is24(v: unknown, r: Run): boolean {
+export function is23(v: unknown, r: Run): boolean {
   if (v !== 'text') return false;
   return true;
 }
 
-export function check25(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is24(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check24(v: unknown, p: string, c: Ctx): void {
+  if (!(is23(v, c) || is11(v, c))) {
     c.add(p, 'any_of', 'must be "text" or a string');
   }
 }
 
-export function is26(v: unknown, r: Run): boolean {
-  if (!(is24(v, r) || is11(v, r))) return false;
-  return true;
-}
-
-export function check27(v: unknown, p: string, c: Ctx): void {
+export function check25(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'boolean') {
     c.add(p, 'type', 'must be a boolean');
   }
 }
 
-export function check28(v: unknown, p: string, c: Ctx): void {
+export function check26(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.file.deleted') {
     c.add(p, 'const', 'must be "vector_store.file.deleted"');
   }
 }
 
-export function check29(v: unknown, p: string, c: Ctx): void {
+export function check27(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio.voice_consent') {
     c.add(p, 'const', 'must be "audio.voice_consent"');
   }
 }
 
-export function check30(v: unknown, p: string, c: Ctx): void {
+export function check28(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   }
 }
 
-export function check31(v: unknown, p: string, c: Ctx): void {
+export function check29(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio.voice') {
     c.add(p, 'const', 'must be "audio.voice"');
   }
 }
 
-export function is32(v: unknown, r: Run): boolean {
+export function is30(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || (v0 !== 'tts-1' && v0 !== 'tts-1-hd')) return false;
+    if (v0 !== 'tts-1' && v0 !== 'tts-1-hd') return false;
   }
   return true;
 }
 
-export function is33(v: unknown, r: Run): boolean {
+export function is31(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.stream_format;
     if (v0 !== undefined && v0 !== 'audio') return false;
   }
-  if (is301(v, r)) return false;
+  if (is287(v, r)) return false;
   return true;
 }
 
-export function check34(v: unknown, p: string, c: Ctx): void {
+export function check32(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -384,13 +356,13 @@ export function check34(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check35(v: unknown, p: string, c: Ctx): void {
+export function check33(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check36(v: unknown, p: string, c: Ctx): void {
+export function check34(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
   } else {
@@ -399,18 +371,14 @@ export function check36(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check37(v: unknown, p: string, c: Ctx): void {
+export function check35(v: unknown, p: string, c: Ctx): void {
   if (v !== 'sse' && v !== 'audio') {
     c.add(p, 'enum', "must be one of 'sse', 'audio'");
   }
 }
 
-export function check38(v: unknown, p: string, c: Ctx): void {
-  const m0 = (isSpeechVoice(v, c) ? 1 : 0) + (isSpeechCustomVoiceReference(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+export function check36(v: unknown, p: string, c: Ctx): void {
+  if (!(isSpeechVoice(v, c) || isSpeechCustomVoiceReference(v, c))) {
     if (typeof v === 'string') {
       checkSpeechVoice(v, p, c);
     } else if (isObj(v)) {
@@ -421,73 +389,67 @@ export function check38(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is39(v: unknown, r: Run): boolean {
-  if (!(isSpeechVoice(v, r) || isSpeechCustomVoiceReference(v, r))) return false;
-  return true;
-}
-
-export function check40(v: unknown, p: string, c: Ctx): void {
+export function check37(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.stream_format;
-    if (v0 !== undefined && v0 !== 'audio') check302(v0, p + '/stream_format', c);
+    if (v0 !== undefined && v0 !== 'audio') check288(v0, p + '/stream_format', c);
   }
-  if (is301(v, c)) c.add(p, 'not', 'must not be a combination with instructions');
+  if (is287(v, c)) c.add(p, 'not', 'must not be a combination with instructions');
 }
 
-export function is41(v: unknown, r: Run): boolean {
+export function is38(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!is303(v1, r)) return false;
+    if (!is289(v1, r)) return false;
   }
   return true;
 }
 
-export function check42(v: unknown, p: string, c: Ctx): void {
+export function check39(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of objects');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check304(v1, p + '/' + i0, c);
+      check290(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check43(v: unknown, p: string, c: Ctx): void {
+export function check40(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of objects');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check305(v1, p + '/' + i0, c);
+      check291(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is44(v: unknown, r: Run): boolean {
+export function is41(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || (v0 !== 'gpt-4o-transcribe' && v0 !== 'gpt-4o-mini-transcribe')) return false;
+    if (v0 !== 'gpt-4o-transcribe' && v0 !== 'gpt-4o-mini-transcribe') return false;
   }
   return true;
 }
 
-export function is45(v: unknown, r: Run): boolean {
+export function is42(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined || v0 !== 'gpt-4o-transcribe-diarize') return false;
+    if (v.model !== 'gpt-4o-transcribe-diarize') return false;
   }
   return true;
 }
 
-export function is46(v: unknown, r: Run): boolean {
+export function is43(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.chunking_strategy;
   if (v0 !== undefined) {
-    if (!(is146(v0, r) || is11(v0, r))) return false;
+    if (!(is142(v0, r) || is11(v0, r))) return false;
   }
   const v1 = v.file;
   if (v1 === undefined) {
@@ -519,58 +481,55 @@ export function is46(v: unknown, r: Run): boolean {
       if (typeof v10 !== 'string' || !RE0.test(v10)) return false;
     }
   }
-  const v11 = v.model;
-  if (v11 === undefined || typeof v11 !== 'string') return false;
-  const v12 = v.response_format;
-  if (v12 !== undefined && !isTranscriptionResponseFormat(v12, r)) return false;
+  if (typeof v.model !== 'string') return false;
+  const v11 = v.response_format;
+  if (v11 !== undefined && !isTranscriptionResponseFormat(v11, r)) return false;
   return true;
 }
 
-export function check47(v: unknown, p: string, c: Ctx): void {
+export function check44(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.response_format;
-    if (v0 !== undefined && v0 !== 'json') check306(v0, p + '/response_format', c);
+    if (v0 !== undefined && v0 !== 'json') check292(v0, p + '/response_format', c);
   }
 }
 
-export function check48(v: unknown, p: string, c: Ctx): void {
+export function check45(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.response_format;
     if (v0 !== undefined && v0 !== 'json' && v0 !== 'text' && v0 !== 'diarized_json')
-      check307(v0, p + '/response_format', c);
+      check293(v0, p + '/response_format', c);
   }
 }
 
-export function check49(v: unknown, p: string, c: Ctx): void {
+export function check46(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.chunking_strategy;
-    if (v0 !== undefined && !is309(v0, c)) check308(v0, p + '/chunking_strategy', c);
+    if (v0 !== undefined) check294(v0, p + '/chunking_strategy', c);
     const v1 = v.file;
-    if (v1 === undefined) c.add(p + '/file', 'required', 'is required');
-    else if (!is64(v1, c)) check63(v1, p + '/file', c);
+    if (v1 === undefined) c.missing(p + '/file');
+    else if (!is61(v1, c)) check60(v1, p + '/file', c);
     const v2 = v['include[]'];
-    if (v2 !== undefined) check310(v2, p + '/include[]', c);
+    if (v2 !== undefined) check295(v2, p + '/include[]', c);
     const v3 = v['known_speaker_names[]'];
-    if (v3 !== undefined) check98(v3, p + '/known_speaker_names[]', c);
+    if (v3 !== undefined) check95(v3, p + '/known_speaker_names[]', c);
     const v4 = v['known_speaker_references[]'];
-    if (v4 !== undefined) check311(v4, p + '/known_speaker_references[]', c);
-    const v5 = v.model;
-    if (v5 === undefined) c.add(p + '/model', 'required', 'is required');
-    else if (typeof v5 !== 'string') check312(v5, p + '/model', c);
-    const v6 = v.response_format;
-    if (v6 !== undefined) checkTranscriptionResponseFormat(v6, p + '/response_format', c);
+    if (v4 !== undefined) check296(v4, p + '/known_speaker_references[]', c);
+    if (typeof v.model !== 'string') c.required(v.model, p + '/model', check297);
+    const v5 = v.response_format;
+    if (v5 !== undefined) checkTranscriptionResponseFormat(v5, p + '/response_format', c);
   }
 }
 
-export function check50(v: unknown, p: string, c: Ctx): void {
+export function check47(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
   }
 }
 
-export function check51(v: unknown, p: string, c: Ctx): void {
+export function check48(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of TranscriptionDiarizedSegments');
   } else {
@@ -582,56 +541,56 @@ export function check51(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check52(v: unknown, p: string, c: Ctx): void {
+export function check49(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transcribe') {
     c.add(p, 'const', 'must be "transcribe"');
   }
 }
 
-export function check53(v: unknown, p: string, c: Ctx): void {
+export function check50(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transcript.text.segment') {
     c.add(p, 'const', 'must be "transcript.text.segment"');
   }
 }
 
-export function check54(v: unknown, p: string, c: Ctx): void {
+export function check51(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of integers');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check28(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check55(v: unknown, p: string, c: Ctx): void {
+export function check52(v: unknown, p: string, c: Ctx): void {
   if (v !== 'duration') {
     c.add(p, 'const', 'must be "duration"');
   }
 }
 
-export function check56(v: unknown, p: string, c: Ctx): void {
+export function check53(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.audio_tokens;
     if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      check30(v0, p + '/audio_tokens', c);
+      check28(v0, p + '/audio_tokens', c);
     const v1 = v.text_tokens;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1)))
-      check30(v1, p + '/text_tokens', c);
+      check28(v1, p + '/text_tokens', c);
   }
 }
 
-export function check57(v: unknown, p: string, c: Ctx): void {
+export function check54(v: unknown, p: string, c: Ctx): void {
   if (v !== 'tokens') {
     c.add(p, 'const', 'must be "tokens"');
   }
 }
 
-export function check58(v: unknown, p: string, c: Ctx): void {
+export function check55(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of TranscriptionSegments');
   } else {
@@ -643,7 +602,7 @@ export function check58(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check59(v: unknown, p: string, c: Ctx): void {
+export function check56(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of TranscriptionWords');
   } else {
@@ -655,7 +614,7 @@ export function check59(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check60(v: unknown, p: string, c: Ctx): void {
+export function check57(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of VoiceConsents');
   } else {
@@ -667,7 +626,7 @@ export function check60(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check61(v: unknown, p: string, c: Ctx): void {
+export function check58(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'string') {
       c.add(p, 'type', 'must be a string or null');
@@ -675,24 +634,24 @@ export function check61(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check62(v: unknown, p: string, c: Ctx): void {
+export function check59(v: unknown, p: string, c: Ctx): void {
   if (v !== 'list') {
     c.add(p, 'const', 'must be "list"');
   }
 }
 
-export function check63(v: unknown, p: string, c: Ctx): void {
+export function check60(v: unknown, p: string, c: Ctx): void {
   if (!(v instanceof Blob)) {
     c.add(p, 'type', 'must be a file');
   }
 }
 
-export function is64(v: unknown, r: Run): boolean {
+export function is61(v: unknown, r: Run): boolean {
   if (!(v instanceof Blob)) return false;
   return true;
 }
 
-export function check65(v: unknown, p: string, c: Ctx): void {
+export function check62(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:ietf:params:oauth:token-type:jwt' && v !== 'urn:ietf:params:oauth:token-type:id_token') {
     c.add(
       p,
@@ -702,7 +661,7 @@ export function check65(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check66(v: unknown, p: string, c: Ctx): void {
+export function check63(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -710,54 +669,54 @@ export function check66(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check67(v: unknown, p: string, c: Ctx): void {
+export function check64(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:ietf:params:oauth:token-type:access_token') {
     c.add(p, 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"');
   }
 }
 
-export function check68(v: unknown, p: string, c: Ctx): void {
+export function check65(v: unknown, p: string, c: Ctx): void {
   if (v !== 'Bearer') {
     c.add(p, 'const', 'must be "Bearer"');
   }
 }
 
-export function is69(v: unknown, r: Run): boolean {
+export function is66(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.subject_token === undefined) return false;
   }
   return true;
 }
 
-export function check70(v: unknown, p: string, c: Ctx): void {
+export function check67(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:service:params:oauth:token-type:x509') {
     c.add(p, 'const', 'must be "urn:service:params:oauth:token-type:x509"');
   }
 }
 
-export function is71(v: unknown, r: Run): boolean {
+export function is68(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v)) return false;
   return true;
 }
 
-export function check72(v: unknown, p: string, c: Ctx): void {
+export function check69(v: unknown, p: string, c: Ctx): void {
   if (v !== 'batch') {
     c.add(p, 'const', 'must be "batch"');
   }
 }
 
-export function is73(v: unknown, r: Run): boolean {
+export function is70(v: unknown, r: Run): boolean {
   if (v !== 'batch') return false;
   return true;
 }
 
-export function check74(v: unknown, p: string, c: Ctx): void {
+export function check71(v: unknown, p: string, c: Ctx): void {
   if (v !== '24h') {
     c.add(p, 'const', 'must be "24h"');
   }
 }
 
-export function check75(v: unknown, p: string, c: Ctx): void {
+export function check72(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of BatchErrors');
   } else {
@@ -769,7 +728,7 @@ export function check75(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check76(v: unknown, p: string, c: Ctx): void {
+export function check73(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Batchs');
   } else {
@@ -781,27 +740,25 @@ export function check76(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check77(v: unknown, p: string, c: Ctx): void {
+export function check74(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.cached_tokens;
-    if (v0 === undefined) c.add(p + '/cached_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/cached_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/cached_tokens', check28);
   }
 }
 
-export function check78(v: unknown, p: string, c: Ctx): void {
+export function check75(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.reasoning_tokens;
-    if (v0 === undefined) c.add(p + '/reasoning_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/reasoning_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/reasoning_tokens', check28);
   }
 }
 
-export function check79(v: unknown, p: string, c: Ctx): void {
+export function check76(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of CompletionChoices');
   } else {
@@ -813,26 +770,26 @@ export function check79(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check80(v: unknown, p: string, c: Ctx): void {
+export function check77(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text_completion') {
     c.add(p, 'const', 'must be "text_completion"');
   }
 }
 
-export function check81(v: unknown, p: string, c: Ctx): void {
+export function check78(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionLogprobs(v, p, c);
   }
 }
 
-export function is82(v: unknown, r: Run): boolean {
+export function is79(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionLogprobs(v, r)) return false;
   }
   return true;
 }
 
-export function is83(v: unknown, r: Run): boolean {
+export function is80(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.usage;
     if (v0 === undefined) {
@@ -844,7 +801,7 @@ export function is83(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check84(v: unknown, p: string, c: Ctx): void {
+export function check81(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of CompletionChunkChoices');
   } else {
@@ -856,56 +813,54 @@ export function check84(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check85(v: unknown, p: string, c: Ctx): void {
+export function check82(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionUsage(v, p, c);
   }
 }
 
-export function is86(v: unknown, r: Run): boolean {
+export function is83(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionUsage(v, r)) return false;
   }
   return true;
 }
 
-export function check87(v: unknown, p: string, c: Ctx): void {
+export function check84(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.choices;
-    if (v0 !== undefined) check313(v0, p + '/choices', c);
+    if (v0 !== undefined) check298(v0, p + '/choices', c);
   }
 }
 
-export function check88(v: unknown, p: string, c: Ctx): void {
+export function check85(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionFinishReason(v, p, c);
   }
 }
 
-export function is89(v: unknown, r: Run): boolean {
+export function is86(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionFinishReason(v, r)) return false;
   }
   return true;
 }
 
-export function is90(v: unknown, r: Run): boolean {
+export function is87(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.stream;
-    if (v0 === undefined || v0 !== true) return false;
+    if (v.stream !== true) return false;
   }
   return true;
 }
 
-export function is91(v: unknown, r: Run): boolean {
+export function is88(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.suffix;
-    if (v0 === undefined || typeof v0 !== 'string') return false;
+    if (typeof v.suffix !== 'string') return false;
   }
   return true;
 }
 
-export function is92(v: unknown, r: Run): boolean {
+export function is89(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.best_of;
   if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
@@ -924,8 +879,6 @@ export function is92(v: unknown, r: Run): boolean {
       if (!isObj(v3)) return false;
       for (const k in v3) {
         if (!RE1.test(k)) return false;
-      }
-      for (const k in v3) {
         const v4 = v3[k];
         if (typeof v4 !== 'number' || !Number.isFinite(v4) || v4 < -100 || v4 > 100) return false;
       }
@@ -936,169 +889,164 @@ export function is92(v: unknown, r: Run): boolean {
     return false;
   const v6 = v.max_tokens;
   if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6))) return false;
-  const v7 = v.model;
-  if (v7 === undefined || typeof v7 !== 'string') return false;
-  const v8 = v.n;
-  if (v8 !== undefined && v8 !== null && (typeof v8 !== 'number' || !Number.isInteger(v8))) return false;
-  const v9 = v.presence_penalty;
+  if (typeof v.model !== 'string') return false;
+  const v7 = v.n;
+  if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7))) return false;
+  const v8 = v.presence_penalty;
   if (
-    v9 !== undefined &&
-    v9 !== null &&
-    (typeof v9 !== 'number' || !Number.isFinite(v9) || v9 < -2 || v9 > 2)
+    v8 !== undefined &&
+    v8 !== null &&
+    (typeof v8 !== 'number' || !Number.isFinite(v8) || v8 < -2 || v8 > 2)
   )
     return false;
-  const v10 = v.prompt;
-  if (v10 === undefined) {
+  const v9 = v.prompt;
+  if (v9 === undefined) {
     return false;
   } else {
-    if (v10 !== null) {
-      if (!(is11(v10, r) || is221(v10, r) || is314(v10, r) || is315(v10, r))) return false;
+    if (v9 !== null) {
+      if (!(is11(v9, r) || is214(v9, r) || is299(v9, r) || is300(v9, r))) return false;
     }
   }
-  const v11 = v.seed;
-  if (v11 !== undefined && v11 !== null && (typeof v11 !== 'number' || !Number.isInteger(v11))) return false;
-  const v12 = v.stop;
-  if (v12 !== undefined) {
-    if (v12 !== null) {
-      if (!(is11(v12, r) || is316(v12, r))) return false;
+  const v10 = v.seed;
+  if (v10 !== undefined && v10 !== null && (typeof v10 !== 'number' || !Number.isInteger(v10))) return false;
+  const v11 = v.stop;
+  if (v11 !== undefined) {
+    if (v11 !== null) {
+      if (!(is11(v11, r) || is301(v11, r))) return false;
     }
   }
-  const v13 = v.stream;
-  if (v13 !== undefined && v13 !== null && typeof v13 !== 'boolean') return false;
-  const v14 = v.stream_options;
-  if (v14 !== undefined) {
-    if (v14 !== null) {
-      if (!isCompletionStreamOptions(v14, r)) return false;
+  const v12 = v.stream;
+  if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') return false;
+  const v13 = v.stream_options;
+  if (v13 !== undefined) {
+    if (v13 !== null) {
+      if (!isCompletionStreamOptions(v13, r)) return false;
     }
   }
-  const v15 = v.suffix;
-  if (v15 !== undefined && v15 !== null && typeof v15 !== 'string') return false;
-  const v16 = v.temperature;
+  const v14 = v.suffix;
+  if (v14 !== undefined && v14 !== null && typeof v14 !== 'string') return false;
+  const v15 = v.temperature;
   if (
-    v16 !== undefined &&
-    v16 !== null &&
-    (typeof v16 !== 'number' || !Number.isFinite(v16) || v16 < 0 || v16 > 2)
+    v15 !== undefined &&
+    v15 !== null &&
+    (typeof v15 !== 'number' || !Number.isFinite(v15) || v15 < 0 || v15 > 2)
   )
     return false;
-  const v17 = v.top_p;
-  if (v17 !== undefined && v17 !== null && (typeof v17 !== 'number' || !Number.isFinite(v17))) return false;
-  const v18 = v.user;
-  if (v18 !== undefined && !isEndUser(v18, r)) return false;
+  const v16 = v.top_p;
+  if (v16 !== undefined && v16 !== null && (typeof v16 !== 'number' || !Number.isFinite(v16))) return false;
+  const v17 = v.user;
+  if (v17 !== undefined && !isEndUser(v17, r)) return false;
   {
-    const a19 = v.best_of;
-    const b20 = v.n;
-    if (typeof a19 === 'number' && typeof b20 === 'number' && !(a19 > b20)) return false;
+    const a18 = v.best_of;
+    const b19 = v.n;
+    if (typeof a18 === 'number' && typeof b19 === 'number' && !(a18 > b19)) return false;
   }
   return true;
 }
 
-export function check93(v: unknown, p: string, c: Ctx): void {
+export function check90(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.best_of;
-    if (v0 !== undefined && v0 !== null) check317(v0, p + '/best_of', c);
+    if (v0 !== undefined && v0 !== null) check302(v0, p + '/best_of', c);
   }
 }
 
-export function check94(v: unknown, p: string, c: Ctx): void {
+export function check91(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.stream_options;
-    if (v0 !== undefined && v0 !== null) check317(v0, p + '/stream_options', c);
+    if (v0 !== undefined && v0 !== null) check302(v0, p + '/stream_options', c);
   }
 }
 
-export function check95(v: unknown, p: string, c: Ctx): void {
+export function check92(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined) c.add(p + '/model', 'required', 'is required');
-    else if (v0 !== 'gpt-3.5-turbo-instruct') check318(v0, p + '/model', c);
+    if (v.model !== 'gpt-3.5-turbo-instruct') c.required(v.model, p + '/model', check303);
   }
 }
 
-export function check96(v: unknown, p: string, c: Ctx): void {
+export function check93(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.best_of;
     if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      check17(v0, p + '/best_of', c);
+      check16(v0, p + '/best_of', c);
     const v1 = v.echo;
-    if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean') check220(v1, p + '/echo', c);
+    if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean') check213(v1, p + '/echo', c);
     const v2 = v.frequency_penalty;
     if (
       v2 !== undefined &&
       v2 !== null &&
       (typeof v2 !== 'number' || !Number.isFinite(v2) || v2 < -2 || v2 > 2)
     )
-      check319(v2, p + '/frequency_penalty', c);
+      check304(v2, p + '/frequency_penalty', c);
     const v3 = v.logit_bias;
-    if (v3 !== undefined) check320(v3, p + '/logit_bias', c);
+    if (v3 !== undefined) check305(v3, p + '/logit_bias', c);
     const v4 = v.logprobs;
     if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 > 5))
-      check321(v4, p + '/logprobs', c);
+      check306(v4, p + '/logprobs', c);
     const v5 = v.max_tokens;
     if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
-      check17(v5, p + '/max_tokens', c);
-    const v6 = v.model;
-    if (v6 === undefined) c.add(p + '/model', 'required', 'is required');
-    else if (typeof v6 !== 'string') check322(v6, p + '/model', c);
-    const v7 = v.n;
-    if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
-      check17(v7, p + '/n', c);
-    const v8 = v.presence_penalty;
+      check16(v5, p + '/max_tokens', c);
+    if (typeof v.model !== 'string') c.required(v.model, p + '/model', check307);
+    const v6 = v.n;
+    if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
+      check16(v6, p + '/n', c);
+    const v7 = v.presence_penalty;
     if (
-      v8 !== undefined &&
-      v8 !== null &&
-      (typeof v8 !== 'number' || !Number.isFinite(v8) || v8 < -2 || v8 > 2)
+      v7 !== undefined &&
+      v7 !== null &&
+      (typeof v7 !== 'number' || !Number.isFinite(v7) || v7 < -2 || v7 > 2)
     )
-      check319(v8, p + '/presence_penalty', c);
-    const v9 = v.prompt;
-    if (v9 === undefined) c.add(p + '/prompt', 'required', 'is required');
-    else if (!is324(v9, c)) check323(v9, p + '/prompt', c);
-    const v10 = v.seed;
-    if (v10 !== undefined && v10 !== null && (typeof v10 !== 'number' || !Number.isInteger(v10)))
-      check17(v10, p + '/seed', c);
-    const v11 = v.stop;
-    if (v11 !== undefined && !is326(v11, c)) check325(v11, p + '/stop', c);
-    const v12 = v.stream;
-    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') check220(v12, p + '/stream', c);
-    const v13 = v.stream_options;
-    if (v13 !== undefined && !is328(v13, c)) check327(v13, p + '/stream_options', c);
-    const v14 = v.suffix;
-    if (v14 !== undefined && v14 !== null && typeof v14 !== 'string') check61(v14, p + '/suffix', c);
-    const v15 = v.temperature;
+      check304(v7, p + '/presence_penalty', c);
+    const v8 = v.prompt;
+    if (v8 === undefined) c.missing(p + '/prompt');
+    else check308(v8, p + '/prompt', c);
+    const v9 = v.seed;
+    if (v9 !== undefined && v9 !== null && (typeof v9 !== 'number' || !Number.isInteger(v9)))
+      check16(v9, p + '/seed', c);
+    const v10 = v.stop;
+    if (v10 !== undefined) check309(v10, p + '/stop', c);
+    const v11 = v.stream;
+    if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean') check213(v11, p + '/stream', c);
+    const v12 = v.stream_options;
+    if (v12 !== undefined && !is311(v12, c)) check310(v12, p + '/stream_options', c);
+    const v13 = v.suffix;
+    if (v13 !== undefined && v13 !== null && typeof v13 !== 'string') check58(v13, p + '/suffix', c);
+    const v14 = v.temperature;
     if (
-      v15 !== undefined &&
-      v15 !== null &&
-      (typeof v15 !== 'number' || !Number.isFinite(v15) || v15 < 0 || v15 > 2)
+      v14 !== undefined &&
+      v14 !== null &&
+      (typeof v14 !== 'number' || !Number.isFinite(v14) || v14 < 0 || v14 > 2)
     )
-      check329(v15, p + '/temperature', c);
-    const v16 = v.top_p;
-    if (v16 !== undefined && v16 !== null && (typeof v16 !== 'number' || !Number.isFinite(v16)))
-      check20(v16, p + '/top_p', c);
-    const v17 = v.user;
-    if (v17 !== undefined) checkEndUser(v17, p + '/user', c);
+      check312(v14, p + '/temperature', c);
+    const v15 = v.top_p;
+    if (v15 !== undefined && v15 !== null && (typeof v15 !== 'number' || !Number.isFinite(v15)))
+      check19(v15, p + '/top_p', c);
+    const v16 = v.user;
+    if (v16 !== undefined) checkEndUser(v16, p + '/user', c);
     {
-      const a18 = v.best_of;
-      const b19 = v.n;
-      if (typeof a18 === 'number' && typeof b19 === 'number' && !(a18 > b19))
+      const a17 = v.best_of;
+      const b18 = v.n;
+      if (typeof a17 === 'number' && typeof b18 === 'number' && !(a17 > b18))
         c.add(p + '/best_of', 'rule', 'best_of must be greater than n.');
     }
   }
 }
 
-export function check97(v: unknown, p: string, c: Ctx): void {
+export function check94(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of numbers');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check50(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check47(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check98(v: unknown, p: string, c: Ctx): void {
+export function check95(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
@@ -1110,75 +1058,104 @@ export function check98(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check99(v: unknown, p: string, c: Ctx): void {
+export function check96(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of objects');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check330(v1, p + '/' + i0, c);
+      check313(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check100(v: unknown, p: string, c: Ctx): void {
+export function check97(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'boolean') {
     c.add(p, 'type', 'must be a boolean');
   }
 }
 
-export function is101(v: unknown, r: Run): boolean {
+export function is98(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.accepted_prediction_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   const v1 = v.audio_tokens;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   const v2 = v.reasoning_tokens;
-  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  if (typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   const v3 = v.rejected_prediction_tokens;
-  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
   const v4 = v.text_tokens;
-  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  if (typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
-export function is102(v: unknown, r: Run): boolean {
+export function is99(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.audio_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   const v1 = v.cache_write_tokens;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   const v2 = v.cached_tokens;
-  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  if (typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   const v3 = v.image_tokens;
-  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
   const v4 = v.text_tokens;
-  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  if (typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
-export function check103(v: unknown, p: string, c: Ctx): void {
+export function check100(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.accepted_prediction_tokens;
-    if (v0 === undefined) c.add(p + '/accepted_prediction_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      check30(v0, p + '/accepted_prediction_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/accepted_prediction_tokens', check28);
     const v1 = v.audio_tokens;
-    if (v1 === undefined) c.add(p + '/audio_tokens', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/audio_tokens', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/audio_tokens', check28);
     const v2 = v.reasoning_tokens;
-    if (v2 === undefined) c.add(p + '/reasoning_tokens', 'required', 'is required');
-    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/reasoning_tokens', c);
+    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/reasoning_tokens', check28);
     const v3 = v.rejected_prediction_tokens;
-    if (v3 === undefined) c.add(p + '/rejected_prediction_tokens', 'required', 'is required');
-    else if (typeof v3 !== 'number' || !Number.isInteger(v3))
-      check30(v3, p + '/rejected_prediction_tokens', c);
+    if (typeof v3 !== 'number' || !Number.isInteger(v3))
+      c.required(v3, p + '/rejected_prediction_tokens', check28);
     const v4 = v.text_tokens;
-    if (v4 === undefined) c.add(p + '/text_tokens', 'required', 'is required');
-    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/text_tokens', c);
+    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/text_tokens', check28);
+  }
+}
+
+export function check101(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.audio_tokens;
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/audio_tokens', check28);
+    const v1 = v.cache_write_tokens;
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/cache_write_tokens', check28);
+    const v2 = v.cached_tokens;
+    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/cached_tokens', check28);
+    const v3 = v.image_tokens;
+    if (typeof v3 !== 'number' || !Number.isInteger(v3)) c.required(v3, p + '/image_tokens', check28);
+    const v4 = v.text_tokens;
+    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/text_tokens', check28);
+  }
+}
+
+export function check102(v: unknown, p: string, c: Ctx): void {
+  if (!isObj(v)) {
+    c.add(p, 'type', 'must be an object');
+  } else {
+    const v0 = v.anchor;
+    if (v0 !== undefined && v0 !== 'last_active_at') check258(v0, p + '/anchor', c);
+    const v1 = v.minutes;
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) check28(v1, p + '/minutes', c);
+  }
+}
+
+export function check103(v: unknown, p: string, c: Ctx): void {
+  if (v !== 'container') {
+    c.add(p, 'const', 'must be "container"');
   }
 }
 
@@ -1186,55 +1163,13 @@ export function check104(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.audio_tokens;
-    if (v0 === undefined) c.add(p + '/audio_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/audio_tokens', c);
-    const v1 = v.cache_write_tokens;
-    if (v1 === undefined) c.add(p + '/cache_write_tokens', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/cache_write_tokens', c);
-    const v2 = v.cached_tokens;
-    if (v2 === undefined) c.add(p + '/cached_tokens', 'required', 'is required');
-    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/cached_tokens', c);
-    const v3 = v.image_tokens;
-    if (v3 === undefined) c.add(p + '/image_tokens', 'required', 'is required');
-    else if (typeof v3 !== 'number' || !Number.isInteger(v3)) check30(v3, p + '/image_tokens', c);
-    const v4 = v.text_tokens;
-    if (v4 === undefined) c.add(p + '/text_tokens', 'required', 'is required');
-    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/text_tokens', c);
+    if (v.anchor !== 'last_active_at') c.required(v.anchor, p + '/anchor', check258);
+    const v0 = v.minutes;
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/minutes', check28);
   }
 }
 
 export function check105(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.anchor;
-    if (v0 !== undefined && v0 !== 'last_active_at') check271(v0, p + '/anchor', c);
-    const v1 = v.minutes;
-    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) check30(v1, p + '/minutes', c);
-  }
-}
-
-export function check106(v: unknown, p: string, c: Ctx): void {
-  if (v !== 'container') {
-    c.add(p, 'const', 'must be "container"');
-  }
-}
-
-export function check107(v: unknown, p: string, c: Ctx): void {
-  if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
-  } else {
-    const v0 = v.anchor;
-    if (v0 === undefined) c.add(p + '/anchor', 'required', 'is required');
-    else if (v0 !== 'last_active_at') check271(v0, p + '/anchor', c);
-    const v1 = v.minutes;
-    if (v1 === undefined) c.add(p + '/minutes', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/minutes', c);
-  }
-}
-
-export function check108(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ContainerSkills');
   } else {
@@ -1246,46 +1181,37 @@ export function check108(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check109(v: unknown, p: string, c: Ctx): void {
+export function check106(v: unknown, p: string, c: Ctx): void {
   if (v !== 'container.deleted') {
     c.add(p, 'const', 'must be "container.deleted"');
   }
 }
 
-export function is110(v: unknown, r: Run): boolean {
+export function is107(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.data;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  const v1 = v.media_type;
-  if (v1 === undefined || v1 !== 'application/zip') return false;
-  const v2 = v.type;
-  if (v2 === undefined || v2 !== 'base64') return false;
+  if (typeof v.data !== 'string') return false;
+  if (v.media_type !== 'application/zip') return false;
+  if (v.type !== 'base64') return false;
   return true;
 }
 
-export function check111(v: unknown, p: string, c: Ctx): void {
+export function check108(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.data;
-    if (v0 === undefined) c.add(p + '/data', 'required', 'is required');
-    else if (typeof v0 !== 'string') check331(v0, p + '/data', c);
-    const v1 = v.media_type;
-    if (v1 === undefined) c.add(p + '/media_type', 'required', 'is required');
-    else if (v1 !== 'application/zip') check332(v1, p + '/media_type', c);
-    const v2 = v.type;
-    if (v2 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v2 !== 'base64') check333(v2, p + '/type', c);
+    if (typeof v.data !== 'string') c.required(v.data, p + '/data', check314);
+    if (v.media_type !== 'application/zip') c.required(v.media_type, p + '/media_type', check315);
+    if (v.type !== 'base64') c.required(v.type, p + '/type', check316);
   }
 }
 
-export function check112(v: unknown, p: string, c: Ctx): void {
+export function check109(v: unknown, p: string, c: Ctx): void {
   if (v !== 'inline') {
     c.add(p, 'const', 'must be "inline"');
   }
 }
 
-export function check113(v: unknown, p: string, c: Ctx): void {
+export function check110(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Containers');
   } else {
@@ -1297,13 +1223,13 @@ export function check113(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check114(v: unknown, p: string, c: Ctx): void {
+export function check111(v: unknown, p: string, c: Ctx): void {
   if (v !== 'allowlist' && v !== 'disabled') {
     c.add(p, 'enum', "must be one of 'allowlist', 'disabled'");
   }
 }
 
-export function check115(v: unknown, p: string, c: Ctx): void {
+export function check112(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ContainerDomainSecrets');
   } else {
@@ -1315,62 +1241,53 @@ export function check115(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check116(v: unknown, p: string, c: Ctx): void {
+export function check113(v: unknown, p: string, c: Ctx): void {
   if (v !== 'allowlist') {
     c.add(p, 'const', 'must be "allowlist"');
   }
 }
 
-export function check117(v: unknown, p: string, c: Ctx): void {
+export function check114(v: unknown, p: string, c: Ctx): void {
   if (v !== 'disabled') {
     c.add(p, 'const', 'must be "disabled"');
   }
 }
 
-export function is118(v: unknown, r: Run): boolean {
+export function is115(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return false;
   return true;
 }
 
-export function is119(v: unknown, r: Run): boolean {
+export function is116(v: unknown, r: Run): boolean {
   if (v !== 'latest') return false;
   return true;
 }
 
-export function check120(v: unknown, p: string, c: Ctx): void {
+export function check117(v: unknown, p: string, c: Ctx): void {
   if (v !== 'skill_reference') {
     c.add(p, 'const', 'must be "skill_reference"');
   }
 }
 
-export function check121(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is118(v, c) ? 1 : 0) + (is119(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+export function check118(v: unknown, p: string, c: Ctx): void {
+  if (!(is115(v, c) || is116(v, c))) {
     if (typeof v === 'number') {
-      check334(v, p, c);
+      check317(v, p, c);
     } else if (typeof v === 'string') {
-      check335(v, p, c);
+      check318(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be an integer or "latest"');
     }
   }
 }
 
-export function is122(v: unknown, r: Run): boolean {
-  if (!(is118(v, r) || is119(v, r))) return false;
-  return true;
-}
-
-export function check123(v: unknown, p: string, c: Ctx): void {
+export function check119(v: unknown, p: string, c: Ctx): void {
   if (v !== 'conversation.deleted') {
     c.add(p, 'const', 'must be "conversation.deleted"');
   }
 }
 
-export function check124(v: unknown, p: string, c: Ctx): void {
+export function check120(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Embeddings');
   } else {
@@ -1382,76 +1299,72 @@ export function check124(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check125(v: unknown, p: string, c: Ctx): void {
+export function check121(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.prompt_tokens;
-    if (v0 === undefined) c.add(p + '/prompt_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/prompt_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/prompt_tokens', check28);
     const v1 = v.total_tokens;
-    if (v1 === undefined) c.add(p + '/total_tokens', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/total_tokens', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/total_tokens', check28);
   }
 }
 
-export function check126(v: unknown, p: string, c: Ctx): void {
+export function check122(v: unknown, p: string, c: Ctx): void {
   if (v !== 'embedding') {
     c.add(p, 'const', 'must be "embedding"');
   }
 }
 
-export function is127(v: unknown, r: Run): boolean {
-  if (!(is336(v, r) || is337(v, r) || is338(v, r) || is339(v, r))) return false;
+export function is123(v: unknown, r: Run): boolean {
+  if (!(is319(v, r) || is320(v, r) || is321(v, r) || is322(v, r))) return false;
   return true;
 }
 
-export function is128(v: unknown, r: Run): boolean {
+export function is124(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.dimensions;
-    if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   }
   return true;
 }
 
-export function check129(v: unknown, p: string, c: Ctx): void {
+export function check125(v: unknown, p: string, c: Ctx): void {
   if (v !== 'float' && v !== 'base64') {
     c.add(p, 'enum', "must be one of 'float', 'base64'");
   }
 }
 
-export function check130(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is336(v, c) ? 1 : 0) + (is337(v, c) ? 1 : 0) + (is338(v, c) ? 1 : 0) + (is339(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check126(v: unknown, p: string, c: Ctx): void {
+  if (!(is319(v, c) || is320(v, c) || is321(v, c) || is322(v, c))) {
     if (typeof v === 'string') {
-      check340(v, p, c);
+      check323(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
     }
   }
 }
 
-export function check131(v: unknown, p: string, c: Ctx): void {
+export function check127(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check132(v: unknown, p: string, c: Ctx): void {
+export function check128(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined) c.add(p + '/model', 'required', 'is required');
-    else if (typeof v0 !== 'string' || !RE2.test(v0)) check341(v0, p + '/model', c);
+    if (typeof v0 !== 'string' || !RE2.test(v0)) c.required(v0, p + '/model', check324);
   }
 }
 
-export function check133(v: unknown, p: string, c: Ctx): void {
+export function check129(v: unknown, p: string, c: Ctx): void {
   if (v !== 'eval') {
     c.add(p, 'const', 'must be "eval"');
   }
 }
 
-export function check134(v: unknown, p: string, c: Ctx): void {
+export function check130(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of EvalTestingCriterions');
   } else {
@@ -1463,50 +1376,50 @@ export function check134(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check135(v: unknown, p: string, c: Ctx): void {
+export function check131(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
   }
 }
 
-export function check136(v: unknown, p: string, c: Ctx): void {
+export function check132(v: unknown, p: string, c: Ctx): void {
   if (v !== 'custom') {
     c.add(p, 'const', 'must be "custom"');
   }
 }
 
-export function check137(v: unknown, p: string, c: Ctx): void {
+export function check133(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderMessages or an EvalSimpleMessage');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is343(v1, c)) check342(v1, p + '/' + i0, c);
+      check325(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check138(v: unknown, p: string, c: Ctx): void {
+export function check134(v: unknown, p: string, c: Ctx): void {
   if (v !== 'label_model') {
     c.add(p, 'const', 'must be "label_model"');
   }
 }
 
-export function check139(v: unknown, p: string, c: Ctx): void {
+export function check135(v: unknown, p: string, c: Ctx): void {
   if (v !== 'logs') {
     c.add(p, 'const', 'must be "logs"');
   }
 }
 
-export function check140(v: unknown, p: string, c: Ctx): void {
+export function check136(v: unknown, p: string, c: Ctx): void {
   if (v !== 'python') {
     c.add(p, 'const', 'must be "python"');
   }
 }
 
-export function check141(v: unknown, p: string, c: Ctx): void {
+export function check137(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderMessages');
   } else {
@@ -1518,53 +1431,53 @@ export function check141(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check142(v: unknown, p: string, c: Ctx): void {
+export function check138(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of numbers');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check50(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check47(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check143(v: unknown, p: string, c: Ctx): void {
+export function check139(v: unknown, p: string, c: Ctx): void {
   if (v !== 'score_model') {
     c.add(p, 'const', 'must be "score_model"');
   }
 }
 
-export function check144(v: unknown, p: string, c: Ctx): void {
+export function check140(v: unknown, p: string, c: Ctx): void {
   if (v !== 'stored_completions') {
     c.add(p, 'const', 'must be "stored_completions"');
   }
 }
 
-export function check145(v: unknown, p: string, c: Ctx): void {
+export function check141(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text_similarity') {
     c.add(p, 'const', 'must be "text_similarity"');
   }
 }
 
-export function is146(v: unknown, r: Run): boolean {
+export function is142(v: unknown, r: Run): boolean {
   if (v !== 'auto') return false;
   return true;
 }
 
-export function check147(v: unknown, p: string, c: Ctx): void {
+export function check143(v: unknown, p: string, c: Ctx): void {
   if (v !== 'auto') {
     c.add(p, 'const', 'must be "auto"');
   }
 }
 
-export function is148(v: unknown, r: Run): boolean {
+export function is144(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
-export function is149(v: unknown, r: Run): boolean {
+export function is145(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
   if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
@@ -1577,7 +1490,7 @@ export function is149(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check150(v: unknown, p: string, c: Ctx): void {
+export function check146(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1592,20 +1505,20 @@ export function check150(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check151(v: unknown, p: string, c: Ctx): void {
+export function check147(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkFineTuningJobError(v, p, c);
   }
 }
 
-export function is152(v: unknown, r: Run): boolean {
+export function is148(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isFineTuningJobError(v, r)) return false;
   }
   return true;
 }
 
-export function check153(v: unknown, p: string, c: Ctx): void {
+export function check149(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!Array.isArray(v)) {
       c.add(p, 'type', 'must be an array of FineTuningWandbIntegrations or null');
@@ -1619,25 +1532,25 @@ export function check153(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check154(v: unknown, p: string, c: Ctx): void {
+export function check150(v: unknown, p: string, c: Ctx): void {
   if (v !== 'fine_tuning.job') {
     c.add(p, 'const', 'must be "fine_tuning.job"');
   }
 }
 
-export function check155(v: unknown, p: string, c: Ctx): void {
+export function check151(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of any value');
   }
 }
 
-export function check156(v: unknown, p: string, c: Ctx): void {
+export function check152(v: unknown, p: string, c: Ctx): void {
   if (v !== 'supervised' && v !== 'dpo' && v !== 'reinforcement') {
     c.add(p, 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'");
   }
 }
 
-export function is157(v: unknown, r: Run): boolean {
+export function is153(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
   if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
@@ -1656,7 +1569,7 @@ export function is157(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check158(v: unknown, p: string, c: Ctx): void {
+export function check154(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1674,11 +1587,11 @@ export function check158(v: unknown, p: string, c: Ctx): void {
     if (v5 !== undefined) checkFineTuningAutoOrInteger(v5, p + '/n_epochs', c);
     const v6 = v.reasoning_effort;
     if (v6 !== undefined && v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high')
-      check344(v6, p + '/reasoning_effort', c);
+      check326(v6, p + '/reasoning_effort', c);
   }
 }
 
-export function is159(v: unknown, r: Run): boolean {
+export function is155(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
   if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
@@ -1689,7 +1602,7 @@ export function is159(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check160(v: unknown, p: string, c: Ctx): void {
+export function check156(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -1702,57 +1615,54 @@ export function check160(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is161(v: unknown, r: Run): boolean {
+export function is157(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.entity;
   if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') return false;
   const v1 = v.name;
   if (v1 !== undefined && v1 !== null && typeof v1 !== 'string') return false;
-  const v2 = v.project;
-  if (v2 === undefined || typeof v2 !== 'string') return false;
-  const v3 = v.tags;
-  if (v3 !== undefined) {
-    if (!Array.isArray(v3)) return false;
-    for (let i4 = 0; i4 < v3.length; i4++) {
-      const v5: unknown = v3[i4];
-      if (typeof v5 !== 'string') return false;
+  if (typeof v.project !== 'string') return false;
+  const v2 = v.tags;
+  if (v2 !== undefined) {
+    if (!Array.isArray(v2)) return false;
+    for (let i3 = 0; i3 < v2.length; i3++) {
+      const v4: unknown = v2[i3];
+      if (typeof v4 !== 'string') return false;
     }
   }
   return true;
 }
 
-export function check162(v: unknown, p: string, c: Ctx): void {
+export function check158(v: unknown, p: string, c: Ctx): void {
   if (v !== 'wandb') {
     c.add(p, 'const', 'must be "wandb"');
   }
 }
 
-export function check163(v: unknown, p: string, c: Ctx): void {
+export function check159(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.entity;
-    if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') check61(v0, p + '/entity', c);
+    if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') check58(v0, p + '/entity', c);
     const v1 = v.name;
-    if (v1 !== undefined && v1 !== null && typeof v1 !== 'string') check61(v1, p + '/name', c);
-    const v2 = v.project;
-    if (v2 === undefined) c.add(p + '/project', 'required', 'is required');
-    else if (typeof v2 !== 'string') check7(v2, p + '/project', c);
-    const v3 = v.tags;
-    if (v3 !== undefined) check98(v3, p + '/tags', c);
+    if (v1 !== undefined && v1 !== null && typeof v1 !== 'string') check58(v1, p + '/name', c);
+    if (typeof v.project !== 'string') c.required(v.project, p + '/project', check7);
+    const v2 = v.tags;
+    if (v2 !== undefined) check95(v2, p + '/tags', c);
   }
 }
 
-export function is164(v: unknown, r: Run): boolean {
+export function is160(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!is345(v1, r)) return false;
+    if (!is327(v1, r)) return false;
   }
   return true;
 }
 
-export function check165(v: unknown, p: string, c: Ctx): void {
+export function check161(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(
       p,
@@ -1763,97 +1673,87 @@ export function check165(v: unknown, p: string, c: Ctx): void {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is345(v1, c)) check346(v1, p + '/' + i0, c);
+      check328(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check166(v: unknown, p: string, c: Ctx): void {
+export function check162(v: unknown, p: string, c: Ctx): void {
   if (v !== 'multi') {
     c.add(p, 'const', 'must be "multi"');
   }
 }
 
-export function is167(v: unknown, r: Run): boolean {
+export function is163(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.errors;
   if (v0 === undefined || !isGraderRunErrors(v0, r)) return false;
   const v1 = v.execution_time;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
-  const v2 = v.name;
-  if (v2 === undefined || typeof v2 !== 'string') return false;
-  const v3 = v.sampled_model_name;
-  if (v3 === undefined || (v3 !== null && typeof v3 !== 'string')) return false;
-  const v4 = v.scores;
+  if (typeof v1 !== 'number' || !Number.isFinite(v1)) return false;
+  if (typeof v.name !== 'string') return false;
+  const v2 = v.sampled_model_name;
+  if (v2 !== null && typeof v2 !== 'string') return false;
+  const v3 = v.scores;
+  if (v3 === undefined) {
+    return false;
+  } else {
+    if (!isObj(v3)) return false;
+  }
+  const v4 = v.token_usage;
   if (v4 === undefined) {
     return false;
   } else {
-    if (!isObj(v4)) return false;
-  }
-  const v5 = v.token_usage;
-  if (v5 === undefined) {
-    return false;
-  } else {
-    if (v5 !== null) {
-      if (!(is71(v5, r) || isGraderTokenUsage(v5, r))) return false;
+    if (v4 !== null) {
+      if (!(is68(v4, r) || isGraderTokenUsage(v4, r))) return false;
     }
   }
-  const v6 = v.type;
-  if (v6 === undefined || typeof v6 !== 'string') return false;
+  if (typeof v.type !== 'string') return false;
   return true;
 }
 
-export function check168(v: unknown, p: string, c: Ctx): void {
+export function check164(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.errors;
-    if (v0 === undefined) c.add(p + '/errors', 'required', 'is required');
+    if (v0 === undefined) c.missing(p + '/errors');
     else checkGraderRunErrors(v0, p + '/errors', c);
     const v1 = v.execution_time;
-    if (v1 === undefined) c.add(p + '/execution_time', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isFinite(v1)) check50(v1, p + '/execution_time', c);
-    const v2 = v.name;
-    if (v2 === undefined) c.add(p + '/name', 'required', 'is required');
-    else if (typeof v2 !== 'string') check7(v2, p + '/name', c);
-    const v3 = v.sampled_model_name;
-    if (v3 === undefined) c.add(p + '/sampled_model_name', 'required', 'is required');
-    else if (v3 !== null && typeof v3 !== 'string') check61(v3, p + '/sampled_model_name', c);
-    const v4 = v.scores;
-    if (v4 === undefined) c.add(p + '/scores', 'required', 'is required');
-    else check135(v4, p + '/scores', c);
-    const v5 = v.token_usage;
-    if (v5 === undefined) c.add(p + '/token_usage', 'required', 'is required');
-    else if (!is348(v5, c)) check347(v5, p + '/token_usage', c);
-    const v6 = v.type;
-    if (v6 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (typeof v6 !== 'string') check7(v6, p + '/type', c);
+    if (typeof v1 !== 'number' || !Number.isFinite(v1)) c.required(v1, p + '/execution_time', check47);
+    if (typeof v.name !== 'string') c.required(v.name, p + '/name', check7);
+    const v2 = v.sampled_model_name;
+    if (v2 !== null && typeof v2 !== 'string') c.required(v2, p + '/sampled_model_name', check58);
+    const v3 = v.scores;
+    if (v3 === undefined) c.missing(p + '/scores');
+    else check131(v3, p + '/scores', c);
+    const v4 = v.token_usage;
+    if (v4 === undefined) c.missing(p + '/token_usage');
+    else check329(v4, p + '/token_usage', c);
+    if (typeof v.type !== 'string') c.required(v.type, p + '/type', check7);
   }
 }
 
-export function check169(v: unknown, p: string, c: Ctx): void {
+export function check165(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_edit.completed') {
     c.add(p, 'const', 'must be "image_edit.completed"');
   }
 }
 
-export function is170(v: unknown, r: Run): boolean {
+export function is166(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined || v0 !== 'dall-e-2') return false;
+    if (v.model !== 'dall-e-2') return false;
   }
   return true;
 }
 
-export function is171(v: unknown, r: Run): boolean {
+export function is167(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.background;
-    if (v0 === undefined || v0 !== 'transparent') return false;
+    if (v.background !== 'transparent') return false;
   }
   return true;
 }
 
-export function is172(v: unknown, r: Run): boolean {
+export function is168(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -1900,114 +1800,111 @@ export function is172(v: unknown, r: Run): boolean {
     (typeof v11 !== 'number' || !Number.isInteger(v11) || v11 < 0 || v11 > 3)
   )
     return false;
-  const v12 = v.prompt;
-  if (v12 === undefined || typeof v12 !== 'string') return false;
-  const v13 = v.quality;
+  if (typeof v.prompt !== 'string') return false;
+  const v12 = v.quality;
+  if (
+    v12 !== undefined &&
+    v12 !== null &&
+    v12 !== 'low' &&
+    v12 !== 'medium' &&
+    v12 !== 'high' &&
+    v12 !== 'auto'
+  )
+    return false;
+  const v13 = v.size;
   if (
     v13 !== undefined &&
     v13 !== null &&
-    v13 !== 'low' &&
-    v13 !== 'medium' &&
-    v13 !== 'high' &&
-    v13 !== 'auto'
+    v13 !== 'auto' &&
+    v13 !== '1024x1024' &&
+    v13 !== '1536x1024' &&
+    v13 !== '1024x1536'
   )
     return false;
-  const v14 = v.size;
-  if (
-    v14 !== undefined &&
-    v14 !== null &&
-    v14 !== 'auto' &&
-    v14 !== '1024x1024' &&
-    v14 !== '1536x1024' &&
-    v14 !== '1024x1536'
-  )
-    return false;
-  const v15 = v.stream;
-  if (v15 !== undefined && v15 !== null && typeof v15 !== 'boolean') return false;
-  const v16 = v.user;
-  if (v16 !== undefined && !isEndUser(v16, r)) return false;
+  const v14 = v.stream;
+  if (v14 !== undefined && v14 !== null && typeof v14 !== 'boolean') return false;
+  const v15 = v.user;
+  if (v15 !== undefined && !isEndUser(v15, r)) return false;
   return true;
 }
 
-export function check173(v: unknown, p: string, c: Ctx): void {
+export function check169(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.images;
-    if (v0 !== undefined) check349(v0, p + '/images', c);
+    if (v0 !== undefined) check330(v0, p + '/images', c);
   }
 }
 
-export function check174(v: unknown, p: string, c: Ctx): void {
+export function check170(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.output_format;
     if (v0 !== undefined && v0 !== null && v0 !== 'png' && v0 !== 'webp')
-      check350(v0, p + '/output_format', c);
+      check331(v0, p + '/output_format', c);
   }
 }
 
-export function check175(v: unknown, p: string, c: Ctx): void {
+export function check171(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined && !is352(v0, c)) check351(v0, p + '/background', c);
+    if (v0 !== undefined && !is333(v0, c)) check332(v0, p + '/background', c);
     const v1 = v.images;
-    if (v1 === undefined) c.add(p + '/images', 'required', 'is required');
-    else check353(v1, p + '/images', c);
+    if (v1 === undefined) c.missing(p + '/images');
+    else check334(v1, p + '/images', c);
     const v2 = v.input_fidelity;
     if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
-      check354(v2, p + '/input_fidelity', c);
+      check335(v2, p + '/input_fidelity', c);
     const v3 = v.mask;
     if (v3 !== undefined) checkImageMask(v3, p + '/mask', c);
     const v4 = v.model;
-    if (v4 !== undefined && typeof v4 !== 'string') check355(v4, p + '/model', c);
+    if (v4 !== undefined && typeof v4 !== 'string') check336(v4, p + '/model', c);
     const v5 = v.moderation;
-    if (v5 !== undefined && !is357(v5, c)) check356(v5, p + '/moderation', c);
+    if (v5 !== undefined && !is338(v5, c)) check337(v5, p + '/moderation', c);
     const v6 = v.n;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      check17(v6, p + '/n', c);
+      check16(v6, p + '/n', c);
     const v7 = v.output_compression;
     if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
-      check17(v7, p + '/output_compression', c);
+      check16(v7, p + '/output_compression', c);
     const v8 = v.output_format;
-    if (v8 !== undefined && !is359(v8, c)) check358(v8, p + '/output_format', c);
+    if (v8 !== undefined && !is340(v8, c)) check339(v8, p + '/output_format', c);
     const v9 = v.partial_images;
     if (
       v9 !== undefined &&
       v9 !== null &&
       (typeof v9 !== 'number' || !Number.isInteger(v9) || v9 < 0 || v9 > 3)
     )
-      check360(v9, p + '/partial_images', c);
-    const v10 = v.prompt;
-    if (v10 === undefined) c.add(p + '/prompt', 'required', 'is required');
-    else if (typeof v10 !== 'string') check7(v10, p + '/prompt', c);
-    const v11 = v.quality;
+      check341(v9, p + '/partial_images', c);
+    if (typeof v.prompt !== 'string') c.required(v.prompt, p + '/prompt', check7);
+    const v10 = v.quality;
+    if (
+      v10 !== undefined &&
+      v10 !== null &&
+      v10 !== 'low' &&
+      v10 !== 'medium' &&
+      v10 !== 'high' &&
+      v10 !== 'auto'
+    )
+      check342(v10, p + '/quality', c);
+    const v11 = v.size;
     if (
       v11 !== undefined &&
       v11 !== null &&
-      v11 !== 'low' &&
-      v11 !== 'medium' &&
-      v11 !== 'high' &&
-      v11 !== 'auto'
+      v11 !== 'auto' &&
+      v11 !== '1024x1024' &&
+      v11 !== '1536x1024' &&
+      v11 !== '1024x1536'
     )
-      check361(v11, p + '/quality', c);
-    const v12 = v.size;
-    if (
-      v12 !== undefined &&
-      v12 !== null &&
-      v12 !== 'auto' &&
-      v12 !== '1024x1024' &&
-      v12 !== '1536x1024' &&
-      v12 !== '1024x1536'
-    )
-      check362(v12, p + '/size', c);
-    const v13 = v.stream;
-    if (v13 !== undefined && v13 !== null && typeof v13 !== 'boolean') check220(v13, p + '/stream', c);
-    const v14 = v.user;
-    if (v14 !== undefined) checkEndUser(v14, p + '/user', c);
+      check343(v11, p + '/size', c);
+    const v12 = v.stream;
+    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') check213(v12, p + '/stream', c);
+    const v13 = v.user;
+    if (v13 !== undefined) checkEndUser(v13, p + '/user', c);
   }
 }
 
-export function is176(v: unknown, r: Run): boolean {
+export function is172(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -2052,123 +1949,111 @@ export function is176(v: unknown, r: Run): boolean {
     (typeof v10 !== 'number' || !Number.isInteger(v10) || v10 < 0 || v10 > 3)
   )
     return false;
-  const v11 = v.prompt;
-  if (v11 === undefined || typeof v11 !== 'string') return false;
-  const v12 = v.quality;
+  if (typeof v.prompt !== 'string') return false;
+  const v11 = v.quality;
+  if (
+    v11 !== undefined &&
+    v11 !== null &&
+    v11 !== 'low' &&
+    v11 !== 'medium' &&
+    v11 !== 'high' &&
+    v11 !== 'auto'
+  )
+    return false;
+  const v12 = v.size;
   if (
     v12 !== undefined &&
     v12 !== null &&
-    v12 !== 'low' &&
-    v12 !== 'medium' &&
-    v12 !== 'high' &&
-    v12 !== 'auto'
+    v12 !== 'auto' &&
+    v12 !== '1024x1024' &&
+    v12 !== '1536x1024' &&
+    v12 !== '1024x1536'
   )
     return false;
-  const v13 = v.size;
-  if (
-    v13 !== undefined &&
-    v13 !== null &&
-    v13 !== 'auto' &&
-    v13 !== '1024x1024' &&
-    v13 !== '1536x1024' &&
-    v13 !== '1024x1536'
-  )
-    return false;
-  const v14 = v.stream;
-  if (v14 !== undefined && v14 !== null && typeof v14 !== 'boolean') return false;
-  const v15 = v.user;
-  if (v15 !== undefined && !isEndUser(v15, r)) return false;
+  const v13 = v.stream;
+  if (v13 !== undefined && v13 !== null && typeof v13 !== 'boolean') return false;
+  const v14 = v.user;
+  if (v14 !== undefined && !isEndUser(v14, r)) return false;
   return true;
 }
 
-export function check177(v: unknown, p: string, c: Ctx): void {
+export function check173(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v['image[]'];
-    if (v0 !== undefined) check349(v0, p + '/image[]', c);
+    if (v0 !== undefined) check330(v0, p + '/image[]', c);
   }
 }
 
-export function check178(v: unknown, p: string, c: Ctx): void {
+export function check174(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined && !is352(v0, c)) check351(v0, p + '/background', c);
+    if (v0 !== undefined && !is333(v0, c)) check332(v0, p + '/background', c);
     const v1 = v['image[]'];
-    if (v1 === undefined) c.add(p + '/image[]', 'required', 'is required');
-    else check363(v1, p + '/image[]', c);
+    if (v1 === undefined) c.missing(p + '/image[]');
+    else check344(v1, p + '/image[]', c);
     const v2 = v.input_fidelity;
     if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
-      check354(v2, p + '/input_fidelity', c);
+      check335(v2, p + '/input_fidelity', c);
     const v3 = v.model;
-    if (v3 !== undefined && typeof v3 !== 'string') check355(v3, p + '/model', c);
+    if (v3 !== undefined && typeof v3 !== 'string') check336(v3, p + '/model', c);
     const v4 = v.moderation;
-    if (v4 !== undefined && !is357(v4, c)) check356(v4, p + '/moderation', c);
+    if (v4 !== undefined && !is338(v4, c)) check337(v4, p + '/moderation', c);
     const v5 = v.n;
     if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
-      check17(v5, p + '/n', c);
+      check16(v5, p + '/n', c);
     const v6 = v.output_compression;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      check17(v6, p + '/output_compression', c);
+      check16(v6, p + '/output_compression', c);
     const v7 = v.output_format;
-    if (v7 !== undefined && !is359(v7, c)) check358(v7, p + '/output_format', c);
+    if (v7 !== undefined && !is340(v7, c)) check339(v7, p + '/output_format', c);
     const v8 = v.partial_images;
     if (
       v8 !== undefined &&
       v8 !== null &&
       (typeof v8 !== 'number' || !Number.isInteger(v8) || v8 < 0 || v8 > 3)
     )
-      check360(v8, p + '/partial_images', c);
-    const v9 = v.prompt;
-    if (v9 === undefined) c.add(p + '/prompt', 'required', 'is required');
-    else if (typeof v9 !== 'string') check7(v9, p + '/prompt', c);
-    const v10 = v.quality;
+      check341(v8, p + '/partial_images', c);
+    if (typeof v.prompt !== 'string') c.required(v.prompt, p + '/prompt', check7);
+    const v9 = v.quality;
+    if (v9 !== undefined && v9 !== null && v9 !== 'low' && v9 !== 'medium' && v9 !== 'high' && v9 !== 'auto')
+      check342(v9, p + '/quality', c);
+    const v10 = v.size;
     if (
       v10 !== undefined &&
       v10 !== null &&
-      v10 !== 'low' &&
-      v10 !== 'medium' &&
-      v10 !== 'high' &&
-      v10 !== 'auto'
+      v10 !== 'auto' &&
+      v10 !== '1024x1024' &&
+      v10 !== '1536x1024' &&
+      v10 !== '1024x1536'
     )
-      check361(v10, p + '/quality', c);
-    const v11 = v.size;
-    if (
-      v11 !== undefined &&
-      v11 !== null &&
-      v11 !== 'auto' &&
-      v11 !== '1024x1024' &&
-      v11 !== '1536x1024' &&
-      v11 !== '1024x1536'
-    )
-      check362(v11, p + '/size', c);
-    const v12 = v.stream;
-    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') check220(v12, p + '/stream', c);
-    const v13 = v.user;
-    if (v13 !== undefined) checkEndUser(v13, p + '/user', c);
+      check343(v10, p + '/size', c);
+    const v11 = v.stream;
+    if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean') check213(v11, p + '/stream', c);
+    const v12 = v.user;
+    if (v12 !== undefined) checkEndUser(v12, p + '/user', c);
   }
 }
 
-export function check179(v: unknown, p: string, c: Ctx): void {
+export function check175(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_edit.partial_image') {
     c.add(p, 'const', 'must be "image_edit.partial_image"');
   }
 }
 
-export function check180(v: unknown, p: string, c: Ctx): void {
+export function check176(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.image_tokens;
-    if (v0 === undefined) c.add(p + '/image_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/image_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/image_tokens', check28);
     const v1 = v.text_tokens;
-    if (v1 === undefined) c.add(p + '/text_tokens', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/text_tokens', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/text_tokens', check28);
   }
 }
 
-export function is181(v: unknown, r: Run): boolean {
+export function is177(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2184,15 +2069,14 @@ export function is181(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is182(v: unknown, r: Run): boolean {
+export function is178(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined || v0 !== 'dall-e-3') return false;
+    if (v.model !== 'dall-e-3') return false;
   }
   return true;
 }
 
-export function is183(v: unknown, r: Run): boolean {
+export function is179(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.n;
     if (v0 !== undefined) {
@@ -2214,15 +2098,15 @@ export function is183(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is184(v: unknown, r: Run): boolean {
+export function is180(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || (v0 !== 'dall-e-2' && v0 !== 'dall-e-3')) return false;
+    if (v0 !== 'dall-e-2' && v0 !== 'dall-e-3') return false;
   }
   return true;
 }
 
-export function is185(v: unknown, r: Run): boolean {
+export function is181(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.background;
     if (v0 !== undefined && v0 !== null) return false;
@@ -2236,15 +2120,15 @@ export function is185(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is186(v: unknown, r: Run): boolean {
+export function is182(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || typeof v0 !== 'string' || !RE3.test(v0)) return false;
+    if (typeof v0 !== 'string' || !RE3.test(v0)) return false;
   }
   return true;
 }
 
-export function is187(v: unknown, r: Run): boolean {
+export function is183(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2261,7 +2145,7 @@ export function is187(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is188(v: unknown, r: Run): boolean {
+export function is184(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2269,26 +2153,26 @@ export function is188(v: unknown, r: Run): boolean {
     } else {
       if (typeof v0 !== 'string') return false;
       if (!RE3.test(v0)) return false;
-      if (is364(v0, r)) return false;
+      if (is345(v0, r)) return false;
     }
   }
   return true;
 }
 
-export function is189(v: unknown, r: Run): boolean {
+export function is185(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
-    if (v0 === undefined || typeof v0 !== 'string' || !RE4.test(v0)) return false;
+    if (typeof v0 !== 'string' || !RE4.test(v0)) return false;
   }
   return true;
 }
 
-export function is190(v: unknown, r: Run): boolean {
-  if (is365(v, r)) return false;
+export function is186(v: unknown, r: Run): boolean {
+  if (is346(v, r)) return false;
   return true;
 }
 
-export function is191(v: unknown, r: Run): boolean {
+export function is187(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2302,7 +2186,7 @@ export function is191(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is192(v: unknown, r: Run): boolean {
+export function is188(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -2345,21 +2229,20 @@ export function is192(v: unknown, r: Run): boolean {
     (typeof v6 !== 'number' || !Number.isInteger(v6) || v6 < 0 || v6 > 3)
   )
     return false;
-  const v7 = v.prompt;
-  if (v7 === undefined || typeof v7 !== 'string') return false;
-  const v8 = v.quality;
-  if (v8 !== undefined && v8 !== null && !VALUES1.has(v8)) return false;
-  const v9 = v.response_format;
-  if (v9 !== undefined && v9 !== null && v9 !== 'url' && v9 !== 'b64_json') return false;
-  const v10 = v.size;
-  if (v10 !== undefined && typeof v10 !== 'string') return false;
+  if (typeof v.prompt !== 'string') return false;
+  const v7 = v.quality;
+  if (v7 !== undefined && v7 !== null && !VALUES1.has(v7)) return false;
+  const v8 = v.response_format;
+  if (v8 !== undefined && v8 !== null && v8 !== 'url' && v8 !== 'b64_json') return false;
+  const v9 = v.size;
+  if (v9 !== undefined && typeof v9 !== 'string') return false;
   {
-    const a11 = v.size;
+    const a10 = v.size;
     if (
-      is189(v, r) &&
-      typeof a11 === 'string' &&
-      a11 !== 'auto' &&
-      !dimensionsOk(a11, {
+      is185(v, r) &&
+      typeof a10 === 'string' &&
+      a10 !== 'auto' &&
+      !dimensionsOk(a10, {
         multipleOf: 16,
         minAspect: 0.3333333333333333,
         maxAspect: 3,
@@ -2373,133 +2256,131 @@ export function is192(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check193(v: unknown, p: string, c: Ctx): void {
+export function check189(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined && !is367(v0, c)) check366(v0, p + '/prompt', c);
+    if (v0 !== undefined && !is348(v0, c)) check347(v0, p + '/prompt', c);
     const v1 = v.quality;
     if (v1 !== undefined && v1 !== null && v1 !== 'standard' && v1 !== 'auto')
-      check368(v1, p + '/quality', c);
+      check349(v1, p + '/quality', c);
     const v2 = v.size;
     if (v2 !== undefined && v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024')
-      check369(v2, p + '/size', c);
+      check350(v2, p + '/size', c);
+  }
+}
+
+export function check190(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.n;
+    if (v0 !== undefined && !is352(v0, c)) check351(v0, p + '/n', c);
+    const v1 = v.prompt;
+    if (v1 !== undefined && !is354(v1, c)) check353(v1, p + '/prompt', c);
+    const v2 = v.quality;
+    if (v2 !== undefined && v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto')
+      check355(v2, p + '/quality', c);
+    const v3 = v.size;
+    if (v3 !== undefined && v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792')
+      check356(v3, p + '/size', c);
+  }
+}
+
+export function check191(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.background;
+    if (v0 !== undefined && v0 !== null) check302(v0, p + '/background', c);
+    const v1 = v.moderation;
+    if (v1 !== undefined && v1 !== null) check302(v1, p + '/moderation', c);
+    const v2 = v.output_compression;
+    if (v2 !== undefined && v2 !== null) check302(v2, p + '/output_compression', c);
+    const v3 = v.output_format;
+    if (v3 !== undefined && v3 !== null) check302(v3, p + '/output_format', c);
+  }
+}
+
+export function check192(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.prompt;
+    if (v0 !== undefined && !is358(v0, c)) check357(v0, p + '/prompt', c);
+    const v1 = v.quality;
+    if (v1 !== undefined && v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
+      check342(v1, p + '/quality', c);
+    const v2 = v.response_format;
+    if (v2 !== undefined && v2 !== null) check302(v2, p + '/response_format', c);
+  }
+}
+
+export function check193(v: unknown, p: string, c: Ctx): void {
+  if (isObj(v)) {
+    const v0 = v.size;
+    if (v0 !== undefined && v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
+      check359(v0, p + '/size', c);
   }
 }
 
 export function check194(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
-    const v0 = v.n;
-    if (v0 !== undefined && !is371(v0, c)) check370(v0, p + '/n', c);
-    const v1 = v.prompt;
-    if (v1 !== undefined && !is373(v1, c)) check372(v1, p + '/prompt', c);
-    const v2 = v.quality;
-    if (v2 !== undefined && v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto')
-      check374(v2, p + '/quality', c);
-    const v3 = v.size;
-    if (v3 !== undefined && v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792')
-      check375(v3, p + '/size', c);
+    const v0 = v.size;
+    if (v0 !== undefined && !is361(v0, c)) check360(v0, p + '/size', c);
   }
 }
 
 export function check195(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
-    const v0 = v.background;
-    if (v0 !== undefined && v0 !== null) check317(v0, p + '/background', c);
-    const v1 = v.moderation;
-    if (v1 !== undefined && v1 !== null) check317(v1, p + '/moderation', c);
-    const v2 = v.output_compression;
-    if (v2 !== undefined && v2 !== null) check317(v2, p + '/output_compression', c);
-    const v3 = v.output_format;
-    if (v3 !== undefined && v3 !== null) check317(v3, p + '/output_format', c);
+    const v0 = v.prompt;
+    if (v0 !== undefined && !is358(v0, c)) check357(v0, p + '/prompt', c);
+    const v1 = v.size;
+    if (v1 !== undefined && !VALUES0.has(v1)) check362(v1, p + '/size', c);
   }
 }
 
 export function check196(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.prompt;
-    if (v0 !== undefined && !is377(v0, c)) check376(v0, p + '/prompt', c);
-    const v1 = v.quality;
-    if (v1 !== undefined && v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
-      check361(v1, p + '/quality', c);
-    const v2 = v.response_format;
-    if (v2 !== undefined && v2 !== null) check317(v2, p + '/response_format', c);
-  }
-}
-
-export function check197(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.size;
-    if (v0 !== undefined && v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
-      check378(v0, p + '/size', c);
-  }
-}
-
-export function check198(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.size;
-    if (v0 !== undefined && !is380(v0, c)) check379(v0, p + '/size', c);
-  }
-}
-
-export function check199(v: unknown, p: string, c: Ctx): void {
-  if (isObj(v)) {
-    const v0 = v.prompt;
-    if (v0 !== undefined && !is377(v0, c)) check376(v0, p + '/prompt', c);
-    const v1 = v.size;
-    if (v1 !== undefined && !VALUES0.has(v1)) check381(v1, p + '/size', c);
-  }
-}
-
-export function check200(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined && !is383(v0, c)) check382(v0, p + '/background', c);
+    if (v0 !== undefined && !is364(v0, c)) check363(v0, p + '/background', c);
     const v1 = v.model;
-    if (v1 !== undefined && typeof v1 !== 'string') check384(v1, p + '/model', c);
+    if (v1 !== undefined && typeof v1 !== 'string') check365(v1, p + '/model', c);
     const v2 = v.moderation;
-    if (v2 !== undefined && !is386(v2, c)) check385(v2, p + '/moderation', c);
+    if (v2 !== undefined && !is367(v2, c)) check366(v2, p + '/moderation', c);
     const v3 = v.n;
     if (
       v3 !== undefined &&
       v3 !== null &&
       (typeof v3 !== 'number' || !Number.isInteger(v3) || v3 < 1 || v3 > 10)
     )
-      check387(v3, p + '/n', c);
+      check368(v3, p + '/n', c);
     const v4 = v.output_compression;
     if (
       v4 !== undefined &&
       v4 !== null &&
       (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 < 0 || v4 > 100)
     )
-      check388(v4, p + '/output_compression', c);
+      check369(v4, p + '/output_compression', c);
     const v5 = v.output_format;
-    if (v5 !== undefined && !is359(v5, c)) check358(v5, p + '/output_format', c);
+    if (v5 !== undefined && !is340(v5, c)) check339(v5, p + '/output_format', c);
     const v6 = v.partial_images;
     if (
       v6 !== undefined &&
       v6 !== null &&
       (typeof v6 !== 'number' || !Number.isInteger(v6) || v6 < 0 || v6 > 3)
     )
-      check360(v6, p + '/partial_images', c);
-    const v7 = v.prompt;
-    if (v7 === undefined) c.add(p + '/prompt', 'required', 'is required');
-    else if (typeof v7 !== 'string') check7(v7, p + '/prompt', c);
-    const v8 = v.quality;
-    if (v8 !== undefined && v8 !== null && !VALUES1.has(v8)) check389(v8, p + '/quality', c);
-    const v9 = v.response_format;
-    if (v9 !== undefined && v9 !== null && v9 !== 'url' && v9 !== 'b64_json')
-      check390(v9, p + '/response_format', c);
-    const v10 = v.size;
-    if (v10 !== undefined && typeof v10 !== 'string') check7(v10, p + '/size', c);
+      check341(v6, p + '/partial_images', c);
+    if (typeof v.prompt !== 'string') c.required(v.prompt, p + '/prompt', check7);
+    const v7 = v.quality;
+    if (v7 !== undefined && v7 !== null && !VALUES1.has(v7)) check370(v7, p + '/quality', c);
+    const v8 = v.response_format;
+    if (v8 !== undefined && v8 !== null && v8 !== 'url' && v8 !== 'b64_json')
+      check371(v8, p + '/response_format', c);
+    const v9 = v.size;
+    if (v9 !== undefined && typeof v9 !== 'string') check7(v9, p + '/size', c);
     {
-      const a11 = v.size;
+      const a10 = v.size;
       if (
-        is189(v, c) &&
-        typeof a11 === 'string' &&
-        a11 !== 'auto' &&
-        !dimensionsOk(a11, {
+        is185(v, c) &&
+        typeof a10 === 'string' &&
+        a10 !== 'auto' &&
+        !dimensionsOk(a10, {
           multipleOf: 16,
           minAspect: 0.3333333333333333,
           maxAspect: 3,
@@ -2517,21 +2398,21 @@ export function check200(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is201(v: unknown, r: Run): boolean {
+export function is197(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.file_id === undefined) return false;
   }
   return true;
 }
 
-export function is202(v: unknown, r: Run): boolean {
+export function is198(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.image_url === undefined) return false;
   }
   return true;
 }
 
-export function check203(v: unknown, p: string, c: Ctx): void {
+export function check199(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -2542,8 +2423,8 @@ export function check203(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check204(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is201(v, c) ? 1 : 0) + (is202(v, c) ? 1 : 0);
+export function check200(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is197(v, c) ? 1 : 0) + (is198(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
@@ -2552,52 +2433,35 @@ export function check204(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is205(v: unknown, r: Run): boolean {
-  if ((is201(v, r) ? 1 : 0) + (is202(v, r) ? 1 : 0) !== 1) return false;
-  return true;
-}
-
-export function is206(v: unknown, r: Run): boolean {
+export function is201(v: unknown, r: Run): boolean {
   if (v !== 'url') return false;
   return true;
 }
 
-export function is207(v: unknown, r: Run): boolean {
+export function is202(v: unknown, r: Run): boolean {
   if (v !== '1024x1024') return false;
   return true;
 }
 
-export function check208(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is206(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check203(v: unknown, p: string, c: Ctx): void {
+  if (!(is201(v, c) || is11(v, c))) {
     c.add(p, 'any_of', 'must be "url" or a string');
   }
 }
 
-export function is209(v: unknown, r: Run): boolean {
-  if (!(is206(v, r) || is11(v, r))) return false;
-  return true;
-}
-
-export function check210(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is207(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check204(v: unknown, p: string, c: Ctx): void {
+  if (!(is202(v, c) || is11(v, c))) {
     c.add(p, 'any_of', 'must be "1024x1024" or a string');
   }
 }
 
-export function is211(v: unknown, r: Run): boolean {
-  if (!(is207(v, r) || is11(v, r))) return false;
-  return true;
-}
-
-export function check212(v: unknown, p: string, c: Ctx): void {
+export function check205(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transparent' && v !== 'opaque') {
     c.add(p, 'enum', "must be one of 'transparent', 'opaque'");
   }
 }
 
-export function check213(v: unknown, p: string, c: Ctx): void {
+export function check206(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Images');
   } else {
@@ -2609,31 +2473,31 @@ export function check213(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check214(v: unknown, p: string, c: Ctx): void {
+export function check207(v: unknown, p: string, c: Ctx): void {
   if (v !== 'png' && v !== 'webp' && v !== 'jpeg') {
     c.add(p, 'enum', "must be one of 'png', 'webp', 'jpeg'");
   }
 }
 
-export function check215(v: unknown, p: string, c: Ctx): void {
+export function check208(v: unknown, p: string, c: Ctx): void {
   if (v !== 'low' && v !== 'medium' && v !== 'high') {
     c.add(p, 'enum', "must be one of 'low', 'medium', 'high'");
   }
 }
 
-export function check216(v: unknown, p: string, c: Ctx): void {
+export function check209(v: unknown, p: string, c: Ctx): void {
   if (v !== '1024x1024' && v !== '1024x1536' && v !== '1536x1024') {
     c.add(p, 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'");
   }
 }
 
-export function check217(v: unknown, p: string, c: Ctx): void {
+export function check210(v: unknown, p: string, c: Ctx): void {
   if (v !== 'model') {
     c.add(p, 'const', 'must be "model"');
   }
 }
 
-export function check218(v: unknown, p: string, c: Ctx): void {
+export function check211(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Models');
   } else {
@@ -2645,7 +2509,7 @@ export function check218(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check219(v: unknown, p: string, c: Ctx): void {
+export function check212(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ModerationResults');
   } else {
@@ -2657,7 +2521,7 @@ export function check219(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check220(v: unknown, p: string, c: Ctx): void {
+export function check213(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'boolean') {
       c.add(p, 'type', 'must be a boolean or null');
@@ -2665,7 +2529,7 @@ export function check220(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is221(v: unknown, r: Run): boolean {
+export function is214(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2674,7 +2538,7 @@ export function is221(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is222(v: unknown, r: Run): boolean {
+export function is215(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2683,9 +2547,8 @@ export function is222(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check223(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (is221(v, c) ? 1 : 0) + (is222(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check216(v: unknown, p: string, c: Ctx): void {
+  if (!(is11(v, c) || is214(v, c) || is215(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else {
@@ -2694,46 +2557,39 @@ export function check223(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is224(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || is221(v, r) || is222(v, r))) return false;
-  return true;
-}
-
-export function check225(v: unknown, p: string, c: Ctx): void {
+export function check217(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check226(v: unknown, p: string, c: Ctx): void {
+export function check218(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.url;
-    if (v0 === undefined) c.add(p + '/url', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/url', c);
+    if (typeof v.url !== 'string') c.required(v.url, p + '/url', check7);
   }
 }
 
-export function check227(v: unknown, p: string, c: Ctx): void {
+export function check219(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_url') {
     c.add(p, 'const', 'must be "image_url"');
   }
 }
 
-export function check228(v: unknown, p: string, c: Ctx): void {
+export function check220(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text') {
     c.add(p, 'const', 'must be "text"');
   }
 }
 
-export function check229(v: unknown, p: string, c: Ctx): void {
+export function check221(v: unknown, p: string, c: Ctx): void {
   if (v !== 'text' && v !== 'image') {
     c.add(p, 'enum', "must be one of 'text', 'image'");
   }
 }
 
-export function is230(v: unknown, r: Run): boolean {
+export function is222(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2742,28 +2598,19 @@ export function is230(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check231(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (is230(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+export function check223(v: unknown, p: string, c: Ctx): void {
+  if (!(is11(v, c) || is222(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else if (Array.isArray(v)) {
-      check391(v, p, c);
+      check372(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string or an array of ResponseInputMessages');
     }
   }
 }
 
-export function is232(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || is230(v, r))) return false;
-  return true;
-}
-
-export function check233(v: unknown, p: string, c: Ctx): void {
+export function check224(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseTools');
   } else {
@@ -2775,20 +2622,20 @@ export function check233(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check234(v: unknown, p: string, c: Ctx): void {
+export function check225(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
   }
 }
 
-export function check235(v: unknown, p: string, c: Ctx): void {
+export function check226(v: unknown, p: string, c: Ctx): void {
   if (v !== 'function') {
     c.add(p, 'const', 'must be "function"');
   }
 }
 
-export function is236(v: unknown, r: Run): boolean {
+export function is227(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.detail;
   if (v0 !== undefined && typeof v0 !== 'string') return false;
@@ -2796,12 +2643,11 @@ export function is236(v: unknown, r: Run): boolean {
   if (v1 !== undefined && typeof v1 !== 'string') return false;
   const v2 = v.image_url;
   if (v2 !== undefined && typeof v2 !== 'string') return false;
-  const v3 = v.type;
-  if (v3 === undefined || v3 !== 'input_image') return false;
+  if (v.type !== 'input_image') return false;
   return true;
 }
 
-export function check237(v: unknown, p: string, c: Ctx): void {
+export function check228(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
@@ -2811,14 +2657,12 @@ export function check237(v: unknown, p: string, c: Ctx): void {
     if (v1 !== undefined && typeof v1 !== 'string') check7(v1, p + '/file_id', c);
     const v2 = v.image_url;
     if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/image_url', c);
-    const v3 = v.type;
-    if (v3 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v3 !== 'input_image') check8(v3, p + '/type', c);
+    if (v.type !== 'input_image') c.required(v.type, p + '/type', check8);
   }
 }
 
-export function check238(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is202(v, c) ? 1 : 0) + (is201(v, c) ? 1 : 0);
+export function check229(v: unknown, p: string, c: Ctx): void {
+  const m0 = (is198(v, c) ? 1 : 0) + (is197(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(p, 'one_of', 'matches more than one of the allowed shapes');
   }
@@ -2827,12 +2671,7 @@ export function check238(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is239(v: unknown, r: Run): boolean {
-  if ((is202(v, r) ? 1 : 0) + (is201(v, r) ? 1 : 0) !== 1) return false;
-  return true;
-}
-
-export function is240(v: unknown, r: Run): boolean {
+export function is230(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2841,77 +2680,68 @@ export function is240(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check241(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (is240(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+export function check231(v: unknown, p: string, c: Ctx): void {
+  if (!(is11(v, c) || is230(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else if (Array.isArray(v)) {
-      check392(v, p, c);
+      check373(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string or an array of ResponseInputContentParts');
     }
   }
 }
 
-export function is242(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || is240(v, r))) return false;
-  return true;
-}
-
-export function check243(v: unknown, p: string, c: Ctx): void {
+export function check232(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function is244(v: unknown, r: Run): boolean {
+export function is233(v: unknown, r: Run): boolean {
   if (v !== 'function') return false;
   return true;
 }
 
-export function check245(v: unknown, p: string, c: Ctx): void {
+export function check234(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
-  if (is244(v, c)) c.add(p, 'not', 'must not be "function"');
+  if (is233(v, c)) c.add(p, 'not', 'must not be "function"');
 }
 
-export function is246(v: unknown, r: Run): boolean {
+export function is235(v: unknown, r: Run): boolean {
   if (typeof v !== 'string') return false;
-  if (is244(v, r)) return false;
+  if (is233(v, r)) return false;
   return true;
 }
 
-export function check247(v: unknown, p: string, c: Ctx): void {
+export function check236(v: unknown, p: string, c: Ctx): void {
   if (v !== 'file') {
     c.add(p, 'const', 'must be "file"');
   }
 }
 
-export function check248(v: unknown, p: string, c: Ctx): void {
+export function check237(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkFile(v, p, c);
   }
 }
 
-export function is249(v: unknown, r: Run): boolean {
+export function is238(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isFile(v, r)) return false;
   }
   return true;
 }
 
-export function check250(v: unknown, p: string, c: Ctx): void {
+export function check239(v: unknown, p: string, c: Ctx): void {
   if (v !== 'upload') {
     c.add(p, 'const', 'must be "upload"');
   }
 }
 
-export function check251(v: unknown, p: string, c: Ctx): void {
+export function check240(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -2919,77 +2749,62 @@ export function check251(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is252(v: unknown, r: Run): boolean {
+export function is241(v: unknown, r: Run): boolean {
   if (typeof v !== 'string' || (v.length > 512 && cpLen(v) > 512)) return false;
   return true;
 }
 
-export function is253(v: unknown, r: Run): boolean {
+export function is242(v: unknown, r: Run): boolean {
   if (typeof v !== 'boolean') return false;
   return true;
 }
 
-export function check254(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is252(v, c) ? 1 : 0) + (is253(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check243(v: unknown, p: string, c: Ctx): void {
+  if (!(is241(v, c) || is242(v, c) || is144(v, c))) {
     if (typeof v === 'string') {
-      check23(v, p, c);
+      check22(v, p, c);
     } else if (typeof v === 'boolean') {
-      check27(v, p, c);
+      check25(v, p, c);
     } else if (typeof v === 'number') {
-      check50(v, p, c);
+      check47(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string, a boolean or a number');
     }
   }
 }
 
-export function is255(v: unknown, r: Run): boolean {
-  if (!(is252(v, r) || is253(v, r) || is148(v, r))) return false;
-  return true;
-}
-
-export function is256(v: unknown, r: Run): boolean {
+export function is244(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!(is11(v1, r) || is148(v1, r))) return false;
+    if (!(is11(v1, r) || is144(v1, r))) return false;
   }
   return true;
 }
 
-export function check257(v: unknown, p: string, c: Ctx): void {
+export function check245(v: unknown, p: string, c: Ctx): void {
   if (!VALUES2.has(v)) {
     c.add(p, 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'");
   }
 }
 
-export function check258(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0) + (is253(v, c) ? 1 : 0) + (is256(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+export function check246(v: unknown, p: string, c: Ctx): void {
+  if (!(is11(v, c) || is144(v, c) || is242(v, c) || is244(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else if (typeof v === 'number') {
-      check50(v, p, c);
+      check47(v, p, c);
     } else if (typeof v === 'boolean') {
-      check27(v, p, c);
+      check25(v, p, c);
     } else if (Array.isArray(v)) {
-      check393(v, p, c);
+      check374(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string, a number, a boolean or an array of one of several shapes');
     }
   }
 }
 
-export function is259(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || is148(v, r) || is253(v, r) || is256(v, r))) return false;
-  return true;
-}
-
-export function check260(v: unknown, p: string, c: Ctx): void {
+export function check247(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of SearchFilters');
   } else {
@@ -3001,25 +2816,25 @@ export function check260(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check261(v: unknown, p: string, c: Ctx): void {
+export function check248(v: unknown, p: string, c: Ctx): void {
   if (v !== 'and' && v !== 'or') {
     c.add(p, 'enum', "must be one of 'and', 'or'");
   }
 }
 
-export function check262(v: unknown, p: string, c: Ctx): void {
+export function check249(v: unknown, p: string, c: Ctx): void {
   if (v !== 'other') {
     c.add(p, 'const', 'must be "other"');
   }
 }
 
-export function check263(v: unknown, p: string, c: Ctx): void {
+export function check250(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   }
 }
 
-export function check264(v: unknown, p: string, c: Ctx): void {
+export function check251(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3028,106 +2843,100 @@ export function check264(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check265(v: unknown, p: string, c: Ctx): void {
+export function check252(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.chunk_overlap_tokens;
-    if (v0 === undefined) c.add(p + '/chunk_overlap_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/chunk_overlap_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/chunk_overlap_tokens', check28);
     const v1 = v.max_chunk_size_tokens;
-    if (v1 === undefined) c.add(p + '/max_chunk_size_tokens', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/max_chunk_size_tokens', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1))
+      c.required(v1, p + '/max_chunk_size_tokens', check28);
   }
 }
 
-export function check266(v: unknown, p: string, c: Ctx): void {
+export function check253(v: unknown, p: string, c: Ctx): void {
   if (v !== 'static') {
     c.add(p, 'const', 'must be "static"');
   }
 }
 
-export function is267(v: unknown, r: Run): boolean {
+export function is254(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.cancelled;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   const v1 = v.completed;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   const v2 = v.failed;
-  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  if (typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   const v3 = v.in_progress;
-  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
   const v4 = v.total;
-  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  if (typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
-export function check268(v: unknown, p: string, c: Ctx): void {
+export function check255(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.cancelled;
-    if (v0 === undefined) c.add(p + '/cancelled', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/cancelled', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/cancelled', check28);
     const v1 = v.completed;
-    if (v1 === undefined) c.add(p + '/completed', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/completed', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/completed', check28);
     const v2 = v.failed;
-    if (v2 === undefined) c.add(p + '/failed', 'required', 'is required');
-    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/failed', c);
+    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/failed', check28);
     const v3 = v.in_progress;
-    if (v3 === undefined) c.add(p + '/in_progress', 'required', 'is required');
-    else if (typeof v3 !== 'number' || !Number.isInteger(v3)) check30(v3, p + '/in_progress', c);
+    if (typeof v3 !== 'number' || !Number.isInteger(v3)) c.required(v3, p + '/in_progress', check28);
     const v4 = v.total;
-    if (v4 === undefined) c.add(p + '/total', 'required', 'is required');
-    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/total', c);
+    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/total', check28);
   }
 }
 
-export function check269(v: unknown, p: string, c: Ctx): void {
+export function check256(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store') {
     c.add(p, 'const', 'must be "vector_store"');
   }
 }
 
-export function check270(v: unknown, p: string, c: Ctx): void {
+export function check257(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.deleted') {
     c.add(p, 'const', 'must be "vector_store.deleted"');
   }
 }
 
-export function check271(v: unknown, p: string, c: Ctx): void {
+export function check258(v: unknown, p: string, c: Ctx): void {
   if (v !== 'last_active_at') {
     c.add(p, 'const', 'must be "last_active_at"');
   }
 }
 
-export function check272(v: unknown, p: string, c: Ctx): void {
+export function check259(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkVectorStoreFileError(v, p, c);
   }
 }
 
-export function is273(v: unknown, r: Run): boolean {
+export function is260(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isVectorStoreFileError(v, r)) return false;
   }
   return true;
 }
 
-export function check274(v: unknown, p: string, c: Ctx): void {
+export function check261(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.file') {
     c.add(p, 'const', 'must be "vector_store.file"');
   }
 }
 
-export function check275(v: unknown, p: string, c: Ctx): void {
+export function check262(v: unknown, p: string, c: Ctx): void {
   if (v !== 'server_error' && v !== 'unsupported_file' && v !== 'invalid_file') {
     c.add(p, 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'");
   }
 }
 
-export function check276(v: unknown, p: string, c: Ctx): void {
+export function check263(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of VectorStores');
   } else {
@@ -3139,7 +2948,7 @@ export function check276(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check277(v: unknown, p: string, c: Ctx): void {
+export function check264(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3148,41 +2957,32 @@ export function check277(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check278(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (is221(v, c) ? 1 : 0);
-  if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
-  }
-  if (m0 === 0) {
+export function check265(v: unknown, p: string, c: Ctx): void {
+  if (!(is11(v, c) || is214(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else if (Array.isArray(v)) {
-      check98(v, p, c);
+      check95(v, p, c);
     } else {
       c.add(p, 'one_of', 'must be a string or an array of strings');
     }
   }
 }
 
-export function is279(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || is221(v, r))) return false;
-  return true;
-}
-
-export function check280(v: unknown, p: string, c: Ctx): void {
+export function check266(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.ranker;
     if (v0 !== undefined && v0 !== 'none' && v0 !== 'auto' && v0 !== 'default-2024-11-15')
-      check394(v0, p + '/ranker', c);
+      check375(v0, p + '/ranker', c);
     const v1 = v.score_threshold;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
-      check50(v1, p + '/score_threshold', c);
+      check47(v1, p + '/score_threshold', c);
   }
 }
 
-export function check281(v: unknown, p: string, c: Ctx): void {
+export function check267(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of VectorStoreSearchResults');
   } else {
@@ -3194,32 +2994,32 @@ export function check281(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check282(v: unknown, p: string, c: Ctx): void {
+export function check268(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkVideoError(v, p, c);
   }
 }
 
-export function is283(v: unknown, r: Run): boolean {
+export function is269(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isVideoError(v, r)) return false;
   }
   return true;
 }
 
-export function check284(v: unknown, p: string, c: Ctx): void {
+export function check270(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video') {
     c.add(p, 'const', 'must be "video"');
   }
 }
 
-export function check285(v: unknown, p: string, c: Ctx): void {
+export function check271(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video.deleted') {
     c.add(p, 'const', 'must be "video.deleted"');
   }
 }
 
-export function check286(v: unknown, p: string, c: Ctx): void {
+export function check272(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of Videos');
   } else {
@@ -3231,48 +3031,44 @@ export function check286(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is287(v: unknown, r: Run): boolean {
+export function is273(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
   if (v0 === undefined) {
     return false;
   } else {
     if (!isObj(v0)) return false;
-    const v1 = v0.id;
-    if (v1 === undefined || typeof v1 !== 'string') return false;
+    if (typeof v0.id !== 'string') return false;
   }
-  const v2 = v.type;
-  if (v2 === undefined || v2 !== 'response.completed') return false;
+  if (v.type !== 'response.completed') return false;
   return true;
 }
 
-export function check288(v: unknown, p: string, c: Ctx): void {
+export function check274(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.data;
-    if (v0 === undefined) c.add(p + '/data', 'required', 'is required');
-    else check395(v0, p + '/data', c);
-    const v1 = v.type;
-    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v1 !== 'response.completed') check396(v1, p + '/type', c);
+    if (v0 === undefined) c.missing(p + '/data');
+    else check376(v0, p + '/data', c);
+    if (v.type !== 'response.completed') c.required(v.type, p + '/type', check377);
   }
 }
 
-export function check289(v: unknown, p: string, c: Ctx): void {
+export function check275(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
   }
 }
 
-export function check290(v: unknown, p: string, c: Ctx): void {
+export function check276(v: unknown, p: string, c: Ctx): void {
   if (v !== 'event') {
     c.add(p, 'const', 'must be "event"');
   }
 }
 
-export function check291(v: unknown, p: string, c: Ctx): void {
+export function check277(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3281,7 +3077,7 @@ export function check291(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check292(v: unknown, p: string, c: Ctx): void {
+export function check278(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3290,7 +3086,7 @@ export function check292(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check293(v: unknown, p: string, c: Ctx): void {
+export function check279(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -3299,45 +3095,41 @@ export function check293(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is294(v: unknown, r: Run): boolean {
+export function is280(v: unknown, r: Run): boolean {
   if (!(isTranscription(v, r) || isTranscriptionDiarized(v, r) || isTranscriptionVerbose(v, r))) return false;
   return true;
 }
 
-export function check295(v: unknown, p: string, c: Ctx): void {
-  const m0 =
-    (isTranscription(v, c) ? 1 : 0) +
-    (isTranscriptionDiarized(v, c) ? 1 : 0) +
-    (isTranscriptionVerbose(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check281(v: unknown, p: string, c: Ctx): void {
+  if (!(isTranscription(v, c) || isTranscriptionDiarized(v, c) || isTranscriptionVerbose(v, c))) {
     c.add(p, 'any_of', 'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose');
   }
 }
 
-export function is296(v: unknown, r: Run): boolean {
+export function is282(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   return true;
 }
 
-export function check297(v: unknown, p: string, c: Ctx): void {
+export function check283(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check298(v: unknown, p: string, c: Ctx): void {
+export function check284(v: unknown, p: string, c: Ctx): void {
   if (v !== 'mp3' && v !== 'wav') {
     c.add(p, 'enum', "must be one of 'mp3', 'wav'");
   }
 }
 
-export function check299(v: unknown, p: string, c: Ctx): void {
+export function check285(v: unknown, p: string, c: Ctx): void {
   if (v !== 'explicit') {
     c.add(p, 'const', 'must be "explicit"');
   }
 }
 
-export function check300(v: unknown, p: string, c: Ctx): void {
+export function check286(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of GraderContentParts');
   } else {
@@ -3349,21 +3141,20 @@ export function check300(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is301(v: unknown, r: Run): boolean {
+export function is287(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.instructions;
-    if (v0 === undefined || typeof v0 !== 'string') return false;
+    if (typeof v.instructions !== 'string') return false;
   }
   return true;
 }
 
-export function check302(v: unknown, p: string, c: Ctx): void {
+export function check288(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio') {
     c.add(p, 'const', 'must be "audio"');
   }
 }
 
-export function is303(v: unknown, r: Run): boolean {
+export function is289(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.bytes;
   if (v0 !== undefined) {
@@ -3380,90 +3171,82 @@ export function is303(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check304(v: unknown, p: string, c: Ctx): void {
+export function check290(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.code;
-    if (v0 === undefined) c.add(p + '/code', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/code', c);
+    if (typeof v.code !== 'string') c.required(v.code, p + '/code', check7);
   }
 }
 
-export function check305(v: unknown, p: string, c: Ctx): void {
+export function check291(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.bytes;
-    if (v0 !== undefined) check54(v0, p + '/bytes', c);
+    if (v0 !== undefined) check51(v0, p + '/bytes', c);
     const v1 = v.logprob;
-    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1))) check50(v1, p + '/logprob', c);
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1))) check47(v1, p + '/logprob', c);
     const v2 = v.token;
     if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/token', c);
   }
 }
 
-export function check306(v: unknown, p: string, c: Ctx): void {
+export function check292(v: unknown, p: string, c: Ctx): void {
   if (v !== 'json') {
     c.add(p, 'const', 'must be "json"');
   }
 }
 
-export function check307(v: unknown, p: string, c: Ctx): void {
+export function check293(v: unknown, p: string, c: Ctx): void {
   if (v !== 'json' && v !== 'text' && v !== 'diarized_json') {
     c.add(p, 'enum', "must be one of 'json', 'text', 'diarized_json'");
   }
 }
 
-export function check308(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is146(v, c) ? 1 : 0) + (is11(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check294(v: unknown, p: string, c: Ctx): void {
+  if (!(is142(v, c) || is11(v, c))) {
     c.add(p, 'any_of', 'must be "auto" or a string');
   }
 }
 
-export function is309(v: unknown, r: Run): boolean {
-  if (!(is146(v, r) || is11(v, r))) return false;
-  return true;
-}
-
-export function check310(v: unknown, p: string, c: Ctx): void {
+export function check295(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of "logprobs"');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (v1 !== 'logprobs') check397(v1, p + '/' + i0, c);
+      if (v1 !== 'logprobs') check378(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check311(v: unknown, p: string, c: Ctx): void {
+export function check296(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string' || !RE0.test(v1)) check398(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string' || !RE0.test(v1)) check379(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check312(v: unknown, p: string, c: Ctx): void {
+export function check297(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check313(v: unknown, p: string, c: Ctx): void {
+export function check298(v: unknown, p: string, c: Ctx): void {
   if (Array.isArray(v)) {
     if (v.length > 0) c.add(p, 'max_items', 'must have at most 0 items');
   }
 }
 
-export function is314(v: unknown, r: Run): boolean {
+export function is299(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3472,7 +3255,7 @@ export function is314(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is315(v: unknown, r: Run): boolean {
+export function is300(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3485,7 +3268,7 @@ export function is315(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is316(v: unknown, r: Run): boolean {
+export function is301(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 4) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3495,19 +3278,19 @@ export function is316(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check317(v: unknown, p: string, c: Ctx): void {
+export function check302(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     c.add(p, 'type', 'must be null');
   }
 }
 
-export function check318(v: unknown, p: string, c: Ctx): void {
+export function check303(v: unknown, p: string, c: Ctx): void {
   if (v !== 'gpt-3.5-turbo-instruct') {
     c.add(p, 'const', 'must be "gpt-3.5-turbo-instruct"');
   }
 }
 
-export function check319(v: unknown, p: string, c: Ctx): void {
+export function check304(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       c.add(p, 'type', 'must be a number or null');
@@ -3518,7 +3301,7 @@ export function check319(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check320(v: unknown, p: string, c: Ctx): void {
+export function check305(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!isObj(v)) {
       c.add(p, 'type', 'must be an object or null');
@@ -3526,18 +3309,15 @@ export function check320(v: unknown, p: string, c: Ctx): void {
       for (const k in v) {
         if (c.full) break;
         if (!RE1.test(k)) c.add(p + '/' + esc(k), 'property_name', 'key must match the pattern ^[0-9]+$');
-      }
-      for (const k in v) {
-        if (c.full) break;
         const v0 = v[k];
         if (typeof v0 !== 'number' || !Number.isFinite(v0) || v0 < -100 || v0 > 100)
-          check399(v0, p + '/' + esc(k), c);
+          check380(v0, p + '/' + esc(k), c);
       }
     }
   }
 }
 
-export function check321(v: unknown, p: string, c: Ctx): void {
+export function check306(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -3547,16 +3327,15 @@ export function check321(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check322(v: unknown, p: string, c: Ctx): void {
+export function check307(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check323(v: unknown, p: string, c: Ctx): void {
+export function check308(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    const m0 = (is11(v, c) ? 1 : 0) + (is221(v, c) ? 1 : 0) + (is314(v, c) ? 1 : 0) + (is315(v, c) ? 1 : 0);
-    if (m0 === 0) {
+    if (!(is11(v, c) || is214(v, c) || is299(v, c) || is300(v, c))) {
       if (typeof v === 'string') {
         check7(v, p, c);
       } else {
@@ -3570,21 +3349,13 @@ export function check323(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is324(v: unknown, r: Run): boolean {
+export function check309(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    if (!(is11(v, r) || is221(v, r) || is314(v, r) || is315(v, r))) return false;
-  }
-  return true;
-}
-
-export function check325(v: unknown, p: string, c: Ctx): void {
-  if (v !== null) {
-    const m0 = (is11(v, c) ? 1 : 0) + (is316(v, c) ? 1 : 0);
-    if (m0 === 0) {
+    if (!(is11(v, c) || is301(v, c))) {
       if (typeof v === 'string') {
         check7(v, p, c);
       } else if (Array.isArray(v)) {
-        check400(v, p, c);
+        check381(v, p, c);
       } else {
         c.add(p, 'any_of', 'must be a string or an array of strings');
       }
@@ -3592,27 +3363,20 @@ export function check325(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is326(v: unknown, r: Run): boolean {
-  if (v !== null) {
-    if (!(is11(v, r) || is316(v, r))) return false;
-  }
-  return true;
-}
-
-export function check327(v: unknown, p: string, c: Ctx): void {
+export function check310(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionStreamOptions(v, p, c);
   }
 }
 
-export function is328(v: unknown, r: Run): boolean {
+export function is311(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionStreamOptions(v, r)) return false;
   }
   return true;
 }
 
-export function check329(v: unknown, p: string, c: Ctx): void {
+export function check312(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       c.add(p, 'type', 'must be a number or null');
@@ -3623,37 +3387,37 @@ export function check329(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check330(v: unknown, p: string, c: Ctx): void {
+export function check313(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
     for (const k in v) {
       if (c.full) break;
       const v0 = v[k];
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) check50(v0, p + '/' + esc(k), c);
+      if (typeof v0 !== 'number' || !Number.isFinite(v0)) check47(v0, p + '/' + esc(k), c);
     }
   }
 }
 
-export function check331(v: unknown, p: string, c: Ctx): void {
+export function check314(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check332(v: unknown, p: string, c: Ctx): void {
+export function check315(v: unknown, p: string, c: Ctx): void {
   if (v !== 'application/zip') {
     c.add(p, 'const', 'must be "application/zip"');
   }
 }
 
-export function check333(v: unknown, p: string, c: Ctx): void {
+export function check316(v: unknown, p: string, c: Ctx): void {
   if (v !== 'base64') {
     c.add(p, 'const', 'must be "base64"');
   }
 }
 
-export function check334(v: unknown, p: string, c: Ctx): void {
+export function check317(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     c.add(p, 'type', 'must be an integer');
   } else {
@@ -3661,18 +3425,18 @@ export function check334(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check335(v: unknown, p: string, c: Ctx): void {
+export function check318(v: unknown, p: string, c: Ctx): void {
   if (v !== 'latest') {
     c.add(p, 'const', 'must be "latest"');
   }
 }
 
-export function is336(v: unknown, r: Run): boolean {
+export function is319(v: unknown, r: Run): boolean {
   if (typeof v !== 'string' || v.length === 0) return false;
   return true;
 }
 
-export function is337(v: unknown, r: Run): boolean {
+export function is320(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3682,7 +3446,7 @@ export function is337(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is338(v: unknown, r: Run): boolean {
+export function is321(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3692,7 +3456,7 @@ export function is338(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is339(v: unknown, r: Run): boolean {
+export function is322(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3707,7 +3471,7 @@ export function is339(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check340(v: unknown, p: string, c: Ctx): void {
+export function check323(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -3715,7 +3479,7 @@ export function check340(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check341(v: unknown, p: string, c: Ctx): void {
+export function check324(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -3723,25 +3487,19 @@ export function check341(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check342(v: unknown, p: string, c: Ctx): void {
-  const m0 = (isGraderMessage(v, c) ? 1 : 0) + (isEvalSimpleMessage(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check325(v: unknown, p: string, c: Ctx): void {
+  if (!(isGraderMessage(v, c) || isEvalSimpleMessage(v, c))) {
     c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage');
   }
 }
 
-export function is343(v: unknown, r: Run): boolean {
-  if (!(isGraderMessage(v, r) || isEvalSimpleMessage(v, r))) return false;
-  return true;
-}
-
-export function check344(v: unknown, p: string, c: Ctx): void {
+export function check326(v: unknown, p: string, c: Ctx): void {
   if (v !== 'default' && v !== 'low' && v !== 'medium' && v !== 'high') {
     c.add(p, 'enum', "must be one of 'default', 'low', 'medium', 'high'");
   }
 }
 
-export function is345(v: unknown, r: Run): boolean {
+export function is327(v: unknown, r: Run): boolean {
   if (!isObj(v)) {
     return false;
   } else {
@@ -3768,7 +3526,7 @@ export function is345(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check346(v: unknown, p: string, c: Ctx): void {
+export function check328(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
       p,
@@ -3802,12 +3560,11 @@ export function check346(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check347(v: unknown, p: string, c: Ctx): void {
+export function check329(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
-    const m0 = (is71(v, c) ? 1 : 0) + (isGraderTokenUsage(v, c) ? 1 : 0);
-    if (m0 === 0) {
+    if (!(is68(v, c) || isGraderTokenUsage(v, c))) {
       if (typeof v === 'number') {
-        check30(v, p, c);
+        check28(v, p, c);
       } else if (isObj(v)) {
         checkGraderTokenUsage(v, p, c);
       } else {
@@ -3817,20 +3574,13 @@ export function check347(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is348(v: unknown, r: Run): boolean {
-  if (v !== null) {
-    if (!(is71(v, r) || isGraderTokenUsage(v, r))) return false;
-  }
-  return true;
-}
-
-export function check349(v: unknown, p: string, c: Ctx): void {
+export function check330(v: unknown, p: string, c: Ctx): void {
   if (Array.isArray(v)) {
     if (v.length > 16) c.add(p, 'max_items', 'must have at most 16 items');
   }
 }
 
-export function check350(v: unknown, p: string, c: Ctx): void {
+export function check331(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'png' && v !== 'webp') {
       c.add(p, 'enum', "must be one of 'png', 'webp'");
@@ -3838,20 +3588,20 @@ export function check350(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check351(v: unknown, p: string, c: Ctx): void {
+export function check332(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageBackground(v, p, c);
   }
 }
 
-export function is352(v: unknown, r: Run): boolean {
+export function is333(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageBackground(v, r)) return false;
   }
   return true;
 }
 
-export function check353(v: unknown, p: string, c: Ctx): void {
+export function check334(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ImageEditInputImages');
   } else {
@@ -3863,7 +3613,7 @@ export function check353(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check354(v: unknown, p: string, c: Ctx): void {
+export function check335(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'high' && v !== 'low') {
       c.add(p, 'enum', "must be one of 'high', 'low'");
@@ -3871,39 +3621,39 @@ export function check354(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check355(v: unknown, p: string, c: Ctx): void {
+export function check336(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check356(v: unknown, p: string, c: Ctx): void {
+export function check337(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageModeration(v, p, c);
   }
 }
 
-export function is357(v: unknown, r: Run): boolean {
+export function is338(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageModeration(v, r)) return false;
   }
   return true;
 }
 
-export function check358(v: unknown, p: string, c: Ctx): void {
+export function check339(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageOutputFormat(v, p, c);
   }
 }
 
-export function is359(v: unknown, r: Run): boolean {
+export function is340(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageOutputFormat(v, r)) return false;
   }
   return true;
 }
 
-export function check360(v: unknown, p: string, c: Ctx): void {
+export function check341(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -3914,7 +3664,7 @@ export function check360(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check361(v: unknown, p: string, c: Ctx): void {
+export function check342(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'low' && v !== 'medium' && v !== 'high' && v !== 'auto') {
       c.add(p, 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
@@ -3922,7 +3672,7 @@ export function check361(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check362(v: unknown, p: string, c: Ctx): void {
+export function check343(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
       c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
@@ -3930,47 +3680,46 @@ export function check362(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check363(v: unknown, p: string, c: Ctx): void {
+export function check344(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of files');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is64(v1, c)) check63(v1, p + '/' + i0, c);
+      if (!is61(v1, c)) check60(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function is364(v: unknown, r: Run): boolean {
+export function is345(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (!RE4.test(v)) return false;
   }
   return true;
 }
 
-export function is365(v: unknown, r: Run): boolean {
+export function is346(v: unknown, r: Run): boolean {
   if (isObj(v)) {
-    const v0 = v.model;
-    if (v0 === undefined || typeof v0 !== 'string') return false;
+    if (typeof v.model !== 'string') return false;
   }
   return true;
 }
 
-export function check366(v: unknown, p: string, c: Ctx): void {
+export function check347(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (v.length > 1000 && cpLen(v) > 1000) c.add(p, 'max_length', 'must be at most 1000 characters');
   }
 }
 
-export function is367(v: unknown, r: Run): boolean {
+export function is348(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 1000 && cpLen(v) > 1000) return false;
   }
   return true;
 }
 
-export function check368(v: unknown, p: string, c: Ctx): void {
+export function check349(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'standard' && v !== 'auto') {
       c.add(p, 'enum', "must be one of 'standard', 'auto'");
@@ -3978,39 +3727,39 @@ export function check368(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check369(v: unknown, p: string, c: Ctx): void {
+export function check350(v: unknown, p: string, c: Ctx): void {
   if (v !== '256x256' && v !== '512x512' && v !== '1024x1024') {
     c.add(p, 'enum', "must be one of '256x256', '512x512', '1024x1024'");
   }
 }
 
-export function check370(v: unknown, p: string, c: Ctx): void {
+export function check351(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'number') {
     if (v > 1) c.add(p, 'maximum', 'must be at most 1');
   }
 }
 
-export function is371(v: unknown, r: Run): boolean {
+export function is352(v: unknown, r: Run): boolean {
   if (typeof v === 'number') {
     if (v > 1) return false;
   }
   return true;
 }
 
-export function check372(v: unknown, p: string, c: Ctx): void {
+export function check353(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (v.length > 4000 && cpLen(v) > 4000) c.add(p, 'max_length', 'must be at most 4000 characters');
   }
 }
 
-export function is373(v: unknown, r: Run): boolean {
+export function is354(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 4000 && cpLen(v) > 4000) return false;
   }
   return true;
 }
 
-export function check374(v: unknown, p: string, c: Ctx): void {
+export function check355(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'hd' && v !== 'standard' && v !== 'auto') {
       c.add(p, 'enum', "must be one of 'hd', 'standard', 'auto'");
@@ -4018,45 +3767,45 @@ export function check374(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check375(v: unknown, p: string, c: Ctx): void {
+export function check356(v: unknown, p: string, c: Ctx): void {
   if (v !== '1024x1024' && v !== '1792x1024' && v !== '1024x1792') {
     c.add(p, 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
   }
 }
 
-export function check376(v: unknown, p: string, c: Ctx): void {
+export function check357(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (v.length > 32000 && cpLen(v) > 32000) c.add(p, 'max_length', 'must be at most 32000 characters');
   }
 }
 
-export function is377(v: unknown, r: Run): boolean {
+export function is358(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 32000 && cpLen(v) > 32000) return false;
   }
   return true;
 }
 
-export function check378(v: unknown, p: string, c: Ctx): void {
+export function check359(v: unknown, p: string, c: Ctx): void {
   if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
     c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
   }
 }
 
-export function check379(v: unknown, p: string, c: Ctx): void {
+export function check360(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (!RE6.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
   }
 }
 
-export function is380(v: unknown, r: Run): boolean {
+export function is361(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (!RE6.test(v)) return false;
   }
   return true;
 }
 
-export function check381(v: unknown, p: string, c: Ctx): void {
+export function check362(v: unknown, p: string, c: Ctx): void {
   if (!VALUES0.has(v)) {
     c.add(
       p,
@@ -4066,39 +3815,39 @@ export function check381(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check382(v: unknown, p: string, c: Ctx): void {
+export function check363(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageBackground(v, p, c);
   }
 }
 
-export function is383(v: unknown, r: Run): boolean {
+export function is364(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageBackground(v, r)) return false;
   }
   return true;
 }
 
-export function check384(v: unknown, p: string, c: Ctx): void {
+export function check365(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   }
 }
 
-export function check385(v: unknown, p: string, c: Ctx): void {
+export function check366(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageModeration(v, p, c);
   }
 }
 
-export function is386(v: unknown, r: Run): boolean {
+export function is367(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageModeration(v, r)) return false;
   }
   return true;
 }
 
-export function check387(v: unknown, p: string, c: Ctx): void {
+export function check368(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -4109,7 +3858,7 @@ export function check387(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check388(v: unknown, p: string, c: Ctx): void {
+export function check369(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
       c.add(p, 'type', 'must be an integer or null');
@@ -4120,7 +3869,7 @@ export function check388(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check389(v: unknown, p: string, c: Ctx): void {
+export function check370(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!VALUES1.has(v)) {
       c.add(p, 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
@@ -4128,7 +3877,7 @@ export function check389(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check390(v: unknown, p: string, c: Ctx): void {
+export function check371(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (v !== 'url' && v !== 'b64_json') {
       c.add(p, 'enum', "must be one of 'url', 'b64_json'");
@@ -4136,7 +3885,7 @@ export function check390(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check391(v: unknown, p: string, c: Ctx): void {
+export function check372(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputMessages');
   } else {
@@ -4148,7 +3897,7 @@ export function check391(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check392(v: unknown, p: string, c: Ctx): void {
+export function check373(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of ResponseInputContentParts');
   } else {
@@ -4160,47 +3909,45 @@ export function check392(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check393(v: unknown, p: string, c: Ctx): void {
+export function check374(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings or a number');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is402(v1, c)) check401(v1, p + '/' + i0, c);
+      check382(v1, p + '/' + i0, c);
     }
   }
 }
 
-export function check394(v: unknown, p: string, c: Ctx): void {
+export function check375(v: unknown, p: string, c: Ctx): void {
   if (v !== 'none' && v !== 'auto' && v !== 'default-2024-11-15') {
     c.add(p, 'enum', "must be one of 'none', 'auto', 'default-2024-11-15'");
   }
 }
 
-export function check395(v: unknown, p: string, c: Ctx): void {
+export function check376(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.id;
-    if (v0 === undefined) c.add(p + '/id', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/id', c);
+    if (typeof v.id !== 'string') c.required(v.id, p + '/id', check7);
   }
 }
 
-export function check396(v: unknown, p: string, c: Ctx): void {
+export function check377(v: unknown, p: string, c: Ctx): void {
   if (v !== 'response.completed') {
     c.add(p, 'const', 'must be "response.completed"');
   }
 }
 
-export function check397(v: unknown, p: string, c: Ctx): void {
+export function check378(v: unknown, p: string, c: Ctx): void {
   if (v !== 'logprobs') {
     c.add(p, 'const', 'must be "logprobs"');
   }
 }
 
-export function check398(v: unknown, p: string, c: Ctx): void {
+export function check379(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
     c.add(p, 'type', 'must be a string');
   } else {
@@ -4208,7 +3955,7 @@ export function check398(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check399(v: unknown, p: string, c: Ctx): void {
+export function check380(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     c.add(p, 'type', 'must be a number');
   } else {
@@ -4217,7 +3964,7 @@ export function check399(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check400(v: unknown, p: string, c: Ctx): void {
+export function check381(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(p, 'type', 'must be an array of strings');
   } else {
@@ -4230,20 +3977,14 @@ export function check400(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check401(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is11(v, c) ? 1 : 0) + (is148(v, c) ? 1 : 0);
-  if (m0 === 0) {
+export function check382(v: unknown, p: string, c: Ctx): void {
+  if (!(is11(v, c) || is144(v, c))) {
     if (typeof v === 'string') {
       check7(v, p, c);
     } else if (typeof v === 'number') {
-      check50(v, p, c);
+      check47(v, p, c);
     } else {
       c.add(p, 'any_of', 'must be a string or a number');
     }
   }
-}
-
-export function is402(v: unknown, r: Run): boolean {
-  if (!(is11(v, r) || is148(v, r))) return false;
-  return true;
 }

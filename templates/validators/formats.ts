@@ -371,26 +371,48 @@ function regex(s: string): boolean {
   }
 }
 
+/** The check of each format, by the name the generated validators call it (`fmt` and the format in PascalCase). */
+export const fmtDateTime = dateTime;
+export const fmtDate = date;
+export const fmtTime = time;
+export const fmtDuration = (s: string): boolean => DURATION.test(s);
+export const fmtEmail = (s: string): boolean => s.length <= 320 && email(s, false);
+export const fmtIdnEmail = (s: string): boolean => s.length <= 320 && email(s, true);
+export const fmtHostname = (s: string): boolean => hostname(s, false);
+export const fmtIdnHostname = (s: string): boolean => hostname(s, true);
+export const fmtIpv4 = (s: string): boolean => IPV4.test(s);
+export const fmtIpv6 = ipv6;
+export const fmtUri = (s: string): boolean => uriReference(s, false, true);
+export const fmtUriReference = (s: string): boolean => uriReference(s, false, false);
+export const fmtIri = (s: string): boolean => uriReference(s, true, true);
+export const fmtIriReference = (s: string): boolean => uriReference(s, true, false);
+export const fmtUriTemplate = uriTemplate;
+export const fmtUuid = (s: string): boolean => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s);
+export const fmtJsonPointer = (s: string): boolean => JSON_POINTER.test(s);
+export const fmtRelativeJsonPointer = (s: string): boolean => RELATIVE_JSON_POINTER.test(s);
+export const fmtRegex = regex;
+export const fmtByte = (s: string): boolean => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
+
 /** Every format JSON Schema 2020-12 names, and OpenAPI's `byte`. A format not listed is not checked. */
 export const formats: Readonly<Record<string, (s: string) => boolean>> = {
-  'date-time': dateTime,
-  date,
-  time,
-  duration: (s) => DURATION.test(s),
-  email: (s) => s.length <= 320 && email(s, false),
-  'idn-email': (s) => s.length <= 320 && email(s, true),
-  hostname: (s) => hostname(s, false),
-  'idn-hostname': (s) => hostname(s, true),
-  ipv4: (s) => IPV4.test(s),
-  ipv6,
-  uri: (s) => uriReference(s, false, true),
-  'uri-reference': (s) => uriReference(s, false, false),
-  iri: (s) => uriReference(s, true, true),
-  'iri-reference': (s) => uriReference(s, true, false),
-  'uri-template': uriTemplate,
-  uuid: (s) => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s),
-  'json-pointer': (s) => JSON_POINTER.test(s),
-  'relative-json-pointer': (s) => RELATIVE_JSON_POINTER.test(s),
-  regex,
-  byte: (s) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s),
+  'date-time': fmtDateTime,
+  date: fmtDate,
+  time: fmtTime,
+  duration: fmtDuration,
+  email: fmtEmail,
+  'idn-email': fmtIdnEmail,
+  hostname: fmtHostname,
+  'idn-hostname': fmtIdnHostname,
+  ipv4: fmtIpv4,
+  ipv6: fmtIpv6,
+  uri: fmtUri,
+  'uri-reference': fmtUriReference,
+  iri: fmtIri,
+  'iri-reference': fmtIriReference,
+  'uri-template': fmtUriTemplate,
+  uuid: fmtUuid,
+  'json-pointer': fmtJsonPointer,
+  'relative-json-pointer': fmtRelativeJsonPointer,
+  regex: fmtRegex,
+  byte: fmtByte,
 };

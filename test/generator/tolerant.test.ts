@@ -57,7 +57,7 @@ describe('modes', () => {
     const out = await generate(file, 'tolerant', ['types', 'validators']);
     expect(out.lines).toEqual([expect.stringMatching(/#\/components\/schemas\/Req\/required\/1: warning\[invalid-openapi\]: required names 'modle'.*; the validators require 'modle'; the types do not name it$/)]);
     expect(out.text('types/common.ts')).toMatch(/model\?: string/);
-    expect(out.text('validators/schemas/common.ts')).toContain("c.add(p + '/modle', 'required', 'is required')");
+    expect(out.text('validators/schemas/common.ts')).toContain("c.missing(p + '/modle')");
   });
 
   it('names an operation without operationId from its method and path; strict refuses it', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
-import { validateRequest } from '../../generated/validators/index.ts';
+import { validateRequest, validateResponse, validateSchema } from '../../generated/validators/index.ts';
 import { fetchBridge, listen, raw, statusOf, type Running } from './helpers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -236,5 +236,14 @@ describe('smaller items (item 8)', () => {
       new RangeError('validateRequest: unknown operationId "nope"; it must be an operationId of the API (see requestValidators).'),
     );
     expect(() => validateRequest('toString' as 'createEmbedding', { path: {}, query: {}, headers: {}, body: {} })).toThrow(RangeError);
+  });
+  it('explains an unknown operationId given to validateResponse and an unknown name given to validateSchema', () => {
+    expect(() => validateResponse('nope' as 'createEmbedding', 200, {})).toThrow(
+      new RangeError('validateResponse: unknown operationId "nope"; it must be an operationId of the API (see requestValidators).'),
+    );
+    expect(() => validateSchema('toString' as 'EmbeddingCreateRequest', {})).toThrow(
+      new RangeError('validateSchema: unknown schema "toString"; it must be a component schema name of the API (see schemaValidators).'),
+    );
+    expect(validateSchema('EmbeddingCreateRequest', { model: 'm', input: 'x' })).toEqual({ ok: true, value: { model: 'm', input: 'x' } });
   });
 });

@@ -29,7 +29,7 @@ import {
   isVoiceCreateRequest,
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check295, check7, is294 } from '../shared.js';
+import { check281, check7, is280 } from '../shared.js';
 import type {
   CreateSpeechHeaders,
   CreateTranscriptionHeaders,
@@ -56,8 +56,6 @@ export function validateCreateSpeechRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateSpeechHeaders, SpeechCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -75,7 +73,7 @@ export function validateCreateSpeechRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createSpeech` (unlisted properties tolerated). */
@@ -90,8 +88,6 @@ export function validateCreateTranscriptionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateTranscriptionHeaders, TranscriptionCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -113,12 +109,12 @@ export function validateCreateTranscriptionRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createTranscription` (unlisted properties tolerated). */
 export const validateCreateTranscriptionResponse = responseValidator([
-  ['200', is294, check295],
+  ['200', is280, check281],
   ['400', isErrorResponse, checkErrorResponse],
   ['429', isErrorResponse, checkErrorResponse],
   ['default', isErrorResponse, checkErrorResponse],
@@ -129,17 +125,14 @@ export function validateListVoiceConsentsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVoiceConsentsQuery, ListVoiceConsentsHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
   const query: Record<string, unknown> = {};
   readLimitNoDefaultParameter(input, query, c);
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `listVoiceConsents` (unlisted properties tolerated). */
@@ -162,21 +155,18 @@ export function validateRetrieveVoiceConsentRequest(
     const raw = input.path?.['consent_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/consent_id', 'required', 'is required');
+      c.missing('/path/consent_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveVoiceConsent` (unlisted properties tolerated). */
@@ -199,13 +189,12 @@ export function validateUpdateVoiceConsentRequest(
     const raw = input.path?.['consent_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/consent_id', 'required', 'is required');
+      c.missing('/path/consent_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/consent_id', c);
     }
     if (x !== undefined) path['consentId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -222,7 +211,7 @@ export function validateUpdateVoiceConsentRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `updateVoiceConsent` (as `validateRetrieveVoiceConsentResponse`). */
@@ -233,8 +222,6 @@ export function validateCreateVoiceRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVoiceHeaders, VoiceCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -251,7 +238,7 @@ export function validateCreateVoiceRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVoice` (unlisted properties tolerated). */

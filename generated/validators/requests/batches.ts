@@ -39,17 +39,14 @@ export function validateListBatchesRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListBatchesQuery, ListBatchesHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
   const query: Record<string, unknown> = {};
   readAfterParameter(input, query, c);
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `listBatches` (unlisted properties tolerated). */
@@ -65,8 +62,6 @@ export function validateCreateBatchRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateBatchHeaders, BatchCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -83,7 +78,7 @@ export function validateCreateBatchRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createBatch` (unlisted properties tolerated). */
@@ -104,21 +99,18 @@ export function validateCancelBatchRequest(
     const raw = input.path?.['batch_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/batch_id', 'required', 'is required');
+      c.missing('/path/batch_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/batch_id', c);
     }
     if (x !== undefined) path['batchId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `cancelBatch` (as `validateCreateBatchResponse`). */

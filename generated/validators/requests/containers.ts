@@ -46,7 +46,6 @@ export function validateListContainersRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListContainersQuery, ListContainersHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
   const query: Record<string, unknown> = {};
   readAfterParameter(input, query, c);
   readLimitParameter(input, query, c);
@@ -63,10 +62,8 @@ export function validateListContainersRequest(
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `listContainers` (unlisted properties tolerated). */
@@ -82,8 +79,6 @@ export function validateCreateContainerRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateContainerHeaders, ContainerCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -101,7 +96,7 @@ export function validateCreateContainerRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createContainer` (unlisted properties tolerated). */
@@ -122,21 +117,18 @@ export function validateDeleteContainerRequest(
     const raw = input.path?.['container_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/container_id', 'required', 'is required');
+      c.missing('/path/container_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `deleteContainer` (unlisted properties tolerated). */
@@ -159,21 +151,18 @@ export function validateRetrieveContainerRequest(
     const raw = input.path?.['container_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/container_id', 'required', 'is required');
+      c.missing('/path/container_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/container_id', c);
     }
     if (x !== undefined) path['containerId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveContainer` (as `validateCreateContainerResponse`). */

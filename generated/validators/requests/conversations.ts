@@ -30,21 +30,18 @@ export function validateDeleteConversationRequest(
     const raw = input.path?.['conversation_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/conversation_id', 'required', 'is required');
+      c.missing('/path/conversation_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/conversation_id', c);
     }
     if (x !== undefined) path['conversationId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `deleteConversation` (unlisted properties tolerated). */

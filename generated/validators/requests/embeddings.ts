@@ -27,8 +27,6 @@ export function validateCreateEmbeddingRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateEmbeddingHeaders, EmbeddingCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -45,7 +43,7 @@ export function validateCreateEmbeddingRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createEmbedding` (unlisted properties tolerated). */

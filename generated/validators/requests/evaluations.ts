@@ -22,8 +22,6 @@ export function validateCreateEvalRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateEvalHeaders, EvalCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -40,7 +38,7 @@ export function validateCreateEvalRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createEval` (unlisted properties tolerated). */

@@ -21,7 +21,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
-import { check289, check7, is296 } from '../shared.js';
+import { check275, check7, is282 } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -41,8 +41,6 @@ export function validateRunGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RunGraderHeaders, GraderRunRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -59,7 +57,7 @@ export function validateRunGraderRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `runGrader` (unlisted properties tolerated). */
@@ -75,8 +73,6 @@ export function validateValidateGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ValidateGraderHeaders, GraderValidateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -93,12 +89,12 @@ export function validateValidateGraderRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `validateGrader` (unlisted properties tolerated). */
 export const validateValidateGraderResponse = responseValidator([
-  ['200', is296, check289],
+  ['200', is282, check275],
   ['400', isErrorResponse, checkErrorResponse],
   ['429', isErrorResponse, checkErrorResponse],
   ['default', isErrorResponse, checkErrorResponse],
@@ -116,21 +112,18 @@ export function validateCancelFineTuningJobRequest(
     const raw = input.path?.['fine_tuning_job_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/fine_tuning_job_id', 'required', 'is required');
+      c.missing('/path/fine_tuning_job_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/fine_tuning_job_id', c);
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `cancelFineTuningJob` (unlisted properties tolerated). */
@@ -146,16 +139,12 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RetrieveFineTuningModelLimitsHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveFineTuningModelLimits` (as `validateValidateGraderResponse`). */

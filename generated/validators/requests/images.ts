@@ -41,8 +41,6 @@ export function validateCreateImageEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageEditHeaders, CreateImageEditBody>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -70,7 +68,7 @@ export function validateCreateImageEditRequest(
     c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createImageEdit` (unlisted properties tolerated). */
@@ -86,8 +84,6 @@ export function validateCreateImageRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageHeaders, ImageGenerationCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -104,7 +100,7 @@ export function validateCreateImageRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createImage` (as `validateCreateImageEditResponse`). */
@@ -115,8 +111,6 @@ export function validateCreateImageVariationRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateImageVariationHeaders, ImageVariationCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -133,7 +127,7 @@ export function validateCreateImageVariationRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createImageVariation` (as `validateCreateImageEditResponse`). */

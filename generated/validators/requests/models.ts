@@ -36,16 +36,12 @@ export function validateListModelsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ListModelsHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `listModels` (unlisted properties tolerated). */
@@ -66,21 +62,18 @@ export function validateDeleteModelRequest(
     const raw = input.path?.['model'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/model', 'required', 'is required');
+      c.missing('/path/model');
     } else {
       if (typeof x !== 'string') check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `deleteModel` (unlisted properties tolerated). */
@@ -101,21 +94,18 @@ export function validateRetrieveModelRequest(
     const raw = input.path?.['model'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/model', 'required', 'is required');
+      c.missing('/path/model');
     } else {
       if (typeof x !== 'string') check7(x, '/path/model', c);
     }
     if (x !== undefined) path['model'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveModel` (unlisted properties tolerated). */

@@ -39,8 +39,6 @@ export function validateCreateUploadRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateUploadHeaders, UploadCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -57,7 +55,7 @@ export function validateCreateUploadRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createUpload` (unlisted properties tolerated). */
@@ -78,21 +76,18 @@ export function validateCancelUploadRequest(
     const raw = input.path?.['upload_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/upload_id', 'required', 'is required');
+      c.missing('/path/upload_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `cancelUpload` (as `validateCreateUploadResponse`). */
@@ -110,13 +105,12 @@ export function validateCompleteUploadRequest(
     const raw = input.path?.['upload_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/upload_id', 'required', 'is required');
+      c.missing('/path/upload_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/upload_id', c);
     }
     if (x !== undefined) path['uploadId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -133,7 +127,7 @@ export function validateCompleteUploadRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `completeUpload` (as `validateCreateUploadResponse`). */

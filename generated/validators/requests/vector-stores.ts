@@ -63,7 +63,6 @@ export function validateListVectorStoresRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVectorStoresQuery, ListVectorStoresHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
   const query: Record<string, unknown> = {};
   readAfterParameter(input, query, c);
   readBeforeParameter(input, query, c);
@@ -74,10 +73,8 @@ export function validateListVectorStoresRequest(
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `listVectorStores` (unlisted properties tolerated). */
@@ -93,8 +90,6 @@ export function validateCreateVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVectorStoreHeaders, VectorStoreCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceBetaParameter(input, headers, c);
   readServiceOrganizationParameter(input, headers, c);
@@ -112,7 +107,7 @@ export function validateCreateVectorStoreRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVectorStore` (unlisted properties tolerated). */
@@ -135,22 +130,19 @@ export function validateDeleteVectorStoreRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/vector_store_id', 'required', 'is required');
+      c.missing('/path/vector_store_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceBetaParameter(input, headers, c);
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `deleteVectorStore` (unlisted properties tolerated). */
@@ -173,22 +165,19 @@ export function validateRetrieveVectorStoreRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/vector_store_id', 'required', 'is required');
+      c.missing('/path/vector_store_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceBetaParameter(input, headers, c);
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveVectorStore` (as `validateCreateVectorStoreResponse`). */
@@ -206,7 +195,7 @@ export function validateRetrieveVectorStoreFileRequest(
     const raw = input.path?.['file_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/file_id', 'required', 'is required');
+      c.missing('/path/file_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/file_id', c);
     }
@@ -216,22 +205,19 @@ export function validateRetrieveVectorStoreFileRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/vector_store_id', 'required', 'is required');
+      c.missing('/path/vector_store_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceBetaParameter(input, headers, c);
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveVectorStoreFile` (unlisted properties tolerated). */
@@ -259,7 +245,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     const raw = input.path?.['file_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/file_id', 'required', 'is required');
+      c.missing('/path/file_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/file_id', c);
     }
@@ -269,13 +255,12 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/vector_store_id', 'required', 'is required');
+      c.missing('/path/vector_store_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceBetaParameter(input, headers, c);
   readServiceOrganizationParameter(input, headers, c);
@@ -293,7 +278,7 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `updateVectorStoreFileAttributes` (as `validateRetrieveVectorStoreFileResponse`). */
@@ -311,13 +296,12 @@ export function validateSearchVectorStoreRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/vector_store_id', 'required', 'is required');
+      c.missing('/path/vector_store_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceBetaParameter(input, headers, c);
   readServiceOrganizationParameter(input, headers, c);
@@ -335,7 +319,7 @@ export function validateSearchVectorStoreRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `searchVectorStore` (unlisted properties tolerated). */

@@ -69,7 +69,6 @@ export function validateListVideosRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVideosQuery, ListVideosHeaders, undefined>> {
   const c = new Ctx();
-  const path = NONE;
   const query: Record<string, unknown> = {};
   readAfterParameter(input, query, c);
   readLimitNoDefaultParameter(input, query, c);
@@ -78,10 +77,8 @@ export function validateListVideosRequest(
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `listVideos` (unlisted properties tolerated). */
@@ -97,8 +94,6 @@ export function validateCreateVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoHeaders, VideoCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -116,7 +111,7 @@ export function validateCreateVideoRequest(
     c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideo` (unlisted properties tolerated). */
@@ -132,8 +127,6 @@ export function validateCreateVideoCharacterRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoCharacterHeaders, VideoCharacterCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -150,7 +143,7 @@ export function validateCreateVideoCharacterRequest(
     c.add('/body', 'media_type', 'must be sent as multipart/form-data');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoCharacter` (unlisted properties tolerated). */
@@ -173,21 +166,18 @@ export function validateRetrieveVideoCharacterRequest(
     const raw = input.path?.['character_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/character_id', 'required', 'is required');
+      c.missing('/path/character_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/character_id', c);
     }
     if (x !== undefined) path['characterId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `retrieveVideoCharacter` (as `validateCreateVideoCharacterResponse`). */
@@ -198,8 +188,6 @@ export function validateCreateVideoEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoEditHeaders, VideoEditCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -216,7 +204,7 @@ export function validateCreateVideoEditRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoEdit` (as `validateCreateVideoResponse`). */
@@ -227,8 +215,6 @@ export function validateCreateVideoExtensionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoExtensionHeaders, VideoExtensionCreateRequest>> {
   const c = new Ctx();
-  const path = NONE;
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -245,7 +231,7 @@ export function validateCreateVideoExtensionRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `createVideoExtension` (as `validateCreateVideoResponse`). */
@@ -261,21 +247,18 @@ export function validateDeleteVideoRequest(
     const raw = input.path?.['video_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/video_id', 'required', 'is required');
+      c.missing('/path/video_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `deleteVideo` (unlisted properties tolerated). */
@@ -303,7 +286,7 @@ export function validateDownloadVideoContentRequest(
     const raw = input.path?.['video_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/video_id', 'required', 'is required');
+      c.missing('/path/video_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
@@ -324,10 +307,8 @@ export function validateDownloadVideoContentRequest(
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
   readXClientRequestIdParameter(input, headers, c);
-  let body: unknown = input.body;
-  body = undefined;
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query, headers, body: undefined } as never };
 }
 
 /** Validates a JSON response body of `downloadVideoContent` (unlisted properties tolerated). */
@@ -347,13 +328,12 @@ export function validateRemixVideoRequest(
     const raw = input.path?.['video_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.add('/path/video_id', 'required', 'is required');
+      c.missing('/path/video_id');
     } else {
       if (typeof x !== 'string') check7(x, '/path/video_id', c);
     }
     if (x !== undefined) path['videoId'] = x;
   }
-  const query = NONE;
   const headers: Record<string, unknown> = {};
   readServiceOrganizationParameter(input, headers, c);
   readServiceProjectParameter(input, headers, c);
@@ -370,7 +350,7 @@ export function validateRemixVideoRequest(
     c.add('/body', 'media_type', 'must be sent as application/json');
   }
   if (c.count) return { ok: false, errors: c.errors };
-  return { ok: true, value: { path, query, headers, body } as never };
+  return { ok: true, value: { path, query: NONE, headers, body } as never };
 }
 
 /** Validates a JSON response body of `remixVideo` (as `validateCreateVideoResponse`). */

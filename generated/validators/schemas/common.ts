@@ -4,19 +4,19 @@ import {
   check1,
   check10,
   check13,
+  check14,
   check15,
   check16,
   check17,
-  check18,
+  check19,
   check2,
   check20,
   check21,
   check22,
-  check23,
+  check24,
   check25,
+  check26,
   check27,
-  check28,
-  check29,
   check3,
   check4,
   check5,
@@ -27,10 +27,8 @@ import {
   is0,
   is11,
   is12,
-  is14,
-  is19,
-  is24,
-  is26,
+  is18,
+  is23,
 } from '../shared.js';
 const VALUES0: ReadonlySet<unknown> = new Set<unknown>([
   'none',
@@ -54,7 +52,7 @@ const VALUES1: ReadonlySet<unknown> = new Set<unknown>([
   'rouge_5',
   'rouge_l',
 ]);
-/** Whether `v` is a valid `EndUser` (fail-fast). */
+/** Whether `v` is a valid `EndUser`. */
 export function isEndUser(v: unknown, r: Run = newRun()): boolean {
   if (typeof v !== 'string') return false;
   return true;
@@ -67,7 +65,7 @@ export function checkEndUser(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** Whether `v` is a valid `ErrorResponse` (fail-fast). */
+/** Whether `v` is a valid `ErrorResponse`. */
 export function isErrorResponse(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.error;
@@ -81,19 +79,17 @@ export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.error;
-    if (v0 === undefined) c.add(p + '/error', 'required', 'is required');
+    if (v0 === undefined) c.missing(p + '/error');
     else check1(v0, p + '/error', c);
   }
 }
 
-/** Whether `v` is a valid `FileExpiresAfter` (fail-fast). */
+/** Whether `v` is a valid `FileExpiresAfter`. */
 export function isFileExpiresAfter(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.anchor;
-  if (v0 === undefined || v0 !== 'created_at') return false;
-  const v1 = v.seconds;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 3600 || v1 > 2592000)
-    return false;
+  if (v.anchor !== 'created_at') return false;
+  const v0 = v.seconds;
+  if (typeof v0 !== 'number' || !Number.isInteger(v0) || v0 < 3600 || v0 > 2592000) return false;
   return true;
 }
 
@@ -102,17 +98,14 @@ export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.anchor;
-    if (v0 === undefined) c.add(p + '/anchor', 'required', 'is required');
-    else if (v0 !== 'created_at') check2(v0, p + '/anchor', c);
-    const v1 = v.seconds;
-    if (v1 === undefined) c.add(p + '/seconds', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 3600 || v1 > 2592000)
-      check3(v1, p + '/seconds', c);
+    if (v.anchor !== 'created_at') c.required(v.anchor, p + '/anchor', check2);
+    const v0 = v.seconds;
+    if (typeof v0 !== 'number' || !Number.isInteger(v0) || v0 < 3600 || v0 > 2592000)
+      c.required(v0, p + '/seconds', check3);
   }
 }
 
-/** Whether `v` is a valid `GraderContentPart` (fail-fast). */
+/** Whether `v` is a valid `GraderContentPart`. */
 export function isGraderContentPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -169,7 +162,7 @@ export function checkGraderContentPart(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** Whether `v` is a valid `GraderInputAudio` (fail-fast). */
+/** Whether `v` is a valid `GraderInputAudio`. */
 export function isGraderInputAudio(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_audio;
@@ -177,13 +170,11 @@ export function isGraderInputAudio(v: unknown, r: Run = newRun()): boolean {
     return false;
   } else {
     if (!isObj(v0)) return false;
-    const v1 = v0.data;
-    if (v1 === undefined || typeof v1 !== 'string') return false;
-    const v2 = v0.format;
-    if (v2 === undefined || (v2 !== 'mp3' && v2 !== 'wav')) return false;
+    if (typeof v0.data !== 'string') return false;
+    const v1 = v0.format;
+    if (v1 !== 'mp3' && v1 !== 'wav') return false;
   }
-  const v3 = v.type;
-  if (v3 === undefined || v3 !== 'input_audio') return false;
+  if (v.type !== 'input_audio') return false;
   return true;
 }
 
@@ -193,23 +184,19 @@ export function checkGraderInputAudio(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.input_audio;
-    if (v0 === undefined) c.add(p + '/input_audio', 'required', 'is required');
+    if (v0 === undefined) c.missing(p + '/input_audio');
     else check4(v0, p + '/input_audio', c);
-    const v1 = v.type;
-    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v1 !== 'input_audio') check5(v1, p + '/type', c);
+    if (v.type !== 'input_audio') c.required(v.type, p + '/type', check5);
   }
 }
 
-/** Whether `v` is a valid `GraderInputImage` (fail-fast). */
+/** Whether `v` is a valid `GraderInputImage`. */
 export function isGraderInputImage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.detail;
   if (v0 !== undefined && v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') return false;
-  const v1 = v.image_url;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
-  const v2 = v.type;
-  if (v2 === undefined || v2 !== 'input_image') return false;
+  if (typeof v.image_url !== 'string') return false;
+  if (v.type !== 'input_image') return false;
   return true;
 }
 
@@ -220,28 +207,21 @@ export function checkGraderInputImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.detail;
     if (v0 !== undefined && v0 !== 'high' && v0 !== 'low' && v0 !== 'auto') check6(v0, p + '/detail', c);
-    const v1 = v.image_url;
-    if (v1 === undefined) c.add(p + '/image_url', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/image_url', c);
-    const v2 = v.type;
-    if (v2 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v2 !== 'input_image') check8(v2, p + '/type', c);
+    if (typeof v.image_url !== 'string') c.required(v.image_url, p + '/image_url', check7);
+    if (v.type !== 'input_image') c.required(v.type, p + '/type', check8);
   }
 }
 
-/** Whether `v` is a valid `GraderInputText` (fail-fast). */
+/** Whether `v` is a valid `GraderInputText`. */
 export function isGraderInputText(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.prompt_cache_breakpoint;
   if (v0 !== undefined) {
     if (!isObj(v0)) return false;
-    const v1 = v0.mode;
-    if (v1 === undefined || v1 !== 'explicit') return false;
+    if (v0.mode !== 'explicit') return false;
   }
-  const v2 = v.text;
-  if (v2 === undefined || typeof v2 !== 'string') return false;
-  const v3 = v.type;
-  if (v3 === undefined || v3 !== 'input_text') return false;
+  if (typeof v.text !== 'string') return false;
+  if (v.type !== 'input_text') return false;
   return true;
 }
 
@@ -252,16 +232,12 @@ export function checkGraderInputText(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.prompt_cache_breakpoint;
     if (v0 !== undefined) check9(v0, p + '/prompt_cache_breakpoint', c);
-    const v1 = v.text;
-    if (v1 === undefined) c.add(p + '/text', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/text', c);
-    const v2 = v.type;
-    if (v2 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v2 !== 'input_text') check10(v2, p + '/type', c);
+    if (typeof v.text !== 'string') c.required(v.text, p + '/text', check7);
+    if (v.type !== 'input_text') c.required(v.type, p + '/type', check10);
   }
 }
 
-/** Whether `v` is a valid `GraderMessage` (fail-fast). */
+/** Whether `v` is a valid `GraderMessage`. */
 export function isGraderMessage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.content;
@@ -283,17 +259,17 @@ export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.content;
-    if (v0 === undefined) c.add(p + '/content', 'required', 'is required');
-    else if (!is14(v0, c)) check13(v0, p + '/content', c);
+    if (v0 === undefined) c.missing(p + '/content');
+    else check13(v0, p + '/content', c);
     const v1 = v.role;
-    if (v1 === undefined) c.add(p + '/role', 'required', 'is required');
+    if (v1 === undefined) c.missing(p + '/role');
     else checkGraderMessageRole(v1, p + '/role', c);
     const v2 = v.type;
-    if (v2 !== undefined && v2 !== 'message') check15(v2, p + '/type', c);
+    if (v2 !== undefined && v2 !== 'message') check14(v2, p + '/type', c);
   }
 }
 
-/** Whether `v` is a valid `GraderMessageRole` (fail-fast). */
+/** Whether `v` is a valid `GraderMessageRole`. */
 export function isGraderMessageRole(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'user' && v !== 'assistant' && v !== 'system' && v !== 'developer') return false;
   return true;
@@ -306,13 +282,11 @@ export function checkGraderMessageRole(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** Whether `v` is a valid `GraderOutputText` (fail-fast). */
+/** Whether `v` is a valid `GraderOutputText`. */
 export function isGraderOutputText(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.text;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  const v1 = v.type;
-  if (v1 === undefined || v1 !== 'output_text') return false;
+  if (typeof v.text !== 'string') return false;
+  if (v.type !== 'output_text') return false;
   return true;
 }
 
@@ -321,16 +295,12 @@ export function checkGraderOutputText(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.text;
-    if (v0 === undefined) c.add(p + '/text', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/text', c);
-    const v1 = v.type;
-    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v1 !== 'output_text') check16(v1, p + '/type', c);
+    if (typeof v.text !== 'string') c.required(v.text, p + '/text', check7);
+    if (v.type !== 'output_text') c.required(v.type, p + '/type', check15);
   }
 }
 
-/** Whether `v` is a valid `GraderReasoningEffort` (fail-fast). */
+/** Whether `v` is a valid `GraderReasoningEffort`. */
 export function isGraderReasoningEffort(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES0.has(v)) return false;
   return true;
@@ -343,7 +313,7 @@ export function checkGraderReasoningEffort(v: unknown, p: string, c: Ctx): void 
   }
 }
 
-/** Whether `v` is a valid `GraderSamplingParams` (fail-fast). */
+/** Whether `v` is a valid `GraderSamplingParams`. */
 export function isGraderSamplingParams(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.max_completions_tokens;
@@ -370,34 +340,30 @@ export function checkGraderSamplingParams(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.max_completions_tokens;
     if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      check17(v0, p + '/max_completions_tokens', c);
+      check16(v0, p + '/max_completions_tokens', c);
     const v1 = v.reasoning_effort;
-    if (v1 !== undefined && !is19(v1, c)) check18(v1, p + '/reasoning_effort', c);
+    if (v1 !== undefined && !is18(v1, c)) check17(v1, p + '/reasoning_effort', c);
     const v2 = v.seed;
     if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2)))
-      check17(v2, p + '/seed', c);
+      check16(v2, p + '/seed', c);
     const v3 = v.temperature;
     if (v3 !== undefined && v3 !== null && (typeof v3 !== 'number' || !Number.isFinite(v3)))
-      check20(v3, p + '/temperature', c);
+      check19(v3, p + '/temperature', c);
     const v4 = v.top_p;
     if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isFinite(v4)))
-      check20(v4, p + '/top_p', c);
+      check19(v4, p + '/top_p', c);
   }
 }
 
-/** Whether `v` is a valid `GraderStringCheck` (fail-fast). */
+/** Whether `v` is a valid `GraderStringCheck`. */
 export function isGraderStringCheck(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.input;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  const v1 = v.name;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
-  const v2 = v.operation;
-  if (v2 === undefined || (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike')) return false;
-  const v3 = v.reference;
-  if (v3 === undefined || typeof v3 !== 'string') return false;
-  const v4 = v.type;
-  if (v4 === undefined || v4 !== 'string_check') return false;
+  if (typeof v.input !== 'string') return false;
+  if (typeof v.name !== 'string') return false;
+  const v0 = v.operation;
+  if (v0 !== 'eq' && v0 !== 'ne' && v0 !== 'like' && v0 !== 'ilike') return false;
+  if (typeof v.reference !== 'string') return false;
+  if (v.type !== 'string_check') return false;
   return true;
 }
 
@@ -406,25 +372,17 @@ export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.input;
-    if (v0 === undefined) c.add(p + '/input', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/input', c);
-    const v1 = v.name;
-    if (v1 === undefined) c.add(p + '/name', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/name', c);
-    const v2 = v.operation;
-    if (v2 === undefined) c.add(p + '/operation', 'required', 'is required');
-    else if (v2 !== 'eq' && v2 !== 'ne' && v2 !== 'like' && v2 !== 'ilike') check21(v2, p + '/operation', c);
-    const v3 = v.reference;
-    if (v3 === undefined) c.add(p + '/reference', 'required', 'is required');
-    else if (typeof v3 !== 'string') check7(v3, p + '/reference', c);
-    const v4 = v.type;
-    if (v4 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v4 !== 'string_check') check22(v4, p + '/type', c);
+    if (typeof v.input !== 'string') c.required(v.input, p + '/input', check7);
+    if (typeof v.name !== 'string') c.required(v.name, p + '/name', check7);
+    const v0 = v.operation;
+    if (v0 !== 'eq' && v0 !== 'ne' && v0 !== 'like' && v0 !== 'ilike')
+      c.required(v0, p + '/operation', check20);
+    if (typeof v.reference !== 'string') c.required(v.reference, p + '/reference', check7);
+    if (v.type !== 'string_check') c.required(v.type, p + '/type', check21);
   }
 }
 
-/** Whether `v` is a valid `GraderTextSimilarityMetric` (fail-fast). */
+/** Whether `v` is a valid `GraderTextSimilarityMetric`. */
 export function isGraderTextSimilarityMetric(v: unknown, r: Run = newRun()): boolean {
   if (!VALUES1.has(v)) return false;
   return true;
@@ -441,7 +399,7 @@ export function checkGraderTextSimilarityMetric(v: unknown, p: string, c: Ctx): 
   }
 }
 
-/** Whether `v` is a valid `ListOrder` (fail-fast). */
+/** Whether `v` is a valid `ListOrder`. */
 export function isListOrder(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'asc' && v !== 'desc') return false;
   return true;
@@ -454,15 +412,13 @@ export function checkListOrder(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-/** Whether `v` is a valid `Metadata` (fail-fast). */
+/** Whether `v` is a valid `Metadata`. */
 export function isMetadata(v: unknown, r: Run = newRun()): boolean {
   if (v !== null) {
     if (!isObj(v)) return false;
     if (keyCount(v) > 16) return false;
     for (const k in v) {
       if (k.length > 64 && cpLen(k) > 64) return false;
-    }
-    for (const k in v) {
       const v0 = v[k];
       if (typeof v0 !== 'string' || (v0.length > 512 && cpLen(v0) > 512)) return false;
     }
@@ -481,24 +437,21 @@ export function checkMetadata(v: unknown, p: string, c: Ctx): void {
         if (c.full) break;
         if (k.length > 64 && cpLen(k) > 64)
           c.add(p + '/' + esc(k), 'property_name', 'key must be at most 64 characters');
-      }
-      for (const k in v) {
-        if (c.full) break;
         const v0 = v[k];
-        if (typeof v0 !== 'string' || (v0.length > 512 && cpLen(v0) > 512)) check23(v0, p + '/' + esc(k), c);
+        if (typeof v0 !== 'string' || (v0.length > 512 && cpLen(v0) > 512)) check22(v0, p + '/' + esc(k), c);
       }
     }
   }
 }
 
-/** Whether `v` is a valid `VectorStoreFileContent` (fail-fast). */
+/** Whether `v` is a valid `VectorStoreFileContent`. */
 export function isVectorStoreFileContent(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text;
   if (v0 !== undefined && typeof v0 !== 'string') return false;
   const v1 = v.type;
   if (v1 !== undefined) {
-    if (!(is24(v1, r) || is11(v1, r))) return false;
+    if (!(is23(v1, r) || is11(v1, r))) return false;
   }
   return true;
 }
@@ -511,19 +464,16 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
     const v0 = v.text;
     if (v0 !== undefined && typeof v0 !== 'string') check7(v0, p + '/text', c);
     const v1 = v.type;
-    if (v1 !== undefined && !is26(v1, c)) check25(v1, p + '/type', c);
+    if (v1 !== undefined) check24(v1, p + '/type', c);
   }
 }
 
-/** Whether `v` is a valid `VectorStoreFileDeleted` (fail-fast). */
+/** Whether `v` is a valid `VectorStoreFileDeleted`. */
 export function isVectorStoreFileDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.deleted;
-  if (v0 === undefined || typeof v0 !== 'boolean') return false;
-  const v1 = v.id;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
-  const v2 = v.object;
-  if (v2 === undefined || v2 !== 'vector_store.file.deleted') return false;
+  if (typeof v.deleted !== 'boolean') return false;
+  if (typeof v.id !== 'string') return false;
+  if (v.object !== 'vector_store.file.deleted') return false;
   return true;
 }
 
@@ -532,27 +482,18 @@ export function checkVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) c.add(p + '/deleted', 'required', 'is required');
-    else if (typeof v0 !== 'boolean') check27(v0, p + '/deleted', c);
-    const v1 = v.id;
-    if (v1 === undefined) c.add(p + '/id', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/id', c);
-    const v2 = v.object;
-    if (v2 === undefined) c.add(p + '/object', 'required', 'is required');
-    else if (v2 !== 'vector_store.file.deleted') check28(v2, p + '/object', c);
+    if (typeof v.deleted !== 'boolean') c.required(v.deleted, p + '/deleted', check25);
+    if (typeof v.id !== 'string') c.required(v.id, p + '/id', check7);
+    if (v.object !== 'vector_store.file.deleted') c.required(v.object, p + '/object', check26);
   }
 }
 
-/** Whether `v` is a valid `VoiceConsentDeleted` (fail-fast). */
+/** Whether `v` is a valid `VoiceConsentDeleted`. */
 export function isVoiceConsentDeleted(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.deleted;
-  if (v0 === undefined || typeof v0 !== 'boolean') return false;
-  const v1 = v.id;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
-  const v2 = v.object;
-  if (v2 === undefined || v2 !== 'audio.voice_consent') return false;
+  if (typeof v.deleted !== 'boolean') return false;
+  if (typeof v.id !== 'string') return false;
+  if (v.object !== 'audio.voice_consent') return false;
   return true;
 }
 
@@ -561,14 +502,8 @@ export function checkVoiceConsentDeleted(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.deleted;
-    if (v0 === undefined) c.add(p + '/deleted', 'required', 'is required');
-    else if (typeof v0 !== 'boolean') check27(v0, p + '/deleted', c);
-    const v1 = v.id;
-    if (v1 === undefined) c.add(p + '/id', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/id', c);
-    const v2 = v.object;
-    if (v2 === undefined) c.add(p + '/object', 'required', 'is required');
-    else if (v2 !== 'audio.voice_consent') check29(v2, p + '/object', c);
+    if (typeof v.deleted !== 'boolean') c.required(v.deleted, p + '/deleted', check25);
+    if (typeof v.id !== 'string') c.required(v.id, p + '/id', check7);
+    if (v.object !== 'audio.voice_consent') c.required(v.object, p + '/object', check27);
   }
 }

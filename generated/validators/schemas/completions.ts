@@ -2,37 +2,37 @@
 import { Ctx, type Run, esc, isObj, newRun } from '../runtime.js';
 import {
   check100,
-  check103,
-  check104,
-  check27,
-  check30,
-  check54,
+  check101,
+  check25,
+  check28,
+  check51,
   check7,
-  check79,
-  check80,
+  check76,
+  check77,
+  check78,
   check81,
+  check82,
   check84,
   check85,
-  check87,
-  check88,
+  check90,
+  check91,
+  check92,
   check93,
   check94,
   check95,
   check96,
   check97,
-  check98,
-  check99,
-  is101,
-  is102,
-  is82,
+  is79,
+  is80,
   is83,
   is86,
+  is87,
+  is88,
   is89,
-  is90,
-  is91,
-  is92,
+  is98,
+  is99,
 } from '../shared.js';
-/** Whether `v` is a valid `Completion` (fail-fast). */
+/** Whether `v` is a valid `Completion`. */
 export function isCompletion(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.choices;
@@ -46,17 +46,14 @@ export function isCompletion(v: unknown, r: Run = newRun()): boolean {
     }
   }
   const v3 = v.created;
-  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
-  const v4 = v.id;
-  if (v4 === undefined || typeof v4 !== 'string') return false;
-  const v5 = v.model;
-  if (v5 === undefined || typeof v5 !== 'string') return false;
-  const v6 = v.object;
-  if (v6 === undefined || v6 !== 'text_completion') return false;
-  const v7 = v.system_fingerprint;
-  if (v7 !== undefined && typeof v7 !== 'string') return false;
-  const v8 = v.usage;
-  if (v8 !== undefined && !isCompletionUsage(v8, r)) return false;
+  if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  if (typeof v.id !== 'string') return false;
+  if (typeof v.model !== 'string') return false;
+  if (v.object !== 'text_completion') return false;
+  const v4 = v.system_fingerprint;
+  if (v4 !== undefined && typeof v4 !== 'string') return false;
+  const v5 = v.usage;
+  if (v5 !== undefined && !isCompletionUsage(v5, r)) return false;
   return true;
 }
 
@@ -66,34 +63,27 @@ export function checkCompletion(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.choices;
-    if (v0 === undefined) c.add(p + '/choices', 'required', 'is required');
-    else check79(v0, p + '/choices', c);
+    if (v0 === undefined) c.missing(p + '/choices');
+    else check76(v0, p + '/choices', c);
     const v1 = v.created;
-    if (v1 === undefined) c.add(p + '/created', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/created', c);
-    const v2 = v.id;
-    if (v2 === undefined) c.add(p + '/id', 'required', 'is required');
-    else if (typeof v2 !== 'string') check7(v2, p + '/id', c);
-    const v3 = v.model;
-    if (v3 === undefined) c.add(p + '/model', 'required', 'is required');
-    else if (typeof v3 !== 'string') check7(v3, p + '/model', c);
-    const v4 = v.object;
-    if (v4 === undefined) c.add(p + '/object', 'required', 'is required');
-    else if (v4 !== 'text_completion') check80(v4, p + '/object', c);
-    const v5 = v.system_fingerprint;
-    if (v5 !== undefined && typeof v5 !== 'string') check7(v5, p + '/system_fingerprint', c);
-    const v6 = v.usage;
-    if (v6 !== undefined) checkCompletionUsage(v6, p + '/usage', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/created', check28);
+    if (typeof v.id !== 'string') c.required(v.id, p + '/id', check7);
+    if (typeof v.model !== 'string') c.required(v.model, p + '/model', check7);
+    if (v.object !== 'text_completion') c.required(v.object, p + '/object', check77);
+    const v2 = v.system_fingerprint;
+    if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/system_fingerprint', c);
+    const v3 = v.usage;
+    if (v3 !== undefined) checkCompletionUsage(v3, p + '/usage', c);
   }
 }
 
-/** Whether `v` is a valid `CompletionChoice` (fail-fast). */
+/** Whether `v` is a valid `CompletionChoice`. */
 export function isCompletionChoice(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.finish_reason;
   if (v0 === undefined || !isCompletionFinishReason(v0, r)) return false;
   const v1 = v.index;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   const v2 = v.logprobs;
   if (v2 === undefined) {
     return false;
@@ -102,8 +92,7 @@ export function isCompletionChoice(v: unknown, r: Run = newRun()): boolean {
       if (!isCompletionLogprobs(v2, r)) return false;
     }
   }
-  const v3 = v.text;
-  if (v3 === undefined || typeof v3 !== 'string') return false;
+  if (typeof v.text !== 'string') return false;
   return true;
 }
 
@@ -113,21 +102,18 @@ export function checkCompletionChoice(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.finish_reason;
-    if (v0 === undefined) c.add(p + '/finish_reason', 'required', 'is required');
+    if (v0 === undefined) c.missing(p + '/finish_reason');
     else checkCompletionFinishReason(v0, p + '/finish_reason', c);
     const v1 = v.index;
-    if (v1 === undefined) c.add(p + '/index', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/index', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/index', check28);
     const v2 = v.logprobs;
-    if (v2 === undefined) c.add(p + '/logprobs', 'required', 'is required');
-    else if (!is82(v2, c)) check81(v2, p + '/logprobs', c);
-    const v3 = v.text;
-    if (v3 === undefined) c.add(p + '/text', 'required', 'is required');
-    else if (typeof v3 !== 'string') check7(v3, p + '/text', c);
+    if (v2 === undefined) c.missing(p + '/logprobs');
+    else if (!is79(v2, c)) check78(v2, p + '/logprobs', c);
+    if (typeof v.text !== 'string') c.required(v.text, p + '/text', check7);
   }
 }
 
-/** Whether `v` is a valid `CompletionChunk` (fail-fast). */
+/** Whether `v` is a valid `CompletionChunk`. */
 export function isCompletionChunk(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.choices;
@@ -141,29 +127,26 @@ export function isCompletionChunk(v: unknown, r: Run = newRun()): boolean {
     }
   }
   const v3 = v.created;
-  if (v3 === undefined || typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
-  const v4 = v.id;
-  if (v4 === undefined || typeof v4 !== 'string') return false;
-  const v5 = v.model;
-  if (v5 === undefined || typeof v5 !== 'string') return false;
-  const v6 = v.obfuscation;
-  if (v6 !== undefined && typeof v6 !== 'string') return false;
-  const v7 = v.object;
-  if (v7 === undefined || v7 !== 'text_completion') return false;
-  const v8 = v.system_fingerprint;
-  if (v8 !== undefined && typeof v8 !== 'string') return false;
-  const v9 = v.usage;
-  if (v9 !== undefined) {
-    if (v9 !== null) {
-      if (!isCompletionUsage(v9, r)) return false;
+  if (typeof v3 !== 'number' || !Number.isInteger(v3)) return false;
+  if (typeof v.id !== 'string') return false;
+  if (typeof v.model !== 'string') return false;
+  const v4 = v.obfuscation;
+  if (v4 !== undefined && typeof v4 !== 'string') return false;
+  if (v.object !== 'text_completion') return false;
+  const v5 = v.system_fingerprint;
+  if (v5 !== undefined && typeof v5 !== 'string') return false;
+  const v6 = v.usage;
+  if (v6 !== undefined) {
+    if (v6 !== null) {
+      if (!isCompletionUsage(v6, r)) return false;
     }
   }
-  if (is83(v, r)) {
+  if (is80(v, r)) {
     if (isObj(v)) {
-      const v10 = v.choices;
-      if (v10 !== undefined) {
-        if (Array.isArray(v10)) {
-          if (v10.length > 0) return false;
+      const v7 = v.choices;
+      if (v7 !== undefined) {
+        if (Array.isArray(v7)) {
+          if (v7.length > 0) return false;
         }
       }
     }
@@ -177,33 +160,26 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.choices;
-    if (v0 === undefined) c.add(p + '/choices', 'required', 'is required');
-    else check84(v0, p + '/choices', c);
+    if (v0 === undefined) c.missing(p + '/choices');
+    else check81(v0, p + '/choices', c);
     const v1 = v.created;
-    if (v1 === undefined) c.add(p + '/created', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/created', c);
-    const v2 = v.id;
-    if (v2 === undefined) c.add(p + '/id', 'required', 'is required');
-    else if (typeof v2 !== 'string') check7(v2, p + '/id', c);
-    const v3 = v.model;
-    if (v3 === undefined) c.add(p + '/model', 'required', 'is required');
-    else if (typeof v3 !== 'string') check7(v3, p + '/model', c);
-    const v4 = v.obfuscation;
-    if (v4 !== undefined && typeof v4 !== 'string') check7(v4, p + '/obfuscation', c);
-    const v5 = v.object;
-    if (v5 === undefined) c.add(p + '/object', 'required', 'is required');
-    else if (v5 !== 'text_completion') check80(v5, p + '/object', c);
-    const v6 = v.system_fingerprint;
-    if (v6 !== undefined && typeof v6 !== 'string') check7(v6, p + '/system_fingerprint', c);
-    const v7 = v.usage;
-    if (v7 !== undefined && !is86(v7, c)) check85(v7, p + '/usage', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/created', check28);
+    if (typeof v.id !== 'string') c.required(v.id, p + '/id', check7);
+    if (typeof v.model !== 'string') c.required(v.model, p + '/model', check7);
+    const v2 = v.obfuscation;
+    if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/obfuscation', c);
+    if (v.object !== 'text_completion') c.required(v.object, p + '/object', check77);
+    const v3 = v.system_fingerprint;
+    if (v3 !== undefined && typeof v3 !== 'string') check7(v3, p + '/system_fingerprint', c);
+    const v4 = v.usage;
+    if (v4 !== undefined && !is83(v4, c)) check82(v4, p + '/usage', c);
   }
-  if (is83(v, c)) {
-    check87(v, p, c);
+  if (is80(v, c)) {
+    check84(v, p, c);
   }
 }
 
-/** Whether `v` is a valid `CompletionChunkChoice` (fail-fast). */
+/** Whether `v` is a valid `CompletionChunkChoice`. */
 export function isCompletionChunkChoice(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.finish_reason;
@@ -215,7 +191,7 @@ export function isCompletionChunkChoice(v: unknown, r: Run = newRun()): boolean 
     }
   }
   const v1 = v.index;
-  if (v1 === undefined || typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
+  if (typeof v1 !== 'number' || !Number.isInteger(v1)) return false;
   const v2 = v.logprobs;
   if (v2 === undefined) {
     return false;
@@ -224,8 +200,7 @@ export function isCompletionChunkChoice(v: unknown, r: Run = newRun()): boolean 
       if (!isCompletionLogprobs(v2, r)) return false;
     }
   }
-  const v3 = v.text;
-  if (v3 === undefined || typeof v3 !== 'string') return false;
+  if (typeof v.text !== 'string') return false;
   return true;
 }
 
@@ -235,23 +210,20 @@ export function checkCompletionChunkChoice(v: unknown, p: string, c: Ctx): void 
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.finish_reason;
-    if (v0 === undefined) c.add(p + '/finish_reason', 'required', 'is required');
-    else if (!is89(v0, c)) check88(v0, p + '/finish_reason', c);
+    if (v0 === undefined) c.missing(p + '/finish_reason');
+    else if (!is86(v0, c)) check85(v0, p + '/finish_reason', c);
     const v1 = v.index;
-    if (v1 === undefined) c.add(p + '/index', 'required', 'is required');
-    else if (typeof v1 !== 'number' || !Number.isInteger(v1)) check30(v1, p + '/index', c);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/index', check28);
     const v2 = v.logprobs;
-    if (v2 === undefined) c.add(p + '/logprobs', 'required', 'is required');
-    else if (!is82(v2, c)) check81(v2, p + '/logprobs', c);
-    const v3 = v.text;
-    if (v3 === undefined) c.add(p + '/text', 'required', 'is required');
-    else if (typeof v3 !== 'string') check7(v3, p + '/text', c);
+    if (v2 === undefined) c.missing(p + '/logprobs');
+    else if (!is79(v2, c)) check78(v2, p + '/logprobs', c);
+    if (typeof v.text !== 'string') c.required(v.text, p + '/text', check7);
   }
 }
 
-/** Whether `v` is a valid `CompletionCreateRequest` (fail-fast). */
+/** Whether `v` is a valid `CompletionCreateRequest`. */
 export function isCompletionCreateRequest(v: unknown, r: Run = newRun()): boolean {
-  if (is90(v, r)) {
+  if (is87(v, r)) {
     if (isObj(v)) {
       const v0 = v.best_of;
       if (v0 !== undefined && v0 !== null) return false;
@@ -262,30 +234,29 @@ export function isCompletionCreateRequest(v: unknown, r: Run = newRun()): boolea
       if (v1 !== undefined && v1 !== null) return false;
     }
   }
-  if (is91(v, r)) {
+  if (is88(v, r)) {
     if (isObj(v)) {
-      const v2 = v.model;
-      if (v2 === undefined || v2 !== 'gpt-3.5-turbo-instruct') return false;
+      if (v.model !== 'gpt-3.5-turbo-instruct') return false;
     }
   }
-  if (!is92(v, r)) return false;
+  if (!is89(v, r)) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `CompletionCreateRequest` (at pointer `p`) to `c`. */
 export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): void {
-  if (is90(v, c)) {
-    check93(v, p, c);
+  if (is87(v, c)) {
+    check90(v, p, c);
   } else {
-    check94(v, p, c);
+    check91(v, p, c);
   }
-  if (is91(v, c)) {
-    check95(v, p, c);
+  if (is88(v, c)) {
+    check92(v, p, c);
   }
-  check96(v, p, c);
+  check93(v, p, c);
 }
 
-/** Whether `v` is a valid `CompletionFinishReason` (fail-fast). */
+/** Whether `v` is a valid `CompletionFinishReason`. */
 export function isCompletionFinishReason(v: unknown, r: Run = newRun()): boolean {
   if (v !== 'stop' && v !== 'length' && v !== 'content_filter') return false;
   return true;
@@ -298,7 +269,7 @@ export function checkCompletionFinishReason(v: unknown, p: string, c: Ctx): void
   }
 }
 
-/** Whether `v` is a valid `CompletionLogprobs` (fail-fast). */
+/** Whether `v` is a valid `CompletionLogprobs`. */
 export function isCompletionLogprobs(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.text_offset;
@@ -346,17 +317,17 @@ export function checkCompletionLogprobs(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.text_offset;
-    if (v0 !== undefined) check54(v0, p + '/text_offset', c);
+    if (v0 !== undefined) check51(v0, p + '/text_offset', c);
     const v1 = v.token_logprobs;
-    if (v1 !== undefined) check97(v1, p + '/token_logprobs', c);
+    if (v1 !== undefined) check94(v1, p + '/token_logprobs', c);
     const v2 = v.tokens;
-    if (v2 !== undefined) check98(v2, p + '/tokens', c);
+    if (v2 !== undefined) check95(v2, p + '/tokens', c);
     const v3 = v.top_logprobs;
-    if (v3 !== undefined) check99(v3, p + '/top_logprobs', c);
+    if (v3 !== undefined) check96(v3, p + '/top_logprobs', c);
   }
 }
 
-/** Whether `v` is a valid `CompletionStreamOptions` (fail-fast). */
+/** Whether `v` is a valid `CompletionStreamOptions`. */
 export function isCompletionStreamOptions(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.include_obfuscation;
@@ -372,25 +343,25 @@ export function checkCompletionStreamOptions(v: unknown, p: string, c: Ctx): voi
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.include_obfuscation;
-    if (v0 !== undefined && typeof v0 !== 'boolean') check100(v0, p + '/include_obfuscation', c);
+    if (v0 !== undefined && typeof v0 !== 'boolean') check97(v0, p + '/include_obfuscation', c);
     const v1 = v.include_usage;
-    if (v1 !== undefined && typeof v1 !== 'boolean') check27(v1, p + '/include_usage', c);
+    if (v1 !== undefined && typeof v1 !== 'boolean') check25(v1, p + '/include_usage', c);
   }
 }
 
-/** Whether `v` is a valid `CompletionUsage` (fail-fast). */
+/** Whether `v` is a valid `CompletionUsage`. */
 export function isCompletionUsage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.completion_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   const v1 = v.completion_tokens_details;
-  if (v1 !== undefined && !is101(v1, r)) return false;
+  if (v1 !== undefined && !is98(v1, r)) return false;
   const v2 = v.prompt_tokens;
-  if (v2 === undefined || typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
+  if (typeof v2 !== 'number' || !Number.isInteger(v2)) return false;
   const v3 = v.prompt_tokens_details;
-  if (v3 !== undefined && !is102(v3, r)) return false;
+  if (v3 !== undefined && !is99(v3, r)) return false;
   const v4 = v.total_tokens;
-  if (v4 === undefined || typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
+  if (typeof v4 !== 'number' || !Number.isInteger(v4)) return false;
   return true;
 }
 
@@ -400,17 +371,14 @@ export function checkCompletionUsage(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.completion_tokens;
-    if (v0 === undefined) c.add(p + '/completion_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/completion_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/completion_tokens', check28);
     const v1 = v.completion_tokens_details;
-    if (v1 !== undefined) check103(v1, p + '/completion_tokens_details', c);
+    if (v1 !== undefined) check100(v1, p + '/completion_tokens_details', c);
     const v2 = v.prompt_tokens;
-    if (v2 === undefined) c.add(p + '/prompt_tokens', 'required', 'is required');
-    else if (typeof v2 !== 'number' || !Number.isInteger(v2)) check30(v2, p + '/prompt_tokens', c);
+    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/prompt_tokens', check28);
     const v3 = v.prompt_tokens_details;
-    if (v3 !== undefined) check104(v3, p + '/prompt_tokens_details', c);
+    if (v3 !== undefined) check101(v3, p + '/prompt_tokens_details', c);
     const v4 = v.total_tokens;
-    if (v4 === undefined) c.add(p + '/total_tokens', 'required', 'is required');
-    else if (typeof v4 !== 'number' || !Number.isInteger(v4)) check30(v4, p + '/total_tokens', c);
+    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/total_tokens', check28);
   }
 }

@@ -2,35 +2,32 @@
 import { Ctx, type Run, isObj, newRun } from '../runtime.js';
 import {
   check10,
+  check223,
+  check224,
+  check225,
+  check226,
+  check228,
+  check229,
   check231,
-  check233,
+  check232,
   check234,
-  check235,
-  check237,
-  check238,
-  check241,
-  check243,
-  check245,
-  check27,
-  check30,
+  check25,
+  check28,
   check7,
   is11,
-  is201,
-  is202,
+  is197,
+  is198,
+  is222,
+  is227,
   is230,
-  is232,
-  is236,
-  is239,
-  is240,
-  is242,
-  is244,
-  is246,
+  is233,
+  is235,
 } from '../shared.js';
-/** Whether `v` is a valid `InputTokenCount` (fail-fast). */
+/** Whether `v` is a valid `InputTokenCount`. */
 export function isInputTokenCount(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input_tokens;
-  if (v0 === undefined || typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
+  if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
   return true;
 }
 
@@ -40,17 +37,16 @@ export function checkInputTokenCount(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.input_tokens;
-    if (v0 === undefined) c.add(p + '/input_tokens', 'required', 'is required');
-    else if (typeof v0 !== 'number' || !Number.isInteger(v0)) check30(v0, p + '/input_tokens', c);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/input_tokens', check28);
   }
 }
 
-/** Whether `v` is a valid `InputTokenCountRequest` (fail-fast). */
+/** Whether `v` is a valid `InputTokenCountRequest`. */
 export function isInputTokenCountRequest(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.input;
   if (v0 !== undefined) {
-    if (!(is11(v0, r) || is230(v0, r))) return false;
+    if (!(is11(v0, r) || is222(v0, r))) return false;
   }
   const v1 = v.instructions;
   if (v1 !== undefined && typeof v1 !== 'string') return false;
@@ -73,33 +69,29 @@ export function checkInputTokenCountRequest(v: unknown, p: string, c: Ctx): void
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.input;
-    if (v0 !== undefined && !is232(v0, c)) check231(v0, p + '/input', c);
+    if (v0 !== undefined) check223(v0, p + '/input', c);
     const v1 = v.instructions;
     if (v1 !== undefined && typeof v1 !== 'string') check7(v1, p + '/instructions', c);
     const v2 = v.model;
     if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/model', c);
     const v3 = v.tools;
-    if (v3 !== undefined) check233(v3, p + '/tools', c);
+    if (v3 !== undefined) check224(v3, p + '/tools', c);
   }
 }
 
-/** Whether `v` is a valid `ResponseFunctionTool` (fail-fast). */
+/** Whether `v` is a valid `ResponseFunctionTool`. */
 export function isResponseFunctionTool(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.description;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  const v1 = v.name;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
-  const v2 = v.parameters;
-  if (v2 === undefined) {
+  if (typeof v.description !== 'string') return false;
+  if (typeof v.name !== 'string') return false;
+  const v0 = v.parameters;
+  if (v0 === undefined) {
     return false;
   } else {
-    if (!isObj(v2)) return false;
+    if (!isObj(v0)) return false;
   }
-  const v3 = v.strict;
-  if (v3 === undefined || typeof v3 !== 'boolean') return false;
-  const v4 = v.type;
-  if (v4 === undefined || v4 !== 'function') return false;
+  if (typeof v.strict !== 'boolean') return false;
+  if (v.type !== 'function') return false;
   return true;
 }
 
@@ -108,25 +100,17 @@ export function checkResponseFunctionTool(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.description;
-    if (v0 === undefined) c.add(p + '/description', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/description', c);
-    const v1 = v.name;
-    if (v1 === undefined) c.add(p + '/name', 'required', 'is required');
-    else if (typeof v1 !== 'string') check7(v1, p + '/name', c);
-    const v2 = v.parameters;
-    if (v2 === undefined) c.add(p + '/parameters', 'required', 'is required');
-    else check234(v2, p + '/parameters', c);
-    const v3 = v.strict;
-    if (v3 === undefined) c.add(p + '/strict', 'required', 'is required');
-    else if (typeof v3 !== 'boolean') check27(v3, p + '/strict', c);
-    const v4 = v.type;
-    if (v4 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v4 !== 'function') check235(v4, p + '/type', c);
+    if (typeof v.description !== 'string') c.required(v.description, p + '/description', check7);
+    if (typeof v.name !== 'string') c.required(v.name, p + '/name', check7);
+    const v0 = v.parameters;
+    if (v0 === undefined) c.missing(p + '/parameters');
+    else check225(v0, p + '/parameters', c);
+    if (typeof v.strict !== 'boolean') c.required(v.strict, p + '/strict', check25);
+    if (v.type !== 'function') c.required(v.type, p + '/type', check226);
   }
 }
 
-/** Whether `v` is a valid `ResponseInputContentPart` (fail-fast). */
+/** Whether `v` is a valid `ResponseInputContentPart`. */
 export function isResponseInputContentPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) {
     return false;
@@ -163,30 +147,29 @@ export function checkResponseInputContentPart(v: unknown, p: string, c: Ctx): vo
   }
 }
 
-/** Whether `v` is a valid `ResponseInputImagePart` (fail-fast). */
+/** Whether `v` is a valid `ResponseInputImagePart`. */
 export function isResponseInputImagePart(v: unknown, r: Run = newRun()): boolean {
-  if (!is236(v, r)) return false;
-  if ((is202(v, r) ? 1 : 0) + (is201(v, r) ? 1 : 0) !== 1) return false;
+  if (!is227(v, r)) return false;
+  if ((is198(v, r) ? 1 : 0) + (is197(v, r) ? 1 : 0) !== 1) return false;
   return true;
 }
 
 /** Adds every problem of `v` as a `ResponseInputImagePart` (at pointer `p`) to `c`. */
 export function checkResponseInputImagePart(v: unknown, p: string, c: Ctx): void {
-  check237(v, p, c);
-  if (!is239(v, c)) check238(v, p, c);
+  check228(v, p, c);
+  check229(v, p, c);
 }
 
-/** Whether `v` is a valid `ResponseInputMessage` (fail-fast). */
+/** Whether `v` is a valid `ResponseInputMessage`. */
 export function isResponseInputMessage(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.content;
   if (v0 === undefined) {
     return false;
   } else {
-    if (!(is11(v0, r) || is240(v0, r))) return false;
+    if (!(is11(v0, r) || is230(v0, r))) return false;
   }
-  const v1 = v.role;
-  if (v1 === undefined || typeof v1 !== 'string') return false;
+  if (typeof v.role !== 'string') return false;
   return true;
 }
 
@@ -196,21 +179,17 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.content;
-    if (v0 === undefined) c.add(p + '/content', 'required', 'is required');
-    else if (!is242(v0, c)) check241(v0, p + '/content', c);
-    const v1 = v.role;
-    if (v1 === undefined) c.add(p + '/role', 'required', 'is required');
-    else if (typeof v1 !== 'string') check243(v1, p + '/role', c);
+    if (v0 === undefined) c.missing(p + '/content');
+    else check231(v0, p + '/content', c);
+    if (typeof v.role !== 'string') c.required(v.role, p + '/role', check232);
   }
 }
 
-/** Whether `v` is a valid `ResponseInputTextPart` (fail-fast). */
+/** Whether `v` is a valid `ResponseInputTextPart`. */
 export function isResponseInputTextPart(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
-  const v0 = v.text;
-  if (v0 === undefined || typeof v0 !== 'string') return false;
-  const v1 = v.type;
-  if (v1 === undefined || v1 !== 'input_text') return false;
+  if (typeof v.text !== 'string') return false;
+  if (v.type !== 'input_text') return false;
   return true;
 }
 
@@ -219,16 +198,12 @@ export function checkResponseInputTextPart(v: unknown, p: string, c: Ctx): void 
   if (!isObj(v)) {
     c.add(p, 'type', 'must be an object');
   } else {
-    const v0 = v.text;
-    if (v0 === undefined) c.add(p + '/text', 'required', 'is required');
-    else if (typeof v0 !== 'string') check7(v0, p + '/text', c);
-    const v1 = v.type;
-    if (v1 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (v1 !== 'input_text') check10(v1, p + '/type', c);
+    if (typeof v.text !== 'string') c.required(v.text, p + '/text', check7);
+    if (v.type !== 'input_text') c.required(v.type, p + '/type', check10);
   }
 }
 
-/** Whether `v` is a valid `ResponseOtherTool` (fail-fast). */
+/** Whether `v` is a valid `ResponseOtherTool`. */
 export function isResponseOtherTool(v: unknown, r: Run = newRun()): boolean {
   if (!isObj(v)) return false;
   const v0 = v.type;
@@ -236,7 +211,7 @@ export function isResponseOtherTool(v: unknown, r: Run = newRun()): boolean {
     return false;
   } else {
     if (typeof v0 !== 'string') return false;
-    if (is244(v0, r)) return false;
+    if (is233(v0, r)) return false;
   }
   return true;
 }
@@ -247,12 +222,12 @@ export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object');
   } else {
     const v0 = v.type;
-    if (v0 === undefined) c.add(p + '/type', 'required', 'is required');
-    else if (!is246(v0, c)) check245(v0, p + '/type', c);
+    if (v0 === undefined) c.missing(p + '/type');
+    else if (!is235(v0, c)) check234(v0, p + '/type', c);
   }
 }
 
-/** Whether `v` is a valid `ResponseTool` (fail-fast). */
+/** Whether `v` is a valid `ResponseTool`. */
 export function isResponseTool(v: unknown, r: Run = newRun()): boolean {
   if ((isResponseFunctionTool(v, r) ? 1 : 0) + (isResponseOtherTool(v, r) ? 1 : 0) !== 1) return false;
   return true;

@@ -8,12 +8,19 @@ import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { enumNameOf } from '../../ir/queries.ts';
 import type { Api, Operation } from '../../ir/types.ts';
 import type { TypeUse } from './type-expr.ts';
+import { isIdentifierName } from './identifier.ts';
 
 export interface Imports extends TypeUse {
   /** An operation's type (`op.names.*`): a schema's name lives with the schema, the others in the operation's area. */
   opType(op: Operation, name: string): string;
   /** `name` from the generated module at `target` (a path under the output root: `client/core/options.ts`). */
   from(target: string, name: string, typeOnly?: boolean): string;
+  /**
+   * The whole module at `target` as a namespace (`import * as requests_videos`), for a file that refers to many of
+   * its exports once each (an index's tables): `<alias>.<name>` costs less than an import line per name. The alias
+   * is made of the module's last two path segments; `_` joins them, which no area slug contains.
+   */
+  namespace(target: string): string;
   /** The import declarations, by module specifier; the registry is sealed from then on. */
   declarations(): ImportDeclarationStructure[];
 }
@@ -35,6 +42,7 @@ export function importRegistry(api: Api, selfPath: string, options: ImportOption
     return file;
   };
   const wanted = new Map<string, { types: Set<string>; values: Set<string> }>();
+  const namespaces = new Map<string, string>();
   let sealed = false;
   const add = (target: string, name: string, typeOnly: boolean): string => {
     if (sealed) throw new Error(`internal: ${selfPath} uses ${name} after its imports were taken`);
@@ -51,8 +59,16 @@ export function importRegistry(api: Api, selfPath: string, options: ImportOption
     enumType: (node) => add('tables/enums.ts', enumNameOf(api, node), true),
     opType: (op, name) => add(typesFile(areaOfType.get(name) ?? op.area), name, true),
     from: (target, name, typeOnly = false) => add(target, name, typeOnly),
+    namespace(target) {
+      if (sealed) throw new Error(`internal: ${selfPath} uses module ${target} after its imports were taken`);
+      const alias = target.replace(/\.ts$/, '').split('/').slice(-2).join('_').replace(/-/g, '_');
+      if (!isIdentifierName(alias) || !/^[A-Za-z]\w*$/.test(alias)) throw new Error(`internal: ${target} gives no namespace name (${alias})`);
+      namespaces.set(target, alias);
+      return alias;
+    },
     declarations() {
       sealed = true;
+      const whole = [...namespaces].map(([target, alias]): ImportDeclarationStructure => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: specifier(selfPath, target), namespaceImport: alias }));
       const out = [...wanted].map(([target, { types, values }]): ImportDeclarationStructure => {
         const typeNames = [...types].filter((t) => !values.has(t));
         const named = values.size
@@ -60,7 +76,7 @@ export function importRegistry(api: Api, selfPath: string, options: ImportOption
           : typeNames.sort().map((name) => ({ name }));
         return { kind: StructureKind.ImportDeclaration, isTypeOnly: values.size === 0, moduleSpecifier: specifier(selfPath, target), namedImports: named };
       });
-      return out.sort((a, b) => (a.moduleSpecifier < b.moduleSpecifier ? -1 : a.moduleSpecifier > b.moduleSpecifier ? 1 : 0));
+      return [...out, ...whole].sort((a, b) => (a.moduleSpecifier < b.moduleSpecifier ? -1 : a.moduleSpecifier > b.moduleSpecifier ? 1 : 0));
     },
   };
 }

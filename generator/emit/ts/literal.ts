@@ -33,10 +33,13 @@ export function dataKey(name: string): string {
   return typeKey(name);
 }
 
-/** A reference to a declaration (a function, a constant) inside data: printed as its name, which must be an identifier. */
+/**
+ * A reference to a declaration (a function, a constant) inside data: printed as its name, which must be an
+ * identifier, or a member of a namespace import (`ns.name`).
+ */
 export class Ref {
   constructor(readonly name: string) {
-    if (!isIdentifierName(name)) throw new Error(`internal: '${name}' is not an identifier`);
+    if (!name.split('.').every(isIdentifierName) || name.split('.').length > 2) throw new Error(`internal: '${name}' is not an identifier`);
   }
 }
 

@@ -13,7 +13,7 @@ import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure,
 import type { NamedSchema, TypeNode } from '../../ir/types.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
-import { runOf, type Cx, type KeywordCompiler, type Mode, type Scope, type Services } from './context.ts';
+import { runOf, type Cx, type KeywordCompiler, type Mode, type Scope, type Services, type Value } from './context.ts';
 import { APPLICATORS, enumTest, evaluatedFunction, literalTest, numberAssertions, numberTest, SHAPES, stringAssertions } from './keywords/index.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { hasApplicators, plainRef, structuralKey } from './structure.ts';
@@ -36,8 +36,11 @@ export class HelperPool {
 /** Sub-schemas large enough to share in `is` mode (the length of their structural key, a proxy for code size). */
 const HOIST_ABOVE = 400;
 const HOISTED_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'union', 'intersection']);
-/** Kinds whose `check` helper is called without an `is` test first (see `gen`). */
-const DIRECT_CHECK = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection']);
+/**
+ * Kinds whose `check` helper is called without an `is` test first (see `gen`): containers test each member first,
+ * and a union's check runs the same variant tests as its `is` would (testing first did them twice on a bad value).
+ */
+const DIRECT_CHECK = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection', 'union']);
 
 const V = new Name('v');
 const P = new Name('p');
@@ -137,7 +140,7 @@ export class Compiler implements Services {
    * inline sub-schema (an object, array or union) becomes a helper shared by every identical copy in the document:
    * output grows with the distinct schemas, and no function grows too large for tsc's flow analysis.
    */
-  isTest(node: TypeNode, v: Name): Code | undefined {
+  isTest(node: TypeNode, v: Value): Code | undefined {
     const leaf = this.leafCondition(node, v);
     if (leaf) return leaf;
     if (plainRef(node)) return _`!${this.linked(node.target, 'is')}(${v}, r)`;
@@ -197,7 +200,7 @@ export class Compiler implements Services {
    * For a scalar node (string, number, boolean, null, literal, enum) without applicators: one expression true when
    * `v` is invalid, so `is` mode writes one `if` instead of nested blocks. Undefined for any other node.
    */
-  leafCondition(node: TypeNode, v: Name): Code | undefined {
+  leafCondition(node: TypeNode, v: Value): Code | undefined {
     if (hasApplicators(node) || ('typeAsserted' in node && node.typeAsserted === false)) return undefined;
     let conds: Code[];
     switch (node.kind) {

@@ -54,16 +54,22 @@ export interface Services {
   fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code): void;
   failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string): void;
   /** `is` mode: one condition true when `v` is invalid, for a node checked by one test (else undefined). */
-  isTest(node: TypeNode, v: Name): Code | undefined;
+  isTest(node: TypeNode, v: Value): Code | undefined;
   /** `check` mode: the call checking `v`, and the condition it runs under (undefined: `node` accepts anything). */
   checkCall(node: TypeNode, v: Name, p: PathRef): { bad?: Code; call: Code } | undefined;
   /** For a scalar node: one condition true when `v` is invalid (undefined for any other node). */
-  leafCondition(node: TypeNode, v: Name): Code | undefined;
+  leafCondition(node: TypeNode, v: Value): Code | undefined;
   /** True when `k` is one of `names`. */
   knownKey(k: Name, names: string[]): Code;
   /** The own property `name` of object `o`. */
   read(o: Name, name: string): Code;
 }
+
+/**
+ * A value to test: a variable, or an expression without side effects that reads it (`v.name`), which a single-use
+ * test reads in place instead of through a variable.
+ */
+export type Value = Name | Code;
 
 export interface Cx<N extends TypeNode = TypeNode> {
   readonly node: N;

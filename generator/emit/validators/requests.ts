@@ -83,11 +83,17 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
     statements: (writer) => {
       const w = new Writer(writer);
       w.line(_`const c = new Ctx();`);
+      const fields: Code[] = [];
       for (const loc of LOCATIONS) {
         const params = op.parameters.filter((p) => p.in === loc.in);
         const target = new Name(loc.key);
         // No parameters of a kind: the shared empty object, nothing allocated.
-        w.line(params.length ? _`const ${target}: Record<string, unknown> = {};` : _`const ${target} = ${compiler.rt('NONE')};`);
+        if (!params.length) {
+          fields.push(_`${target}: ${compiler.rt('NONE')}`);
+          continue;
+        }
+        fields.push(_`${target}`);
+        w.line(_`const ${target}: Record<string, unknown> = {};`);
         for (const p of params) {
           if (p.reader) {
             readers.add(p.reader);
@@ -95,15 +101,16 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
           } else writeParam(w, api, schemas, p, loc.key, target, compiler);
         }
       }
-      w.line(_`let body: unknown = input.body;`);
-      if (contents.length) writeBody(w, api, schemas, op, compiler);
-      else {
-        // Operations without a body ignore one sent anyway, as HTTP allows.
-        w.line(_`body = undefined;`);
+      if (contents.length) {
+        w.line(_`let body: unknown = input.body;`);
+        writeBody(w, api, schemas, op, compiler);
       }
       w.line(_`if (c.count) return { ok: false, errors: c.errors };`);
-      // The function's return type names the validated shape once; the value is checked to be it above.
-      w.line(_`return { ok: true, value: { path, query, headers, body } as never };`);
+      // Operations without a body ignore one sent anyway, as HTTP allows. The function's return type names the
+      // validated shape once; the value is checked to be it above. (Built here, not by a shared runtime function:
+      // one allocation site per operation measured faster.)
+      fields.push(contents.length ? _`body` : _`body: undefined`);
+      w.line(_`return { ok: true, value: { ${join(fields, _`, `)} } as never };`);
     },
   };
 }
@@ -120,7 +127,7 @@ function writeParam(w: Writer, api: Api, schemas: Map<string, NamedSchema>, p: P
     const check = () => compiler.write(w.w, p.type, X, rootPath(_`${pointer}`), 'check');
     if (p.required || p.type.default !== undefined) {
       w.block(_`if (x === undefined)`, () => {
-        if (p.required) w.line(_`c.add(${pointer}, 'required', 'is required');`);
+        if (p.required) w.line(_`c.missing(${pointer});`);
         else w.line(_`x = ${p.type.default};`);
       });
       w.else(check);
@@ -192,7 +199,8 @@ function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, r
 
 function writeBody(w: Writer, api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler): void {
   const contents = op.requestBody!.contents;
-  // No media type given (the common case in-process): the first one, normalised here rather than at every call.
+  // No media type given (the common case in-process): the first one, normalised here rather than at every call, and
+  // a constant the tests below fold away.
   const first = contents[0]!.mediaType.split(';')[0]!.trim().toLowerCase();
   w.line(_`const mt = input.mediaType === undefined ? ${first} : ${compiler.rt('mediaTypeOf')}(input.mediaType);`);
   w.block(_`if (body === undefined)`, () => {

@@ -32,7 +32,7 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
         continue;
       }
       seen.set(key, s);
-      fns.push(compiler.fn(s.validators.is, s.type, 'is', { ...opts, docs: `Whether \`v\` is a valid \`${s.name}\` (fail-fast).` }));
+      fns.push(compiler.fn(s.validators.is, s.type, 'is', { ...opts, docs: `Whether \`v\` is a valid \`${s.name}\`.` }));
       fns.push(compiler.fn(s.validators.check, s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` (at pointer \`p\`) to \`c\`.` }));
     }
     // Printing runs the writers, which register helpers, regexes and imports: print the body first.

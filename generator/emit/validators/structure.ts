@@ -70,8 +70,14 @@ export function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
 }
 
 /** Formats implemented by the runtime (`templates/validators/formats.ts`); any other format is documentation only. */
-export const FORMATS = new Set([
-  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
-  'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
-  'byte',
-]);
+/**
+ * The formats the runtime checks (every one JSON Schema 2020-12 names, and OpenAPI's `byte`), each with the name of
+ * its function in `formats.ts` (`fmt` and the format in PascalCase).
+ */
+export const FORMATS: ReadonlyMap<string, string> = new Map(
+  [
+    'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
+    'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+    'byte',
+  ].map((f) => [f, `fmt${f.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase())}`]),
+);

@@ -56,17 +56,24 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   if (node.discriminator) return discriminated(cx, node.discriminator);
   const tests = node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, ${runOf(mode)})`);
   const count = join(tests.map((t) => _`(${t} ? 1 : 0)`), _` + `);
+  // `anyOf`, or a `oneOf` whose variants cannot both match: the first match decides.
+  const firstMatch = node.mode === 'anyOf' || disjoint(cx, node.variants);
   if (mode === 'is') {
-    if (node.mode === 'anyOf' || disjoint(cx, node.variants)) out.line(_`if (!(${join(tests, _` || `)})) return false;`);
+    if (firstMatch) out.line(_`if (!(${join(tests, _` || `)})) return false;`);
     else out.line(_`if ((${count}) !== 1) return false;`);
     return;
   }
-  const m = cc.fresh(s, 'm');
-  out.line(_`const ${m} = ${count};`);
   const code = node.mode === 'oneOf' ? 'one_of' : 'any_of';
   const expected = `must be ${joinOr(node.variants.map((x) => describe(x, 1)))}`;
-  if (node.mode === 'oneOf') out.block(_`if (${m} > 1)`, () => cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'));
-  out.block(_`if (${m} === 0)`, () => {
+  let none: Code;
+  if (firstMatch) none = _`!(${join(tests, _` || `)})`;
+  else {
+    const m = cc.fresh(s, 'm');
+    out.line(_`const ${m} = ${count};`);
+    out.block(_`if (${m} > 1)`, () => cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'));
+    none = _`${m} === 0`;
+  }
+  out.block(_`if (${none})`, () => {
     // Report the detailed errors of the only branch that accepts the value's JSON type, when there is one.
     const byKind = new Map<JsonKind, TypeNode[]>();
     for (const variant of node.variants) for (const k of kindsOf(variant, cc.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);

@@ -1,17 +1,17 @@
 /** `const` and `enum`: scalar values compared with `===` (a set for long lists), any JSON value with JSON equality. */
-import { _, join, type Code, type Name } from '../../code/index.ts';
+import { _, join, type Code } from '../../code/index.ts';
 import type { TypeNode } from '../../../ir/types.ts';
 import { listValues } from '../describe.ts';
-import type { KeywordCompiler, Services } from '../context.ts';
+import type { KeywordCompiler, Services, Value } from '../context.ts';
 import { typeTest } from './type.ts';
 
 type LiteralNode = Extract<TypeNode, { kind: 'literal' }>;
 type EnumNode = Extract<TypeNode, { kind: 'enum' }>;
 
-export const literalTest = (node: LiteralNode, v: Name): Code => _`${v} !== ${node.value}`;
+export const literalTest = (node: LiteralNode, v: Value): Code => _`${v} !== ${node.value}`;
 
 /** True when `v` is none of the enum's values (an open enum: not of the values' types). */
-export function enumTest(cc: Services, node: EnumNode, v: Name): Code {
+export function enumTest(cc: Services, node: EnumNode, v: Value): Code {
   if (node.open) {
     const kinds = [...new Set(['string', ...node.values.map((x) => typeof x)])];
     return join(kinds.map((k) => _`typeof ${v} !== ${k}`), _` && `);

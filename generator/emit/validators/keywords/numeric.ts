@@ -1,12 +1,12 @@
 /** `type: number|integer`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`. */
-import { _, type Code, type Name } from '../../code/index.ts';
+import { _, type Code } from '../../code/index.ts';
 import type { TypeNode } from '../../../ir/types.ts';
-import { assertAll, type Assertion, type KeywordCompiler, type Services } from '../context.ts';
+import { assertAll, type Assertion, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { typeTest } from './type.ts';
 
 type NumberNode = Extract<TypeNode, { kind: 'number' }>;
 
-export function numberAssertions(cc: Services, n: NumberNode, v: Name): Assertion[] {
+export function numberAssertions(cc: Services, n: NumberNode, v: Value): Assertion[] {
   const out: Assertion[] = [];
   if (n.minimum !== undefined) out.push({ cond: _`${v} < ${n.minimum}`, code: 'minimum', message: `must be at least ${n.minimum}` });
   if (n.maximum !== undefined) out.push({ cond: _`${v} > ${n.maximum}`, code: 'maximum', message: `must be at most ${n.maximum}` });
@@ -21,7 +21,7 @@ export function numberAssertions(cc: Services, n: NumberNode, v: Name): Assertio
   return out;
 }
 
-export const numberTest = (n: NumberNode, v: Name): Code => (n.integer ? _`typeof ${v} !== 'number' || !Number.isInteger(${v})` : _`typeof ${v} !== 'number' || !Number.isFinite(${v})`);
+export const numberTest = (n: NumberNode, v: Value): Code => (n.integer ? _`typeof ${v} !== 'number' || !Number.isInteger(${v})` : _`typeof ${v} !== 'number' || !Number.isFinite(${v})`);
 
 export const numberType: KeywordCompiler<NumberNode> = (cx) => {
   const { node, v } = cx;

@@ -2,20 +2,26 @@
  * `type: object`: `properties`, `required`, `patternProperties`, `additionalProperties`, `propertyNames`,
  * `minProperties`/`maxProperties`, and the cross-field rules (`x-rules`); maps (`additionalProperties` only).
  */
-import { _, join, nil, type Code, type Name } from '../../code/index.ts';
+import { _, join, Name, nil, type Code } from '../../code/index.ts';
 import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
-import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
+import { runOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
 import { constrains, plainRef } from '../structure.ts';
-import { KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from './property-names.ts';
+import { constrainsNames, KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from './property-names.ts';
 import { crossFieldRule } from './rules.ts';
 import { typeTest } from './type.ts';
 
 /** Kinds whose `check` helper needs no `is` test first (as `Compiler.gen` calls them). */
-const DIRECT_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection']);
+const DIRECT_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection', 'union']);
 
 /** Objects with at least this many properties check them in `check` mode from a table (`checkProps`). */
 const TABLE_FROM = 20;
+
+/** A stand-in for the value, to see how often a test reads it. */
+const PROBE = new Name('__value');
+
+/** Whether `test` reads the value once (a spec literal that happens to contain the name only makes this say no). */
+const readsOnce = (test: Code): boolean => test.toString().split(PROBE.toString()).length === 2;
 
 /** `(a)` unless `a` is one comparison or call (no `||`/`&&` at its top). */
 const paren = (a: Code): Code => (/\|\||&&/.test(a.toString()) ? _`(${a})` : a);
@@ -43,9 +49,24 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
   for (const prop of node.properties) {
     const needsCheck = constrains(prop.type);
     if (!prop.required && !needsCheck) continue;
+    const at = child(p, prop.name);
+    // A scalar's test is true for an absent value too (`typeof x !== 'string'`, `x !== 'a'`): a required scalar
+    // needs no `=== undefined` first (in `check` mode the runtime's `required` tells absent from bad), and a test
+    // reading the value once reads it in place, without a variable.
+    const leaf = prop.required && needsCheck ? cc.leafCondition(prop.type, PROBE) : undefined;
+    if (leaf) {
+      let x: Value = cc.read(v, prop.name);
+      if (!readsOnce(leaf)) {
+        const name = cc.fresh(s);
+        out.line(_`const ${name} = ${x};`);
+        x = name;
+      }
+      const bad = cc.leafCondition(prop.type, x)!;
+      out.line(mode === 'is' ? _`if (${bad}) return false;` : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')});`);
+      continue;
+    }
     const x = cc.fresh(s);
     out.line(_`const ${x} = ${cc.read(v, prop.name)};`);
-    const at = child(p, prop.name);
     // A value checked by one test or call: one line (`if (absent || bad) return false;`, `if (present && bad) check`).
     if (mode === 'is') {
       const bad = needsCheck ? cc.isTest(prop.type, x) : undefined;
@@ -58,14 +79,14 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
       const call = needsCheck ? cc.checkCall(prop.type, x, at) : undefined;
       if (call || !needsCheck) {
         if (prop.required) {
-          out.line(_`if (${x} === undefined) c.add(${pathExpr(at)}, 'required', 'is required');`);
+          out.line(_`if (${x} === undefined) c.missing(${pathExpr(at)});`);
           if (call) out.line(call.bad ? _`else if (${call.bad}) ${call.call};` : _`else ${call.call};`);
         } else if (call) out.line(call.bad ? _`if (${x} !== undefined && ${paren(call.bad)}) ${call.call};` : _`if (${x} !== undefined) ${call.call};`);
         continue;
       }
     }
     if (prop.required) {
-      out.block(_`if (${x} === undefined)`, () => cc.fail(out, mode, at, 'required', 'is required'));
+      out.block(_`if (${x} === undefined)`, () => (mode === 'is' ? out.line(_`return false;`) : out.line(_`c.missing(${pathExpr(at)});`)));
       if (needsCheck) out.else(() => cc.gen(out, prop.type, x, at, mode, s));
     } else {
       out.block(_`if (${x} !== undefined)`, () => cc.gen(out, prop.type, x, at, mode, s));
@@ -75,16 +96,20 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
 
 /** Checks every property value of `cx.v` whose key is not `known` and matches none of `patterns` against `type`. */
 function eachValue(cx: Cx, type: TypeNode, known: string[], patterns: Name[] = []): void {
-  const { cc, v, p, mode, s, out } = cx;
-  const esc = cc.rt('esc');
-  const x = cc.fresh(s);
-  out.block(_`for (const k in ${v})`, () => {
-    if (mode === 'check') out.line(_`if (c.full) break;`);
-    const skip = isKnown(cx, known, patterns);
-    if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));
-    out.line(_`const ${x} = ${v}[k];`);
-    cc.gen(out, type, x, dynamic(p, _`${esc}(k)`), mode, s);
+  cx.out.block(_`for (const k in ${cx.v})`, () => {
+    if (cx.mode === 'check') cx.out.line(_`if (c.full) break;`);
+    valueOfKey(cx, type, known, patterns);
   });
+}
+
+/** Inside a loop over the keys (`k`): checks the value of `k` against `type`, unless `k` is known or patterned. */
+function valueOfKey(cx: Cx, type: TypeNode, known: string[], patterns: Name[]): void {
+  const { cc, v, p, mode, s, out } = cx;
+  const x = cc.fresh(s);
+  const skip = isKnown(cx, known, patterns);
+  if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));
+  out.line(_`const ${x} = ${v}[k];`);
+  cc.gen(out, type, x, dynamic(p, _`${cc.rt('esc')}(k)`), mode, s);
 }
 
 /** True when key `k` is declared or matches a pattern (empty code: no key is). */
@@ -96,7 +121,10 @@ function isKnown(cx: Cx, known: string[], patterns: Name[]): Code {
 /** Everything of an object but its declared properties. */
 function objectRest(cx: Cx<ObjectNode>): void {
   const { cc, node, v, p, mode, s, out } = cx;
-  for (const name of node.extraRequired) cc.failIf(out, _`${cc.read(v, name)} === undefined`, mode, child(p, name), 'required', 'is required');
+  for (const name of node.extraRequired) {
+    const cond = _`${cc.read(v, name)} === undefined`;
+    out.line(mode === 'is' ? _`if (${cond}) return false;` : _`if (${cond}) c.missing(${pathExpr(child(p, name))});`);
+  }
   propertyCount(cx, node);
   propertyNameConstraints(cx, node.propertyNames, node.pointer);
   propertyNamesSchema(cx, node.propertyNamesType);
@@ -147,6 +175,8 @@ export const mapType: KeywordCompiler<Extract<TypeNode, { kind: 'map' }>> = (cx)
   const isObj = cx.cc.rt('isObj');
   typeTest(cx, _`!${isObj}(${cx.v})`, () => {
     propertyCount(cx, node);
+    // Constrained keys and values: one loop over the keys checks both.
+    if (constrainsNames(node.propertyNames) && !node.propertyNamesType && constrains(node.values)) return propertyNameConstraints(cx, node.propertyNames, node.pointer, () => valueOfKey(cx, node.values, [], []));
     propertyNameConstraints(cx, node.propertyNames, node.pointer);
     propertyNamesSchema(cx, node.propertyNamesType);
     if (constrains(node.values)) eachValue(cx, node.values, []);

@@ -1,12 +1,12 @@
 /** `type: string`, `minLength`, `maxLength` (in code points), `pattern`; also the checks of `propertyNames`. */
-import { _, nil, type Name } from '../../code/index.ts';
+import { _, nil } from '../../code/index.ts';
 import type { StringConstraints, TypeNode } from '../../../ir/types.ts';
-import { assertAll, type Assertion, type KeywordCompiler, type Services } from '../context.ts';
+import { assertAll, type Assertion, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { formatAssertions } from './format.ts';
 import { typeTest } from './type.ts';
 
 /** The assertions of string constraints on `v` (`propertyName`: on an object's key, with `property_name` codes). */
-export function stringAssertions(cc: Services, c: StringConstraints, v: Name, pointer: string, propertyName = false): Assertion[] {
+export function stringAssertions(cc: Services, c: StringConstraints, v: Value, pointer: string, propertyName = false): Assertion[] {
   const codeOf = (k: string) => (propertyName ? 'property_name' : k);
   const what = propertyName ? 'key ' : '';
   const out: Assertion[] = [];
