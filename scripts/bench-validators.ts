@@ -191,14 +191,18 @@ function calibrate(fn: () => unknown): number {
 
 /**
  * Ops per CPU-second of each of `fns`, sample by sample in rounds (one batch of each per round), so a change in the
- * machine's load falls on every peer of a round alike and the per-round ratios stay comparable.
+ * machine's load falls on every peer of a round alike and the per-round ratios stay comparable. The order rotates
+ * from round to round: a batch that follows zod's (which leaves the most garbage) pays for collecting it, and
+ * with a fixed order that was always the same peer.
  */
 function measureRounds(fns: (() => unknown)[]): number[][] {
   const batches = fns.map(calibrate);
   const out = fns.map((): number[] => []);
   // One round more than measured, the first discarded: every peer's code is optimised before the samples start.
   for (let s = -1; s < samples; s++) {
-    fns.forEach((fn, j) => {
+    fns.forEach((_, i) => {
+      const j = (i + s + 1) % fns.length;
+      const fn = fns[j]!;
       const batch = batches[j]!;
       const t = cpuMs();
       for (let i = 0; i < batch; i++) fn();
