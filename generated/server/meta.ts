@@ -32,9 +32,14 @@ export interface OperationMeta {
   secured: boolean;
   /**
    * Accepted request media types (lower case) and whether a body is required; absent: no body. `maxBytes`: the
-   * small ceiling of operations that accept neither files nor raw bytes.
+   * small ceiling of operations that accept neither files nor raw bytes. `only`: the media type, when there is one.
    */
-  body?: { required: boolean; mediaTypes: Readonly<Record<string, BodyKind>>; maxBytes?: number };
+  body?: {
+    required: boolean;
+    mediaTypes: Readonly<Record<string, BodyKind>>;
+    maxBytes?: number;
+    only?: string;
+  };
   /** Status and kind of the success response. */
   success: SuccessMeta;
   /** Success contents chosen by the request body (the spec's `x-when`): each field present with a listed value. */

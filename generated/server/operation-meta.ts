@@ -37,6 +37,8 @@ function operationMeta(facts: OperationFacts, validate: OperationMeta['validate'
     meta.body = files
       ? { required: body.required, mediaTypes }
       : { required: body.required, mediaTypes, maxBytes: DEFAULT_MAX_STRUCTURED_BODY_BYTES };
+    const types = Object.keys(mediaTypes);
+    if (types.length === 1) meta.body.only = types[0]!;
   }
   const plain = facts.responses.find((r) => r.when === undefined) ?? facts.responses[0];
   if (plain) meta.success = successOf(facts.status, plain);

@@ -16,6 +16,8 @@ import { MAX_HEADER_BYTES } from './limits.js';
 import type { NeutralResponse } from './meta.js';
 import { limited } from './rate-limit.js';
 
+const NO_PARAMS: Record<string, string> = Object.freeze(bag<string>());
+
 /** What a decoded path parameter may not contain (see the path-parameter check in `start`). */
 const UNSAFE_SEGMENT = /[\x00-\x1f\x7f/\\]/;
 
@@ -48,7 +50,9 @@ export function start(f: Flow): Answer {
   const mount = req.mountPath;
   const base = mount ? s.mountedBase : s.basePath;
   const fullPath = mount ? mount + path : path;
-  if (base && path !== base && !path.startsWith(`${base}/`)) return unrouted(f, fullPath);
+  // `path` is `base` or starts with `base/` (compared in place: no string made per request).
+  if (base && path !== base && !(path.charCodeAt(base.length) === 47 && path.startsWith(base)))
+    return unrouted(f, fullPath);
   const route = s.match(base ? path.slice(base.length) : path);
   if (!route) return unrouted(f, fullPath);
   const method = req.method.toUpperCase();
@@ -70,7 +74,8 @@ export function start(f: Flow): Answer {
   if (declared !== undefined && Number(declared) > limit)
     return failClose(f, 413, `Request body is too large (at most ${limit} bytes).`, 'body_too_large');
   f.ctx = { operationId, requestId: f.requestId, method, path: fullPath, headers: req.headers };
-  const params = (f.params = bag<string>());
+  // Most routes have no parameter: they share one empty record rather than make one per request.
+  let params: Record<string, string> | undefined;
   for (const k in route.params) {
     const raw = route.params[k]!;
     let value: string;
@@ -90,8 +95,9 @@ export function start(f: Flow): Answer {
         k,
       );
     }
-    params[k] = value;
+    (params ??= bag<string>())[k] = value;
   }
+  f.params = params ?? NO_PARAMS;
   // 4. Authentication.
   return op.secured ? authenticate(f) : limited(f);
 }

@@ -3,9 +3,11 @@
  * from the head; then the bytes read with the size, nesting and idle limits (413, 400, 408), the parts counted
  * (400) and the body parsed by media type (400). Then validation and the handler (handle.ts).
  */
+import type { BodyKind } from '../protocol/operation.js';
 import { mediaTypeOf } from '../protocol/selection.js';
 import { DepthScan, readBody } from './body.js';
 import { announcesBody, fail, failClose, isPromise, later, type Answer, type Flow } from './flow.js';
+import type { OperationMeta } from './meta.js';
 import { validated } from './handle.js';
 import { nextTurn } from './json.js';
 import { countParts } from './multipart.js';
@@ -18,7 +20,7 @@ export function readRequestBody(f: Flow): Answer {
   if (!spec) return validated(f, undefined);
   const { req, s } = f;
   const { mediaType } = f;
-  const kind = mediaType === undefined ? undefined : spec.mediaTypes[mediaType];
+  const kind = kindOf(spec, mediaType);
   if (kind === undefined) {
     // Decided from the head: a body of a type the operation does not take is refused before any of it is read.
     if (announcesBody(req)) return fail(f, 415, `Content-Type must be ${Object.keys(spec.mediaTypes).join(' or ')}.`, 'unsupported_media_type', 'Content-Type');
@@ -44,6 +46,17 @@ export function readRequestBody(f: Flow): Answer {
   return later(f, readBody(req.body, f.limit, depth, s.bodyTimeout, declared === undefined ? undefined : Number(declared)), bodyRead);
 }
 
+/**
+ * The kind of body a media type is read as, undefined when the operation does not take it. An own property only (a
+ * `Content-Type: constructor` is not the object's constructor); an operation with one media type (most) compares
+ * strings, without a keyed lookup of the header's string.
+ */
+function kindOf(spec: NonNullable<OperationMeta['body']>, mediaType: string | undefined): BodyKind | undefined {
+  if (mediaType === undefined) return undefined;
+  if (spec.only !== undefined) return mediaType === spec.only ? spec.mediaTypes[spec.only] : undefined;
+  return Object.hasOwn(spec.mediaTypes, mediaType) ? spec.mediaTypes[mediaType] : undefined;
+}
+
 function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_complex' | 'timeout'): Answer {
   const s = f.s;
   if (bytes === 'timeout') return failClose(f, 408, `The request body stopped arriving (nothing for ${s.bodyTimeout} ms).`, 'body_timeout');
@@ -52,7 +65,7 @@ function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_c
   if (bytes === 'too_complex') return failClose(f, 400, `The request body has too many arrays and objects (at most ${s.maxContainers}).`, 'too_complex');
   const { mediaType } = f;
   // Known here: readRequestBody refused every other media type before reading.
-  const kind = f.op.body!.mediaTypes[mediaType!]!;
+  const kind = kindOf(f.op.body!, mediaType)!;
   if (bytes.length === 0 && kind !== 'multipart') return validated(f, undefined);
   if ((kind === 'multipart' || kind === 'form') && countParts(bytes, kind, f.contentType!) > s.maxParts) {
     return fail(f, 400, `The request body has too many ${kind === 'form' ? 'fields' : 'parts'} (at most ${s.maxParts}).`, 'too_many_parts');

@@ -111,7 +111,7 @@ export function toResponse(op: OperationMeta, output: unknown, success: SuccessM
   const headers: Record<string, string> = isReply ? { ...output.headers } : {};
   const value = isReply ? output.body : output;
   if (!Number.isInteger(status) || status < 200 || status > 599) throw new Error(`${op.operationId}: reply status ${status} is not a final HTTP status (200-599).`);
-  if (!safeHeaders(headers)) throw new Error(`${op.operationId}: a reply header has an invalid name or a CR, LF or NUL in its value.`);
+  if (isReply && !safeHeaders(headers)) throw new Error(`${op.operationId}: a reply header has an invalid name or a CR, LF or NUL in its value.`);
   if (typeof value === 'function' || typeof value === 'symbol') throw new Error(`${op.operationId}: the handler returned a ${typeof value}, not a response body.`);
   if (value === undefined || value === null) {
     if (value === undefined && !isReply && success.kind !== 'empty') throw new Error(`${op.operationId}: the handler returned nothing, but the spec describes a ${success.kind} response body.`);

@@ -82,6 +82,9 @@ const HEADER_CASES: { name: string; headers: string[]; status: number; code: str
   { name: 'two different Authorization headers', headers: ['Authorization: Bearer sk-other', `Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 401, code: 'missing_credentials' },
   { name: 'two X-Client-Request-Id headers', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: a', 'X-Client-Request-Id: b'], status: 200, code: null },
   { name: 'one of each', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json'], status: 200, code: null },
+  // Media types named like Object.prototype's properties are media types the operation does not take, not its keys.
+  { name: 'Content-Type: constructor', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: constructor'], status: 415, code: 'unsupported_media_type' },
+  { name: 'Content-Type: __proto__', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: __proto__'], status: 415, code: 'unsupported_media_type' },
   // One rule for X-Client-Request-Id, the client's: 1 to 512 printable ASCII characters (protocol/request-id.ts).
   { name: 'an empty X-Client-Request-Id', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: '], status: 400, code: 'invalid_client_request_id' },
   { name: 'an X-Client-Request-Id with a tab', headers: [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', 'X-Client-Request-Id: a\tb'], status: 400, code: 'invalid_client_request_id' },
@@ -121,6 +124,19 @@ describe('the shared table of hostile cases: repeated headers', () => {
     if (code) expect(JSON.parse(viaNode.body).error.code).toBe(code);
     expect(viaBridge).toEqual(viaNode);
     expect(direct).toEqual(viaNode);
+  });
+});
+
+describe('media types named like Object.prototype properties, on an operation that takes two media types', () => {
+  it.each(['constructor', '__proto__', 'hasOwnProperty'])('Content-Type: %s is refused with 415 by both adapters', async (type) => {
+    const request = `POST /v1/images/edits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const viaNode = parsed(await raw(node.port, [request], /(?!)/));
+    const viaBridge = parsed(await raw(bridged.port, [request], /(?!)/));
+    const d = await app.fetch(new Request('http://localhost/v1/images/edits', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': type }, body }));
+    expect(viaNode.status).toBe(415);
+    expect(JSON.parse(viaNode.body).error.code).toBe('unsupported_media_type');
+    expect(viaBridge).toEqual(viaNode);
+    expect({ status: d.status, body: await d.text() }).toEqual(viaNode);
   });
 });
 
