@@ -84,16 +84,17 @@ export async function transmit(t: Transfer): Promise<RawResult> {
           ? controller.abort()
           : dispatcher!.cancel(new DOMException('This operation was aborted', 'AbortError')));
     if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
-    const onTimeout = () => {
-      timedOut = true;
-      if (dispatcher) dispatcher.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
-      else controller!.abort();
-    };
     // On Node's fetch the deadline shares a timer with the other attempts (deadlines.ts); the connection in use
     // keeps the process alive meanwhile. Elsewhere a timer of its own, which does.
-    const expiry = dispatcher && timeout > 0 ? setDeadline(timeout, onTimeout) : undefined;
-    const timer = timeout > 0 && !dispatcher ? setTimeout(onTimeout, timeout) : undefined;
+    let timedOut = false;
+    const expiry = dispatcher && timeout > 0 ? setDeadline(timeout, () => dispatcher.timeOut()) : undefined;
+    const timer =
+      timeout > 0 && !dispatcher
+        ? setTimeout(() => {
+            timedOut = true;
+            controller!.abort();
+          }, timeout)
+        : undefined;
     // Redirects are followed by followRedirects, never by fetch: see redirects.ts.
     const request: RequestInit & { dispatcher?: unknown } = t.init
       ? { ...t.init, method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' }
@@ -138,6 +139,7 @@ export async function transmit(t: Transfer): Promise<RawResult> {
       retryable = isRetryableStatus(response.status) && !needsUserAction(response.status, errorBody);
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError();
+      if (dispatcher?.timedOut) timedOut = true;
       // A local failure (a limit, an unexpected answer) would fail the same way again: never retried.
       if (error instanceof ClientError) throw error;
       if (timedOut) failure = new APITimeoutError();

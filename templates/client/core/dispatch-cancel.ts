@@ -58,6 +58,7 @@ function isNodeFetch(fetchImpl: object): boolean {
 export class CancellableDispatch implements Dispatcher {
   private current: CancellableHandler | undefined = undefined;
   private reason: Error | undefined = undefined;
+  timedOut = false;
   private readonly base: Dispatcher | undefined;
 
   // No parameter properties: the packages compile with `erasableSyntaxOnly`.
@@ -74,6 +75,13 @@ export class CancellableDispatch implements Dispatcher {
     if (!base) throw new TypeError('No undici dispatcher to send the request with.');
     this.current = new CancellableHandler(handler);
     return base.dispatch(options, this.current);
+  }
+
+  /** Cancels the request as a timeout does; `timedOut` then says so. */
+  timeOut(): void {
+    if (this.reason) return;
+    this.timedOut = true;
+    this.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
   }
 
   cancel(reason: Error): void {
