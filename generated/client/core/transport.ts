@@ -96,9 +96,12 @@ export async function transmit(t: Transfer): Promise<RawResult> {
           }, timeout)
         : undefined;
     // Redirects are followed by followRedirects, never by fetch: see redirects.ts.
+    // A GET without body gives fetch only what differs from its defaults: each member of the init costs a conversion.
     const request: RequestInit & { dispatcher?: unknown } = t.init
       ? { ...t.init, method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' }
-      : { method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' };
+      : op.method === 'GET' && t.body === undefined
+        ? { headers: t.headers, redirect: 'manual' }
+        : { method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' };
     if (controller) request.signal = controller.signal;
     if (dispatcher) request.dispatcher = dispatcher;
     let failure: APIError;

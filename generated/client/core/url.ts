@@ -77,7 +77,7 @@ export function requestUrl(
       '',
     );
   }
-  if (client.defaultQuery || options.query || hasKeys(query)) {
+  if (client.defaultQuery || options.query || (query !== NO_QUERY && hasKeys(query))) {
     const search = new URLSearchParams();
     appendQuery(search, { ...client.defaultQuery, ...query, ...options.query });
     const qs = search.toString();

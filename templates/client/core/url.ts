@@ -61,7 +61,7 @@ export function requestUrl(op: OperationSpec, pathParams: Record<string, string>
     const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
     base = (options.baseURL ?? (server ? serverURL(server, client.serverVariables) : baseURL)).replace(/\/+$/, '');
   }
-  if (client.defaultQuery || options.query || hasKeys(query)) {
+  if (client.defaultQuery || options.query || (query !== NO_QUERY && hasKeys(query))) {
     const search = new URLSearchParams();
     appendQuery(search, { ...client.defaultQuery, ...query, ...options.query });
     const qs = search.toString();
