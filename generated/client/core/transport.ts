@@ -111,7 +111,13 @@ export async function transmit(t: Transfer): Promise<RawResult> {
       let response = await t.fetch(url, request);
       if (isRedirect(response.status)) response = await followRedirects(t.fetch, url, request, response);
       if (response.ok) {
-        if (buffered) return { response, controller, text: await readText(response, t.maxSize) };
+        // On Node's fetch the declared size comes from the dispatcher's copy of the raw headers (no Headers#get).
+        if (buffered)
+          return {
+            response,
+            controller,
+            text: await readText(response, t.maxSize, false, dispatcher?.declaredLength()),
+          };
         if (expected.kind === 'sse' && !isEventStream(response)) {
           // A JSON or HTML answer to a stream request: the server's message, not "the stream ended early".
           const text = await readText(response, MAX_ERROR_BODY_BYTES, true);
