@@ -87,7 +87,7 @@ export async function transmit(t: Transfer): Promise<RawResult> {
     // On Node's fetch the deadline shares a timer with the other attempts (deadlines.ts); the connection in use
     // keeps the process alive meanwhile. Elsewhere a timer of its own, which does.
     let timedOut = false;
-    const expiry = dispatcher && timeout > 0 ? setDeadline(timeout, () => dispatcher.timeOut()) : undefined;
+    const expiry = dispatcher && timeout > 0 ? setDeadline(timeout, dispatcher) : undefined;
     const timer =
       timeout > 0 && !dispatcher
         ? setTimeout(() => {

@@ -85,8 +85,8 @@ export class CancellableDispatch implements Dispatcher {
     return this.current?.declaredLength();
   }
 
-  /** Cancels the request as a timeout does; `timedOut` then says so. */
-  timeOut(): void {
+  /** Cancels the request as a timeout does, when its deadline passes (deadlines.ts); `timedOut` then says so. */
+  expire(): void {
     if (this.reason) return;
     this.timedOut = true;
     this.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
