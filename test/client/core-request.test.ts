@@ -13,6 +13,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../../templates/client/core/errors.ts';
+import { APIPromise } from '../../templates/client/core/api-promise.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
 import { json, startServer, type TestServer } from './helpers/server.ts';
 
@@ -39,6 +40,14 @@ describe('requests', () => {
     expect(req.headers['x-default']).toBe('d');
     expect(req.headers['x-extra']).toBe('e');
     expect(req.headers.accept).toBe('application/json');
+  });
+
+  it('encodes a path parameter exactly as encodeURIComponent does, whether or not it needs escaping', async () => {
+    server = await startServer((_req, res) => json(res, 200, { ok: true }));
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
+    const values = ["a-b_c.d!~*'()", 'é/ü', '100%', 'plain_id_1', '\u{1F600}', 'a?b#c'];
+    for (const value of values) await client.call(ops.getThing, { path: { thing_id: value } });
+    expect(server.requests.map((r) => r.path)).toEqual(values.map((v) => `/things/${encodeURIComponent(v)}`));
   });
 
   it('sends a JSON body and splits params between query and body', async () => {
@@ -193,6 +202,57 @@ describe('withResponse', () => {
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const response = await client.call(ops.download, {}).asResponse();
     expect(await response.json()).toEqual({ id: 'x' });
+  });
+
+  it('asResponse of a JSON operation gives the response even when its body is not JSON, and reports no failure', async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('not json');
+    });
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const call = client.call(ops.getThing, { path: { thing_id: 'a' } });
+      const response = await call.asResponse();
+      expect(response.status).toBe(200);
+      // Unhandled rejections are reported once the microtask queue is empty: let two turns of the event loop pass.
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      // The data is still there for whoever awaits it: here, the parse failure.
+      await expect(call).rejects.toThrow(/not valid JSON/);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('is a promise that await takes as it is, settled with the data; then/catch give plain promises', async () => {
+    server = await startServer((_req, res) => json(res, 200, { id: 'x' }));
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
+    const call = client.call(ops.getThing, { path: { thing_id: 'a' } });
+    expect(call).toBeInstanceOf(APIPromise);
+    expect(call).toBeInstanceOf(Promise);
+    expect(Promise.resolve(call)).toBe(call);
+    const derived = call.then((data) => data);
+    expect(derived).not.toBeInstanceOf(APIPromise);
+    expect(await derived).toEqual({ id: 'x' });
+    expect(await call).toEqual({ id: 'x' });
+    const page = client.list(ops.listThings, {});
+    expect(Promise.resolve(page)).toBe(page);
+    await page.then(
+      () => undefined,
+      () => undefined,
+    );
+  });
+
+  it('turns a request it cannot build into a rejection, never a throw from the call', async () => {
+    const client = new CoreClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:9' });
+    let call: Promise<unknown> | undefined;
+    expect(() => {
+      call = client.call(ops.getThing, { path: {} });
+    }).not.toThrow();
+    await expect(call).rejects.toThrow(ClientError);
   });
 
   it('returns text and binary responses by kind', async () => {

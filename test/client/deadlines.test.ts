@@ -34,6 +34,15 @@ describe('deadlines', () => {
     setDeadline(15, mark('e'));
     await until(() => fired.length === 4);
     expect(fired.at(-1)).toBe('e');
+    // An object instead of a callback: its `expire` is called, with the object as `this`.
+    const target = {
+      expired: 0,
+      expire() {
+        this.expired++;
+      },
+    };
+    setDeadline(5, target);
+    await until(() => target.expired === 1);
   });
 
   it('runs every due callback when one throws, then throws the first error', async () => {

@@ -201,4 +201,33 @@ describe('compressed bodies', () => {
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxResponseSize: 10_000 });
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
+
+  // On Node's fetch the declared length is read from undici's raw headers: header names and an encoding in any case,
+  // and a length with spaces around it, must be read as `Headers#get` reads them.
+  it('reads the size headers in any form: names in any case, GZIP, identity, a length with spaces', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const body = JSON.stringify({ data: 'z'.repeat(100_000) });
+    const zipped = gzipSync(body);
+    server = await startServer((req, res) => {
+      if (req.path === '/things/upper') res.writeHead(200, { 'CONTENT-TYPE': 'application/json', 'CONTENT-ENCODING': 'GZIP', 'CONTENT-LENGTH': String(zipped.length) });
+      else if (req.path === '/things/identity') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'identity', 'Content-Length': String(Buffer.byteLength(body)) });
+        res.end(body);
+        return;
+      } else {
+        // A length with spaces around it, and a body over the limit: refused either way.
+        res.writeHead(200, [['content-type', 'application/json'], ['content-length', ` ${Buffer.byteLength(body)} `]]);
+        res.end(body);
+        return;
+      }
+      res.end(zipped);
+    });
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxResponseSize: 10_000 });
+    const get = (id: string, maxResponseSize?: number) => client.call(ops.getThing, { path: { thing_id: id } }, maxResponseSize === undefined ? {} : { maxResponseSize });
+    await expect(get('upper')).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(get('identity')).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(await get('identity', 200_000)).toEqual({ data: 'z'.repeat(100_000) });
+    await expect(get('spaced')).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(await get('spaced', 200_000)).toEqual({ data: 'z'.repeat(100_000) });
+  });
 });

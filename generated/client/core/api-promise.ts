@@ -20,37 +20,41 @@ export interface WithResponse<T> {
   rateLimit: RateLimitInfo;
 }
 
-const resolveNull = (resolve: (value: never) => void) => resolve(null as never);
+const ignore = () => undefined;
 
+/**
+ * Settles with the parsed data itself, parsed as soon as the response is in (parsing never reads more of a stream
+ * or download: a `Stream` starts reading when iterated). So `await` takes it as the promise it is: see the
+ * `constructor` below.
+ */
 export class APIPromise<T> extends Promise<T> {
-  private parsed: Promise<T> | undefined;
   protected readonly raw: Promise<RawResult>;
-  private readonly parse: (raw: RawResult) => T | Promise<T>;
 
   constructor(raw: Promise<RawResult>, parse: (raw: RawResult) => T | Promise<T>) {
-    // The executor's value is never read: then/catch/finally delegate to the parsed promise.
-    super(resolveNull);
+    let settle!: (value: T | Promise<T>) => void;
+    let fail!: (reason: unknown) => void;
+    super((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
     this.raw = raw;
-    this.parse = parse;
+    raw.then((r) => {
+      try {
+        settle(parse(r));
+      } catch (error) {
+        fail(error);
+      }
+    }, fail);
   }
 
-  // Derived promises (from then/catch) are plain promises.
-  static override get [Symbol.species]() {
-    return Promise;
-  }
-
-  private data(): Promise<T> {
-    this.parsed ??= this.raw.then(this.parse);
-    return this.parsed;
-  }
-
-  /** The raw response, body unread (the typed data is then not parsed). */
+  /** The raw response, body unread for a stream or download; the data is then not awaited, and its failure not reported. */
   asResponse(): Promise<Response> {
+    this.then(undefined, ignore);
     return this.raw.then((r) => r.response);
   }
 
   async withResponse(): Promise<WithResponse<T>> {
-    const [{ response }, data] = await Promise.all([this.raw, this.data()]);
+    const [{ response }, data] = await Promise.all([this.raw, this]);
     return {
       data,
       response,
@@ -58,19 +62,19 @@ export class APIPromise<T> extends Promise<T> {
       rateLimit: parseRateLimit(response.headers),
     };
   }
-
-  override then<R1 = T, R2 = never>(
-    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
-    return this.data().then(onfulfilled, onrejected);
-  }
-
-  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
-    return this.data().catch(onrejected);
-  }
-
-  override finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.data().finally(onfinally);
-  }
 }
+
+/**
+ * `await` takes a promise as it is only when its `constructor` is `Promise`; for any other it calls `then` in a job
+ * of its own, a promise and two turns of the microtask queue more per call. An APIPromise settles with its own data,
+ * so it is safe to be taken as it is: `instanceof APIPromise` still holds, and promises derived from it (`then`,
+ * `catch`, `finally`) are plain promises.
+ */
+export function awaitAsPromise(type: { prototype: object }): void {
+  Object.defineProperty(type.prototype, 'constructor', {
+    value: Promise,
+    writable: true,
+    configurable: true,
+  });
+}
+awaitAsPromise(APIPromise);

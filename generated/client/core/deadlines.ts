@@ -11,7 +11,7 @@
 export interface Deadline {
   /** When `fire` runs (performance.now() time), unless `clearDeadline` comes first. */
   readonly at: number;
-  fire: (() => void) | undefined;
+  fire: Expiring | undefined;
   readonly lane: Lane;
 }
 
@@ -27,8 +27,11 @@ interface Lane {
 
 const lanes = new Map<number, Lane>();
 
+/** A callback, or an object whose `expire` is called (no closure to make per request). */
+export type Expiring = (() => void) | { expire(): void };
+
 /** Runs `fire` once `ms` milliseconds have passed, unless `clearDeadline` is called first. */
-export function setDeadline(ms: number, fire: () => void): Deadline {
+export function setDeadline(ms: number, fire: Expiring): Deadline {
   let lane = lanes.get(ms);
   if (lane === undefined) {
     lane = { ms, queue: [], head: 0, live: 0, armed: false };
@@ -64,7 +67,7 @@ function arm(lane: Lane, delay: number): void {
 function expire(lane: Lane): void {
   lane.armed = false;
   const now = performance.now();
-  const due: (() => void)[] = [];
+  const due: Expiring[] = [];
   const { queue } = lane;
   let i = lane.head;
   // Entries cleared since are skipped; the first live one not yet due stops the scan.
@@ -87,7 +90,8 @@ function expire(lane: Lane): void {
   let failure: { error: unknown } | undefined;
   for (const fire of due) {
     try {
-      fire();
+      if (typeof fire === 'function') fire();
+      else fire.expire();
     } catch (error) {
       failure ??= { error };
     }

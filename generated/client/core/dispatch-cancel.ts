@@ -60,6 +60,7 @@ function isNodeFetch(fetchImpl: object): boolean {
 export class CancellableDispatch implements Dispatcher {
   private current: CancellableHandler | undefined = undefined;
   private reason: Error | undefined = undefined;
+  timedOut = false;
   private readonly base: Dispatcher | undefined;
 
   // No parameter properties: the packages compile with `erasableSyntaxOnly`.
@@ -78,6 +79,21 @@ export class CancellableDispatch implements Dispatcher {
     return base.dispatch(options, this.current);
   }
 
+  /**
+   * The declared size of the last response's body, read from undici's raw headers (the same bytes fetch reads, without
+   * the cost of `Headers#get`): as `declaredLength` in limits.ts; undefined when the headers are not in the form known.
+   */
+  declaredLength(): number | undefined {
+    return this.current?.declaredLength();
+  }
+
+  /** Cancels the request as a timeout does, when its deadline passes (deadlines.ts); `timedOut` then says so. */
+  expire(): void {
+    if (this.reason) return;
+    this.timedOut = true;
+    this.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
+  }
+
   cancel(reason: Error): void {
     if (this.reason) return;
     this.reason = reason;
@@ -90,6 +106,8 @@ class CancellableHandler implements Handler {
   private abort: Abort | undefined = undefined;
   /** Set when cancelled before a connection was free: fetch has already been told, undici not yet. */
   private dropped: Error | undefined = undefined;
+  /** undici's `[name, value, ...]` of the last response, as bytes: kept, never changed (undici starts a new list). */
+  private rawHeaders: unknown = undefined;
   private readonly inner: Handler;
 
   constructor(inner: Handler) {
@@ -123,7 +141,12 @@ class CancellableHandler implements Handler {
   }
 
   onHeaders(statusCode: number, headers: unknown, resume: () => void, statusText: string): unknown {
+    this.rawHeaders = headers;
     return this.inner.onHeaders?.(statusCode, headers, resume, statusText);
+  }
+
+  declaredLength(): number | undefined {
+    return Array.isArray(this.rawHeaders) ? rawDeclaredLength(this.rawHeaders) : undefined;
   }
 
   onData(chunk: unknown): unknown {
@@ -141,4 +164,68 @@ class CancellableHandler implements Handler {
   onRequestSent(): unknown {
     return this.inner.onRequestSent?.();
   }
+}
+
+/**
+ * One `Content-Length` of digits and no `Content-Encoding` (or exactly `identity`, or empty): that length. Anything
+ * else, NaN, so that the body is read counting its bytes: a compressed body's declared length is not its size, and
+ * an unusual form (two lengths, a non-decimal one) is left to the reading that cannot be misled.
+ */
+function rawDeclaredLength(raw: readonly unknown[]): number | undefined {
+  let length = NaN;
+  let lengths = 0;
+  // Two encodings headers read as one list (`identity, identity` too): encoded.
+  let encodings = 0;
+  let identity = true;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i];
+    const value = raw[i + 1];
+    if (!(name instanceof Uint8Array) || !(value instanceof Uint8Array)) return undefined;
+    if (isName(name, 'content-length')) {
+      lengths++;
+      length = decimal(value);
+    } else if (isName(name, 'content-encoding')) {
+      encodings++;
+      identity = isIdentity(value);
+    }
+  }
+  return encodings > 1 || !identity || lengths !== 1 ? NaN : length;
+}
+
+/** A header name, case-insensitively (a token's bytes: `| 0x20` lowercases its letters and changes nothing else in it). */
+function isName(bytes: Uint8Array, lower: string): boolean {
+  if (bytes.length !== lower.length) return false;
+  for (let i = 0; i < lower.length; i++) if ((bytes[i]! | 0x20) !== lower.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Bytes between optional spaces and tabs, as `from`..`to`. */
+function trimmed(bytes: Uint8Array): [number, number] {
+  let from = 0;
+  let to = bytes.length;
+  while (from < to && (bytes[from] === 0x20 || bytes[from] === 0x09)) from++;
+  while (to > from && (bytes[to - 1] === 0x20 || bytes[to - 1] === 0x09)) to--;
+  return [from, to];
+}
+
+function decimal(bytes: Uint8Array): number {
+  const [from, to] = trimmed(bytes);
+  if (from === to) return NaN;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = bytes[i]! - 0x30;
+    if (digit < 0 || digit > 9) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/** Empty, or exactly `identity`: what readText takes for no encoding. */
+function isIdentity(bytes: Uint8Array): boolean {
+  const [from, to] = trimmed(bytes);
+  if (from === to) return true;
+  const identity = 'identity';
+  if (to - from !== identity.length) return false;
+  for (let i = 0; i < identity.length; i++) if (bytes[from + i] !== identity.charCodeAt(i)) return false;
+  return true;
 }

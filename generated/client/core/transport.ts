@@ -84,20 +84,24 @@ export async function transmit(t: Transfer): Promise<RawResult> {
           ? controller.abort()
           : dispatcher!.cancel(new DOMException('This operation was aborted', 'AbortError')));
     if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
-    let timedOut = false;
-    const onTimeout = () => {
-      timedOut = true;
-      if (dispatcher) dispatcher.cancel(new DOMException('The operation timed out.', 'TimeoutError'));
-      else controller!.abort();
-    };
     // On Node's fetch the deadline shares a timer with the other attempts (deadlines.ts); the connection in use
     // keeps the process alive meanwhile. Elsewhere a timer of its own, which does.
-    const expiry = dispatcher && timeout > 0 ? setDeadline(timeout, onTimeout) : undefined;
-    const timer = timeout > 0 && !dispatcher ? setTimeout(onTimeout, timeout) : undefined;
+    let timedOut = false;
+    const expiry = dispatcher && timeout > 0 ? setDeadline(timeout, dispatcher) : undefined;
+    const timer =
+      timeout > 0 && !dispatcher
+        ? setTimeout(() => {
+            timedOut = true;
+            controller!.abort();
+          }, timeout)
+        : undefined;
     // Redirects are followed by followRedirects, never by fetch: see redirects.ts.
+    // A GET without body gives fetch only what differs from its defaults: each member of the init costs a conversion.
     const request: RequestInit & { dispatcher?: unknown } = t.init
       ? { ...t.init, method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' }
-      : { method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' };
+      : op.method === 'GET' && t.body === undefined
+        ? { headers: t.headers, redirect: 'manual' }
+        : { method: op.method, headers: t.headers, body: t.body ?? null, redirect: 'manual' };
     if (controller) request.signal = controller.signal;
     if (dispatcher) request.dispatcher = dispatcher;
     let failure: APIError;
@@ -107,7 +111,13 @@ export async function transmit(t: Transfer): Promise<RawResult> {
       let response = await t.fetch(url, request);
       if (isRedirect(response.status)) response = await followRedirects(t.fetch, url, request, response);
       if (response.ok) {
-        if (buffered) return { response, controller, text: await readText(response, t.maxSize) };
+        // On Node's fetch the declared size comes from the dispatcher's copy of the raw headers (no Headers#get).
+        if (buffered)
+          return {
+            response,
+            controller,
+            text: await readText(response, t.maxSize, false, dispatcher?.declaredLength()),
+          };
         if (expected.kind === 'sse' && !isEventStream(response)) {
           // A JSON or HTML answer to a stream request: the server's message, not "the stream ended early".
           const text = await readText(response, MAX_ERROR_BODY_BYTES, true);
@@ -138,6 +148,7 @@ export async function transmit(t: Transfer): Promise<RawResult> {
       retryable = isRetryableStatus(response.status) && !needsUserAction(response.status, errorBody);
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError();
+      if (dispatcher?.timedOut) timedOut = true;
       // A local failure (a limit, an unexpected answer) would fail the same way again: never retried.
       if (error instanceof ClientError) throw error;
       if (timedOut) failure = new APITimeoutError();

@@ -23,6 +23,11 @@ import { requestUrl, splitParams, type Query } from './url.js';
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 const NO_PATH: Record<string, string> = Object.freeze({});
 
+/** A JSON body as sent, or none. */
+function jsonBody(op: OperationSpec, body: unknown): string | undefined {
+  return body !== undefined && op.body !== undefined ? JSON.stringify(body) : undefined;
+}
+
 export class ClientBase {
   readonly baseURL: string;
   readonly organization: string | null;
@@ -37,7 +42,11 @@ export class ClientBase {
   private readonly fetch: Fetch;
   private readonly options: Omit<ClientOptions, 'apiKey'>;
   private readonly clock: Clock;
-  private readonly headerCache = new Map<string, Record<string, string>>();
+  /** Per operation: the headers without per-request parts, by response kind, without and with a JSON body. */
+  private readonly headerCache = new WeakMap<OperationSpec, [Map<string, Record<string, string>>, Map<string, Record<string, string>>]>();
+  /** `idleTimeout` and `maxResponseSize` of a request without its own limits. */
+  private readonly idleTimeout: number;
+  private readonly maxResponseSize: number;
 
   /** `apiKey: null` makes a client without a credential (for operations that need none). */
   constructor(options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }, defaultBaseURL: string) {
@@ -56,7 +65,9 @@ export class ClientBase {
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
-    for (const name of ['idleTimeout', 'maxResponseSize', 'maxLineLength'] as const) validCount(name, options[name], 0);
+    validCount('maxLineLength', options.maxLineLength, 0);
+    this.idleTimeout = validCount('idleTimeout', options.idleTimeout, this.timeout);
+    this.maxResponseSize = validCount('maxResponseSize', options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES);
     this.webhookSecret = options.webhookSecret ?? env(`${ENV_PREFIX}WEBHOOK_SECRET`);
     this.clock = options.clock ?? systemClock;
     this.idempotencyHeader = options.idempotencyHeader === undefined ? IDEMPOTENCY_HEADER : options.idempotencyHeader;
@@ -74,7 +85,8 @@ export class ClientBase {
   call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): APIPromise<T> {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
-    return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => parseResult(r, response, options.maxLineLength ?? this.options.maxLineLength) as T);
+    const parse = response.kind === 'json' ? parseJson : (r: RawResult) => parseResult(r, response, options.maxLineLength ?? this.options.maxLineLength);
+    return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), parse as (r: RawResult) => T);
   }
 
   /** Calls a paged list (`op.paging`, any style): the result is the first page, and iterates every item. */
@@ -87,30 +99,52 @@ export class ClientBase {
     return new PagePromise<Item, Body>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')));
   }
 
-  private async send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+  /**
+   * Builds and sends the request. Not async itself: with a fixed key and a JSON body (or none) nothing is awaited
+   * before fetch, and the promise is transmit's own; a failure here becomes a rejection, as from an async function.
+   */
+  private send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+    const key = this.apiKey;
+    if (typeof key === 'function' || (body !== undefined && op.body !== undefined && op.body !== 'json')) return this.sendPrepared(op, pathParams, query, body, expected, options);
+    try {
+      const url = this.url(op, pathParams, query, body, options, key);
+      return this.transmit(op, url, this.jsonHeaders(op, expected, options, key, body), jsonBody(op, body), expected, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** A request that awaits something first: a key from a function, or a body to encode (multipart, form, text, binary). */
+  private async sendPrepared(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+    const key = typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey;
+    const url = this.url(op, pathParams, query, body, options, key);
+    if (op.body === 'json' || op.body === undefined || body === undefined) return this.transmit(op, url, this.jsonHeaders(op, expected, options, key, body), jsonBody(op, body), expected, options);
+    const bag = this.headers(op, expected, options, key);
+    const init = await encodeBody(op, body, bag);
+    return this.transmit(op, url, bag.record(), init, expected, options);
+  }
+
+  private url(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, options: RequestOptions, key: string | null): string {
     if (op.credential?.kind === 'apiKey' && op.credential.in === 'query' && op.auth !== false) {
-      const key = typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey;
       if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
       query = { ...query, [op.credential.name]: key };
     }
-    const url = requestUrl(op, pathParams, query, body, options, this.baseURL, this.options);
-    let headers: Record<string, string>;
-    let init: BodyInit | undefined;
-    if (op.body === 'json' || op.body === undefined || body === undefined) {
-      const json = body !== undefined && op.body !== undefined;
-      // The common case (no per-request headers, a fixed key) reuses the headers computed once for this shape.
-      if (options.headers === undefined && options.clientRequestId === undefined && typeof this.apiKey !== 'function') headers = { ...this.sharedHeaders(op, expected, json) };
-      else {
-        const bag = this.headers(op, expected, options, typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey);
-        if (json) withJsonType(bag);
-        headers = bag.record();
-      }
-      init = json ? JSON.stringify(body) : undefined;
-    } else {
-      const bag = this.headers(op, expected, options, typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey);
-      init = await encodeBody(op, body, bag);
-      headers = bag.record();
-    }
+    return requestUrl(op, pathParams, query, body, options, this.baseURL, this.options);
+  }
+
+  /** The headers of a request with a JSON body or none. */
+  private jsonHeaders(op: OperationSpec, expected: ResponseSpec, options: RequestOptions, key: string | null, body: unknown): Record<string, string> {
+    const json = body !== undefined && op.body !== undefined;
+    // The common case (no per-request headers, a fixed key) copies the headers computed once for this shape.
+    if (options.headers === undefined && options.clientRequestId === undefined && typeof this.apiKey !== 'function') return { ...this.sharedHeaders(op, expected, json) };
+    const bag = this.headers(op, expected, options, key);
+    if (json) withJsonType(bag);
+    return bag.record();
+  }
+
+  private transmit(op: OperationSpec, url: string, headers: Record<string, string>, init: BodyInit | undefined, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+    // Without per-request limits, the client's own, validated once.
+    const own = options.timeout === undefined && options.idleTimeout === undefined && options.maxResponseSize === undefined;
     const maxRetries = options.maxRetries === undefined ? this.maxRetries : validCount('maxRetries', options.maxRetries, this.maxRetries);
     const timeout = options.timeout === undefined ? this.timeout : validCount('timeout', options.timeout, this.timeout);
     return transmit({
@@ -123,8 +157,8 @@ export class ClientBase {
       init: this.options.fetchOptions || options.fetchOptions ? { ...this.options.fetchOptions, ...options.fetchOptions } : undefined,
       maxRetries,
       timeout,
-      idleTimeout: validCount('idleTimeout', options.idleTimeout ?? this.options.idleTimeout, timeout),
-      maxSize: validCount('maxResponseSize', options.maxResponseSize ?? this.options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES),
+      idleTimeout: own ? this.idleTimeout : validCount('idleTimeout', options.idleTimeout ?? this.options.idleTimeout, timeout),
+      maxSize: own ? this.maxResponseSize : validCount('maxResponseSize', options.maxResponseSize ?? this.options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES),
       safeToResend: !NON_IDEMPOTENT.has(op.method) || idempotencyKey(headers, this.idempotencyHeader, options) || (options.retryNonIdempotent ?? this.options.retryNonIdempotent) === true,
       clock: this.clock,
       deadline: this.clock.now() + this.maxRetryTime,
@@ -132,15 +166,20 @@ export class ClientBase {
     });
   }
 
-  /** Request headers without per-request parts, computed once per response kind, credential use and body type. */
+  /** Request headers without per-request parts, computed once per operation, response kind and body type. */
   private sharedHeaders(op: OperationSpec, expected: ResponseSpec, json: boolean): Record<string, string> {
-    const key = op.credential ? `${expected.kind}|${op.auth !== false}|${json}|${JSON.stringify(op.credential)}` : `${expected.kind}|${op.auth !== false}|${json}`;
-    let record = this.headerCache.get(key);
+    let cached = this.headerCache.get(op);
+    if (cached === undefined) {
+      cached = [new Map(), new Map()];
+      this.headerCache.set(op, cached);
+    }
+    const records = cached[json ? 1 : 0];
+    let record = records.get(expected.kind);
     if (record === undefined) {
       const bag = this.headers(op, expected, NO_OPTIONS, this.apiKey as string | null);
       if (json) withJsonType(bag);
       record = bag.record();
-      this.headerCache.set(key, record);
+      records.set(expected.kind, record);
     }
     return record;
   }

@@ -13,18 +13,25 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a body as text, at most `limit` bytes. Over the limit: throws `ResponseTooLargeError`, or with `truncate`
- * returns the first `limit` bytes and cancels the rest. Not async itself: a body of a declared length within the
+ * returns the first `limit` bytes and cancels the rest. `declared` may come from elsewhere (the dispatcher's raw
+ * headers) when it is known to be read the same way. Not async itself: a body of a declared length within the
  * limit is fetch's own `text()` promise, with no promise of ours around it.
  */
-export function readText(response: Response, limit: number, truncate = false): Promise<string> {
-  // With a Content-Encoding the declared length is the compressed size: only the bytes read count then.
-  const headers = response.headers;
-  const encoding = headers.get('content-encoding');
-  const length = encoding && encoding !== 'identity' ? null : headers.get('content-length');
-  const declared = length === null ? NaN : Number(length);
+export function readText(response: Response, limit: number, truncate = false, declared = declaredLength(response)): Promise<string> {
   // fetch never delivers more than a declared, uncompressed Content-Length: within the limit, read it whole.
   if (Number.isFinite(declared) && declared <= limit) return response.text();
   return readCapped(response, limit, truncate, declared);
+}
+
+/**
+ * The body's size as its headers declare it, NaN when they do not. With a Content-Encoding the declared length is the
+ * compressed size: only the bytes read count then.
+ */
+export function declaredLength(response: Response): number {
+  const headers = response.headers;
+  const encoding = headers.get('content-encoding');
+  const length = encoding && encoding !== 'identity' ? null : headers.get('content-length');
+  return length === null ? NaN : Number(length);
 }
 
 async function readCapped(response: Response, limit: number, truncate: boolean, declared: number): Promise<string> {

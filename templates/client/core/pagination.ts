@@ -3,7 +3,7 @@
  * (this page's items), `body` (the response body as the server sent it), `hasNextPage()`, `getNextPage()`,
  * `iterPages()`, and `for await` over every item of every following page.
  */
-import { APIPromise } from './api-promise.js';
+import { APIPromise, awaitAsPromise } from './api-promise.js';
 import { ClientError } from './errors.js';
 import type { Paging } from '../../protocol/operation.js';
 
@@ -140,3 +140,4 @@ export class PagePromise<Item, Body> extends APIPromise<Page<Item, Body>> implem
     yield* page;
   }
 }
+awaitAsPromise(PagePromise);

@@ -24,6 +24,19 @@ function pathParts(op: OperationSpec): readonly string[] {
   return parts;
 }
 
+/** The characters `encodeURIComponent` leaves as they are: A-Z a-z 0-9 - _ . ! ~ * ' ( ). */
+const UNRESERVED = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") UNRESERVED[c.charCodeAt(0)] = 1;
+
+/** `encodeURIComponent(value)`, without the call for the usual id made only of characters it keeps. */
+function encodeSegment(value: string): string {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 128 || UNRESERVED[code] === 0) return encodeURIComponent(value);
+  }
+  return value;
+}
+
 function hasKeys(record: object): boolean {
   for (const _ in record) return true;
   return false;
@@ -53,7 +66,7 @@ export function requestUrl(op: OperationSpec, pathParams: Record<string, string>
     const name = parts[i]!;
     const value = pathParams[name];
     if (typeof value !== 'string' || value === '') throw new ClientError(`${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`);
-    path += encodeURIComponent(value) + parts[i + 1]!;
+    path += encodeSegment(value) + parts[i + 1]!;
   }
   let base: string;
   if (options.baseURL === undefined && !op.servers?.length) base = baseURL;
@@ -61,7 +74,7 @@ export function requestUrl(op: OperationSpec, pathParams: Record<string, string>
     const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
     base = (options.baseURL ?? (server ? serverURL(server, client.serverVariables) : baseURL)).replace(/\/+$/, '');
   }
-  if (client.defaultQuery || options.query || hasKeys(query)) {
+  if (client.defaultQuery || options.query || (query !== NO_QUERY && hasKeys(query))) {
     const search = new URLSearchParams();
     appendQuery(search, { ...client.defaultQuery, ...query, ...options.query });
     const qs = search.toString();
