@@ -23,7 +23,14 @@ import * as requests_responses from './requests/responses.js';
 import * as requests_uploads from './requests/uploads.js';
 import * as requests_vector_stores from './requests/vector-stores.js';
 import * as requests_videos from './requests/videos.js';
-import { Ctx, type RequestInput, type ValidationResult, unknownOperation, unknownSchema } from './runtime.js';
+import {
+  Ctx,
+  type RequestInput,
+  type ValidationResult,
+  lookupTable,
+  unknownOperation,
+  unknownSchema,
+} from './runtime.js';
 import * as schemas_audio from './schemas/audio.js';
 import * as schemas_authentication from './schemas/authentication.js';
 import * as schemas_batches from './schemas/batches.js';
@@ -808,15 +815,13 @@ export const schemaValidators = {
 export type OperationId = keyof typeof requestValidators;
 /** A component schema name of the API. */
 export type SchemaName = keyof typeof schemaValidators;
-const REQUEST_VALIDATORS: ReadonlyMap<string, (input: RequestInput) => unknown> = new Map(
-  Object.entries(requestValidators),
-);
-const RESPONSE_VALIDATORS: ReadonlyMap<string, (status: number, body: unknown) => ValidationResult<unknown>> =
-  new Map(Object.entries(responseValidators));
-const SCHEMA_VALIDATORS: ReadonlyMap<
-  string,
-  { is: (value: unknown) => boolean; check: (value: unknown, at: string, c: Ctx) => void }
-> = new Map(Object.entries(schemaValidators));
+const REQUEST_VALIDATORS = lookupTable<(input: RequestInput) => unknown>(requestValidators);
+const RESPONSE_VALIDATORS =
+  lookupTable<(status: number, body: unknown) => ValidationResult<unknown>>(responseValidators);
+const SCHEMA_VALIDATORS = lookupTable<{
+  is: (value: unknown) => boolean;
+  check: (value: unknown, at: string, c: Ctx) => void;
+}>(schemaValidators);
 /**
  * Validates a request of `operationId`: `{ ok: true, value }` with parameters coerced and defaults applied, or
  * `{ ok: false, errors }` with every error (at most MAX_ERRORS).
@@ -825,8 +830,8 @@ export function validateRequest<K extends OperationId>(
   operationId: K,
   input: RequestInput,
 ): ReturnType<(typeof requestValidators)[K]> {
-  // One Map lookup (no inherited keys, unlike an object's): an own-key test and a read would be two.
-  const validate = (REQUEST_VALIDATORS.get(operationId) ?? unknownOperation(operationId)) as (
+  // One keyed read: the copy has no inherited keys.
+  const validate = (REQUEST_VALIDATORS[operationId] ?? unknownOperation(operationId)) as (
     input: RequestInput,
   ) => ReturnType<(typeof requestValidators)[K]>;
   return validate(input);
@@ -838,7 +843,7 @@ export function validateResponse(
   status: number,
   body: unknown,
 ): ValidationResult<unknown> {
-  return (RESPONSE_VALIDATORS.get(operationId) ?? unknownOperation(operationId, 'validateResponse'))(
+  return (RESPONSE_VALIDATORS[operationId] ?? unknownOperation(operationId, 'validateResponse'))(
     status,
     body,
   );
@@ -846,7 +851,7 @@ export function validateResponse(
 
 /** Validates `value` against the named schema (errors located under `/`). */
 export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
-  const v = SCHEMA_VALIDATORS.get(name) ?? unknownSchema(name);
+  const v = SCHEMA_VALIDATORS[name] ?? unknownSchema(name);
   if (v.is(value)) return { ok: true, value };
   const c = new Ctx();
   v.check(value, '', c);

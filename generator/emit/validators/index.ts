@@ -63,28 +63,28 @@ function indexFile(api: Api): GeneratedFile {
   statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => [s.name, { is: fn(schemasFile(s.area), s.validators.is), check: fn(schemasFile(s.area), s.validators.check) }]), `{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }`)));
   statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
   statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
-  // Lookups by a name known only at run time go through Maps: a keyed read of a large object literal at a call site
-  // that sees many names is slow (measured: a fifth of a small schema's whole validation), and a Map has no
-  // inherited keys to guard against.
-  if (ops.length) statements.push(`const REQUEST_VALIDATORS: ReadonlyMap<string, (input: ${runtime('RequestInput', true)}) => unknown> = new Map(Object.entries(requestValidators));`);
-  if (ops.length) statements.push(`const RESPONSE_VALIDATORS: ReadonlyMap<string, (status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>> = new Map(Object.entries(responseValidators));`);
-  if (schemas.length) statements.push(`const SCHEMA_VALIDATORS: ReadonlyMap<string, { is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }> = new Map(Object.entries(schemaValidators));`);
+  // Lookups by a name known only at run time read prototype-less copies of the tables (`lookupTable`): a keyed read
+  // of a large object literal at a call site that sees many names is slow (a fifth of a small schema's validation),
+  // and a copy without a prototype has no inherited keys to guard against.
+  if (ops.length) statements.push(`const REQUEST_VALIDATORS = ${runtime('lookupTable')}<(input: ${runtime('RequestInput', true)}) => unknown>(requestValidators);`);
+  if (ops.length) statements.push(`const RESPONSE_VALIDATORS = ${runtime('lookupTable')}<(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>>(responseValidators);`);
+  if (schemas.length) statements.push(`const SCHEMA_VALIDATORS = ${runtime('lookupTable')}<{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }>(schemaValidators);`);
   statements.push(`/**
  * Validates a request of \`operationId\`: \`{ ok: true, value }\` with parameters coerced and defaults applied, or
  * \`{ ok: false, errors }\` with every error (at most MAX_ERRORS).
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
-  ${ops.length ? `// One Map lookup (no inherited keys, unlike an object's): an own-key test and a read would be two.
-  const validate = (REQUEST_VALIDATORS.get(operationId) ?? ${runtime('unknownOperation')}(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
+  ${ops.length ? `// One keyed read: the copy has no inherited keys.
+  const validate = (REQUEST_VALIDATORS[operationId] ?? ${runtime('unknownOperation')}(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
   return validate(input);` : `void input;\n  void ${runtime('unknownOperation')};\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
 export function validateResponse(operationId: OperationId, status: number, body: unknown): ValidationResult<unknown> {
-  ${ops.length ? `return (RESPONSE_VALIDATORS.get(operationId) ?? ${runtime('unknownOperation')}(operationId, 'validateResponse'))(status, body);` : `void status;\n  void body;\n  ${none('operation', 'operationId')}`}
+  ${ops.length ? `return (RESPONSE_VALIDATORS[operationId] ?? ${runtime('unknownOperation')}(operationId, 'validateResponse'))(status, body);` : `void status;\n  void body;\n  ${none('operation', 'operationId')}`}
 }`);
   statements.push(`/** Validates \`value\` against the named schema (errors located under \`/\`). */
 export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
-  ${schemas.length ? `const v = SCHEMA_VALIDATORS.get(name) ?? ${runtime('unknownSchema')}(name);
+  ${schemas.length ? `const v = SCHEMA_VALIDATORS[name] ?? ${runtime('unknownSchema')}(name);
   if (v.is(value)) return { ok: true, value };
   const c = new ${runtime('Ctx')}();
   v.check(value, '', c);
