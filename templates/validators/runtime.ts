@@ -145,6 +145,23 @@ export function cpLen(s: string): number {
   return n;
 }
 
+/** The 128-entry table of the ASCII characters in `ranges` (inclusive code-point pairs), for `onlyAscii`. */
+export function asciiSet(ranges: readonly (readonly [number, number])[]): Uint8Array {
+  const set = new Uint8Array(128);
+  for (const [from, to] of ranges) set.fill(1, from, to + 1);
+  return set;
+}
+
+/** Whether `s` has at least `min` characters, all of `set`: the pattern `^[…]+$` (or `*`) without a regular expression. */
+export function onlyAscii(s: string, set: Uint8Array, min: number): boolean {
+  if (s.length < min) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127 || set[c] === 0) return false;
+  }
+  return true;
+}
+
 /** Number of own enumerable keys, without allocating a key array. */
 export function keyCount(o: Record<string, unknown>): number {
   let n = 0;

@@ -56,10 +56,12 @@ export function validateCreateSpeechRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateSpeechHeaders, SpeechCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -88,10 +90,12 @@ export function validateCreateTranscriptionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateTranscriptionHeaders, TranscriptionCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -125,12 +129,16 @@ export function validateListVoiceConsentsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVoiceConsentsQuery, ListVoiceConsentsHeaders, undefined>> {
   const c = new Ctx();
-  const query: Record<string, unknown> = {};
-  readLimitNoDefaultParameter(input, query, c);
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const query: Record<string, unknown> = input.query !== undefined ? {} : NONE;
+  if (input.query !== undefined) {
+    readLimitNoDefaultParameter(input, query, c);
+  }
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
@@ -161,10 +169,12 @@ export function validateRetrieveVoiceConsentRequest(
     }
     if (x !== undefined) path['consentId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -195,10 +205,12 @@ export function validateUpdateVoiceConsentRequest(
     }
     if (x !== undefined) path['consentId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -222,10 +234,12 @@ export function validateCreateVoiceRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVoiceHeaders, VoiceCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {

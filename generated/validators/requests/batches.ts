@@ -39,12 +39,16 @@ export function validateListBatchesRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListBatchesQuery, ListBatchesHeaders, undefined>> {
   const c = new Ctx();
-  const query: Record<string, unknown> = {};
-  readAfterParameter(input, query, c);
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const query: Record<string, unknown> = input.query !== undefined ? {} : NONE;
+  if (input.query !== undefined) {
+    readAfterParameter(input, query, c);
+  }
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
@@ -62,10 +66,12 @@ export function validateCreateBatchRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateBatchHeaders, BatchCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -105,10 +111,12 @@ export function validateCancelBatchRequest(
     }
     if (x !== undefined) path['batchId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }

@@ -27,10 +27,12 @@ export function validateCreateCompletionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateCompletionHeaders, CompletionCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {

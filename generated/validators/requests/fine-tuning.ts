@@ -41,10 +41,12 @@ export function validateRunGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RunGraderHeaders, GraderRunRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -73,10 +75,12 @@ export function validateValidateGraderRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, ValidateGraderHeaders, GraderValidateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -118,10 +122,12 @@ export function validateCancelFineTuningJobRequest(
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -139,10 +145,12 @@ export function validateRetrieveFineTuningModelLimitsRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, RetrieveFineTuningModelLimitsHeaders, undefined>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body: undefined } as never };
 }

@@ -39,10 +39,12 @@ export function validateCreateUploadRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateUploadHeaders, UploadCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -82,10 +84,12 @@ export function validateCancelUploadRequest(
     }
     if (x !== undefined) path['uploadId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -111,10 +115,12 @@ export function validateCompleteUploadRequest(
     }
     if (x !== undefined) path['uploadId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {

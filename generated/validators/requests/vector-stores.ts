@@ -68,11 +68,13 @@ export function validateListVectorStoresRequest(
   readBeforeParameter(input, query, c);
   readLimitParameter(input, query, c);
   readOrderParameter(input, query, c);
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
@@ -90,11 +92,13 @@ export function validateCreateVectorStoreRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVectorStoreHeaders, VectorStoreCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -136,11 +140,13 @@ export function validateDeleteVectorStoreRequest(
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -171,11 +177,13 @@ export function validateRetrieveVectorStoreRequest(
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -211,11 +219,13 @@ export function validateRetrieveVectorStoreFileRequest(
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -261,11 +271,13 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -302,11 +314,13 @@ export function validateSearchVectorStoreRequest(
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceBetaParameter(input, headers, c);
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceBetaParameter(input, headers, c);
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {

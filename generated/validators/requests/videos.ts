@@ -69,14 +69,18 @@ export function validateListVideosRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, ListVideosQuery, ListVideosHeaders, undefined>> {
   const c = new Ctx();
-  const query: Record<string, unknown> = {};
-  readAfterParameter(input, query, c);
-  readLimitNoDefaultParameter(input, query, c);
-  readOrderParameter(input, query, c);
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const query: Record<string, unknown> = input.query !== undefined ? {} : NONE;
+  if (input.query !== undefined) {
+    readAfterParameter(input, query, c);
+    readLimitNoDefaultParameter(input, query, c);
+    readOrderParameter(input, query, c);
+  }
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query, headers, body: undefined } as never };
 }
@@ -94,10 +98,12 @@ export function validateCreateVideoRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoHeaders, VideoCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -127,10 +133,12 @@ export function validateCreateVideoCharacterRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoCharacterHeaders, VideoCharacterCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -172,10 +180,12 @@ export function validateRetrieveVideoCharacterRequest(
     }
     if (x !== undefined) path['characterId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -188,10 +198,12 @@ export function validateCreateVideoEditRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoEditHeaders, VideoEditCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -215,10 +227,12 @@ export function validateCreateVideoExtensionRequest(
   input: RequestInput,
 ): ValidationResult<ValidatedRequest<None, None, CreateVideoExtensionHeaders, VideoExtensionCreateRequest>> {
   const c = new Ctx();
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
@@ -253,10 +267,12 @@ export function validateDeleteVideoRequest(
     }
     if (x !== undefined) path['videoId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body: undefined } as never };
 }
@@ -303,10 +319,12 @@ export function validateDownloadVideoContentRequest(
     }
     if (x !== undefined) query['variant'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query, headers, body: undefined } as never };
 }
@@ -334,10 +352,12 @@ export function validateRemixVideoRequest(
     }
     if (x !== undefined) path['videoId'] = x;
   }
-  const headers: Record<string, unknown> = {};
-  readServiceOrganizationParameter(input, headers, c);
-  readServiceProjectParameter(input, headers, c);
-  readXClientRequestIdParameter(input, headers, c);
+  const headers: Record<string, unknown> = input.headers !== undefined ? {} : NONE;
+  if (input.headers !== undefined) {
+    readServiceOrganizationParameter(input, headers, c);
+    readServiceProjectParameter(input, headers, c);
+    readXClientRequestIdParameter(input, headers, c);
+  }
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {

@@ -67,14 +67,12 @@ export function isFineTuningAutoOrInteger(v: unknown, r: Run = newRun()): boolea
 
 /** Adds every problem of `v` as a `FineTuningAutoOrInteger` (at pointer `p`) to `c`. */
 export function checkFineTuningAutoOrInteger(v: unknown, p: string, c: Ctx): void {
-  if (!(is142(v, c) || is68(v, c))) {
-    if (typeof v === 'string') {
-      check143(v, p, c);
-    } else if (typeof v === 'number') {
-      check28(v, p, c);
-    } else {
-      c.add(p, 'one_of', 'must be "auto" or an integer');
-    }
+  if (typeof v === 'string') {
+    check143(v, p, c);
+  } else if (typeof v === 'number') {
+    check28(v, p, c);
+  } else {
+    c.add(p, 'one_of', 'must be "auto" or an integer');
   }
 }
 
@@ -86,14 +84,12 @@ export function isFineTuningAutoOrNumber(v: unknown, r: Run = newRun()): boolean
 
 /** Adds every problem of `v` as a `FineTuningAutoOrNumber` (at pointer `p`) to `c`. */
 export function checkFineTuningAutoOrNumber(v: unknown, p: string, c: Ctx): void {
-  if (!(is142(v, c) || is144(v, c))) {
-    if (typeof v === 'string') {
-      check143(v, p, c);
-    } else if (typeof v === 'number') {
-      check47(v, p, c);
-    } else {
-      c.add(p, 'one_of', 'must be "auto" or a number');
-    }
+  if (typeof v === 'string') {
+    check143(v, p, c);
+  } else if (typeof v === 'number') {
+    check47(v, p, c);
+  } else {
+    c.add(p, 'one_of', 'must be "auto" or a number');
   }
 }
 

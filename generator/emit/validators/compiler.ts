@@ -262,6 +262,17 @@ export class Compiler implements Services {
     return name;
   }
 
+  charSet(ranges: readonly [number, number][]): Name {
+    const key = `chars:${JSON.stringify(ranges)}`;
+    let name = this.sets.get(key);
+    if (!name) {
+      name = new Name(`CHARS${this.sets.size}`);
+      this.sets.set(key, name);
+      this.constants.push(_`const ${name} = ${this.rt('asciiSet')}(${ranges});`);
+    }
+    return name;
+  }
+
   valueSet(values: readonly (string | number)[]): Name {
     const key = JSON.stringify(values);
     let name = this.sets.get(key);

@@ -44,6 +44,8 @@ export interface Services {
   linked(target: string, mode: Mode): Name;
   /** A module-level regular expression (one per pattern and flags). */
   regex(pattern: string, pointer: string, flags?: string): Name;
+  /** A module-level table of ASCII characters for `onlyAscii` (one per distinct list of ranges). */
+  charSet(ranges: readonly [number, number][]): Name;
   /** A module-level set of values (one per distinct list). */
   valueSet(values: readonly (string | number)[]): Name;
   /** A module-level `PropCheck` table (one per distinct rows). */

@@ -93,12 +93,23 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
           continue;
         }
         fields.push(_`${target}`);
-        w.line(_`const ${target}: Record<string, unknown> = {};`);
-        for (const p of params) {
-          if (p.reader) {
-            readers.add(p.reader);
-            w.line(_`${new Name(p.reader)}(input, ${target}, c);`);
-          } else writeParam(w, api, schemas, p, loc.key, target, compiler);
+        const read = () => {
+          for (const p of params) {
+            if (p.reader) {
+              readers.add(p.reader);
+              w.line(_`${new Name(p.reader)}(input, ${target}, c);`);
+            } else writeParam(w, api, schemas, p, loc.key, target, compiler);
+          }
+        };
+        // Every parameter of the kind optional and without a default (the organization and project headers): none
+        // sent, nothing to read or check, and the shared empty object stands for them.
+        if (params.every((p) => !p.required && p.type.default === undefined)) {
+          const given = _`input.${target} !== undefined`;
+          w.line(_`const ${target}: Record<string, unknown> = ${given} ? {} : ${compiler.rt('NONE')};`);
+          w.block(_`if (${given})`, read);
+        } else {
+          w.line(_`const ${target}: Record<string, unknown> = {};`);
+          read();
         }
       }
       if (contents.length) {

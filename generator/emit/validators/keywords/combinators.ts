@@ -65,6 +65,26 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   }
   const code = node.mode === 'oneOf' ? 'one_of' : 'any_of';
   const expected = `must be ${joinOr(node.variants.map((x) => describe(x, 1)))}`;
+  // The variants that may accept each JSON kind (`kindsOf` never leaves out a kind a variant accepts).
+  const byKind = new Map<JsonKind, TypeNode[]>();
+  for (const variant of node.variants) for (const k of kindsOf(variant, cc.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);
+  const kindOf = (kind: JsonKind) => (kind === 'object' ? _`${cc.rt('isObj')}(${v})` : kindTest(kind, v));
+  // First match, and kinds a value has one of (a Blob is an object too): the value's kind picks the variants to try,
+  // and the only variant of its kind is checked directly (its errors are the answer's), without testing every
+  // variant first.
+  if (firstMatch && !(byKind.has('blob') && byKind.has('object'))) {
+    let first = true;
+    for (const [kind, variants] of byKind) {
+      out.block(first ? _`if (${kindOf(kind)})` : _`else if (${kindOf(kind)})`, () => {
+        if (variants.length === 1) out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`);
+        else cc.failIf(out, _`!(${join(variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, c)`), _` || `)})`, mode, p, code, expected);
+      });
+      first = false;
+    }
+    if (first) cc.fail(out, mode, p, code, expected);
+    else out.else(() => cc.fail(out, mode, p, code, expected));
+    return;
+  }
   let none: Code;
   if (firstMatch) none = _`!(${join(tests, _` || `)})`;
   else {
@@ -75,12 +95,10 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   }
   out.block(_`if (${none})`, () => {
     // Report the detailed errors of the only branch that accepts the value's JSON type, when there is one.
-    const byKind = new Map<JsonKind, TypeNode[]>();
-    for (const variant of node.variants) for (const k of kindsOf(variant, cc.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);
     let first = true;
     for (const [kind, variants] of byKind) {
       if (variants.length !== 1) continue;
-      const test = _`if (${kind === 'object' ? _`${cc.rt('isObj')}(${v})` : kindTest(kind, v)})`;
+      const test = _`if (${kindOf(kind)})`;
       out.block(first ? test : _`else ${test}`, () => out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`));
       first = false;
     }

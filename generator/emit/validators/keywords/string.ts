@@ -2,6 +2,7 @@
 import { _, nil } from '../../code/index.ts';
 import type { StringConstraints, TypeNode } from '../../../ir/types.ts';
 import { assertAll, type Assertion, type KeywordCompiler, type Services, type Value } from '../context.ts';
+import { asciiClass } from './char-class.ts';
 import { formatAssertions } from './format.ts';
 import { typeTest } from './type.ts';
 
@@ -23,7 +24,9 @@ export function stringAssertions(cc: Services, c: StringConstraints, v: Value, p
   if (c.pattern !== undefined) {
     // A pattern the ReDoS guard refused (tolerant mode) is tested only on strings up to its cap.
     const capped = c.patternMaxInput !== undefined ? _`${v}.length <= ${c.patternMaxInput} && ` : nil;
-    out.push({ cond: _`${capped}!${cc.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`, code: codeOf('pattern'), message: `${what}must match the pattern ${c.pattern}` });
+    const chars = asciiClass(c.pattern);
+    const cond = chars ? _`!${cc.rt('onlyAscii')}(${v}, ${cc.charSet(chars.ranges)}, ${chars.min})` : _`${capped}!${cc.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`;
+    out.push({ cond, code: codeOf('pattern'), message: `${what}must match the pattern ${c.pattern}` });
   }
   out.push(...formatAssertions(cc, c, v, propertyName));
   return out;
