@@ -244,6 +244,11 @@ describe('smaller items (item 8)', () => {
     expect(() => validateSchema('toString' as 'EmbeddingCreateRequest', {})).toThrow(
       new RangeError('validateSchema: unknown schema "toString"; it must be a component schema name of the API (see schemaValidators).'),
     );
+    for (const inherited of ['__proto__', 'constructor', 'hasOwnProperty']) {
+      expect(() => validateRequest(inherited as 'createEmbedding', { body: {} })).toThrow(RangeError);
+      expect(() => validateResponse(inherited as 'createEmbedding', 200, {})).toThrow(RangeError);
+      expect(() => validateSchema(inherited as 'EmbeddingCreateRequest', {})).toThrow(RangeError);
+    }
     expect(validateSchema('EmbeddingCreateRequest', { model: 'm', input: 'x' })).toEqual({ ok: true, value: { model: 'm', input: 'x' } });
   });
 });
