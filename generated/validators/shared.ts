@@ -8,8 +8,6 @@ import {
   checkTranscriptionSegment,
   checkTranscriptionWord,
   checkVoiceConsent,
-  isSpeechCustomVoiceReference,
-  isSpeechVoice,
   isTranscription,
   isTranscriptionDiarized,
   isTranscriptionResponseFormat,

@@ -39,7 +39,8 @@ export function dataKey(name: string): string {
  */
 export class Ref {
   constructor(readonly name: string) {
-    if (!name.split('.').every(isIdentifierName) || name.split('.').length > 2) throw new Error(`internal: '${name}' is not an identifier`);
+    const parts = name.split('.');
+    if (parts.length > 2 || !parts.every(isIdentifierName)) throw new Error(`internal: '${name}' is not an identifier`);
   }
 }
 

@@ -16,7 +16,7 @@ import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '
 import { runOf, type Cx, type KeywordCompiler, type Mode, type Scope, type Services, type Value } from './context.ts';
 import { APPLICATORS, enumTest, evaluatedFunction, literalTest, numberAssertions, numberTest, SHAPES, stringAssertions } from './keywords/index.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
-import { hasApplicators, plainRef, structuralKey } from './structure.ts';
+import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
 
 export type { Mode } from './context.ts';
 
@@ -36,11 +36,6 @@ export class HelperPool {
 /** Sub-schemas large enough to share in `is` mode (the length of their structural key, a proxy for code size). */
 const HOIST_ABOVE = 400;
 const HOISTED_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'union', 'intersection']);
-/**
- * Kinds whose `check` helper is called without an `is` test first (see `gen`): containers test each member first,
- * and a union's check runs the same variant tests as its `is` would (testing first did them twice on a bad value).
- */
-const DIRECT_CHECK = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection', 'union']);
 
 const V = new Name('v');
 const P = new Name('p');

@@ -5,6 +5,12 @@
 import type { TypeNode } from '../../ir/types.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 
+/**
+ * Kinds whose `check` helper is called without an `is` test first: containers test each member first, and a union's
+ * check runs the same variant tests as its `is` would (testing first did them twice on a bad value).
+ */
+export const DIRECT_CHECK: ReadonlySet<TypeNode['kind']> = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection', 'union']);
+
 /** Fields of a type node that never change its validator (documentation, and where it was written). */
 const DOC_ONLY = new Set(['description', 'deprecated', 'examples', 'notShown', 'pointer', 'enumName']);
 const keys = new WeakMap<TypeNode, string>();
@@ -69,10 +75,10 @@ export function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
   }
 }
 
-/** Formats implemented by the runtime (`templates/validators/formats.ts`); any other format is documentation only. */
 /**
- * The formats the runtime checks (every one JSON Schema 2020-12 names, and OpenAPI's `byte`), each with the name of
- * its function in `formats.ts` (`fmt` and the format in PascalCase).
+ * The formats the runtime checks (`templates/validators/formats.ts`: every one JSON Schema 2020-12 names, and
+ * OpenAPI's `byte`), each with the name of its function there (`fmt` and the format in PascalCase); any other format
+ * is documentation only.
  */
 export const FORMATS: ReadonlyMap<string, string> = new Map(
   [

@@ -13,38 +13,32 @@ export interface AsciiClass {
 
 const WHOLE = /^\^\[([^\]^][^\]]*)\]([+*])\$$/;
 const ESCAPABLE = new Set(['-', '.', '_', '/']);
+const DASH = 0x2d;
 
 export function asciiClass(pattern: string): AsciiClass | undefined {
   const m = WHOLE.exec(pattern);
   if (!m) return undefined;
   const body = m[1]!;
-  const chars: number[] = [];
+  // The class's characters; an escaped one (`\-`) is always itself, never a range's dash.
+  const chars: { code: number; escaped: boolean }[] = [];
   for (let i = 0; i < body.length; i++) {
-    let ch = body[i]!;
-    if (ch === '\\') {
-      const next = body[i + 1];
-      if (next === undefined || !ESCAPABLE.has(next)) return undefined;
-      ch = next;
-      i++;
-      chars.push(-ch.charCodeAt(0) - 1); // an escaped character is never a range's dash
-      continue;
-    }
-    if (ch === '[') return undefined;
-    const code = ch.charCodeAt(0);
-    if (code < 0x20 || code > 0x7e) return undefined;
-    chars.push(code);
+    const escaped = body[i] === '\\';
+    if (escaped && !ESCAPABLE.has(body[++i] ?? '')) return undefined;
+    const code = body.charCodeAt(i);
+    if (!escaped && (body[i] === '[' || code < 0x20 || code > 0x7e)) return undefined;
+    chars.push({ code, escaped });
   }
   const ranges: [number, number][] = [];
   for (let i = 0; i < chars.length; i++) {
-    const lit = (c: number) => (c < 0 ? -c - 1 : c);
-    const a = lit(chars[i]!);
+    const from = chars[i]!.code;
+    const dash = chars[i + 1];
     // `x-y` with a dash between two characters (a dash first or last is itself).
-    if (chars[i + 1] === 0x2d && i + 2 < chars.length) {
-      const b = lit(chars[i + 2]!);
-      if (b < a) return undefined;
-      ranges.push([a, b]);
+    if (dash && dash.code === DASH && !dash.escaped && i + 2 < chars.length) {
+      const to = chars[i + 2]!.code;
+      if (to < from) return undefined;
+      ranges.push([from, to]);
       i += 2;
-    } else ranges.push([a, a]);
+    } else ranges.push([from, from]);
   }
   return { ranges, min: m[2] === '+' ? 1 : 0 };
 }

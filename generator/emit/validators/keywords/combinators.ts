@@ -54,13 +54,14 @@ function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminato
 export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   const { cc, node, v, p, mode, s, out } = cx;
   if (node.discriminator) return discriminated(cx, node.discriminator);
-  const tests = node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, ${runOf(mode)})`);
-  const count = join(tests.map((t) => _`(${t} ? 1 : 0)`), _` + `);
+  // Made on use: each test registers its variant's helper.
+  const tests = () => node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, ${runOf(mode)})`);
+  const count = () => join(tests().map((t) => _`(${t} ? 1 : 0)`), _` + `);
   // `anyOf`, or a `oneOf` whose variants cannot both match: the first match decides.
   const firstMatch = node.mode === 'anyOf' || disjoint(cx, node.variants);
   if (mode === 'is') {
-    if (firstMatch) out.line(_`if (!(${join(tests, _` || `)})) return false;`);
-    else out.line(_`if ((${count}) !== 1) return false;`);
+    if (firstMatch) out.line(_`if (!(${join(tests(), _` || `)})) return false;`);
+    else out.line(_`if ((${count()}) !== 1) return false;`);
     return;
   }
   const code = node.mode === 'oneOf' ? 'one_of' : 'any_of';
@@ -86,10 +87,10 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     return;
   }
   let none: Code;
-  if (firstMatch) none = _`!(${join(tests, _` || `)})`;
+  if (firstMatch) none = _`!(${join(tests(), _` || `)})`;
   else {
     const m = cc.fresh(s, 'm');
-    out.line(_`const ${m} = ${count};`);
+    out.line(_`const ${m} = ${count()};`);
     out.block(_`if (${m} > 1)`, () => cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'));
     none = _`${m} === 0`;
   }

@@ -6,13 +6,10 @@ import { _, join, Name, nil, type Code } from '../../code/index.ts';
 import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
 import { runOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
-import { constrains, plainRef } from '../structure.ts';
+import { constrains, DIRECT_CHECK, plainRef } from '../structure.ts';
 import { constrainsNames, KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from './property-names.ts';
 import { crossFieldRule } from './rules.ts';
 import { typeTest } from './type.ts';
-
-/** Kinds whose `check` helper needs no `is` test first (as `Compiler.gen` calls them). */
-const DIRECT_KINDS = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection', 'union']);
 
 /** Objects with at least this many properties check them in `check` mode from a table (`checkProps`). */
 const TABLE_FROM = 20;
@@ -37,7 +34,7 @@ function propertyTable(cx: Cx<ObjectNode>): void {
       if (!constrains(t)) return _`[${pr.name}, ${pr.required}, null, null]`;
       const check = plainRef(t) ? cc.linked(t.target, 'check') : cc.hoist(t, 'check');
       // A container's check is called directly (its own checks test each member first).
-      if (!plainRef(t) && DIRECT_KINDS.has(t.kind)) return _`[${pr.name}, ${pr.required}, null, ${check}]`;
+      if (!plainRef(t) && DIRECT_CHECK.has(t.kind)) return _`[${pr.name}, ${pr.required}, null, ${check}]`;
       const is = plainRef(t) ? cc.linked(t.target, 'is') : cc.hoist(t, 'is');
       return _`[${pr.name}, ${pr.required}, ${is}, ${check}]`;
     });
