@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { loadSpec } from '../generator/load/index.ts';
 import { runPipeline } from '../generator/pipeline.ts';
 import { writeTree } from '../generator/render/write.ts';
+import { mulberry32, shuffle } from './bench/random.ts';
 import { stats } from './bench/stats.ts';
 import { formatSize, sizeSpecExists, validatorSize } from './bench/validator-size.ts';
 
@@ -191,23 +192,22 @@ function calibrate(fn: () => unknown): number {
 
 /**
  * Ops per CPU-second of each of `fns`, sample by sample in rounds (one batch of each per round), so a change in the
- * machine's load falls on every peer of a round alike and the per-round ratios stay comparable. The order rotates
- * from round to round: a batch that follows zod's (which leaves the most garbage) pays for collecting it, and
- * with a fixed order that was always the same peer.
+ * machine's load falls on every peer of a round alike and the per-round ratios stay comparable. Each round runs the
+ * peers in its own order (a seeded shuffle): a batch that follows zod's (which leaves the most garbage) pays for
+ * collecting it, and with a fixed order, or one merely rotated, that was always the same peer.
  */
 function measureRounds(fns: (() => unknown)[]): number[][] {
   const batches = fns.map(calibrate);
   const out = fns.map((): number[] => []);
   // One round more than measured, the first discarded: every peer's code is optimised before the samples start.
   for (let s = -1; s < samples; s++) {
-    fns.forEach((_, i) => {
-      const j = (i + s + 1) % fns.length;
+    for (const j of shuffle(fns.map((_, i) => i), mulberry32(s + 2))) {
       const fn = fns[j]!;
       const batch = batches[j]!;
       const t = cpuMs();
       for (let i = 0; i < batch; i++) fn();
       if (s >= 0) out[j]!.push(batch / (Math.max(cpuMs() - t, 0.001) / 1000));
-    });
+    }
   }
   return out;
 }

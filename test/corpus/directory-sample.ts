@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { mulberry32, shuffle } from '../../scripts/bench/random.ts';
 
 export const SEED = 19;
 export const COUNT = 64;
@@ -18,17 +19,6 @@ export const directoryRoot = path.join(path.dirname(createRequire(import.meta.ur
 /** `amazonaws.com/acm` → its file. */
 export function directorySpec(id: string): string {
   return path.join(directoryRoot, `${id}.json`);
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function allDirectoryIds(): string[] {
@@ -42,10 +32,7 @@ export function allDirectoryIds(): string[] {
 export function directorySample(count = COUNT, seed = SEED): { id: string; name: string; file: string }[] {
   const ids = allDirectoryIds().filter((id) => statSync(directorySpec(id)).size <= MAX_BYTES);
   const random = mulberry32(seed);
-  // Fisher–Yates, then the first `count`: the same ids for the same package and seed.
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-  }
+  // Shuffled, then the first `count`: the same ids for the same package and seed.
+  shuffle(ids, random);
   return ids.slice(0, count).sort().map((id) => ({ id, name: id.replace(/[^A-Za-z0-9.-]+/g, '_'), file: directorySpec(id) }));
 }

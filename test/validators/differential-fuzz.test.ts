@@ -9,22 +9,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Group } from './suite/load.ts';
 import { runSuite, testId } from './suite/run.ts';
+import { mulberry32 } from '../../scripts/bench/random.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const SCHEMAS = Number(process.env.FUZZ_SCHEMAS ?? 150);
 const VALUES = 24;
-
-/** mulberry32: a small seeded generator, so a failure replays with the same seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ['a', 'b', 'c', 'foo', 'ab'];
 const STRINGS = ['', 'a', 'b', 'ab', 'abc', 'foo', 'bar', 'x1'];
@@ -107,7 +96,7 @@ function schemas(r: () => number) {
 
 describe('differential fuzz against ajv (JSON Schema 2020-12)', () => {
   it(`agrees with ajv on ${SCHEMAS} random schemas × ${VALUES} values (seed ${SEED})`, { timeout: 300_000 }, async () => {
-    const r = random(SEED);
+    const r = mulberry32(SEED);
     const schema = schemas(r);
     const { value } = values(r);
     const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
