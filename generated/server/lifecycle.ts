@@ -26,16 +26,13 @@ export interface Abortable {
   abort(reason: 'shutdown' | 'timeout'): void;
 }
 
-/** A connection the node adapter has seen; its number of requests in flight is kept on it (`IN_FLIGHT`). */
+/** A connection the node adapter has seen. */
 interface TrackedSocket {
+  readonly destroyed?: boolean;
   destroy(): unknown;
   end(): unknown;
   once(event: 'close', listener: () => void): unknown;
-  [IN_FLIGHT]?: number;
 }
-
-/** A property on the socket rather than a map entry: two property writes per request, no hashing. */
-const IN_FLIGHT = Symbol('requestsInFlight');
 
 export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
 
@@ -61,29 +58,31 @@ export class Lifecycle {
   readonly #streams = new Set<Abortable>();
   /** Other requests the adapter can abort (fetch adapter): only the timeout does. */
   readonly #requests = new Set<Abortable>();
-  /** Connections (node adapter), so idle ones can be closed. */
-  readonly #sockets = new Set<TrackedSocket>();
+  /**
+   * Connections (node adapter) and their requests in flight, so idle ones can be closed. A map rather than a property
+   * on Node's socket objects: a property added to them changes their shape under Node's own hot code.
+   */
+  readonly #sockets = new Map<TrackedSocket, number>();
   #drained: (() => void) | undefined;
   #closed: Promise<void> | undefined;
 
   /** A request starts (`socket`: its connection, node adapter only). */
   begin(socket?: TrackedSocket): void {
     this.#inFlight++;
-    if (!socket) return;
-    const n = socket[IN_FLIGHT];
-    if (n === undefined) {
-      this.#sockets.add(socket);
-      socket.once('close', () => this.#sockets.delete(socket));
-    }
-    socket[IN_FLIGHT] = (n ?? 0) + 1;
+    // A connection already gone (the client left before its request started) would never be removed.
+    if (!socket || socket.destroyed) return;
+    const n = this.#sockets.get(socket);
+    if (n === undefined) socket.once('close', () => this.#sockets.delete(socket));
+    this.#sockets.set(socket, (n ?? 0) + 1);
   }
 
   /** A request has been answered (its response handed to the platform in full, or cut off). */
   end(socket?: TrackedSocket): void {
     this.#inFlight--;
     if (socket) {
-      const n = (socket[IN_FLIGHT] ?? 1) - 1;
-      socket[IN_FLIGHT] = n;
+      // A connection closed meanwhile is no longer tracked (and not added back).
+      const n = (this.#sockets.get(socket) ?? 0) - 1;
+      if (n >= 0) this.#sockets.set(socket, n);
       // Closing: a connection left idle (e.g. after a stream, whose headers could not say `close`) is ended,
       // after what was written to it.
       if (this.closing && n === 0) socket.end();
@@ -118,7 +117,7 @@ export class Lifecycle {
       ? new Promise<void>((resolve) => server.close(() => resolve()))
       : Promise.resolve();
     for (const request of this.#streams) request.abort('shutdown');
-    for (const socket of this.#sockets) if (!socket[IN_FLIGHT]) socket.destroy();
+    for (const [socket, n] of this.#sockets) if (n === 0) socket.destroy();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drained = new Promise<void>((resolve) => {
       this.#drained = resolve;
@@ -131,7 +130,7 @@ export class Lifecycle {
     clearTimeout(timer);
     if (outcome === 'timeout') {
       for (const request of [...this.#streams, ...this.#requests]) request.abort('timeout');
-      for (const socket of this.#sockets) socket.destroy();
+      for (const socket of this.#sockets.keys()) socket.destroy();
       // Connections that never finished a request head are unknown to the adapter; the listener knows them.
       server?.closeAllConnections?.();
     }

@@ -147,7 +147,6 @@ class NodeRequest implements NeutralRequest {
 export function toNodeListener(server: CoreServer): NodeListener {
   const run = server.run ?? server.handle;
   const life = server.lifecycle ?? new Lifecycle();
-  // Started on the next tick: by then the parser has pushed the rest of the packet, usually the whole body.
   const start = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -172,7 +171,32 @@ export function toNodeListener(server: CoreServer): NodeListener {
       );
     } else deliver(res, answer, request, life, next);
   };
-  return (req, res, next) => process.nextTick(start, req, res, typeof next === 'function' ? next : undefined);
+  // Requests are started once the event loop has read this turn's input (`setImmediate`), all together: by then the
+  // parser has pushed the rest of each packet, usually the whole body, and the responses of requests that arrived
+  // together are written together, so a client reading many connections is woken once for them, not once each.
+  let batch: unknown[] = [];
+  const startBatch = () => {
+    const started = batch;
+    batch = [];
+    // One request's failure (a framework's `next` throwing) must not leave the others of its batch unanswered.
+    let failed: { error: unknown } | undefined;
+    for (let i = 0; i < started.length; i += 3) {
+      try {
+        start(
+          started[i] as IncomingMessage,
+          started[i + 1] as ServerResponse,
+          started[i + 2] as ((error?: unknown) => void) | undefined,
+        );
+      } catch (error) {
+        failed ??= { error };
+      }
+    }
+    if (failed) throw failed.error;
+  };
+  return (req, res, next) => {
+    if (batch.length === 0) setImmediate(startBatch);
+    batch.push(req, res, typeof next === 'function' ? next : undefined);
+  };
 }
 
 /** Sends the answer, or hands a request no route matched to the framework's next handler. */
