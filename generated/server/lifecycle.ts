@@ -65,6 +65,13 @@ export class Lifecycle {
   readonly #sockets = new Map<TrackedSocket, number>();
   #drained: (() => void) | undefined;
   #closed: Promise<void> | undefined;
+  /** What `close()` does first (the node adapter starts the requests it has received but not started yet). */
+  readonly #beforeClose: (() => void)[] = [];
+
+  /** Registers work `close()` does before it begins: requests received before the call are then answered as usual. */
+  beforeClose(work: () => void): void {
+    this.#beforeClose.push(work);
+  }
 
   /** A request starts (`socket`: its connection, node adapter only). */
   begin(socket?: TrackedSocket): void {
@@ -112,6 +119,7 @@ export class Lifecycle {
   }
 
   async #close({ timeout = DEFAULT_CLOSE_TIMEOUT_MS, server }: CloseOptions): Promise<void> {
+    for (const work of this.#beforeClose) work();
     this.closing = true;
     const stopped = server
       ? new Promise<void>((resolve) => server.close(() => resolve()))

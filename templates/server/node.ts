@@ -173,6 +173,10 @@ export function toNodeListener(server: CoreServer): NodeListener {
     }
     if (failed) throw failed.error;
   };
+  // A request received before `close()` is answered as usual, even when its batch has not started yet.
+  life.beforeClose(() => {
+    if (batch.length > 0) startBatch();
+  });
   return (req, res, next) => {
     if (batch.length === 0) setImmediate(startBatch);
     batch.push(req, res, typeof next === 'function' ? next : undefined);

@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown (issue 21, item 8), over real loopback HTTP through both adapters: `close({ server, timeout })`
  * stops the listener, ends an open SSE stream cleanly through the handler's signal, lets a request in flight
- * finish, answers later requests 503, closes idle keep-alive connections, and at the timeout cuts what is left.
+ * finish, answers later requests 503 (a request the node adapter had received but not started yet is answered as usual),
+ * closes idle keep-alive connections, and at the timeout cuts what is left.
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -146,5 +147,16 @@ describe('close({ server, timeout })', () => {
     // The handler's signal aborts too: through the cut connection (node) or with the shutdown's reason (fetch).
     const reason = await aborted.promise;
     if (adapter === 'fetch') expect((reason as server.ServerClosingError).reason).toBe('timeout');
+  });
+
+  it('answers a request received before close() as usual, though the adapter had not started it yet (node)', async () => {
+    const { app, base } = await start('node', { createEmbedding: () => ({ object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) });
+    // Called in the same turn as the request's arrival: server.node has queued it for the turn's batch, not started it.
+    let closed: Promise<void> | undefined;
+    base.server.once('request', () => (closed = app.close({ server: base.server, timeout: 600_000 })));
+    const answered = await fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: auth, body: EMBED });
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as { object: string }).object).toBe('list');
+    await closed;
   });
 });
