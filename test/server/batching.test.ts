@@ -4,12 +4,10 @@
  * others of its batch unanswered (the failure is still thrown, as an uncaught exception, like before batching).
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
+import { listen, raw, type Running } from './helpers.ts';
 
 const TOKEN = 'sk-batch';
 const BODY = JSON.stringify({ model: 'text-embedding-3-small', input: 'hi' });
@@ -18,46 +16,28 @@ const requestText = (input: string) => {
   return `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 };
 
-let listener: http.Server;
-let port = 0;
+let running: Running;
 beforeAll(async () => {
   const app = server.createServer(
     { createEmbedding: ({ body }) => ({ object: 'list', model: String(body.input), data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) },
     { authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined) },
   );
-  listener = http.createServer(server.NODE_SERVER_OPTIONS, app.node);
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  port = (listener.address() as AddressInfo).port;
+  running = await listen(app.node, server.NODE_SERVER_OPTIONS.maxHeaderSize, server.NODE_SERVER_OPTIONS);
 });
-afterAll(() => new Promise<void>((resolve) => (listener.closeAllConnections(), listener.close(() => resolve()))));
-
-/** Writes `text` in one packet and reads until `count` JSON bodies have come back. */
-function exchange(text: string, count: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
-    let out = '';
-    socket.on('data', (d: Buffer) => {
-      out += d.toString('latin1');
-      if ((out.match(/HTTP\/1\.1 /g) ?? []).length === count && out.endsWith('}')) {
-        socket.destroy();
-        resolve(out);
-      }
-    });
-    socket.on('error', reject);
-  });
-}
+afterAll(() => running.close());
 
 describe('requests started together', () => {
   it('answers pipelined requests of one packet, each in its order', async () => {
     const inputs = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-    const out = await exchange(inputs.map(requestText).join(''), inputs.length);
+    // Written in one packet; read until the eighth body (each ends with the usage object's `}}`).
+    const out = await raw(running.port, [inputs.map(requestText).join('')], new RegExp(`^(?:HTTP/1\\.1 [^]*?\\}\\}){${inputs.length}}$`));
     expect(out.match(/HTTP\/1\.1 \d+/g)).toEqual(inputs.map(() => 'HTTP/1.1 200'));
     expect([...out.matchAll(/"model":"(\w)"/g)].map((m) => m[1])).toEqual(inputs);
   });
 
   it('answers many connections whose requests arrive at once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => fetch(`http://127.0.0.1:${port}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: BODY.replace('hi', `n${i}`) }).then(async (r) => [r.status, ((await r.json()) as { model: string }).model]),
+      Array.from({ length: 40 }, (_, i) => fetch(`${running.url}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: BODY.replace('hi', `n${i}`) }).then(async (r) => [r.status, ((await r.json()) as { model: string }).model]),
       ),
     );
     expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => [200, `n${i}`]));
