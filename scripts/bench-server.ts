@@ -3,6 +3,9 @@
  * loopback, loaded by autocannon, side by side in one run:
  *   generated  the generated server (full pipeline + validation) through its node:http adapter
  *   bare       node:http doing only JSON.parse + JSON.stringify
+ *   bare+headers  the same, also sending the two headers every answer of the API carries (`x-request-id`, a new
+ *              id of the same length per request, and `service-processing-ms`): what the API's own response costs
+ *              node:http and the load generator, apart from the pipeline
  *   fastify    Fastify with JSON-schema body validation (the same bundled schema)
  * Every server gets the same body, headers, connection count and duration. Each runs in its own child process, is
  * started fresh every round and warmed up (JIT) before the measured run; the order rotates from round to round so
@@ -21,9 +24,11 @@
  * connection takes them, again on a new connection when the server closes one). Reported: p99 (and p50)
  * with and without attack, median and min–max over --attack-rounds (default 3) of --attack-duration seconds
  * (default 5) each, then every round's p99. Goal: p99 under attack below 50 ms in every round. `--attack-only`
- * skips the throughput table. The throughput table ends with every round's ratio and both servers' CPU time.
+ * skips the throughput table. The throughput table ends with every round's ratios and the CPU time of the three node:http
+ * servers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -58,15 +63,23 @@ function announce(server: http.Server): void {
 if (values.serve) process.on('message', () => process.send?.(process.cpuUsage()));
 
 async function serve(kind: string): Promise<void> {
-  if (kind === 'bare') {
+  if (kind === 'bare' || kind === 'bare+headers') {
+    const headers = kind === 'bare+headers';
+    // A unique id the cheap way: a random prefix for this process and a counter, 32 hex digits like the generated one.
+    const prefix = `req_${randomBytes(8).toString('hex')}`;
+    let counter = 0;
     const server = http.createServer((req, res) => {
+      const started = headers ? performance.now() : 0;
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         try {
           JSON.parse(Buffer.concat(chunks).toString('utf8'));
           const out = JSON.stringify(RESPONSE);
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
+          if (headers) {
+            const id = prefix + (counter++).toString(16).padStart(16, '0');
+            res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': id, 'service-processing-ms': String(Math.round(performance.now() - started)), 'content-length': Buffer.byteLength(out) });
+          } else res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
           res.end(out);
         } catch {
           res.writeHead(400).end();
@@ -153,9 +166,9 @@ async function main(): Promise<void> {
   const { runPipeline } = await import('../generator/pipeline.ts');
   const { writeTree } = await import('../generator/render/write.ts');
   writeTree(OUT, (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files, { force: true });
-  const kinds = ['generated', 'bare', 'fastify'];
-  const rps: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
-  const cpu: Record<string, number[]> = { generated: [], bare: [], fastify: [] };
+  const kinds = ['generated', 'bare', 'bare+headers', 'fastify'];
+  const rps: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
+  const cpu: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
   const rounds = Number(values.rounds);
   for (let round = 0; round < (values['attack-only'] ? 0 : rounds); round++) {
     const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]!);
@@ -192,14 +205,16 @@ async function main(): Promise<void> {
     lines.push(`| ${kind} | ${s.median.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.iqr.toFixed(0)} | ${c.median.toFixed(1)} (${c.min.toFixed(1)}–${c.max.toFixed(1)}) |`);
   }
   lines.push('', '| ratio (per round) | median | min–max |', '|---|---|---|');
-  for (const [a, b] of [['generated', 'bare'], ['generated', 'fastify'], ['fastify', 'bare']] as const) {
+  for (const [a, b] of [['generated', 'bare'], ['generated', 'bare+headers'], ['bare+headers', 'bare'], ['generated', 'fastify'], ['fastify', 'bare']] as const) {
     const r = ratio(a, b);
     lines.push(`| ${a} / ${b} | ${pct(r.median)} | ${pct(r.min)}–${pct(r.max)} |`);
   }
-  // Every round's ratio, beside the CPU time per request of both servers in that round (the goal is the median
+  // Every round's ratios, beside the CPU time per request of the node:http servers in that round (the goal is the median
   // ratio; a round far off the others shows a noisy machine rather than the servers).
-  lines.push('', '| round | generated / bare req/s | generated CPU µs/request | bare CPU µs/request |', '|---|---|---|---|');
-  for (let i = 0; i < rounds; i++) lines.push(`| ${i + 1} | ${pct(rps.generated![i]! / rps.bare![i]!)} | ${cpu.generated![i]!.toFixed(1)} | ${cpu.bare![i]!.toFixed(1)} |`);
+  lines.push('', '| round | generated / bare req/s | generated / bare+headers | generated CPU µs/request | bare | bare+headers |', '|---|---|---|---|---|---|');
+  for (let i = 0; i < rounds; i++) {
+    lines.push(`| ${i + 1} | ${pct(rps.generated![i]! / rps.bare![i]!)} | ${pct(rps.generated![i]! / rps['bare+headers']![i]!)} | ${cpu.generated![i]!.toFixed(1)} | ${cpu.bare![i]!.toFixed(1)} | ${cpu['bare+headers']![i]!.toFixed(1)} |`);
+  }
   const goal = ratio('generated', 'bare').median;
   lines.push('', `Goal generated ≥ 100% of bare node:http (median of rounds): ${goal >= 1 ? 'met' : 'NOT met'} (${pct(goal)}).`);
   console.log(lines.join('\n'));
