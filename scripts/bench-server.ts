@@ -14,7 +14,8 @@
  * than a ratio of medians), and the server process's CPU time per request (user + system, from the child), which
  * stays meaningful when the load generator, on the same machine, is the bottleneck.
  * Options: --rounds N (default 5), --duration seconds (default 5), --warmup seconds (default 3),
- * --connections N (default 50).
+ * --connections N (default 50), --spec FILE (the spec the generated server and Fastify's schema come from, default
+ * spec/openapi.yaml).
  *
  * Then load under attack: one client sends `POST /v1/embeddings` one request at a time and records each latency,
  * first alone (the baseline), then while an attacker process sends the worst bodies within the limits on three
@@ -24,8 +25,8 @@
  * connection takes them, again on a new connection when the server closes one). Reported: p99 (and p50)
  * with and without attack, median and min–max over --attack-rounds (default 3) of --attack-duration seconds
  * (default 5) each, then every round's p99. Goal: p99 under attack below 50 ms in every round. `--attack-only`
- * skips the throughput table. The throughput table ends with every round's ratios and the CPU time of the three node:http
- * servers.
+ * skips the throughput table. The throughput table ends with every round's ratios and the CPU time of the three
+ * node:http servers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -209,8 +210,8 @@ async function main(): Promise<void> {
     const r = ratio(a, b);
     lines.push(`| ${a} / ${b} | ${pct(r.median)} | ${pct(r.min)}–${pct(r.max)} |`);
   }
-  // Every round's ratios, beside the CPU time per request of the node:http servers in that round (the goal is the median
-  // ratio; a round far off the others shows a noisy machine rather than the servers).
+  // Every round's ratios, beside the CPU time per request of the node:http servers in that round (the goal is the
+  // median ratio; a round far off the others shows a noisy machine rather than the servers).
   lines.push('', '| round | generated / bare req/s | generated / bare+headers | generated CPU µs/request | bare | bare+headers |', '|---|---|---|---|---|---|');
   for (let i = 0; i < rounds; i++) {
     lines.push(`| ${i + 1} | ${pct(rps.generated![i]! / rps.bare![i]!)} | ${pct(rps.generated![i]! / rps['bare+headers']![i]!)} | ${cpu.generated![i]!.toFixed(1)} | ${cpu.bare![i]!.toFixed(1)} | ${cpu['bare+headers']![i]!.toFixed(1)} |`);
