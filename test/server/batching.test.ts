@@ -2,12 +2,13 @@
  * The node adapter starts the requests that arrive in one turn of the event loop together (`setImmediate`): every
  * one of them is answered, in order on a connection, and one that fails in a framework's `next` does not leave the
  * others of its batch unanswered (the failure is still thrown, as an uncaught exception, like before batching).
+ * `service-processing-ms` counts a handler's time, through both adapters.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
-import { listen, raw, type Running } from './helpers.ts';
+import { fetchBridge, listen, raw, type Running } from './helpers.ts';
 
 const TOKEN = 'sk-batch';
 const BODY = JSON.stringify({ model: 'text-embedding-3-small', input: 'hi' });
@@ -82,4 +83,26 @@ describe('requests started together', () => {
     expect(out).toContain('uncaught: next failed');
     expect(out).toContain('other: HTTP/1.1 200 OK');
   }, 60_000);
+});
+
+describe('service-processing-ms', () => {
+  it.each(['node', 'fetch'] as const)('counts from when the request was taken up to its answer (%s)', async (adapter) => {
+    const app = server.createServer(
+      { createEmbedding: async () => (await new Promise((resolve) => setTimeout(resolve, 60)), { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) },
+      { authenticate: () => ({ kind: 'api_key' }) },
+    );
+    const base = await listen(adapter === 'node' ? app.node : fetchBridge(app.fetch), undefined, server.NODE_SERVER_OPTIONS);
+    try {
+      const sent = performance.now();
+      const r = await fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: BODY });
+      const elapsed = performance.now() - sent;
+      expect(r.status).toBe(200);
+      const ms = Number(r.headers.get('service-processing-ms'));
+      // The handler's 60 ms are inside it (a timer may fire a millisecond early by the clock); the round trip is around it.
+      expect(ms).toBeGreaterThanOrEqual(55);
+      expect(ms).toBeLessThanOrEqual(Math.ceil(elapsed));
+    } finally {
+      await base.close();
+    }
+  });
 });
