@@ -16,18 +16,76 @@
 const emitters = ['client', 'docs', 'emulator', 'server', 'types', 'validators'];
 // Runtime folders under templates/ and the other runtime folders each may import. protocol/ holds the rules client
 // and server share (one source, compiled into both packages); it imports no runtime itself.
-const runtimes = { client: ['protocol'], server: ['validators', 'protocol'], emulator: ['server'], protocol: [], tables: [], validators: [] };
+const runtimes = {
+  client: ['protocol'],
+  server: ['validators', 'protocol'],
+  emulator: ['server'],
+  protocol: [],
+  tables: [],
+  validators: [],
+};
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'modules of the generator and of the runtimes form no cycle', from: { path: '^(generator|templates)/' }, to: { circular: true } },
-    { name: 'leaf-is-leaf', severity: 'error', comment: 'diagnostics.ts imports only the IR and config types', from: { path: '^generator/diagnostics\\.ts$' }, to: { path: '^generator/', pathNot: '^generator/(ir|config)/types\\.ts$' } },
-    { name: 'ir-below-everything', severity: 'error', from: { path: '^generator/ir/' }, to: { path: '^generator/(load|parse|passes|emit|render|diff|pipeline|cli)' } },
-    { name: 'load-first', severity: 'error', comment: 'load knows nothing of what reads its output', from: { path: '^generator/load/' }, to: { path: '^generator/(parse|passes|emit|render|diff)/' } },
-    { name: 'parse-before-passes', severity: 'error', from: { path: '^generator/parse/' }, to: { path: '^generator/(passes|emit|render|diff)/' } },
-    { name: 'passes-before-emitters', severity: 'error', from: { path: '^generator/passes/' }, to: { path: '^generator/(load|parse|emit|render|diff)/' } },
-    { name: 'emitters-read-the-ir-only', severity: 'error', from: { path: '^generator/emit/' }, to: { path: '^generator/(load|parse|passes|diff|pipeline)' } },
-    { name: 'emitters-name-nothing', severity: 'error', comment: 'identifiers and output paths are decided by the passes (generator/naming/ is theirs); emitters read them from the resolved model', from: { path: '^generator/emit/' }, to: { path: '^generator/naming/' } },
-    { name: 'emitters-not-through-the-list', severity: 'error', comment: 'emitters do not import each other through emit/index.ts', from: { path: '^generator/emit/.+/' }, to: { path: '^generator/emit/index\\.ts$' } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'modules of the generator and of the runtimes form no cycle',
+      from: { path: '^(generator|templates)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'leaf-is-leaf',
+      severity: 'error',
+      comment: 'diagnostics.ts imports only the IR and config types',
+      from: { path: '^generator/diagnostics\\.ts$' },
+      to: { path: '^generator/', pathNot: '^generator/(ir|config)/types\\.ts$' },
+    },
+    {
+      name: 'ir-below-everything',
+      severity: 'error',
+      from: { path: '^generator/ir/' },
+      to: { path: '^generator/(load|parse|passes|emit|render|diff|pipeline|cli)' },
+    },
+    {
+      name: 'load-first',
+      severity: 'error',
+      comment: 'load knows nothing of what reads its output',
+      from: { path: '^generator/load/' },
+      to: { path: '^generator/(parse|passes|emit|render|diff)/' },
+    },
+    {
+      name: 'parse-before-passes',
+      severity: 'error',
+      from: { path: '^generator/parse/' },
+      to: { path: '^generator/(passes|emit|render|diff)/' },
+    },
+    {
+      name: 'passes-before-emitters',
+      severity: 'error',
+      from: { path: '^generator/passes/' },
+      to: { path: '^generator/(load|parse|emit|render|diff)/' },
+    },
+    {
+      name: 'emitters-read-the-ir-only',
+      severity: 'error',
+      from: { path: '^generator/emit/' },
+      to: { path: '^generator/(load|parse|passes|diff|pipeline)' },
+    },
+    {
+      name: 'emitters-name-nothing',
+      severity: 'error',
+      comment:
+        'identifiers and output paths are decided by the passes (generator/naming/ is theirs); emitters read them from the resolved model',
+      from: { path: '^generator/emit/' },
+      to: { path: '^generator/naming/' },
+    },
+    {
+      name: 'emitters-not-through-the-list',
+      severity: 'error',
+      comment: 'emitters do not import each other through emit/index.ts',
+      from: { path: '^generator/emit/.+/' },
+      to: { path: '^generator/emit/index\\.ts$' },
+    },
     ...emitters.map((e) => ({
       name: `emitter-${e}-alone`,
       severity: 'error',
@@ -35,10 +93,47 @@ module.exports = {
       from: { path: `^generator/emit/${e}/` },
       to: { path: `^generator/emit/(${emitters.filter((x) => x !== e).join('|')})/` },
     })),
-    { name: 'generator-reads-runtimes-as-text', severity: 'error', comment: 'templates are copied, never imported by the generator', from: { path: '^generator/' }, to: { path: '^templates/' } },
-    { name: 'only-the-store-has-a-database', severity: 'error', comment: 'node-sqlite3-wasm is imported by the emulator\'s store alone', from: { path: '^templates/', pathNot: '^templates/emulator/store/' }, to: { path: '^node_modules/node-sqlite3-wasm/' } },
-    { name: 'runtimes-know-no-generator', severity: 'error', comment: 'a runtime is copied into generated packages: it imports nothing outside templates/', from: { path: '^templates/' }, to: { pathNot: '^(templates/|node_modules/node-sqlite3-wasm/)', dependencyTypesNot: ['core'] } },
-    { name: 'runtimes-have-no-dependencies', severity: 'error', comment: 'generated code has zero runtime dependencies: runtimes import Node built-ins only (the emulator\'s store excepted: its embedded database, node-sqlite3-wasm, is one the emulator needs)', from: { path: '^templates/', pathNot: '^templates/emulator/store/' }, to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined'] } },
+    {
+      name: 'generator-reads-runtimes-as-text',
+      severity: 'error',
+      comment: 'templates are copied, never imported by the generator',
+      from: { path: '^generator/' },
+      to: { path: '^templates/' },
+    },
+    {
+      name: 'only-the-store-has-a-database',
+      severity: 'error',
+      comment: "node-sqlite3-wasm is imported by the emulator's store alone",
+      from: { path: '^templates/', pathNot: '^templates/emulator/store/' },
+      to: { path: '^node_modules/node-sqlite3-wasm/' },
+    },
+    {
+      name: 'runtimes-know-no-generator',
+      severity: 'error',
+      comment: 'a runtime is copied into generated packages: it imports nothing outside templates/',
+      from: { path: '^templates/' },
+      to: { pathNot: '^(templates/|node_modules/node-sqlite3-wasm/)', dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'runtimes-have-no-dependencies',
+      severity: 'error',
+      comment:
+        "generated code has zero runtime dependencies: runtimes import Node built-ins only (the emulator's store excepted: its embedded database, node-sqlite3-wasm, is one the emulator needs)",
+      from: { path: '^templates/', pathNot: '^templates/emulator/store/' },
+      to: {
+        dependencyTypes: [
+          'npm',
+          'npm-dev',
+          'npm-optional',
+          'npm-peer',
+          'npm-bundled',
+          'npm-no-pkg',
+          'npm-unknown',
+          'unknown',
+          'undetermined',
+        ],
+      },
+    },
     ...Object.entries(runtimes).map(([r, allowed]) => ({
       name: `runtime-${r}-alone`,
       severity: 'error',

@@ -8,5 +8,11 @@ import base from './vitest.config.ts';
  */
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['test/package/**/*.test.ts'], exclude: ['**/node_modules/**'], maxWorkers: 1, fileParallelism: false },
+  test: {
+    ...base.test,
+    include: ['test/package/**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
 });

@@ -48,7 +48,12 @@ export interface MainOptions {
   signal?: AbortSignal;
 }
 
-export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, options: MainOptions = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+  options: MainOptions = {},
+): Promise<number> {
   let values: {
     spec?: string;
     out?: string;
@@ -97,17 +102,23 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     return EXIT.usage;
   };
   const formatter = values.formatter ?? 'oxfmt';
-  if (formatter !== 'oxfmt' && formatter !== 'prettier') return usage(`--formatter must be oxfmt or prettier, not ${formatter}`);
+  if (formatter !== 'oxfmt' && formatter !== 'prettier')
+    return usage(`--formatter must be oxfmt or prettier, not ${formatter}`);
   if (values.strict && values.tolerant) return usage('--strict and --tolerant exclude each other');
   const names = EMITTERS.map((e) => e.name);
-  const only = values.only?.split(',').map((n) => n.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
   if (only && (unknown.length || !only.length)) {
     const named = unknown.map((n) => {
       const near = nearest(n, names);
       return `"${n}"${near ? ` (did you mean "${near}"?)` : ''}`;
     });
-    return usage(`--only ${unknown.length ? `names no output ${named.join(', ')}` : 'is empty'}; the outputs are ${names.join(', ')}`);
+    return usage(
+      `--only ${unknown.length ? `names no output ${named.join(', ')}` : 'is empty'}; the outputs are ${names.join(', ')}`,
+    );
   }
   if (values.watch && values.check) return usage('--watch and --check do not go together');
   const spec = values.spec ?? DEFAULT_SPEC;
@@ -141,9 +152,15 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       if (values.check) {
         const diff = checkTree(outDir, result.files);
         step({ step: 'compare', ms: performance.now() - start });
-        const stale = [...diff.changed.map((f) => `changed  ${f}`), ...diff.added.map((f) => `missing  ${f}`), ...diff.removed.map((f) => `extra    ${f}`)];
+        const stale = [
+          ...diff.changed.map((f) => `changed  ${f}`),
+          ...diff.added.map((f) => `missing  ${f}`),
+          ...diff.removed.map((f) => `extra    ${f}`),
+        ];
         if (stale.length) {
-          err.write(`error[stale-output]: ${outDir}/ does not match ${spec}; run generate again:\n${stale.map((s) => `  ${s}`).join('\n')}\n`);
+          err.write(
+            `error[stale-output]: ${outDir}/ does not match ${spec}; run generate again:\n${stale.map((s) => `  ${s}`).join('\n')}\n`,
+          );
           return EXIT.stale;
         }
         progress(`${outDir}/ is up to date (${result.files.length} files)`);
@@ -163,7 +180,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         err.write(`${error.format()}\n`);
         return EXIT.failed;
       }
-      err.write(`error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`);
+      err.write(
+        `error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`,
+      );
       if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
       return EXIT.failed;
     }
@@ -175,7 +194,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const again = async () => {
     const started = performance.now();
     const code = await once();
-    err.write(`${code === EXIT.ok ? `regenerated ${outDir}/` : `regeneration failed (exit ${code})`} in ${(performance.now() - started).toFixed(0)} ms; watching\n`);
+    err.write(
+      `${code === EXIT.ok ? `regenerated ${outDir}/` : `regeneration failed (exit ${code})`} in ${(performance.now() - started).toFixed(0)} ms; watching\n`,
+    );
     return code;
   };
   await watchSpec({ files: () => [...inputs] }, again, (line) => err.write(`${line}\n`), options.signal);
@@ -188,6 +209,11 @@ function printWarnings(warnings: Warning[], err: NodeJS.WritableStream): void {
   for (const w of warnings) err.write(`${formatWarning(w)}\n`);
   const byCode = new Map<string, number>();
   for (const w of warnings) byCode.set(w.code, (byCode.get(w.code) ?? 0) + 1);
-  const summary = [...byCode].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, n]) => `${n} ${code}`).join(', ');
-  err.write(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${summary}); each names the fallback taken\n`);
+  const summary = [...byCode]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([code, n]) => `${n} ${code}`)
+    .join(', ');
+  err.write(
+    `${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${summary}); each names the fallback taken\n`,
+  );
 }

@@ -20,15 +20,28 @@ interface Stream {
   write(s: string): unknown;
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { spec: { type: 'string' }, config: { type: 'string' }, tolerant: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        spec: { type: 'string' },
+        config: { type: 'string' },
+        tolerant: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
   } catch (error) {
     err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  if (values.help) return out.write(`${USAGE}\n`), 0;
+  if (values.help) return (out.write(`${USAGE}\n`), 0);
   const spec = values.spec ?? DEFAULT_SPEC;
   const diagnostics = new Diagnostics(values.tolerant ? 'tolerant' : 'strict');
   try {
@@ -36,11 +49,14 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     const api = await buildIr(spec, undefined, diagnostics);
     const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
     for (const w of warnings) err.write(`${formatWarning(w)}\n`);
-    out.write(`${spec}: ${api.operations.length} operations, no error${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}\n`);
+    out.write(
+      `${spec}: ${api.operations.length} operations, no error${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}\n`,
+    );
     return 0;
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
-    for (const w of error.warnings.length ? error.warnings : diagnostics.warnings) err.write(`${formatWarning(w)}\n`);
+    for (const w of error.warnings.length ? error.warnings : diagnostics.warnings)
+      err.write(`${formatWarning(w)}\n`);
     err.write(`${error.format()}\n`);
     return 1;
   }

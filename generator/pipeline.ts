@@ -64,7 +64,13 @@ export interface PipelineOptions {
   release?: string;
 }
 
-export async function buildIr(spec: string, onStep?: (t: StepTiming) => void, diagnostics: Diagnostics = new Diagnostics('strict'), inputs?: string[], passOptions: PassOptions = DEFAULT_PASS_OPTIONS): Promise<Api> {
+export async function buildIr(
+  spec: string,
+  onStep?: (t: StepTiming) => void,
+  diagnostics: Diagnostics = new Diagnostics('strict'),
+  inputs?: string[],
+  passOptions: PassOptions = DEFAULT_PASS_OPTIONS,
+): Promise<Api> {
   const timed = async <T>(step: string, fn: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await fn();
@@ -104,7 +110,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
   const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
-  const api = await buildIr(options.spec, record, diagnostics, inputs, { sdk: config.sdk, ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}), ...(config.envPrefix !== DEFAULT_CONFIG.envPrefix ? { envPrefix: config.envPrefix } : {}) });
+  const api = await buildIr(options.spec, record, diagnostics, inputs, {
+    sdk: config.sdk,
+    ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}),
+    ...(config.envPrefix !== DEFAULT_CONFIG.envPrefix ? { envPrefix: config.envPrefix } : {}),
+  });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   // An output's files import other outputs where they are (package/layout.ts): those are written with it.
   const run = emittersFor(options.emitters ?? EMITTERS.map((e) => e.name));
@@ -116,7 +126,14 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     record({ step: `emit ${emitter.name}`, ms: performance.now() - start });
   }
   const start = performance.now();
-  let formatted = options.format === false ? files : await formatFiles(files, options.cache ? createFormatCache(options.cache) : undefined, options.formatter);
+  let formatted =
+    options.format === false
+      ? files
+      : await formatFiles(
+          files,
+          options.cache ? createFormatCache(options.cache) : undefined,
+          options.formatter,
+        );
   record({ step: 'format', ms: performance.now() - start });
   // Stamped after formatting: the cache keys on the unstamped text.
   formatted = stampOrigin(formatted, options.origin ?? originOf(options.spec, options.config));

@@ -14,7 +14,8 @@ interface Stream {
   write(s: string): unknown;
 }
 type Main = (argv: string[], out: Stream, err: Stream) => Promise<number>;
-const generate = async (a: string[], o: NodeJS.WritableStream, e: NodeJS.WritableStream): Promise<number> => (await import('./cli.ts')).main(a, o, e);
+const generate = async (a: string[], o: NodeJS.WritableStream, e: NodeJS.WritableStream): Promise<number> =>
+  (await import('./cli.ts')).main(a, o, e);
 const lint: Main = async (a, o, e) => (await import('./lint.ts')).main(a, o, e);
 const diff: Main = async (a, o, e) => (await import('./diff/cli.ts')).main(a, o, e);
 const changelog: Main = async (a, o, e) => (await import('./diff/changelog-cli.ts')).main(a, o, e);
@@ -22,15 +23,48 @@ const build: Main = async (a, o, e) => (await import('./build/cli.ts')).main(a, 
 const release: Main = async (a, o, e) => (await import('./build/release.ts')).main(a, o, e);
 const emulate: Main = async (a, o, e) => (await import('./emulate/cli.ts')).main(a, o, e);
 
-const COMMANDS: Record<string, { summary: string; run: (argv: string[], out: Stream, err: Stream) => Promise<number> }> = {
-  generate: { summary: 'generate types, client, validators, server, tables and docs from an OpenAPI 3.0/3.1 spec', run: (a, o, e) => generate(a, o as NodeJS.WritableStream, e as NodeJS.WritableStream) },
-  check: { summary: 'exit 3 when the generated folder differs from what the spec gives (generate --check)', run: (a, o, e) => generate(a.includes('--help') || a.includes('-h') ? a : ['--check', ...a], o as NodeJS.WritableStream, e as NodeJS.WritableStream) },
-  lint: { summary: "report every finding in the spec (and the config's references into it); write nothing", run: lint },
-  diff: { summary: 'the changes between two versions of the spec, breaking ones first (exit 1 when breaking)', run: (a, o, e) => diff(a, o, e) },
-  changelog: { summary: 'diff → a changelog entry and the next version, in the release record', run: (a, o, e) => changelog(a, o, e) },
-  build: { summary: 'compile the generated packages into publishable folders (dist/client, dist/server)', run: (a, o, e) => build(a, o, e) },
-  emulate: { summary: 'serve a stateful emulator of the spec on 127.0.0.1 (resources, lifecycles, webhooks, --data to keep them)', run: (a, o, e) => emulate(a, o, e) },
-  release: { summary: 'diff → changelog → bump → generate → build → pack (never publishes)', run: (a, o, e) => release(a, o, e) },
+const COMMANDS: Record<
+  string,
+  { summary: string; run: (argv: string[], out: Stream, err: Stream) => Promise<number> }
+> = {
+  generate: {
+    summary: 'generate types, client, validators, server, tables and docs from an OpenAPI 3.0/3.1 spec',
+    run: (a, o, e) => generate(a, o as NodeJS.WritableStream, e as NodeJS.WritableStream),
+  },
+  check: {
+    summary: 'exit 3 when the generated folder differs from what the spec gives (generate --check)',
+    run: (a, o, e) =>
+      generate(
+        a.includes('--help') || a.includes('-h') ? a : ['--check', ...a],
+        o as NodeJS.WritableStream,
+        e as NodeJS.WritableStream,
+      ),
+  },
+  lint: {
+    summary: "report every finding in the spec (and the config's references into it); write nothing",
+    run: lint,
+  },
+  diff: {
+    summary: 'the changes between two versions of the spec, breaking ones first (exit 1 when breaking)',
+    run: (a, o, e) => diff(a, o, e),
+  },
+  changelog: {
+    summary: 'diff → a changelog entry and the next version, in the release record',
+    run: (a, o, e) => changelog(a, o, e),
+  },
+  build: {
+    summary: 'compile the generated packages into publishable folders (dist/client, dist/server)',
+    run: (a, o, e) => build(a, o, e),
+  },
+  emulate: {
+    summary:
+      'serve a stateful emulator of the spec on 127.0.0.1 (resources, lifecycles, webhooks, --data to keep them)',
+    run: (a, o, e) => emulate(a, o, e),
+  },
+  release: {
+    summary: 'diff → changelog → bump → generate → build → pack (never publishes)',
+    run: (a, o, e) => release(a, o, e),
+  },
 };
 
 export function version(): string {
@@ -39,7 +73,10 @@ export function version(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const up of ['..', '../..']) {
     try {
-      const pkg = JSON.parse(readFileSync(path.join(here, up, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(path.join(here, up, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'platform-api-codegen' && pkg.version) return pkg.version;
     } catch {
       // try the next folder
@@ -50,18 +87,26 @@ export function version(): string {
 
 export const HELP = `usage: platform-api-codegen <command> [options]     (platform-api-codegen <command> --help for its options)
 commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
   --version  print the version
 exit codes: 0 ok; 1 failure (errors are printed, located); 2 usage error; 3 stale output (check) or an unreadable spec version (diff, changelog, release)`;
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === '--version' || command === '-v') return out.write(`${version()}\n`), 0;
-  if (command === '--help' || command === '-h' || command === 'help') return out.write(`${HELP}\n`), 0;
-  if (command === undefined) return err.write(`${HELP}\n`), 2;
+  if (command === '--version' || command === '-v') return (out.write(`${version()}\n`), 0);
+  if (command === '--help' || command === '-h' || command === 'help') return (out.write(`${HELP}\n`), 0);
+  if (command === undefined) return (err.write(`${HELP}\n`), 2);
   const found = COMMANDS[command];
   if (found) return found.run(rest, out, err);
   const near = nearest(command, Object.keys(COMMANDS));
-  err.write(`error[usage]: unknown command "${command}"${near ? ` (did you mean "${near}"?)` : ''}\n${HELP}\n`);
+  err.write(
+    `error[usage]: unknown command "${command}"${near ? ` (did you mean "${near}"?)` : ''}\n${HELP}\n`,
+  );
   return 2;
 }

@@ -18,7 +18,12 @@ export interface WatchTarget {
   files: () => string[];
 }
 
-export async function watchSpec(target: WatchTarget, run: () => Promise<unknown>, log: (line: string) => void, signal?: AbortSignal): Promise<void> {
+export async function watchSpec(
+  target: WatchTarget,
+  run: () => Promise<unknown>,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const watched = new Map<string, (curr: Stats, prev: Stats) => void>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -43,14 +48,22 @@ export async function watchSpec(target: WatchTarget, run: () => Promise<unknown>
       if (watched.has(file)) continue;
       // Any difference counts: content (mtime, size), a new inode (rename-save), gone or back (nlink 0 ↔ 1).
       const listener = (curr: Stats, prev: Stats) => {
-        if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size || curr.ino !== prev.ino || curr.nlink !== prev.nlink) schedule(file);
+        if (
+          curr.mtimeMs !== prev.mtimeMs ||
+          curr.size !== prev.size ||
+          curr.ino !== prev.ino ||
+          curr.nlink !== prev.nlink
+        )
+          schedule(file);
       };
       watchFile(file, { interval: POLL_MS, persistent: true }, listener);
       watched.set(file, listener);
     }
   };
   arm();
-  log(`watching ${watched.size} file${watched.size === 1 ? '' : 's'} (the spec's and the config) (Ctrl-C stops)`);
+  log(
+    `watching ${watched.size} file${watched.size === 1 ? '' : 's'} (the spec's and the config) (Ctrl-C stops)`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     if (signal?.aborted) return stop();

@@ -21,10 +21,21 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 try {
   const client = await buildPackage('client', path.join(repo, 'generated'), work);
   // The built package's ES module entry, wherever its layout puts it.
-  const ours = path.join(client.dir, (JSON.parse(readFileSync(path.join(client.dir, 'package.json'), 'utf8')) as { module: string }).module);
-  const pkg = JSON.parse(readFileSync(path.join(repo, 'generated/client/package.json'), 'utf8')) as { name: string };
-  const clientName = (readFileSync(path.join(repo, 'generated/client/index.ts'), 'utf8').match(/export \{ (\w+), createBaseClient/) ?? [])[1]!;
-  const topResources = [...readFileSync(path.join(repo, 'generated/client/client.ts'), 'utf8').matchAll(/^\s+readonly (\w+): \w+;/gm)].map((m) => m[1]!);
+  const ours = path.join(
+    client.dir,
+    (JSON.parse(readFileSync(path.join(client.dir, 'package.json'), 'utf8')) as { module: string }).module,
+  );
+  const pkg = JSON.parse(readFileSync(path.join(repo, 'generated/client/package.json'), 'utf8')) as {
+    name: string;
+  };
+  const clientName = (readFileSync(path.join(repo, 'generated/client/index.ts'), 'utf8').match(
+    /export \{ (\w+), createBaseClient/,
+  ) ?? [])[1]!;
+  const topResources = [
+    ...readFileSync(path.join(repo, 'generated/client/client.ts'), 'utf8').matchAll(
+      /^\s+readonly (\w+): \w+;/gm,
+    ),
+  ].map((m) => m[1]!);
   const call = `({ model: 'text-embedding-3-small', input: 'hello' })`;
   const entries: Record<string, string> = {
     [`${pkg.name}: embeddings.create, createBaseClient + Embeddings`]: `import { createBaseClient, Embeddings } from ${JSON.stringify(ours)};
@@ -37,7 +48,11 @@ export const all = () => [${topResources.map((r) => `c.${r}`).join(', ')}];`,
     'openai 6.x: embeddings.create, new OpenAI()': `import OpenAI from 'openai';
 export const run = () => new OpenAI({ apiKey: 'k', dangerouslyAllowBrowser: true }).embeddings.create${call};`,
   };
-  const openaiVersion = (JSON.parse(readFileSync(path.join(repo, 'node_modules/openai/package.json'), 'utf8')) as { version: string }).version;
+  const openaiVersion = (
+    JSON.parse(readFileSync(path.join(repo, 'node_modules/openai/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
   const rows: { name: string; min: number; gz: number; ms: number[] }[] = [];
   for (const [name, source] of Object.entries(entries)) {
     const entry = path.join(work, `entry-${rows.length}.mjs`);
@@ -46,24 +61,43 @@ export const run = () => new OpenAI({ apiKey: 'k', dangerouslyAllowBrowser: true
     let text = '';
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent', nodePaths: [path.join(repo, 'node_modules')] });
+      const out = await build({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        write: false,
+        logLevel: 'silent',
+        nodePaths: [path.join(repo, 'node_modules')],
+      });
       ms.push(performance.now() - started);
       text = out.outputFiles[0]!.text;
     }
     rows.push({ name, min: Buffer.byteLength(text), gz: gzipSync(text, { level: 9 }).length, ms });
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-  console.log(`bundle size, esbuild (browser, ESM, minified) then gzip -9; openai ${openaiVersion}; bundling time over ${RUNS} runs\n`);
+  console.log(
+    `bundle size, esbuild (browser, ESM, minified) then gzip -9; openai ${openaiVersion}; bundling time over ${RUNS} runs\n`,
+  );
   console.log(`| bundle | minified | gzipped | bundling time, median (spread) |\n|---|---:|---:|---:|`);
   for (const r of rows) {
     const st = stats(r.ms);
-    console.log(`| ${r.name} | ${kb(r.min)} | ${kb(r.gz)} | ${st.median.toFixed(0)} ms (${st.min.toFixed(0)}–${st.max.toFixed(0)}) |`);
+    console.log(
+      `| ${r.name} | ${kb(r.min)} | ${kb(r.gz)} | ${st.median.toFixed(0)} ms (${st.min.toFixed(0)}–${st.max.toFixed(0)}) |`,
+    );
   }
   const [one, , all] = rows;
   if (!(one!.min < all!.min)) {
-    console.error(`\nerror: tree-shaking does not work: one call ${one!.min} B is not smaller than every resource ${all!.min} B`);
+    console.error(
+      `\nerror: tree-shaking does not work: one call ${one!.min} B is not smaller than every resource ${all!.min} B`,
+    );
     process.exitCode = 1;
-  } else console.log(`\ntree-shaking: one call is ${((1 - one!.gz / all!.gz) * 100).toFixed(0)}% smaller (gzipped) than every resource`);
+  } else
+    console.log(
+      `\ntree-shaking: one call is ${((1 - one!.gz / all!.gz) * 100).toFixed(0)}% smaller (gzipped) than every resource`,
+    );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -26,41 +26,91 @@ const ROUNDS = arg('rounds', 21);
 const CALLS = arg('calls', 400);
 const BLOCK = arg('block', 10);
 
-const payload = JSON.stringify({ id: 'cntr_1', object: 'container', name: 'bench', status: 'active', created_at: 1_700_000_000, memory_limit: '1g' });
+const payload = JSON.stringify({
+  id: 'cntr_1',
+  object: 'container',
+  name: 'bench',
+  status: 'active',
+  created_at: 1_700_000_000,
+  memory_limit: '1g',
+});
 const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_bench', 'content-length': Buffer.byteLength(payload) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-request-id': 'req_bench',
+      'content-length': Buffer.byteLength(payload),
+    });
     res.end(payload);
   });
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 
-const client = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0 });
-const headers = { Authorization: 'Bearer sk-bench', 'Service-Organization': 'org_bench', 'Service-Project': 'proj_bench', Accept: 'application/json' };
+const client = new PlatformClient({
+  apiKey: 'sk-bench',
+  baseURL: base,
+  organization: 'org_bench',
+  project: 'proj_bench',
+  maxRetries: 0,
+});
+const headers = {
+  Authorization: 'Bearer sk-bench',
+  'Service-Organization': 'org_bench',
+  'Service-Project': 'proj_bench',
+  Accept: 'application/json',
+};
 
 const viaClient = () => client.containers.retrieve('cntr_1');
 // The same client with the client-side timeout off (`timeout: 0`): like raw fetch, nothing to cancel, no signal.
-const noTimeoutClient = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0, timeout: 0 });
+const noTimeoutClient = new PlatformClient({
+  apiKey: 'sk-bench',
+  baseURL: base,
+  organization: 'org_bench',
+  project: 'proj_bench',
+  maxRetries: 0,
+  timeout: 0,
+});
 const viaNoTimeoutClient = () => noTimeoutClient.containers.retrieve('cntr_1');
 const viaFetch = async () => (await fetch(`${base}/containers/cntr_1`, { headers })).json();
 // A caller's signal on both sides: the client then hands fetch a signal too, and Node's fetch charges for any signal.
-const viaClientWithSignal = () => client.containers.retrieve('cntr_1', { signal: new AbortController().signal });
-const viaFetchWithSignal = async () => (await fetch(`${base}/containers/cntr_1`, { headers, signal: new AbortController().signal })).json();
+const viaClientWithSignal = () =>
+  client.containers.retrieve('cntr_1', { signal: new AbortController().signal });
+const viaFetchWithSignal = async () =>
+  (await fetch(`${base}/containers/cntr_1`, { headers, signal: new AbortController().signal })).json();
 
 // The same calls over a fetch that answers in-process: isolates the client's own CPU cost from the network.
-const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => new Response(payload, { headers: { 'content-type': 'application/json' } });
-const stubClient = new PlatformClient({ apiKey: 'sk-bench', baseURL: base, organization: 'org_bench', project: 'proj_bench', maxRetries: 0, fetch: stubFetch });
+const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) =>
+  new Response(payload, { headers: { 'content-type': 'application/json' } });
+const stubClient = new PlatformClient({
+  apiKey: 'sk-bench',
+  baseURL: base,
+  organization: 'org_bench',
+  project: 'proj_bench',
+  maxRetries: 0,
+  fetch: stubFetch,
+});
 const viaStubClient = () => stubClient.containers.retrieve('cntr_1');
 const viaStubFetch = async () => (await stubFetch(`${base}/containers/cntr_1`, { headers })).json();
 
 // A create: the POST path (non-idempotent method rules, JSON body) beside the same raw POST.
-const batch = { input_file_id: 'file_1', endpoint: '/v1/chat/completions', completion_window: '24h' } as const;
+const batch = {
+  input_file_id: 'file_1',
+  endpoint: '/v1/chat/completions',
+  completion_window: '24h',
+} as const;
 const batchBody = JSON.stringify(batch);
 const viaPostClient = () => client.batches.create(batch);
 const viaPostNoTimeoutClient = () => noTimeoutClient.batches.create(batch);
-const viaPostFetch = async () => (await fetch(`${base}/batches`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: batchBody })).json();
+const viaPostFetch = async () =>
+  (
+    await fetch(`${base}/batches`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: batchBody,
+    })
+  ).json();
 
 /** Microseconds spent on `calls` calls, issued one at a time or `width` at a time. */
 async function timed(call: () => Promise<unknown>, calls: number, width: number): Promise<number> {
@@ -79,7 +129,12 @@ const median = (xs: number[]) => {
  * One round interleaves small blocks of client and raw calls (alternating which goes first), so drift and noise from
  * the machine hit both sides alike; the round's ratio is the median of its paired-block ratios.
  */
-async function compare(label: string, width: number, viaClient: () => Promise<unknown>, viaFetch: () => Promise<unknown>): Promise<void> {
+async function compare(
+  label: string,
+  width: number,
+  viaClient: () => Promise<unknown>,
+  viaFetch: () => Promise<unknown>,
+): Promise<void> {
   await timed(viaClient, CALLS, width);
   await timed(viaFetch, CALLS, width);
   const client: number[] = [];
@@ -108,22 +163,42 @@ async function compare(label: string, width: number, viaClient: () => Promise<un
     raw.push(f / CALLS);
     ratios.push(median(pairs));
   }
-  const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} µs/call (spread ${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
+  const fmt = (xs: number[]) =>
+    `median ${median(xs).toFixed(1)} µs/call (spread ${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
   const pct = (x: number) => `${((x - 1) * 100).toFixed(1)}%`;
   console.log(label);
   console.log(`  raw fetch  ${fmt(raw)}`);
   console.log(`  client     ${fmt(client)}`);
-  console.log(`  overhead   median ${pct(median(ratios))} of raw fetch (spread ${pct(Math.min(...ratios))} to ${pct(Math.max(...ratios))}), ${(median(client) - median(raw)).toFixed(1)} µs/call`);
+  console.log(
+    `  overhead   median ${pct(median(ratios))} of raw fetch (spread ${pct(Math.min(...ratios))} to ${pct(Math.max(...ratios))}), ${(median(client) - median(raw)).toFixed(1)} µs/call`,
+  );
 }
 
-console.log(`client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, GET /containers/{id} on 127.0.0.1, node ${process.version}`);
+console.log(
+  `client overhead vs raw fetch: ${ROUNDS} rounds × ${CALLS} calls, GET /containers/{id} on 127.0.0.1, node ${process.version}`,
+);
 await compare('sequential, default client (timeout on)', 1, viaClient, viaFetch);
 await compare('10 concurrent, default client', 10, viaClient, viaFetch);
-await compare('sequential, a caller\'s AbortSignal on both sides', 1, viaClientWithSignal, viaFetchWithSignal);
-await compare('sequential, client with timeout: 0 (no signal, like the raw fetch)', 1, viaNoTimeoutClient, viaFetch);
+await compare("sequential, a caller's AbortSignal on both sides", 1, viaClientWithSignal, viaFetchWithSignal);
+await compare(
+  'sequential, client with timeout: 0 (no signal, like the raw fetch)',
+  1,
+  viaNoTimeoutClient,
+  viaFetch,
+);
 await compare('10 concurrent, client with timeout: 0', 10, viaNoTimeoutClient, viaFetch);
-await compare('in-process, fetch stubbed (the client\'s own cost per call, AbortSignal and timer included)', 1, viaStubClient, viaStubFetch);
+await compare(
+  "in-process, fetch stubbed (the client's own cost per call, AbortSignal and timer included)",
+  1,
+  viaStubClient,
+  viaStubFetch,
+);
 await compare('sequential POST (batches.create), default client', 1, viaPostClient, viaPostFetch);
-await compare('sequential POST (batches.create), client with timeout: 0', 1, viaPostNoTimeoutClient, viaPostFetch);
+await compare(
+  'sequential POST (batches.create), client with timeout: 0',
+  1,
+  viaPostNoTimeoutClient,
+  viaPostFetch,
+);
 server.close();
 await benchWebhooks(arg('webhook-rounds', 15));

@@ -21,12 +21,16 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
 function scatteredEdits(count: number): PatchOp[] {
   const targets: { file: string; schema: string; props: string[]; value: Record<string, unknown> }[] = [];
   for (const f of readdirSync(path.join(SPEC_DIR, 'schemas')).sort()) {
-    const doc = parse(readFileSync(path.join(SPEC_DIR, 'schemas', f), 'utf8')) as Record<string, Record<string, unknown>>;
+    const doc = parse(readFileSync(path.join(SPEC_DIR, 'schemas', f), 'utf8')) as Record<
+      string,
+      Record<string, unknown>
+    >;
     for (const [schema, value] of Object.entries(doc)) {
       const props = Object.keys((value.properties as object | undefined) ?? {});
       // Status enums back state machines, whose states must match them: leave those alone.
       if (schema.endsWith('Status')) continue;
-      if (props.length >= 2 || Array.isArray(value.enum)) targets.push({ file: `schemas/${f}`, schema, props, value });
+      if (props.length >= 2 || Array.isArray(value.enum))
+        targets.push({ file: `schemas/${f}`, schema, props, value });
     }
   }
   const step = Math.max(1, Math.floor(targets.length / count));
@@ -34,11 +38,31 @@ function scatteredEdits(count: number): PatchOp[] {
   for (let i = 0; ops.length < count && i * step < targets.length * 2; i++) {
     const t = targets[(i * step) % targets.length]!;
     const p = t.props[(i >> 1) % Math.max(1, t.props.length)];
-    if (Array.isArray(t.value.enum)) ops.push({ file: t.file, op: 'append', path: `/${t.schema}/enum`, value: `bench_value_${i}` });
-    else if (i % 4 === 0) ops.push({ file: t.file, op: 'set', path: `/${t.schema}/properties/bench_field_${i}`, value: { type: 'string' } });
-    else if (i % 4 === 1) ops.push({ file: t.file, op: 'set', path: `/${t.schema}/properties/${p}/description`, value: `Edited ${i}.` });
-    else if (i % 4 === 2 && !(t.value.required as string[] | undefined)?.includes(p!)) ops.push({ file: t.file, op: 'remove', path: `/${t.schema}/properties/${p}` });
-    else ops.push({ file: t.file, op: 'set', path: `/${t.schema}/properties/bench_flag_${i}`, value: { type: 'boolean', description: 'Bench.' } });
+    if (Array.isArray(t.value.enum))
+      ops.push({ file: t.file, op: 'append', path: `/${t.schema}/enum`, value: `bench_value_${i}` });
+    else if (i % 4 === 0)
+      ops.push({
+        file: t.file,
+        op: 'set',
+        path: `/${t.schema}/properties/bench_field_${i}`,
+        value: { type: 'string' },
+      });
+    else if (i % 4 === 1)
+      ops.push({
+        file: t.file,
+        op: 'set',
+        path: `/${t.schema}/properties/${p}/description`,
+        value: `Edited ${i}.`,
+      });
+    else if (i % 4 === 2 && !(t.value.required as string[] | undefined)?.includes(p!))
+      ops.push({ file: t.file, op: 'remove', path: `/${t.schema}/properties/${p}` });
+    else
+      ops.push({
+        file: t.file,
+        op: 'set',
+        path: `/${t.schema}/properties/bench_flag_${i}`,
+        value: { type: 'boolean', description: 'Bench.' },
+      });
   }
   return ops;
 }
@@ -61,7 +85,9 @@ const headFile = materialise(edits);
 const base = await buildIr(baseFile);
 const head = await buildIr(headFile);
 const result = diffApis(base, head);
-console.log(`${edits.length} edits → ${result.changes.length} changes (${result.summary.breaking} breaking, ${result.summary.compatible} compatible, ${result.summary.docs} docs)`);
+console.log(
+  `${edits.length} edits → ${result.changes.length} changes (${result.summary.breaking} breaking, ${result.summary.compatible} compatible, ${result.summary.docs} docs)`,
+);
 
 const diff: number[] = [];
 const endToEnd: number[] = [];

@@ -16,7 +16,19 @@
  * Medians with min–max over the rounds. The machine's load changes every figure: compare rows of one run only.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import fs, { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import fs, {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,13 +78,21 @@ async function loadSqlJs(): Promise<SqlJs> {
   return init();
 }
 
-function sqlJsStore(db: SqlJsDatabase, onPut: (id: string, body: string) => void, onClose: () => void): BenchStore {
-  db.exec('CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, body TEXT NOT NULL)');
+function sqlJsStore(
+  db: SqlJsDatabase,
+  onPut: (id: string, body: string) => void,
+  onClose: () => void,
+): BenchStore {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, body TEXT NOT NULL)',
+  );
   const upsert = db.prepare(
     'INSERT INTO items (id, seq, body) VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM items), ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body',
   );
   const get = db.prepare('SELECT body FROM items WHERE id = ?');
-  const page = db.prepare('SELECT body FROM items WHERE seq > coalesce((SELECT seq FROM items WHERE id = ?), 0) ORDER BY seq LIMIT ?');
+  const page = db.prepare(
+    'SELECT body FROM items WHERE seq > coalesce((SELECT seq FROM items WHERE id = ?), 0) ORDER BY seq LIMIT ?',
+  );
   const rows = (statement: SqlJsStatement, values: unknown[]): unknown[] => {
     statement.bind(values);
     const out: unknown[] = [];
@@ -100,12 +120,17 @@ function sqlJsStore(db: SqlJsDatabase, onPut: (id: string, body: string) => void
 async function emulatorStore(dir: string | undefined): Promise<BenchStore> {
   // The store compiled to JavaScript by the parent (as the generated emulator runs it), else its sources.
   const compiled = process.env.BENCH_STORE_MODULE;
-  const { openStore } = (compiled ? await import(pathToFileURL(compiled).href) : await import('../templates/emulator/store/index.ts')) as typeof import('../templates/emulator/store/index.ts');
+  const { openStore } = (
+    compiled
+      ? await import(pathToFileURL(compiled).href)
+      : await import('../templates/emulator/store/index.ts')
+  ) as typeof import('../templates/emulator/store/index.ts');
   const store = await openStore(dir === undefined ? {} : { dir });
   return {
     put: (id, doc) => store.put('items', id, doc as never),
     get: (id) => store.get('items', id),
-    page: (after, limit) => store.list('items', { order: 'asc', limit, ...(after === undefined ? {} : { after }) }).items,
+    page: (after, limit) =>
+      store.list('items', { order: 'asc', limit, ...(after === undefined ? {} : { after }) }).items,
     count: () => store.count('items'),
     close: () => store.close(),
   };
@@ -180,17 +205,25 @@ const ENGINES = {
     async open(dir) {
       const { PGlite } = await import('@electric-sql/pglite');
       const pg = await PGlite.create(dir);
-      await pg.exec('CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, seq BIGSERIAL UNIQUE, body TEXT NOT NULL)');
+      await pg.exec(
+        'CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, seq BIGSERIAL UNIQUE, body TEXT NOT NULL)',
+      );
       const bodies = (rows: { body: string }[]) => rows.map((row) => JSON.parse(row.body) as unknown);
       return {
         async put(id, doc) {
-          await pg.query('INSERT INTO items (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = excluded.body', [id, JSON.stringify(doc)]);
+          await pg.query(
+            'INSERT INTO items (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = excluded.body',
+            [id, JSON.stringify(doc)],
+          );
         },
         async get(id) {
-          return bodies((await pg.query<{ body: string }>('SELECT body FROM items WHERE id = $1', [id])).rows)[0];
+          return bodies(
+            (await pg.query<{ body: string }>('SELECT body FROM items WHERE id = $1', [id])).rows,
+          )[0];
         },
         async page(after, limit) {
-          const sql = 'SELECT body FROM items WHERE seq > coalesce((SELECT seq FROM items WHERE id = $1), 0) ORDER BY seq LIMIT $2';
+          const sql =
+            'SELECT body FROM items WHERE seq > coalesce((SELECT seq FROM items WHERE id = $1), 0) ORDER BY seq LIMIT $2';
           return bodies((await pg.query<{ body: string }>(sql, [after ?? null, limit])).rows);
         },
         async count() {
@@ -333,15 +366,21 @@ function countSyncs(): () => number {
 }
 
 function runChild(args: string[]): Record<string, number> {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--child', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (result.status !== 0) throw new Error(`child ${args.join(' ')} failed (${result.status}): ${result.stderr.slice(-2000)}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--child', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (result.status !== 0)
+    throw new Error(`child ${args.join(' ')} failed (${result.status}): ${result.stderr.slice(-2000)}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
 }
 
 /** Starts a writer, kills it with SIGKILL after `records` acknowledgements; resolves with how many it acknowledged. */
 function writeAndKill(engine: EngineName, dir: string, records: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const writer = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', 'write', engine, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const writer = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', 'write', engine, dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let acked = 0;
     let partial = '';
     let stderr = '';
@@ -352,7 +391,11 @@ function writeAndKill(engine: EngineName, dir: string, records: number): Promise
       acked += lines.length;
       if (acked >= records && !writer.killed) writer.kill('SIGKILL');
     });
-    writer.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(acked) : reject(new Error(`writer ${engine} exited: ${stderr.slice(-2000)}`))));
+    writer.on('exit', (_code, signal) =>
+      signal === 'SIGKILL'
+        ? resolve(acked)
+        : reject(new Error(`writer ${engine} exited: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -361,18 +404,33 @@ async function main(): Promise<void> {
   const records = option('records', 2000);
   const puts = option('puts', 1000);
   const enginesArg = process.argv.indexOf('--engines');
-  const names = (enginesArg > 0 ? process.argv[enginesArg + 1]!.split(',') : Object.keys(ENGINES)) as EngineName[];
+  const names = (
+    enginesArg > 0 ? process.argv[enginesArg + 1]!.split(',') : Object.keys(ENGINES)
+  ) as EngineName[];
   const unknown = names.filter((n) => !(n in ENGINES));
   if (unknown.length) {
     console.error(`Unknown engine ${unknown.join(', ')}; known: ${Object.keys(ENGINES).join(', ')}.`);
     process.exit(2);
   }
   const samples = new Map<EngineName, Record<string, number[]>>(names.map((n) => [n, {}]));
-  const add = (engine: EngineName, key: string, value: number) => (samples.get(engine)![key] ??= []).push(value);
+  const add = (engine: EngineName, key: string, value: number) =>
+    (samples.get(engine)![key] ??= []).push(value);
   // The store's TypeScript compiled once, so start-up measures the store and not tsx compiling it in each child.
   // Inside node_modules/, where the bundle still finds node-sqlite3-wasm.
-  const bundle = path.resolve(import.meta.dirname, '../node_modules/.cache/platform-api-codegen/bench-emulator-store/store.mjs');
-  await build({ entryPoints: [path.resolve(import.meta.dirname, '../templates/emulator/store/index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['node-sqlite3-wasm'], outfile: bundle, logLevel: 'silent' });
+  const bundle = path.resolve(
+    import.meta.dirname,
+    '../node_modules/.cache/platform-api-codegen/bench-emulator-store/store.mjs',
+  );
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, '../templates/emulator/store/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['node-sqlite3-wasm'],
+    outfile: bundle,
+    logLevel: 'silent',
+  });
   process.env.BENCH_STORE_MODULE = bundle;
   const root = mkdtempSync(path.join(tmpdir(), 'bench-emulator-store-'));
   try {
@@ -416,7 +474,9 @@ async function main(): Promise<void> {
     `\nEmulator store candidates: ${rounds} rounds; ${puts} durable puts of ~1 KB JSON; recovery after kill -9 with ${records} acknowledged records (fewer where capped). Median (min–max) over rounds.\n` +
       'Wall times include waiting for the disk and for other processes; CPU figures are this process only.\n',
   );
-  console.log('| engine | start-up ms: wall / CPU | puts/s (wall; durable except in memory) | CPU µs per put | fsyncs per put | gets per CPU-second | pages of 20 per CPU-second | recovery ms: wall / CPU (records) | acknowledged lost |');
+  console.log(
+    '| engine | start-up ms: wall / CPU | puts/s (wall; durable except in memory) | CPU µs per put | fsyncs per put | gets per CPU-second | pages of 20 per CPU-second | recovery ms: wall / CPU (records) | acknowledged lost |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const engine of names) {
     const s = samples.get(engine)!;

@@ -12,7 +12,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+  },
+});
 const SPEC = 'spec/openapi.yaml';
 const AUTH = { authorization: 'Bearer sk-bench', 'content-type': 'application/json' };
 const CREATE_BODY = JSON.stringify({ name: 'bench store', metadata: { team: 'bench' } });
@@ -25,8 +31,24 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { name: 'emulator', command: [process.execPath, '--import', 'tsx', 'scripts/tool.ts', 'emulate', '--spec', SPEC, '--port'], base: (p) => `http://127.0.0.1:${p}/v1` },
-  { name: 'prism 5.14.2', command: [process.execPath, 'node_modules/@stoplight/prism-cli/dist/index.js', 'mock', SPEC, '-h', '127.0.0.1', '-p'], base: (p) => `http://127.0.0.1:${p}` },
+  {
+    name: 'emulator',
+    command: [process.execPath, '--import', 'tsx', 'scripts/tool.ts', 'emulate', '--spec', SPEC, '--port'],
+    base: (p) => `http://127.0.0.1:${p}/v1`,
+  },
+  {
+    name: 'prism 5.14.2',
+    command: [
+      process.execPath,
+      'node_modules/@stoplight/prism-cli/dist/index.js',
+      'mock',
+      SPEC,
+      '-h',
+      '127.0.0.1',
+      '-p',
+    ],
+    base: (p) => `http://127.0.0.1:${p}`,
+  },
 ];
 
 /** A port free right now on 127.0.0.1 (the OS picks it; others run servers on this machine too). */
@@ -41,10 +63,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startTarget(t: Target): Promise<{ proc: ChildProcess; base: string; startupMs: number; stderr: () => string }> {
+async function startTarget(
+  t: Target,
+): Promise<{ proc: ChildProcess; base: string; startupMs: number; stderr: () => string }> {
   const port = await freePort();
   const started = performance.now();
-  const proc = spawn(t.command[0]!, [...t.command.slice(1), String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(t.command[0]!, [...t.command.slice(1), String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const base = t.base(port);
@@ -73,14 +99,24 @@ async function stop(proc: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-type Autocannon = (o: Record<string, unknown>) => Promise<{ non2xx: number; errors: number; requests: { average: number } }>;
+type Autocannon = (
+  o: Record<string, unknown>,
+) => Promise<{ non2xx: number; errors: number; requests: { average: number } }>;
 
 async function load(url: string, method: string, body?: string): Promise<number> {
   // autocannon ships no type declarations: import it by a non-literal name and describe what is used.
   const name = 'autocannon';
   const { default: autocannon } = (await import(name)) as { default: Autocannon };
-  const result = await autocannon({ url, method, headers: AUTH, ...(body ? { body } : {}), connections: Number(values.connections), duration: Number(values.duration) });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${method} ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const result = await autocannon({
+    url,
+    method,
+    headers: AUTH,
+    ...(body ? { body } : {}),
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${method} ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.average;
 }
 
@@ -88,7 +124,8 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const fmt = (xs: number[], digits = 0) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+const fmt = (xs: number[], digits = 0) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 async function main(): Promise<void> {
   // The first emulator run generates and compiles into the cache; later runs (the measured ones) reuse it.
@@ -96,7 +133,9 @@ async function main(): Promise<void> {
   const prepared = first.stderr().trim();
   await stop(first.proc);
   const rows = ['start-up ms', 'create req/s', 'retrieve req/s', 'list req/s'];
-  const results: Record<string, Record<string, number[]>> = Object.fromEntries(TARGETS.map((t) => [t.name, Object.fromEntries(rows.map((r) => [r, []]))]));
+  const results: Record<string, Record<string, number[]>> = Object.fromEntries(
+    TARGETS.map((t) => [t.name, Object.fromEntries(rows.map((r) => [r, []]))]),
+  );
   const rounds = Number(values.rounds);
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...TARGETS].reverse() : TARGETS;
@@ -105,9 +144,13 @@ async function main(): Promise<void> {
       try {
         const r = results[t.name]!;
         r['start-up ms']!.push(startupMs);
-        const created = (await (await fetch(`${base}/vector_stores`, { method: 'POST', headers: AUTH, body: CREATE_BODY })).json()) as { id: string };
+        const created = (await (
+          await fetch(`${base}/vector_stores`, { method: 'POST', headers: AUTH, body: CREATE_BODY })
+        ).json()) as { id: string };
         r['create req/s']!.push(await load(`${base}/vector_stores`, 'POST', CREATE_BODY));
-        r['retrieve req/s']!.push(await load(`${base}/vector_stores/${encodeURIComponent(created.id)}`, 'GET'));
+        r['retrieve req/s']!.push(
+          await load(`${base}/vector_stores/${encodeURIComponent(created.id)}`, 'GET'),
+        );
         r['list req/s']!.push(await load(`${base}/vector_stores?limit=20`, 'GET'));
       } finally {
         await stop(proc);
@@ -116,16 +159,29 @@ async function main(): Promise<void> {
     }
   }
   const [ours, peer] = TARGETS.map((t) => t.name) as [string, string];
-  console.log(`emulator of ${SPEC} vs Prism mocking the same spec: ${rounds} rounds (interleaved), ${values.duration} s per load, ${values.connections} connections; median (min–max)`);
-  console.log(prepared ? `first emulator run (generate + compile into the cache):\n${prepared.split('\n').map((l) => `  ${l.trim()}`).join('\n')}` : 'first emulator run: the compiled emulator was already cached');
+  console.log(
+    `emulator of ${SPEC} vs Prism mocking the same spec: ${rounds} rounds (interleaved), ${values.duration} s per load, ${values.connections} connections; median (min–max)`,
+  );
+  console.log(
+    prepared
+      ? `first emulator run (generate + compile into the cache):\n${prepared
+          .split('\n')
+          .map((l) => `  ${l.trim()}`)
+          .join('\n')}`
+      : 'first emulator run: the compiled emulator was already cached',
+  );
   console.log(`| row | ${ours} | ${peer} | ${ours} / ${peer} |\n|---|---|---|---|`);
   for (const row of rows) {
     const a = results[ours]![row]!;
     const b = results[peer]![row]!;
     const ratio = row.startsWith('start-up') ? median(b) / median(a) : median(a) / median(b);
-    console.log(`| ${row} | ${fmt(a)} | ${fmt(b)} | ${ratio.toFixed(2)}× ${row.startsWith('start-up') ? 'faster' : ''} |`);
+    console.log(
+      `| ${row} | ${fmt(a)} | ${fmt(b)} | ${ratio.toFixed(2)}× ${row.startsWith('start-up') ? 'faster' : ''} |`,
+    );
   }
-  console.log('Prism answers from the spec (no state: its create stores nothing, its retrieve answers any id); the emulator stores, validates and pages.');
+  console.log(
+    'Prism answers from the spec (no state: its create stores nothing, its retrieve answers any id); the emulator stores, validates and pages.',
+  );
 }
 
 await main();

@@ -52,12 +52,23 @@ const { values } = parseArgs({
   },
 });
 
-const RESPONSE = { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.0023, -0.0091, 0.0152] }], model: 'text-embedding-3-small', usage: { prompt_tokens: 8, total_tokens: 8 } };
-const BODY = JSON.stringify({ model: 'text-embedding-3-small', input: 'The food was delicious and the waiter was kind.', encoding_format: 'float' });
+const RESPONSE = {
+  object: 'list',
+  data: [{ object: 'embedding', index: 0, embedding: [0.0023, -0.0091, 0.0152] }],
+  model: 'text-embedding-3-small',
+  usage: { prompt_tokens: 8, total_tokens: 8 },
+};
+const BODY = JSON.stringify({
+  model: 'text-embedding-3-small',
+  input: 'The food was delicious and the waiter was kind.',
+  encoding_format: 'float',
+});
 const OUT = path.resolve('.tmp/bench-server');
 
 function announce(server: http.Server): void {
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`));
+  server.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`PORT ${(server.address() as AddressInfo).port}\n`),
+  );
 }
 
 // The parent asks for this process's CPU time around each measured run.
@@ -79,8 +90,17 @@ async function serve(kind: string): Promise<void> {
           const out = JSON.stringify(RESPONSE);
           if (headers) {
             const id = prefix + (counter++).toString(16).padStart(16, '0');
-            res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': id, 'service-processing-ms': String(Math.round(performance.now() - started)), 'content-length': Buffer.byteLength(out) });
-          } else res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
+            res.writeHead(200, {
+              'content-type': 'application/json',
+              'x-request-id': id,
+              'service-processing-ms': String(Math.round(performance.now() - started)),
+              'content-length': Buffer.byteLength(out),
+            });
+          } else
+            res.writeHead(200, {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(out),
+            });
           res.end(out);
         } catch {
           res.writeHead(400).end();
@@ -91,10 +111,17 @@ async function serve(kind: string): Promise<void> {
   }
   if (kind === 'generated') {
     const mod = (await import(path.join(OUT, 'server/index.ts'))) as {
-      createServer(h: Record<string, () => unknown>, o: Record<string, unknown>): { node: http.RequestListener };
+      createServer(
+        h: Record<string, () => unknown>,
+        o: Record<string, unknown>,
+      ): { node: http.RequestListener };
       NODE_SERVER_OPTIONS: http.ServerOptions;
     };
-    const handlers = { createEmbedding: () => RESPONSE, createImageEdit: () => ({ created: 1, data: [] }), exchangeToken: () => ({ access_token: 'a' }) };
+    const handlers = {
+      createEmbedding: () => RESPONSE,
+      createImageEdit: () => ({ created: 1, data: [] }),
+      exchangeToken: () => ({ access_token: 'a' }),
+    };
     const server = mod.createServer(handlers, { authenticate: () => ({ kind: 'api_key' }) });
     return announce(http.createServer(mod.NODE_SERVER_OPTIONS, server.node));
   }
@@ -102,10 +129,15 @@ async function serve(kind: string): Promise<void> {
     const { default: Fastify } = await import('fastify');
     const { loadSpec } = await import('../generator/load/index.ts');
     const { document } = await loadSpec(values.spec!);
-    const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components
+      .schemas;
     const app = Fastify({ logger: false, ajv: { customOptions: { strict: false } } });
     app.addSchema({ $id: 'api', components: { schemas } });
-    app.post('/v1/embeddings', { schema: { body: { $ref: 'api#/components/schemas/EmbeddingCreateRequest' } } }, async () => RESPONSE);
+    app.post(
+      '/v1/embeddings',
+      { schema: { body: { $ref: 'api#/components/schemas/EmbeddingCreateRequest' } } },
+      async () => RESPONSE,
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     process.stdout.write(`PORT ${(app.server.address() as AddressInfo).port}\n`);
     return;
@@ -114,7 +146,11 @@ async function serve(kind: string): Promise<void> {
 }
 
 function start(kind: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec!], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec!],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -128,7 +164,9 @@ function start(kind: string): Promise<{ child: ChildProcess; port: number }> {
 
 function cpuOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
-    child.once('message', (usage) => resolve((usage as NodeJS.CpuUsage).user + (usage as NodeJS.CpuUsage).system));
+    child.once('message', (usage) =>
+      resolve((usage as NodeJS.CpuUsage).user + (usage as NodeJS.CpuUsage).system),
+    );
     child.send('cpu');
   });
 }
@@ -142,7 +180,9 @@ async function load(port: number, duration: number): Promise<Run> {
   // autocannon ships no type declarations: import it by a non-literal name and describe what is used.
   const name = 'autocannon';
   const { default: autocannon } = (await import(name)) as {
-    default: (o: Record<string, unknown>) => Promise<{ non2xx: number; errors: number; requests: { average: number; total: number } }>;
+    default: (
+      o: Record<string, unknown>,
+    ) => Promise<{ non2xx: number; errors: number; requests: { average: number; total: number } }>;
   };
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/v1/embeddings`,
@@ -152,21 +192,31 @@ async function load(port: number, duration: number): Promise<Run> {
     connections: Number(values.connections),
     duration,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`port ${port}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
   return { rps: result.requests.average, requests: result.requests.total };
 }
 
 /** One request first: every server must answer 200 with the same JSON before it is loaded. */
 async function check(kind: string, port: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' }, body: BODY });
+  const res = await fetch(`http://127.0.0.1:${port}/v1/embeddings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+    body: BODY,
+  });
   const text = await res.text();
-  if (res.status !== 200 || text !== JSON.stringify(RESPONSE)) throw new Error(`${kind}: unexpected answer ${res.status} ${text}`);
+  if (res.status !== 200 || text !== JSON.stringify(RESPONSE))
+    throw new Error(`${kind}: unexpected answer ${res.status} ${text}`);
 }
 
 async function main(): Promise<void> {
   const { runPipeline } = await import('../generator/pipeline.ts');
   const { writeTree } = await import('../generator/render/write.ts');
-  writeTree(OUT, (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files, { force: true });
+  writeTree(
+    OUT,
+    (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files,
+    { force: true },
+  );
   const kinds = ['generated', 'bare', 'bare+headers', 'fastify'];
   const rps: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
   const cpu: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
@@ -203,21 +253,38 @@ async function main(): Promise<void> {
   for (const kind of kinds) {
     const s = stats(rps[kind]!);
     const c = stats(cpu[kind]!);
-    lines.push(`| ${kind} | ${s.median.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.iqr.toFixed(0)} | ${c.median.toFixed(1)} (${c.min.toFixed(1)}–${c.max.toFixed(1)}) |`);
+    lines.push(
+      `| ${kind} | ${s.median.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.iqr.toFixed(0)} | ${c.median.toFixed(1)} (${c.min.toFixed(1)}–${c.max.toFixed(1)}) |`,
+    );
   }
   lines.push('', '| ratio (per round) | median | min–max |', '|---|---|---|');
-  for (const [a, b] of [['generated', 'bare'], ['generated', 'bare+headers'], ['bare+headers', 'bare'], ['generated', 'fastify'], ['fastify', 'bare']] as const) {
+  for (const [a, b] of [
+    ['generated', 'bare'],
+    ['generated', 'bare+headers'],
+    ['bare+headers', 'bare'],
+    ['generated', 'fastify'],
+    ['fastify', 'bare'],
+  ] as const) {
     const r = ratio(a, b);
     lines.push(`| ${a} / ${b} | ${pct(r.median)} | ${pct(r.min)}–${pct(r.max)} |`);
   }
   // Every round's ratios, beside the CPU time per request of the node:http servers in that round (the goal is the
   // median ratio; a round far off the others shows a noisy machine rather than the servers).
-  lines.push('', '| round | generated / bare req/s | generated / bare+headers | generated CPU µs/request | bare | bare+headers |', '|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    '| round | generated / bare req/s | generated / bare+headers | generated CPU µs/request | bare | bare+headers |',
+    '|---|---|---|---|---|---|',
+  );
   for (let i = 0; i < rounds; i++) {
-    lines.push(`| ${i + 1} | ${pct(rps.generated![i]! / rps.bare![i]!)} | ${pct(rps.generated![i]! / rps['bare+headers']![i]!)} | ${cpu.generated![i]!.toFixed(1)} | ${cpu.bare![i]!.toFixed(1)} | ${cpu['bare+headers']![i]!.toFixed(1)} |`);
+    lines.push(
+      `| ${i + 1} | ${pct(rps.generated![i]! / rps.bare![i]!)} | ${pct(rps.generated![i]! / rps['bare+headers']![i]!)} | ${cpu.generated![i]!.toFixed(1)} | ${cpu.bare![i]!.toFixed(1)} | ${cpu['bare+headers']![i]!.toFixed(1)} |`,
+    );
   }
   const goal = ratio('generated', 'bare').median;
-  lines.push('', `Goal generated ≥ 100% of bare node:http (median of rounds): ${goal >= 1 ? 'met' : 'NOT met'} (${pct(goal)}).`);
+  lines.push(
+    '',
+    `Goal generated ≥ 100% of bare node:http (median of rounds): ${goal >= 1 ? 'met' : 'NOT met'} (${pct(goal)}).`,
+  );
   console.log(lines.join('\n'));
   console.log(`\n${await underAttack()}`);
 }
@@ -225,10 +292,13 @@ async function main(): Promise<void> {
 /** The worst bodies within the limits, one kind per connection, sent back to back until the process is killed. */
 async function attack(port: number): Promise<void> {
   const boundary = 'x'.repeat(40);
-  const part = (name: string, size: number) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'A'.repeat(size)}\r\n`;
+  const part = (name: string, size: number) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'A'.repeat(size)}\r\n`;
   const parts = 254;
   const partSize = Math.floor((32 * 1024 * 1024 - 4096) / parts) - 200;
-  const multipart = Buffer.from(`${Array.from({ length: parts }, () => part('image[]', partSize)).join('')}--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\np\r\n--${boundary}--\r\n`);
+  const multipart = Buffer.from(
+    `${Array.from({ length: parts }, () => part('image[]', partSize)).join('')}--${boundary}\r\nContent-Disposition: form-data; name="prompt"\r\n\r\np\r\n--${boundary}--\r\n`,
+  );
   // Nesting and arrays up to their limits (256 levels, 10,000 arrays), the rest of 1 MiB in small numbers.
   const nest = `${'['.repeat(250)}1${']'.repeat(250)}`;
   const deepItems: string[] = Array.from({ length: 39 }, () => nest);
@@ -242,11 +312,21 @@ async function attack(port: number): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 3 });
   const send = (path: string, type: string, body: Buffer) =>
     new Promise<void>((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': type, 'content-length': body.length, authorization: 'Bearer sk-bench' } }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-        res.on('error', () => resolve());
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': type, 'content-length': body.length, authorization: 'Bearer sk-bench' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+          res.on('error', () => resolve());
+        },
+      );
       req.on('error', () => resolve());
       req.end(body);
     });
@@ -268,7 +348,9 @@ async function attack(port: number): Promise<void> {
         if (sent >= announced) socket.end();
       };
       socket.on('connect', () => {
-        socket.write(`POST /v1/images/edits HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${announced}\r\n\r\n`);
+        socket.write(
+          `POST /v1/images/edits HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${announced}\r\n\r\n`,
+        );
         pump();
       });
       socket.on('data', () => undefined);
@@ -298,11 +380,25 @@ async function probe(port: number, seconds: number): Promise<number[]> {
   while (performance.now() < end) {
     const t0 = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/v1/embeddings', method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench', 'content-length': Buffer.byteLength(BODY) } }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`probe: status ${res.statusCode}`));
-        res.resume();
-        res.on('end', resolve);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/embeddings',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            authorization: 'Bearer sk-bench',
+            'content-length': Buffer.byteLength(BODY),
+          },
+        },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`probe: status ${res.statusCode}`));
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
       req.on('error', reject);
       req.end(BODY);
     });
@@ -319,7 +415,10 @@ function percentile(sorted: number[], p: number): number {
 async function underAttack(): Promise<string> {
   const rounds = Number(values['attack-rounds']);
   const seconds = Number(values['attack-duration']);
-  const rows: Record<'baseline' | 'attack', { p99: number[]; p50: number[]; n: number[] }> = { baseline: { p99: [], p50: [], n: [] }, attack: { p99: [], p50: [], n: [] } };
+  const rows: Record<'baseline' | 'attack', { p99: number[]; p50: number[]; n: number[] }> = {
+    baseline: { p99: [], p50: [], n: [] },
+    attack: { p99: [], p50: [], n: [] },
+  };
   for (let round = 0; round < rounds; round++) {
     const { child, port } = await start('generated');
     try {
@@ -327,8 +426,14 @@ async function underAttack(): Promise<string> {
       for (const phase of ['baseline', 'attack'] as const) {
         let attacker: ChildProcess | undefined;
         if (phase === 'attack') {
-          attacker = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-server.ts', '--attacker', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-          await new Promise<void>((resolve) => attacker!.stdout!.on('data', (d: Buffer) => String(d).includes('ATTACKING') && resolve()));
+          attacker = spawn(
+            process.execPath,
+            ['--import', 'tsx', 'scripts/bench-server.ts', '--attacker', String(port)],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          );
+          await new Promise<void>((resolve) =>
+            attacker!.stdout!.on('data', (d: Buffer) => String(d).includes('ATTACKING') && resolve()),
+          );
           await new Promise((r) => setTimeout(r, 500)); // let the attack reach the server first
         }
         try {
@@ -354,12 +459,25 @@ async function underAttack(): Promise<string> {
     '| phase | p99 ms median | p99 min–max | p50 ms median | p50 min–max | requests (median) |',
     '|---|---|---|---|---|---|',
   ];
-  for (const phase of ['baseline', 'attack'] as const) lines.push(`| ${phase} | ${fmt(rows[phase].p99)} | ${fmt(rows[phase].p50)} | ${stats(rows[phase].n).median.toFixed(0)} |`);
+  for (const phase of ['baseline', 'attack'] as const)
+    lines.push(
+      `| ${phase} | ${fmt(rows[phase].p99)} | ${fmt(rows[phase].p50)} | ${stats(rows[phase].n).median.toFixed(0)} |`,
+    );
   // The goal holds in every round, so every round is shown.
-  lines.push('', '| round | p99 ms alone | p99 ms under attack | p50 ms under attack | requests under attack |', '|---|---|---|---|---|');
-  for (let i = 0; i < rounds; i++) lines.push(`| ${i + 1} | ${rows.baseline.p99[i]!.toFixed(1)} | ${rows.attack.p99[i]!.toFixed(1)} | ${rows.attack.p50[i]!.toFixed(1)} | ${rows.attack.n[i]} |`);
+  lines.push(
+    '',
+    '| round | p99 ms alone | p99 ms under attack | p50 ms under attack | requests under attack |',
+    '|---|---|---|---|---|',
+  );
+  for (let i = 0; i < rounds; i++)
+    lines.push(
+      `| ${i + 1} | ${rows.baseline.p99[i]!.toFixed(1)} | ${rows.attack.p99[i]!.toFixed(1)} | ${rows.attack.p50[i]!.toFixed(1)} | ${rows.attack.n[i]} |`,
+    );
   const worst = Math.max(...rows.attack.p99);
-  lines.push('', `Goal p99 < 50 ms under attack: ${worst < 50 ? 'met' : 'NOT met'} (worst round ${worst.toFixed(1)} ms).`);
+  lines.push(
+    '',
+    `Goal p99 < 50 ms under attack: ${worst < 50 ? 'met' : 'NOT met'} (worst round ${worst.toFixed(1)} ms).`,
+  );
   return lines.join('\n');
 }
 

@@ -26,7 +26,14 @@ import { mulberry32, shuffle } from './bench/random.ts';
 import { stats } from './bench/stats.ts';
 import { formatSize, sizeSpecExists, validatorSize } from './bench/validator-size.ts';
 
-const { values } = parseArgs({ options: { samples: { type: 'string', default: '9' }, spec: { type: 'string', default: 'spec/openapi.yaml' }, 'size-spec': { type: 'string', default: '../shared/specs/github-api.json' }, 'no-size': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '9' },
+    spec: { type: 'string', default: 'spec/openapi.yaml' },
+    'size-spec': { type: 'string', default: '../shared/specs/github-api.json' },
+    'no-size': { type: 'boolean', default: false },
+  },
+});
 const samples = Math.max(3, Number(values.samples));
 
 // 1. The generated validators, from the real spec.
@@ -36,8 +43,14 @@ writeTree(out, (await runPipeline({ spec: values.spec!, emitters: ['validators']
 // through tsx instead, every imported binding would be read through a getter, a cost no compiled build has.
 const js = path.resolve('.tmp/bench-validators-js');
 fs.rmSync(js, { recursive: true, force: true });
-for (const file of fs.readdirSync(path.join(out, 'validators'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
-  const { code } = await transform(fs.readFileSync(path.join(out, 'validators', file), 'utf8'), { loader: 'ts', format: 'esm', target: 'node20' });
+for (const file of fs
+  .readdirSync(path.join(out, 'validators'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts'))) {
+  const { code } = await transform(fs.readFileSync(path.join(out, 'validators', file), 'utf8'), {
+    loader: 'ts',
+    format: 'esm',
+    target: 'node20',
+  });
   fs.mkdirSync(path.dirname(path.join(js, file)), { recursive: true });
   fs.writeFileSync(path.join(js, file.replace(/\.ts$/, '.js')), code);
 }
@@ -49,15 +62,24 @@ const generated = (await import(pathToFileURL(path.join(js, 'index.js')).href)) 
 
 // 2. ajv on the same bundled schemas.
 const { document } = await loadSpec(values.spec!);
-const doc = document as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>; components: { schemas: Record<string, unknown> } };
+const doc = document as unknown as {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  components: { schemas: Record<string, unknown> };
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addSchema({ $id: 'https://bench.local/api', components: { schemas: doc.components.schemas } });
-const ajvFor = (schemaName: string) => ajv.compile({ $ref: `https://bench.local/api#/components/schemas/${schemaName}` });
+const ajvFor = (schemaName: string) =>
+  ajv.compile({ $ref: `https://bench.local/api#/components/schemas/${schemaName}` });
 
 // 3. zod equivalents.
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
-const tokenArrays = [z.string(), z.array(z.string()), z.array(z.number().int()), z.array(z.array(z.number().int()))] as const;
+const tokenArrays = [
+  z.string(),
+  z.array(z.string()),
+  z.array(z.number().int()),
+  z.array(z.array(z.number().int())),
+] as const;
 const zCompletion = z
   .object({
     model: z.string(),
@@ -81,14 +103,23 @@ const zCompletion = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.stream === true && v.best_of != null) ctx.addIssue({ code: 'custom', path: ['best_of'], message: 'must be null when streaming' });
-    if (v.stream !== true && v.stream_options != null) ctx.addIssue({ code: 'custom', path: ['stream_options'], message: 'must be null' });
-    if (typeof v.suffix === 'string' && v.model !== 'gpt-3.5-turbo-instruct') ctx.addIssue({ code: 'custom', path: ['model'], message: 'suffix needs gpt-3.5-turbo-instruct' });
-    if (typeof v.best_of === 'number' && typeof (v.n ?? 1) === 'number' && !(v.best_of > (v.n ?? 1))) ctx.addIssue({ code: 'custom', path: ['best_of'], message: 'best_of must be greater than n.' });
+    if (v.stream === true && v.best_of != null)
+      ctx.addIssue({ code: 'custom', path: ['best_of'], message: 'must be null when streaming' });
+    if (v.stream !== true && v.stream_options != null)
+      ctx.addIssue({ code: 'custom', path: ['stream_options'], message: 'must be null' });
+    if (typeof v.suffix === 'string' && v.model !== 'gpt-3.5-turbo-instruct')
+      ctx.addIssue({ code: 'custom', path: ['model'], message: 'suffix needs gpt-3.5-turbo-instruct' });
+    if (typeof v.best_of === 'number' && typeof (v.n ?? 1) === 'number' && !(v.best_of > (v.n ?? 1)))
+      ctx.addIssue({ code: 'custom', path: ['best_of'], message: 'best_of must be greater than n.' });
   });
 const zEmbedding = z
   .object({
-    input: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(2048), z.array(z.number().int()).min(1).max(2048), z.array(z.array(z.number().int()).min(1).max(2048)).min(1).max(2048)]),
+    input: z.union([
+      z.string().min(1),
+      z.array(z.string().min(1)).min(1).max(2048),
+      z.array(z.number().int()).min(1).max(2048),
+      z.array(z.array(z.number().int()).min(1).max(2048)).min(1).max(2048),
+    ]),
     model: z.string(),
     dimensions: z.number().int().optional(),
     encoding_format: z.enum(['float', 'base64']).optional(),
@@ -96,12 +127,17 @@ const zEmbedding = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.dimensions !== undefined && !/^text-embedding-([3-9]|[1-9][0-9]+)(-|$)/.test(v.model)) ctx.addIssue({ code: 'custom', path: ['model'], message: 'pattern' });
+    if (v.dimensions !== undefined && !/^text-embedding-([3-9]|[1-9][0-9]+)(-|$)/.test(v.model))
+      ctx.addIssue({ code: 'custom', path: ['model'], message: 'pattern' });
   });
 type Filter = { type: string; key?: string; value?: unknown; filters?: Filter[] };
 const zFilter: z.ZodType<Filter> = z.lazy(() =>
   z.discriminatedUnion('type', [
-    z.object({ key: z.string(), type: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin']), value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]) }),
+    z.object({
+      key: z.string(),
+      type: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin']),
+      value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+    }),
     z.object({ type: z.enum(['and', 'or']), filters: z.array(zFilter) }),
   ]),
 );
@@ -110,16 +146,50 @@ const zSearch = z
     query: z.union([z.string(), z.array(z.string())]),
     filters: zFilter.optional(),
     max_num_results: z.number().int().min(1).max(50).optional(),
-    ranking_options: z.object({ ranker: z.enum(['none', 'auto', 'default-2024-11-15']).optional(), score_threshold: z.number().optional() }).optional(),
+    ranking_options: z
+      .object({
+        ranker: z.enum(['none', 'auto', 'default-2024-11-15']).optional(),
+        score_threshold: z.number().optional(),
+      })
+      .optional(),
     rewrite_query: z.boolean().optional(),
   })
   .strict();
 const zGraderRun = z
   .object({
     grader: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('string_check'), name: z.string(), input: z.string(), reference: z.string(), operation: z.enum(['eq', 'ne', 'like', 'ilike']) }),
-      z.object({ type: z.literal('text_similarity'), name: z.string(), input: z.string(), reference: z.string(), evaluation_metric: z.enum(['cosine', 'fuzzy_match', 'bleu', 'gleu', 'meteor', 'rouge_1', 'rouge_2', 'rouge_3', 'rouge_4', 'rouge_5', 'rouge_l']) }),
-      z.object({ type: z.literal('python'), name: z.string(), source: z.string(), image_tag: z.string().optional() }),
+      z.object({
+        type: z.literal('string_check'),
+        name: z.string(),
+        input: z.string(),
+        reference: z.string(),
+        operation: z.enum(['eq', 'ne', 'like', 'ilike']),
+      }),
+      z.object({
+        type: z.literal('text_similarity'),
+        name: z.string(),
+        input: z.string(),
+        reference: z.string(),
+        evaluation_metric: z.enum([
+          'cosine',
+          'fuzzy_match',
+          'bleu',
+          'gleu',
+          'meteor',
+          'rouge_1',
+          'rouge_2',
+          'rouge_3',
+          'rouge_4',
+          'rouge_5',
+          'rouge_l',
+        ]),
+      }),
+      z.object({
+        type: z.literal('python'),
+        name: z.string(),
+        source: z.string(),
+        image_tag: z.string().optional(),
+      }),
       z.looseObject({ type: z.literal('score_model') }),
       z.looseObject({ type: z.literal('multi') }),
     ]),
@@ -142,14 +212,28 @@ const cases: Case[] = [
     operationId: 'createCompletion',
     schema: 'CompletionCreateRequest',
     zod: zCompletion,
-    valid: { model: 'gpt-3.5-turbo-instruct', prompt: 'Say this is a test', max_tokens: 7, temperature: 0, n: 1, stream: false, logprobs: null, stop: '\n' },
+    valid: {
+      model: 'gpt-3.5-turbo-instruct',
+      prompt: 'Say this is a test',
+      max_tokens: 7,
+      temperature: 0,
+      n: 1,
+      stream: false,
+      logprobs: null,
+      stop: '\n',
+    },
     invalid: { model: 'x', prompt: 5, temperature: 3, best_of: 1, n: 2, logit_bias: { abc: 500 } },
   },
   {
     operationId: 'createEmbedding',
     schema: 'EmbeddingCreateRequest',
     zod: zEmbedding,
-    valid: { model: 'text-embedding-3-small', input: ['The food was delicious and the waiter was kind.', 'Second input'], encoding_format: 'float', dimensions: 256 },
+    valid: {
+      model: 'text-embedding-3-small',
+      input: ['The food was delicious and the waiter was kind.', 'Second input'],
+      encoding_format: 'float',
+      dimensions: 256,
+    },
     invalid: { model: 'text-embedding-ada-002', input: '', dimensions: 1.5, encoding_format: 'hex' },
   },
   {
@@ -157,14 +241,35 @@ const cases: Case[] = [
     schema: 'VectorStoreSearchRequest',
     path: { vector_store_id: 'vs_123' },
     zod: zSearch,
-    valid: { query: 'What is the return policy?', max_num_results: 10, filters: { type: 'and', filters: [{ type: 'eq', key: 'region', value: 'us' }, { type: 'gte', key: 'date', value: 1704067200 }] }, ranking_options: { ranker: 'auto', score_threshold: 0.5 } },
+    valid: {
+      query: 'What is the return policy?',
+      max_num_results: 10,
+      filters: {
+        type: 'and',
+        filters: [
+          { type: 'eq', key: 'region', value: 'us' },
+          { type: 'gte', key: 'date', value: 1704067200 },
+        ],
+      },
+      ranking_options: { ranker: 'auto', score_threshold: 0.5 },
+    },
     invalid: { query: 3, max_num_results: 0, filters: { type: 'xor', filters: [] } },
   },
   {
     operationId: 'runGrader',
     schema: 'GraderRunRequest',
     zod: zGraderRun,
-    valid: { grader: { type: 'string_check', name: 'g', input: '{{sample.output_text}}', reference: '{{item.label}}', operation: 'eq' }, model_sample: 'yes', item: { label: 'yes' } },
+    valid: {
+      grader: {
+        type: 'string_check',
+        name: 'g',
+        input: '{{sample.output_text}}',
+        reference: '{{item.label}}',
+        operation: 'eq',
+      },
+      model_sample: 'yes',
+      item: { label: 'yes' },
+    },
     invalid: { grader: { type: 'string_check', name: 1, operation: 'gt' }, model_sample: 2 },
   },
 ];
@@ -201,7 +306,10 @@ function measureRounds(fns: (() => unknown)[]): number[][] {
   const out = fns.map((): number[] => []);
   // One round more than measured, the first discarded: every peer's code is optimised before the samples start.
   for (let s = -1; s < samples; s++) {
-    for (const j of shuffle(fns.map((_, i) => i), mulberry32(s + 2))) {
+    for (const j of shuffle(
+      fns.map((_, i) => i),
+      mulberry32(s + 2),
+    )) {
       const fn = fns[j]!;
       const batch = batches[j]!;
       const t = cpuMs();
@@ -228,8 +336,16 @@ for (const c of cases) {
     const ours = () => generated.validateRequest(c.operationId, input);
     const schemaOnly = () => generated.validateSchema(c.schema, body);
     const agree = [ours().ok, schemaOnly().ok, ajvValidate(body), c.zod.safeParse(body).success];
-    if (agree.some((ok) => ok !== (kind === 'valid'))) throw new Error(`${c.operationId} ${kind}: validators disagree (request, schema, ajv, zod) = ${agree.join(', ')}`);
-    const [g, gs, a, zz] = measureRounds([ours, schemaOnly, () => ajvValidate(body), () => c.zod.safeParse(body)]) as [number[], number[], number[], number[]];
+    if (agree.some((ok) => ok !== (kind === 'valid')))
+      throw new Error(
+        `${c.operationId} ${kind}: validators disagree (request, schema, ajv, zod) = ${agree.join(', ')}`,
+      );
+    const [g, gs, a, zz] = measureRounds([
+      ours,
+      schemaOnly,
+      () => ajvValidate(body),
+      () => c.zod.safeParse(body),
+    ]) as [number[], number[], number[], number[]];
     const cell = (x: number[]) => {
       const st = stats(x);
       return `${k(st.median)} (${k(st.min)}–${k(st.max)})`;
@@ -238,7 +354,9 @@ for (const c of cases) {
       const st = stats(x.map((n, i) => n / y[i]!));
       return `${st.median.toFixed(1)}x (${st.min.toFixed(1)}–${st.max.toFixed(1)})`;
     };
-    lines.push(`| ${c.operationId} | ${kind} | ${cell(g)} | ${cell(gs)} | ${cell(a)} | ${cell(zz)} | ${ratio(g, a)} | ${ratio(g, zz)} | ${ratio(gs, a)} | ${ratio(gs, zz)} |`);
+    lines.push(
+      `| ${c.operationId} | ${kind} | ${cell(g)} | ${cell(gs)} | ${cell(a)} | ${cell(zz)} | ${ratio(g, a)} | ${ratio(g, zz)} | ${ratio(gs, a)} | ${ratio(gs, zz)} |`,
+    );
   }
 }
 console.log(lines.join('\n'));
@@ -246,6 +364,7 @@ console.log(lines.join('\n'));
 // 4. Output size on a large spec (GitHub's by default), beside ajv's standalone code for the same schemas.
 if (!values['no-size']) {
   const sizeSpec = values['size-spec']!;
-  if (!sizeSpecExists(sizeSpec)) console.log(`\nValidator size: ${sizeSpec} not found (--size-spec <file>, or --no-size).`);
+  if (!sizeSpecExists(sizeSpec))
+    console.log(`\nValidator size: ${sizeSpec} not found (--size-spec <file>, or --no-size).`);
   else console.log(`\n${formatSize(await validatorSize(sizeSpec))}`);
 }

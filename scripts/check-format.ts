@@ -8,6 +8,8 @@ import { formattedTrees, unformattedFiles } from '../generator/render/check-form
 const roots = formattedTrees();
 const { checked, unformatted } = await unformattedFiles(roots);
 if (unformatted.length) {
-  console.error(`error[format]: prettier would change ${unformatted.length} file(s):\n${unformatted.map((f) => `  ${f}`).join('\n')}`);
+  console.error(
+    `error[format]: prettier would change ${unformatted.length} file(s):\n${unformatted.map((f) => `  ${f}`).join('\n')}`,
+  );
   process.exitCode = 1;
 } else console.log(`prettier --check: ${checked} files in ${roots.length} trees are formatted`);

@@ -20,7 +20,10 @@ function fresh() {
   try {
     const inputs = JSON.parse(readFileSync(manifest, 'utf8'));
     // A source recorded missing makes the bundle stale: a stamp of nothing proves nothing.
-    return Object.entries(inputs).every(([file, st]) => st !== 'missing' && stamp(path.join(root, file)) === st) && stamp(bundle) !== 'missing';
+    return (
+      Object.entries(inputs).every(([file, st]) => st !== 'missing' && stamp(path.join(root, file)) === st) &&
+      stamp(bundle) !== 'missing'
+    );
   } catch {
     return false;
   }
@@ -32,7 +35,10 @@ async function rebuild() {
     name: 'keep-import-meta-url',
     setup(build) {
       build.onLoad({ filter: /\.ts$/ }, (args) => ({
-        contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        contents: readFileSync(args.path, 'utf8').replaceAll(
+          'import.meta.url',
+          JSON.stringify(pathToFileURL(args.path).href),
+        ),
         loader: 'ts',
       }));
     },
@@ -53,7 +59,9 @@ async function rebuild() {
     logLevel: 'silent',
     plugins: [keepUrl],
   });
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((f) => [f, stamp(path.resolve(root, f))]));
+  const inputs = Object.fromEntries(
+    Object.keys(result.metafile.inputs).map((f) => [f, stamp(path.resolve(root, f))]),
+  );
   // Written aside and renamed, so a generation started at the same time never reads half a file.
   mkdirSync(dir, { recursive: true });
   const atomic = (file, text) => {

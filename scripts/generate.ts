@@ -2,4 +2,9 @@
 // generator's modules: statically imported, so loaded first).
 import { main } from '../generator/cli.ts';
 
-process.exitCode = await main(['--spec', 'spec/openapi.yaml', ...process.argv.slice(2)], undefined, undefined, { startup: [{ step: 'start-up', ms: performance.now() }] });
+process.exitCode = await main(
+  ['--spec', 'spec/openapi.yaml', ...process.argv.slice(2)],
+  undefined,
+  undefined,
+  { startup: [{ step: 'start-up', ms: performance.now() }] },
+);

@@ -97,14 +97,18 @@ const rel = (p: string) => path.relative(ROOT, p) || '.';
 
 function bundledPath(spec: string): string {
   if (path.resolve(spec) === DEFAULT_SPEC) return path.join(ROOT, '.tmp', 'openapi.bundled.yaml');
-  const name = rel(spec).replace(/\.(ya?ml|json)$/, '').replace(/[^A-Za-z0-9._-]+/g, '_');
+  const name = rel(spec)
+    .replace(/\.(ya?ml|json)$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_');
   return path.join(ROOT, '.tmp', `${name}.bundled.yaml`);
 }
 
 type Locate = (segs: (string | number)[]) => { file: string; line: number; col: number } | undefined;
 
 /** Bundles and validates with the generator's own loader, which also maps bundle pointers to file:line:col. */
-async function bundle(spec: string): Promise<{ ok: true; file: string; locate: Locate } | { ok: false; error: string }> {
+async function bundle(
+  spec: string,
+): Promise<{ ok: true; file: string; locate: Locate } | { ok: false; error: string }> {
   if (!existsSync(spec)) return { ok: false, error: `no such file: ${rel(spec)}` };
   try {
     const loaded = await loadSpec(spec);
@@ -119,7 +123,14 @@ async function bundle(spec: string): Promise<{ ok: true; file: string; locate: L
   } catch (e) {
     if (e instanceof GeneratorError) return { ok: false, error: e.format() };
     const msg = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: msg.split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').trim() };
+    return {
+      ok: false,
+      error: msg
+        .split('\n')
+        .filter((l) => !/^\s+at /.test(l))
+        .join('\n')
+        .trim(),
+    };
   }
 }
 
@@ -142,7 +153,12 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Run {
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     maxBuffer: 256 * 1024 * 1024,
   });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error } : {}) };
+  return {
+    status: r.status,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    ...(r.error ? { error: r.error } : {}),
+  };
 }
 
 /** Redocly's Node 20 end-of-life box and its progress lines, dropped from what we show. */
@@ -150,7 +166,12 @@ function cleanStderr(text: string): string {
   return text
     .split('\n')
     .filter((l) => !/^\s*[╔║╚]/.test(l))
-    .filter((l) => !/^(validating |.*: validated in |❌ Validation failed|run `redocly lint --generate-ignore-file`|Woohoo!|You have \d+ warnings?)/.test(l.trim()))
+    .filter(
+      (l) =>
+        !/^(validating |.*: validated in |❌ Validation failed|run `redocly lint --generate-ignore-file`|Woohoo!|You have \d+ warnings?)/.test(
+          l.trim(),
+        ),
+    )
     .join('\n')
     .trim();
 }
@@ -167,14 +188,26 @@ interface SpectralResult {
 }
 
 function runSpectral(bundled: string, locate: Locate): LinterReport {
-  const r = run(path.join(BIN, 'spectral'), ['lint', '--ruleset', RULESET, '--format', 'json', '--quiet', bundled]);
+  const r = run(path.join(BIN, 'spectral'), [
+    'lint',
+    '--ruleset',
+    RULESET,
+    '--format',
+    'json',
+    '--quiet',
+    bundled,
+  ]);
   if (r.error) return { ran: false, errors: 0, warnings: 0, findings: [], failure: r.error.message };
   let results: SpectralResult[];
   try {
     const start = r.stdout.indexOf('[');
     results = JSON.parse(start >= 0 ? r.stdout.slice(start) : r.stdout) as SpectralResult[];
   } catch {
-    const why = [r.stderr, r.stdout].map((s) => s.trim()).filter(Boolean).join('\n') || `exit code ${r.status}`;
+    const why =
+      [r.stderr, r.stdout]
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join('\n') || `exit code ${r.status}`;
     return { ran: false, errors: 0, warnings: 0, findings: [], failure: why };
   }
   const findings = results.map((x): Finding => {
@@ -213,7 +246,8 @@ function runRedocly(spec: string): LinterReport {
     const start = r.stdout.indexOf('{');
     parsed = JSON.parse(r.stdout.slice(start)) as { problems: RedoclyProblem[] };
   } catch {
-    const why = [cleanStderr(r.stderr), r.stdout.trim()].filter(Boolean).join('\n') || `exit code ${r.status}`;
+    const why =
+      [cleanStderr(r.stderr), r.stdout.trim()].filter(Boolean).join('\n') || `exit code ${r.status}`;
     return { ran: false, errors: 0, warnings: 0, findings: [], failure: why };
   }
   const findings = parsed.problems.map((p): Finding => {
@@ -250,7 +284,10 @@ function printLinter(name: string, rep: LinterReport, verbose: boolean): string[
   const lines = [`${name}: ${plural(rep.errors, 'error')}, ${plural(rep.warnings, 'warning')}`];
   const order: Severity[] = ['error', 'warning', 'info', 'hint'];
   const sorted = [...rep.findings].sort(
-    (a, b) => order.indexOf(a.severity) - order.indexOf(b.severity) || (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0),
+    (a, b) =>
+      order.indexOf(a.severity) - order.indexOf(b.severity) ||
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0),
   );
   let warningsShown = 0;
   for (const f of sorted) {
@@ -262,15 +299,26 @@ function printLinter(name: string, rep: LinterReport, verbose: boolean): string[
     const ptr = f.linter === 'spectral' && f.pointer && !f.message.includes('#/') ? ` (${f.pointer})` : '';
     lines.push(...indent(f.message + ptr, 11));
   }
-  if (!verbose && rep.warnings > WARNINGS_SHOWN) lines.push(`  ... ${rep.warnings - WARNINGS_SHOWN} more warnings (--verbose lists them)`);
+  if (!verbose && rep.warnings > WARNINGS_SHOWN)
+    lines.push(`  ... ${rep.warnings - WARNINGS_SHOWN} more warnings (--verbose lists them)`);
   return lines;
 }
 
-const indent = (text: string, n = 2) => text.split('\n').filter(Boolean).map((l) => ' '.repeat(n) + l);
+const indent = (text: string, n = 2) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => ' '.repeat(n) + l);
 
 export async function lint(spec: string): Promise<LintReport> {
   const b = await bundle(spec);
-  const notRun = (why: string): LinterReport => ({ ran: false, errors: 0, warnings: 0, findings: [], failure: why });
+  const notRun = (why: string): LinterReport => ({
+    ran: false,
+    errors: 0,
+    warnings: 0,
+    findings: [],
+    failure: why,
+  });
   const spectral = b.ok ? runSpectral(b.file, b.locate) : notRun('bundling failed');
   const redocly = b.ok ? runRedocly(spec) : notRun('bundling failed');
   return {

@@ -14,9 +14,19 @@ export function makeMultiFileSpec(out: string, resources: number): string {
   rmSync(out, { recursive: true, force: true });
   for (const d of ['paths', 'schemas', 'schemas/common']) mkdirSync(path.join(out, d), { recursive: true });
   const write = (file: string, value: unknown) => writeFileSync(path.join(out, file), stringify(value));
-  write('schemas/common/error.yaml', { type: 'object', required: ['message'], properties: { message: { type: 'string' }, code: { type: 'string', nullable: true } } });
-  write('schemas/common/page-info.yaml', { type: 'object', properties: { next: { type: 'string', nullable: true }, total: { type: 'integer', minimum: 0 } } });
-  write('schemas/common/tag-tree.yaml', { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: './tag-tree.yaml' } } } });
+  write('schemas/common/error.yaml', {
+    type: 'object',
+    required: ['message'],
+    properties: { message: { type: 'string' }, code: { type: 'string', nullable: true } },
+  });
+  write('schemas/common/page-info.yaml', {
+    type: 'object',
+    properties: { next: { type: 'string', nullable: true }, total: { type: 'integer', minimum: 0 } },
+  });
+  write('schemas/common/tag-tree.yaml', {
+    type: 'object',
+    properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: './tag-tree.yaml' } } },
+  });
   const paths: Record<string, unknown> = {};
   for (let i = 0; i < resources; i++) {
     const name = `widget-${String(i).padStart(3, '0')}`;
@@ -33,26 +43,72 @@ export function makeMultiFileSpec(out: string, resources: number): string {
         sibling: { $ref: `./widget-${String((i + 1) % resources).padStart(3, '0')}.yaml` },
       },
     });
-    write(`schemas/${name}-list.yaml`, { type: 'object', properties: { data: { type: 'array', items: { $ref: `./${name}.yaml` } }, page: { $ref: './common/page-info.yaml' } } });
+    write(`schemas/${name}-list.yaml`, {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: `./${name}.yaml` } },
+        page: { $ref: './common/page-info.yaml' },
+      },
+    });
     const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
     const json = (ref: string) => ({ 'application/json': { schema: { $ref: ref } } });
     const error = { description: 'error', content: json('../schemas/common/error.yaml') };
     write(`paths/${name}.yaml`, {
       collection: {
-        get: { operationId: `list${type}`, tags: [name], parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: json(`../schemas/${name}-list.yaml`) }, default: error } },
-        post: { operationId: `create${type}`, tags: [name], requestBody: { required: true, content: json(`../schemas/${name}.yaml`) }, responses: { '201': { description: 'created', content: json(`../schemas/${name}.yaml`) }, default: error } },
+        get: {
+          operationId: `list${type}`,
+          tags: [name],
+          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }],
+          responses: {
+            '200': { description: 'ok', content: json(`../schemas/${name}-list.yaml`) },
+            default: error,
+          },
+        },
+        post: {
+          operationId: `create${type}`,
+          tags: [name],
+          requestBody: { required: true, content: json(`../schemas/${name}.yaml`) },
+          responses: {
+            '201': { description: 'created', content: json(`../schemas/${name}.yaml`) },
+            default: error,
+          },
+        },
       },
       item: {
         parameters: [id],
-        get: { operationId: `get${type}`, tags: [name], responses: { '200': { description: 'ok', content: json(`../schemas/${name}.yaml`) }, default: error } },
-        patch: { operationId: `update${type}`, tags: [name], requestBody: { content: json(`../schemas/${name}.yaml`) }, responses: { '200': { description: 'ok', content: json(`../schemas/${name}.yaml`) }, default: error } },
-        delete: { operationId: `delete${type}`, tags: [name], responses: { '204': { description: 'deleted' }, default: error } },
+        get: {
+          operationId: `get${type}`,
+          tags: [name],
+          responses: {
+            '200': { description: 'ok', content: json(`../schemas/${name}.yaml`) },
+            default: error,
+          },
+        },
+        patch: {
+          operationId: `update${type}`,
+          tags: [name],
+          requestBody: { content: json(`../schemas/${name}.yaml`) },
+          responses: {
+            '200': { description: 'ok', content: json(`../schemas/${name}.yaml`) },
+            default: error,
+          },
+        },
+        delete: {
+          operationId: `delete${type}`,
+          tags: [name],
+          responses: { '204': { description: 'deleted' }, default: error },
+        },
       },
     });
     paths[`/${name}s`] = { $ref: `./paths/${name}.yaml#/collection` };
     paths[`/${name}s/{id}`] = { $ref: `./paths/${name}.yaml#/item` };
   }
-  write('openapi.yaml', { openapi: '3.0.3', info: { title: 'Synthetic multi-file API', version: '1.0.0' }, servers: [{ url: 'https://api.example.test/v1' }], paths });
+  write('openapi.yaml', {
+    openapi: '3.0.3',
+    info: { title: 'Synthetic multi-file API', version: '1.0.0' },
+    servers: [{ url: 'https://api.example.test/v1' }],
+    paths,
+  });
   return path.join(out, 'openapi.yaml');
 }
 

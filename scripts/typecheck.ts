@@ -21,7 +21,10 @@ const cases = readdirSync(root).filter((d) => existsSync(path.join(root, d, 'exp
 for (const name of cases) {
   const target = path.join(golden, name);
   cpSync(path.join(root, name, 'expected'), target, { recursive: true });
-  const manifest = readFileSync(path.join(root, name, 'expected', 'VERBATIM.txt'), 'utf8').split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]);
+  const manifest = readFileSync(path.join(root, name, 'expected', 'VERBATIM.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(' ') as [string, string]);
   const copied = manifest.every(([file, sum]) => {
     const from = path.join('generated', file);
     if (!existsSync(from) || hash(readFileSync(from, 'utf8')) !== sum) return false;
@@ -44,11 +47,18 @@ writeFileSync(
   path.join(out, 'tsconfig.json'),
   JSON.stringify({
     extends: up('tsconfig.json'),
-    compilerOptions: { incremental: true, tsBuildInfoFile: up('node_modules/.cache/platform-api-codegen/typecheck.tsbuildinfo') },
+    compilerOptions: {
+      incremental: true,
+      tsBuildInfoFile: up('node_modules/.cache/platform-api-codegen/typecheck.tsbuildinfo'),
+    },
     include: [...base.include.map(up), 'golden/**/*.ts'],
     exclude: base.exclude.map(up),
   }),
 );
-const tsc = spawnSync(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', path.join(out, 'tsconfig.json'), '--noEmit'], { stdio: 'inherit' });
+const tsc = spawnSync(
+  process.execPath,
+  [path.resolve('node_modules/typescript/bin/tsc'), '-p', path.join(out, 'tsconfig.json'), '--noEmit'],
+  { stdio: 'inherit' },
+);
 if (tsc.status === 0) console.log(`type-check: the project and the golden trees ${cases.join(', ')}`);
 process.exitCode = tsc.status ?? 1;

@@ -14,7 +14,10 @@ export function installCodeCache(dir) {
   Module.prototype._compile = function (content, filename) {
     if (content.length < 100_000) return compile.call(this, content, filename);
     const st = statSync(filename);
-    const key = path.join(dir, `${path.basename(filename)}-${Buffer.from(`${filename}:${st.size}:${st.mtimeMs}:${process.version}`).toString('base64url').slice(-48)}`);
+    const key = path.join(
+      dir,
+      `${path.basename(filename)}-${Buffer.from(`${filename}:${st.size}:${st.mtimeMs}:${process.version}`).toString('base64url').slice(-48)}`,
+    );
     let cachedData;
     try {
       cachedData = readFileSync(key);
@@ -24,7 +27,9 @@ export function installCodeCache(dir) {
     const require = (id) => this.require(id);
     require.resolve = (request, options) => Module._resolveFilename(request, this, false, options);
     require.cache = Module._cache;
-    return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, require, this, filename, path.dirname(filename));
+    return script
+      .runInThisContext({ displayErrors: true })
+      .call(this.exports, this.exports, require, this, filename, path.dirname(filename));
   };
   process.once('exit', () => {
     if (!pending.length) return;

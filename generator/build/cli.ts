@@ -17,19 +17,29 @@ interface Stream {
   write(s: string): unknown;
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr, cwd = process.cwd()): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+  cwd = process.cwd(),
+): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { out: { type: 'string' }, dist: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { out: { type: 'string' }, dist: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (error) {
     err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  if (values.help) return out.write(`${USAGE}\n`), 0;
+  if (values.help) return (out.write(`${USAGE}\n`), 0);
   const started = performance.now();
   try {
     const dist = path.resolve(cwd, values.dist ?? 'dist');
-    for (const b of buildAll(path.resolve(cwd, values.out ?? 'generated'), dist)) out.write(`built ${path.relative(cwd, b.dir)}/ (dist/esm, dist/cjs)\n`);
+    for (const b of buildAll(path.resolve(cwd, values.out ?? 'generated'), dist))
+      out.write(`built ${path.relative(cwd, b.dir)}/ (dist/esm, dist/cjs)\n`);
     out.write(`in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   } catch (error) {

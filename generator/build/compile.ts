@@ -33,7 +33,9 @@ export const PACKAGES = ['client', 'server'] as const;
 export class BuildError extends Error {}
 
 function listFiles(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))],
+  );
 }
 
 /** The folder holding `@types/node`: the tool's own dependency, else the working directory's. */
@@ -74,20 +76,37 @@ function options(source: string, outDir: string, nodeTypes: boolean): ts.Compile
 
 function compileEsm(source: string, files: string[], outDir: string, nodeTypes: boolean, name: string): void {
   // ts-morph's Project carries TypeScript's lib files in memory (its bundled compiler ships none on disk).
-  const project = new Project({ compilerOptions: options(source, outDir, nodeTypes), skipAddingFilesFromTsConfig: true });
+  const project = new Project({
+    compilerOptions: options(source, outDir, nodeTypes),
+    skipAddingFilesFromTsConfig: true,
+  });
   for (const f of files) project.addSourceFileAtPath(f);
   const program = project.getProgram().compilerObject;
   const shipped = new Set(files.map((f) => path.resolve(f)));
   const outside = program
     .getSourceFiles()
     .map((f) => path.resolve(f.fileName))
-    .filter((f) => !shipped.has(f) && !f.split(path.sep).includes('node_modules') && !program.isSourceFileDefaultLibrary(program.getSourceFile(f)!));
-  if (outside.length) throw new BuildError(`${name} imports files it would not ship: ${outside.map((f) => path.relative(source, f)).join(', ')}`);
+    .filter(
+      (f) =>
+        !shipped.has(f) &&
+        !f.split(path.sep).includes('node_modules') &&
+        !program.isSourceFileDefaultLibrary(program.getSourceFile(f)!),
+    );
+  if (outside.length)
+    throw new BuildError(
+      `${name} imports files it would not ship: ${outside.map((f) => path.relative(source, f)).join(', ')}`,
+    );
   const emitted = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
   if (diagnostics.length || emitted.emitSkipped) {
-    const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
-    throw new BuildError(`the TypeScript compiler refused ${path.join(source, name)}:\n${ts.formatDiagnostics(diagnostics.slice(0, 20), host)}`);
+    const host = {
+      getCanonicalFileName: (f: string) => f,
+      getCurrentDirectory: () => process.cwd(),
+      getNewLine: () => '\n',
+    };
+    throw new BuildError(
+      `the TypeScript compiler refused ${path.join(source, name)}:\n${ts.formatDiagnostics(diagnostics.slice(0, 20), host)}`,
+    );
   }
 }
 
@@ -97,7 +116,13 @@ function compileCjs(source: string, files: string[], outDir: string): void {
     const out = path.join(outDir, rel.replace(/\.ts$/, '.js'));
     const result = ts.transpileModule(readFileSync(file, 'utf8'), {
       fileName: path.basename(file),
-      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, sourceMap: true, inlineSources: true, esModuleInterop: false },
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.CommonJS,
+        sourceMap: true,
+        inlineSources: true,
+        esModuleInterop: false,
+      },
     });
     mkdirSync(path.dirname(out), { recursive: true });
     // Named after the source file, the output already points at its map (`x.js.map`) and the map at it (`x.js`).
@@ -109,7 +134,8 @@ function compileCjs(source: string, files: string[], outDir: string): void {
 /** Builds `<tree>/<name>` into `<outRoot>/<name>`. */
 export function buildPackage(name: string, tree: string, outRoot: string): BuiltPackage {
   const source = path.resolve(tree, name);
-  if (!existsSync(path.join(source, 'package.json'))) throw new BuildError(`${path.join(tree, name)} has no package.json: run generate first`);
+  if (!existsSync(path.join(source, 'package.json')))
+    throw new BuildError(`${path.join(tree, name)} has no package.json: run generate first`);
   const dir = path.resolve(outRoot, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -117,20 +143,29 @@ export function buildPackage(name: string, tree: string, outRoot: string): Built
   // The sources' prepack refuses to pack them; the built package has nothing to prepare.
   const { scripts: _scripts, ...publishable } = pkg;
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(publishable, null, 2)}\n`);
-  for (const f of ['README.md', 'CHANGELOG.md']) if (existsSync(path.join(source, f))) cpSync(path.join(source, f), path.join(dir, f));
+  for (const f of ['README.md', 'CHANGELOG.md'])
+    if (existsSync(path.join(source, f))) cpSync(path.join(source, f), path.join(dir, f));
   const esm = path.join(dir, 'dist/esm');
   const cjs = path.join(dir, 'dist/cjs');
   // The package's folder and the outputs it imports, as they are in the tree (the tree is the compiler's root).
   const layout = layoutOf(name)!;
   const root = path.resolve(tree);
   const missing = layout.imports.filter((i) => !existsSync(path.join(root, i)));
-  if (missing.length) throw new BuildError(`${path.join(tree, name)} imports ${missing.map((m) => path.join(tree, m)).join(', ')}, which the tree does not hold: generate them too (--only ${name} writes them)`);
+  if (missing.length)
+    throw new BuildError(
+      `${path.join(tree, name)} imports ${missing.map((m) => path.join(tree, m)).join(', ')}, which the tree does not hold: generate them too (--only ${name} writes them)`,
+    );
   const files = [layout.root, ...layout.imports]
-    .flatMap((part) => (part.endsWith('/') ? listFiles(path.join(root, part)).map((f) => path.join(root, part, f)) : [path.join(root, part)]))
+    .flatMap((part) =>
+      part.endsWith('/')
+        ? listFiles(path.join(root, part)).map((f) => path.join(root, part, f))
+        : [path.join(root, part)],
+    )
     .filter((f) => f.endsWith('.ts'));
   compileEsm(root, files, esm, name === 'server', name);
   compileCjs(root, files, cjs);
-  for (const file of listFiles(esm).filter((f) => f.endsWith('.d.ts'))) cpSync(path.join(esm, file), path.join(cjs, file));
+  for (const file of listFiles(esm).filter((f) => f.endsWith('.d.ts')))
+    cpSync(path.join(esm, file), path.join(cjs, file));
   writeFileSync(path.join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   return { name, dir };
 }
@@ -138,6 +173,9 @@ export function buildPackage(name: string, tree: string, outRoot: string): Built
 /** Every package present in `tree` (at least one, else an error). */
 export function buildAll(tree: string, outRoot: string): BuiltPackage[] {
   const present = PACKAGES.filter((p) => existsSync(path.join(tree, p, 'package.json')));
-  if (!present.length) throw new BuildError(`${tree}/ holds no generated package (client/ or server/ with a package.json): run generate first`);
+  if (!present.length)
+    throw new BuildError(
+      `${tree}/ holds no generated package (client/ or server/ with a package.json): run generate first`,
+    );
   return present.map((p) => buildPackage(p, tree, outRoot));
 }

@@ -30,7 +30,9 @@ export interface Record {
 export function readRecord(dir: string, pkg: RecordPackage): Record {
   const json = path.join(dir, pkg, 'package.json');
   const log = path.join(dir, pkg, 'CHANGELOG.md');
-  const parsed = JSON.parse(existsSync(json) ? readFileSync(json, 'utf8') : readTemplate(`${pkg}/release/package.json`)) as { version?: unknown };
+  const parsed = JSON.parse(
+    existsSync(json) ? readFileSync(json, 'utf8') : readTemplate(`${pkg}/release/package.json`),
+  ) as { version?: unknown };
   return {
     version: typeof parsed.version === 'string' ? parsed.version : '0.1.0',
     changelog: existsSync(log) ? readFileSync(log, 'utf8') : readTemplate(`${pkg}/release/CHANGELOG.md`),

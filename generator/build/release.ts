@@ -51,13 +51,26 @@ function shallowHint(base: string, cwd: string): string | undefined {
   return `${base} is not in this shallow clone; fetch the history it needs (git fetch --deepen=1, or --unshallow) and run again`;
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr, cwd = process.cwd()): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+  cwd = process.cwd(),
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { spec: { type: 'string' }, config: { type: 'string' }, out: { type: 'string' }, dist: { type: 'string' }, 'dry-run': { type: 'boolean' }, date: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        spec: { type: 'string' },
+        config: { type: 'string' },
+        out: { type: 'string' },
+        dist: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        date: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
   } catch (error) {
@@ -65,7 +78,7 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help) return out.write(`${USAGE}\n`), 0;
+  if (values.help) return (out.write(`${USAGE}\n`), 0);
   if (positionals.length !== 1) {
     err.write(`error[usage]: expected one <base>, got ${positionals.length}\n${USAGE}\n`);
     return 2;
@@ -106,7 +119,9 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
       bump === 'none'
         ? `## ${version} (${date})\n\nNo API spec changes from ${revisions.base} to ${revisions.head}: the packages rebuilt by the current generator.\n`
         : renderEntry({ version, date, ...input, ...revisions });
-    out.write(`next version: ${current} → ${version} (${bump === 'none' ? 'no API change: patch' : bumpLabel(current, bump)})\n\nchangelog entry:\n\n${entry}\n`);
+    out.write(
+      `next version: ${current} → ${version} (${bump === 'none' ? 'no API change: patch' : bumpLabel(current, bump)})\n\nchangelog entry:\n\n${entry}\n`,
+    );
 
     // The dry run writes its record into the temporary folder, so the real one is read but never touched.
     const target = dry ? path.join(work, 'release') : record;
@@ -118,24 +133,48 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     const dist = dry ? path.join(work, 'dist') : path.resolve(cwd, values.dist ?? 'dist');
     // The record the run reads is the bumped one (the real one, or the dry run's copy).
     const settings = configFor(config ? path.resolve(cwd, config) : undefined).config;
-    const generated = await runPipeline({ spec: path.resolve(cwd, spec), config: { ...settings, release: target }, defaultMode: 'tolerant' });
-    writeTree(tree, generated.files, { inputs: [...generated.inputs, ...(config ? [path.resolve(cwd, config)] : [])] });
+    const generated = await runPipeline({
+      spec: path.resolve(cwd, spec),
+      config: { ...settings, release: target },
+      defaultMode: 'tolerant',
+    });
+    writeTree(tree, generated.files, {
+      inputs: [...generated.inputs, ...(config ? [path.resolve(cwd, config)] : [])],
+    });
     const built = buildAll(tree, dist);
     for (const b of built) {
-      const r = spawnSync('npm', ['pack', '--pack-destination', dist, '--json'], { cwd: b.dir, encoding: 'utf8' });
+      const r = spawnSync('npm', ['pack', '--pack-destination', dist, '--json'], {
+        cwd: b.dir,
+        encoding: 'utf8',
+      });
       if (r.status !== 0) throw new Error(`npm pack ${b.dir} failed: ${r.stderr}`);
-      const [info] = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
-      out.write(`${dry ? 'would publish' : 'packed'} ${info!.filename} (${info!.files.length} files, ${(info!.size / 1024).toFixed(1)} kB packed, ${(info!.unpackedSize / 1024).toFixed(1)} kB unpacked)${dry ? '' : ` in ${path.relative(cwd, dist) || '.'}/`}\n`);
+      const [info] = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as {
+        filename: string;
+        size: number;
+        unpackedSize: number;
+        files: { path: string; size: number }[];
+      }[];
+      out.write(
+        `${dry ? 'would publish' : 'packed'} ${info!.filename} (${info!.files.length} files, ${(info!.size / 1024).toFixed(1)} kB packed, ${(info!.unpackedSize / 1024).toFixed(1)} kB unpacked)${dry ? '' : ` in ${path.relative(cwd, dist) || '.'}/`}\n`,
+      );
       for (const f of info!.files) out.write(`  ${f.path.padEnd(52)} ${String(f.size).padStart(8)} B\n`);
     }
-    out.write(dry ? `dry run: nothing written; run without --dry-run to bump, regenerate and pack\n` : `release record ${path.relative(cwd, record) || '.'}/ bumped to ${version}; publish with npm publish ${path.relative(cwd, dist) || '.'}/<tarball> (not done here)\n`);
+    out.write(
+      dry
+        ? `dry run: nothing written; run without --dry-run to bump, regenerate and pack\n`
+        : `release record ${path.relative(cwd, record) || '.'}/ bumped to ${version}; publish with npm publish ${path.relative(cwd, dist) || '.'}/<tarball> (not done here)\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof OutputError) {
       err.write(`error[output]: ${error.message}\n`);
       return 2;
     }
-    err.write(error instanceof GeneratorError ? `${error.format()}\n` : `error[release]: ${error instanceof BuildError ? error.message : (error as Error).message}\n`);
+    err.write(
+      error instanceof GeneratorError
+        ? `${error.format()}\n`
+        : `error[release]: ${error instanceof BuildError ? error.message : (error as Error).message}\n`,
+    );
     return 1;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -9,7 +9,10 @@ export type ConfigSource = string | Partial<CodegenConfig>;
 /** A config object is validated, a string read as a file; none gives the defaults (the CLI finds the file). */
 export function configFor(source: ConfigSource | undefined): { config: CodegenConfig; locate: Locate } {
   if (typeof source === 'string') return readConfig(source);
-  return { config: source ? validateConfig(source) : DEFAULT_CONFIG, locate: (t) => ({ pointer: `#/${t.join('/')}` }) };
+  return {
+    config: source ? validateConfig(source) : DEFAULT_CONFIG,
+    locate: (t) => ({ pointer: `#/${t.join('/')}` }),
+  };
 }
 
 /**
@@ -22,15 +25,38 @@ export function checkConfig(config: CodegenConfig, api: Api, locate: Locate): Wa
   const rejected = config.accessTokensRejectedBy.flatMap((id, i): Warning[] =>
     ids.has(id)
       ? []
-      : [{ code: 'config-unknown-operation', message: `accessTokensRejectedBy names "${id}", which is not an operationId of the spec`, location: locate(['accessTokensRejectedBy', String(i)]), fallback: 'the entry has no effect' }],
+      : [
+          {
+            code: 'config-unknown-operation',
+            message: `accessTokensRejectedBy names "${id}", which is not an operationId of the spec`,
+            location: locate(['accessTokensRejectedBy', String(i)]),
+            fallback: 'the entry has no effect',
+          },
+        ],
   );
   const calls = Object.keys(config.sdk.calls).flatMap((id): Warning[] =>
-    ids.has(id) ? [] : [{ code: 'config-unknown-operation', message: `sdk.calls names "${id}", which is not an operationId of the spec`, location: locate(['sdk', 'calls', id]), fallback: 'the entry has no effect' }],
+    ids.has(id)
+      ? []
+      : [
+          {
+            code: 'config-unknown-operation',
+            message: `sdk.calls names "${id}", which is not an operationId of the spec`,
+            location: locate(['sdk', 'calls', id]),
+            fallback: 'the entry has no effect',
+          },
+        ],
   );
   const admin = (config.adminKeys?.acceptedBy ?? []).flatMap((id, i): Warning[] =>
     ids.has(id)
       ? []
-      : [{ code: 'config-unknown-operation', message: `adminKeys.acceptedBy names "${id}", which is not an operationId of the spec`, location: locate(['adminKeys', 'acceptedBy', String(i)]), fallback: 'the entry has no effect' }],
+      : [
+          {
+            code: 'config-unknown-operation',
+            message: `adminKeys.acceptedBy names "${id}", which is not an operationId of the spec`,
+            location: locate(['adminKeys', 'acceptedBy', String(i)]),
+            fallback: 'the entry has no effect',
+          },
+        ],
   );
   return [...rejected, ...admin, ...calls];
 }

@@ -22,19 +22,33 @@ export function readConfig(file: string): { config: CodegenConfig; locate: Locat
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new GeneratorError('file-not-found', `cannot read the config: ${(error as Error).message.split('\n')[0]}`, { file: shown });
+    throw new GeneratorError(
+      'file-not-found',
+      `cannot read the config: ${(error as Error).message.split('\n')[0]}`,
+      { file: shown },
+    );
   }
   // JSON's own parser names the problem in JSON terms; the YAML parser (JSON is YAML) then gives locations.
   try {
     JSON.parse(text);
   } catch (error) {
-    throw new GeneratorError('invalid-config', `not valid JSON: ${jsonMessage(text, (error as Error).message)}`, { file: shown, ...jsonPosition(text, (error as Error).message) });
+    throw new GeneratorError(
+      'invalid-config',
+      `not valid JSON: ${jsonMessage(text, (error as Error).message)}`,
+      { file: shown, ...jsonPosition(text, (error as Error).message) },
+    );
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const locate = locator(doc, lines, shown);
   const config = validateConfig(doc.toJS() as unknown, locate);
-  return { config: { ...config, ...(config.release !== undefined ? { release: path.resolve(path.dirname(file), config.release) } : {}) }, locate };
+  return {
+    config: {
+      ...config,
+      ...(config.release !== undefined ? { release: path.resolve(path.dirname(file), config.release) } : {}),
+    },
+    locate,
+  };
 }
 
 /** Line and column of the offset Node's JSON.parse names (`at position 42`, or `line 3 column 5`). */
@@ -50,19 +64,35 @@ function jsonPosition(text: string, message: string): { line?: number; column?: 
 
 function jsonMessage(text: string, message: string): string {
   if (/end of JSON input/.test(message)) return 'the text ends before the JSON value does (a missing } or ])';
-  return message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '').replace(/^"[^"]*"\.\.\. is not valid JSON$/, 'not a JSON value');
+  return message
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/^"[^"]*"\.\.\. is not valid JSON$/, 'not a JSON value');
 }
 
-export type Locate = (pointer: string[]) => { file?: string; line?: number; column?: number; pointer: string };
+export type Locate = (pointer: string[]) => {
+  file?: string;
+  line?: number;
+  column?: number;
+  pointer: string;
+};
 
 function locator(doc: Document, lines: LineCounter, file: string): Locate {
   return (tokens) => {
     // A key is shown where the key is written; a missing key at the nearest object that holds it.
     let offset: number | undefined;
     for (let n = tokens.length; n >= 0 && offset === undefined; n--) {
-      const parent = (n ? doc.getIn(tokens.slice(0, n - 1), true) : undefined) as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
-      const pair = n && isMap(parent) ? parent.items?.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1]) : undefined;
-      const node = (pair?.key ?? (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents)) as { range?: [number, number, number] } | null | undefined;
+      const parent = (n ? doc.getIn(tokens.slice(0, n - 1), true) : undefined) as
+        | { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] }
+        | undefined;
+      const pair =
+        n && isMap(parent)
+          ? parent.items?.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1])
+          : undefined;
+      const node = (pair?.key ?? (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents)) as
+        | { range?: [number, number, number] }
+        | null
+        | undefined;
       offset = node?.range?.[0];
     }
     const at = offset === undefined ? undefined : lines.linePos(offset);
@@ -74,7 +104,10 @@ function locator(doc: Document, lines: LineCounter, file: string): Locate {
  * Validates a parsed config; `locate` turns a key path into a location (the default names only the pointer).
  * Every problem is collected and thrown at once (a `GeneratorErrors` when there are several).
  */
-export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer: joinPointer('#', ...t) })): CodegenConfig {
+export function validateConfig(
+  raw: unknown,
+  locate: Locate = (t) => ({ pointer: joinPointer('#', ...t) }),
+): CodegenConfig {
   const errors: GeneratorError[] = [];
   const d = DEFAULT_CONFIG;
   // A bad value is recorded and replaced by the default, so validation goes on and finds every problem.
@@ -83,29 +116,53 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     return fallback;
   };
   const object = (value: unknown, at: string[], keys: readonly string[]): Record<string, unknown> => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return bad(at, 'must be an object', {});
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return bad(at, 'must be an object', {});
     const record = { ...(value as Record<string, unknown>) };
     for (const key of Object.keys(record)) {
       if (keys.includes(key)) continue;
       const near = nearest(key, keys, Math.max(2, Math.floor(key.length / 3)));
-      bad([...at, key], `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${keys.join(', ')}`, undefined);
+      bad(
+        [...at, key],
+        `unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${keys.join(', ')}`,
+        undefined,
+      );
       delete record[key];
     }
     return record;
   };
-  const string = <T extends string | undefined>(value: unknown, at: string[], fallback: T, pattern?: RegExp, what?: string): string | T => {
+  const string = <T extends string | undefined>(
+    value: unknown,
+    at: string[],
+    fallback: T,
+    pattern?: RegExp,
+    what?: string,
+  ): string | T => {
     if (typeof value !== 'string' || value === '') return bad(at, 'must be a non-empty string', fallback);
     if (pattern && !pattern.test(value)) return bad(at, `${JSON.stringify(value)} is not ${what}`, fallback);
     return value;
   };
   const header = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-  const headerName = (value: unknown, at: string[], fallback: string | null): string | null => (value === null ? null : string(value, at, fallback ?? '', header, 'a header name') || null);
+  const headerName = (value: unknown, at: string[], fallback: string | null): string | null =>
+    value === null ? null : string(value, at, fallback ?? '', header, 'a header name') || null;
   const pkg = (value: unknown, at: string[], fallback: PackageConfig): PackageConfig => {
     if (value === undefined) return fallback;
     const p = object(value, at, ['name', 'description']);
     return {
-      name: p.name === undefined ? fallback.name : string(p.name, [...at, 'name'], fallback.name, /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/, 'a valid npm package name'),
-      description: p.description === undefined ? fallback.description : string(p.description, [...at, 'description'], fallback.description),
+      name:
+        p.name === undefined
+          ? fallback.name
+          : string(
+              p.name,
+              [...at, 'name'],
+              fallback.name,
+              /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/,
+              'a valid npm package name',
+            ),
+      description:
+        p.description === undefined
+          ? fallback.description
+          : string(p.description, [...at, 'description'], fallback.description),
     };
   };
 
@@ -113,7 +170,8 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
   const packages = c.packages === undefined ? {} : object(c.packages, ['packages'], ['client', 'server']);
   const defaultHeaders: Record<string, string> = {};
   if (c.defaultHeaders !== undefined) {
-    const given = c.defaultHeaders !== null && typeof c.defaultHeaders === 'object' ? Object.keys(c.defaultHeaders) : [];
+    const given =
+      c.defaultHeaders !== null && typeof c.defaultHeaders === 'object' ? Object.keys(c.defaultHeaders) : [];
     for (const [k, v] of Object.entries(object(c.defaultHeaders, ['defaultHeaders'], given))) {
       if (!string(k, ['defaultHeaders', k], '', header, 'a header name')) continue;
       if (typeof v === 'string') defaultHeaders[k] = v;
@@ -123,12 +181,17 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
   let serverVersionHeader = d.serverVersionHeader;
   if (c.serverVersionHeader !== undefined && c.serverVersionHeader !== null) {
     const h = object(c.serverVersionHeader, ['serverVersionHeader'], ['name', 'value']);
-    serverVersionHeader = { name: string(h.name, ['serverVersionHeader', 'name'], '', header, 'a header name'), value: string(h.value, ['serverVersionHeader', 'value'], '') };
+    serverVersionHeader = {
+      name: string(h.name, ['serverVersionHeader', 'name'], '', header, 'a header name'),
+      value: string(h.value, ['serverVersionHeader', 'value'], ''),
+    };
   }
   let accessTokensRejectedBy = d.accessTokensRejectedBy;
   if (c.accessTokensRejectedBy !== undefined) {
     accessTokensRejectedBy = Array.isArray(c.accessTokensRejectedBy)
-      ? (c.accessTokensRejectedBy as unknown[]).map((v, i) => string(v, ['accessTokensRejectedBy', String(i)], ''))
+      ? (c.accessTokensRejectedBy as unknown[]).map((v, i) =>
+          string(v, ['accessTokensRejectedBy', String(i)], ''),
+        )
       : bad(['accessTokensRejectedBy'], 'must be an array of operationIds', []);
   }
   let adminKeys = d.adminKeys;
@@ -137,43 +200,97 @@ export function validateConfig(raw: unknown, locate: Locate = (t) => ({ pointer:
     const acceptedBy = Array.isArray(a.acceptedBy)
       ? (a.acceptedBy as unknown[]).map((v, i) => string(v, ['adminKeys', 'acceptedBy', String(i)], ''))
       : bad(['adminKeys', 'acceptedBy'], 'must be an array of operationIds', []);
-    adminKeys = a.message === undefined ? { acceptedBy } : { acceptedBy, message: string(a.message, ['adminKeys', 'message'], '') };
+    adminKeys =
+      a.message === undefined
+        ? { acceptedBy }
+        : { acceptedBy, message: string(a.message, ['adminKeys', 'message'], '') };
   } else if (c.adminKeys === null) adminKeys = null;
   const validators = { ...d.validators };
   if (c.validators !== undefined) {
     const v = object(c.validators, ['validators'], ['formats', 'unknownRequestFields']);
     const choice = <T extends string>(value: unknown, key: string, options: readonly T[], fallback: T): T => {
       if (value === undefined) return fallback;
-      return options.includes(value as T) ? (value as T) : bad(['validators', key], `must be ${options.map((o) => JSON.stringify(o)).join(' or ')}`, fallback);
+      return options.includes(value as T)
+        ? (value as T)
+        : bad(['validators', key], `must be ${options.map((o) => JSON.stringify(o)).join(' or ')}`, fallback);
     };
     validators.formats = choice(v.formats, 'formats', ['assert', 'annotate'] as const, d.validators.formats);
-    validators.unknownRequestFields = choice(v.unknownRequestFields, 'unknownRequestFields', ['accept', 'reject'] as const, d.validators.unknownRequestFields);
+    validators.unknownRequestFields = choice(
+      v.unknownRequestFields,
+      'unknownRequestFields',
+      ['accept', 'reject'] as const,
+      d.validators.unknownRequestFields,
+    );
   }
   const sdk = { naming: d.sdk.naming, calls: { ...d.sdk.calls } };
   if (c.sdk !== undefined) {
     const v = object(c.sdk, ['sdk'], ['naming', 'calls']);
     if (v.naming !== undefined) {
       const options = ['auto', 'paths', 'operations'] as const;
-      sdk.naming = options.includes(v.naming as (typeof options)[number]) ? (v.naming as (typeof options)[number]) : bad(['sdk', 'naming'], `must be ${options.map((o) => JSON.stringify(o)).join(', ')}`, d.sdk.naming);
+      sdk.naming = options.includes(v.naming as (typeof options)[number])
+        ? (v.naming as (typeof options)[number])
+        : bad(['sdk', 'naming'], `must be ${options.map((o) => JSON.stringify(o)).join(', ')}`, d.sdk.naming);
     }
     if (v.calls !== undefined) {
       const given = v.calls !== null && typeof v.calls === 'object' ? Object.keys(v.calls) : [];
       for (const [id, call] of Object.entries(object(v.calls, ['sdk', 'calls'], given))) {
-        const named = string(call, ['sdk', 'calls', id], '', /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, 'a call in camelCase, resource.method (e.g. "backup.plans.create")');
+        const named = string(
+          call,
+          ['sdk', 'calls', id],
+          '',
+          /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/,
+          'a call in camelCase, resource.method (e.g. "backup.plans.create")',
+        );
         if (named) sdk.calls[id] = named;
       }
     }
   }
-  const mode = c.mode === undefined || c.mode === 'strict' || c.mode === 'tolerant' ? (c.mode as Mode | undefined) : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
+  const mode =
+    c.mode === undefined || c.mode === 'strict' || c.mode === 'tolerant'
+      ? (c.mode as Mode | undefined)
+      : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {
-    clientName: c.clientName === undefined ? d.clientName : string(c.clientName, ['clientName'], d.clientName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    errorName: c.errorName === undefined ? d.errorName : string(c.errorName, ['errorName'], d.errorName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    envPrefix: c.envPrefix === undefined ? d.envPrefix : string(c.envPrefix, ['envPrefix'], d.envPrefix, /^[A-Z][A-Z0-9_]*_$/, 'an upper-case prefix ending in "_" (e.g. "ACME_")'),
-    packages: { client: pkg(packages.client, ['packages', 'client'], d.packages.client), server: pkg(packages.server, ['packages', 'server'], d.packages.server) },
-    organizationHeader: c.organizationHeader === undefined ? d.organizationHeader : headerName(c.organizationHeader, ['organizationHeader'], d.organizationHeader),
-    projectHeader: c.projectHeader === undefined ? d.projectHeader : headerName(c.projectHeader, ['projectHeader'], d.projectHeader),
-    idempotencyHeader: c.idempotencyHeader === undefined ? d.idempotencyHeader : headerName(c.idempotencyHeader, ['idempotencyHeader'], d.idempotencyHeader),
+    clientName:
+      c.clientName === undefined
+        ? d.clientName
+        : string(
+            c.clientName,
+            ['clientName'],
+            d.clientName,
+            /^[A-Z][A-Za-z0-9_]*$/,
+            'a PascalCase identifier',
+          ),
+    errorName:
+      c.errorName === undefined
+        ? d.errorName
+        : string(c.errorName, ['errorName'], d.errorName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
+    envPrefix:
+      c.envPrefix === undefined
+        ? d.envPrefix
+        : string(
+            c.envPrefix,
+            ['envPrefix'],
+            d.envPrefix,
+            /^[A-Z][A-Z0-9_]*_$/,
+            'an upper-case prefix ending in "_" (e.g. "ACME_")',
+          ),
+    packages: {
+      client: pkg(packages.client, ['packages', 'client'], d.packages.client),
+      server: pkg(packages.server, ['packages', 'server'], d.packages.server),
+    },
+    organizationHeader:
+      c.organizationHeader === undefined
+        ? d.organizationHeader
+        : headerName(c.organizationHeader, ['organizationHeader'], d.organizationHeader),
+    projectHeader:
+      c.projectHeader === undefined
+        ? d.projectHeader
+        : headerName(c.projectHeader, ['projectHeader'], d.projectHeader),
+    idempotencyHeader:
+      c.idempotencyHeader === undefined
+        ? d.idempotencyHeader
+        : headerName(c.idempotencyHeader, ['idempotencyHeader'], d.idempotencyHeader),
     defaultHeaders,
     serverVersionHeader,
     accessTokensRejectedBy,

@@ -74,15 +74,39 @@ export interface AdminKeysConfig {
   message?: string;
 }
 
-export const CONFIG_KEYS = ['$schema', 'clientName', 'errorName', 'envPrefix', 'packages', 'organizationHeader', 'projectHeader', 'idempotencyHeader', 'defaultHeaders', 'serverVersionHeader', 'accessTokensRejectedBy', 'adminKeys', 'mode', 'release', 'validators', 'sdk'] as const;
+export const CONFIG_KEYS = [
+  '$schema',
+  'clientName',
+  'errorName',
+  'envPrefix',
+  'packages',
+  'organizationHeader',
+  'projectHeader',
+  'idempotencyHeader',
+  'defaultHeaders',
+  'serverVersionHeader',
+  'accessTokensRejectedBy',
+  'adminKeys',
+  'mode',
+  'release',
+  'validators',
+  'sdk',
+] as const;
 
 export const DEFAULT_CONFIG: CodegenConfig = {
   clientName: 'ApiClient',
   errorName: 'ClientError',
   envPrefix: 'API_',
   packages: {
-    client: { name: 'api-client', description: 'Typed API client generated from an OpenAPI spec. No runtime dependencies.' },
-    server: { name: 'api-server', description: 'Server skeleton and request validators generated from an OpenAPI spec. No runtime dependencies.' },
+    client: {
+      name: 'api-client',
+      description: 'Typed API client generated from an OpenAPI spec. No runtime dependencies.',
+    },
+    server: {
+      name: 'api-server',
+      description:
+        'Server skeleton and request validators generated from an OpenAPI spec. No runtime dependencies.',
+    },
   },
   organizationHeader: null,
   idempotencyHeader: null,

@@ -36,13 +36,26 @@ interface Stream {
   write(s: string): unknown;
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr, cwd = process.cwd()): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+  cwd = process.cwd(),
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { package: { type: 'string' }, changelog: { type: 'string' }, spec: { type: 'string' }, config: { type: 'string' }, date: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        package: { type: 'string' },
+        changelog: { type: 'string' },
+        spec: { type: 'string' },
+        config: { type: 'string' },
+        date: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
   } catch (error) {
@@ -67,9 +80,15 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
   // The targets: one package.json (--package), or every package of the release record.
   let targets: { label: string; version: string; write: (version: string, entry: string) => void }[];
   try {
-    targets = values.package === undefined ? recordTargets(values.config ?? findConfig(cwd), cwd) : [fileTarget(path.resolve(cwd, values.package), values.changelog, cwd)];
+    targets =
+      values.package === undefined
+        ? recordTargets(values.config ?? findConfig(cwd), cwd)
+        : [fileTarget(path.resolve(cwd, values.package), values.changelog, cwd)];
   } catch (error) {
-    const message = error instanceof GeneratorError ? error.format() : `error[unreadable-package]: ${(error as Error).message.split('\n')[0]}`;
+    const message =
+      error instanceof GeneratorError
+        ? error.format()
+        : `error[unreadable-package]: ${(error as Error).message.split('\n')[0]}`;
     err.write(`${message}\n`);
     return CHANGELOG_EXIT.unreadable;
   }
@@ -85,11 +104,16 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
   }
   const { bump } = input.result.summary;
   if (bump === 'none') {
-    out.write(`no API changes between ${input.base} and ${input.head}; ${targets.map((t) => `${t.label} stays at ${t.version}`).join(', ')}\n`);
+    out.write(
+      `no API changes between ${input.base} and ${input.head}; ${targets.map((t) => `${t.label} stays at ${t.version}`).join(', ')}\n`,
+    );
     return CHANGELOG_EXIT.ok;
   }
   const head = positionals[1];
-  const revisions = { base: revisionOf(positionals[0]!, cwd), head: head === undefined ? workingTreeRevision(path.dirname(spec), cwd) : revisionOf(head, cwd) };
+  const revisions = {
+    base: revisionOf(positionals[0]!, cwd),
+    head: head === undefined ? workingTreeRevision(path.dirname(spec), cwd) : revisionOf(head, cwd),
+  };
   for (const target of targets) {
     let version: string;
     try {
@@ -113,7 +137,9 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
 /** "breaking (0.x: the minor)" rather than "major" for a 0.x version, whose major does not move. */
 export function bumpLabel(current: string, bump: 'major' | 'minor' | 'patch' | 'none'): string {
   const name = { major: 'breaking', minor: 'additions', patch: 'compatible', none: 'no API change' }[bump];
-  return current.startsWith('0.') && bump === 'major' ? `${name}; 0.x: a breaking change bumps the minor` : name;
+  return current.startsWith('0.') && bump === 'major'
+    ? `${name}; 0.x: a breaking change bumps the minor`
+    : name;
 }
 
 function recordTargets(config: string | undefined, cwd: string) {
@@ -123,7 +149,8 @@ function recordTargets(config: string | undefined, cwd: string) {
     return {
       label: path.relative(cwd, path.join(dir, pkg)) || '.',
       version: record.version,
-      write: (version: string, entry: string) => writeRecord(dir, pkg, { version, changelog: prependEntry(record.changelog, entry) }),
+      write: (version: string, entry: string) =>
+        writeRecord(dir, pkg, { version, changelog: prependEntry(record.changelog, entry) }),
     };
   });
 }

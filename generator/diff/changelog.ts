@@ -12,7 +12,8 @@ export function bumpVersion(version: string, bump: Bump): string {
   if (!m) throw new Error(`not a semver version: ${JSON.stringify(version)}`);
   const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
   // While the version is 0.x, semver's convention: a breaking change bumps the minor, anything else the patch.
-  if (major === 0 && bump !== 'none') return bump === 'major' ? `0.${minor + 1}.0` : `0.${minor}.${patch + 1}`;
+  if (major === 0 && bump !== 'none')
+    return bump === 'major' ? `0.${minor + 1}.0` : `0.${minor}.${patch + 1}`;
   if (bump === 'major') return `${major + 1}.0.0`;
   if (bump === 'minor') return `${major}.${minor + 1}.0`;
   if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;
@@ -42,7 +43,10 @@ export function renderEntry({ version, date, result, areas, base, head }: EntryI
     if (!changes.length) continue;
     lines.push(`### ${title}`, '');
     for (const [area, group] of byArea(changes, areas)) {
-      for (const c of group) lines.push(`- ${area}: ${describeChange(c)}${severity === 'breaking' ? ` — ${c.reason.replace(/ \(no breaking changes within a major version\)$/, '')}` : ''}`);
+      for (const c of group)
+        lines.push(
+          `- ${area}: ${describeChange(c)}${severity === 'breaking' ? ` — ${c.reason.replace(/ \(no breaking changes within a major version\)$/, '')}` : ''}`,
+        );
     }
     lines.push('');
   }

@@ -29,9 +29,13 @@ interface Stream {
   write(s: string): unknown;
 }
 
-
 /** Loads both versions and diffs them; throws SpecSourceError or GeneratorError when a side cannot be read. */
-export async function diffSpecs(baseRef: string, headRef: string | undefined, cwd = process.cwd(), spec = DEFAULT_SPEC): Promise<RenderInput> {
+export async function diffSpecs(
+  baseRef: string,
+  headRef: string | undefined,
+  cwd = process.cwd(),
+  spec = DEFAULT_SPEC,
+): Promise<RenderInput> {
   const sources: SpecSource[] = [];
   // A git revision names the --spec file as committed then: its folder and file name.
   const where = { cwd, specDir: path.dirname(spec), root: path.basename(spec) };
@@ -50,19 +54,34 @@ export async function diffSpecs(baseRef: string, headRef: string | undefined, cw
     };
     const [a, b] = [await load(base), await load(head)];
     const areas = [...b.areas, ...a.areas.filter((x) => !b.areas.some((y) => y.slug === x.slug))];
-    return { result: diffApis(a, b), base: base.label, head: headRef === undefined ? 'working tree' : head.label, areas };
+    return {
+      result: diffApis(a, b),
+      base: base.label,
+      head: headRef === undefined ? 'working tree' : head.label,
+      areas,
+    };
   } finally {
     for (const s of sources) s.dispose();
   }
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr, cwd = process.cwd()): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+  cwd = process.cwd(),
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', default: 'markdown' }, 'allow-breaking': { type: 'boolean' }, spec: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', default: 'markdown' },
+        'allow-breaking': { type: 'boolean' },
+        spec: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
   } catch (error) {

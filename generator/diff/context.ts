@@ -17,7 +17,13 @@ export type ByPosition = Partial<Record<Position, RuleId>>;
  * Compares two type nodes at a location. The per-kind modules of `types/` receive it to compare child nodes, so
  * they need not import the dispatcher in `types/index.ts` (the modules form no cycle).
  */
-export type CompareTypes = (ctx: DiffContext, scope: Scope, location: string, a: TypeNode, b: TypeNode) => void;
+export type CompareTypes = (
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  a: TypeNode,
+  b: TypeNode,
+) => void;
 
 export class DiffContext {
   readonly changes: Change[] = [];
@@ -34,20 +40,49 @@ export class DiffContext {
     this.headSchemas = new Map(head.schemas.map((s) => [s.name, s]));
   }
 
-  add(rule: RuleId, scope: Omit<Scope, 'positions'>, location: string, message: string, before?: unknown, after?: unknown): void {
-    const change: Change = { severity: RULES[rule].severity, rule, reason: RULES[rule].reason, area: scope.area, subject: scope.subject, location, message };
+  add(
+    rule: RuleId,
+    scope: Omit<Scope, 'positions'>,
+    location: string,
+    message: string,
+    before?: unknown,
+    after?: unknown,
+  ): void {
+    const change: Change = {
+      severity: RULES[rule].severity,
+      rule,
+      reason: RULES[rule].reason,
+      area: scope.area,
+      subject: scope.subject,
+      location,
+      message,
+    };
     if (before !== undefined) change.before = toJson(before);
     if (after !== undefined) change.after = toJson(after);
     this.changes.push(change);
   }
 
   /** Adds a change whose verdict depends on the direction: the worst over the scope's positions wins. */
-  judge(scope: Scope, rules: ByPosition, location: string, message: string, before?: unknown, after?: unknown): void {
+  judge(
+    scope: Scope,
+    rules: ByPosition,
+    location: string,
+    message: string,
+    before?: unknown,
+    after?: unknown,
+  ): void {
     const candidates = scope.positions.map((p) => rules[p]).filter((r): r is RuleId => r !== undefined);
     if (candidates.length === 0) return;
     const rule = worst(candidates);
     const where = scope.positions.length > 1 ? scope.positions.find((p) => rules[p] === rule) : undefined;
-    this.add(rule, scope, location, where ? `${message} (as ${where === 'request' ? 'a request' : 'a response'} type)` : message, before, after);
+    this.add(
+      rule,
+      scope,
+      location,
+      where ? `${message} (as ${where === 'request' ? 'a request' : 'a response'} type)` : message,
+      before,
+      after,
+    );
   }
 
   resolveBase(node: TypeNode): TypeNode {
@@ -68,7 +103,15 @@ export function at(location: string, segment: string): string {
   return /^[[{<(]/.test(segment) ? `${location}${segment}` : `${location}.${segment}`;
 }
 
-const NOISE = new Set(['pointer', 'description', 'examples', 'enumName', 'deprecated', 'message', 'notShown']);
+const NOISE = new Set([
+  'pointer',
+  'description',
+  'examples',
+  'enumName',
+  'deprecated',
+  'message',
+  'notShown',
+]);
 
 /** A key equal for two values that differ only in documentation and provenance. */
 export function shapeKey(value: unknown): string {
@@ -78,7 +121,11 @@ export function shapeKey(value: unknown): string {
 export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Pairs list items by key: both sides, only base, only head. Head order is kept for pairs. */
-export function pair<T>(base: T[], head: T[], key: (t: T) => string): { both: [T, T][]; removed: T[]; added: T[] } {
+export function pair<T>(
+  base: T[],
+  head: T[],
+  key: (t: T) => string,
+): { both: [T, T][]; removed: T[]; added: T[] } {
   const headByKey = new Map(head.map((h) => [key(h), h]));
   const baseKeys = new Set(base.map(key));
   const both: [T, T][] = [];

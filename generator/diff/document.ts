@@ -5,13 +5,22 @@ export function diffDocument(ctx: DiffContext): void {
   const scope = { area: 'general', subject: 'document' };
   const { base: a, head: b } = ctx;
   if (a.title !== b.title) ctx.add('docs', scope, 'title', 'title changed', a.title, b.title);
-  if (a.version !== b.version) ctx.add('docs', scope, 'version', `version ${a.version} → ${b.version}`, a.version, b.version);
-  if ((a.description ?? '') !== (b.description ?? '')) ctx.add('docs', scope, 'description', 'description changed');
+  if (a.version !== b.version)
+    ctx.add('docs', scope, 'version', `version ${a.version} → ${b.version}`, a.version, b.version);
+  if ((a.description ?? '') !== (b.description ?? ''))
+    ctx.add('docs', scope, 'description', 'description changed');
   const tags = pair(a.tags, b.tags, (t) => t.name);
-  for (const t of [...tags.added, ...tags.removed]) ctx.add('docs', scope, `tag ${t.name}`, tags.added.includes(t) ? 'tag added' : 'tag removed');
-  for (const [x, y] of tags.both) if ((x.description ?? '') !== (y.description ?? '')) ctx.add('docs', scope, `tag ${x.name}`, 'description changed');
+  for (const t of [...tags.added, ...tags.removed])
+    ctx.add('docs', scope, `tag ${t.name}`, tags.added.includes(t) ? 'tag added' : 'tag removed');
+  for (const [x, y] of tags.both)
+    if ((x.description ?? '') !== (y.description ?? ''))
+      ctx.add('docs', scope, `tag ${x.name}`, 'description changed');
   // Notes of an operation or webhook that exists on one side only come and go with it: not reported again.
-  const owners = (api: typeof a) => new Set([...api.operations.map((o) => `operation ${o.operationId}`), ...api.webhooks.map((w) => `webhook ${w.name}`)]);
+  const owners = (api: typeof a) =>
+    new Set([
+      ...api.operations.map((o) => `operation ${o.operationId}`),
+      ...api.webhooks.map((w) => `webhook ${w.name}`),
+    ]);
   const inBoth = new Set([...owners(a)].filter((o) => owners(b).has(o)));
   const owned = (subject: string) => /^(operation|webhook) /.test(subject);
   const notes = (api: typeof a) =>
@@ -22,7 +31,9 @@ export function diffDocument(ctx: DiffContext): void {
   if (!sameJson(notes(a), notes(b))) {
     const before = notes(a);
     const after = notes(b);
-    for (const n of after.filter((x) => !before.includes(x))) ctx.add('docs', scope, 'not shown', `note added: ${n}`);
-    for (const n of before.filter((x) => !after.includes(x))) ctx.add('docs', scope, 'not shown', `note removed: ${n}`);
+    for (const n of after.filter((x) => !before.includes(x)))
+      ctx.add('docs', scope, 'not shown', `note added: ${n}`);
+    for (const n of before.filter((x) => !after.includes(x)))
+      ctx.add('docs', scope, 'not shown', `note removed: ${n}`);
   }
 }

@@ -15,14 +15,27 @@ import type { Bump, Change, DiffResult } from './types.ts';
 import { diffWebhooks } from './webhooks.ts';
 
 // Schemas run first: they record renamed schemas so their uses are not reported again.
-const STEPS: readonly ((ctx: DiffContext) => void)[] = [diffSchemas, diffOperations, diffWebhooks, diffSecurity, diffServers, diffStateMachines, diffDocument];
+const STEPS: readonly ((ctx: DiffContext) => void)[] = [
+  diffSchemas,
+  diffOperations,
+  diffWebhooks,
+  diffSecurity,
+  diffServers,
+  diffStateMachines,
+  diffDocument,
+];
 
 export function diffApis(base: Api, head: Api): DiffResult {
   const ctx = new DiffContext(base, head);
   for (const step of STEPS) step(ctx);
   const changes = dedupe(ctx.changes).sort(compareChanges);
   const count = (s: Change['severity']) => changes.filter((c) => c.severity === s).length;
-  const summary = { breaking: count('breaking'), compatible: count('compatible'), docs: count('docs'), bump: 'none' as Bump };
+  const summary = {
+    breaking: count('breaking'),
+    compatible: count('compatible'),
+    docs: count('docs'),
+    bump: 'none' as Bump,
+  };
   summary.bump = summary.breaking ? 'major' : summary.compatible ? 'minor' : summary.docs ? 'patch' : 'none';
   return { changes, summary };
 }

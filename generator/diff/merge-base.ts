@@ -27,7 +27,12 @@ export function mergeBase(cwd: string, against?: string): { base?: string; note?
   return base ? { base } : { note: `HEAD and ${ref} have no merge base` };
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr, cwd = process.cwd()): Promise<number> {
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+  cwd = process.cwd(),
+): Promise<number> {
   const i = argv.indexOf('--against');
   const against = i >= 0 ? argv[i + 1] : undefined;
   if (i >= 0 && !against) {

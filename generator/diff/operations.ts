@@ -16,27 +16,72 @@ export function diffOperations(ctx: DiffContext): void {
     if (!twin) continue;
     removed.splice(removed.indexOf(gone), 1);
     added.splice(added.indexOf(twin), 1);
-    ctx.add('removed-operation', { area: twin.area, subject: `operation ${gone.operationId}` }, '', `renamed to ${twin.operationId} (${route(twin)})`, gone.operationId, twin.operationId);
+    ctx.add(
+      'removed-operation',
+      { area: twin.area, subject: `operation ${gone.operationId}` },
+      '',
+      `renamed to ${twin.operationId} (${route(twin)})`,
+      gone.operationId,
+      twin.operationId,
+    );
     diffOperation(ctx, gone, twin);
   }
-  for (const op of removed) ctx.add('removed-operation', { area: op.area, subject: `operation ${op.operationId}` }, '', `operation removed (${route(op)})`);
-  for (const op of added) ctx.add('new-resource', { area: op.area, subject: `operation ${op.operationId}` }, '', `operation added (${route(op)}, \`${op.sdkPath.join('.')}\`)`);
+  for (const op of removed)
+    ctx.add(
+      'removed-operation',
+      { area: op.area, subject: `operation ${op.operationId}` },
+      '',
+      `operation removed (${route(op)})`,
+    );
+  for (const op of added)
+    ctx.add(
+      'new-resource',
+      { area: op.area, subject: `operation ${op.operationId}` },
+      '',
+      `operation added (${route(op)}, \`${op.sdkPath.join('.')}\`)`,
+    );
   for (const [a, b] of both) diffOperation(ctx, a, b);
 }
 
 function diffOperation(ctx: DiffContext, a: Operation, b: Operation): void {
   const scope: Scope = { area: b.area, subject: `operation ${b.operationId}`, positions: ['request'] };
-  if (route(a) !== route(b)) ctx.add('removed-operation', scope, '', `moved from ${route(a)} to ${route(b)}`, route(a), route(b));
-  if (a.sdkPath.join('.') !== b.sdkPath.join('.')) ctx.add('removed-operation', scope, '', `SDK call \`${a.sdkPath.join('.')}\` → \`${b.sdkPath.join('.')}\``, a.sdkPath.join('.'), b.sdkPath.join('.'));
+  if (route(a) !== route(b))
+    ctx.add('removed-operation', scope, '', `moved from ${route(a)} to ${route(b)}`, route(a), route(b));
+  if (a.sdkPath.join('.') !== b.sdkPath.join('.'))
+    ctx.add(
+      'removed-operation',
+      scope,
+      '',
+      `SDK call \`${a.sdkPath.join('.')}\` → \`${b.sdkPath.join('.')}\``,
+      a.sdkPath.join('.'),
+      b.sdkPath.join('.'),
+    );
   if (!a.deprecated && b.deprecated) ctx.add('deprecated', scope, '', 'operation deprecated');
   if (a.deprecated && !b.deprecated) ctx.add('docs', scope, '', 'no longer deprecated');
   if ((a.summary ?? '') !== (b.summary ?? '')) ctx.add('docs', scope, '', 'summary changed');
   if ((a.description ?? '') !== (b.description ?? '')) ctx.add('docs', scope, '', 'description changed');
-  if (!sameJson([...a.tags].sort(), [...b.tags].sort())) ctx.add('docs', scope, '', `tags ${a.tags.join(', ')} → ${b.tags.join(', ')}`);
-  if (!sameJson(a.servers.map((s) => s.url), b.servers.map((s) => s.url))) ctx.add('changed-server', scope, '', 'operation servers changed', a.servers.map((s) => s.url), b.servers.map((s) => s.url));
+  if (!sameJson([...a.tags].sort(), [...b.tags].sort()))
+    ctx.add('docs', scope, '', `tags ${a.tags.join(', ')} → ${b.tags.join(', ')}`);
+  if (
+    !sameJson(
+      a.servers.map((s) => s.url),
+      b.servers.map((s) => s.url),
+    )
+  )
+    ctx.add(
+      'changed-server',
+      scope,
+      '',
+      'operation servers changed',
+      a.servers.map((s) => s.url),
+      b.servers.map((s) => s.url),
+    );
   // Effective security: reported here only when it is not just the document-wide change (reported once).
-  const followsGlobal = securityKey(a.security) === securityKey(ctx.base.security) && securityKey(b.security) === securityKey(ctx.head.security);
-  if (securityKey(a.security) !== securityKey(b.security) && !followsGlobal) ctx.add('changed-auth', scope, '', 'security requirements changed', a.security, b.security);
+  const followsGlobal =
+    securityKey(a.security) === securityKey(ctx.base.security) &&
+    securityKey(b.security) === securityKey(ctx.head.security);
+  if (securityKey(a.security) !== securityKey(b.security) && !followsGlobal)
+    ctx.add('changed-auth', scope, '', 'security requirements changed', a.security, b.security);
   diffParameters(ctx, scope, a.parameters, b.parameters);
   diffRequestBody(ctx, scope, a.requestBody, b.requestBody);
   diffResponses(ctx, scope, a.responses, b.responses);

@@ -11,11 +11,18 @@ export interface RenderInput {
   areas: Area[];
 }
 
-const HEADINGS: Record<Severity, string> = { breaking: 'Breaking changes', compatible: 'Compatible changes', docs: 'Documentation changes' };
+const HEADINGS: Record<Severity, string> = {
+  breaking: 'Breaking changes',
+  compatible: 'Compatible changes',
+  docs: 'Documentation changes',
+};
 const ORDER: Severity[] = ['breaking', 'compatible', 'docs'];
 
 export function areaTitle(slug: string, areas: Area[]): string {
-  return areas.find((a) => a.slug === slug)?.title ?? slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' ');
+  return (
+    areas.find((a) => a.slug === slug)?.title ??
+    slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' ')
+  );
 }
 
 /** `**operation createVideo** \`body.seconds\`: enum value removed.` */
@@ -48,14 +55,20 @@ export function renderMarkdown({ result, base, head, areas }: RenderInput): stri
   const { summary } = result;
   const lines = [`# API changes: ${base} → ${head}`, ''];
   if (result.changes.length === 0) return `${lines.join('\n')}\nNo changes.\n`;
-  lines.push(`**${summary.breaking} breaking**, ${summary.compatible} compatible, ${summary.docs} documentation-only. Client version bump: **${summary.bump}**.`, '');
+  lines.push(
+    `**${summary.breaking} breaking**, ${summary.compatible} compatible, ${summary.docs} documentation-only. Client version bump: **${summary.bump}**.`,
+    '',
+  );
   for (const severity of ORDER) {
     const changes = result.changes.filter((c) => c.severity === severity);
     if (!changes.length) continue;
     lines.push(`## ${HEADINGS[severity]} (${changes.length})`, '');
     for (const [title, group] of byArea(changes, areas)) {
       lines.push(`### ${title}`, '');
-      for (const c of group) lines.push(severity === 'docs' ? `- ${describeChange(c)}` : `- ${describeChange(c)}  \n  _${c.reason}_`);
+      for (const c of group)
+        lines.push(
+          severity === 'docs' ? `- ${describeChange(c)}` : `- ${describeChange(c)}  \n  _${c.reason}_`,
+        );
       lines.push('');
     }
   }

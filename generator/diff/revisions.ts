@@ -11,7 +11,9 @@ import path from 'node:path';
 const git = (args: string[], cwd: string) => spawnSync('git', args, { cwd, encoding: 'utf8' });
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)])).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
 }
 
 function digest(target: string): string {
@@ -32,7 +34,9 @@ export function revisionOf(ref: string, cwd = process.cwd()): string {
 /** The working tree's `specDir`: HEAD's commit id when it has no uncommitted change, else its digest. */
 export function workingTreeRevision(specDir = 'spec', cwd = process.cwd()): string {
   const head = git(['rev-parse', 'HEAD'], cwd);
-  const clean = git(['diff', '--quiet', 'HEAD', '--', specDir], cwd).status === 0 && !git(['ls-files', '--others', '--exclude-standard', specDir], cwd).stdout.trim();
+  const clean =
+    git(['diff', '--quiet', 'HEAD', '--', specDir], cwd).status === 0 &&
+    !git(['ls-files', '--others', '--exclude-standard', specDir], cwd).stdout.trim();
   if (head.status === 0 && clean) return head.stdout.trim();
   return `${digest(path.resolve(cwd, specDir))} (working tree${head.status === 0 ? ` on ${head.stdout.trim().slice(0, 12)}` : ''})`;
 }

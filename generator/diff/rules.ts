@@ -26,9 +26,13 @@ export const RULES = {
   // compatible: changes clients must tolerate
   'new-resource': compatible(`new resources (URLs) are backwards-compatible`),
   'new-optional-request-field': compatible(`new optional request parameters are backwards-compatible`),
-  'new-response-field': compatible(`new properties in response objects or event data are backwards-compatible`),
+  'new-response-field': compatible(
+    `new properties in response objects or event data are backwards-compatible`,
+  ),
   'property-order': compatible(`changed property order is backwards-compatible`),
-  'opaque-string-format': compatible(`changed length or format of opaque strings such as IDs is backwards-compatible`),
+  'opaque-string-format': compatible(
+    `changed length or format of opaque strings such as IDs is backwards-compatible`,
+  ),
   'new-stream-event': compatible(`new event types in streaming APIs are backwards-compatible`),
   'new-webhook': compatible(`new event types are backwards-compatible`),
   // compatible by the same principle: every request valid before stays valid; every response is one clients accept
@@ -37,16 +41,23 @@ export const RULES = {
   'new-enum-value-response': compatible(
     `new values in response data: generated clients type known enum values widened by string`,
   ),
-  'new-error-status': compatible(`additive: documents an error response; clients handle error statuses generically`),
+  'new-error-status': compatible(
+    `additive: documents an error response; clients handle error statuses generically`,
+  ),
   'opt-in-content': compatible(`additive: only requests that opt in (x-when) receive the new content type`),
   'new-type': compatible(`additive: a new named type breaks no existing code`),
   'new-transition': compatible(`additive: a new state or transition leaves existing flows intact`),
   deprecated: compatible(`additive: deprecation is a notice; the element still works`),
-  docs: { severity: 'docs', reason: 'documentation only: no effect on requests, responses or generated code' },
+  docs: {
+    severity: 'docs',
+    reason: 'documentation only: no effect on requests, responses or generated code',
+  },
   // breaking: everything else that changes what callers send or receive
   'removed-operation': breaking('removed or renamed operations break callers'),
   'removed-field': breaking('removed or renamed fields break callers'),
-  'removed-type': breaking('a removed or renamed named type breaks code that imports it from the generated client'),
+  'removed-type': breaking(
+    'a removed or renamed named type breaks code that imports it from the generated client',
+  ),
   'new-required-request-field': breaking('a new required request parameter breaks requests that omit it'),
   'became-required': breaking('a parameter that became required breaks requests that omit it'),
   'narrowed-request': breaking('narrowed types or enums in requests reject requests that were valid'),

@@ -8,8 +8,23 @@ export function diffServers(ctx: DiffContext): void {
   for (const s of added) ctx.add('new-resource', scope, s.url, 'server added');
   for (const [a, b] of both) {
     const { both: vars, removed: gone, added: fresh } = pair(a.variables, b.variables, (v) => v.name);
-    for (const v of [...gone, ...fresh]) ctx.add('changed-server', scope, a.url, `variable \`${v.name}\` ${gone.includes(v) ? 'removed' : 'added'}`);
-    for (const [x, y] of vars) if (x.default !== y.default) ctx.add('changed-server', scope, a.url, `default of \`${x.name}\` ${x.default} → ${y.default}`, x.default, y.default);
+    for (const v of [...gone, ...fresh])
+      ctx.add(
+        'changed-server',
+        scope,
+        a.url,
+        `variable \`${v.name}\` ${gone.includes(v) ? 'removed' : 'added'}`,
+      );
+    for (const [x, y] of vars)
+      if (x.default !== y.default)
+        ctx.add(
+          'changed-server',
+          scope,
+          a.url,
+          `default of \`${x.name}\` ${x.default} → ${y.default}`,
+          x.default,
+          y.default,
+        );
     if ((a.description ?? '') !== (b.description ?? '')) ctx.add('docs', scope, a.url, 'description changed');
   }
 }

@@ -22,7 +22,10 @@ export class SpecSourceError extends Error {}
  * `ref` is a path (a root YAML file, or a directory holding `openapi.yaml`) or a git revision. `specDir` is the
  * spec folder inside the repository (default `spec`), `root` the root document's name in it.
  */
-export function resolveSpec(ref: string, options: { cwd?: string; specDir?: string; root?: string } = {}): SpecSource {
+export function resolveSpec(
+  ref: string,
+  options: { cwd?: string; specDir?: string; root?: string } = {},
+): SpecSource {
   const cwd = options.cwd ?? process.cwd();
   const specDir = options.specDir ?? 'spec';
   const root = options.root ?? 'openapi.yaml';
@@ -37,7 +40,8 @@ export function resolveSpec(ref: string, options: { cwd?: string; specDir?: stri
 function run(cmd: string, args: string[], cwd: string, input?: Buffer): Buffer {
   const r = spawnSync(cmd, args, { cwd, input, maxBuffer: 256 * 1024 * 1024 });
   if (r.error) throw new SpecSourceError(`${cmd} could not run: ${r.error.message}`);
-  if (r.status !== 0) throw new SpecSourceError(`${cmd} ${args.join(' ')} failed: ${r.stderr.toString().trim()}`);
+  if (r.status !== 0)
+    throw new SpecSourceError(`${cmd} ${args.join(' ')} failed: ${r.stderr.toString().trim()}`);
   return r.stdout;
 }
 
@@ -61,7 +65,9 @@ function fromGit(rev: string, cwd: string, specDir: string, root: string): SpecS
     run('tar', ['-x', '-C', dir], dir, tar);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    throw error instanceof SpecSourceError ? new SpecSourceError(`cannot read ${prefix}/ at ${rev}: ${error.message}`) : error;
+    throw error instanceof SpecSourceError
+      ? new SpecSourceError(`cannot read ${prefix}/ at ${rev}: ${error.message}`)
+      : error;
   }
   const file = path.join(dir, prefix, root);
   if (!existsSync(file)) {

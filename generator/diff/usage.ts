@@ -50,7 +50,11 @@ export function schemaUsage(api: Api): SchemaUsage {
 }
 
 /** Positions of a schema across both versions; a schema used nowhere is judged both ways. */
-export function positionsOf(name: string, base: Map<string, Set<Position>>, head: Map<string, Set<Position>>): Position[] {
+export function positionsOf(
+  name: string,
+  base: Map<string, Set<Position>>,
+  head: Map<string, Set<Position>>,
+): Position[] {
   const set = new Set([...(base.get(name) ?? []), ...(head.get(name) ?? [])]);
   const list = (['request', 'response'] as const).filter((p) => set.has(p));
   return list.length ? list : ['request', 'response'];

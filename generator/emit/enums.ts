@@ -9,7 +9,13 @@ export function emitEnums(api: Api): GeneratedFile[] {
   const statements: StatementStructures[] = api.enums.flatMap((e): StatementStructures[] => {
     const where = e.pointers.map((p) => `\`${p}\``).join(', ');
     const values = `${dataLiteral(e.values)} as const`;
-    const doc = [e.description, e.open ? 'Known values; any other string is accepted too.' : undefined, `From ${where}.`].filter(Boolean).join('\n\n');
+    const doc = [
+      e.description,
+      e.open ? 'Known values; any other string is accepted too.' : undefined,
+      `From ${where}.`,
+    ]
+      .filter(Boolean)
+      .join('\n\n');
     return [
       {
         kind: StructureKind.VariableStatement,
@@ -23,13 +29,19 @@ export function emitEnums(api: Api): GeneratedFile[] {
         isExported: true,
         name: e.typeName,
         docs: [doc],
-        type: e.open ? `(typeof ${e.valuesName})[number] | (string & {})` : `(typeof ${e.valuesName})[number]`,
+        type: e.open
+          ? `(typeof ${e.valuesName})[number] | (string & {})`
+          : `(typeof ${e.valuesName})[number]`,
       },
       {
         kind: StructureKind.Function,
         isExported: true,
         name: e.guardName,
-        docs: [e.open ? `True when \`value\` is one of the known values of {@link ${e.typeName}}.` : `True when \`value\` is a {@link ${e.typeName}}.`],
+        docs: [
+          e.open
+            ? `True when \`value\` is one of the known values of {@link ${e.typeName}}.`
+            : `True when \`value\` is a {@link ${e.typeName}}.`,
+        ],
         parameters: [{ name: 'value', type: 'unknown' }],
         returnType: e.open ? `value is (typeof ${e.valuesName})[number]` : `value is ${e.typeName}`,
         statements: [`return (${e.valuesName} as readonly unknown[]).includes(value);`],

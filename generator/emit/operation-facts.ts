@@ -27,7 +27,11 @@ export function successStatus(op: Operation): number {
 
 /** The plain data of one entry of `protocol/operations.ts`. */
 export function operationFacts(op: Operation): Record<string, unknown> {
-  const facts: Record<string, unknown> = { id: op.operationId, method: op.method.toUpperCase(), path: op.path };
+  const facts: Record<string, unknown> = {
+    id: op.operationId,
+    method: op.method.toUpperCase(),
+    path: op.path,
+  };
   const query = queryParams(op);
   const hasBody = op.bodyMode !== undefined;
   if (hasBody && query.length) {
@@ -40,7 +44,10 @@ export function operationFacts(op: Operation): Record<string, unknown> {
     const encoding: Record<string, Record<string, unknown>> = {};
     for (const c of body.contents) {
       for (const [field, e] of Object.entries(c.encoding ?? {})) {
-        encoding[field] = { ...(e.contentType ? { contentType: e.contentType } : {}), ...(e.explode !== undefined ? { explode: e.explode } : {}) };
+        encoding[field] = {
+          ...(e.contentType ? { contentType: e.contentType } : {}),
+          ...(e.explode !== undefined ? { explode: e.explode } : {}),
+        };
       }
     }
     facts.requestBody = {
@@ -60,7 +67,9 @@ export function operationFacts(op: Operation): Record<string, unknown> {
         ...(c.selector ? { when: Object.fromEntries(c.selector.map((w) => [w.field, w.values])) } : {}),
         ...(c.sse ? { framing: c.sse.framing } : {}),
         ...(c.sse?.terminator !== undefined ? { terminator: c.sse.terminator } : {}),
-        ...(c.sse?.framing === 'named' && c.sse.events.length ? { events: c.sse.events.map((e) => e.name) } : {}),
+        ...(c.sse?.framing === 'named' && c.sse.events.length
+          ? { events: c.sse.events.map((e) => e.name) }
+          : {}),
       }))
     : [{ kind: 'empty' }];
   if (op.paging) facts.paging = op.paging;

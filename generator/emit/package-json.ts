@@ -37,7 +37,12 @@ function recordText(root: string, file: string, release: string | undefined): st
   return own && existsSync(own) ? readFileSync(own, 'utf8') : readTemplate(`${root}/release/${file}`);
 }
 
-export function packageJson(pkg: PackageConfig, root: string, entries: Entries, release?: string): Record<string, unknown> {
+export function packageJson(
+  pkg: PackageConfig,
+  root: string,
+  entries: Entries,
+  release?: string,
+): Record<string, unknown> {
   const record = JSON.parse(recordText(root, 'package.json', release)) as { version?: unknown };
   const version = typeof record.version === 'string' ? record.version : '0.1.0';
   const exports: Record<string, unknown> = {};
@@ -68,15 +73,26 @@ export function packageJson(pkg: PackageConfig, root: string, entries: Entries, 
 export const PREPACK = `node -e "console.error('This folder holds the generated sources. Build the publishable package with: npx platform-api-codegen build (then npm pack dist/<package>)'); process.exit(1)"`;
 
 /** package.json and CHANGELOG.md of the package at `root` (`client`, `server`), from the release record. */
-export function releaseFiles(root: string, pkg: PackageConfig, entries: Entries, release?: string): GeneratedFile[] {
+export function releaseFiles(
+  root: string,
+  pkg: PackageConfig,
+  entries: Entries,
+  release?: string,
+): GeneratedFile[] {
   return [
-    { path: `${root}/package.json`, contents: `${JSON.stringify(packageJson(pkg, root, entries, release), null, 2)}\n` },
+    {
+      path: `${root}/package.json`,
+      contents: `${JSON.stringify(packageJson(pkg, root, entries, release), null, 2)}\n`,
+    },
     { path: `${root}/CHANGELOG.md`, contents: recordText(root, 'CHANGELOG.md', release), verbatim: true },
   ];
 }
 
 /** A module of `export const` declarations from plain values (the config's branding), printed with ts-morph. */
-export function constantsModule(path: string, values: Record<string, { type: string; value: unknown; doc: string }>): GeneratedFile {
+export function constantsModule(
+  path: string,
+  values: Record<string, { type: string; value: unknown; doc: string }>,
+): GeneratedFile {
   const statements: StatementStructures[] = Object.entries(values).map(([name, v]) => ({
     kind: StructureKind.VariableStatement,
     isExported: true,

@@ -30,7 +30,15 @@ function operationsTable(api: Api): GeneratedFile {
       isExported: true,
       docs: ['Each operation as client and server both read it, by operationId.'],
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'operations', initializer: (w) => { writeData(w, data); w.write(` as const satisfies Readonly<Record<string, ${facts}>>`); } }],
+      declarations: [
+        {
+          name: 'operations',
+          initializer: (w) => {
+            writeData(w, data);
+            w.write(` as const satisfies Readonly<Record<string, ${facts}>>`);
+          },
+        },
+      ],
     },
   ];
   return { path, contents: printFile(path, [...use.declarations(), ...statements]) };

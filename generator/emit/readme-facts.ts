@@ -16,8 +16,21 @@ export interface Credential {
 
 function credentialFact(api: Api, op: Operation): Credential {
   const c = op.credential;
-  if (c?.kind === 'basic') return { kind: 'basic', where: 'HTTP basic authentication (`Authorization: Basic`, the key written `user:password`)' };
-  if (c?.kind === 'apiKey') return { kind: 'apiKey', where: c.in === 'header' ? `the \`${c.name}\` header` : c.in === 'query' ? `the \`${c.name}\` query parameter` : `the \`${c.name}\` cookie` };
+  if (c?.kind === 'basic')
+    return {
+      kind: 'basic',
+      where: 'HTTP basic authentication (`Authorization: Basic`, the key written `user:password`)',
+    };
+  if (c?.kind === 'apiKey')
+    return {
+      kind: 'apiKey',
+      where:
+        c.in === 'header'
+          ? `the \`${c.name}\` header`
+          : c.in === 'query'
+            ? `the \`${c.name}\` query parameter`
+            : `the \`${c.name}\` cookie`,
+    };
   return { kind: 'bearer', where: '`Authorization: Bearer <key>`' };
 }
 
@@ -59,8 +72,13 @@ export function sample(api: Api, node: TypeNode, depth = 0, extra: [string, stri
     case 'intersection': {
       // An intersection (allOf) needs the required fields of every member that is an object.
       const members = n.kind === 'object' ? [n] : n.members.map((m) => resolveNode(api, m));
-      const required = members.flatMap((m) => (m.kind === 'object' ? m.properties.filter((p) => p.required && !extra.some(([k]) => k === p.name)) : []));
-      const fields = depth > 2 ? [] : required.map((p) => `${key(p.name)}: ${sample(api, p.type, depth + 1)}`);
+      const required = members.flatMap((m) =>
+        m.kind === 'object'
+          ? m.properties.filter((p) => p.required && !extra.some(([k]) => k === p.name))
+          : [],
+      );
+      const fields =
+        depth > 2 ? [] : required.map((p) => `${key(p.name)}: ${sample(api, p.type, depth + 1)}`);
       fields.push(...extra.map(([k, v]) => `${key(k)}: ${v}`));
       return fields.length ? `{ ${fields.join(', ')} }` : '{}';
     }
@@ -80,7 +98,12 @@ export function sampleCall(api: Api, op: Operation, extra: [string, string][] = 
   const args = pathArgs(op);
   const body = op.requestBody?.contents[0];
   // Required query parameters travel in the same argument as the body's fields.
-  const fields = [...extra, ...op.parameters.filter((q) => q.in === 'query' && q.required).map((q): [string, string] => [q.name, sample(api, q.type, 1)])];
+  const fields = [
+    ...extra,
+    ...op.parameters
+      .filter((q) => q.in === 'query' && q.required)
+      .map((q): [string, string] => [q.name, sample(api, q.type, 1)]),
+  ];
   if (body) args.push(sample(api, body.type, 0, fields));
   else if (fields.length) args.push(`{ ${fields.map(([k, v]) => `${dataKey(k)}: ${v}`).join(', ')} }`);
   else if (op.parameters.some((q) => q.in === 'query' && q.name === 'limit')) args.push('{ limit: 20 }');
@@ -90,7 +113,8 @@ export function sampleCall(api: Api, op: Operation, extra: [string, string][] = 
 /** The list a README pages through: the first paged list, preferring one that has more pages, then no path parameters. */
 export function pagedList(api: Api): (Operation & { paging: Paging }) | undefined {
   const paged = api.operations.filter((o): o is Operation & { paging: Paging } => o.paging !== undefined);
-  const rank = (o: Operation & { paging: Paging }) => (o.paging.param === undefined ? 2 : 0) + (o.path.includes('{') ? 1 : 0);
+  const rank = (o: Operation & { paging: Paging }) =>
+    (o.paging.param === undefined ? 2 : 0) + (o.path.includes('{') ? 1 : 0);
   return [...paged].sort((a, b) => rank(a) - rank(b))[0];
 }
 
@@ -98,7 +122,9 @@ export function pagedList(api: Api): (Operation & { paging: Paging }) | undefine
 export function pagingRule(paging: Paging): string {
   switch (paging.kind) {
     case 'envelope':
-      return paging.param === undefined ? 'one page (the operation declares no cursor parameter)' : `\`${paging.param}\` = \`last_id\` of each answer, while \`has_more\``;
+      return paging.param === undefined
+        ? 'one page (the operation declares no cursor parameter)'
+        : `\`${paging.param}\` = \`last_id\` of each answer, while \`has_more\``;
     case 'cursor':
       return `\`${paging.param}\` = \`${paging.next.join('.')}\` of each answer, until it is empty`;
     case 'offset':
@@ -113,44 +139,82 @@ export function pagingRule(paging: Paging): string {
 /** The API's paged lists grouped by how they page: `client.a.list`, `client.b.list`: the rule. */
 export function pagingGroups(api: Api): { calls: string; rule: string }[] {
   const groups = new Map<string, string[]>();
-  for (const o of api.operations) if (o.paging) groups.set(pagingRule(o.paging), [...(groups.get(pagingRule(o.paging)) ?? []), `\`client.${o.sdkPath.join('.')}\``]);
+  for (const o of api.operations)
+    if (o.paging)
+      groups.set(pagingRule(o.paging), [
+        ...(groups.get(pagingRule(o.paging)) ?? []),
+        `\`client.${o.sdkPath.join('.')}\``,
+      ]);
   return [...groups].map(([rule, calls]) => ({ calls: calls.join(', '), rule }));
 }
 
-const selectorArgs = (c: ResponseContent): [string, string][] => (c.selector ?? []).map((s) => [s.field, dataLiteral(s.values[0])]);
+const selectorArgs = (c: ResponseContent): [string, string][] =>
+  (c.selector ?? []).map((s) => [s.field, dataLiteral(s.values[0])]);
 
 /**
  * The operation a README streams from: one answering server-sent events, preferably chosen by a boolean field
  * (`stream: true`, the usual convention) with JSON otherwise, else the first; and the body fields that select it.
  */
-export function streamExample(api: Api): { op: Operation; select: [string, string][]; terminator?: string } | undefined {
+export function streamExample(
+  api: Api,
+): { op: Operation; select: [string, string][]; terminator?: string } | undefined {
   const candidates = api.operations.flatMap((op) => {
     const contents = op.success?.contents ?? [];
     const sse = contents.find((c) => c.kind === 'sse');
-    return sse ? [{ op, sse, byFlag: (sse.selector ?? []).some((s) => s.values[0] === true) && contents.some((c) => c.kind === 'json') }] : [];
+    return sse
+      ? [
+          {
+            op,
+            sse,
+            byFlag:
+              (sse.selector ?? []).some((s) => s.values[0] === true) &&
+              contents.some((c) => c.kind === 'json'),
+          },
+        ]
+      : [];
   });
   const chosen = candidates.find((c) => c.byFlag) ?? candidates[0];
   if (!chosen) return undefined;
-  return { op: chosen.op, select: selectorArgs(chosen.sse), ...(chosen.sse.sse?.terminator !== undefined ? { terminator: chosen.sse.sse.terminator } : {}) };
+  return {
+    op: chosen.op,
+    select: selectorArgs(chosen.sse),
+    ...(chosen.sse.sse?.terminator !== undefined ? { terminator: chosen.sse.sse.terminator } : {}),
+  };
 }
 
 /** Operations whose answer depends on the request (`x-when`): what each request gets, in words. */
 export function overloads(api: Api): string[] {
-  const what = (c: ResponseContent) => (c.kind === 'sse' ? 'a `Stream`' : c.kind === 'binary' ? 'the raw `Response` (`arrayBuffer()`, `body`)' : c.kind === 'text' ? 'a string' : c.kind === 'empty' ? 'nothing' : 'the JSON shape');
+  const what = (c: ResponseContent) =>
+    c.kind === 'sse'
+      ? 'a `Stream`'
+      : c.kind === 'binary'
+        ? 'the raw `Response` (`arrayBuffer()`, `body`)'
+        : c.kind === 'text'
+          ? 'a string'
+          : c.kind === 'empty'
+            ? 'nothing'
+            : 'the JSON shape';
   const out: string[] = [];
   for (const op of api.operations) {
     const contents = op.success?.contents ?? [];
     if (contents.length < 2 || !op.successVariants.length) continue;
     const byDefault = op.successDefault;
-    const chosen = op.successVariants.map((c) => `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${dataLiteral(v)}\``).join(' or ')).join(' and ')}`);
-    out.push(`\`${op.sdkPath.join('.')}\` returns ${[...(byDefault ? [`${what(byDefault)} by default`] : []), ...chosen].join(', or ')}`);
+    const chosen = op.successVariants.map(
+      (c) =>
+        `${what(c)} with ${c.selector!.map((s) => s.values.map((v) => `\`${s.field}: ${dataLiteral(v)}\``).join(' or ')).join(' and ')}`,
+    );
+    out.push(
+      `\`${op.sdkPath.join('.')}\` returns ${[...(byDefault ? [`${what(byDefault)} by default`] : []), ...chosen].join(', or ')}`,
+    );
   }
   return out;
 }
 
 /** True when the request body of `op` can carry a file (a multipart file part, or raw bytes). */
 export function takesFile(api: Api, op: Operation): boolean {
-  return (op.requestBody?.contents ?? []).some((c) => c.kind === 'binary' || (c.kind === 'multipart' && hasBinary(api, c.type)));
+  return (op.requestBody?.contents ?? []).some(
+    (c) => c.kind === 'binary' || (c.kind === 'multipart' && hasBinary(api, c.type)),
+  );
 }
 
 function hasBinary(api: Api, node: TypeNode, depth = 0): boolean {
@@ -170,7 +234,8 @@ export function multipartArrays(api: Api): string[] {
   for (const op of api.operations) {
     for (const c of op.requestBody?.contents ?? []) {
       if (c.kind !== 'multipart') continue;
-      for (const p of propertiesOf(api, c.type)) if (resolveNode(api, p.type).kind === 'array') names.add(p.name);
+      for (const p of propertiesOf(api, c.type))
+        if (resolveNode(api, p.type).kind === 'array') names.add(p.name);
     }
   }
   return [...names].sort();
@@ -178,7 +243,9 @@ export function multipartArrays(api: Api): string[] {
 
 /** SDK calls whose success answer is bytes. */
 export function binaryAnswers(api: Api): string[] {
-  return api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'binary')).map((o) => o.sdkPath.join('.'));
+  return api.operations
+    .filter((o) => o.success?.contents.some((c) => c.kind === 'binary'))
+    .map((o) => o.sdkPath.join('.'));
 }
 
 /** A state guard as a handler calls it: `guardState('cancelJob', job.status)`; undefined without state machines. */

@@ -23,13 +23,19 @@ function machineData(m: StateMachine): Data {
     transitions: m.transitions.map((t) => ({
       from: t.from,
       to: t.to,
-      on: t.on.kind === 'operation' ? { kind: 'operation', operationId: t.on.operationId } : { kind: 'time', after: t.on.after, seconds: t.on.seconds, bound: t.on.bound },
+      on:
+        t.on.kind === 'operation'
+          ? { kind: 'operation', operationId: t.on.operationId }
+          : { kind: 'time', after: t.on.after, seconds: t.on.seconds, bound: t.on.bound },
       condition: t.condition || undefined,
       effects: t.effects || undefined,
     })),
     guards: m.guards.map((g) => ({
       operationId: g.operationId,
-      target: g.target.in === 'path' ? { in: 'path', name: g.target.name } : { in: 'body', pointer: g.target.pointer },
+      target:
+        g.target.in === 'path'
+          ? { in: 'path', name: g.target.name }
+          : { in: 'body', pointer: g.target.pointer },
       states: g.states,
     })),
     complete: m.complete,
@@ -50,8 +56,16 @@ export function emitStateMachines(api: Api): GeneratedFile[] {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`The \`${m.name}\` state machine${m.complete ? '' : ' (incomplete: not every transition is documented)'}.`],
-      declarations: [{ name: m.constName, type: `StateMachine<${m.typeName}>`, initializer: dataLiteral(machineData(m), { expand: true }) }],
+      docs: [
+        `The \`${m.name}\` state machine${m.complete ? '' : ' (incomplete: not every transition is documented)'}.`,
+      ],
+      declarations: [
+        {
+          name: m.constName,
+          type: `StateMachine<${m.typeName}>`,
+          initializer: dataLiteral(machineData(m), { expand: true }),
+        },
+      ],
     });
   }
   statements.push({
@@ -59,7 +73,12 @@ export function emitStateMachines(api: Api): GeneratedFile[] {
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: ['Every machine by name.'],
-    declarations: [{ name: 'stateMachines', initializer: `${dataLiteral(new Map(api.stateMachines.map((m) => [m.name, ref(m.constName)])))} as const` }],
+    declarations: [
+      {
+        name: 'stateMachines',
+        initializer: `${dataLiteral(new Map(api.stateMachines.map((m) => [m.name, ref(m.constName)])))} as const`,
+      },
+    ],
   });
   return [{ path: 'tables/state-machines.ts', contents: printFile('tables/state-machines.ts', statements) }];
 }

@@ -45,29 +45,53 @@ export interface EmulateOptions {
   onListening?: (url: string) => void;
 }
 
-export async function main(argv: string[], out: Stream = process.stdout, err: Stream = process.stderr, options: EmulateOptions = {}): Promise<number> {
-  let values: { spec?: string; port?: string; data?: string; config?: string; strict?: boolean; tolerant?: boolean; help?: boolean };
+export async function main(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+  options: EmulateOptions = {},
+): Promise<number> {
+  let values: {
+    spec?: string;
+    port?: string;
+    data?: string;
+    config?: string;
+    strict?: boolean;
+    tolerant?: boolean;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { spec: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, config: { type: 'string' }, strict: { type: 'boolean' }, tolerant: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        spec: { type: 'string' },
+        port: { type: 'string' },
+        data: { type: 'string' },
+        config: { type: 'string' },
+        strict: { type: 'boolean' },
+        tolerant: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (error) {
     err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  if (values.help) return out.write(`${USAGE}\n`), 0;
+  if (values.help) return (out.write(`${USAGE}\n`), 0);
   const usage = (message: string) => (err.write(`error[usage]: ${message}\n${USAGE}\n`), 2);
   if (values.strict && values.tolerant) return usage('--strict and --tolerant exclude each other');
   const port = values.port === undefined ? 4010 : Number(values.port);
-  if (!/^\d+$/.test(values.port ?? '0') || !Number.isInteger(port) || port < 0 || port > 65535) return usage(`--port must be an integer from 0 to 65535, not ${values.port}`);
+  if (!/^\d+$/.test(values.port ?? '0') || !Number.isInteger(port) || port < 0 || port > 65535)
+    return usage(`--port must be an integer from 0 to 65535, not ${values.port}`);
   let config: unknown = {};
   if (values.config) {
     try {
       config = JSON.parse(readFileSync(values.config, 'utf8'));
     } catch (error) {
-      err.write(`error[config]: ${values.config}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`);
+      err.write(
+        `error[config]: ${values.config}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,
+      );
       return 2;
     }
   }
@@ -76,7 +100,11 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
   let mod: EmulatorModule;
   let prepared;
   try {
-    prepared = await prepareEmulator(spec, { ...(codegenConfig ? { config: codegenConfig } : {}), ...(values.strict ? { mode: 'strict' as const } : values.tolerant ? { mode: 'tolerant' as const } : {}), onStep: (step, ms) => err.write(`  ${step.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms\n`) });
+    prepared = await prepareEmulator(spec, {
+      ...(codegenConfig ? { config: codegenConfig } : {}),
+      ...(values.strict ? { mode: 'strict' as const } : values.tolerant ? { mode: 'tolerant' as const } : {}),
+      onStep: (step, ms) => err.write(`  ${step.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms\n`),
+    });
     mod = (await import(pathToFileURL(prepared.entry).href)) as EmulatorModule;
   } catch (error) {
     if (error instanceof GeneratorError) {
@@ -98,11 +126,16 @@ export async function main(argv: string[], out: Stream = process.stdout, err: St
     emulator = await mod.startEmulator({ port, ...(values.data ? { dataDir: values.data } : {}), config });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    const message = e.code === 'EADDRINUSE' ? `port ${port} on 127.0.0.1 is in use (choose another with --port, or 0 for any free port)` : e.message;
+    const message =
+      e.code === 'EADDRINUSE'
+        ? `port ${port} on 127.0.0.1 is in use (choose another with --port, or 0 for any free port)`
+        : e.message;
     err.write(`error[emulate]: ${message}\n`);
     return e.message.startsWith('config ') ? 2 : 1;
   }
-  out.write(`Emulating ${prepared.title} at ${emulator.url}${emulator.basePath}${values.data ? ` (data in ${values.data})` : ' (in memory)'}\n`);
+  out.write(
+    `Emulating ${prepared.title} at ${emulator.url}${emulator.basePath}${values.data ? ` (data in ${values.data})` : ' (in memory)'}\n`,
+  );
   options.onListening?.(emulator.url);
   await (options.until ??
     new Promise<void>((resolve) => {

@@ -5,7 +5,16 @@
  * the tool. A spec whose input files (and config) are unchanged since the last run reuses its folder.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mode } from '../diagnostics.ts';
@@ -24,7 +33,11 @@ function toolRoot(): string {
   for (const up of ['../..', '../../..']) {
     const dir = path.resolve(here, up);
     try {
-      if ((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name === 'platform-api-codegen') return dir;
+      if (
+        (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name ===
+        'platform-api-codegen'
+      )
+        return dir;
     } catch {
       // try the next folder
     }
@@ -47,7 +60,8 @@ function toolStamp(): string {
       else hash.update(`${full}:${stamp(full)}\n`);
     }
   };
-  for (const sub of ['templates', 'generator', 'lib']) if (existsSync(path.join(root, sub))) walk(path.join(root, sub));
+  for (const sub of ['templates', 'generator', 'lib'])
+    if (existsSync(path.join(root, sub))) walk(path.join(root, sub));
   return hash.digest('hex');
 }
 
@@ -65,15 +79,32 @@ interface Record_ {
   dir: string;
 }
 
-export async function prepareEmulator(spec: string, options: { config?: string; mode?: Mode; onStep?: (step: string, ms: number) => void } = {}): Promise<Prepared> {
-  const key = createHash('sha256').update(JSON.stringify([path.resolve(spec), options.config ? path.resolve(options.config) : '', options.mode ?? ''])).digest('hex').slice(0, 16);
+export async function prepareEmulator(
+  spec: string,
+  options: { config?: string; mode?: Mode; onStep?: (step: string, ms: number) => void } = {},
+): Promise<Prepared> {
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        path.resolve(spec),
+        options.config ? path.resolve(options.config) : '',
+        options.mode ?? '',
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 16);
   const root = cacheRoot();
   const recordFile = path.join(root, `${key}.json`);
   const tool = toolStamp();
   try {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as Record_;
     const entry = path.join(root, record.dir, 'emulator/index.js');
-    if (record.tool === tool && Object.entries(record.inputs).every(([f, s]) => stamp(f) === s) && existsSync(entry)) return { entry, title: record.title, cached: true };
+    if (
+      record.tool === tool &&
+      Object.entries(record.inputs).every(([f, s]) => stamp(f) === s) &&
+      existsSync(entry)
+    )
+      return { entry, title: record.title, cached: true };
   } catch {
     // no usable record: generate
   }
@@ -81,7 +112,14 @@ export async function prepareEmulator(spec: string, options: { config?: string; 
   // Loaded only to regenerate: a cached spec starts without the generator and the compiler.
   const { runPipeline } = await import('../pipeline.ts');
   const { ts } = await import('ts-morph');
-  const result = await runPipeline({ spec, emitters: ['server', 'emulator'], format: false, defaultMode: 'tolerant', ...(options.mode ? { mode: options.mode } : {}), ...(options.config ? { config: options.config } : {}) });
+  const result = await runPipeline({
+    spec,
+    emitters: ['server', 'emulator'],
+    format: false,
+    defaultMode: 'tolerant',
+    ...(options.mode ? { mode: options.mode } : {}),
+    ...(options.config ? { config: options.config } : {}),
+  });
   options.onStep?.('generate', performance.now() - start);
   start = performance.now();
   // Content-addressed: runs that prepare the same spec at once (parallel tests) end with the same folder.
@@ -95,9 +133,18 @@ export async function prepareEmulator(spec: string, options: { config?: string; 
       if (!f.path.endsWith('.ts')) continue;
       const out = path.join(staging, f.path.replace(/\.ts$/, '.js'));
       mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, ts.transpileModule(f.contents, { fileName: path.basename(f.path), compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText);
+      writeFileSync(
+        out,
+        ts.transpileModule(f.contents, {
+          fileName: path.basename(f.path),
+          compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+        }).outputText,
+      );
     }
-    writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify({ type: 'module', private: true })}\n`);
+    writeFileSync(
+      path.join(staging, 'package.json'),
+      `${JSON.stringify({ type: 'module', private: true })}\n`,
+    );
     try {
       renameSync(staging, final);
     } catch {
@@ -107,7 +154,8 @@ export async function prepareEmulator(spec: string, options: { config?: string; 
   }
   // Earlier builds of this spec are removed (a running emulator has loaded its modules already).
   for (const name of readdirSync(root)) {
-    if ((name === key || (name.startsWith(`${key}-`) && !name.endsWith('.tmp'))) && name !== dir) rmSync(path.join(root, name), { recursive: true, force: true });
+    if ((name === key || (name.startsWith(`${key}-`) && !name.endsWith('.tmp'))) && name !== dir)
+      rmSync(path.join(root, name), { recursive: true, force: true });
   }
   const inputs: Record<string, string> = {};
   for (const f of result.inputs) inputs[f] = stamp(f);

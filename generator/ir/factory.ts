@@ -24,19 +24,65 @@ import type {
 type Extra<T> = Partial<Omit<T, 'kind'>>;
 
 export const t = {
-  string: (extra: Extra<Extract<TypeNode, { kind: 'string' }>> = {}): TypeNode => ({ kind: 'string', nullable: false, pointer: '#', ...extra }),
-  number: (extra: Extra<Extract<TypeNode, { kind: 'number' }>> = {}): TypeNode => ({ kind: 'number', integer: false, nullable: false, pointer: '#', ...extra }),
-  integer: (extra: Extra<Extract<TypeNode, { kind: 'number' }>> = {}): TypeNode => ({ kind: 'number', integer: true, nullable: false, pointer: '#', ...extra }),
+  string: (extra: Extra<Extract<TypeNode, { kind: 'string' }>> = {}): TypeNode => ({
+    kind: 'string',
+    nullable: false,
+    pointer: '#',
+    ...extra,
+  }),
+  number: (extra: Extra<Extract<TypeNode, { kind: 'number' }>> = {}): TypeNode => ({
+    kind: 'number',
+    integer: false,
+    nullable: false,
+    pointer: '#',
+    ...extra,
+  }),
+  integer: (extra: Extra<Extract<TypeNode, { kind: 'number' }>> = {}): TypeNode => ({
+    kind: 'number',
+    integer: true,
+    nullable: false,
+    pointer: '#',
+    ...extra,
+  }),
   boolean: (): TypeNode => ({ kind: 'boolean', nullable: false, pointer: '#' }),
-  literal: (value: string | number | boolean | null): TypeNode => ({ kind: 'literal', value, nullable: false, pointer: '#' }),
+  literal: (value: string | number | boolean | null): TypeNode => ({
+    kind: 'literal',
+    value,
+    nullable: false,
+    pointer: '#',
+  }),
   /** An enum at `pointer` (its identity for the naming pass's hoisting). */
-  enum: (values: (string | number)[], extra: Extra<Extract<TypeNode, { kind: 'enum' }>> = {}): TypeNode => ({ kind: 'enum', values, open: false, nullable: false, pointer: '#', ...extra }),
+  enum: (values: (string | number)[], extra: Extra<Extract<TypeNode, { kind: 'enum' }>> = {}): TypeNode => ({
+    kind: 'enum',
+    values,
+    open: false,
+    nullable: false,
+    pointer: '#',
+    ...extra,
+  }),
   ref: (target: string, nullable = false): TypeNode => ({ kind: 'ref', target, nullable, pointer: '#' }),
-  array: (items: TypeNode, extra: Extra<Extract<TypeNode, { kind: 'array' }>> = {}): TypeNode => ({ kind: 'array', items, nullable: false, pointer: '#', ...extra }),
+  array: (items: TypeNode, extra: Extra<Extract<TypeNode, { kind: 'array' }>> = {}): TypeNode => ({
+    kind: 'array',
+    items,
+    nullable: false,
+    pointer: '#',
+    ...extra,
+  }),
   map: (values: TypeNode): TypeNode => ({ kind: 'map', values, nullable: false, pointer: '#' }),
-  union: (variants: TypeNode[], extra: Extra<Extract<TypeNode, { kind: 'union' }>> = {}): TypeNode => ({ kind: 'union', mode: 'oneOf', variants, nullable: false, pointer: '#', ...extra }),
+  union: (variants: TypeNode[], extra: Extra<Extract<TypeNode, { kind: 'union' }>> = {}): TypeNode => ({
+    kind: 'union',
+    mode: 'oneOf',
+    variants,
+    nullable: false,
+    pointer: '#',
+    ...extra,
+  }),
   /** Properties in the model's order (sorted by wire name), whatever the order given. */
-  object: (properties: Record<string, TypeNode>, required: string[] = [], extra: Partial<Omit<ObjectNode, 'kind' | 'properties'>> = {}): TypeNode => ({
+  object: (
+    properties: Record<string, TypeNode>,
+    required: string[] = [],
+    extra: Partial<Omit<ObjectNode, 'kind' | 'properties'>> = {},
+  ): TypeNode => ({
     kind: 'object',
     properties: Object.keys(properties)
       .sort()
@@ -59,20 +105,45 @@ export function parsedSchema(name: string, type: TypeNode): ParsedSchema {
 
 /** A resolved named schema: its type name is its component name. */
 export function schema(name: string, type: TypeNode, area = 'common'): NamedSchema {
-  return { ...parsedSchema(name, type), typeName: name, area, validators: { is: `is${name}`, check: `check${name}` } };
+  return {
+    ...parsedSchema(name, type),
+    typeName: name,
+    area,
+    validators: { is: `is${name}`, check: `check${name}` },
+  };
 }
 
 /** A parameter (required when in the path). */
-export function parameter(name: string, where: ParsedParameter['in'], type: TypeNode = t.string(), extra: Partial<ParsedParameter> = {}): ParsedParameter {
+export function parameter(
+  name: string,
+  where: ParsedParameter['in'],
+  type: TypeNode = t.string(),
+  extra: Partial<ParsedParameter> = {},
+): ParsedParameter {
   return { name, in: where, required: where === 'path', type, ...extra };
 }
 
 /** A response with one JSON content of `type` (none without). */
-export function response(status: string, type?: TypeNode, extra: Partial<ParsedResponse> = {}): ParsedResponse {
-  return { status, description: '', headers: [], contents: type ? [{ mediaType: 'application/json', kind: 'json', type }] : [], ...extra };
+export function response(
+  status: string,
+  type?: TypeNode,
+  extra: Partial<ParsedResponse> = {},
+): ParsedResponse {
+  return {
+    status,
+    description: '',
+    headers: [],
+    contents: type ? [{ mediaType: 'application/json', kind: 'json', type }] : [],
+    ...extra,
+  };
 }
 
-export function parsedOperation(operationId: string, method: ParsedOperation['method'], path: string, extra: Partial<ParsedOperation> = {}): ParsedOperation {
+export function parsedOperation(
+  operationId: string,
+  method: ParsedOperation['method'],
+  path: string,
+  extra: Partial<ParsedOperation> = {},
+): ParsedOperation {
   return {
     operationId,
     method,
@@ -103,7 +174,12 @@ export function operationNames(pascal: string): OperationNames {
   };
 }
 
-export function operation(operationId: string, method: Operation['method'], path: string, extra: Partial<Operation> = {}): Operation {
+export function operation(
+  operationId: string,
+  method: Operation['method'],
+  path: string,
+  extra: Partial<Operation> = {},
+): Operation {
   const { sdkCall: _sdkCall, ...parsed } = parsedOperation(operationId, method, path);
   return {
     ...parsed,
@@ -119,12 +195,29 @@ export function operation(operationId: string, method: Operation['method'], path
 
 export function parsedMachine(name: string, extra: Partial<ParsedStateMachine> = {}): ParsedStateMachine {
   const schemaName = name[0]!.toUpperCase() + name.slice(1);
-  return { name, schema: schemaName, property: 'status', states: [], initialStates: [], transitions: [], guards: [], complete: false, pointer: `#/x-state-machines/${name}`, ...extra };
+  return {
+    name,
+    schema: schemaName,
+    property: 'status',
+    states: [],
+    initialStates: [],
+    transitions: [],
+    guards: [],
+    complete: false,
+    pointer: `#/x-state-machines/${name}`,
+    ...extra,
+  };
 }
 
 export function machine(name: string, extra: Partial<StateMachine> = {}): StateMachine {
   const typeName = name[0]!.toUpperCase() + name.slice(1);
-  return { ...parsedMachine(name), typeName: `${typeName}State`, constName: `${name}Machine`, area: 'common', ...extra };
+  return {
+    ...parsedMachine(name),
+    typeName: `${typeName}State`,
+    constName: `${name}Machine`,
+    area: 'common',
+    ...extra,
+  };
 }
 
 export function parsedApi(extra: Partial<ParsedApi> = {}): ParsedApi {

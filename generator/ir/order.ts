@@ -3,11 +3,13 @@
  * Parse builds every list whose order comes from object keys of the input in this order, so output is
  * byte-identical whatever the key order of the spec.
  */
-export const by = <T>(key: (x: T) => string) => (a: T, b: T): number => {
-  const ka = key(a);
-  const kb = key(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+export const by =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T): number => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 
 /** A sorted copy of `list` (the list itself is left as it is). */
 export function sortedBy<T>(list: readonly T[], key: (x: T) => string): T[] {

@@ -1,5 +1,14 @@
 /** Small read-only questions passes ask of the parsed model, and emitters of the resolved one. */
-import type { Api, EnumNode, ObjectNode, ParsedApi, ParsedOperation, ParsedResponse, ParsedSchema, TypeNode } from './types.ts';
+import type {
+  Api,
+  EnumNode,
+  ObjectNode,
+  ParsedApi,
+  ParsedOperation,
+  ParsedResponse,
+  ParsedSchema,
+  TypeNode,
+} from './types.ts';
 
 /**
  * The schemas by name, built once per model (and again only if its schema list is replaced or grows): the passes
@@ -7,15 +16,23 @@ import type { Api, EnumNode, ObjectNode, ParsedApi, ParsedOperation, ParsedRespo
  */
 export function schemaByName<S extends ParsedSchema>(api: { schemas: S[] }): Map<string, S> {
   const cached = byName.get(api);
-  if (cached && cached.list === api.schemas && cached.length === api.schemas.length) return cached.map as Map<string, S>;
+  if (cached && cached.list === api.schemas && cached.length === api.schemas.length)
+    return cached.map as Map<string, S>;
   const map = new Map(api.schemas.map((s) => [s.name, s]));
   byName.set(api, { list: api.schemas, length: api.schemas.length, map });
   return map;
 }
-const byName = new WeakMap<object, { list: readonly ParsedSchema[]; length: number; map: Map<string, ParsedSchema> }>();
+const byName = new WeakMap<
+  object,
+  { list: readonly ParsedSchema[]; length: number; map: Map<string, ParsedSchema> }
+>();
 
 /** Follows refs to the underlying node. */
-export function resolveNode(api: ParsedApi, node: TypeNode, schemas: Map<string, ParsedSchema> = schemaByName(api)): TypeNode {
+export function resolveNode(
+  api: ParsedApi,
+  node: TypeNode,
+  schemas: Map<string, ParsedSchema> = schemaByName(api),
+): TypeNode {
   let current = node;
   for (let i = 0; current.kind === 'ref' && i < 32; i++) {
     const target = schemas.get(current.target);
@@ -31,7 +48,10 @@ export function successResponse<R extends ParsedResponse>(op: { responses: R[] }
 }
 
 /** The object node of a list envelope (`object: "list"`, `data: [...]`), when the operation returns one. */
-export function listEnvelope(api: ParsedApi, op: ParsedOperation): { envelope: ObjectNode; item: TypeNode } | undefined {
+export function listEnvelope(
+  api: ParsedApi,
+  op: ParsedOperation,
+): { envelope: ObjectNode; item: TypeNode } | undefined {
   if (op.method !== 'get') return undefined;
   const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when);
   if (!json?.type) return undefined;
@@ -40,15 +60,23 @@ export function listEnvelope(api: ParsedApi, op: ParsedOperation): { envelope: O
   const data = node.properties.find((p) => p.name === 'data');
   const object = node.properties.find((p) => p.name === 'object');
   if (!data || data.type.kind !== 'array') return undefined;
-  const isList = object && ((object.type.kind === 'literal' && object.type.value === 'list') || object.type.kind === 'string');
+  const isList =
+    object &&
+    ((object.type.kind === 'literal' && object.type.value === 'list') || object.type.kind === 'string');
   return isList ? { envelope: node, item: data.type.items } : undefined;
 }
 
 /** Properties of an object, or of every object member of an intersection (refs followed). */
-export function propertiesOf(api: ParsedApi, node: TypeNode, schemas: Map<string, ParsedSchema> = schemaByName(api), depth = 0): ObjectNode['properties'] {
+export function propertiesOf(
+  api: ParsedApi,
+  node: TypeNode,
+  schemas: Map<string, ParsedSchema> = schemaByName(api),
+  depth = 0,
+): ObjectNode['properties'] {
   const resolved = resolveNode(api, node, schemas);
   if (resolved.kind === 'object') return resolved.properties;
-  if (resolved.kind === 'intersection' && depth < 16) return resolved.members.flatMap((m) => propertiesOf(api, m, schemas, depth + 1));
+  if (resolved.kind === 'intersection' && depth < 16)
+    return resolved.members.flatMap((m) => propertiesOf(api, m, schemas, depth + 1));
   return [];
 }
 

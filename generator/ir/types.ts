@@ -253,7 +253,10 @@ export interface Discriminator {
    * member has the property (in its `properties`, an `allOf` part or a schema it references); otherwise the union
    * is plain (reported, `discriminator-fallback`).
    */
-  mapping: ({ value: string; schema: string; variant?: undefined } | { value: string; schema?: undefined; variant: number })[];
+  mapping: (
+    | { value: string; schema: string; variant?: undefined }
+    | { value: string; schema?: undefined; variant: number }
+  )[];
 }
 /** `oneOf` or `anyOf` (an enum mixing kinds of values reads as an `anyOf` of literals). */
 export interface UnionNode extends NodeBase {
@@ -700,7 +703,9 @@ export type Paging =
   | { kind: 'link'; param?: undefined; items: string[] };
 
 /** Where a credential other than a bearer token goes (`Operation.credential`). */
-export type CredentialPlacement = { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+export type CredentialPlacement =
+  | { kind: 'basic' }
+  | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
 
 /**
  * The TypeScript names of an operation's types and functions, decided by the naming pass: the type names are unique
@@ -923,7 +928,14 @@ export interface ParsedApi {
    * type (`http`, `apiKey`, `oauth2`…), `scheme` the HTTP scheme (`bearer`, `basic`); `in` and `parameterName`: where
    * an `apiKey` scheme's credential goes (header, query or cookie) and its name.
    */
-  securitySchemes: { name: string; type: string; scheme?: string; description?: string; in?: 'header' | 'query' | 'cookie'; parameterName?: string }[];
+  securitySchemes: {
+    name: string;
+    type: string;
+    scheme?: string;
+    description?: string;
+    in?: 'header' | 'query' | 'cookie';
+    parameterName?: string;
+  }[];
   /** The document's default security: alternatives of requirements; `[]` means none. */
   security: SecurityRequirement[][];
   /** The document's `tags`, sorted by name. */
@@ -946,7 +958,10 @@ export interface ParsedApi {
  * The whole API with every decision made (the resolved model): what every emitter reads. The pipeline assembles it
  * from the parsed model and the tables the passes return (generator/pipeline.ts, `resolveApi`).
  */
-export interface Api extends Omit<ParsedApi, 'schemas' | 'operations' | 'webhooks' | 'stateMachines' | 'notShown'> {
+export interface Api extends Omit<
+  ParsedApi,
+  'schemas' | 'operations' | 'webhooks' | 'stateMachines' | 'notShown'
+> {
   /** The client class's name: the config's, else derived from the title (`Acme Projects API` → `AcmeProjectsClient`); naming pass. */
   clientName: string;
   /**

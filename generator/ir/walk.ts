@@ -49,13 +49,21 @@ export function children(node: TypeNode, typesOnly = false): { node: TypeNode; s
   if (node.unevaluatedItems) out.push({ node: node.unevaluatedItems });
   if (node.kind === 'array' && node.contains) out.push({ node: node.contains });
   if (node.kind === 'object') for (const pp of node.patternProperties ?? []) out.push({ node: pp.type });
-  if ((node.kind === 'object' || node.kind === 'map') && node.propertyNamesType) out.push({ node: node.propertyNamesType });
+  if ((node.kind === 'object' || node.kind === 'map') && node.propertyNamesType)
+    out.push({ node: node.propertyNamesType });
   return out;
 }
 
-export function walkNodeImpl(node: TypeNode, path: string[], area: string, visit: (v: Visit) => void, typesOnly = false): void {
+export function walkNodeImpl(
+  node: TypeNode,
+  path: string[],
+  area: string,
+  visit: (v: Visit) => void,
+  typesOnly = false,
+): void {
   visit({ node, path, area });
-  for (const child of children(node, typesOnly)) walkNode(child.node, child.segment ? [...path, child.segment] : path, area, visit, typesOnly);
+  for (const child of children(node, typesOnly))
+    walkNode(child.node, child.segment ? [...path, child.segment] : path, area, visit, typesOnly);
 }
 
 /** What the walker calls the roots it starts from: a schema's name and area, an operation's name. */
@@ -65,8 +73,14 @@ export interface WalkLabels {
 }
 
 /** Every root type node of the API with its owner path, named by `labels`, in the model's order. */
-export function walkApi(api: ParsedApi, labels: WalkLabels, visit: (v: Visit) => void, typesOnly = false): void {
-  const walkNode = (node: TypeNode, path: string[], area: string, v: (x: Visit) => void) => walkNodeImpl(node, path, area, v, typesOnly);
+export function walkApi(
+  api: ParsedApi,
+  labels: WalkLabels,
+  visit: (v: Visit) => void,
+  typesOnly = false,
+): void {
+  const walkNode = (node: TypeNode, path: string[], area: string, v: (x: Visit) => void) =>
+    walkNodeImpl(node, path, area, v, typesOnly);
   for (const s of api.schemas) {
     const { name, area } = labels.schema(s);
     walkNode(s.type, [name], area, visit);

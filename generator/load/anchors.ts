@@ -23,7 +23,8 @@ export function findAnchors(root: unknown, rootPointer: string, name: string, ow
     if (Array.isArray(value)) return value.forEach((v, i) => walk(v, joinPointer(pointer, i)));
     if (value === null || typeof value !== 'object') return;
     const node = value as Record<string, unknown>;
-    if (ownResource && pointer !== rootPointer && typeof node.$id === 'string' && !node.$id.startsWith('#')) return;
+    if (ownResource && pointer !== rootPointer && typeof node.$id === 'string' && !node.$id.startsWith('#'))
+      return;
     if (node.$anchor === name) out.push({ pointer, dynamic: false });
     if (node.$dynamicAnchor === name) out.push({ pointer, dynamic: true });
     for (const [k, v] of Object.entries(node)) if (!DATA.has(k)) walk(v, joinPointer(pointer, k));

@@ -24,7 +24,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function bundle(sources: SourceSet, locate: (pointer: string) => Location, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<OpenApiDocument> {
+export async function bundle(
+  sources: SourceSet,
+  locate: (pointer: string) => Location,
+  diagnostics: Diagnostics = new Diagnostics('strict'),
+): Promise<OpenApiDocument> {
   const root = sources.root.value;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     fail('invalid-openapi', 'the spec root must be a mapping', { file: sources.root.display });
@@ -59,18 +63,26 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
     // follow a `$ref` through a schema that has one beside its `$defs` (`{$ref: '#/…/X/$defs/a', $defs}`) forever.
     if (sources.files.size === 1) bundled = sources.root.copy() as OpenApiDocument;
     else {
-      bundled = (await SwaggerParser.bundle(sources.root.path, { parse: { yaml: reuse } } as never)) as unknown as OpenApiDocument;
+      bundled = (await SwaggerParser.bundle(sources.root.path, {
+        parse: { yaml: reuse },
+      } as never)) as unknown as OpenApiDocument;
       unmaskDataRefs(bundled);
     }
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
-    fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', { file: sources.root.display });
+    fail('unresolved-ref', messageOf(error).split('\n')[0] ?? 'bundling failed', {
+      file: sources.root.display,
+    });
   }
   // The bundler rewrites `$ref`s but not discriminator mappings, which name schemas by reference too.
   localizeMappings(bundled);
   const external = findExternalRef(bundled, '#', bundled, path.basename(sources.root.path));
   if (external) {
-    fail('unresolved-ref', `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`, { ...locate(external.pointer), pointer: external.pointer });
+    fail(
+      'unresolved-ref',
+      `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`,
+      { ...locate(external.pointer), pointer: external.pointer },
+    );
   }
   inlineMisplacedRefs(bundled, '#', bundled, locate, diagnostics);
   const schemaProblems = schemaErrors(bundled);
@@ -85,7 +97,11 @@ export async function bundle(sources: SourceSet, locate: (pointer: string) => Lo
  * One finding per instance path (the most specific there), an error in strict mode and a warning in tolerant
  * mode; generation goes on either way, so parse reports what it then cannot read (every finding at once).
  */
-function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+function reportInvalid(
+  details: AjvLikeError[],
+  locate: (pointer: string) => Location,
+  diagnostics: Diagnostics,
+): void {
   const byPath = new Map<string, AjvLikeError[]>();
   for (const d of details) byPath.set(d.instancePath ?? '', [...(byPath.get(d.instancePath ?? '') ?? []), d]);
   const groups = [...byPath.values()].map((g) => [pickMostSpecific(g)!, g] as const);
@@ -96,17 +112,29 @@ function reportInvalid(details: AjvLikeError[], locate: (pointer: string) => Loc
     if (paths.some((p) => p !== at && p.startsWith(`${at}/`))) continue;
     const rule = error.keyword ? ` (rule: ${error.keyword})` : '';
     // An unknown property is named and located at its key (ajv names it in params only).
-    const unknown = group.map((g) => g.params?.additionalProperty).filter((p): p is string => typeof p === 'string');
+    const unknown = group
+      .map((g) => g.params?.additionalProperty)
+      .filter((p): p is string => typeof p === 'string');
     if (unknown.length) {
       for (const name of new Set(unknown)) {
         const pointer = `#${at}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-        diagnostics.report('invalid-openapi', `unknown property '${name}' (rule: additionalProperties)`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
+        diagnostics.report(
+          'invalid-openapi',
+          `unknown property '${name}' (rule: additionalProperties)`,
+          { ...locate(pointer), pointer },
+          'not valid against the OpenAPI schema; read as written where the model can still be built',
+        );
       }
       continue;
     }
     const pointer = `#${at}`;
     const extra = group.length > 1 ? ` [+${group.length - 1} related]` : '';
-    diagnostics.report('invalid-openapi', `${error.message ?? 'invalid'}${rule}${extra}`, { ...locate(pointer), pointer }, 'not valid against the OpenAPI schema; read as written where the model can still be built');
+    diagnostics.report(
+      'invalid-openapi',
+      `${error.message ?? 'invalid'}${rule}${extra}`,
+      { ...locate(pointer), pointer },
+      'not valid against the OpenAPI schema; read as written where the model can still be built',
+    );
   }
 }
 
@@ -127,7 +155,12 @@ function pickMostSpecific(errors: AjvLikeError[]): AjvLikeError | undefined {
  * ref means the same pointer in the bundled document: it is made local when that pointer exists. Any other
  * non-local ref is returned, to be reported.
  */
-function findExternalRef(value: unknown, pointer: string, document: unknown = value, rootName = ''): { ref: string; pointer: string } | undefined {
+function findExternalRef(
+  value: unknown,
+  pointer: string,
+  document: unknown = value,
+  rootName = '',
+): { ref: string; pointer: string } | undefined {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findExternalRef(value[i], `${pointer}/${i}`, document, rootName);
@@ -145,7 +178,12 @@ function findExternalRef(value: unknown, pointer: string, document: unknown = va
         }
         return { ref: child, pointer };
       }
-      const found = findExternalRef(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, document, rootName);
+      const found = findExternalRef(
+        child,
+        `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        document,
+        rootName,
+      );
       if (found) return found;
     }
   }
@@ -180,7 +218,13 @@ const NO_REF_PLACES = new Set(['description', 'summary', 'title', 'properties'])
  * replaced by its target, as other bundlers do, instead of being read as a property named `$ref`. Reported: an
  * error in strict mode, a warning in tolerant mode.
  */
-function inlineMisplacedRefs(value: unknown, pointer: string, document: unknown, locate: (pointer: string) => Location, diagnostics: Diagnostics): void {
+function inlineMisplacedRefs(
+  value: unknown,
+  pointer: string,
+  document: unknown,
+  locate: (pointer: string) => Location,
+  diagnostics: Diagnostics,
+): void {
   if (Array.isArray(value)) {
     value.forEach((v, i) => inlineMisplacedRefs(v, `${pointer}/${i}`, document, locate, diagnostics));
     return;
@@ -189,12 +233,29 @@ function inlineMisplacedRefs(value: unknown, pointer: string, document: unknown,
   const obj = value as Record<string, unknown>;
   for (const [key, child] of Object.entries(obj)) {
     const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    const ref = child !== null && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>).$ref : undefined;
+    const ref =
+      child !== null && typeof child === 'object' && !Array.isArray(child)
+        ? (child as Record<string, unknown>).$ref
+        : undefined;
     // `properties: {$ref: ...}` is a property named `$ref` only when its value is a schema, not a string.
-    if (NO_REF_PLACES.has(key) && typeof ref === 'string' && ref.startsWith('#') && Object.keys(child as object).length === 1 && !(key === 'properties' && pointer.endsWith('/properties'))) {
+    if (
+      NO_REF_PLACES.has(key) &&
+      typeof ref === 'string' &&
+      ref.startsWith('#') &&
+      Object.keys(child as object).length === 1 &&
+      !(key === 'properties' && pointer.endsWith('/properties'))
+    ) {
       const target = resolveInternal(document, ref);
-      if (target !== undefined && (key === 'properties' ? target !== null && typeof target === 'object' : typeof target === 'string')) {
-        diagnostics.report('invalid-openapi', `'${key}' is written as a $ref, which OpenAPI does not allow here`, { ...locate(at), pointer: at }, `replaced by the target of '${ref}'`);
+      if (
+        target !== undefined &&
+        (key === 'properties' ? target !== null && typeof target === 'object' : typeof target === 'string')
+      ) {
+        diagnostics.report(
+          'invalid-openapi',
+          `'${key}' is written as a $ref, which OpenAPI does not allow here`,
+          { ...locate(at), pointer: at },
+          `replaced by the target of '${ref}'`,
+        );
         obj[key] = structuredClone(target);
         continue;
       }

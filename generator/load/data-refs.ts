@@ -7,9 +7,27 @@
 const DATA_KEYS = new Set(['enum', 'const', 'default', 'example']);
 /** Keys whose members are names (a property called `enum`, the `default` response), never keywords. */
 const NAME_MAPS = new Set([
-  'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'responses', 'schemas', 'parameters',
-  'examples', 'headers', 'content', 'callbacks', 'paths', 'links', 'encoding', 'securitySchemes', 'requestBodies',
-  'variables', 'mapping', 'pathItems', 'webhooks',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'responses',
+  'schemas',
+  'parameters',
+  'examples',
+  'headers',
+  'content',
+  'callbacks',
+  'paths',
+  'links',
+  'encoding',
+  'securitySchemes',
+  'requestBodies',
+  'variables',
+  'mapping',
+  'pathItems',
+  'webhooks',
 ]);
 const MASK = '$ref\u0000data';
 

@@ -11,7 +11,8 @@ import { typeNameOf } from '../naming/case.ts';
 import { resolveInternal } from '../diagnostics.ts';
 
 /** A pointer inside a schema: after `schema`, or inside a keyword that holds schemas. */
-const IN_SCHEMA = /\/(schema|items|additionalProperties|not|if|then|else|propertyNames|contains|unevaluatedProperties|unevaluatedItems)(\/|$)|\/(properties|allOf|oneOf|anyOf|prefixItems|\$defs|definitions|patternProperties|dependentSchemas)\/[^/]+/;
+const IN_SCHEMA =
+  /\/(schema|items|additionalProperties|not|if|then|else|propertyNames|contains|unevaluatedProperties|unevaluatedItems)(\/|$)|\/(properties|allOf|oneOf|anyOf|prefixItems|\$defs|definitions|patternProperties|dependentSchemas)\/[^/]+/;
 
 const encode = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -19,7 +20,11 @@ const encode = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
  * Hoists every schema target of a non-component `$ref` into `#/components/schemas`. Returns the moves (new
  * pointer → old pointer), which the locator follows to keep file:line:column.
  */
-export function hoistSchemas(document: Record<string, unknown>, sourceOf: (pointer: string) => { file: string; fragment: string }, multiFile = true): Map<string, string> {
+export function hoistSchemas(
+  document: Record<string, unknown>,
+  sourceOf: (pointer: string) => { file: string; fragment: string },
+  multiFile = true,
+): Map<string, string> {
   const holders: Record<string, unknown>[] = [];
   const collect = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(collect);
@@ -30,11 +35,22 @@ export function hoistSchemas(document: Record<string, unknown>, sourceOf: (point
     }
   };
   collect(document);
-  const targets = [...new Set([...holders.map((h) => h.$ref as string), ...(multiFile ? inlinedFromOtherFiles(document, sourceOf) : [])])].filter((ref) => ref.startsWith('#/') && !ref.startsWith('#/components/') && IN_SCHEMA.test(ref) && resolveInternal(document, ref) !== undefined);
+  const targets = [
+    ...new Set([
+      ...holders.map((h) => h.$ref as string),
+      ...(multiFile ? inlinedFromOtherFiles(document, sourceOf) : []),
+    ]),
+  ].filter(
+    (ref) =>
+      ref.startsWith('#/') &&
+      !ref.startsWith('#/components/') &&
+      IN_SCHEMA.test(ref) &&
+      resolveInternal(document, ref) !== undefined,
+  );
   const moves = new Map<string, string>();
   if (!targets.length) return moves;
-  const components = ((document.components ??= {}) as Record<string, unknown>);
-  const schemas = ((components.schemas ??= {}) as Record<string, unknown>);
+  const components = (document.components ??= {}) as Record<string, unknown>;
+  const schemas = (components.schemas ??= {}) as Record<string, unknown>;
   const taken = new Set(Object.keys(schemas).map((n) => n.toLowerCase()));
   // Deepest first: a target inside another moves out before its container does.
   targets.sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1));
@@ -53,17 +69,28 @@ export function hoistSchemas(document: Record<string, unknown>, sourceOf: (point
       const r = h.$ref as string;
       if (r === ref || r.startsWith(`${ref}/`)) h.$ref = newPointer + r.slice(ref.length);
     }
-    for (const t of targets) if (t.startsWith(`${ref}/`)) targets[targets.indexOf(t)] = newPointer + t.slice(ref.length);
+    for (const t of targets)
+      if (t.startsWith(`${ref}/`)) targets[targets.indexOf(t)] = newPointer + t.slice(ref.length);
   }
   return moves;
 }
 
-function nameFor(ref: string, sourceOf: (pointer: string) => { file: string; fragment: string }, taken: Set<string>): string {
+function nameFor(
+  ref: string,
+  sourceOf: (pointer: string) => { file: string; fragment: string },
+  taken: Set<string>,
+): string {
   const { file, fragment } = sourceOf(ref);
   const base = file ? typeNameOf(path.basename(file).replace(/\.(ya?ml|json)$/i, '')) : '';
   const tail = fragment ? fragment.split('/').pop()! : '';
-  const last = typeNameOf(decodeURIComponent(tail || (ref.split('/').pop() ?? '')).replace(/~1/g, '/').replace(/~0/g, '~'));
-  const candidates = (fragment ? [`${base}${last}`, last] : [base, `${base}${last}`, last || 'Schema']).filter((c) => c && !/^(Schema|Items)$/.test(c));
+  const last = typeNameOf(
+    decodeURIComponent(tail || (ref.split('/').pop() ?? ''))
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~'),
+  );
+  const candidates = (
+    fragment ? [`${base}${last}`, last] : [base, `${base}${last}`, last || 'Schema']
+  ).filter((c) => c && !/^(Schema|Items)$/.test(c));
   if (!candidates.length) candidates.push('Schema');
   for (const c of candidates) if (!taken.has(c.toLowerCase())) return c;
   const stem = candidates[candidates.length - 1]!;
@@ -71,10 +98,15 @@ function nameFor(ref: string, sourceOf: (pointer: string) => { file: string; fra
 }
 
 /** A locator that follows hoisted schemas back to where they were written. */
-export function followMoves(locate: (pointer: string) => Location, moves: Map<string, string>): (pointer: string) => Location {
+export function followMoves(
+  locate: (pointer: string) => Location,
+  moves: Map<string, string>,
+): (pointer: string) => Location {
   if (!moves.size) return locate;
   return (pointer) => {
-    for (const [to, from] of moves) if (pointer === to || pointer.startsWith(`${to}/`)) return { ...locate(from + pointer.slice(to.length)), pointer };
+    for (const [to, from] of moves)
+      if (pointer === to || pointer.startsWith(`${to}/`))
+        return { ...locate(from + pointer.slice(to.length)), pointer };
     return locate(pointer);
   };
 }
@@ -87,7 +119,10 @@ const SCHEMA_LISTS = new Set(['properties', 'allOf', 'oneOf', 'anyOf', 'prefixIt
  * Schemas the bundler inlined at their only use, written in another file than the object holding them: these
  * are named too (the pointer of every place where the file changes under a schema-holding key).
  */
-function inlinedFromOtherFiles(document: Record<string, unknown>, sourceOf: (pointer: string) => { file: string; fragment: string }): string[] {
+function inlinedFromOtherFiles(
+  document: Record<string, unknown>,
+  sourceOf: (pointer: string) => { file: string; fragment: string },
+): string[] {
   const found: string[] = [];
   const visit = (value: unknown, pointer: string, file: string): void => {
     if (Array.isArray(value)) {

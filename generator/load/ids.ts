@@ -54,9 +54,15 @@ export function rewriteIdRefs(value: unknown): number {
     const here = ownBase(o, base) ?? base;
     for (const [key, child] of Object.entries(o)) {
       if (DATA.has(key)) continue;
-      if ((key === '$ref' || key === '$dynamicRef') && typeof child === 'string' && (!child.startsWith('#') || child.startsWith('#/'))) {
+      if (
+        (key === '$ref' || key === '$dynamicRef') &&
+        typeof child === 'string' &&
+        (!child.startsWith('#') || child.startsWith('#/'))
+      ) {
         // A `$dynamicRef` landing on a `$dynamicAnchor` is dynamic: rewriting it to a pointer would hide that.
-        const target = child.startsWith('#') ? inResource(child, resources.get(here), value) : targetOf(child, here, resources, value, key === '$dynamicRef');
+        const target = child.startsWith('#')
+          ? inResource(child, resources.get(here), value)
+          : targetOf(child, here, resources, value, key === '$dynamicRef');
         if (target) {
           o[key] = target;
           count++;
@@ -81,7 +87,13 @@ function inResource(ref: string, resource: string | undefined, root: unknown): s
   return resolveInternal(root, target) === undefined ? undefined : target;
 }
 
-function targetOf(ref: string, base: string, resources: Map<string, string>, root: unknown, dynamicRef = false): string | undefined {
+function targetOf(
+  ref: string,
+  base: string,
+  resources: Map<string, string>,
+  root: unknown,
+  dynamicRef = false,
+): string | undefined {
   const url = resolve(ref, base);
   if (!url) return undefined;
   const fragment = decodeFragment(url.hash.slice(1));
@@ -92,7 +104,10 @@ function targetOf(ref: string, base: string, resources: Map<string, string>, roo
   // A pointer fragment, kept as written (still URI-encoded, as every `$ref` is), under the resource's pointer.
   if (fragment.startsWith('/')) return `${pointer}${ref.slice(ref.indexOf('#') + 1)}`;
   let resource: unknown = root;
-  for (const t of pointer.slice(2).split('/').filter((x, i, a) => !(a.length === 1 && x === ''))) {
+  for (const t of pointer
+    .slice(2)
+    .split('/')
+    .filter((x, i, a) => !(a.length === 1 && x === ''))) {
     resource = (resource as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   const anchors = findAnchors(resource, pointer, fragment, true);

@@ -12,11 +12,17 @@ export interface LoadedSpec {
 }
 
 /** Reads, checks, bundles and validates a spec. Throws `GeneratorError` on bad input. */
-export async function loadSpec(rootPath: string, diagnostics: Diagnostics = new Diagnostics('strict')): Promise<LoadedSpec> {
+export async function loadSpec(
+  rootPath: string,
+  diagnostics: Diagnostics = new Diagnostics('strict'),
+): Promise<LoadedSpec> {
   const sources = loadSources(rootPath);
   const sourceLocate = createLocator(sources);
   const document = await bundle(sources, sourceLocate, diagnostics);
-  const locate = followMoves(sourceLocate, hoistSchemas(document, createSourceOf(sources), sources.files.size > 1));
+  const locate = followMoves(
+    sourceLocate,
+    hoistSchemas(document, createSourceOf(sources), sources.files.size > 1),
+  );
   return { document, sources, locate };
 }
 

@@ -125,7 +125,17 @@ function valueEnd(text: string, index: JsonIndex, i: number): number {
   let j = i;
   for (;;) {
     const d = text.charCodeAt(j);
-    if (Number.isNaN(d) || d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) return j;
+    if (
+      Number.isNaN(d) ||
+      d === COMMA ||
+      d === CLOSE_BRACE ||
+      d === CLOSE_BRACKET ||
+      d === 0x20 ||
+      d === 0x0a ||
+      d === 0x0d ||
+      d === 0x09
+    )
+      return j;
     j++;
   }
 }

@@ -17,7 +17,10 @@ const compiled = new Map<string, ValidateFunction>();
  * Compiling a schema costs a process about 0.3 s, so the compiled validator is also kept as Ajv standalone code
  * in `node_modules/.cache/` (keyed by Ajv's version and the schema), where the next process loads it.
  */
-const CODE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/platform-api-codegen/ajv');
+const CODE_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../node_modules/.cache/platform-api-codegen/ajv',
+);
 
 interface OpenApiSchemas {
   openapi: { v3: object; v31: { $defs: Record<string, Record<string, unknown>> } & object };
@@ -41,7 +44,9 @@ function compile(version: '3.0' | '3.1'): ValidateFunction {
     v31.$defs.parameter!.properties.schema = dynamic;
   }
   const key = createHash('sha256')
-    .update(`${(require('ajv/package.json') as { version: string }).version} ${version} ${JSON.stringify(schema)}`)
+    .update(
+      `${(require('ajv/package.json') as { version: string }).version} ${version} ${JSON.stringify(schema)}`,
+    )
     .digest('hex')
     .slice(0, 16);
   const file = path.join(CODE_DIR, `openapi-${version}-${key}.cjs`);
@@ -50,7 +55,10 @@ function compile(version: '3.0' | '3.1'): ValidateFunction {
     validate = require(file) as ValidateFunction;
   } catch {
     type Ajv = { compile(s: object): ValidateFunction };
-    const ajv = version === '3.1' ? new (require('ajv/dist/2020').default as new (o: object) => Ajv)(opts) : new (require('ajv-draft-04').default as new (o: object) => Ajv)(opts);
+    const ajv =
+      version === '3.1'
+        ? new (require('ajv/dist/2020').default as new (o: object) => Ajv)(opts)
+        : new (require('ajv-draft-04').default as new (o: object) => Ajv)(opts);
     validate = ajv.compile(schema);
     try {
       const standalone = require('ajv/dist/standalone').default as (ajv: Ajv, v: ValidateFunction) => string;

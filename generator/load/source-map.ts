@@ -34,7 +34,8 @@ export function createLocator(sources: SourceSet, followLast = false): (pointer:
   const jump = (file: SourceFile, ref: string): At | undefined => {
     const hash = ref.indexOf('#');
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
-    const target = filePart === '' ? file : sources.files.get(path.resolve(path.dirname(file.path), filePart));
+    const target =
+      filePart === '' ? file : sources.files.get(path.resolve(path.dirname(file.path), filePart));
     if (!target) return undefined;
     let node: SourceNode | undefined = target.root();
     for (const token of tokens(hash === -1 ? '' : ref.slice(hash + 1))) node = node?.child(token);

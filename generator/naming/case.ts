@@ -1,11 +1,63 @@
 /** Casing helpers. Only the naming pass and the resolver call these; emitters read decided names. */
 
 const RESERVED = new Set([
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
-  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
-  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'as',
-  'implements', 'interface', 'let', 'package', 'private', 'protected', 'public', 'static', 'yield', 'any',
-  'boolean', 'number', 'string', 'symbol', 'unknown', 'never', 'object', 'undefined', 'await', 'type',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'as',
+  'implements',
+  'interface',
+  'let',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'static',
+  'yield',
+  'any',
+  'boolean',
+  'number',
+  'string',
+  'symbol',
+  'unknown',
+  'never',
+  'object',
+  'undefined',
+  'await',
+  'type',
 ]);
 
 /** Splits `vector_stores`, `vectorStores`, `image_edit.partial_image`, `X-Client-Request-Id` into words. */
@@ -30,11 +82,15 @@ export function camelCase(input: string): string {
 }
 
 export function constantCase(input: string): string {
-  return words(input).map((w) => w.toUpperCase()).join('_');
+  return words(input)
+    .map((w) => w.toUpperCase())
+    .join('_');
 }
 
 export function kebabCase(input: string): string {
-  return words(input).map((w) => w.toLowerCase()).join('-');
+  return words(input)
+    .map((w) => w.toLowerCase())
+    .join('-');
 }
 
 /** A safe identifier: `delete` → `delete_`; used for variables, never for properties. */

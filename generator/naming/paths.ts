@@ -18,7 +18,11 @@ export function areaFiles(slug: string, entries = 0): AreaFiles {
     types: `types/${slug}.ts`,
     schemaValidators: `validators/schemas/${slug}.ts`,
     requestValidators: `validators/requests/${slug}.ts`,
-    docs: Array.from({ length: pages }, (_, i) => ({ file: i === 0 ? `docs/${slug}.md` : `docs/${slug}-${i + 1}.md`, from: i * DOCS_PAGE_ENTRIES, to: (i + 1) * DOCS_PAGE_ENTRIES })),
+    docs: Array.from({ length: pages }, (_, i) => ({
+      file: i === 0 ? `docs/${slug}.md` : `docs/${slug}-${i + 1}.md`,
+      from: i * DOCS_PAGE_ENTRIES,
+      to: (i + 1) * DOCS_PAGE_ENTRIES,
+    })),
   };
 }
 

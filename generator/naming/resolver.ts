@@ -20,13 +20,23 @@ export class NameRegistry {
     if (RESERVED_TYPE_NAMES.has(name)) name = `${name}Model`;
     if (!IDENTIFIER.test(name)) {
       const fixed = this.free(`_${name.replace(/[^A-Za-z0-9_$]/g, '')}`, owner);
-      this.diagnostics.report('identifier-collision', `'${name}' (for ${owner}) is not a valid TypeScript identifier`, location, `named '${fixed}'`);
+      this.diagnostics.report(
+        'identifier-collision',
+        `'${name}' (for ${owner}) is not a valid TypeScript identifier`,
+        location,
+        `named '${fixed}'`,
+      );
       return this.set(fixed, owner, location);
     }
     const existing = this.owners.get(name);
     if (existing && existing.owner !== owner) {
       const renamed = this.free(name, owner);
-      this.diagnostics.report('identifier-collision', `the name '${name}' is claimed by ${existing.owner} and by ${owner}; rename one of them in the spec`, location, `the second is named '${renamed}'`);
+      this.diagnostics.report(
+        'identifier-collision',
+        `the name '${name}' is claimed by ${existing.owner} and by ${owner}; rename one of them in the spec`,
+        location,
+        `the second is named '${renamed}'`,
+      );
       return this.set(renamed, owner, location);
     }
     return this.set(name, owner, location);

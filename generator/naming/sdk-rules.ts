@@ -29,7 +29,12 @@ export function segmentIdentifier(segment: string): string {
  * (`attachments`, `files`, `line_items`; not `access`, `status`, `analysis`, `cancel`, `complete`).
  */
 export function isPluralNoun(segment: string): boolean {
-  const word = segment.split(/[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean).pop()?.toLowerCase() ?? '';
+  const word =
+    segment
+      .split(/[^A-Za-z]+|(?<=[a-z])(?=[A-Z])/)
+      .filter(Boolean)
+      .pop()
+      ?.toLowerCase() ?? '';
   return word.length > 2 && /s$/.test(word) && !/(ss|us|is)$/.test(word);
 }
 
@@ -107,19 +112,54 @@ export function pathCall(method: string, path: string, list: boolean, operationI
   }
   // A PUT on a collection that its operationId calls a creation (`PUT /backup/plans/`, `CreateBackupPlan`) creates.
   const creates = method === 'post' || (method === 'put' && /^create/i.test(operationId));
-  const verb = method === 'get' ? (list ? 'list' : 'retrieve') : creates ? 'create' : method === 'delete' ? 'delete' : 'update';
+  const verb =
+    method === 'get'
+      ? list
+        ? 'list'
+        : 'retrieve'
+      : creates
+        ? 'create'
+        : method === 'delete'
+          ? 'delete'
+          : 'update';
   return [...statics, verb];
 }
 
 /** Words of API titles that name no service (`Amazon`, `API`, `Service`). */
 const GENERIC_TITLE_WORDS = new Set([
-  'api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'amazon', 'aws', 'azure',
-  'microsoft', 'google', 'web', 'for', 'and', 'of', 'v1', 'v2', 'v3', 'client', 'server', 'swagger', 'management',
+  'api',
+  'apis',
+  'the',
+  'rest',
+  'http',
+  'openapi',
+  'service',
+  'services',
+  'spec',
+  'specification',
+  'amazon',
+  'aws',
+  'azure',
+  'microsoft',
+  'google',
+  'web',
+  'for',
+  'and',
+  'of',
+  'v1',
+  'v2',
+  'v3',
+  'client',
+  'server',
+  'swagger',
+  'management',
 ]);
 
 /** A resource named from `info.title` for operations without a tag: "AWS Backup" → `backup`. */
 export function titleResource(title: string, count = 2): string {
-  const kept = words(title).filter((w) => !GENERIC_TITLE_WORDS.has(w.toLowerCase()) && !/^\d/.test(w)).slice(0, count);
+  const kept = words(title)
+    .filter((w) => !GENERIC_TITLE_WORDS.has(w.toLowerCase()) && !/^\d/.test(w))
+    .slice(0, count);
   return kept.length ? segmentIdentifier(kept.join(' ')) : 'api';
 }
 
@@ -138,7 +178,12 @@ export function sharedDottedPrefix(ids: string[]): string | undefined {
 }
 
 /** The tags-and-operationIds call: `[resource, method]`, the method at most `budget` characters where it can be. */
-export function operationCall(tags: string[], operationId: string, ctx: OperationsContext, budget = Infinity): string[] {
+export function operationCall(
+  tags: string[],
+  operationId: string,
+  ctx: OperationsContext,
+  budget = Infinity,
+): string[] {
   let id = operationId;
   if (ctx.sharedPrefix && id.startsWith(`${ctx.sharedPrefix}.`)) id = id.slice(ctx.sharedPrefix.length + 1);
   const tag = tags[0] ? segmentIdentifier(tags[0]) : undefined;
@@ -186,7 +231,12 @@ export function singular(word: string): string {
  *    → `removeOrganizationsCodingAgentPolicy`. Returned apart: the caller keeps it only when no other call has it.
  * The verb (first word) is never dropped.
  */
-export function shortenByPath(method: string, path: string, budget: number, length: (method: string) => number): { spelled: string; withoutOwner: string } {
+export function shortenByPath(
+  method: string,
+  path: string,
+  budget: number,
+  length: (method: string) => number,
+): { spelled: string; withoutOwner: string } {
   const statics = pathShape(path).segments.filter((s) => !isParam(s));
   const pathWords = statics.flatMap((s) => words(s)).map(singular);
   let spelled = method;
@@ -195,7 +245,9 @@ export function shortenByPath(method: string, path: string, budget: number, leng
     const respelled = rest.map((w) => {
       const lower = w.toLowerCase();
       // An abbreviation, not a word of the same stem (`conflicts` does not shorten `conflicting`).
-      const short = pathWords.find((p) => p.length >= 3 && lower.length >= 2 * p.length && lower.startsWith(p));
+      const short = pathWords.find(
+        (p) => p.length >= 3 && lower.length >= 2 * p.length && lower.startsWith(p),
+      );
       if (!short) return w;
       return singular(lower) === lower ? short : `${short}s`;
     });

@@ -24,11 +24,25 @@ export interface PackageLayout {
  * validators name the types, the emulator runs on the server): `--only` runs and writes what they import with them, so no chosen output is written
  * with an import that points at nothing (test/generator/only.test.ts checks every output).
  */
-export const OUTPUT_NEEDS: Readonly<Record<string, readonly string[]>> = { types: ['enums'], validators: ['types'], emulator: ['server'] };
+export const OUTPUT_NEEDS: Readonly<Record<string, readonly string[]>> = {
+  types: ['enums'],
+  validators: ['types'],
+  emulator: ['server'],
+};
 
 export const PACKAGES: readonly PackageLayout[] = [
-  { emitter: 'client', root: 'client/', imports: ['types/', 'tables/enums.ts', 'protocol/'], needs: ['types', 'enums', 'protocol'] },
-  { emitter: 'server', root: 'server/', imports: ['validators/', 'types/', 'tables/', 'protocol/'], needs: ['validators', 'types', 'enums', 'state-machines', 'protocol'] },
+  {
+    emitter: 'client',
+    root: 'client/',
+    imports: ['types/', 'tables/enums.ts', 'protocol/'],
+    needs: ['types', 'enums', 'protocol'],
+  },
+  {
+    emitter: 'server',
+    root: 'server/',
+    imports: ['validators/', 'types/', 'tables/', 'protocol/'],
+    needs: ['validators', 'types', 'enums', 'state-machines', 'protocol'],
+  },
 ];
 
 /** The layout of the package whose folder is `root` (`client`, `server`, with or without the trailing `/`). */
@@ -37,7 +51,8 @@ export function layoutOf(root: string): PackageLayout | undefined {
   return PACKAGES.find((p) => p.root === folder);
 }
 
-const covers = (prefixes: readonly string[], file: string) => prefixes.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p));
+const covers = (prefixes: readonly string[], file: string) =>
+  prefixes.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p));
 
 /**
  * Where a package entry's module lives in the output (and so in the built package, which keeps that layout): an
@@ -54,7 +69,11 @@ export function emittersFor(chosen: Iterable<string>): Set<string> {
   const add = (name: string): void => {
     if (run.has(name)) return;
     run.add(name);
-    for (const n of [...(OUTPUT_NEEDS[name] ?? []), ...(PACKAGES.find((p) => p.emitter === name)?.needs ?? [])]) add(n);
+    for (const n of [
+      ...(OUTPUT_NEEDS[name] ?? []),
+      ...(PACKAGES.find((p) => p.emitter === name)?.needs ?? []),
+    ])
+      add(n);
   };
   for (const name of chosen) add(name);
   return run;

@@ -28,7 +28,11 @@ export function optionalString(value: unknown): string | undefined {
 }
 
 /** Follows an internal `$ref` (`#/components/...`) to its target. */
-export function deref(ctx: ParseContext, value: unknown, pointer: string): { value: Json; pointer: string; component?: string } {
+export function deref(
+  ctx: ParseContext,
+  value: unknown,
+  pointer: string,
+): { value: Json; pointer: string; component?: string } {
   let current = asObject(ctx, value, pointer, 'this object');
   let at = pointer;
   let component: string | undefined;
@@ -37,29 +41,54 @@ export function deref(ctx: ParseContext, value: unknown, pointer: string): { val
     const ref = current.$ref;
     if (!ref.startsWith('#')) fail('unresolved-ref', `$ref '${ref}' was not bundled`, ctx.locate(at));
     const target = resolveInternal(ctx.document, ref);
-    if (target === undefined) fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(at), pointer: ref });
+    if (target === undefined)
+      fail('unresolved-ref', `$ref '${ref}' does not resolve`, { ...ctx.locate(at), pointer: ref });
     const m = /^#\/components\/[^/]+\/([^/]+)$/.exec(ref);
     if (m?.[1] && component === undefined) component = decodeToken(m[1]);
     current = asObject(ctx, target, ref, ref);
     at = ref;
   }
-  return component === undefined ? { value: current, pointer: at } : { value: current, pointer: at, component };
+  return component === undefined
+    ? { value: current, pointer: at }
+    : { value: current, pointer: at, component };
 }
 
 export { decodeToken, resolveInternal } from '../diagnostics.ts';
 
 /** Reads `x-not-shown` (string or list of strings) from an object and records it. */
-export function readNotShown(ctx: ParseContext, obj: Json, pointer: string, subject: string, area: string): string[] | undefined {
+export function readNotShown(
+  ctx: ParseContext,
+  obj: Json,
+  pointer: string,
+  subject: string,
+  area: string,
+): string[] | undefined {
   const raw = obj['x-not-shown'];
   if (raw === undefined) return undefined;
-  const list = typeof raw === 'string' ? [raw] : Array.isArray(raw) && raw.every((s) => typeof s === 'string') ? (raw as string[]) : undefined;
-  if (!list) fail('invalid-extension', 'x-not-shown must be a string or a list of strings', ctx.locate(`${pointer}/x-not-shown`));
+  const list =
+    typeof raw === 'string'
+      ? [raw]
+      : Array.isArray(raw) && raw.every((s) => typeof s === 'string')
+        ? (raw as string[])
+        : undefined;
+  if (!list)
+    fail(
+      'invalid-extension',
+      'x-not-shown must be a string or a list of strings',
+      ctx.locate(`${pointer}/x-not-shown`),
+    );
   // A shared component (a response, parameter or header every operation refers to) is one gap, not one per user.
   const shared = /^#\/components\/(responses|parameters|headers|requestBodies)\//.test(pointer);
   for (const text of list) {
     if (ctx.notShown.some((n) => n.pointer === pointer && n.text === text)) continue;
     // An entry inside a named schema takes the schema's area, which the areas pass decides.
-    if (shared) ctx.notShown.push({ pointer, subject: `component ${pointer.slice('#/components/'.length)}`, area: 'common', text });
+    if (shared)
+      ctx.notShown.push({
+        pointer,
+        subject: `component ${pointer.slice('#/components/'.length)}`,
+        area: 'common',
+        text,
+      });
     else if (pointer.startsWith('#/components/schemas/')) ctx.notShown.push({ pointer, subject, text });
     else ctx.notShown.push({ pointer, subject, area, text });
   }

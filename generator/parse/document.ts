@@ -15,7 +15,10 @@ import { createSchemaParser } from './schema.ts';
 import { parseStateMachines } from './state-machines.ts';
 import { parseWebhooks } from './webhook.ts';
 
-export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new Diagnostics('strict')): ParsedApi {
+export function parseDocument(
+  spec: LoadedSpec,
+  diagnostics: Diagnostics = new Diagnostics('strict'),
+): ParsedApi {
   const document = spec.document;
   const ctx: ParseContext = {
     document,
@@ -29,9 +32,17 @@ export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new D
   const schemas = createSchemaParser(ctx, () => currentArea);
   readNotShown(ctx, document, '#', 'the API', 'common');
 
-  const info = isObject(document.info) ? document.info : fail('invalid-openapi', 'info is required', ctx.locate('#/info'));
+  const info = isObject(document.info)
+    ? document.info
+    : fail('invalid-openapi', 'info is required', ctx.locate('#/info'));
   const components = isObject(document.components) ? document.components : {};
-  for (const section of Object.keys(components)) checkExtensions(ctx, isObject(components[section]) ? (components[section] as Record<string, unknown>) : {}, joinPointer('#/components', section), 'other');
+  for (const section of Object.keys(components))
+    checkExtensions(
+      ctx,
+      isObject(components[section]) ? (components[section] as Record<string, unknown>) : {},
+      joinPointer('#/components', section),
+      'other',
+    );
 
   const tags: Tag[] = (Array.isArray(document.tags) ? document.tags : []).filter(isObject).map((t) => {
     const tag: Tag = { name: String(t.name), area: kebabCase(String(t.name)) };
@@ -50,18 +61,23 @@ export function parseDocument(spec: LoadedSpec, diagnostics: Diagnostics = new D
   currentArea = 'webhooks';
   const webhooks = parseWebhooks(ctx, schemas);
   currentArea = 'common';
-  const headers = parseHeaders(ctx, schemas, components.headers, '#/components/headers').map((h) => ({ ...h, component: h.name }));
+  const headers = parseHeaders(ctx, schemas, components.headers, '#/components/headers').map((h) => ({
+    ...h,
+    component: h.name,
+  }));
 
   const securitySchemes = isObject(components.securitySchemes)
-    ? Object.entries(components.securitySchemes).filter(([, s]) => isObject(s)).map(([name, s]) => {
-        const scheme = s as Record<string, unknown>;
-        const out: ParsedApi['securitySchemes'][number] = { name, type: String(scheme.type) };
-        if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
-        if (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') out.in = scheme.in;
-        if (typeof scheme.name === 'string') out.parameterName = scheme.name;
-        if (typeof scheme.description === 'string') out.description = scheme.description.trim();
-        return out;
-      })
+    ? Object.entries(components.securitySchemes)
+        .filter(([, s]) => isObject(s))
+        .map(([name, s]) => {
+          const scheme = s as Record<string, unknown>;
+          const out: ParsedApi['securitySchemes'][number] = { name, type: String(scheme.type) };
+          if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
+          if (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') out.in = scheme.in;
+          if (typeof scheme.name === 'string') out.parameterName = scheme.name;
+          if (typeof scheme.description === 'string') out.description = scheme.description.trim();
+          return out;
+        })
     : [];
 
   const api: ParsedApi = {

@@ -64,7 +64,8 @@ export function createDynamicScope(document: unknown): DynamicScope {
   /** The nearest resource at or above `pointer`. */
   const resourceAt = (pointer: string): string => {
     let found = '#';
-    for (const r of resources) if (r !== '#' && (pointer === r || pointer.startsWith(`${r}/`)) && r.length > found.length) found = r;
+    for (const r of resources)
+      if (r !== '#' && (pointer === r || pointer.startsWith(`${r}/`)) && r.length > found.length) found = r;
     return found;
   };
 
@@ -76,13 +77,19 @@ export function createDynamicScope(document: unknown): DynamicScope {
   const initial: DynamicScope['initial'] = (ref, pointer) => {
     const hash = ref.indexOf('#');
     const fragment = hash < 0 ? '' : decodeFragment(ref.slice(hash + 1));
-    const url = resolveUrl(hash < 0 ? ref : ref.slice(0, hash) || '#', baseOf.get(resourceAt(pointer)) ?? DOCUMENT_BASE);
+    const url = resolveUrl(
+      hash < 0 ? ref : ref.slice(0, hash) || '#',
+      baseOf.get(resourceAt(pointer)) ?? DOCUMENT_BASE,
+    );
     if (!url) return undefined;
     url.hash = '';
     const resource = ref.startsWith('#') ? resourceAt(pointer) : byUrl.get(url.href);
     if (resource === undefined) return undefined;
     if (!fragment) return { target: resource };
-    if (fragment.startsWith('/')) return resolveInternal(document, `${resource}${ref.slice(hash + 1)}`) === undefined ? undefined : { target: `${resource}${ref.slice(hash + 1)}` };
+    if (fragment.startsWith('/'))
+      return resolveInternal(document, `${resource}${ref.slice(hash + 1)}`) === undefined
+        ? undefined
+        : { target: `${resource}${ref.slice(hash + 1)}` };
     const hit = anchorIn(resource, fragment, false);
     if (!hit) return undefined;
     return hit.dynamic ? { target: hit.pointer, anchor: fragment } : { target: hit.pointer };
@@ -131,5 +138,7 @@ export function hasDynamicRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasDynamicRef);
   if (node === null || typeof node !== 'object') return false;
   const o = node as Record<string, unknown>;
-  return typeof o.$dynamicRef === 'string' || Object.entries(o).some(([k, v]) => !DATA.has(k) && hasDynamicRef(v));
+  return (
+    typeof o.$dynamicRef === 'string' || Object.entries(o).some(([k, v]) => !DATA.has(k) && hasDynamicRef(v))
+  );
 }

@@ -16,7 +16,8 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
   if (!Array.isArray(raw)) fail('invalid-openapi', 'servers must be a list', ctx.locate(pointer));
   return raw.map((s, i) => {
     const at = joinPointer(pointer, i);
-    if (!isObject(s) || typeof s.url !== 'string') fail('invalid-openapi', 'a server needs a url', ctx.locate(at));
+    if (!isObject(s) || typeof s.url !== 'string')
+      fail('invalid-openapi', 'a server needs a url', ctx.locate(at));
     const variables = isObject(s.variables)
       ? Object.entries(s.variables).map(([name, v]) => {
           const vv = isObject(v) ? v : {};
@@ -27,7 +28,10 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
         })
       : [];
     // Every variable at its default: the URL clients call by default and the prefix servers serve under.
-    const defaultUrl = s.url.replace(/\{([^}]+)\}/g, (_, name: string) => variables.find((v) => v.name === name)?.default ?? '');
+    const defaultUrl = s.url.replace(
+      /\{([^}]+)\}/g,
+      (_, name: string) => variables.find((v) => v.name === name)?.default ?? '',
+    );
     const server: Server = { url: s.url, variables, defaultUrl };
     if (typeof s.description === 'string') server.description = s.description.trim();
     return server;
@@ -36,7 +40,14 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
 
 export function parseSecurity(raw: unknown): SecurityRequirement[][] | undefined {
   if (!Array.isArray(raw)) return undefined;
-  return raw.filter(isObject).map((req) => Object.entries(req).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })));
+  return raw
+    .filter(isObject)
+    .map((req) =>
+      Object.entries(req).map(([scheme, scopes]) => ({
+        scheme,
+        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+      })),
+    );
 }
 
 /** Area of an operation: its first tag, else its first path segment. */
@@ -51,7 +62,10 @@ export function areaOf(tags: string[], path: string): string {
  */
 export function operationIdFromPath(method: string, path: string): string {
   const segments = path.split('/').filter(Boolean);
-  const statics = segments.filter((s) => !s.startsWith('{')).map(pascalCase).join('');
+  const statics = segments
+    .filter((s) => !s.startsWith('{'))
+    .map(pascalCase)
+    .join('');
   const params = segments.filter((s) => s.startsWith('{')).map((s) => pascalCase(s.slice(1, -1)));
   return camelCase(`${method} ${statics || 'Root'}`) + (params.length ? `By${params.join('And')}` : '');
 }
@@ -62,7 +76,12 @@ function unique(name: string, seen: Map<string, string>): string {
   for (let i = 2; ; i++) if (!seen.has(`${name}${i}`)) return `${name}${i}`;
 }
 
-export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setArea: (area: string) => void, defaultSecurity: SecurityRequirement[][]): ParsedOperation[] {
+export function parseOperations(
+  ctx: ParseContext,
+  schemas: SchemaParser,
+  setArea: (area: string) => void,
+  defaultSecurity: SecurityRequirement[][],
+): ParsedOperation[] {
   const paths = ctx.document.paths;
   if (paths === undefined) return [];
   if (!isObject(paths)) fail('invalid-openapi', 'paths must be an object', ctx.locate('#/paths'));
@@ -75,8 +94,12 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
     let item: Json = raw0;
     if (item.$ref !== undefined) {
       // A path item `$ref` (to another path or `components/pathItems`): its target, with the item's own keys over it.
-      const target = typeof item.$ref === 'string' && item.$ref.startsWith('#') ? resolveInternal(ctx.document, item.$ref) : undefined;
-      if (!isObject(target)) fail('unresolved-ref', `path item $ref '${String(item.$ref)}' does not resolve`, ctx.locate(itemAt));
+      const target =
+        typeof item.$ref === 'string' && item.$ref.startsWith('#')
+          ? resolveInternal(ctx.document, item.$ref)
+          : undefined;
+      if (!isObject(target))
+        fail('unresolved-ref', `path item $ref '${String(item.$ref)}' does not resolve`, ctx.locate(itemAt));
       const { $ref: _ref, ...own } = item;
       item = { ...target, ...own };
     }
@@ -91,18 +114,35 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       let operationId = typeof op.operationId === 'string' ? op.operationId : '';
       if (pascalCase(operationId) === '') {
         const derived = unique(operationIdFromPath(method, path), seen);
-        ctx.diagnostics.report('missing-operation-id', `${method.toUpperCase()} ${path} has no operationId`, ctx.locate(at), `named '${derived}' from the method and path`);
+        ctx.diagnostics.report(
+          'missing-operation-id',
+          `${method.toUpperCase()} ${path} has no operationId`,
+          ctx.locate(at),
+          `named '${derived}' from the method and path`,
+        );
         operationId = derived;
       }
-      const repeated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).find((name, i, all) => all.indexOf(name) !== i);
+      const repeated = [...path.matchAll(/\{([^}]+)\}/g)]
+        .map((m) => m[1]!)
+        .find((name, i, all) => all.indexOf(name) !== i);
       if (repeated) {
-        ctx.diagnostics.report('invalid-openapi', `path parameter '{${repeated}}' appears twice in ${path}`, ctx.locate(at), 'the operation is left out of every output');
+        ctx.diagnostics.report(
+          'invalid-openapi',
+          `path parameter '{${repeated}}' appears twice in ${path}`,
+          ctx.locate(at),
+          'the operation is left out of every output',
+        );
         continue;
       }
       const previous = seen.get(operationId);
       if (previous) {
         const renamed = unique(operationId, seen);
-        ctx.diagnostics.report('duplicate-operation-id', `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`, ctx.locate(joinPointer(at, 'operationId')), `the second is renamed '${renamed}'`);
+        ctx.diagnostics.report(
+          'duplicate-operation-id',
+          `operationId '${operationId}' is used by ${previous} and ${method.toUpperCase()} ${path}`,
+          ctx.locate(joinPointer(at, 'operationId')),
+          `the second is renamed '${renamed}'`,
+        );
         operationId = renamed;
       }
       seen.set(operationId, `${method.toUpperCase()} ${path}`);
@@ -118,11 +158,24 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
         tags,
         area,
         deprecated: op.deprecated === true,
-        parameters: parseParameters(ctx, schemas, [
-          { raw: item.parameters, pointer: joinPointer(itemAt, 'parameters') },
-          { raw: op.parameters, pointer: joinPointer(at, 'parameters') },
-        ], area, subject),
-        responses: parseResponses(ctx, schemas, op.responses ?? {}, joinPointer(at, 'responses'), area, subject),
+        parameters: parseParameters(
+          ctx,
+          schemas,
+          [
+            { raw: item.parameters, pointer: joinPointer(itemAt, 'parameters') },
+            { raw: op.parameters, pointer: joinPointer(at, 'parameters') },
+          ],
+          area,
+          subject,
+        ),
+        responses: parseResponses(
+          ctx,
+          schemas,
+          op.responses ?? {},
+          joinPointer(at, 'responses'),
+          area,
+          subject,
+        ),
         servers: parseServers(ctx, op.servers ?? item.servers, joinPointer(at, 'servers')),
         security: parseSecurity(op.security) ?? defaultSecurity,
         ...(typeof op['x-sdk-call'] === 'string' ? { sdkCall: op['x-sdk-call'].split('.') } : {}),
@@ -130,19 +183,40 @@ export function parseOperations(ctx: ParseContext, schemas: SchemaParser, setAre
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
       if (typeof op.description === 'string') operation.description = op.description.trim();
-      if (op.requestBody !== undefined) operation.requestBody = parseRequestBody(ctx, schemas, op.requestBody, joinPointer(at, 'requestBody'));
+      if (op.requestBody !== undefined)
+        operation.requestBody = parseRequestBody(
+          ctx,
+          schemas,
+          op.requestBody,
+          joinPointer(at, 'requestBody'),
+        );
       const notShown = readNotShown(ctx, op, at, subject, area);
       if (notShown) operation.notShown = notShown;
       for (const p of operation.parameters.filter((p) => p.in === 'path')) {
         if (!path.includes(`{${p.name}}`)) {
-          ctx.diagnostics.report('invalid-openapi', `path parameter '${p.name}' is not in the path ${path}`, ctx.locate(at), 'the parameter is left out');
+          ctx.diagnostics.report(
+            'invalid-openapi',
+            `path parameter '${p.name}' is not in the path ${path}`,
+            ctx.locate(at),
+            'the parameter is left out',
+          );
           operation.parameters = operation.parameters.filter((x) => x !== p);
         }
       }
       for (const m of path.matchAll(/\{([^}]+)\}/g)) {
         if (!operation.parameters.some((p) => p.in === 'path' && p.name === m[1])) {
-          ctx.diagnostics.report('invalid-openapi', `path parameter '{${m[1]}}' of ${path} is not declared`, ctx.locate(at), 'declared as a required string');
-          operation.parameters.push({ name: m[1]!, in: 'path', required: true, type: { kind: 'string', nullable: false, pointer: at } });
+          ctx.diagnostics.report(
+            'invalid-openapi',
+            `path parameter '{${m[1]}}' of ${path} is not declared`,
+            ctx.locate(at),
+            'declared as a required string',
+          );
+          operation.parameters.push({
+            name: m[1]!,
+            in: 'path',
+            required: true,
+            type: { kind: 'string', nullable: false, pointer: at },
+          });
         }
       }
       operation.parameters = sortedBy(operation.parameters, (p) => `${p.in}\u0000${p.name}`);

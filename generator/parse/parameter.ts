@@ -7,7 +7,13 @@ import type { SchemaParser } from './schema.ts';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists: { raw: unknown; pointer: string }[], area: string, subject: string): ParsedParameter[] {
+export function parseParameters(
+  ctx: ParseContext,
+  schemas: SchemaParser,
+  lists: { raw: unknown; pointer: string }[],
+  area: string,
+  subject: string,
+): ParsedParameter[] {
   const byKey = new Map<string, ParsedParameter>();
   for (const { raw, pointer } of lists) {
     if (raw === undefined) continue;
@@ -19,7 +25,12 @@ export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists:
       const name = p.name;
       const location = p.in;
       if (typeof name !== 'string' || !LOCATIONS.includes(location as ParameterLocation)) {
-        ctx.diagnostics.report('invalid-openapi', "a parameter needs 'name' and 'in' (path, query, header or cookie)", ctx.locate(resolved), 'the parameter is left out');
+        ctx.diagnostics.report(
+          'invalid-openapi',
+          "a parameter needs 'name' and 'in' (path, query, header or cookie)",
+          ctx.locate(resolved),
+          'the parameter is left out',
+        );
         return;
       }
       let schemaAt = joinPointer(resolved, 'schema');
@@ -28,7 +39,14 @@ export function parseParameters(ctx: ParseContext, schemas: SchemaParser, lists:
         // The `content` form: the value is the one media type's document (JSON, in practice), typed by its schema.
         const content = isObject(p.content) ? Object.entries(p.content)[0] : undefined;
         const media = content && isObject(content[1]) ? content[1] : undefined;
-        ctx.diagnostics.report('unsupported', `parameter '${name}' uses the 'content' form, which the generator reads only partly`, ctx.locate(resolved), media?.schema !== undefined ? `typed by the schema of its '${content![0]}' content and sent as a plain value` : 'typed as a string');
+        ctx.diagnostics.report(
+          'unsupported',
+          `parameter '${name}' uses the 'content' form, which the generator reads only partly`,
+          ctx.locate(resolved),
+          media?.schema !== undefined
+            ? `typed by the schema of its '${content![0]}' content and sent as a plain value`
+            : 'typed as a string',
+        );
         schema = media?.schema ?? { type: 'string' };
         if (media?.schema !== undefined) schemaAt = joinPointer(resolved, 'content', content![0], 'schema');
       }

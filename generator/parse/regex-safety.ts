@@ -26,7 +26,8 @@ export function unsafePatternReason(pattern: string): string | undefined {
     if (ch === '\\') {
       lastAtom = pattern.slice(i, i + 2);
       lastGroup = undefined;
-      if (top.leadLiteral === undefined && i === top.start) top.leadLiteral = /\\[dDwWsS]/.test(lastAtom) ? '' : lastAtom[1];
+      if (top.leadLiteral === undefined && i === top.start)
+        top.leadLiteral = /\\[dDwWsS]/.test(lastAtom) ? '' : lastAtom[1];
       i++;
       continue;
     }
@@ -40,7 +41,11 @@ export function unsafePatternReason(pattern: string): string | undefined {
     }
     if (ch === '(') {
       let start = i + 1;
-      if (pattern[start] === '?') start += pattern[start + 1] === '<' && pattern[start + 2] !== '=' && pattern[start + 2] !== '!' ? pattern.indexOf('>', start) + 1 : 2;
+      if (pattern[start] === '?')
+        start +=
+          pattern[start + 1] === '<' && pattern[start + 2] !== '=' && pattern[start + 2] !== '!'
+            ? pattern.indexOf('>', start) + 1
+            : 2;
       stack.push({ start, hasUnbounded: false, repeated: [] });
       i = start - 1;
       continue;
@@ -59,8 +64,10 @@ export function unsafePatternReason(pattern: string): string | undefined {
     if (unbounded) {
       if (lastGroup?.hasUnbounded) {
         const lead = lastGroup.leadLiteral;
-        const separated = lead !== undefined && lead !== '' && lastGroup.repeated.every((atom) => !atomMayMatch(atom, lead));
-        if (!separated) return `nested unbounded quantifiers around '${pattern.slice(lastGroup.start - 1, i + 1)}' can backtrack exponentially`;
+        const separated =
+          lead !== undefined && lead !== '' && lastGroup.repeated.every((atom) => !atomMayMatch(atom, lead));
+        if (!separated)
+          return `nested unbounded quantifiers around '${pattern.slice(lastGroup.start - 1, i + 1)}' can backtrack exponentially`;
       }
       top.hasUnbounded = true;
       if (lastGroup) top.repeated.push(...lastGroup.repeated);

@@ -16,16 +16,23 @@ export function parseRules(
   if (!Array.isArray(raw)) fail('invalid-extension', 'x-rules must be a list', ctx.locate(pointer));
   return raw.map((entry, index) => {
     const at = joinPointer(pointer, index);
-    const bad = (msg: string): never => fail('invalid-extension', `x-rules[${index}]: ${msg}`, ctx.locate(at));
+    const bad = (msg: string): never =>
+      fail('invalid-extension', `x-rules[${index}]: ${msg}`, ctx.locate(at));
     if (!isObject(entry)) return bad('each rule must be an object');
-    if (typeof entry.message !== 'string' || entry.message === '') return bad("'message' (the wording shown to users when the rule fails) is required");
+    if (typeof entry.message !== 'string' || entry.message === '')
+      return bad("'message' (the wording shown to users when the rule fails) is required");
     const field = (key: string): string => {
       const name = entry[key];
       if (typeof name !== 'string') return bad(`'${key}' must name a property`);
-      if (!(name in properties)) return bad(`'${key}' names '${name}', which is not a property of this schema`);
+      if (!(name in properties))
+        return bad(`'${key}' names '${name}', which is not a property of this schema`);
       return name;
     };
-    const common = { message: entry.message, pointer: at } as { message: string; pointer: string; when?: TypeNode };
+    const common = { message: entry.message, pointer: at } as {
+      message: string;
+      pointer: string;
+      when?: TypeNode;
+    };
     if (entry.when !== undefined) common.when = parseSchema(entry.when, joinPointer(at, 'when'));
     const num = (key: string): number | undefined => {
       const v = entry[key];
@@ -34,24 +41,55 @@ export function parseRules(
       return v;
     };
     const known = (keys: string[]): void => {
-      for (const k of Object.keys(entry)) if (!['kind', 'message', 'when', ...keys].includes(k)) bad(`unknown key '${k}'`);
+      for (const k of Object.keys(entry))
+        if (!['kind', 'message', 'when', ...keys].includes(k)) bad(`unknown key '${k}'`);
     };
     switch (entry.kind) {
       case 'compare': {
         known(['field', 'op', 'other', 'scale']);
         const op = entry.op;
-        if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op)) return bad(`'op' must be one of ${OPS.join(', ')}`);
-        return { ...common, kind: 'compare', field: field('field'), op: op as (typeof OPS)[number], other: field('other'), scale: num('scale') ?? 1 };
+        if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op))
+          return bad(`'op' must be one of ${OPS.join(', ')}`);
+        return {
+          ...common,
+          kind: 'compare',
+          field: field('field'),
+          op: op as (typeof OPS)[number],
+          other: field('other'),
+          scale: num('scale') ?? 1,
+        };
       }
       case 'subset':
         known(['field', 'of']);
         return { ...common, kind: 'subset', field: field('field'), of: field('of') };
       case 'dimensions': {
-        known(['field', 'except', 'multipleOf', 'minAspect', 'maxAspect', 'maxWidth', 'maxHeight', 'maxPixels']);
+        known([
+          'field',
+          'except',
+          'multipleOf',
+          'minAspect',
+          'maxAspect',
+          'maxWidth',
+          'maxHeight',
+          'maxPixels',
+        ]);
         const except = entry.except ?? [];
-        if (!Array.isArray(except) || !except.every((e) => typeof e === 'string')) return bad("'except' must be a list of strings");
-        const rule: CrossFieldRule = { ...common, kind: 'dimensions', field: field('field'), except: except as string[] };
-        for (const k of ['multipleOf', 'minAspect', 'maxAspect', 'maxWidth', 'maxHeight', 'maxPixels'] as const) {
+        if (!Array.isArray(except) || !except.every((e) => typeof e === 'string'))
+          return bad("'except' must be a list of strings");
+        const rule: CrossFieldRule = {
+          ...common,
+          kind: 'dimensions',
+          field: field('field'),
+          except: except as string[],
+        };
+        for (const k of [
+          'multipleOf',
+          'minAspect',
+          'maxAspect',
+          'maxWidth',
+          'maxHeight',
+          'maxPixels',
+        ] as const) {
           const v = num(k);
           if (v !== undefined) rule[k] = v;
         }

@@ -22,16 +22,22 @@ export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
   const machines = Object.keys(raw).map((name): ParsedStateMachine => {
     const at = joinPointer(root, name);
     const m = raw[name];
-    const bad = (msg: string, where = at): never => fail('invalid-extension', `state machine '${name}': ${msg}`, ctx.locate(where));
+    const bad = (msg: string, where = at): never =>
+      fail('invalid-extension', `state machine '${name}': ${msg}`, ctx.locate(where));
     if (!isObject(m)) return bad('must be an object');
-    for (const k of Object.keys(m)) if (!['schema', 'property', 'states', 'transitions', 'guards', 'complete', 'x-not-shown'].includes(k)) bad(`unknown key '${k}'`, joinPointer(at, k));
+    for (const k of Object.keys(m))
+      if (!['schema', 'property', 'states', 'transitions', 'guards', 'complete', 'x-not-shown'].includes(k))
+        bad(`unknown key '${k}'`, joinPointer(at, k));
     const schemaRef = m.schema;
     const match = typeof schemaRef === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(schemaRef) : null;
     if (!match?.[1]) return bad("'schema' must be '#/components/schemas/<Name>'");
     if (typeof m.property !== 'string') return bad("'property' must name the state field");
-    if (!Array.isArray(m.states) || !m.states.every((s) => typeof s === 'string')) return bad("'states' must be a list of strings");
+    if (!Array.isArray(m.states) || !m.states.every((s) => typeof s === 'string'))
+      return bad("'states' must be a list of strings");
     const states = m.states as string[];
-    const transitions: StateTransition[] = (Array.isArray(m.transitions) ? m.transitions : bad("'transitions' must be a list")).map((t: unknown, i: number) => {
+    const transitions: StateTransition[] = (
+      Array.isArray(m.transitions) ? m.transitions : bad("'transitions' must be a list")
+    ).map((t: unknown, i: number) => {
       const tAt = joinPointer(at, 'transitions', i);
       if (!isObject(t)) return bad('each transition must be an object', tAt);
       if (t.from !== null && typeof t.from !== 'string') return bad("'from' must be a state or null", tAt);
@@ -42,7 +48,8 @@ export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
       if (typeof on.operation === 'string') trigger = { kind: 'operation', operationId: on.operation };
       else if (typeof on.after === 'string') {
         const seconds = durationSeconds(on.after);
-        if (seconds === undefined) return bad(`'after' must be an ISO 8601 duration such as PT10M, got ${on.after}`, tAt);
+        if (seconds === undefined)
+          return bad(`'after' must be an ISO 8601 duration such as PT10M, got ${on.after}`, tAt);
         const bound = on.bound ?? 'exactly';
         if (bound !== 'exactly' && bound !== 'at_most') return bad("'bound' must be exactly or at_most", tAt);
         trigger = { kind: 'time', after: on.after, seconds, bound };
@@ -52,9 +59,16 @@ export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
       if (typeof t.effects === 'string') transition.effects = t.effects;
       return transition;
     });
-    const guards: StateGuard[] = (m.guards === undefined ? [] : Array.isArray(m.guards) ? m.guards : bad("'guards' must be a list")).map((g: unknown, i: number) => {
+    const guards: StateGuard[] = (
+      m.guards === undefined ? [] : Array.isArray(m.guards) ? m.guards : bad("'guards' must be a list")
+    ).map((g: unknown, i: number) => {
       const gAt = joinPointer(at, 'guards', i);
-      if (!isObject(g) || typeof g.operation !== 'string' || typeof g.target !== 'string' || !Array.isArray(g.states)) {
+      if (
+        !isObject(g) ||
+        typeof g.operation !== 'string' ||
+        typeof g.target !== 'string' ||
+        !Array.isArray(g.states)
+      ) {
         return bad('a guard needs operation, target and states', gAt);
       }
       const target = /^path\.(.+)$/.exec(g.target);
@@ -62,7 +76,9 @@ export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
       if (!target && !body) return bad("guard target must be 'path.<param>' or 'body.<json pointer>'", gAt);
       return {
         operationId: g.operation,
-        target: target ? { in: 'path' as const, name: target[1]! } : { in: 'body' as const, pointer: body![1]! },
+        target: target
+          ? { in: 'path' as const, name: target[1]! }
+          : { in: 'body' as const, pointer: body![1]! },
         states: g.states.map(String),
       };
     });

@@ -28,13 +28,30 @@ export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): ParsedW
       const webhook: ParsedWebhook = {
         name,
         method,
-        headers: sortedBy(parseParameters(ctx, schemas, [{ raw: op.parameters, pointer: joinPointer(at, 'parameters') }], 'webhooks', subject), (p) => p.name),
-        responses: parseResponses(ctx, schemas, op.responses ?? {}, joinPointer(at, 'responses'), 'webhooks', subject),
+        headers: sortedBy(
+          parseParameters(
+            ctx,
+            schemas,
+            [{ raw: op.parameters, pointer: joinPointer(at, 'parameters') }],
+            'webhooks',
+            subject,
+          ),
+          (p) => p.name,
+        ),
+        responses: parseResponses(
+          ctx,
+          schemas,
+          op.responses ?? {},
+          joinPointer(at, 'responses'),
+          'webhooks',
+          subject,
+        ),
         pointer: at,
       };
       if (typeof op.summary === 'string') webhook.summary = op.summary.trim();
       if (typeof op.description === 'string') webhook.description = op.description.trim();
-      if (op.requestBody !== undefined) webhook.body = parseRequestBody(ctx, schemas, op.requestBody, joinPointer(at, 'requestBody'));
+      if (op.requestBody !== undefined)
+        webhook.body = parseRequestBody(ctx, schemas, op.requestBody, joinPointer(at, 'requestBody'));
       const notShown = readNotShown(ctx, op, at, subject, 'webhooks');
       if (notShown) webhook.notShown = notShown;
       readNotShown(ctx, item, itemAt, subject, 'webhooks');

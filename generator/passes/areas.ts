@@ -65,7 +65,10 @@ export function decideAreas(api: ParsedApi): AreaTable {
     .map((gap): NotShown => {
       const m = /^#\/components\/schemas\/([^/]+)/.exec(gap.pointer);
       const schema = m?.[1] ? decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
-      return { ...gap, area: (schema !== undefined ? schemas.get(schema) : undefined) ?? gap.area ?? 'common' };
+      return {
+        ...gap,
+        area: (schema !== undefined ? schemas.get(schema) : undefined) ?? gap.area ?? 'common',
+      };
     })
     .sort(by((n) => `${n.area}\u0000${n.pointer}\u0000${n.text}`));
 
@@ -82,5 +85,10 @@ export function decideAreas(api: ParsedApi): AreaTable {
   for (const op of api.operations) add(op.area, op.tags[0] ?? op.area);
   if (api.webhooks.length) add('webhooks', 'Webhooks');
   for (const s of api.schemas) add(schemas.get(s.name)!, schemas.get(s.name)!);
-  return { schemas, machines, notShown, areas: order.map((slug) => ({ slug, title: titles.get(slug) ?? kebabCase(slug) })) };
+  return {
+    schemas,
+    machines,
+    notShown,
+    areas: order.map((slug) => ({ slug, title: titles.get(slug) ?? kebabCase(slug) })),
+  };
 }

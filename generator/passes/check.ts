@@ -15,24 +15,40 @@ export function checkIr(api: ParsedApi, locate: (pointer: string) => object): vo
     const prop = node.kind === 'object' ? node.properties.find((p) => p.name === m.property) : undefined;
     if (!prop) return bad(`schema '${m.schema}' has no property '${m.property}'`);
     const stateType = resolveNode(api, prop.type, schemas);
-    const values = stateType.kind === 'enum' ? stateType.values.map(String) : stateType.kind === 'literal' ? [String(stateType.value)] : undefined;
+    const values =
+      stateType.kind === 'enum'
+        ? stateType.values.map(String)
+        : stateType.kind === 'literal'
+          ? [String(stateType.value)]
+          : undefined;
     if (!values) bad(`${m.schema}.${m.property} has no enum (states must equal its values)`);
     const missing = values!.filter((v) => !m.states.includes(v));
     const extra = m.states.filter((s) => !values!.includes(s));
     if (missing.length || extra.length) {
-      bad(`states differ from the enum of ${m.schema}.${m.property}${missing.length ? `; missing: ${missing.join(', ')}` : ''}${extra.length ? `; not in the enum: ${extra.join(', ')}` : ''}`);
+      bad(
+        `states differ from the enum of ${m.schema}.${m.property}${missing.length ? `; missing: ${missing.join(', ')}` : ''}${extra.length ? `; not in the enum: ${extra.join(', ')}` : ''}`,
+      );
     }
     for (const t of m.transitions) {
-      for (const s of [t.from, t.to]) if (s !== null && !m.states.includes(s)) bad(`transition uses unknown state '${s}'`);
-      if (t.on.kind === 'operation' && !ops.has(t.on.operationId)) bad(`transition names unknown operation '${t.on.operationId}'`);
+      for (const s of [t.from, t.to])
+        if (s !== null && !m.states.includes(s)) bad(`transition uses unknown state '${s}'`);
+      if (t.on.kind === 'operation' && !ops.has(t.on.operationId))
+        bad(`transition names unknown operation '${t.on.operationId}'`);
     }
     for (const g of m.guards) {
       const op = ops.get(g.operationId) ?? bad(`guard names unknown operation '${g.operationId}'`);
-      for (const s of g.states) if (!m.states.includes(s)) bad(`guard of ${g.operationId} uses unknown state '${s}'`);
-      if (g.target.in === 'path' && !op.parameters.some((p) => p.in === 'path' && p.name === (g.target as { name: string }).name)) {
-        bad(`guard of ${g.operationId} targets path parameter '${g.target.name}', which the operation does not have`);
+      for (const s of g.states)
+        if (!m.states.includes(s)) bad(`guard of ${g.operationId} uses unknown state '${s}'`);
+      if (
+        g.target.in === 'path' &&
+        !op.parameters.some((p) => p.in === 'path' && p.name === (g.target as { name: string }).name)
+      ) {
+        bad(
+          `guard of ${g.operationId} targets path parameter '${g.target.name}', which the operation does not have`,
+        );
       }
-      if (g.target.in === 'body' && !op.requestBody) bad(`guard of ${g.operationId} targets the body, but the operation has none`);
+      if (g.target.in === 'body' && !op.requestBody)
+        bad(`guard of ${g.operationId} targets the body, but the operation has none`);
     }
   }
 }

@@ -26,9 +26,17 @@ export interface PassOptions {
 export const DEFAULT_PASS_OPTIONS: PassOptions = { sdk: DEFAULT_SDK_NAMING };
 
 /** Runs every pass over the parsed model and returns the resolved model. */
-export function runPasses(api: ParsedApi, locate: (pointer: string) => Location, diagnostics: Diagnostics, options: PassOptions = DEFAULT_PASS_OPTIONS): Api {
+export function runPasses(
+  api: ParsedApi,
+  locate: (pointer: string) => Location,
+  diagnostics: Diagnostics,
+  options: PassOptions = DEFAULT_PASS_OPTIONS,
+): Api {
   const areas = decideAreas(api);
-  const names = decideNames(api, areas, locate, diagnostics, { ...(options.clientName !== undefined ? { clientName: options.clientName } : {}), ...(options.envPrefix !== undefined ? { envPrefix: options.envPrefix } : {}) });
+  const names = decideNames(api, areas, locate, diagnostics, {
+    ...(options.clientName !== undefined ? { clientName: options.clientName } : {}),
+    ...(options.envPrefix !== undefined ? { envPrefix: options.envPrefix } : {}),
+  });
   const paging = decidePaging(api);
   const calls = decideCalls(api, paging, names.registry, locate, diagnostics, options.sdk);
   const selectors = decideSelectors(api, locate);

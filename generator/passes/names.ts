@@ -46,12 +46,23 @@ export interface NameOptions {
   envPrefix?: string;
 }
 
-export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: string) => Location, diagnostics: Diagnostics, options: NameOptions = {}): NameTable {
+export function decideNames(
+  api: ParsedApi,
+  areas: AreaTable,
+  locate: (pointer: string) => Location,
+  diagnostics: Diagnostics,
+  options: NameOptions = {},
+): NameTable {
   const { clientName } = options;
   const names = new NameRegistry(diagnostics);
   const at = (pointer: string) => locate(pointer);
 
-  const typeNames = new Map(api.schemas.map((s) => [s.name, names.claim(typeNameOf(s.name) || 'Schema', `schema '${s.name}'`, at(s.pointer))]));
+  const typeNames = new Map(
+    api.schemas.map((s) => [
+      s.name,
+      names.claim(typeNameOf(s.name) || 'Schema', `schema '${s.name}'`, at(s.pointer)),
+    ]),
+  );
 
   const pascals = new Set<string>();
   const operations = new Map<string, OperationNames>();
@@ -66,14 +77,18 @@ export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: 
     // A body or response that is one named schema is called by that schema's name; no alias is emitted.
     const bodyRef = singleRef(op.requestBody?.contents.map((c) => c.type) ?? []);
     const ok = successResponse(op);
-    const responseRef = singleRef(ok?.contents.filter((c) => c.kind === 'json' && !c.when && c.type).map((c) => c.type!) ?? []);
+    const responseRef = singleRef(
+      ok?.contents.filter((c) => c.kind === 'json' && !c.when && c.type).map((c) => c.type!) ?? [],
+    );
     operations.set(op.operationId, {
       pascal,
       pathParams: names.claim(`${pascal}PathParams`, owner, at(op.pointer)),
       query: names.claim(`${pascal}Query`, owner, at(op.pointer)),
       headers: names.claim(`${pascal}Headers`, owner, at(op.pointer)),
       body: bodyRef ? typeNames.get(bodyRef)! : names.claim(`${pascal}Body`, owner, at(op.pointer)),
-      response: responseRef ? typeNames.get(responseRef)! : names.claim(`${pascal}Response`, owner, at(op.pointer)),
+      response: responseRef
+        ? typeNames.get(responseRef)!
+        : names.claim(`${pascal}Response`, owner, at(op.pointer)),
       validateRequest: `validate${pascal}Request`,
       validateResponse: `validate${pascal}Response`,
     });
@@ -82,7 +97,8 @@ export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: 
     const used = new Set<string>();
     const ids = new Map<string, string>();
     for (const p of op.parameters) {
-      if (p.component && p.in !== 'cookie' && !readers.has(p.component)) readers.set(p.component, `read${pascalCase(p.component)}Parameter`);
+      if (p.component && p.in !== 'cookie' && !readers.has(p.component))
+        readers.set(p.component, `read${pascalCase(p.component)}Parameter`);
       if (p.in !== 'path') continue;
       const base = safeIdentifier(camelCase(p.name) || 'param');
       let id = base;
@@ -101,28 +117,74 @@ export function decideNames(api: ParsedApi, areas: AreaTable, locate: (pointer: 
   const machines = new Map<string, { typeName: string; constName: string }>();
   for (const m of api.stateMachines) {
     const base = pascalCase(m.name);
-    machines.set(m.name, { typeName: names.claim(`${base}State`, `state machine '${m.name}'`, at(m.pointer)), constName: `${camelCase(m.name)}Machine` });
+    machines.set(m.name, {
+      typeName: names.claim(`${base}State`, `state machine '${m.name}'`, at(m.pointer)),
+      constName: `${camelCase(m.name)}Machine`,
+    });
     names.claim(`${base}Machine`, `state machine '${m.name}'`, at(m.pointer));
   }
   const { enums, enumNames } = hoistEnums(api, areas, typeNames, operations, names, at);
   // The client class: the config's name, else one from the title ("Acme Projects API" → `AcmeProjectsClient`).
-  const client = clientName ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title')) : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
-  const validators = new Map([...typeNames].map(([name, typeName]) => [name, { is: `is${typeName}`, check: `check${typeName}` }]));
+  const client = clientName
+    ? names.claim(clientName, 'the client class (config clientName)', at('#/info/title'))
+    : names.invent(clientNameFromTitle(api.title), 'the client class', at('#/info/title'));
+  const validators = new Map(
+    [...typeNames].map(([name, typeName]) => [name, { is: `is${typeName}`, check: `check${typeName}` }]),
+  );
   const envPrefix = options.envPrefix ?? envPrefixFor(api.title, client);
-  return { registry: names, schemas: typeNames, validators, operations, pathIdentifiers, readers, webhooks, machines, enums, enumNames, clientName: client, envPrefix };
+  return {
+    registry: names,
+    schemas: typeNames,
+    validators,
+    operations,
+    pathIdentifiers,
+    readers,
+    webhooks,
+    machines,
+    enums,
+    enumNames,
+    clientName: client,
+    envPrefix,
+  };
 }
 
-const GENERIC_TITLE = new Set(['api', 'apis', 'the', 'rest', 'http', 'openapi', 'service', 'services', 'spec', 'specification', 'client', 'sdk', 'v1', 'v2', 'v3']);
+const GENERIC_TITLE = new Set([
+  'api',
+  'apis',
+  'the',
+  'rest',
+  'http',
+  'openapi',
+  'service',
+  'services',
+  'spec',
+  'specification',
+  'client',
+  'sdk',
+  'v1',
+  'v2',
+  'v3',
+]);
 
 /** `Acme Projects API` → `AcmeProjectsClient`; a title of generic words only → `ApiClient`. */
 export function clientNameFromTitle(title: string): string {
   // Split on spaces and punctuation only, so `OpenAPI` is one (generic) word.
-  const kept = title.split(/[^A-Za-z0-9]+/).filter((w) => w && !GENERIC_TITLE.has(w.toLowerCase()) && !/^\d/.test(w)).slice(0, 3);
+  const kept = title
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w && !GENERIC_TITLE.has(w.toLowerCase()) && !/^\d/.test(w))
+    .slice(0, 3);
   return `${kept.length ? pascalCase(kept.join(' ')) : 'Api'}Client`;
 }
 
 /** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */
-function hoistEnums(api: ParsedApi, areas: AreaTable, typeNames: ReadonlyMap<string, string>, operations: ReadonlyMap<string, OperationNames>, names: NameRegistry, at: (pointer: string) => Location): { enums: EnumDef[]; enumNames: Map<Pointer, string> } {
+function hoistEnums(
+  api: ParsedApi,
+  areas: AreaTable,
+  typeNames: ReadonlyMap<string, string>,
+  operations: ReadonlyMap<string, OperationNames>,
+  names: NameRegistry,
+  at: (pointer: string) => Location,
+): { enums: EnumDef[]; enumNames: Map<Pointer, string> } {
   const byPointer = new Map<string, EnumDef>();
   const enumNames = new Map<Pointer, string>();
   const schemaByPointer = new Map(api.schemas.map((s) => [s.pointer, s]));
@@ -130,25 +192,38 @@ function hoistEnums(api: ParsedApi, areas: AreaTable, typeNames: ReadonlyMap<str
     schema: (s: { name: string }) => ({ name: typeNames.get(s.name)!, area: areas.schemas.get(s.name)! }),
     operation: (op: { operationId: string }) => operations.get(op.operationId)!.pascal,
   };
-  walkApi(api, labels, ({ node, path, area }) => {
-    if (node.kind !== 'enum' || byPointer.has(node.pointer)) return;
-    const component = /^#\/components\/parameters\/([^/]+)\/schema$/.exec(node.pointer);
-    const named = schemaByPointer.get(node.pointer);
-    const invented = component?.[1] ? `${pascalCase(component[1])}Param` : path.map(pascalCase).join('') || 'Enum';
-    const typeName = named ? typeNames.get(named.name)! : names.invent(invented, `the enum at ${node.pointer}`, at(node.pointer));
-    const def: EnumDef = {
-      typeName,
-      valuesName: names.invent(`${constantCase(typeName)}_VALUES`, `the enum at ${node.pointer}`, at(node.pointer)),
-      guardName: names.invent(`is${typeName}`, `the enum at ${node.pointer}`, at(node.pointer)),
-      values: node.values,
-      open: node.open,
-      area,
-      pointers: [node.pointer],
-    };
-    if (node.description) def.description = node.description;
-    byPointer.set(node.pointer, def);
-    enumNames.set(node.pointer, typeName);
-  }, true);
+  walkApi(
+    api,
+    labels,
+    ({ node, path, area }) => {
+      if (node.kind !== 'enum' || byPointer.has(node.pointer)) return;
+      const component = /^#\/components\/parameters\/([^/]+)\/schema$/.exec(node.pointer);
+      const named = schemaByPointer.get(node.pointer);
+      const invented = component?.[1]
+        ? `${pascalCase(component[1])}Param`
+        : path.map(pascalCase).join('') || 'Enum';
+      const typeName = named
+        ? typeNames.get(named.name)!
+        : names.invent(invented, `the enum at ${node.pointer}`, at(node.pointer));
+      const def: EnumDef = {
+        typeName,
+        valuesName: names.invent(
+          `${constantCase(typeName)}_VALUES`,
+          `the enum at ${node.pointer}`,
+          at(node.pointer),
+        ),
+        guardName: names.invent(`is${typeName}`, `the enum at ${node.pointer}`, at(node.pointer)),
+        values: node.values,
+        open: node.open,
+        area,
+        pointers: [node.pointer],
+      };
+      if (node.description) def.description = node.description;
+      byPointer.set(node.pointer, def);
+      enumNames.set(node.pointer, typeName);
+    },
+    true,
+  );
   return { enums: [...byPointer.values()].sort(by((e) => e.typeName)), enumNames };
 }
 
@@ -156,5 +231,7 @@ function hoistEnums(api: ParsedApi, areas: AreaTable, typeNames: ReadonlyMap<str
 function singleRef(nodes: TypeNode[]): string | undefined {
   const first = nodes[0];
   if (!first || first.kind !== 'ref' || first.nullable) return undefined;
-  return nodes.every((n) => n.kind === 'ref' && n.target === first.target && !n.nullable) ? first.target : undefined;
+  return nodes.every((n) => n.kind === 'ref' && n.target === first.target && !n.nullable)
+    ? first.target
+    : undefined;
 }

@@ -4,24 +4,73 @@
  * write their list arrays) is read as what it wraps.
  */
 import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
-import type { ListKind, ParsedApi as Api, ParsedOperation as Operation, Paging, TypeNode } from '../ir/types.ts';
+import type {
+  ListKind,
+  ParsedApi as Api,
+  ParsedOperation as Operation,
+  Paging,
+  TypeNode,
+} from '../ir/types.ts';
 
 /** The cursor parameter of a list envelope: the id of the last item received. */
 const ENVELOPE_CURSORS = ['after', 'starting_after'];
-const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'marker', 'next_marker', 'nextmarker'];
+const CURSOR_PARAMS = [
+  'cursor',
+  'after',
+  'starting_after',
+  'page_token',
+  'pagetoken',
+  'next_token',
+  'nexttoken',
+  'continuation_token',
+  'continuationtoken',
+  'marker',
+  'next_marker',
+  'nextmarker',
+];
 /** Response fields holding the next page's cursor (`next` is left out: it is often a URL). */
-const NEXT_FIELDS = ['next_cursor', 'nextcursor', 'next_page_token', 'nextpagetoken', 'next_token', 'nexttoken', 'continuation_token', 'continuationtoken', 'cursor', 'next_marker', 'nextmarker'];
+const NEXT_FIELDS = [
+  'next_cursor',
+  'nextcursor',
+  'next_page_token',
+  'nextpagetoken',
+  'next_token',
+  'nexttoken',
+  'continuation_token',
+  'continuationtoken',
+  'cursor',
+  'next_marker',
+  'nextmarker',
+];
 const OFFSET_PARAMS = ['offset', 'skip', 'start', 'start_index', 'startindex'];
 const PAGE_PARAMS = ['page', 'page_number', 'pagenumber'];
-const LIMIT_PARAMS = ['limit', 'count', 'take', 'per_page', 'perpage', 'page_size', 'pagesize', 'size', 'max_results', 'maxresults', 'max_items', 'maxitems', 'top'];
+const LIMIT_PARAMS = [
+  'limit',
+  'count',
+  'take',
+  'per_page',
+  'perpage',
+  'page_size',
+  'pagesize',
+  'size',
+  'max_results',
+  'maxresults',
+  'max_items',
+  'maxitems',
+  'top',
+];
 /** Properties of a list answer beside its array that say nothing of the items (counts, links, paging). */
-const META = /^(total.*|count|.*count|next.*|prev.*|previous.*|page.*|per_?page|limit|offset|links?|_links|meta|metadata|paging|pagination|cursor|has_?more|is_?truncated|truncated|marker|object|url|self|first.*|last.*|kind|etag|odata.*|@odata.*|unreachable|warnings?|request_?id|continuation.*)$/i;
+const META =
+  /^(total.*|count|.*count|next.*|prev.*|previous.*|page.*|per_?page|limit|offset|links?|_links|meta|metadata|paging|pagination|cursor|has_?more|is_?truncated|truncated|marker|object|url|self|first.*|last.*|kind|etag|odata.*|@odata.*|unreachable|warnings?|request_?id|continuation.*)$/i;
 
 /** What a node is once annotation-only wrappers are taken off: `allOf` of one typed member. */
 export function unwrap(api: Api, node: TypeNode): TypeNode {
   let n = resolveNode(api, node);
   for (let i = 0; i < 8 && n.kind === 'intersection'; i++) {
-    const typed = n.members.filter((m) => m.kind !== 'unknown' && !(m.kind === 'object' && m.properties.length === 0 && m.additional === true));
+    const typed = n.members.filter(
+      (m) =>
+        m.kind !== 'unknown' && !(m.kind === 'object' && m.properties.length === 0 && m.additional === true),
+    );
     if (typed.length !== 1) break;
     n = resolveNode(api, typed[0]!);
   }

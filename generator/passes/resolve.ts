@@ -5,7 +5,19 @@
  */
 import { fail } from '../diagnostics.ts';
 import { resolveNode, successResponse } from '../ir/queries.ts';
-import type { Api, BodyMode, CredentialPlacement, Operation, Paging, Parameter, ParsedApi, ParsedOperation, ParsedParameter, Response, TypeNode } from '../ir/types.ts';
+import type {
+  Api,
+  BodyMode,
+  CredentialPlacement,
+  Operation,
+  Paging,
+  Parameter,
+  ParsedApi,
+  ParsedOperation,
+  ParsedParameter,
+  Response,
+  TypeNode,
+} from '../ir/types.ts';
 import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
 import type { NameTable } from './names.ts';
@@ -33,7 +45,10 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
     ...document,
     clientName: t.names.clientName,
     envPrefix: t.names.envPrefix,
-    areas: t.areas.areas.map((a) => ({ ...a, files: areaFiles(a.slug, entriesOf(api, t.areas.schemas, a.slug)) })),
+    areas: t.areas.areas.map((a) => ({
+      ...a,
+      files: areaFiles(a.slug, entriesOf(api, t.areas.schemas, a.slug)),
+    })),
     schemas: schemas.map((s) => ({
       ...s,
       typeName: decided(t.names.schemas.get(s.name), `schema ${s.name}`),
@@ -43,8 +58,16 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
     enums: t.names.enums,
     enumNames: t.names.enumNames,
     operations: operations.map((op) => resolveOperation(api, op, t)),
-    webhooks: webhooks.map(({ headers, ...w }) => ({ ...w, headers: headers.map((p) => ({ ...p, identifier: p.name })), typeName: decided(t.names.webhooks.get(w.name), `webhook ${w.name}`) })),
-    stateMachines: stateMachines.map((m) => ({ ...m, ...decided(t.names.machines.get(m.name), `state machine ${m.name}`), area: decided(t.areas.machines.get(m.name), `the area of state machine ${m.name}`) })),
+    webhooks: webhooks.map(({ headers, ...w }) => ({
+      ...w,
+      headers: headers.map((p) => ({ ...p, identifier: p.name })),
+      typeName: decided(t.names.webhooks.get(w.name), `webhook ${w.name}`),
+    })),
+    stateMachines: stateMachines.map((m) => ({
+      ...m,
+      ...decided(t.names.machines.get(m.name), `state machine ${m.name}`),
+      area: decided(t.areas.machines.get(m.name), `the area of state machine ${m.name}`),
+    })),
     notShown: t.areas.notShown,
     resources: t.calls.resources,
     sdkNaming: t.calls.sdkNaming,
@@ -54,7 +77,10 @@ export function resolveApi(api: ParsedApi, t: PassTables): Api {
 
 /** How many operations and schemas the area documents (its docs pages hold them in turn). */
 function entriesOf(api: ParsedApi, schemaAreas: ReadonlyMap<string, string>, slug: string): number {
-  return api.operations.filter((o) => o.area === slug).length + api.schemas.filter((s) => schemaAreas.get(s.name) === slug).length;
+  return (
+    api.operations.filter((o) => o.area === slug).length +
+    api.schemas.filter((s) => schemaAreas.get(s.name) === slug).length
+  );
 }
 
 function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): Operation {
@@ -62,8 +88,14 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const id = op.operationId;
   const identifiers = decided(t.names.pathIdentifiers.get(id), `the path parameters of ${id}`);
   const parameters = parsedParameters.map((p): Parameter => {
-    const reader = p.component !== undefined && p.in !== 'cookie' ? t.names.readers.get(p.component) : undefined;
-    return { ...p, identifier: p.in === 'path' ? decided(identifiers.get(p.name), `path parameter ${p.name} of ${id}`) : p.name, ...(reader ? { reader } : {}) };
+    const reader =
+      p.component !== undefined && p.in !== 'cookie' ? t.names.readers.get(p.component) : undefined;
+    return {
+      ...p,
+      identifier:
+        p.in === 'path' ? decided(identifiers.get(p.name), `path parameter ${p.name} of ${id}`) : p.name,
+      ...(reader ? { reader } : {}),
+    };
   });
   const responses = parsedResponses.map((r): Response => ({
     ...r,
@@ -76,7 +108,10 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const ok = success ? responses[parsedResponses.indexOf(success)]! : undefined;
   const successDefault = ok?.contents.find((c) => !c.when);
   const mode = bodyMode(op);
-  const rawContentType = mode === 'text' || mode === 'binary' ? op.requestBody?.contents.find((c) => c.kind === mode)?.mediaType : undefined;
+  const rawContentType =
+    mode === 'text' || mode === 'binary'
+      ? op.requestBody?.contents.find((c) => c.kind === mode)?.mediaType
+      : undefined;
   const list = t.paging.lists.get(id);
   const paging = t.paging.paging.get(id);
   const pageItem = paging ? pagedItem(api, ok, paging) : undefined;
@@ -119,14 +154,18 @@ function credentialOf(api: ParsedApi, op: ParsedOperation): CredentialPlacement 
   const scheme = first ? api.securitySchemes.find((s) => s.name === first.scheme) : undefined;
   if (!scheme) return undefined;
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return { kind: 'basic' };
-  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName) return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
+  if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName)
+    return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
   return undefined;
 }
 
 /** Path parameters in the order they first appear in the path (a name repeated in the path is one parameter). */
 function pathParameters(op: ParsedOperation, parameters: Parameter[]): Parameter[] {
   return [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))].map((name) =>
-    decided(parameters.find((p: ParsedParameter) => p.in === 'path' && p.name === name), `path parameter ${name} of ${op.operationId}`),
+    decided(
+      parameters.find((p: ParsedParameter) => p.in === 'path' && p.name === name),
+      `path parameter ${name} of ${op.operationId}`,
+    ),
   );
 }
 
@@ -137,7 +176,12 @@ function pathParameters(op: ParsedOperation, parameters: Parameter[]): Parameter
 function bodyMode(op: ParsedOperation): BodyMode | undefined {
   const kinds = new Set(op.requestBody?.contents.map((c) => c.kind) ?? []);
   if (kinds.size === 0) return undefined;
-  if (kinds.has('json') || kinds.has('multipart')) return kinds.has('json') && kinds.has('multipart') ? 'json|multipart' : kinds.has('multipart') ? 'multipart' : 'json';
+  if (kinds.has('json') || kinds.has('multipart'))
+    return kinds.has('json') && kinds.has('multipart')
+      ? 'json|multipart'
+      : kinds.has('multipart')
+        ? 'multipart'
+        : 'json';
   return kinds.has('form') ? 'form' : kinds.has('text') ? 'text' : 'binary';
 }
 

@@ -11,7 +11,16 @@ import type { ParsedApi as Api, ParsedOperation, ResourceNode, ResourceRoot } fr
 import { camelCase, pascalCase, words } from '../naming/case.ts';
 import { resourceFile } from '../naming/paths.ts';
 import type { NameRegistry } from '../naming/resolver.ts';
-import { operationCall, pathCall, pathShape, segmentIdentifier, sharedDottedPrefix, shortenByPath, singular, titleResource } from '../naming/sdk-rules.ts';
+import {
+  operationCall,
+  pathCall,
+  pathShape,
+  segmentIdentifier,
+  sharedDottedPrefix,
+  shortenByPath,
+  singular,
+  titleResource,
+} from '../naming/sdk-rules.ts';
 import type { PagingTable } from './paging.ts';
 
 /**
@@ -44,9 +53,29 @@ export const MAX_LENGTH = 60;
 
 /** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
 const CLIENT_MEMBERS = new Set([
-  'baseURL', 'organization', 'project', 'maxRetries', 'timeout', 'maxRetryTime', 'webhookSecret', 'apiKey', 'fetch',
-  'options', 'clock', 'call', 'list', 'send', 'sharedHeaders', 'url', 'headers', 'body', 'webhooks', 'withOptions',
-  'constructor', 'toString', 'valueOf',
+  'baseURL',
+  'organization',
+  'project',
+  'maxRetries',
+  'timeout',
+  'maxRetryTime',
+  'webhookSecret',
+  'apiKey',
+  'fetch',
+  'options',
+  'clock',
+  'call',
+  'list',
+  'send',
+  'sharedHeaders',
+  'url',
+  'headers',
+  'body',
+  'webhooks',
+  'withOptions',
+  'constructor',
+  'toString',
+  'valueOf',
 ]);
 /** Members of every resource class (core/resource.ts). */
 const RESOURCE_MEMBERS = new Set(['_client', 'constructor', 'toString', 'valueOf']);
@@ -55,7 +84,12 @@ const IDENT = /^[a-z][A-Za-z0-9]*$/;
 type Report = (code: DiagnosticCode, message: string, op: Operation, fallback: string) => void;
 
 function usable(path: string[]): boolean {
-  return path.length >= 2 && path.every((s) => IDENT.test(s)) && !CLIENT_MEMBERS.has(path[0]!) && path.slice(1).every((s) => !RESOURCE_MEMBERS.has(s));
+  return (
+    path.length >= 2 &&
+    path.every((s) => IDENT.test(s)) &&
+    !CLIENT_MEMBERS.has(path[0]!) &&
+    path.slice(1).every((s) => !RESOURCE_MEMBERS.has(s))
+  );
 }
 
 /** The config entry that names an operation's call, for messages. */
@@ -69,7 +103,8 @@ function fixUp(path: string[], op: Operation): string[] {
   let method = rest.pop() ?? '';
   if (!resource || !IDENT.test(resource)) resource = `api${pascalCase(resource ?? '')}`;
   if (CLIENT_MEMBERS.has(resource)) resource = `${resource}Api`;
-  if (!IDENT.test(method) || RESOURCE_MEMBERS.has(method)) method = `call${pascalCase(method || op.operationId)}`;
+  if (!IDENT.test(method) || RESOURCE_MEMBERS.has(method))
+    method = `call${pascalCase(method || op.operationId)}`;
   return [resource, ...rest.filter((s) => IDENT.test(s) && !RESOURCE_MEMBERS.has(s)), method];
 }
 
@@ -86,21 +121,40 @@ function byOperations(api: Api, ops: Operation[], explicit: Set<Operation>): voi
     // A call without its owner's words is kept only when no other operation has that call (`…Organization` and
     // `…Repository` of one setting would both lose the owner otherwise).
     const count = new Map<string, number>();
-    for (const { call, withoutOwner } of made.values()) for (const c of new Set([call.join('.'), withoutOwner?.join('.')])) if (c) count.set(c, (count.get(c) ?? 0) + 1);
-    return new Map([...made].map(([op, { call, withoutOwner }]) => [op, withoutOwner && count.get(withoutOwner.join('.')) === 1 ? withoutOwner : call] as const));
+    for (const { call, withoutOwner } of made.values())
+      for (const c of new Set([call.join('.'), withoutOwner?.join('.')]))
+        if (c) count.set(c, (count.get(c) ?? 0) + 1);
+    return new Map(
+      [...made].map(
+        ([op, { call, withoutOwner }]) =>
+          [op, withoutOwner && count.get(withoutOwner.join('.')) === 1 ? withoutOwner : call] as const,
+      ),
+    );
   };
-  const tooLong = (calls: Map<Operation, string[]>) => [...calls.values()].some((c) => `client.${c.join('.')}`.length > MAX_LENGTH);
+  const tooLong = (calls: Map<Operation, string[]>) =>
+    [...calls.values()].some((c) => `client.${c.join('.')}`.length > MAX_LENGTH);
   let calls = callsWith(titleResource(api.title));
   if (tooLong(calls)) {
     const shorter = callsWith(titleResource(api.title, 1));
-    if (!tooLong(shorter) || [...shorter.values()].filter((c) => `client.${c.join('.')}`.length > MAX_LENGTH).length < [...calls.values()].filter((c) => `client.${c.join('.')}`.length > MAX_LENGTH).length) calls = shorter;
+    if (
+      !tooLong(shorter) ||
+      [...shorter.values()].filter((c) => `client.${c.join('.')}`.length > MAX_LENGTH).length <
+        [...calls.values()].filter((c) => `client.${c.join('.')}`.length > MAX_LENGTH).length
+    )
+      calls = shorter;
   }
   for (const [op, call] of calls) op.sdkPath = call;
 }
 
-function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }): { call: string[]; withoutOwner?: string[] } {
+function trimmed(
+  op: Operation,
+  ctx: { untagged: string; sharedPrefix?: string },
+): { call: string[]; withoutOwner?: string[] } {
   const first = operationCall(op.tags, op.operationId, ctx);
-  let call = fixUp(operationCall(op.tags, op.operationId, ctx, MAX_LENGTH - 'client.'.length - first[0]!.length - 1), op);
+  let call = fixUp(
+    operationCall(op.tags, op.operationId, ctx, MAX_LENGTH - 'client.'.length - first[0]!.length - 1),
+    op,
+  );
   const length = (c: string[]) => `client.${c.join('.')}`.length;
   const resource = call[0]!;
   /** Drops the method's words that repeat the resource (`same` compares two words). */
@@ -112,7 +166,9 @@ function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }
   };
   if (length(call) > MAX_LENGTH) withoutResourceWords((a, b) => a.toLowerCase() === b.toLowerCase());
   if (length(call) <= MAX_LENGTH) return { call };
-  const { spelled, withoutOwner } = shortenByPath(call[1]!, op.path, MAX_LENGTH, (m) => length([resource, m]));
+  const { spelled, withoutOwner } = shortenByPath(call[1]!, op.path, MAX_LENGTH, (m) =>
+    length([resource, m]),
+  );
   call = fixUp([resource, spelled], op);
   // The path's spelling can make a word repeat the resource (`orgs.…OrgDefinitions`).
   if (length(call) > MAX_LENGTH) withoutResourceWords((a, b) => singular(a) === singular(b));
@@ -125,31 +181,51 @@ function trimmed(op: Operation, ctx: { untagged: string; sharedPrefix?: string }
  * The URL-tree calls, with the fallbacks this rule needs (a path that gives no call; two operations on one call; a
  * call that is also a sub-resource), each passed to `report`. Returns how many operations fell back.
  */
-function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: Report, lists: PagingTable['lists']): number {
+function byPaths(
+  api: Api,
+  ops: Operation[],
+  explicit: Set<Operation>,
+  report: Report,
+  lists: PagingTable['lists'],
+): number {
   let fallbacks = 0;
   const sharedPrefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
   const fallback = (op: Operation): string[] => {
     fallbacks++;
     // Untagged, the operation stays under its first resource of the URL tree (`pets.updatePet`), else the title's.
     const first = pathShape(op.path).segments.find((s) => !s.startsWith('{'));
-    return fixUp(operationCall(op.tags, op.operationId, { untagged: first ? segmentIdentifier(first) : titleResource(api.title), ...(sharedPrefix ? { sharedPrefix } : {}) }), op);
+    return fixUp(
+      operationCall(op.tags, op.operationId, {
+        untagged: first ? segmentIdentifier(first) : titleResource(api.title),
+        ...(sharedPrefix ? { sharedPrefix } : {}),
+      }),
+      op,
+    );
   };
   for (const op of ops) {
     if (explicit.has(op)) continue;
     op.sdkPath = pathCall(op.method, op.path, lists.has(op.operationId), op.operationId);
     // A first segment named like a client member (`/organization/...`) gets a suffix: `client.organizationApi`.
-    if (op.sdkPath.length > 1 && CLIENT_MEMBERS.has(op.sdkPath[0]!)) op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
+    if (op.sdkPath.length > 1 && CLIENT_MEMBERS.has(op.sdkPath[0]!))
+      op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
     if (!usable(op.sdkPath)) {
       const given = op.sdkPath.join('.');
       op.sdkPath = fallback(op);
-      report('sdk-naming', `the path of ${op.operationId} gives no SDK call by the URL rule ('${given}')`, op, `called client.${op.sdkPath.join('.')}; ${configHint(op)}`);
+      report(
+        'sdk-naming',
+        `the path of ${op.operationId} gives no SDK call by the URL rule ('${given}')`,
+        op,
+        `called client.${op.sdkPath.join('.')}; ${configHint(op)}`,
+      );
     }
   }
   const moved = new Set<Operation>();
   // A path that is both a method and a sub-resource (`POST /containers/{id}/files` beside
   // `/containers/{id}/files/{file_id}`): the method moves into the sub-resource as `create` when that is free.
   const keys = new Set(ops.map((o) => o.sdkPath.join('.')));
-  const prefixesOf = new Set(ops.flatMap((o) => o.sdkPath.slice(0, -1).map((_, i) => o.sdkPath.slice(0, i + 1).join('.'))));
+  const prefixesOf = new Set(
+    ops.flatMap((o) => o.sdkPath.slice(0, -1).map((_, i) => o.sdkPath.slice(0, i + 1).join('.'))),
+  );
   for (const op of ops) {
     const key = op.sdkPath.join('.');
     if (!explicit.has(op) && op.method === 'post' && prefixesOf.has(key) && !keys.has(`${key}.create`)) {
@@ -173,22 +249,41 @@ function byPaths(api: Api, ops: Operation[], explicit: Set<Operation>, report: R
         const other = group[0] === op ? group[1]! : group[0]!;
         op.sdkPath = fallback(op);
         moved.add(op);
-        report('identifier-collision', `operations ${other.operationId} and ${op.operationId} both map to client.${key}`, op, `${op.operationId} is called client.${op.sdkPath.join('.')}; to choose, ${configHint(op)}`);
+        report(
+          'identifier-collision',
+          `operations ${other.operationId} and ${op.operationId} both map to client.${key}`,
+          op,
+          `${op.operationId} is called client.${op.sdkPath.join('.')}; to choose, ${configHint(op)}`,
+        );
       }
     }
     if (prefixes.has(key)) {
       for (const op of group) {
         if (moved.has(op)) continue;
         op.sdkPath = fallback(op);
-        report('identifier-collision', `client.${key} is both a method and a sub-resource`, op, `${op.operationId} is called client.${op.sdkPath.join('.')}; to choose, ${configHint(op)}`);
+        report(
+          'identifier-collision',
+          `client.${key} is both a method and a sub-resource`,
+          op,
+          `${op.operationId} is called client.${op.sdkPath.join('.')}; to choose, ${configHint(op)}`,
+        );
       }
     }
   }
   return fallbacks;
 }
 
-export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, locate: (pointer: string) => Location, diagnostics: Diagnostics, naming: SdkNaming = DEFAULT_SDK_NAMING): CallTable {
-  const ops: Operation[] = api.operations.map((op) => ({ ...op, sdkPath: [...(op.sdkCall ?? [])] })).sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+export function decideCalls(
+  api: Api,
+  paging: PagingTable,
+  names: NameRegistry,
+  locate: (pointer: string) => Location,
+  diagnostics: Diagnostics,
+  naming: SdkNaming = DEFAULT_SDK_NAMING,
+): CallTable {
+  const ops: Operation[] = api.operations
+    .map((op) => ({ ...op, sdkPath: [...(op.sdkCall ?? [])] }))
+    .sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   for (const op of ops) {
     const configured = naming.calls[op.operationId];
     if (configured) op.sdkPath = configured.split('.');
@@ -196,16 +291,28 @@ export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, 
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));
   for (const op of explicit) {
     if (usable(op.sdkPath)) continue;
-    diagnostics.report('invalid-extension', `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase`, locate(op.pointer), 'named by the rule');
+    diagnostics.report(
+      'invalid-extension',
+      `SDK call '${op.sdkPath.join('.')}' of ${op.operationId} must be resource.method in camelCase`,
+      locate(op.pointer),
+      'named by the rule',
+    );
     op.sdkPath = [];
     explicit.delete(op);
   }
-  const report: Report = (code, message, op, fallback) => diagnostics.report(code, message, locate(op.pointer), fallback);
+  const report: Report = (code, message, op, fallback) =>
+    diagnostics.report(code, message, locate(op.pointer), fallback);
   let rule = naming.naming;
   if (rule === 'auto') {
     // The URL tree when it names every operation cleanly (no fallback, short and shallow), else tags and operationIds.
     const fallbacks = byPaths(api, ops, explicit, () => {}, paging.lists);
-    const clean = fallbacks === 0 && ops.every((o) => explicit.has(o) || (o.sdkPath.length <= MAX_DEPTH && `client.${o.sdkPath.join('.')}`.length <= MAX_LENGTH));
+    const clean =
+      fallbacks === 0 &&
+      ops.every(
+        (o) =>
+          explicit.has(o) ||
+          (o.sdkPath.length <= MAX_DEPTH && `client.${o.sdkPath.join('.')}`.length <= MAX_LENGTH),
+      );
     rule = clean ? 'paths' : 'operations';
   }
   if (rule === 'paths') byPaths(api, ops, explicit, report, paging.lists);
@@ -214,19 +321,32 @@ export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, 
   // Calls that still meet (fallbacks, operationIds differing only in case or separators): numbered, in operationId order.
   const taken = new Set<string>();
   const prefixes = new Set<string>();
-  for (const op of ops) for (let i = 1; i < op.sdkPath.length; i++) prefixes.add(op.sdkPath.slice(0, i).join('.'));
+  for (const op of ops)
+    for (let i = 1; i < op.sdkPath.length; i++) prefixes.add(op.sdkPath.slice(0, i).join('.'));
   for (const op of ops) {
     const base = op.sdkPath[op.sdkPath.length - 1]!;
     const wanted = op.sdkPath.join('.');
     let n = 1;
-    while (taken.has(op.sdkPath.join('.')) || prefixes.has(op.sdkPath.join('.'))) op.sdkPath = [...op.sdkPath.slice(0, -1), `${base}${++n}`];
-    if (n > 1) report('identifier-collision', `client.${wanted} is taken`, op, `${op.operationId} is called client.${op.sdkPath.join('.')}; to choose, ${configHint(op)}`);
+    while (taken.has(op.sdkPath.join('.')) || prefixes.has(op.sdkPath.join('.')))
+      op.sdkPath = [...op.sdkPath.slice(0, -1), `${base}${++n}`];
+    if (n > 1)
+      report(
+        'identifier-collision',
+        `client.${wanted} is taken`,
+        op,
+        `${op.operationId} is called client.${op.sdkPath.join('.')}; to choose, ${configHint(op)}`,
+      );
     taken.add(op.sdkPath.join('.'));
   }
 
   // A list whose paging parameters fit no convention is a plain method, warned now that its call is known.
   for (const op of ops.filter((o) => paging.unrecognised.has(o.operationId))) {
-    diagnostics.warn('pagination-fallback', `${op.operationId} returns a list whose paging parameters fit no convention the client iterates (cursor with a next-cursor field in the answer, offset, page, Link header)`, locate(op.pointer), `client.${op.sdkPath.join('.')} is a plain method returning one page`);
+    diagnostics.warn(
+      'pagination-fallback',
+      `${op.operationId} returns a list whose paging parameters fit no convention the client iterates (cursor with a next-cursor field in the answer, offset, page, Link header)`,
+      locate(op.pointer),
+      `client.${op.sdkPath.join('.')} is a plain method returning one page`,
+    );
   }
 
   const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
@@ -238,7 +358,11 @@ export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, 
         const path = [...node.path, segment];
         // Resource classes share the types' registry: `Pets` the class and `Pets` the schema cannot both exist.
         const wanted = path.map(pascalCase).join('');
-        const className = names.invent(names.has(wanted) ? `${wanted}Resource` : wanted, `resource client.${path.join('.')}`, locate(op.pointer));
+        const className = names.invent(
+          names.has(wanted) ? `${wanted}Resource` : wanted,
+          `resource client.${path.join('.')}`,
+          locate(op.pointer),
+        );
         next = { property: segment, className, path, methods: [], children: [] };
         node.children.push(next);
       }
@@ -252,6 +376,9 @@ export function decideCalls(api: Api, paging: PagingTable, names: NameRegistry, 
     n.children.forEach(sort);
   };
   sort(root);
-  const resources: ResourceRoot = { ...root, children: root.children.map((c) => ({ ...c, file: resourceFile(c.property) })) };
+  const resources: ResourceRoot = {
+    ...root,
+    children: root.children.map((c) => ({ ...c, file: resourceFile(c.property) })),
+  };
   return { sdkPaths: new Map(ops.map((o) => [o.operationId, o.sdkPath])), resources, sdkNaming: rule };
 }

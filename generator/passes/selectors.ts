@@ -5,7 +5,13 @@
  */
 import { fail } from '../diagnostics.ts';
 import { resolveNode } from '../ir/queries.ts';
-import type { ParsedApi as Api, ParsedResponseContent, ResponseSelector, Scalar, TypeNode } from '../ir/types.ts';
+import type {
+  ParsedApi as Api,
+  ParsedResponseContent,
+  ResponseSelector,
+  Scalar,
+  TypeNode,
+} from '../ir/types.ts';
 
 function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
   const n = resolveNode(api, node);
@@ -28,9 +34,16 @@ export function decideSelectors(api: Api, locate: (pointer: string) => object): 
       for (const content of response.contents) {
         if (!content.when) continue;
         const node = resolveNode(api, content.when);
-        const selector = node.kind === 'object' ? node.properties.map((p) => ({ field: p.name, values: scalarsOf(api, p.type) })) : [];
+        const selector =
+          node.kind === 'object'
+            ? node.properties.map((p) => ({ field: p.name, values: scalarsOf(api, p.type) }))
+            : [];
         if (!selector.length || selector.some((f) => !f.values)) {
-          fail('unsupported', `x-when of ${op.operationId} (${content.mediaType}) must name body properties with const or enum values`, locate(content.when.pointer));
+          fail(
+            'unsupported',
+            `x-when of ${op.operationId} (${content.mediaType}) must name body properties with const or enum values`,
+            locate(content.when.pointer),
+          );
         }
         out.set(content, selector as ResponseSelector);
       }

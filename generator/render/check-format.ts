@@ -14,13 +14,17 @@ function list(dir: string): string[] {
   });
 }
 
-export async function unformattedFiles(roots: string[], workers = 2): Promise<{ checked: number; unformatted: string[] }> {
+export async function unformattedFiles(
+  roots: string[],
+  workers = 2,
+): Promise<{ checked: number; unformatted: string[] }> {
   const files = roots.filter((r) => statSync(r, { throwIfNoEntry: false })?.isDirectory()).flatMap(list);
   const unformatted: string[] = [];
   await Promise.all(
     files.map(async (file) => {
       const text = readFileSync(file, 'utf8');
-      if ((await formatInPool(text, { ...PRETTIER_OPTIONS, parser: parserFor(file)! }, workers)) !== text) unformatted.push(file);
+      if ((await formatInPool(text, { ...PRETTIER_OPTIONS, parser: parserFor(file)! }, workers)) !== text)
+        unformatted.push(file);
     }),
   );
   return { checked: files.length, unformatted: unformatted.sort() };

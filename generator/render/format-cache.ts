@@ -20,7 +20,13 @@ export interface FormatCache {
 export function createFormatCache(dir: string): FormatCache {
   const options = JSON.stringify(PRETTIER_OPTIONS);
   const key = (contents: string, engine: string) =>
-    createHash('sha256').update(engine).update('\0').update(options).update('\0').update(contents).digest('hex');
+    createHash('sha256')
+      .update(engine)
+      .update('\0')
+      .update(options)
+      .update('\0')
+      .update(contents)
+      .digest('hex');
   let ready = false;
   return {
     get(contents, engine) {

@@ -18,7 +18,6 @@ export { PRETTIER_OPTIONS } from './prettier-options.ts';
 
 export type FormatEngine = 'oxfmt' | 'prettier';
 
-
 const PARSERS: Record<string, string> = { '.ts': 'typescript', '.md': 'markdown', '.json': 'json' };
 
 export function parserFor(path: string): string | undefined {
@@ -60,9 +59,13 @@ async function formatWithOxfmt(file: GeneratedFile): Promise<string | undefined>
   if (!format) return undefined;
   // The name only tells oxfmt the language: `package.json` would be sorted and read as prettier's
   // json-stringify, where our prettier call formats every `.json` file with the json parser.
-  const result = await format(`file${/\.[a-z]+$/.exec(file.path)![0]}`, file.contents, { ...PRETTIER_OPTIONS });
+  const result = await format(`file${/\.[a-z]+$/.exec(file.path)![0]}`, file.contents, {
+    ...PRETTIER_OPTIONS,
+  });
   if (result.errors.length) return undefined;
-  return parserFor(file.path) === 'typescript' ? alignWithPrettier(result.code, PRETTIER_OPTIONS.printWidth) : result.code;
+  return parserFor(file.path) === 'typescript'
+    ? alignWithPrettier(result.code, PRETTIER_OPTIONS.printWidth)
+    : result.code;
 }
 
 /**

@@ -22,7 +22,12 @@ const OWN_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** A path as a command line would name it from `cwd`: as given when relative, else relative when inside `cwd`; `/`-separated. */
 export function shownPath(file: string, cwd = process.cwd()): string {
   const relative = path.isAbsolute(file) ? path.relative(cwd, file) : path.normalize(file);
-  const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : path.isAbsolute(file) ? file : relative;
+  const shown =
+    relative && !relative.startsWith('..') && !path.isAbsolute(relative)
+      ? relative
+      : path.isAbsolute(file)
+        ? file
+        : relative;
   return shown.split(path.sep).join('/');
 }
 
@@ -36,7 +41,8 @@ export function originOf(spec: string, config?: unknown, cwd = process.cwd()): O
   const shown = shownPath(spec, cwd);
   if (path.resolve(cwd, spec) === OWN_SPEC) return { spec: shown, command: 'npm run generate' };
   const args = ['--spec', shown];
-  if (typeof config === 'string' && path.resolve(cwd, config) !== path.resolve(cwd, 'codegen.config.json')) args.push('--config', shownPath(config, cwd));
+  if (typeof config === 'string' && path.resolve(cwd, config) !== path.resolve(cwd, 'codegen.config.json'))
+    args.push('--config', shownPath(config, cwd));
   return { spec: shown, command: `npx platform-api-codegen generate ${args.map(quoteArg).join(' ')}` };
 }
 
@@ -53,7 +59,10 @@ export function stampOrigin(files: readonly GeneratedFile[], origin: Origin): Ge
     if (f.verbatim) return f;
     if (f.path.endsWith('.ts')) return { ...f, contents: `// ${text}\n${f.contents}` };
     if (f.path.endsWith('.md') && f.contents.startsWith(MARKDOWN_PLACEHOLDER)) {
-      return { ...f, contents: `<!-- ${text.split('-->').join('- ->')} -->\n${f.contents.slice(MARKDOWN_PLACEHOLDER.length)}` };
+      return {
+        ...f,
+        contents: `<!-- ${text.split('-->').join('- ->')} -->\n${f.contents.slice(MARKDOWN_PLACEHOLDER.length)}`,
+      };
     }
     return f;
   });

@@ -15,7 +15,10 @@ const slots: Slot[] = [];
 let nextId = 0;
 
 function spawn(): Slot {
-  const slot: Slot = { worker: new Worker(new URL('./format-worker.mjs', import.meta.url)), pending: new Map() };
+  const slot: Slot = {
+    worker: new Worker(new URL('./format-worker.mjs', import.meta.url)),
+    pending: new Map(),
+  };
   slot.worker.unref();
   slot.worker.on('message', (msg: { id: number; contents?: string; error?: string }) => {
     const job = slot.pending.get(msg.id);
@@ -36,7 +39,10 @@ function spawn(): Slot {
 
 /** Formats one text in the least busy worker, starting a new one while fewer than `size` exist. */
 export function formatInPool(contents: string, options: Options, size = 1): Promise<string> {
-  let slot = slots.reduce<Slot | undefined>((best, s) => (!best || s.pending.size < best.pending.size ? s : best), undefined);
+  let slot = slots.reduce<Slot | undefined>(
+    (best, s) => (!best || s.pending.size < best.pending.size ? s : best),
+    undefined,
+  );
   if (!slot || (slot.pending.size > 0 && slots.length < size)) slot = spawn();
   const id = nextId++;
   if (!slot.pending.size) slot.worker.ref();

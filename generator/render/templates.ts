@@ -27,9 +27,14 @@ export function readTemplate(name: string): string {
  * A hand-written template file copied into the output unchanged but for a banner naming it (TypeScript only),
  * flagged `verbatim`. The banner is the same for every spec, so a runtime file is the same bytes in every output.
  */
-export function verbatimFile(outPath: string, templateName: string): { path: string; contents: string; verbatim: true } {
+export function verbatimFile(
+  outPath: string,
+  templateName: string,
+): { path: string; contents: string; verbatim: true } {
   const text = readTemplate(templateName);
-  const contents = outPath.endsWith('.ts') ? `// Copied by platform-api-codegen from its runtime (templates/${templateName}). Do not edit: every generation replaces it.\n${text}` : text;
+  const contents = outPath.endsWith('.ts')
+    ? `// Copied by platform-api-codegen from its runtime (templates/${templateName}). Do not edit: every generation replaces it.\n${text}`
+    : text;
   return { path: outPath, contents, verbatim: true };
 }
 
@@ -38,7 +43,10 @@ export function verbatimFile(outPath: string, templateName: string): { path: str
  * `verbatimFile` to the same folder of the output, in name order; `except` names files an emitter writes itself
  * (a `brand.ts` holding the config's values). A file added to the runtime is copied without listing it anywhere.
  */
-export function verbatimFolder(folder: string, except: readonly string[] = []): { path: string; contents: string; verbatim: true }[] {
+export function verbatimFolder(
+  folder: string,
+  except: readonly string[] = [],
+): { path: string; contents: string; verbatim: true }[] {
   return readdirSync(path.join(root, folder))
     .filter((f) => f.endsWith('.ts') && !except.includes(f))
     .sort()

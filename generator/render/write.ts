@@ -8,7 +8,16 @@
  * keeps files of their own in it, each file is staged inside the folder and renamed over its target: every file is
  * whole at every moment, and the user's files are never moved.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from '../diagnostics.ts';
 
@@ -33,14 +42,23 @@ function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? listFiles(full, base) : [path.relative(base, full).split(path.sep).join('/')];
+    return entry.isDirectory()
+      ? listFiles(full, base)
+      : [path.relative(base, full).split(path.sep).join('/')];
   });
 }
 
 /** The manifest's text for a set of files: sorted paths, so it is deterministic and reviewable. */
 export function manifestFile(files: GeneratedFile[]): GeneratedFile {
-  const paths = files.map((f) => f.path).filter((p) => p !== MANIFEST).sort();
-  const body = { generator: 'platform-api-codegen', note: 'The files this tool wrote in this folder; it replaces or removes only these.', files: paths };
+  const paths = files
+    .map((f) => f.path)
+    .filter((p) => p !== MANIFEST)
+    .sort();
+  const body = {
+    generator: 'platform-api-codegen',
+    note: 'The files this tool wrote in this folder; it replaces or removes only these.',
+    files: paths,
+  };
   return { path: MANIFEST, contents: `${JSON.stringify(body, null, 2)}\n` };
 }
 
@@ -50,7 +68,8 @@ export function readManifest(outDir: string): string[] | undefined {
   if (!existsSync(file)) return undefined;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { files?: unknown };
-    if (Array.isArray(parsed.files) && parsed.files.every((f) => typeof f === 'string')) return parsed.files as string[];
+    if (Array.isArray(parsed.files) && parsed.files.every((f) => typeof f === 'string'))
+      return parsed.files as string[];
   } catch {
     // fall through: a manifest we cannot read proves no ownership
   }
@@ -81,11 +100,16 @@ export function checkTree(outDir: string, files: GeneratedFile[]): CheckResult {
 }
 
 /** Why `outDir` may not be written, or undefined when it may. Touches nothing. */
-export function refusal(outDir: string, files: GeneratedFile[], options: WriteOptions = {}): string | undefined {
+export function refusal(
+  outDir: string,
+  files: GeneratedFile[],
+  options: WriteOptions = {},
+): string | undefined {
   const target = path.resolve(outDir);
   const inputs = new Set((options.inputs ?? []).map((f) => path.resolve(f)));
   const hit = files.find((f) => inputs.has(path.join(target, f.path)) || f.path === MANIFEST);
-  if (hit) return `${path.join(outDir, hit.path)} is an input of this run (or the manifest's name); choose another --out`;
+  if (hit)
+    return `${path.join(outDir, hit.path)} is an input of this run (or the manifest's name); choose another --out`;
   if (!existsSync(target)) return undefined;
   if (!lstatSync(target).isDirectory()) return `${outDir} exists and is not a folder`;
   if (readManifest(target) || options.force) return undefined;
@@ -104,7 +128,8 @@ export function writeTree(outDir: string, files: GeneratedFile[], options: Write
   const onDisk = listFiles(target);
   const ours = new Set([...previous, MANIFEST]);
   const all = [...files, manifestFile(files)];
-  if (onDisk.every((f) => ours.has(f)) && !onDisk.some((f) => inputs.has(path.join(target, f)))) swapTree(target, all);
+  if (onDisk.every((f) => ours.has(f)) && !onDisk.some((f) => inputs.has(path.join(target, f))))
+    swapTree(target, all);
   else replaceOwned(target, all, previous, inputs);
 }
 
@@ -147,11 +172,15 @@ function replaceOwned(target: string, files: GeneratedFile[], previous: string[]
   try {
     writeInto(staging, files);
     // The manifest goes last: until then the previous one still lists every file we may have replaced.
-    const ordered = [...files.filter((f) => f.path !== MANIFEST), ...files.filter((f) => f.path === MANIFEST)];
+    const ordered = [
+      ...files.filter((f) => f.path !== MANIFEST),
+      ...files.filter((f) => f.path === MANIFEST),
+    ];
     for (const file of ordered) {
       const dest = path.join(target, file.path);
       mkdirSync(path.dirname(dest), { recursive: true });
-      if (existsSync(dest) && lstatSync(dest).isDirectory()) throw new OutputError(`${dest} is a folder; the generator would write a file there`);
+      if (existsSync(dest) && lstatSync(dest).isDirectory())
+        throw new OutputError(`${dest} is a folder; the generator would write a file there`);
       renameSync(path.join(staging, file.path), dest);
     }
     const now = new Set(files.map((f) => f.path));

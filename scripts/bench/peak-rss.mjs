@@ -3,5 +3,7 @@
 // beside the wall time; CPU time is the steadier figure on a machine shared with other work.
 process.on('exit', () => {
   const usage = process.resourceUsage();
-  process.stderr.write(`peak-rss-kb ${usage.maxRSS}\ncpu-ms ${Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000)}\n`);
+  process.stderr.write(
+    `peak-rss-kb ${usage.maxRSS}\ncpu-ms ${Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000)}\n`,
+  );
 });

@@ -20,4 +20,5 @@ export function stats(samples: number[]): Stats {
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
-export const row = (label: string, st: Stats) => `| ${label} | ${fmt(st.median)} | ${fmt(st.min)}–${fmt(st.max)} | ${fmt(st.iqr)} | ${st.runs} |`;
+export const row = (label: string, st: Stats) =>
+  `| ${label} | ${fmt(st.median)} | ${fmt(st.min)}–${fmt(st.max)} | ${fmt(st.iqr)} | ${st.runs} |`;

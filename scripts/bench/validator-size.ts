@@ -27,30 +27,64 @@ export async function validatorSize(spec: string): Promise<SizeReport> {
   const result = await runPipeline({ spec, emitters: ['validators'], mode: 'tolerant' });
   const files = result.files.filter((f) => f.path.startsWith('validators/'));
   const bytes = (f: { contents: string }) => Buffer.byteLength(f.contents);
-  const largest = files.reduce((a, f) => (bytes(f) > a.bytes ? { path: f.path, bytes: bytes(f) } : a), { path: '', bytes: 0 });
+  const largest = files.reduce((a, f) => (bytes(f) > a.bytes ? { path: f.path, bytes: bytes(f) } : a), {
+    path: '',
+    bytes: 0,
+  });
 
   const { document } = await loadSpec(spec, new Diagnostics('tolerant'));
-  const doc = document as unknown as { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> }; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>; components?: { schemas?: Record<string, unknown> } };
+  const doc = document as unknown as {
+    paths?: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: { content?: Record<string, { schema?: unknown }> };
+          responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        }
+      >
+    >;
+    components?: { schemas?: Record<string, unknown> };
+  };
   const id = 'https://bench.local/api';
   const refs: Record<string, string> = {};
-  for (const name of Object.keys(doc.components?.schemas ?? {})) refs[`s${Object.keys(refs).length}`] = `${id}#/components/schemas/${encode(name)}`;
+  for (const name of Object.keys(doc.components?.schemas ?? {}))
+    refs[`s${Object.keys(refs).length}`] = `${id}#/components/schemas/${encode(name)}`;
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item ?? {})) {
       if (!op || typeof op !== 'object') continue;
       const base = `${id}#/paths/${encode(p)}/${method}`;
-      for (const [mt, media] of Object.entries(op.requestBody?.content ?? {})) if (media?.schema && mt.includes('json')) refs[`s${Object.keys(refs).length}`] = `${base}/requestBody/content/${encode(mt)}/schema`;
+      for (const [mt, media] of Object.entries(op.requestBody?.content ?? {}))
+        if (media?.schema && mt.includes('json'))
+          refs[`s${Object.keys(refs).length}`] = `${base}/requestBody/content/${encode(mt)}/schema`;
       for (const [status, response] of Object.entries(op.responses ?? {})) {
-        for (const [mt, media] of Object.entries(response?.content ?? {})) if (media?.schema && mt.includes('json')) refs[`s${Object.keys(refs).length}`] = `${base}/responses/${encode(status)}/content/${encode(mt)}/schema`;
+        for (const [mt, media] of Object.entries(response?.content ?? {}))
+          if (media?.schema && mt.includes('json'))
+            refs[`s${Object.keys(refs).length}`] =
+              `${base}/responses/${encode(status)}/content/${encode(mt)}/schema`;
       }
     }
   }
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, code: { source: true }, logger: false });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateFormats: true,
+    code: { source: true },
+    logger: false,
+  });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   ajv.addSchema({ ...(fromOpenApi30(structuredClone(document)) as object), $id: id });
   for (const ref of Object.values(refs)) ajv.compile({ $ref: ref });
   const code = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
   const source = (code as unknown as (a: Ajv2020, r: Record<string, string>) => string)(ajv, refs);
-  return { spec, generatedBytes: files.reduce((n, f) => n + bytes(f), 0), generatedFiles: files.length, largestFile: largest, ajvBytes: Buffer.byteLength(source), ajvSchemas: Object.keys(refs).length };
+  return {
+    spec,
+    generatedBytes: files.reduce((n, f) => n + bytes(f), 0),
+    generatedFiles: files.length,
+    largestFile: largest,
+    ajvBytes: Buffer.byteLength(source),
+    ajvSchemas: Object.keys(refs).length,
+  };
 }
 
 /** OpenAPI 3.0's `nullable` as JSON Schema (ajv refuses it beside no `type`, where it has no effect anyway). */
@@ -62,7 +96,9 @@ function fromOpenApi30(value: unknown): unknown {
       if (o.nullable && typeof o.type === 'string') o.type = [o.type, 'null'];
       delete o.nullable;
     }
-    for (const [k, v] of Object.entries(o)) if (k !== 'enum' && k !== 'const' && k !== 'example' && k !== 'examples' && k !== 'default') fromOpenApi30(v);
+    for (const [k, v] of Object.entries(o))
+      if (k !== 'enum' && k !== 'const' && k !== 'example' && k !== 'examples' && k !== 'default')
+        fromOpenApi30(v);
   }
   return value;
 }

@@ -12,12 +12,19 @@ import { fileURLToPath } from 'node:url';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const lib = path.join(repo, 'lib');
 rmSync(lib, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', path.join(repo, 'tsconfig.tool.json')], { stdio: ['ignore', 2, 2] });
+const tsc = spawnSync(
+  process.execPath,
+  [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', path.join(repo, 'tsconfig.tool.json')],
+  { stdio: ['ignore', 2, 2] },
+);
 if (tsc.status !== 0) {
   console.error('error[build]: tsc failed on the generator');
   process.exit(1);
 }
 cpSync(path.join(repo, 'templates'), path.join(lib, 'templates'), { recursive: true });
-cpSync(path.join(repo, 'generator/render/format-worker.mjs'), path.join(lib, 'generator/render/format-worker.mjs'));
+cpSync(
+  path.join(repo, 'generator/render/format-worker.mjs'),
+  path.join(lib, 'generator/render/format-worker.mjs'),
+);
 // stderr: `npm pack --json` runs this as prepack, and its stdout must stay JSON.
 console.error('built lib/ (generator as JavaScript, templates)');

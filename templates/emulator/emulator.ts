@@ -185,7 +185,12 @@ export async function startEmulator(
     }
     return fakes(operationId, op, input, made);
   };
-  const handlers = createHandlers({ state, guardState: server.guardState, compute, operations: server.operations });
+  const handlers = createHandlers({
+    state,
+    guardState: server.guardState,
+    compute,
+    operations: server.operations,
+  });
 
   const keys = new Map<string, number | undefined>();
   for (const k of config.apiKeys ?? [])

@@ -379,7 +379,10 @@ function refOf(schema: Schema): string | undefined {
 }
 
 /** A list's paging: the shared table's convention (when it names one) with what the emulator's model adds. */
-function listPaging(shared: Readonly<Record<string, unknown>> | undefined, own: Partial<Paging> | undefined): Paging {
+function listPaging(
+  shared: Readonly<Record<string, unknown>> | undefined,
+  own: Partial<Paging> | undefined,
+): Paging {
   const joined = { ...shared, ...own } as Paging;
   return joined.kind ? joined : { kind: 'envelope', items: ['data'] };
 }

@@ -76,10 +76,9 @@ export function listPage(
   } else {
     const byPage = paging.kind === 'page' || paging.kind === 'link';
     const raw = Number((pageParam ? query[pageParam] : undefined) ?? (byPage ? 1 : 0));
-    const skip =
-      byPage
-        ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
-        : Math.max(0, Number.isFinite(raw) ? raw : 0);
+    const skip = byPage
+      ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
+      : Math.max(0, Number.isFinite(raw) ? raw : 0);
     const page = state.store.list(key, { order, limit: skip + limit });
     items = (page.items as unknown as Stored[]).slice(skip);
     hasMore = page.hasMore;
@@ -89,7 +88,8 @@ export function listPage(
   if (paging.kind === 'link' && paging.page && hasMore) {
     const page = Math.max(1, Number(query[paging.page]) || 1);
     const next = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && k !== paging.page) next.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && k !== paging.page) next.set(k, String(v));
     next.set(paging.page, String(page + 1));
     link = `<?${next}>; rel="next"`;
   }

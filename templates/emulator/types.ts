@@ -89,7 +89,14 @@ export interface OperationModel {
    */
   paging?: Partial<Paging>;
   computes?:
-    'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+    | 'embedding'
+    | 'completion'
+    | 'moderation'
+    | 'image'
+    | 'speech'
+    | 'transcription'
+    | 'tokens'
+    | 'grader';
   streams?: boolean;
   sseEvents?: Record<string, Schema>;
   categories?: string[];

@@ -55,12 +55,22 @@ export function errorType(status: number): string {
   return TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error');
 }
 
-export function errorBody(status: number, message: string, code: string | null = null, param: string | null = null): ErrorBody {
+export function errorBody(
+  status: number,
+  message: string,
+  code: string | null = null,
+  param: string | null = null,
+): ErrorBody {
   return { error: { message, type: errorType(status), param, code } };
 }
 
 /** The envelope as the JSON text of a response body. */
-export function errorJson(status: number, message: string, code: string | null = null, param: string | null = null): string {
+export function errorJson(
+  status: number,
+  message: string,
+  code: string | null = null,
+  param: string | null = null,
+): string {
   return JSON.stringify(errorBody(status, message, code, param));
 }
 

@@ -18,7 +18,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 
  * Where the credential is when not `Authorization: Bearer <token>` (the spec's securitySchemes): HTTP basic
  * (`user:password`), or an API key in a header, the query or a cookie.
  */
-export type CredentialSpec = { kind: 'basic' } | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
+export type CredentialSpec =
+  | { kind: 'basic' }
+  | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
 
 /** How one multipart field is sent (the spec's `encoding`): its part's media type, and whether arrays repeat the field. */
 export interface FieldEncoding {
@@ -68,8 +70,18 @@ export interface ResponseFacts {
  */
 export type Paging =
   | { readonly kind: 'envelope'; readonly param?: string; readonly items: readonly string[] }
-  | { readonly kind: 'cursor'; readonly param: string; readonly next: readonly string[]; readonly items: readonly string[] }
-  | { readonly kind: 'offset'; readonly param: string; readonly limit?: string; readonly items: readonly string[] }
+  | {
+      readonly kind: 'cursor';
+      readonly param: string;
+      readonly next: readonly string[];
+      readonly items: readonly string[];
+    }
+  | {
+      readonly kind: 'offset';
+      readonly param: string;
+      readonly limit?: string;
+      readonly items: readonly string[];
+    }
   | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] }
   | { readonly kind: 'link'; readonly param?: undefined; readonly items: readonly string[] };
 

@@ -18,7 +18,10 @@ export function matchesWhen(when: When, body: unknown): boolean {
 }
 
 /** The first candidate with a `when` the body matches; undefined when none does (the caller's default applies). */
-export function selectWhen<T extends { readonly when?: When | undefined }>(candidates: readonly T[], body: unknown): T | undefined {
+export function selectWhen<T extends { readonly when?: When | undefined }>(
+  candidates: readonly T[],
+  body: unknown,
+): T | undefined {
   if (body === null || typeof body !== 'object') return undefined;
   for (const c of candidates) if (c.when && matchesWhen(c.when, body)) return c;
   return undefined;

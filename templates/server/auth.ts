@@ -15,11 +15,27 @@ export function authenticate(f: Flow): Answer {
   let token: string | undefined;
   if (op.credential) {
     token = credentialOf(req, op.credential);
-    if (token === undefined) return fail(f, 401, `Missing credentials (${describeCredential(op.credential)}).`, 'missing_credentials', null, { 'www-authenticate': challenge(op.credential, false) });
+    if (token === undefined)
+      return fail(
+        f,
+        401,
+        `Missing credentials (${describeCredential(op.credential)}).`,
+        'missing_credentials',
+        null,
+        { 'www-authenticate': challenge(op.credential, false) },
+      );
   } else {
     const auth = req.headers.authorization;
     const m = auth === undefined ? null : BEARER.exec(auth);
-    if (!m) return fail(f, 401, 'Missing bearer credentials (Authorization: Bearer <key>).', 'missing_credentials', null, { 'www-authenticate': challenge(undefined, false) });
+    if (!m)
+      return fail(
+        f,
+        401,
+        'Missing bearer credentials (Authorization: Bearer <key>).',
+        'missing_credentials',
+        null,
+        { 'www-authenticate': challenge(undefined, false) },
+      );
     token = m[1]!;
   }
   const found = f.s.authenticate?.(token, f.ctx!);
@@ -27,7 +43,10 @@ export function authenticate(f: Flow): Answer {
 }
 
 function authenticated(f: Flow, principal: Principal | undefined): Answer {
-  if (!principal) return fail(f, 401, 'Invalid credentials.', 'invalid_credentials', null, { 'www-authenticate': challenge(f.op.credential, true) });
+  if (!principal)
+    return fail(f, 401, 'Invalid credentials.', 'invalid_credentials', null, {
+      'www-authenticate': challenge(f.op.credential, true),
+    });
   const refused = refusal(f, principal);
   if (refused) return refused;
   f.principal = principal;

@@ -46,11 +46,18 @@ export class DepthScan {
  * (`expected`), each chunk is copied into place as it arrives: no copy of the whole body at the end, which for
  * 32 MiB would hold the event loop for milliseconds.
  */
-export async function readBody(source: AsyncIterable<Uint8Array> | null, limit: number, depth: DepthScan | undefined, idleMs: number, expected?: number): Promise<Uint8Array | 'too_large' | 'too_deep' | 'too_complex' | 'timeout'> {
+export async function readBody(
+  source: AsyncIterable<Uint8Array> | null,
+  limit: number,
+  depth: DepthScan | undefined,
+  idleMs: number,
+  expected?: number,
+): Promise<Uint8Array | 'too_large' | 'too_deep' | 'too_complex' | 'timeout'> {
   if (!source) return new Uint8Array(0);
   const iterator = source[Symbol.asyncIterator]();
   const chunks: Uint8Array[] = [];
-  let whole = expected !== undefined && expected > 0 && expected <= limit ? new Uint8Array(expected) : undefined;
+  let whole =
+    expected !== undefined && expected > 0 && expected <= limit ? new Uint8Array(expected) : undefined;
   let total = 0;
   let done = false;
   let timedOut = false;

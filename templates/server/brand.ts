@@ -7,4 +7,5 @@ export const VERSION_HEADER: readonly [name: string, value: string] | null = nul
 /** Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise. */
 export const ACCESS_TOKENS_REJECTED_BY: readonly string[] = [];
 /** Operations admin keys may call (403 elsewhere) unless `adminOperations` says otherwise; no admin-key rule when null. */
-export const ADMIN_KEYS: { readonly acceptedBy: readonly string[]; readonly message: string | null } | null = null;
+export const ADMIN_KEYS: { readonly acceptedBy: readonly string[]; readonly message: string | null } | null =
+  null;

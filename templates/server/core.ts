@@ -16,7 +16,19 @@ import { start } from './route.js';
 import { resolveSettings, type AnyHandler } from './settings.js';
 
 export { Reply, reply } from './respond.js';
-export type { BinaryBody, HandlerExtras, NeutralRequest, NeutralResponse, OperationMeta, Principal, RequestContext, ResponseBody, RouteMatch, Routes, SuccessMeta } from './meta.js';
+export type {
+  BinaryBody,
+  HandlerExtras,
+  NeutralRequest,
+  NeutralResponse,
+  OperationMeta,
+  Principal,
+  RequestContext,
+  ResponseBody,
+  RouteMatch,
+  Routes,
+  SuccessMeta,
+} from './meta.js';
 export type { RateLimitDecision, ServerOptions } from './options.js';
 export {
   DEFAULT_BODY_TIMEOUT_MS,
@@ -43,7 +55,11 @@ export interface CoreServer {
 }
 
 /** The pipeline over a route table and the handlers; the stages are in route.ts, auth.ts, rate-limit.ts, read-body.ts and handle.ts. */
-export function createCoreServer(routes: Routes, handlers: Readonly<Record<string, AnyHandler | undefined>>, options: ServerOptions = {}): CoreServer {
+export function createCoreServer(
+  routes: Routes,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  options: ServerOptions = {},
+): CoreServer {
   const s = resolveSettings(routes, handlers, options);
   const lifecycle = new Lifecycle();
 
@@ -68,7 +84,9 @@ export function createCoreServer(routes: Routes, handlers: Readonly<Record<strin
     };
     try {
       if (lifecycle.closing) {
-        const res = fail(f, 503, 'The server is shutting down; retry the request.', 'shutting_down', null, { 'retry-after': '1' });
+        const res = fail(f, 503, 'The server is shutting down; retry the request.', 'shutting_down', null, {
+          'retry-after': '1',
+        });
         res.close = true;
         return res;
       }

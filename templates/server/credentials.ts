@@ -2,7 +2,10 @@
 import type { OperationMeta } from './meta.js';
 
 /** The credential where the operation's security scheme puts it, or undefined when absent. */
-export function credentialOf(req: { url: string; headers: Record<string, string | string[] | undefined> }, c: NonNullable<OperationMeta['credential']>): string | undefined {
+export function credentialOf(
+  req: { url: string; headers: Record<string, string | string[] | undefined> },
+  c: NonNullable<OperationMeta['credential']>,
+): string | undefined {
   const header = (name: string) => {
     const v = req.headers[name];
     return Array.isArray(v) ? v[0] : v;
@@ -20,19 +23,25 @@ export function credentialOf(req: { url: string; headers: Record<string, string 
   if (c.in === 'header') return header(c.name.toLowerCase()) || undefined;
   if (c.in === 'query') {
     const q = req.url.indexOf('?');
-    return q === -1 ? undefined : new URLSearchParams(req.url.slice(q + 1)).get(c.name) ?? undefined;
+    return q === -1 ? undefined : (new URLSearchParams(req.url.slice(q + 1)).get(c.name) ?? undefined);
   }
   for (const part of (header('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === c.name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq !== -1 && part.slice(0, eq).trim() === c.name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
   }
   return undefined;
 }
 
 export function describeCredential(c: NonNullable<OperationMeta['credential']>): string {
-  return c.kind === 'basic' ? 'Authorization: Basic <user:password>' : c.in === 'header' ? `${c.name} header` : c.in === 'query' ? `${c.name} query parameter` : `${c.name} cookie`;
+  return c.kind === 'basic'
+    ? 'Authorization: Basic <user:password>'
+    : c.in === 'header'
+      ? `${c.name} header`
+      : c.in === 'query'
+        ? `${c.name} query parameter`
+        : `${c.name} cookie`;
 }
-
 
 /**
  * The `WWW-Authenticate` challenge of a 401 for the operation's scheme: `Bearer` (RFC 6750, with

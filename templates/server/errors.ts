@@ -8,7 +8,13 @@ export class HttpError extends Error {
   readonly param: string | null;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string, code: string | null = null, param: string | null = null, headers: Readonly<Record<string, string>> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    code: string | null = null,
+    param: string | null = null,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;

@@ -33,7 +33,10 @@ class FetchRequest implements NeutralRequest {
     const url = new URL(request.url);
     this.method = request.method;
     this.url = url.pathname + url.search;
-    const headers: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
+    const headers: Record<string, string | undefined> = Object.create(null) as Record<
+      string,
+      string | undefined
+    >;
     let headerBytes = 0;
     request.headers.forEach((value, key) => {
       if (key !== '__proto__') headers[key] = value;
@@ -117,7 +120,12 @@ export function toFetchHandler(server: CoreServer): FetchHandler {
   };
 }
 
-async function respond(server: CoreServer, request: FetchRequest, life: Lifecycle, end: () => void): Promise<Response> {
+async function respond(
+  server: CoreServer,
+  request: FetchRequest,
+  life: Lifecycle,
+  end: () => void,
+): Promise<Response> {
   const response = await server.handle(request);
   const headers = response.headers;
   if (response.close || life.closing) {
@@ -127,12 +135,19 @@ async function respond(server: CoreServer, request: FetchRequest, life: Lifecycl
   const body = response.body;
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
     end();
-    return new Response(body as string | Uint8Array<ArrayBuffer> | null, { status: response.status, headers });
+    return new Response(body as string | Uint8Array<ArrayBuffer> | null, {
+      status: response.status,
+      headers,
+    });
   }
   life.watch(request, true);
   const iterator = body[Symbol.asyncIterator]();
   const signal = request.signal;
-  const aborted = new Promise<'aborted'>((resolve) => (signal.aborted ? resolve('aborted') : signal.addEventListener('abort', () => resolve('aborted'), { once: true })));
+  const aborted = new Promise<'aborted'>((resolve) =>
+    signal.aborted
+      ? resolve('aborted')
+      : signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
+  );
   const finish = end;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -21,4 +21,3 @@ export function parseQuery(search: string): Readonly<Record<string, string | str
   for (const [k, v] of new URLSearchParams(search)) addTo(out, k, v);
   return out;
 }
-

@@ -61,12 +61,31 @@ export function finish(f: Flow, res: NeutralResponse): NeutralResponse {
 }
 
 export function json(status: number, value: unknown, headers?: Record<string, string>): NeutralResponse {
-  return { status, headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: headers
+      ? { 'content-type': 'application/json', ...headers }
+      : { 'content-type': 'application/json' },
+    body: JSON.stringify(value),
+  };
 }
 
 /** The error envelope with this status. */
-export function fail(f: Flow, status: number, message: string, code: string | null = null, param: string | null = null, headers?: Record<string, string>): NeutralResponse {
-  return finish(f, { status, headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' }, body: errorJson(status, message, code, param) });
+export function fail(
+  f: Flow,
+  status: number,
+  message: string,
+  code: string | null = null,
+  param: string | null = null,
+  headers?: Record<string, string>,
+): NeutralResponse {
+  return finish(f, {
+    status,
+    headers: headers
+      ? { 'content-type': 'application/json', ...headers }
+      : { 'content-type': 'application/json' },
+    body: errorJson(status, message, code, param),
+  });
 }
 
 /** The error envelope, and the connection closed (the rest of the body is not read). */
@@ -87,15 +106,33 @@ export function report(f: Flow, error: unknown): void {
 
 /** An error thrown by a handler or a hook: its HttpError's answer, else a 500 with no internals (and `onError`). */
 export function failure(f: Flow, error: unknown): NeutralResponse {
-  if (error instanceof HttpError && Number.isInteger(error.status) && error.status >= 400 && error.status <= 599 && safeHeaders(error.headers)) {
+  if (
+    error instanceof HttpError &&
+    Number.isInteger(error.status) &&
+    error.status >= 400 &&
+    error.status <= 599 &&
+    safeHeaders(error.headers)
+  ) {
     return fail(f, error.status, error.message, error.code, error.param, { ...error.headers });
   }
-  report(f, error instanceof HttpError ? new Error(`HttpError with status ${error.status} or its headers cannot be sent (status 400-599, no CR/LF in headers).`, { cause: error }) : error);
+  report(
+    f,
+    error instanceof HttpError
+      ? new Error(
+          `HttpError with status ${error.status} or its headers cannot be sent (status 400-599, no CR/LF in headers).`,
+          { cause: error },
+        )
+      : error,
+  );
   return fail(f, 500, INTERNAL_ERROR_MESSAGE, 'internal_error');
 }
 
 /** Continues with `next` once `pending` settles; anything thrown or rejected becomes the error answer. */
-export function later<T>(f: Flow, pending: Promise<T>, next: (f: Flow, value: T) => Answer): Promise<NeutralResponse> {
+export function later<T>(
+  f: Flow,
+  pending: Promise<T>,
+  next: (f: Flow, value: T) => Answer,
+): Promise<NeutralResponse> {
   return pending.then(
     (value) => {
       try {

@@ -10,7 +10,10 @@ import { HttpError } from './errors.js';
 export interface GuardedMachine {
   readonly states: readonly string[];
   readonly guards: readonly { readonly operationId: string }[];
-  readonly transitions: readonly { readonly from: string | null; readonly on: { readonly kind: string; readonly operationId?: string } }[];
+  readonly transitions: readonly {
+    readonly from: string | null;
+    readonly on: { readonly kind: string; readonly operationId?: string };
+  }[];
 }
 
 export interface StateGuards {
@@ -20,10 +23,17 @@ export interface StateGuards {
   guardState(operationId: string, state: string): void;
 }
 
-export function createStateGuards<M extends GuardedMachine>(machines: readonly M[], allowed: (machine: M, operationId: string, state: string) => boolean): StateGuards {
+export function createStateGuards<M extends GuardedMachine>(
+  machines: readonly M[],
+  allowed: (machine: M, operationId: string, state: string) => boolean,
+): StateGuards {
   const restricting = (operationId: string) =>
     machines.filter(
-      (m) => m.guards.some((g) => g.operationId === operationId) || m.transitions.some((t) => t.on.kind === 'operation' && t.on.operationId === operationId && t.from !== null),
+      (m) =>
+        m.guards.some((g) => g.operationId === operationId) ||
+        m.transitions.some(
+          (t) => t.on.kind === 'operation' && t.on.operationId === operationId && t.from !== null,
+        ),
     );
   const allowedStates = (operationId: string): string[] | undefined => {
     const relevant = restricting(operationId);
@@ -36,7 +46,12 @@ export function createStateGuards<M extends GuardedMachine>(machines: readonly M
       const relevant = restricting(operationId).filter((m) => m.states.includes(state));
       if (relevant.every((m) => allowed(m, operationId, state))) return;
       const states = allowedStates(operationId) ?? [];
-      throw new HttpError(409, `${operationId} is not allowed while the status is '${state}' (allowed: ${states.join(', ')}).`, 'invalid_state', 'status');
+      throw new HttpError(
+        409,
+        `${operationId} is not allowed while the status is '${state}' (allowed: ${states.join(', ')}).`,
+        'invalid_state',
+        'status',
+      );
     },
   };
 }

@@ -19,7 +19,16 @@ class Input {
   readonly requestId: string;
   readonly operationId: string;
 
-  constructor(path: unknown, query: unknown, headers: unknown, body: unknown, principal: Principal | undefined, requestId: string, operationId: string, req: NeutralRequest) {
+  constructor(
+    path: unknown,
+    query: unknown,
+    headers: unknown,
+    body: unknown,
+    principal: Principal | undefined,
+    requestId: string,
+    operationId: string,
+    req: NeutralRequest,
+  ) {
     this.path = path;
     this.query = query;
     this.headers = headers;
@@ -36,12 +45,21 @@ class Input {
 
 export function validated(f: Flow, body: unknown): Answer {
   const { req, q } = f;
-  const result = f.op.validate({ path: f.params, query: parseQuery(q === -1 ? '' : req.url.slice(q + 1)), headers: req.headers, body, mediaType: f.mediaType });
+  const result = f.op.validate({
+    path: f.params,
+    query: parseQuery(q === -1 ? '' : req.url.slice(q + 1)),
+    headers: req.headers,
+    body,
+    mediaType: f.mediaType,
+  });
   if (!result.ok) {
     const first = result.errors[0]!;
     // Messages that end a sentence themselves (the wording of the spec's rules) get no second full stop.
     const text = /[.!?]$/.test(first.message) ? first.message.slice(0, -1) : first.message;
-    const message = result.errors.length === 1 ? `${first.path} ${text}.` : `${first.path} ${text} (and ${result.errors.length - 1} more errors).`;
+    const message =
+      result.errors.length === 1
+        ? `${first.path} ${text}.`
+        : `${first.path} ${text} (and ${result.errors.length - 1} more errors).`;
     const envelope = errorBody(400, message, 'invalid_request', first.path);
     envelope.error.errors = result.errors;
     return finish(f, json(400, envelope));
@@ -50,7 +68,18 @@ export function validated(f: Flow, body: unknown): Answer {
   if (!handler) return fail(f, 501, `${f.operationId} is not implemented by this server.`, 'not_implemented');
   const value = result.value as { path: unknown; query: unknown; headers: unknown; body: unknown };
   f.body = value.body;
-  const returned = (handler as (input: unknown) => unknown)(new Input(value.path, value.query, value.headers, value.body, f.principal, f.requestId, f.operationId, req));
+  const returned = (handler as (input: unknown) => unknown)(
+    new Input(
+      value.path,
+      value.query,
+      value.headers,
+      value.body,
+      f.principal,
+      f.requestId,
+      f.operationId,
+      req,
+    ),
+  );
   return isPromise(returned) ? later(f, returned, answered) : answered(f, returned);
 }
 

@@ -51,7 +51,9 @@ export function parseJson(text: string): unknown {
 
 /** Resolves on a later turn of the event loop, after pending I/O (setImmediate where it exists: Node, Bun, Deno). */
 export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  return new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 }
 
 /**
@@ -214,7 +216,15 @@ function stringEnd(text: string, at: number, end: number): number {
  * member running longer than `longChars` before it ends (`long`). Returns that place (`to`) and where the member
  * there starts (`from`).
  */
-function scan(text: string, from: number, run: number, end: number, closing: number, runChars: number, longChars: number): { kind: 'comma' | 'close' | 'long'; to: number; from: number } {
+function scan(
+  text: string,
+  from: number,
+  run: number,
+  end: number,
+  closing: number,
+  runChars: number,
+  longChars: number,
+): { kind: 'comma' | 'close' | 'long'; to: number; from: number } {
   let depth = 0;
   for (let i = from; ; i++) {
     if (i >= end) throw INVALID;

@@ -39,12 +39,15 @@ export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
 export class ServerClosingError extends Error {
   readonly reason: 'shutdown' | 'timeout';
   constructor(reason: 'shutdown' | 'timeout') {
-    super(reason === 'shutdown' ? 'The server is shutting down.' : 'The server shut down before the request finished.');
+    super(
+      reason === 'shutdown'
+        ? 'The server is shutting down.'
+        : 'The server shut down before the request finished.',
+    );
     this.name = 'ServerClosingError';
     this.reason = reason;
   }
 }
-
 
 export class Lifecycle {
   /** True once `close()` was called: new requests answer 503, every response closes its connection. */
@@ -117,7 +120,9 @@ export class Lifecycle {
   async #close({ timeout = DEFAULT_CLOSE_TIMEOUT_MS, server }: CloseOptions): Promise<void> {
     for (const work of this.#beforeClose) work();
     this.closing = true;
-    const stopped = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+    const stopped = server
+      ? new Promise<void>((resolve) => server.close(() => resolve()))
+      : Promise.resolve();
     for (const request of this.#streams) request.abort('shutdown');
     for (const [socket, n] of this.#sockets) if (n === 0) socket.destroy();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -125,7 +130,9 @@ export class Lifecycle {
       this.#drained = resolve;
       if (this.#inFlight <= 0) resolve();
     });
-    const expired = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)));
+    const expired = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)),
+    );
     const outcome = await Promise.race([drained, expired]);
     clearTimeout(timer);
     if (outcome === 'timeout') {

@@ -33,7 +33,12 @@ export interface OperationMeta {
    * Accepted request media types (lower case) and whether a body is required; absent: no body. `maxBytes`: the
    * small ceiling of operations that accept neither files nor raw bytes. `only`: the media type, when there is one.
    */
-  body?: { required: boolean; mediaTypes: Readonly<Record<string, BodyKind>>; maxBytes?: number; only?: string };
+  body?: {
+    required: boolean;
+    mediaTypes: Readonly<Record<string, BodyKind>>;
+    maxBytes?: number;
+    only?: string;
+  };
   /** Status and kind of the success response. */
   success: SuccessMeta;
   /** Success contents chosen by the request body (the spec's `x-when`): each field present with a listed value. */
@@ -122,7 +127,6 @@ export interface HandlerExtras {
   /** Aborted when the client goes away. */
   signal: AbortSignal;
 }
-
 
 /** A request body parsed by its media type, or why it could not be (a 400 with this message and code). */
 export type Parsed = { ok: true; value: unknown } | { ok: false; message: string; code: string };

@@ -5,7 +5,11 @@
 import { addTo, bag } from './fields.js';
 import type { Parsed } from './meta.js';
 
-const INVALID_MULTIPART: Parsed = { ok: false, message: 'The multipart body could not be parsed (malformed or truncated).', code: 'invalid_multipart' };
+const INVALID_MULTIPART: Parsed = {
+  ok: false,
+  message: 'The multipart body could not be parsed (malformed or truncated).',
+  code: 'invalid_multipart',
+};
 const CRLF2 = Buffer.from('\r\n\r\n');
 const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
 const lenient = new TextDecoder('utf-8');
@@ -74,12 +78,19 @@ export async function parseMultipart(bytes: Uint8Array, contentType: string): Pr
       else if (name === 'content-type') type = line.slice(colon + 1).trim();
     }
     const end = buf.indexOf(next, headEnd + 4);
-    if (end === -1 || disposition === undefined || !/^form-data\b/i.test(disposition)) return INVALID_MULTIPART;
+    if (end === -1 || disposition === undefined || !/^form-data\b/i.test(disposition))
+      return INVALID_MULTIPART;
     const name = dispositionParam(disposition, 'name');
     if (name === undefined) return INVALID_MULTIPART;
     const filename = dispositionParam(disposition, 'filename');
     const data = buf.subarray(headEnd + 4, end);
-    addTo(fields, name, filename !== undefined ? new File([data as Uint8Array<ArrayBuffer>], filename, { type: type ?? 'application/octet-stream' }) : lenient.decode(data));
+    addTo(
+      fields,
+      name,
+      filename !== undefined
+        ? new File([data as Uint8Array<ArrayBuffer>], filename, { type: type ?? 'application/octet-stream' })
+        : lenient.decode(data),
+    );
     at = end + 2;
   }
 }
@@ -87,9 +98,15 @@ export async function parseMultipart(bytes: Uint8Array, contentType: string): Pr
 export async function parseForm(bytes: Uint8Array, contentType: string): Promise<Parsed> {
   let form: FormData;
   try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch {
-    return { ok: false, message: 'The multipart body could not be parsed (malformed or truncated).', code: 'invalid_multipart' };
+    return {
+      ok: false,
+      message: 'The multipart body could not be parsed (malformed or truncated).',
+      code: 'invalid_multipart',
+    };
   }
   const fields = bag<unknown>();
   // Field names stay as sent: the spec names repeated fields with their brackets (`image[]`, `include[]`).

@@ -32,7 +32,11 @@ export const NODE_SERVER_OPTIONS = Object.freeze({
 });
 
 /** A listener for `node:http`, Express and Connect (`next` is called for requests no route matches). */
-export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+export type NodeListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
 
 /**
  * The pipeline's view of a node request. A class (not an object literal with closures) so a request costs one
@@ -82,7 +86,8 @@ class NodeRequest implements NeutralRequest {
     const own = raw.headers as Record<string, string | undefined>;
     let names = 0;
     for (const _ in own) names++;
-    this.headers = names * 2 === rawHeaders.length && own['set-cookie'] === undefined ? own : joined(rawHeaders);
+    this.headers =
+      names * 2 === rawHeaders.length && own['set-cookie'] === undefined ? own : joined(rawHeaders);
     this.headerBytes = headerBytes;
   }
   get body(): AsyncIterable<Uint8Array> {
@@ -98,7 +103,13 @@ class NodeRequest implements NeutralRequest {
     const raw = this.raw;
     const declared = this.headers['content-length'];
     if (raw.readableEnded || (raw as { _body?: unknown })._body) return consumedBody(raw);
-    if (declared === undefined || raw.readableFlowing || raw.destroyed || raw.readableLength !== Number(declared)) return undefined;
+    if (
+      declared === undefined ||
+      raw.readableFlowing ||
+      raw.destroyed ||
+      raw.readableLength !== Number(declared)
+    )
+      return undefined;
     if (raw.readableLength === 0) return new Uint8Array(0);
     const chunk = raw.read() as Buffer | null;
     return chunk ?? undefined;
@@ -135,7 +146,11 @@ class NodeRequest implements NeutralRequest {
 export function toNodeListener(server: CoreServer): NodeListener {
   const run = server.run ?? server.handle;
   const life = server.lifecycle ?? new Lifecycle();
-  const start = (req: IncomingMessage, res: ServerResponse, next: ((error?: unknown) => void) | undefined) => {
+  const start = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: ((error?: unknown) => void) | undefined,
+  ) => {
     const request = new NodeRequest(req, res);
     life.begin(req.socket);
     let answer: NeutralResponse | Promise<NeutralResponse>;
@@ -167,7 +182,11 @@ export function toNodeListener(server: CoreServer): NodeListener {
     let failed: { error: unknown } | undefined;
     for (let i = 0; i < started.length; i += 3) {
       try {
-        start(started[i] as IncomingMessage, started[i + 1] as ServerResponse, started[i + 2] as ((error?: unknown) => void) | undefined);
+        start(
+          started[i] as IncomingMessage,
+          started[i + 1] as ServerResponse,
+          started[i + 2] as ((error?: unknown) => void) | undefined,
+        );
       } catch (error) {
         failed ??= { error };
       }
@@ -185,7 +204,13 @@ export function toNodeListener(server: CoreServer): NodeListener {
 }
 
 /** Sends the answer, or hands a request no route matched to the framework's next handler. */
-function deliver(res: ServerResponse, response: NeutralResponse, request: NodeRequest, life: Lifecycle, next: ((error?: unknown) => void) | undefined): void {
+function deliver(
+  res: ServerResponse,
+  response: NeutralResponse,
+  request: NodeRequest,
+  life: Lifecycle,
+  next: ((error?: unknown) => void) | undefined,
+): void {
   const socket = request.raw.socket;
   if (response.unrouted && next) {
     life.end(socket);
@@ -224,10 +249,12 @@ function consumedBody(raw: IncomingMessage): Uint8Array | undefined {
   if (body instanceof Uint8Array) return body;
   if (typeof body === 'string') return encoder.encode(body);
   const type = (raw.headers['content-type'] ?? '').toLowerCase();
-  if (body !== undefined && body !== null && /[/+]json\b/.test(type)) return encoder.encode(JSON.stringify(body));
+  if (body !== undefined && body !== null && /[/+]json\b/.test(type))
+    return encoder.encode(JSON.stringify(body));
   // Ended with nothing kept: an empty request (no declared length) is fine, anything else was taken by someone else.
   const declared = Number(raw.headers['content-length'] ?? 0);
-  if (declared === 0 && raw.headers['transfer-encoding'] === undefined && body === undefined) return new Uint8Array(0);
+  if (declared === 0 && raw.headers['transfer-encoding'] === undefined && body === undefined)
+    return new Uint8Array(0);
   throw new BodyConsumedError();
 }
 
@@ -305,14 +332,20 @@ function bodyOf(req: IncomingMessage): AsyncIterable<Uint8Array> {
 }
 
 /** Writes the answer: one `writeHead` with the headers and one `end` for whole bodies; streams otherwise (the promise). */
-function send(res: ServerResponse, response: NeutralResponse, request: NodeRequest, life: Lifecycle): Promise<void> | undefined {
+function send(
+  res: ServerResponse,
+  response: NeutralResponse,
+  request: NodeRequest,
+  life: Lifecycle,
+): Promise<void> | undefined {
   // The response is the pipeline's own, made for this request: its headers are completed in place.
   const headers = response.headers;
   if (response.close) headers.connection = 'close';
   const body = response.body;
   try {
     if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
-      if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+      if (body !== null)
+        headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
       res.writeHead(response.status, headers);
       res.end(body ?? undefined);
       return undefined;
@@ -329,26 +362,35 @@ function send(res: ServerResponse, response: NeutralResponse, request: NodeReque
     .finally(() => life.unwatch(request));
 }
 
-async function stream(res: ServerResponse, body: AsyncIterable<Uint8Array>, request: NodeRequest): Promise<void> {
+async function stream(
+  res: ServerResponse,
+  body: AsyncIterable<Uint8Array>,
+  request: NodeRequest,
+): Promise<void> {
   res.flushHeaders();
   const signal = request.signal;
   const iterator = body[Symbol.asyncIterator]();
   // Resolves when the signal aborts, so a producer waiting for its next item does not hold the stream open.
-  const aborted = new Promise<'aborted'>((resolve) => (signal.aborted ? resolve('aborted') : signal.addEventListener('abort', () => resolve('aborted'), { once: true })));
+  const aborted = new Promise<'aborted'>((resolve) =>
+    signal.aborted
+      ? resolve('aborted')
+      : signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
+  );
   try {
     while (!signal.aborted) {
       const next = await Promise.race([iterator.next(), aborted]);
       if (next === 'aborted' || next.done || signal.aborted) break;
       // Each chunk is written at once (an SSE event is flushed); wait for drain when the client reads slowly.
-      if (!res.write(next.value)) await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
+      if (!res.write(next.value))
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
     }
   } catch (error) {
     // A producer failing mid-stream (the pipeline has called onError): the status is already sent, so the

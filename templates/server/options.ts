@@ -16,7 +16,9 @@ export interface ServerOptions {
   /** Turns a bearer token into a principal; `undefined` rejects it (401). Without this hook every secured request is 401. */
   authenticate?: (token: string, ctx: RequestContext) => Awaitable<Principal | undefined>;
   /** Called after authentication; may answer 429. */
-  rateLimit?: (ctx: RequestContext & { principal: Principal | undefined }) => Awaitable<RateLimitDecision | undefined>;
+  rateLimit?: (
+    ctx: RequestContext & { principal: Principal | undefined },
+  ) => Awaitable<RateLimitDecision | undefined>;
   /**
    * Ceiling of every operation's body limit in bytes (413 above it). Default 32 MiB. Each operation's own limit
    * comes from the spec (small for JSON and forms, large only where files or binary bodies are accepted).

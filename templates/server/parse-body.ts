@@ -21,7 +21,11 @@ export function parseBody(bytes: Uint8Array, kind: BodyKind, contentType: string
         return { ok: false, message: 'The request body is not valid UTF-8.', code: 'invalid_encoding' };
       }
       // A large body is parsed in slices, so other requests are answered meanwhile (see json.ts).
-      if (bytes.length > LARGE_BODY_BYTES) return parseJsonSliced(text).then((value): Parsed => ({ ok: true, value }), () => INVALID_JSON);
+      if (bytes.length > LARGE_BODY_BYTES)
+        return parseJsonSliced(text).then(
+          (value): Parsed => ({ ok: true, value }),
+          () => INVALID_JSON,
+        );
       try {
         return { ok: true, value: parseJson(text) };
       } catch {
@@ -43,4 +47,8 @@ export function parseBody(bytes: Uint8Array, kind: BodyKind, contentType: string
   }
 }
 
-const INVALID_JSON: Parsed = { ok: false, message: 'The request body is not valid JSON.', code: 'invalid_json' };
+const INVALID_JSON: Parsed = {
+  ok: false,
+  message: 'The request body is not valid JSON.',
+  code: 'invalid_json',
+};

@@ -19,7 +19,10 @@ function decided(f: Flow, decision: RateLimitDecision | undefined): Answer {
   if (decision && !decision.allowed) {
     // NaN, Infinity or a non-number from the hook is no value a client can act on: no Retry-After then.
     const seconds = decision.retryAfterSeconds;
-    const retry: Record<string, string> = typeof seconds === 'number' && Number.isFinite(seconds) ? { 'retry-after': String(Math.max(0, Math.ceil(seconds))) } : {};
+    const retry: Record<string, string> =
+      typeof seconds === 'number' && Number.isFinite(seconds)
+        ? { 'retry-after': String(Math.max(0, Math.ceil(seconds))) }
+        : {};
     return fail(f, 429, 'Rate limit reached; retry later.', 'rate_limit_exceeded', null, retry);
   }
   return readRequestBody(f);

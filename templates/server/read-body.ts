@@ -23,13 +23,21 @@ export function readRequestBody(f: Flow): Answer {
   const kind = kindOf(spec, mediaType);
   if (kind === undefined) {
     // Decided from the head: a body of a type the operation does not take is refused before any of it is read.
-    if (announcesBody(req)) return fail(f, 415, `Content-Type must be ${Object.keys(spec.mediaTypes).join(' or ')}.`, 'unsupported_media_type', 'Content-Type');
+    if (announcesBody(req))
+      return fail(
+        f,
+        415,
+        `Content-Type must be ${Object.keys(spec.mediaTypes).join(' or ')}.`,
+        'unsupported_media_type',
+        'Content-Type',
+      );
     return validated(f, undefined);
   }
   // The limit of the media type sent: JSON, forms and text get the small one even where files are accepted.
   if (kind !== 'multipart' && kind !== 'binary') f.limit = Math.min(f.limit, s.maxStructured);
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > f.limit) return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
+  if (declared !== undefined && Number(declared) > f.limit)
+    return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
   f.read = true;
   const whole = req.bufferedBody?.();
   if (whole !== undefined) {
@@ -43,7 +51,11 @@ export function readRequestBody(f: Flow): Answer {
   }
   // JSON nesting is counted as the bytes arrive, so a body of 16 M brackets stops at the limit, not after parsing.
   const depth = kind === 'json' ? new DepthScan(s.maxDepth, s.maxContainers) : undefined;
-  return later(f, readBody(req.body, f.limit, depth, s.bodyTimeout, declared === undefined ? undefined : Number(declared)), bodyRead);
+  return later(
+    f,
+    readBody(req.body, f.limit, depth, s.bodyTimeout, declared === undefined ? undefined : Number(declared)),
+    bodyRead,
+  );
 }
 
 /**
@@ -51,7 +63,10 @@ export function readRequestBody(f: Flow): Answer {
  * `Content-Type: constructor` is not the object's constructor); an operation with one media type (most) compares
  * strings, without a keyed lookup of the header's string.
  */
-function kindOf(spec: NonNullable<OperationMeta['body']>, mediaType: string | undefined): BodyKind | undefined {
+function kindOf(
+  spec: NonNullable<OperationMeta['body']>,
+  mediaType: string | undefined,
+): BodyKind | undefined {
   if (mediaType === undefined) return undefined;
   if (spec.only !== undefined) return mediaType === spec.only ? spec.mediaTypes[spec.only] : undefined;
   return Object.hasOwn(spec.mediaTypes, mediaType) ? spec.mediaTypes[mediaType] : undefined;
@@ -59,20 +74,49 @@ function kindOf(spec: NonNullable<OperationMeta['body']>, mediaType: string | un
 
 function bodyRead(f: Flow, bytes: Uint8Array | 'too_large' | 'too_deep' | 'too_complex' | 'timeout'): Answer {
   const s = f.s;
-  if (bytes === 'timeout') return failClose(f, 408, `The request body stopped arriving (nothing for ${s.bodyTimeout} ms).`, 'body_timeout');
-  if (bytes === 'too_large') return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
-  if (bytes === 'too_deep') return failClose(f, 400, `The request body is nested too deeply (at most ${s.maxDepth} levels).`, 'too_deep');
-  if (bytes === 'too_complex') return failClose(f, 400, `The request body has too many arrays and objects (at most ${s.maxContainers}).`, 'too_complex');
+  if (bytes === 'timeout')
+    return failClose(
+      f,
+      408,
+      `The request body stopped arriving (nothing for ${s.bodyTimeout} ms).`,
+      'body_timeout',
+    );
+  if (bytes === 'too_large')
+    return failClose(f, 413, `Request body is too large (at most ${f.limit} bytes).`, 'body_too_large');
+  if (bytes === 'too_deep')
+    return failClose(
+      f,
+      400,
+      `The request body is nested too deeply (at most ${s.maxDepth} levels).`,
+      'too_deep',
+    );
+  if (bytes === 'too_complex')
+    return failClose(
+      f,
+      400,
+      `The request body has too many arrays and objects (at most ${s.maxContainers}).`,
+      'too_complex',
+    );
   const { mediaType } = f;
   // Known here: readRequestBody refused every other media type before reading.
   const kind = kindOf(f.op.body!, mediaType)!;
   if (bytes.length === 0 && kind !== 'multipart') return validated(f, undefined);
   if ((kind === 'multipart' || kind === 'form') && countParts(bytes, kind, f.contentType!) > s.maxParts) {
-    return fail(f, 400, `The request body has too many ${kind === 'form' ? 'fields' : 'parts'} (at most ${s.maxParts}).`, 'too_many_parts');
+    return fail(
+      f,
+      400,
+      `The request body has too many ${kind === 'form' ? 'fields' : 'parts'} (at most ${s.maxParts}).`,
+      'too_many_parts',
+    );
   }
   // A large body is decoded, parsed and validated in separate turns of the event loop, so other requests are
   // answered between those steps instead of after all of them (load under attack stays bounded).
-  if (bytes.length > LARGE_BODY_BYTES) return later(f, nextTurn().then(() => parseBody(bytes, kind, f.contentType!)), parsedLarge);
+  if (bytes.length > LARGE_BODY_BYTES)
+    return later(
+      f,
+      nextTurn().then(() => parseBody(bytes, kind, f.contentType!)),
+      parsedLarge,
+    );
   const parsing = parseBody(bytes, kind, f.contentType!);
   return isPromise(parsing) ? later(f, parsing, parsed) : parsed(f, parsing);
 }

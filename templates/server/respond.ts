@@ -37,7 +37,11 @@ export function reply(status: number, body?: unknown, headers?: Readonly<Record<
 }
 
 export function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
-  return typeof v === 'object' && v !== null && typeof (v as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
 }
 
 async function* streamOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -110,26 +114,41 @@ export function toResponse(op: OperationMeta, output: unknown, success: SuccessM
   const status = isReply ? output.status : success.status;
   const headers: Record<string, string> = isReply ? { ...output.headers } : {};
   const value = isReply ? output.body : output;
-  if (!Number.isInteger(status) || status < 200 || status > 599) throw new Error(`${op.operationId}: reply status ${status} is not a final HTTP status (200-599).`);
-  if (isReply && !safeHeaders(headers)) throw new Error(`${op.operationId}: a reply header has an invalid name or a CR, LF or NUL in its value.`);
-  if (typeof value === 'function' || typeof value === 'symbol') throw new Error(`${op.operationId}: the handler returned a ${typeof value}, not a response body.`);
+  if (!Number.isInteger(status) || status < 200 || status > 599)
+    throw new Error(`${op.operationId}: reply status ${status} is not a final HTTP status (200-599).`);
+  if (isReply && !safeHeaders(headers))
+    throw new Error(`${op.operationId}: a reply header has an invalid name or a CR, LF or NUL in its value.`);
+  if (typeof value === 'function' || typeof value === 'symbol')
+    throw new Error(`${op.operationId}: the handler returned a ${typeof value}, not a response body.`);
   if (value === undefined || value === null) {
-    if (value === undefined && !isReply && success.kind !== 'empty') throw new Error(`${op.operationId}: the handler returned nothing, but the spec describes a ${success.kind} response body.`);
+    if (value === undefined && !isReply && success.kind !== 'empty')
+      throw new Error(
+        `${op.operationId}: the handler returned nothing, but the spec describes a ${success.kind} response body.`,
+      );
     return { status, headers, body: null };
   }
   if (NO_BODY.has(status)) throw new Error(`${op.operationId}: status ${status} cannot carry a body.`);
   const own = !isReply || status === success.status;
   // Without an `x-when` for its SSE content, an operation streams when the handler returns an async iterable.
-  const streams = success.kind === 'sse' || (op.sse !== undefined && !op.variants?.some((v) => v.kind === 'sse') && isAsyncIterable(value) && success.kind !== 'binary');
+  const streams =
+    success.kind === 'sse' ||
+    (op.sse !== undefined &&
+      !op.variants?.some((v) => v.kind === 'sse') &&
+      isAsyncIterable(value) &&
+      success.kind !== 'binary');
   // A whole JSON body for a stream request stays allowed (e.g. a cached answer); an iterable always frames events.
   if (own && streams && op.sse && isAsyncIterable(value)) {
     return { status, headers: { ...SSE_HEADERS, ...headers }, body: frameEvents(value, op.sse) };
   }
   if (own && success.kind === 'binary') {
-    headers['content-type'] ??= value instanceof Blob && value.type ? value.type : (success.mediaType ?? 'application/octet-stream');
+    headers['content-type'] ??=
+      value instanceof Blob && value.type ? value.type : (success.mediaType ?? 'application/octet-stream');
     return { status, headers, body: binary(value) };
   }
-  if (isAsyncIterable(value) || value instanceof ReadableStream) throw new Error(`${op.operationId}: the handler returned a stream for a request that did not ask to stream.`);
+  if (isAsyncIterable(value) || value instanceof ReadableStream)
+    throw new Error(
+      `${op.operationId}: the handler returned a stream for a request that did not ask to stream.`,
+    );
   if (typeof value === 'string' && success.kind === 'text') {
     headers['content-type'] ??= `${success.mediaType ?? 'text/plain'}; charset=utf-8`;
     return { status, headers, body: value };

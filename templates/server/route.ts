@@ -3,7 +3,11 @@
  * route (404, 405 + `Allow`) and the path parameters (400); then authentication, or the rate limit for an
  * operation without a security requirement.
  */
-import { CLIENT_REQUEST_ID_HEADER, CLIENT_REQUEST_ID_RULE, isValidClientRequestId } from '../protocol/request-id.js';
+import {
+  CLIENT_REQUEST_ID_HEADER,
+  CLIENT_REQUEST_ID_RULE,
+  isValidClientRequestId,
+} from '../protocol/request-id.js';
 import { authenticate } from './auth.js';
 import { bag } from './fields.js';
 import { fail, failClose, type Answer, type Flow } from './flow.js';
@@ -20,14 +24,23 @@ export function start(f: Flow): Answer {
   const req = f.req;
   const s = f.s;
   // 1. Size limits.
-  if (req.url.length > s.maxUrl) return fail(f, 414, `The request URL is too long (at most ${s.maxUrl} bytes).`, 'uri_too_long');
-  if (req.headerBytes > MAX_HEADER_BYTES) return failClose(f, 431, 'Request headers are too large (at most 64 KiB).', 'headers_too_large');
+  if (req.url.length > s.maxUrl)
+    return fail(f, 414, `The request URL is too long (at most ${s.maxUrl} bytes).`, 'uri_too_long');
+  if (req.headerBytes > MAX_HEADER_BYTES)
+    return failClose(f, 431, 'Request headers are too large (at most 64 KiB).', 'headers_too_large');
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > s.maxBody) return failClose(f, 413, `Request body is too large (at most ${s.maxBody} bytes).`, 'body_too_large');
+  if (declared !== undefined && Number(declared) > s.maxBody)
+    return failClose(f, 413, `Request body is too large (at most ${s.maxBody} bytes).`, 'body_too_large');
   // 2. Client request id: the rule the client applies too (protocol/request-id.ts).
   const clientId = req.headers['x-client-request-id'];
   if (clientId !== undefined && !isValidClientRequestId(clientId)) {
-    return fail(f, 400, `${CLIENT_REQUEST_ID_HEADER} must be ${CLIENT_REQUEST_ID_RULE}.`, 'invalid_client_request_id', CLIENT_REQUEST_ID_HEADER);
+    return fail(
+      f,
+      400,
+      `${CLIENT_REQUEST_ID_HEADER} must be ${CLIENT_REQUEST_ID_RULE}.`,
+      'invalid_client_request_id',
+      CLIENT_REQUEST_ID_HEADER,
+    );
   }
   // 3. Route.
   const url = routable(req.url);
@@ -37,19 +50,28 @@ export function start(f: Flow): Answer {
   const base = mount ? s.mountedBase : s.basePath;
   const fullPath = mount ? mount + path : path;
   // `path` is `base` or starts with `base/` (compared in place: no string made per request).
-  if (base && path !== base && !(path.charCodeAt(base.length) === 47 && path.startsWith(base))) return unrouted(f, fullPath);
+  if (base && path !== base && !(path.charCodeAt(base.length) === 47 && path.startsWith(base)))
+    return unrouted(f, fullPath);
   const route = s.match(base ? path.slice(base.length) : path);
   if (!route) return unrouted(f, fullPath);
   const method = req.method.toUpperCase();
   const operationId = route.methods[method];
   if (operationId === undefined) {
     const allow = Object.keys(route.methods).join(', ');
-    return fail(f, 405, `${method} is not allowed on ${fullPath} (allowed: ${allow}).`, 'method_not_allowed', null, { allow });
+    return fail(
+      f,
+      405,
+      `${method} is not allowed on ${fullPath} (allowed: ${allow}).`,
+      'method_not_allowed',
+      null,
+      { allow },
+    );
   }
   const op = (f.op = s.operations[operationId]!);
   f.operationId = operationId;
   const limit = (f.limit = Math.min(op.body?.maxBytes ?? s.maxBody, op.secured ? s.maxBody : s.maxOpen));
-  if (declared !== undefined && Number(declared) > limit) return failClose(f, 413, `Request body is too large (at most ${limit} bytes).`, 'body_too_large');
+  if (declared !== undefined && Number(declared) > limit)
+    return failClose(f, 413, `Request body is too large (at most ${limit} bytes).`, 'body_too_large');
   f.ctx = { operationId, requestId: f.requestId, method, path: fullPath, headers: req.headers };
   // Most routes have no parameter: they share one empty record rather than make one per request.
   let params: Record<string, string> | undefined;
@@ -64,7 +86,13 @@ export function start(f: Flow): Answer {
     // Decoded, a parameter is one path segment: no `/`, `\`, control characters (NUL...), `.` or `..`, so a
     // handler that builds a file path or an upstream URL from it cannot be led elsewhere.
     if (UNSAFE_SEGMENT.test(value) || value === '.' || value === '..') {
-      return fail(f, 400, `Path parameter ${k} must not contain '/', '\\' or control characters, nor be '.' or '..'.`, 'invalid_path', k);
+      return fail(
+        f,
+        400,
+        `Path parameter ${k} must not contain '/', '\\' or control characters, nor be '.' or '..'.`,
+        'invalid_path',
+        k,
+      );
     }
     (params ??= bag<string>())[k] = value;
   }

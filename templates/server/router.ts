@@ -15,13 +15,20 @@ interface Route {
   methods: Record<string, string>;
 }
 
-export function routerOf(operations: Readonly<Record<string, OperationFacts>>): (path: string) => RouteMatch | undefined {
+export function routerOf(
+  operations: Readonly<Record<string, OperationFacts>>,
+): (path: string) => RouteMatch | undefined {
   const byPath = new Map<string, Route>();
   for (const id in operations) {
     const op = operations[id]!;
     let route = byPath.get(op.path);
     if (route === undefined) {
-      const segments = op.path.split('/').slice(1).map((s) => (s.length > 2 && s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
+      const segments = op.path
+        .split('/')
+        .slice(1)
+        .map((s) =>
+          s.length > 2 && s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s },
+        );
       route = { path: op.path, segments, methods: {} };
       byPath.set(op.path, route);
     }
@@ -35,7 +42,8 @@ export function routerOf(operations: Readonly<Record<string, OperationFacts>>): 
     const length = route.segments.length + 1;
     byLength.set(length, [...(byLength.get(length) ?? []), route]);
   }
-  for (const group of byLength.values()) group.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a.path < b.path ? -1 : 1));
+  for (const group of byLength.values())
+    group.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a.path < b.path ? -1 : 1));
   // Per segment count, the routes by their first segment's literal, and those whose first segment is a parameter
   // (which come after them, by rank): a path is tried only against routes that can match its first segment.
   const compiled = new Map<number, { byFirst: Map<string, Compiled[]>; paramFirst: Compiled[] }>();

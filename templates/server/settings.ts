@@ -51,7 +51,11 @@ export interface Settings {
   onError: (error: unknown, ctx: RequestContext) => void;
 }
 
-export function resolveSettings(routes: Routes, handlers: Readonly<Record<string, AnyHandler | undefined>>, options: ServerOptions): Settings {
+export function resolveSettings(
+  routes: Routes,
+  handlers: Readonly<Record<string, AnyHandler | undefined>>,
+  options: ServerOptions,
+): Settings {
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const maxContainers = options.maxJsonContainers ?? DEFAULT_MAX_JSON_CONTAINERS;
@@ -94,7 +98,8 @@ function matcher(routes: Routes): (path: string) => RouteMatch | undefined {
     const known = fixed.get(path);
     if (known !== undefined) return known;
     const route = routes.match(path);
-    if (route !== undefined && fixed.size < MAX_FIXED_ROUTES && !hasKeys(route.params)) fixed.set(path, route);
+    if (route !== undefined && fixed.size < MAX_FIXED_ROUTES && !hasKeys(route.params))
+      fixed.set(path, route);
     return route;
   };
 }

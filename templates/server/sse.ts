@@ -21,7 +21,10 @@ function dataLine(value: unknown): string {
 }
 
 /** Frames each item of `source` as one event; returns it to the caller as bytes, one chunk per event. */
-export async function* frameEvents(source: AsyncIterable<unknown>, sse: SseFraming): AsyncGenerator<Uint8Array> {
+export async function* frameEvents(
+  source: AsyncIterable<unknown>,
+  sse: SseFraming,
+): AsyncGenerator<Uint8Array> {
   for await (const item of source) {
     if (sse.framing === 'named') {
       const { event, data } = item as NamedEvent;

@@ -6,7 +6,12 @@
 /** What moves a resource from one state to another: an operation, or time passing. */
 export type StateTrigger =
   | { readonly kind: 'operation'; readonly operationId: string }
-  | { readonly kind: 'time'; readonly after: string; readonly seconds: number; readonly bound: 'exactly' | 'at_most' };
+  | {
+      readonly kind: 'time';
+      readonly after: string;
+      readonly seconds: number;
+      readonly bound: 'exactly' | 'at_most';
+    };
 
 export interface StateTransition<S extends string> {
   /** `null`: the resource does not exist yet (creation). */
@@ -20,7 +25,9 @@ export interface StateTransition<S extends string> {
 
 export interface StateGuard<S extends string> {
   readonly operationId: string;
-  readonly target: { readonly in: 'path'; readonly name: string } | { readonly in: 'body'; readonly pointer: string };
+  readonly target:
+    | { readonly in: 'path'; readonly name: string }
+    | { readonly in: 'body'; readonly pointer: string };
   /** The operation is allowed only while the target is in one of these states. */
   readonly states: readonly S[];
 }
@@ -41,8 +48,14 @@ export interface StateMachine<S extends string> {
  * The state an operation moves a resource to from `from` (`null` for creation), or `undefined` when no
  * documented transition applies.
  */
-export function nextState<S extends string>(machine: StateMachine<S>, from: S | null, operationId: string): S | undefined {
-  return machine.transitions.find((t) => t.from === from && t.on.kind === 'operation' && t.on.operationId === operationId)?.to;
+export function nextState<S extends string>(
+  machine: StateMachine<S>,
+  from: S | null,
+  operationId: string,
+): S | undefined {
+  return machine.transitions.find(
+    (t) => t.from === from && t.on.kind === 'operation' && t.on.operationId === operationId,
+  )?.to;
 }
 
 /**
@@ -53,7 +66,9 @@ export function nextState<S extends string>(machine: StateMachine<S>, from: S | 
 export function allowed<S extends string>(machine: StateMachine<S>, operationId: string, state: S): boolean {
   const guard = machine.guards.find((g) => g.operationId === operationId);
   if (guard) return guard.states.includes(state);
-  const sources = machine.transitions.filter((t) => t.on.kind === 'operation' && t.on.operationId === operationId && t.from !== null);
+  const sources = machine.transitions.filter(
+    (t) => t.on.kind === 'operation' && t.on.operationId === operationId && t.from !== null,
+  );
   if (sources.length) return sources.some((t) => t.from === state);
   return true;
 }

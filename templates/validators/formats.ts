@@ -43,7 +43,8 @@ function dateTime(s: string): boolean {
 }
 
 /** RFC 3339 appendix A duration: P, then date parts, time parts or weeks, each in order, none skipped. */
-const DURATION = /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
+const DURATION =
+  /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
 
 const DEC_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = new RegExp(`^${DEC_OCTET}(?:\\.${DEC_OCTET}){3}$`);
@@ -70,7 +71,8 @@ function ipv6(s: string): boolean {
 // RFC 3986 / RFC 3987 character classes.
 const HEX = '[0-9A-Fa-f]';
 const PCT = `%${HEX}${HEX}`;
-const UCS = '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
+const UCS =
+  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
 const PRIVATE = '\\u{E000}-\\u{F8FF}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
 
 function uriClasses(iri: boolean) {
@@ -101,7 +103,13 @@ function uriReference(s: string, iri: boolean, absolute: boolean): boolean {
   if (authority !== undefined && !validAuthority(authority, c)) return false;
   if (!c.path.test(path)) return false;
   // A relative path's first segment must not look like a scheme.
-  if (scheme === undefined && authority === undefined && !path.startsWith('/') && !c.firstSegmentNoColon.test(path.split('/')[0]!)) return false;
+  if (
+    scheme === undefined &&
+    authority === undefined &&
+    !path.startsWith('/') &&
+    !c.firstSegmentNoColon.test(path.split('/')[0]!)
+  )
+    return false;
   if (query !== undefined && !c.query.test(query)) return false;
   return fragment === undefined || c.fragment.test(fragment);
 }
@@ -134,7 +142,8 @@ function validAuthority(authority: string, c: ReturnType<typeof uriClasses>): bo
 function uriTemplate(s: string): boolean {
   // RFC 6570's literals; the apostrophe is accepted, as the JSON Schema Test Suite reads the RFC.
   const literal = /^(?:[^\x00-\x20\x7F"%<>\\^`{|}]|%[0-9A-Fa-f]{2})$/u;
-  const varspec = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*(?::[1-9]\d{0,3}|\*)?$/;
+  const varspec =
+    /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*(?::[1-9]\d{0,3}|\*)?$/;
   let i = 0;
   while (i < s.length) {
     if (s[i] === '{') {
@@ -182,12 +191,13 @@ function punyDecode(input: string): string | undefined {
   let n = 128;
   let bias = 72;
   let i = 0;
-  for (let pos = dash > 0 ? dash + 1 : 0; pos < input.length; ) {
+  for (let pos = dash > 0 ? dash + 1 : 0; pos < input.length;) {
     const old = i;
     for (let w = 1, k = BASE; ; k += BASE) {
       if (pos >= input.length) return undefined;
       const c = input.charCodeAt(pos++);
-      const digit = c >= 48 && c <= 57 ? c - 22 : c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 97 : BASE;
+      const digit =
+        c >= 48 && c <= 57 ? c - 22 : c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 97 : BASE;
       if (digit >= BASE) return undefined;
       i += digit * w;
       const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
@@ -207,7 +217,10 @@ function punyDecode(input: string): string | undefined {
 /** RFC 3492 encoding (lower case), to check that an A-label is the canonical form of its U-label. */
 function punyEncode(input: string): string {
   const points = [...input].map((c) => c.codePointAt(0)!);
-  let out = points.filter((p) => p < 0x80).map((p) => String.fromCharCode(p)).join('');
+  let out = points
+    .filter((p) => p < 0x80)
+    .map((p) => String.fromCharCode(p))
+    .join('');
   const basic = out.length;
   let handled = basic;
   if (basic) out += '-';
@@ -240,12 +253,15 @@ function punyEncode(input: string): string {
   return out;
 }
 
-const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+const RTL =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 const ARABIC_DIGIT = /[\u0660-\u0669]/;
 const EXTENDED_ARABIC_DIGIT = /[\u06F0-\u06F9]/;
 const MARK = /^\p{M}$/u;
-const VIRAMA = /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA\u0E3A\u0F84\u1039\u103A\u1714\u1734\u17D2\u1A60\u1B44\u1BAA\u1BAB\u1BF2\u1BF3\u2D7F\uA806\uA8C4\uA953\uA9C0\uAAF6\uABED]/;
-const JOINING = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Adlam}\p{Script=Mandaic}]/u;
+const VIRAMA =
+  /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA\u0E3A\u0F84\u1039\u103A\u1714\u1734\u17D2\u1A60\u1B44\u1BAA\u1BAB\u1BF2\u1BF3\u2D7F\uA806\uA8C4\uA953\uA9C0\uAAF6\uABED]/;
+const JOINING =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Adlam}\p{Script=Mandaic}]/u;
 /** RFC 5892 section 2.6 exceptions. */
 const EXCEPTION_VALID = /[\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007]/;
 const EXCEPTION_DISALLOWED = /[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]/;
@@ -277,7 +293,11 @@ function uLabel(label: string): boolean {
       if (c === '\u00B7' && !(before === 'l' && after === 'l')) return false;
       if (c === '\u0375' && !(after && /\p{Script=Greek}/u.test(after))) return false;
       if ((c === '\u05F3' || c === '\u05F4') && !(before && /\p{Script=Hebrew}/u.test(before))) return false;
-      if (c === '\u30FB' && !chars.some((x) => /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(x))) return false;
+      if (
+        c === '\u30FB' &&
+        !chars.some((x) => /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(x))
+      )
+        return false;
       if (c === '\u200D' && !(before && VIRAMA.test(before))) return false;
       if (c === '\u200C' && !(before && VIRAMA.test(before)) && !zwnjBetweenJoiners(chars, i)) return false;
       continue;
@@ -285,7 +305,8 @@ function uLabel(label: string): boolean {
     if (!/[\p{Ll}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}]/u.test(c) && !/[a-z0-9]/.test(c)) return false;
     if (c.normalize('NFKC') !== c || c.toLowerCase() !== c) return false;
   }
-  if (chars.some((c) => ARABIC_DIGIT.test(c)) && chars.some((c) => EXTENDED_ARABIC_DIGIT.test(c))) return false;
+  if (chars.some((c) => ARABIC_DIGIT.test(c)) && chars.some((c) => EXTENDED_ARABIC_DIGIT.test(c)))
+    return false;
   return true;
 }
 
@@ -324,7 +345,13 @@ function hostname(s: string, idn: boolean): boolean {
       if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(label) || label.length > 63) return false;
       if (/^xn--/i.test(label)) {
         const decoded = punyDecode(label.slice(4).toLowerCase());
-        if (decoded === undefined || /^[\x00-\x7F]*$/.test(decoded) || `xn--${punyEncode(decoded)}` !== label.toLowerCase() || !uLabel(decoded)) return false;
+        if (
+          decoded === undefined ||
+          /^[\x00-\x7F]*$/.test(decoded) ||
+          `xn--${punyEncode(decoded)}` !== label.toLowerCase() ||
+          !uLabel(decoded)
+        )
+          return false;
         unicode.push(decoded);
       } else {
         if (label.slice(2, 4) === '--') return false;
@@ -340,7 +367,8 @@ function hostname(s: string, idn: boolean): boolean {
     unicode.push(label);
   }
   if (ascii.join('.').length > 253) return false;
-  if (unicode.some((l) => [...l].some((c) => bidiClass(c) === 'R' || bidiClass(c) === 'AN'))) return unicode.every(bidiLabel);
+  if (unicode.some((l) => [...l].some((c) => bidiClass(c) === 'R' || bidiClass(c) === 'AN')))
+    return unicode.every(bidiLabel);
   return true;
 }
 
@@ -350,9 +378,13 @@ function email(s: string, idn: boolean): boolean {
   if (at <= 0) return false;
   const local = s.slice(0, at);
   const domain = s.slice(at + 1);
-  const atext = idn ? "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\u{80}-\\u{10FFFF}]" : "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-]";
+  const atext = idn
+    ? "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\u{80}-\\u{10FFFF}]"
+    : "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-]";
   const dotAtom = new RegExp(`^${atext}+(?:\\.${atext}+)*$`, 'u');
-  const quoted = idn ? /^"(?:[\x20\x21\x23-\x5B\x5D-\x7E\u{80}-\u{10FFFF}]|\\[\x20-\x7E])*"$/u : /^"(?:[\x20\x21\x23-\x5B\x5D-\x7E]|\\[\x20-\x7E])*"$/;
+  const quoted = idn
+    ? /^"(?:[\x20\x21\x23-\x5B\x5D-\x7E\u{80}-\u{10FFFF}]|\\[\x20-\x7E])*"$/u
+    : /^"(?:[\x20\x21\x23-\x5B\x5D-\x7E]|\\[\x20-\x7E])*"$/;
   if (!dotAtom.test(local) && !quoted.test(local)) return false;
   if (domain.startsWith('[') && domain.endsWith(']')) {
     const literal = domain.slice(1, -1);
@@ -387,7 +419,8 @@ export const fmtUriReference = (s: string): boolean => uriReference(s, false, fa
 export const fmtIri = (s: string): boolean => uriReference(s, true, true);
 export const fmtIriReference = (s: string): boolean => uriReference(s, true, false);
 export const fmtUriTemplate = uriTemplate;
-export const fmtUuid = (s: string): boolean => /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s);
+export const fmtUuid = (s: string): boolean =>
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(s);
 export const fmtJsonPointer = (s: string): boolean => JSON_POINTER.test(s);
 export const fmtRelativeJsonPointer = (s: string): boolean => RELATIVE_JSON_POINTER.test(s);
 export const fmtRegex = regex;

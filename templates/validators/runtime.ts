@@ -80,7 +80,12 @@ export function esc(key: string): string {
  * One row of an object's check table: a property's name, whether it is required, and the fail-fast test and the
  * check of its value (check null: any value; test null: the check is called directly).
  */
-export type PropCheck = readonly [name: string, required: boolean, is: ((v: unknown, r: Run) => boolean) | null, check: ((v: unknown, p: string, c: Ctx) => void) | null];
+export type PropCheck = readonly [
+  name: string,
+  required: boolean,
+  is: ((v: unknown, r: Run) => boolean) | null,
+  check: ((v: unknown, p: string, c: Ctx) => void) | null,
+];
 
 /** An object's check table: its rows in property order, and each property's row by name. */
 export interface PropTable {
@@ -194,7 +199,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 function canonical(v: unknown, depth = 0): string {
   if (depth > MAX_DEPTH) return '…';
   if (Array.isArray(v)) return `[${v.map((x) => canonical(x, depth + 1)).join(',')}]`;
-  if (isObj(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(own(v, k), depth + 1)}`).join(',')}}`;
+  if (isObj(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(own(v, k), depth + 1)}`)
+      .join(',')}}`;
   return typeof v === 'string' ? JSON.stringify(v) : `${typeof v}:${String(v)}`;
 }
 
@@ -273,7 +282,12 @@ export function coerceForm(body: unknown, table: Readonly<Record<string, FormCoe
   for (const key of Object.keys(body)) {
     const value = body[key];
     const how = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-    Object.defineProperty(out, key, { value: how ? coerceField(value, how) : value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: how ? coerceField(value, how) : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -347,13 +361,19 @@ export function statusKey(status: number, keys: readonly string[]): string | und
 }
 
 /** One documented status of an operation's responses: its key (`200`, `4XX`, `default`) and its body's checks. */
-export type ResponseCheck = readonly [status: string, is: (v: unknown, r: Run) => boolean, check: (v: unknown, p: string, c: Ctx) => void];
+export type ResponseCheck = readonly [
+  status: string,
+  is: (v: unknown, r: Run) => boolean,
+  check: (v: unknown, p: string, c: Ctx) => void,
+];
 
 /**
  * The validator of an operation's JSON response bodies, from one row per documented status: an open run (objects
  * may carry properties the spec does not list yet); a status the operation does not document is not checked.
  */
-export function responseValidator(rows: readonly ResponseCheck[]): (status: number, body: unknown) => ValidationResult<unknown> {
+export function responseValidator(
+  rows: readonly ResponseCheck[],
+): (status: number, body: unknown) => ValidationResult<unknown> {
   const keys = rows.map((row) => row[0]);
   return (status, body) => {
     const c = new Ctx(true);
@@ -368,7 +388,12 @@ export function responseValidator(rows: readonly ResponseCheck[]): (status: numb
 export function mediaTypeOf(contentType: string | undefined): string {
   if (contentType === undefined) return 'application/json';
   // Fast path: a plain lower-case media type (the common case) needs no allocation.
-  if (contentType.indexOf(';') === -1 && contentType.indexOf(' ') === -1 && contentType === contentType.toLowerCase()) return contentType;
+  if (
+    contentType.indexOf(';') === -1 &&
+    contentType.indexOf(' ') === -1 &&
+    contentType === contentType.toLowerCase()
+  )
+    return contentType;
   return contentType.split(';')[0]!.trim().toLowerCase();
 }
 
@@ -386,10 +411,14 @@ export function lookupTable<T>(table: Readonly<Record<string, T>>): Readonly<Rec
 
 /** For `validateRequest` or `validateResponse` called with a name that is no operation of the API (from untyped code). */
 export function unknownOperation(operationId: unknown, caller = 'validateRequest'): never {
-  throw new RangeError(`${caller}: unknown operationId ${JSON.stringify(String(operationId))}; it must be an operationId of the API (see requestValidators).`);
+  throw new RangeError(
+    `${caller}: unknown operationId ${JSON.stringify(String(operationId))}; it must be an operationId of the API (see requestValidators).`,
+  );
 }
 
 /** For `validateSchema` called with a name that is no component schema of the API (from untyped code). */
 export function unknownSchema(name: unknown): never {
-  throw new RangeError(`validateSchema: unknown schema ${JSON.stringify(String(name))}; it must be a component schema name of the API (see schemaValidators).`);
+  throw new RangeError(
+    `validateSchema: unknown schema ${JSON.stringify(String(name))}; it must be a component schema name of the API (see schemaValidators).`,
+  );
 }

@@ -17,7 +17,13 @@ afterEach(async () => {
 interface Item {
   id: string;
 }
-type Envelope = { object: 'list'; data: Item[]; first_id: string | null; last_id: string | null; has_more: boolean };
+type Envelope = {
+  object: 'list';
+  data: Item[];
+  first_id: string | null;
+  last_id: string | null;
+  has_more: boolean;
+};
 
 /** Items it_0 … it_6 served three per page, after the `after` cursor. */
 function pagedServer() {
@@ -27,7 +33,13 @@ function pagedServer() {
     const limit = Number(req.query.limit ?? 3);
     const start = after ? all.findIndex((x) => x.id === after) + 1 : 0;
     const data = all.slice(start, start + limit);
-    json(res, 200, { object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: start + limit < all.length });
+    json(res, 200, {
+      object: 'list',
+      data,
+      first_id: data[0]?.id ?? null,
+      last_id: data.at(-1)?.id ?? null,
+      has_more: start + limit < all.length,
+    });
   });
 }
 
@@ -36,7 +48,10 @@ describe('pagination', () => {
     server = await pagedServer();
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const ids: string[] = [];
-    for await (const item of client.list<Item, Envelope>(ops.listThings, { params: { limit: 3, order: 'asc' } })) ids.push(item.id);
+    for await (const item of client.list<Item, Envelope>(ops.listThings, {
+      params: { limit: 3, order: 'asc' },
+    }))
+      ids.push(item.id);
     expect(ids).toEqual(['it_0', 'it_1', 'it_2', 'it_3', 'it_4', 'it_5', 'it_6']);
     expect(server.requests.map((r) => r.query)).toEqual([
       { limit: '3', order: 'asc' },
@@ -50,19 +65,32 @@ describe('pagination', () => {
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const first = await client.list<Item, Envelope>(ops.listThings, { params: { limit: 3 } });
     expect(first.items.map((x) => x.id)).toEqual(['it_0', 'it_1', 'it_2']);
-    expect([first.body.object, first.body.first_id, first.body.last_id, first.body.has_more]).toEqual(['list', 'it_0', 'it_2', true]);
+    expect([first.body.object, first.body.first_id, first.body.last_id, first.body.has_more]).toEqual([
+      'list',
+      'it_0',
+      'it_2',
+      true,
+    ]);
     expect(first.hasNextPage()).toBe(true);
     const second = await first.getNextPage();
     const third = await second.getNextPage();
     expect(third.items.map((x) => x.id)).toEqual(['it_6']);
     expect(third.hasNextPage()).toBe(false);
     await expect(third.getNextPage()).rejects.toThrow(/No next page/);
-    const body = { object: 'list', data: [{ id: 'it_6' }], first_id: 'it_6', last_id: 'it_6', has_more: false };
+    const body = {
+      object: 'list',
+      data: [{ id: 'it_6' }],
+      first_id: 'it_6',
+      last_id: 'it_6',
+      has_more: false,
+    };
     expect(JSON.parse(JSON.stringify(third))).toEqual({ body, items: body.data });
   });
 
   it('treats a list without has_more as one page', async () => {
-    server = await startServer((_req, res) => json(res, 200, { object: 'list', data: [{ id: 'm1' }, { id: 'm2' }] }));
+    server = await startServer((_req, res) =>
+      json(res, 200, { object: 'list', data: [{ id: 'm1' }, { id: 'm2' }] }),
+    );
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const ids: string[] = [];
     for await (const m of client.list<Item, Envelope>(ops.listThings, {})) ids.push(m.id);
@@ -101,18 +129,30 @@ describe('uploads', () => {
     expect(req.files!.blob![0]).toMatchObject({ mimeType: 'image/png', content: 'blob bytes' });
     expect(req.files!.bytes![0]!.content).toBe('hi');
     expect(req.files!.buffer![0]!.content).toBe('buf');
-    expect(req.files!.stream).toEqual([{ filename: 'clip.mp4', mimeType: 'application/octet-stream', content: 'stream bytes' }]);
+    expect(req.files!.stream).toEqual([
+      { filename: 'clip.mp4', mimeType: 'application/octet-stream', content: 'stream bytes' },
+    ]);
     expect(req.files!.generator![0]!.content).toBe('generated');
     expect(req.files!.named).toEqual([{ filename: 'named.jpg', mimeType: 'image/jpeg', content: 'x' }]);
-    expect(req.files!['image[]']!.map((f) => [f.content, f.mimeType])).toEqual([['i1', 'application/octet-stream'], ['i2', 'application/octet-stream']]);
-    expect(req.fields).toEqual({ 'include[]': ['logprobs', 'other'], n: ['2'], flag: ['true'], meta: ['{"a":1}'] });
+    expect(req.files!['image[]']!.map((f) => [f.content, f.mimeType])).toEqual([
+      ['i1', 'application/octet-stream'],
+      ['i2', 'application/octet-stream'],
+    ]);
+    expect(req.fields).toEqual({
+      'include[]': ['logprobs', 'other'],
+      n: ['2'],
+      flag: ['true'],
+      meta: ['{"a":1}'],
+    });
   });
 
   it('chooses multipart for a JSON-or-multipart operation only when a file is present', async () => {
     server = await startServer((_req, res) => json(res, 200, { ok: true }));
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     await client.call(ops.either, { params: { prompt: 'p', input_reference: { file_id: 'f' } } });
-    await client.call(ops.either, { params: { prompt: 'p', input_reference: new Blob(['img'], { type: 'image/png' }) } });
+    await client.call(ops.either, {
+      params: { prompt: 'p', input_reference: new Blob(['img'], { type: 'image/png' }) },
+    });
     expect(server.requests[0]!.json).toEqual({ prompt: 'p', input_reference: { file_id: 'f' } });
     expect(server.requests[1]!.fields).toEqual({ prompt: ['p'] });
     expect(server.requests[1]!.files!.input_reference![0]!.content).toBe('img');

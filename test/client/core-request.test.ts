@@ -26,8 +26,19 @@ afterEach(async () => {
 describe('requests', () => {
   it('sends the credential, organization, project, client request id, default and per-request headers and query', async () => {
     server = await startServer((_req, res) => json(res, 200, { id: 'thing 1' }));
-    const client = new CoreClient({ apiKey: 'sk-test', baseURL: `${server.url}/v1/`, organization: 'org_1', project: 'proj_1', defaultHeaders: { 'X-Default': 'd' }, defaultQuery: { dq: 1 } });
-    const result = await client.call(ops.getThing, { path: { thing_id: 'a/b c' } }, { headers: { 'X-Extra': 'e' }, query: { q: 'x' }, clientRequestId: 'req-123' });
+    const client = new CoreClient({
+      apiKey: 'sk-test',
+      baseURL: `${server.url}/v1/`,
+      organization: 'org_1',
+      project: 'proj_1',
+      defaultHeaders: { 'X-Default': 'd' },
+      defaultQuery: { dq: 1 },
+    });
+    const result = await client.call(
+      ops.getThing,
+      { path: { thing_id: 'a/b c' } },
+      { headers: { 'X-Extra': 'e' }, query: { q: 'x' }, clientRequestId: 'req-123' },
+    );
     expect(result).toEqual({ id: 'thing 1' });
     const req = server.requests[0]!;
     expect(req.method).toBe('GET');
@@ -80,7 +91,11 @@ describe('requests', () => {
       process.env.PLATFORM_PROJECT_ID = 'env-proj';
       process.env.PLATFORM_BASE_URL = 'http://127.0.0.1:1/v1';
       const client = new CoreClient({});
-      expect([client.organization, client.project, client.baseURL]).toEqual(['env-org', 'env-proj', 'http://127.0.0.1:1/v1']);
+      expect([client.organization, client.project, client.baseURL]).toEqual([
+        'env-org',
+        'env-proj',
+        'http://127.0.0.1:1/v1',
+      ]);
       delete process.env.PLATFORM_API_KEY;
       expect(() => new CoreClient({})).toThrow(/Missing API key/);
       expect(() => new CoreClient({ apiKey: 'k', maxRetries: -1 })).toThrow(ClientError);
@@ -92,8 +107,12 @@ describe('requests', () => {
   it('rejects a non-ASCII or too long client request id before sending', async () => {
     server = await startServer((_req, res) => json(res, 200, {}));
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'naïve' })).rejects.toThrow(/clientRequestId/);
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'x'.repeat(513) })).rejects.toThrow(ClientError);
+    await expect(
+      client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'naïve' }),
+    ).rejects.toThrow(/clientRequestId/);
+    await expect(
+      client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'x'.repeat(513) }),
+    ).rejects.toThrow(ClientError);
     await client.call(ops.getThing, { path: { thing_id: 'a' } }, { clientRequestId: 'x'.repeat(512) });
     expect(server.requests).toHaveLength(1);
   });
@@ -128,19 +147,29 @@ describe('errors', () => {
     [503, InternalServerError],
     [418, APIError],
   ];
-  it.each(cases)('maps %i to its class with status, headers, request id and envelope', async (status, Class) => {
-    server = await startServer((_req, res) => json(res, status, { error: { message: 'nope', code: 'bad_thing', type: 'invalid_request_error', param: 'name' } }, { 'x-request-id': 'req_abc' }));
-    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
-    const error = await client.call(ops.getThing, { path: { thing_id: 'a' } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Class);
-    expect(error).toBeInstanceOf(APIError);
-    const e = error as APIError;
-    expect(e.status).toBe(status);
-    expect(e.requestId).toBe('req_abc');
-    expect(e.headers?.get('x-request-id')).toBe('req_abc');
-    expect([e.code, e.type, e.param]).toEqual(['bad_thing', 'invalid_request_error', 'name']);
-    expect(e.message).toBe(`${status} nope`);
-  });
+  it.each(cases)(
+    'maps %i to its class with status, headers, request id and envelope',
+    async (status, Class) => {
+      server = await startServer((_req, res) =>
+        json(
+          res,
+          status,
+          { error: { message: 'nope', code: 'bad_thing', type: 'invalid_request_error', param: 'name' } },
+          { 'x-request-id': 'req_abc' },
+        ),
+      );
+      const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
+      const error = await client.call(ops.getThing, { path: { thing_id: 'a' } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Class);
+      expect(error).toBeInstanceOf(APIError);
+      const e = error as APIError;
+      expect(e.status).toBe(status);
+      expect(e.requestId).toBe('req_abc');
+      expect(e.headers?.get('x-request-id')).toBe('req_abc');
+      expect([e.code, e.type, e.param]).toEqual(['bad_thing', 'invalid_request_error', 'name']);
+      expect(e.message).toBe(`${status} nope`);
+    },
+  );
 
   it('keeps a non-JSON error body as text', async () => {
     server = await startServer((_req, res) => {
@@ -148,7 +177,9 @@ describe('errors', () => {
       res.end('plain failure');
     });
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
-    const error = (await client.call(ops.getThing, { path: { thing_id: 'a' } }).catch((e: unknown) => e)) as APIError;
+    const error = (await client
+      .call(ops.getThing, { path: { thing_id: 'a' } })
+      .catch((e: unknown) => e)) as APIError;
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.body).toBe('plain failure');
     expect(error.message).toBe('400 plain failure');
@@ -178,23 +209,38 @@ describe('errors', () => {
 describe('withResponse', () => {
   it('gives data, the response, the request id and parsed rate limits', async () => {
     server = await startServer((_req, res) =>
-      json(res, 200, { id: 'x' }, {
-        'x-request-id': 'req_1',
-        'x-ratelimit-limit-requests': '60',
-        'x-ratelimit-remaining-requests': '59',
-        'x-ratelimit-reset-requests': '1s',
-        'x-ratelimit-limit-tokens': '150000',
-        'x-ratelimit-remaining-tokens': '149984',
-        'x-ratelimit-reset-tokens': '6m0s',
-        'x-ratelimit-reset-project-tokens': '20ms',
-      }),
+      json(
+        res,
+        200,
+        { id: 'x' },
+        {
+          'x-request-id': 'req_1',
+          'x-ratelimit-limit-requests': '60',
+          'x-ratelimit-remaining-requests': '59',
+          'x-ratelimit-reset-requests': '1s',
+          'x-ratelimit-limit-tokens': '150000',
+          'x-ratelimit-remaining-tokens': '149984',
+          'x-ratelimit-reset-tokens': '6m0s',
+          'x-ratelimit-reset-project-tokens': '20ms',
+        },
+      ),
     );
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
-    const { data, response, requestId, rateLimit } = await client.call(ops.getThing, { path: { thing_id: 'a' } }).withResponse();
+    const { data, response, requestId, rateLimit } = await client
+      .call(ops.getThing, { path: { thing_id: 'a' } })
+      .withResponse();
     expect(data).toEqual({ id: 'x' });
     expect(response.status).toBe(200);
     expect(requestId).toBe('req_1');
-    expect(rateLimit).toEqual({ limitRequests: 60, remainingRequests: 59, resetRequests: 1, limitTokens: 150000, remainingTokens: 149984, resetTokens: 360, resetProjectTokens: 0.02 });
+    expect(rateLimit).toEqual({
+      limitRequests: 60,
+      remainingRequests: 59,
+      resetRequests: 1,
+      limitTokens: 150000,
+      remainingTokens: 149984,
+      resetTokens: 360,
+      resetProjectTokens: 0.02,
+    });
   });
 
   it('asResponse gives the raw response with its body unread', async () => {
@@ -279,9 +325,15 @@ describe('withResponse', () => {
 describe('servers of the token exchange', () => {
   it('goes to auth_url for JWT and mtls_auth_url for X.509, without a bearer', async () => {
     server = await startServer((_req, res) => json(res, 200, { access_token: 't', expires_in: 60 }));
-    const client = new CoreClient({ apiKey: null, baseURL: 'http://127.0.0.1:1', serverVariables: { auth_url: `${server.url}/jwt`, mtls_auth_url: `${server.url}/mtls` } });
+    const client = new CoreClient({
+      apiKey: null,
+      baseURL: 'http://127.0.0.1:1',
+      serverVariables: { auth_url: `${server.url}/jwt`, mtls_auth_url: `${server.url}/mtls` },
+    });
     await client.call(ops.token, { params: { subject_token_type: 'urn:ietf:params:oauth:token-type:jwt' } });
-    await client.call(ops.token, { params: { subject_token_type: 'urn:service:params:oauth:token-type:x509' } });
+    await client.call(ops.token, {
+      params: { subject_token_type: 'urn:service:params:oauth:token-type:x509' },
+    });
     expect(server.requests.map((r) => r.path)).toEqual(['/jwt/oauth/token', '/mtls/oauth/token']);
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });

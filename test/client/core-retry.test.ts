@@ -1,6 +1,12 @@
 /** Retries by the seeds' rules, timeouts and aborts, over real HTTP; waits are recorded by an injected clock. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIConnectionError, APITimeoutError, APIUserAbortError, InternalServerError, RateLimitError } from '../../templates/client/core/errors.ts';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+  RateLimitError,
+} from '../../templates/client/core/errors.ts';
 import { cancelsThroughDispatcher } from '../../templates/client/core/dispatch-cancel.ts';
 import { retryAfterMs, retryDelay } from '../../templates/client/core/retry.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
@@ -24,7 +30,12 @@ function sequence(steps: { status: number; headers?: Record<string, string>; bod
 
 describe('retries', () => {
   it('retries 408, 409, 429 and 5xx, honoring Retry-After seconds plus a small random delay', async () => {
-    server = await sequence([{ status: 429, headers: { 'retry-after': '3' } }, { status: 500 }, { status: 408 }, { status: 409 }]);
+    server = await sequence([
+      { status: 429, headers: { 'retry-after': '3' } },
+      { status: 500 },
+      { status: 408 },
+      { status: 409 },
+    ]);
     const clock = fakeClock();
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 4, clock });
     expect(await client.call(ops.getThing, { path: { thing_id: 'a' } })).toEqual({ ok: true });
@@ -65,24 +76,51 @@ describe('retries', () => {
   it('per-request maxRetries overrides the client', async () => {
     server = await sequence([{ status: 500 }, { status: 500 }]);
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 5, clock: fakeClock() });
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { maxRetries: 0 })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(
+      client.call(ops.getThing, { path: { thing_id: 'a' } }, { maxRetries: 0 }),
+    ).rejects.toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(1);
   });
 
   it('stops when the next wait would pass the total retry time', async () => {
-    server = await sequence([{ status: 429, headers: { 'retry-after': '20' } }, { status: 429, headers: { 'retry-after': '20' } }]);
+    server = await sequence([
+      { status: 429, headers: { 'retry-after': '20' } },
+      { status: 429, headers: { 'retry-after': '20' } },
+    ]);
     const clock = fakeClock();
-    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 10, maxRetryTime: 30_000, clock });
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(RateLimitError);
+    const client = new CoreClient({
+      apiKey: 'k',
+      baseURL: server.url,
+      maxRetries: 10,
+      maxRetryTime: 30_000,
+      clock,
+    });
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
     expect(server.requests).toHaveLength(2);
     expect(clock.sleeps).toHaveLength(1);
   });
 
   it('never retries a quota or billing 429', async () => {
-    server = await sequence([{ status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'You exceeded your current quota', code: 'insufficient_quota', type: 'insufficient_quota' } } }]);
+    server = await sequence([
+      {
+        status: 429,
+        headers: { 'retry-after': '1' },
+        body: {
+          error: {
+            message: 'You exceeded your current quota',
+            code: 'insufficient_quota',
+            type: 'insufficient_quota',
+          },
+        },
+      },
+    ]);
     const clock = fakeClock();
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, clock });
-    const error = (await client.call(ops.getThing, { path: { thing_id: 'a' } }).catch((e: unknown) => e)) as RateLimitError;
+    const error = (await client
+      .call(ops.getThing, { path: { thing_id: 'a' } })
+      .catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.code).toBe('insufficient_quota');
     expect(server.requests).toHaveLength(1);
@@ -108,7 +146,9 @@ describe('retries', () => {
     expect(clock.sleeps).toHaveLength(1);
     const lost = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
     n = 0;
-    await expect(lost.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APIConnectionError);
+    await expect(lost.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
   });
 
   it('resends a JSON body identically on retry', async () => {
@@ -123,7 +163,9 @@ describe('timeouts and aborts', () => {
   it('times out a request whose server never answers', async () => {
     server = await startServer(() => undefined);
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, timeout: 50, maxRetries: 0 });
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
   });
 
   it('times out a body that stalls after the headers, and retries timeouts', async () => {
@@ -133,7 +175,9 @@ describe('timeouts and aborts', () => {
     });
     const clock = fakeClock();
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, timeout: 50, maxRetries: 1, clock });
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 30 })).rejects.toBeInstanceOf(APITimeoutError);
+    await expect(
+      client.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 30 }),
+    ).rejects.toBeInstanceOf(APITimeoutError);
     // One retry was made (whether the second request reached the server within 30 ms depends on load).
     expect(clock.sleeps).toHaveLength(1);
   });
@@ -145,11 +189,17 @@ describe('timeouts and aborts', () => {
       raw.socket.on('close', () => closed++);
     });
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, timeout: 50, maxRetries: 0 });
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
     while (closed === 0) await new Promise((r) => setTimeout(r, 5));
     expect(server.requests).toHaveLength(1);
     const controller = new AbortController();
-    const pending = client.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 60_000, signal: controller.signal });
+    const pending = client.call(
+      ops.getThing,
+      { path: { thing_id: 'a' } },
+      { timeout: 60_000, signal: controller.signal },
+    );
     while (server.requests.length < 2) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
@@ -160,19 +210,41 @@ describe('timeouts and aborts', () => {
     // A dispatcher that never hands the request to a connection: undici's own pool does this while every
     // connection is busy. The timeout still fails the call.
     const stuck = { dispatch: () => true };
-    const waiting = new CoreClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:65000', timeout: 50, maxRetries: 0, fetchOptions: { dispatcher: stuck } });
-    await expect(waiting.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(APITimeoutError);
+    const waiting = new CoreClient({
+      apiKey: 'k',
+      baseURL: 'http://127.0.0.1:65000',
+      timeout: 50,
+      maxRetries: 0,
+      fetchOptions: { dispatcher: stuck },
+    });
+    await expect(waiting.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
     // So does the caller's signal, with the timeout off.
     const controller = new AbortController();
-    const pending = waiting.call(ops.getThing, { path: { thing_id: 'a' } }, { timeout: 0, signal: controller.signal });
+    const pending = waiting.call(
+      ops.getThing,
+      { path: { thing_id: 'a' } },
+      { timeout: 0, signal: controller.signal },
+    );
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
     server = await startServer((_req, res) => json(res, 200, { id: 'a' }));
     // Node's fetch sets the global dispatcher when it first runs: looked up when fetch calls.
-    const global = () => (globalThis as Record<symbol, { dispatch(options: object, handler: object): boolean }>)[Symbol.for('undici.globalDispatcher.1')]!;
+    const global = () =>
+      (globalThis as Record<symbol, { dispatch(options: object, handler: object): boolean }>)[
+        Symbol.for('undici.globalDispatcher.1')
+      ]!;
     let dispatched = 0;
-    const counting = { dispatch: (options: object, handler: object) => (dispatched++, global().dispatch(options, handler)) };
-    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 0, fetchOptions: { dispatcher: counting } });
+    const counting = {
+      dispatch: (options: object, handler: object) => (dispatched++, global().dispatch(options, handler)),
+    };
+    const client = new CoreClient({
+      apiKey: 'k',
+      baseURL: server.url,
+      maxRetries: 0,
+      fetchOptions: { dispatcher: counting },
+    });
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).resolves.toEqual({ id: 'a' });
     expect(dispatched).toBe(1);
   });
@@ -186,7 +258,13 @@ describe('timeouts and aborts', () => {
       signals.push(init?.signal);
       return fetch(input, init);
     };
-    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, timeout: 0, maxRetries: 0, fetch: tracking });
+    const client = new CoreClient({
+      apiKey: 'k',
+      baseURL: server.url,
+      timeout: 0,
+      maxRetries: 0,
+      fetch: tracking,
+    });
     await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).resolves.toEqual({ id: 'a' });
     expect(signals).toEqual([undefined]);
     // A caller's signal still cancels it.
@@ -201,7 +279,9 @@ describe('timeouts and aborts', () => {
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const before = new AbortController();
     before.abort();
-    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } }, { signal: before.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    await expect(
+      client.call(ops.getThing, { path: { thing_id: 'a' } }, { signal: before.signal }),
+    ).rejects.toBeInstanceOf(APIUserAbortError);
     const during = new AbortController();
     const pending = client.call(ops.getThing, { path: { thing_id: 'a' } }, { signal: during.signal });
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
@@ -213,7 +293,13 @@ describe('timeouts and aborts', () => {
   it('aborts during a retry wait', async () => {
     server = await sequence([{ status: 500 }]);
     const controller = new AbortController();
-    const clock = { ...fakeClock(), sleep: (_ms: number, signal?: AbortSignal) => new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    const clock = {
+      ...fakeClock(),
+      sleep: (_ms: number, signal?: AbortSignal) =>
+        new Promise<void>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    };
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, clock });
     const pending = client.call(ops.getThing, { path: { thing_id: 'a' } }, { signal: controller.signal });
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));

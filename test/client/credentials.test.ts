@@ -13,12 +13,20 @@ import { listen } from '../server/helpers.ts';
 
 const out = path.resolve('.tmp/credentials-client');
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
-const op = (operationId: string, scheme: string) => ({ get: { operationId, security: [{ [scheme]: [] }], responses: ok } });
+const op = (operationId: string, scheme: string) => ({
+  get: { operationId, security: [{ [scheme]: [] }], responses: ok },
+});
 const spec = {
   openapi: '3.1.0',
   info: { title: 'Credentials', version: '1' },
   servers: [{ url: 'https://example.test' }],
-  paths: { '/bearer': op('bearerCall', 'token'), '/basic': op('basicCall', 'basic'), '/header': op('headerCall', 'keyHeader'), '/query': op('queryCall', 'keyQuery'), '/cookie': op('cookieCall', 'keyCookie') },
+  paths: {
+    '/bearer': op('bearerCall', 'token'),
+    '/basic': op('basicCall', 'basic'),
+    '/header': op('headerCall', 'keyHeader'),
+    '/query': op('queryCall', 'keyQuery'),
+    '/cookie': op('cookieCall', 'keyCookie'),
+  },
   components: {
     securitySchemes: {
       token: { type: 'http', scheme: 'bearer' },
@@ -39,7 +47,11 @@ beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'openapi.yaml'), JSON.stringify(spec));
-  const { files } = await runPipeline({ spec: path.join(out, 'openapi.yaml'), mode: 'tolerant', format: false });
+  const { files } = await runPipeline({
+    spec: path.join(out, 'openapi.yaml'),
+    mode: 'tolerant',
+    format: false,
+  });
   for (const f of files) {
     mkdirSync(path.dirname(path.join(out, 'gen', f.path)), { recursive: true });
     writeFileSync(path.join(out, 'gen', f.path), f.contents);
@@ -51,7 +63,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // No codegen config: the default client name.
   const { CredentialsClient: ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
-  client = new ApiClient({ apiKey: 'user:secret', baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
+  client = new ApiClient({
+    apiKey: 'user:secret',
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    maxRetries: 0,
+  });
 });
 afterAll(() => {
   server?.close();
@@ -80,17 +96,32 @@ describe('the generated server reads the credential where the scheme puts it', (
   it('hands it to authenticate, and answers 401 naming the place when it is missing', async () => {
     const server: any = await import(path.join(out, 'gen/server/index.ts'));
     const tokens: string[] = [];
-    const handlers = Object.fromEntries(['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => [id, () => ({ ok: id })]));
-    const app = server.createServer(handlers, { authenticate: (token: string) => (tokens.push(token), { kind: 'api_key' }) });
+    const handlers = Object.fromEntries(
+      ['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => [
+        id,
+        () => ({ ok: id }),
+      ]),
+    );
+    const app = server.createServer(handlers, {
+      authenticate: (token: string) => (tokens.push(token), { kind: 'api_key' }),
+    });
     const running = await listen(app.node);
     try {
       const { CredentialsClient: ApiClient } = await import(path.join(out, 'gen/client/index.ts'));
       const c = new ApiClient({ apiKey: 'user:secret', baseURL: running.url, maxRetries: 0 });
-      expect([await c.bearer.retrieve(), await c.basic.retrieve(), await c.header.retrieve(), await c.query.retrieve(), await c.cookie.retrieve()]).toEqual(
+      expect([
+        await c.bearer.retrieve(),
+        await c.basic.retrieve(),
+        await c.header.retrieve(),
+        await c.query.retrieve(),
+        await c.cookie.retrieve(),
+      ]).toEqual(
         ['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => ({ ok: id })),
       );
       expect(tokens).toEqual(Array(5).fill('user:secret'));
-      const missing = await fetch(`${running.url}/header`, { headers: { authorization: 'Bearer user:secret' } });
+      const missing = await fetch(`${running.url}/header`, {
+        headers: { authorization: 'Bearer user:secret' },
+      });
       expect(missing.status).toBe(401);
       expect((await missing.json()).error.message).toBe('Missing credentials (X-Api-Key header).');
       const basic = await fetch(`${running.url}/basic`);

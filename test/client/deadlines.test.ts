@@ -65,7 +65,10 @@ describe('deadlines', () => {
   it('does not keep the process alive while a deadline waits', () => {
     const module = path.resolve('templates/client/core/deadlines.ts');
     const script = `import { setDeadline } from ${JSON.stringify(module)}; setDeadline(600000, () => { process.exitCode = 3; });`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(0);
   });

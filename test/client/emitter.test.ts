@@ -22,18 +22,39 @@ describe('client emitter', () => {
   it('turns x-when into response conditions', () => {
     expect(spec('createCompletion').responses).toEqual([
       { kind: 'json', mediaType: 'application/json' },
-      { kind: 'sse', mediaType: 'text/event-stream', when: { stream: [true] }, framing: 'data-only', terminator: '[DONE]' },
+      {
+        kind: 'sse',
+        mediaType: 'text/event-stream',
+        when: { stream: [true] },
+        framing: 'data-only',
+        terminator: '[DONE]',
+      },
     ]);
-    expect(spec('createSpeech').responses).toMatchObject([{ kind: 'binary' }, { kind: 'sse', when: { stream_format: ['sse'] } }]);
-    expect(spec('createTranscription').responses).toMatchObject([{ kind: 'json' }, { kind: 'text', when: { response_format: ['text', 'srt', 'vtt'] } }]);
+    expect(spec('createSpeech').responses).toMatchObject([
+      { kind: 'binary' },
+      { kind: 'sse', when: { stream_format: ['sse'] } },
+    ]);
+    expect(spec('createTranscription').responses).toMatchObject([
+      { kind: 'json' },
+      { kind: 'text', when: { response_format: ['text', 'srt', 'vtt'] } },
+    ]);
     expect(spec('createTranscription').status).toBe(200);
   });
 
   it('records body kinds, multipart encoding, list operations, servers and security', () => {
-    expect(spec('createImageEdit')).toMatchObject({ body: 'json|multipart', requestBody: { encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } } } });
-    expect(spec('listVectorStores')).toMatchObject({ params: 'query', paging: { kind: 'envelope', param: 'after', items: ['data'] } });
+    expect(spec('createImageEdit')).toMatchObject({
+      body: 'json|multipart',
+      requestBody: { encoding: { 'image[]': { contentType: 'application/octet-stream', explode: true } } },
+    });
+    expect(spec('listVectorStores')).toMatchObject({
+      params: 'query',
+      paging: { kind: 'envelope', param: 'after', items: ['data'] },
+    });
     expect(spec('downloadVideoContent')).toMatchObject({ params: 'query', responses: [{ kind: 'binary' }] });
-    expect(spec('exchangeToken')).toMatchObject({ auth: false, servers: [{ url: '{auth_url}' }, { url: '{mtls_auth_url}' }] });
+    expect(spec('exchangeToken')).toMatchObject({
+      auth: false,
+      servers: [{ url: '{auth_url}' }, { url: '{mtls_auth_url}' }],
+    });
   });
 
   it('emits one resource file per top-level resource, the core, and is deterministic', () => {
@@ -42,7 +63,9 @@ describe('client emitter', () => {
     expect(paths).toContain('client/index.ts');
     expect(paths).toContain('client/core/client-base.ts');
     expect(paths).toContain('client/resources/vector-stores.ts');
-    expect(paths.filter((p) => p.startsWith('client/resources/'))).toHaveLength(api.resources.children.length);
+    expect(paths.filter((p) => p.startsWith('client/resources/'))).toHaveLength(
+      api.resources.children.length,
+    );
     expect(emitClient(api).map((f) => f.contents)).toEqual(files.map((f) => f.contents));
   });
 });

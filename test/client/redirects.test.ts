@@ -40,7 +40,10 @@ const credentials: Record<string, OperationSpec['credential'] | undefined> = {
   'apiKey in a cookie': { kind: 'apiKey', in: 'cookie', name: 'session' },
 };
 
-function operation(method: 'GET' | 'POST', credential: OperationSpec['credential'] | undefined): OperationSpec {
+function operation(
+  method: 'GET' | 'POST',
+  credential: OperationSpec['credential'] | undefined,
+): OperationSpec {
   return {
     id: `${method.toLowerCase()}Thing`,
     method,
@@ -58,9 +61,16 @@ describe('a redirect to another origin', () => {
         const other = await otherOrigin();
         const origin = await redirecting(status, other);
         for (const [kind, credential] of Object.entries(credentials)) {
-          const client = new CoreClient({ apiKey: 'secret-key', baseURL: origin.url, defaultHeaders: { 'X-Tenant-Token': 'tenant-secret' }, maxRetries: 2 });
+          const client = new CoreClient({
+            apiKey: 'secret-key',
+            baseURL: origin.url,
+            defaultHeaders: { 'X-Tenant-Token': 'tenant-secret' },
+            maxRetries: 2,
+          });
           const op = operation(method, credential);
-          const error = await client.call(op, method === 'POST' ? { params: { secret: 'body' } } : {}).catch((e: unknown) => e);
+          const error = await client
+            .call(op, method === 'POST' ? { params: { secret: 'body' } } : {})
+            .catch((e: unknown) => e);
           expect(error, kind).toBeInstanceOf(APIRedirectError);
           expect((error as Error).message).toContain(`to another origin (${other.url})`);
         }
@@ -75,10 +85,25 @@ describe('a redirect to another origin', () => {
     const other = await otherOrigin();
     for (const status of [302, 307, 308]) {
       const origin = await redirecting(status, other);
-      const client = new PlatformClient({ apiKey: 'secret-key', baseURL: origin.url, organization: 'org_secret', project: 'proj_secret', defaultHeaders: { 'X-Tenant-Token': 'tenant-secret' } });
+      const client = new PlatformClient({
+        apiKey: 'secret-key',
+        baseURL: origin.url,
+        organization: 'org_secret',
+        project: 'proj_secret',
+        defaultHeaders: { 'X-Tenant-Token': 'tenant-secret' },
+      });
       await expect(client.models.list()).rejects.toBeInstanceOf(GeneratedRedirectError);
-      await expect(client.batches.create({ input_file_id: 'file_1', endpoint: '/v1/chat/completions', completion_window: '24h' })).rejects.toBeInstanceOf(GeneratedRedirectError);
-      expect(origin.requests.map((r) => r.headers['service-organization'])).toEqual(['org_secret', 'org_secret']);
+      await expect(
+        client.batches.create({
+          input_file_id: 'file_1',
+          endpoint: '/v1/chat/completions',
+          completion_window: '24h',
+        }),
+      ).rejects.toBeInstanceOf(GeneratedRedirectError);
+      expect(origin.requests.map((r) => r.headers['service-organization'])).toEqual([
+        'org_secret',
+        'org_secret',
+      ]);
     }
     expect(other.requests).toEqual([]);
   });
@@ -90,7 +115,9 @@ describe('a redirect to another origin', () => {
       res.end();
     });
     const client = new CoreClient({ apiKey: 'secret-key', baseURL: origin.url, maxRetries: 0 });
-    await expect(client.call(operation('GET', undefined), {})).rejects.toThrow(/another origin \(http:\/\/localhost:/);
+    await expect(client.call(operation('GET', undefined), {})).rejects.toThrow(
+      /another origin \(http:\/\/localhost:/,
+    );
     expect(other.requests).toEqual([]);
   });
 });
@@ -102,15 +129,28 @@ describe('a redirect within the origin', () => {
       if (req.path === '/things') {
         res.writeHead(status, { location: '/moved' });
         res.end();
-      } else json(res, 200, { method: req.method, body: req.text, key: req.headers['x-api-key'] ?? null, type: req.headers['content-type'] ?? null });
+      } else
+        json(res, 200, {
+          method: req.method,
+          body: req.text,
+          key: req.headers['x-api-key'] ?? null,
+          type: req.headers['content-type'] ?? null,
+        });
     });
 
   it('307 and 308 keep the method, the body and the credential', async () => {
     for (const status of [307, 308]) {
       const origin = await sameOrigin(status);
       const client = new CoreClient({ apiKey: 'secret-key', baseURL: origin.url });
-      const result = await client.call(operation('POST', credentials['apiKey in a header']), { params: { a: 1 } });
-      expect(result).toEqual({ method: 'POST', body: '{"a":1}', key: 'secret-key', type: 'application/json' });
+      const result = await client.call(operation('POST', credentials['apiKey in a header']), {
+        params: { a: 1 },
+      });
+      expect(result).toEqual({
+        method: 'POST',
+        body: '{"a":1}',
+        key: 'secret-key',
+        type: 'application/json',
+      });
     }
   });
 
@@ -118,18 +158,25 @@ describe('a redirect within the origin', () => {
     for (const status of [301, 302, 303]) {
       const origin = await sameOrigin(status);
       const client = new CoreClient({ apiKey: 'secret-key', baseURL: origin.url });
-      const result = await client.call(operation('POST', credentials['apiKey in a header']), { params: { a: 1 } });
+      const result = await client.call(operation('POST', credentials['apiKey in a header']), {
+        params: { a: 1 },
+      });
       expect(result).toEqual({ method: 'GET', body: '', key: 'secret-key', type: null });
     }
   });
 
   it('a Location that is not a URL is an APIRedirectError; a 3xx without Location is the answer', async () => {
     const origin = await server((req, res) => {
-      res.writeHead(req.path === '/things' ? 302 : 304, req.path === '/things' ? { location: 'http://[::1' } : {});
+      res.writeHead(
+        req.path === '/things' ? 302 : 304,
+        req.path === '/things' ? { location: 'http://[::1' } : {},
+      );
       res.end();
     });
     const client = new CoreClient({ apiKey: 'secret-key', baseURL: origin.url, maxRetries: 0 });
-    await expect(client.call(operation('GET', undefined), {})).rejects.toThrow(/redirected to an invalid location: "http:\/\/\[::1"/);
+    await expect(client.call(operation('GET', undefined), {})).rejects.toThrow(
+      /redirected to an invalid location: "http:\/\/\[::1"/,
+    );
     const other = { ...operation('GET', undefined), path: '/other' };
     await expect(client.call(other, {})).rejects.toMatchObject({ status: 304 });
   });

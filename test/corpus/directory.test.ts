@@ -16,7 +16,10 @@ import { generateCorpus, typecheckCorpus } from './run.ts';
 
 const GITHUB = path.resolve('../shared/specs/github-api.json');
 const sample = directorySample();
-const specs = [...sample.map(({ name, file }) => ({ name, file })), ...(existsSync(GITHUB) ? [{ name: 'github', file: GITHUB }] : [])];
+const specs = [
+  ...sample.map(({ name, file }) => ({ name, file })),
+  ...(existsSync(GITHUB) ? [{ name: 'github', file: GITHUB }] : []),
+];
 
 describe('APIs.guru sample and GitHub (tolerant mode)', () => {
   it('picks 64 specs by the seeded rule and has GitHub beside them', () => {
@@ -37,7 +40,12 @@ describe('APIs.guru sample and GitHub (tolerant mode)', () => {
 
   it('names SDK calls by the rules over the sample: no list named retrieve, no version segment, at most 4 levels and 60 characters', async () => {
     const findings: string[] = [];
-    for (const { name, file } of sample) findings.push(...namingFindings(name, await buildIr(file, undefined, new Diagnostics('tolerant'))).map((f) => `${name}: ${f}`));
+    for (const { name, file } of sample)
+      findings.push(
+        ...namingFindings(name, await buildIr(file, undefined, new Diagnostics('tolerant'))).map(
+          (f) => `${name}: ${f}`,
+        ),
+      );
     expect(findings).toEqual([]);
   }, 600_000);
 

@@ -22,7 +22,11 @@ afterAll(() => {
 function emulate(): Promise<string> {
   const cwd = mkdtempSync(path.join(tmpdir(), 'emulate-github-'));
   const loader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, path.join(root, 'scripts/tool.ts'), 'emulate', '--spec', spec, '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', loader, path.join(root, 'scripts/tool.ts'), 'emulate', '--spec', spec, '--port', '0'],
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.push(child);
   let out = '';
   let err = '';
@@ -33,17 +37,30 @@ function emulate(): Promise<string> {
       const m = /^Emulating .* at (http:\/\/127\.0\.0\.1:\d+\S*)/m.exec(out);
       if (m) resolve(m[1]!);
     });
-    child.on('exit', (code) => reject(new Error(`emulate exited with ${code}:\n${err.split('\n').filter((l) => !l.includes('warning[')).join('\n')}`)));
+    child.on('exit', (code) =>
+      reject(
+        new Error(
+          `emulate exited with ${code}:\n${err
+            .split('\n')
+            .filter((l) => !l.includes('warning['))
+            .join('\n')}`,
+        ),
+      ),
+    );
   });
 }
 
 const send = (url: string, method = 'GET', body?: unknown) =>
-  fetch(url, { method, headers: { authorization: 'Bearer t', ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  fetch(url, {
+    method,
+    headers: { authorization: 'Bearer t', ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
 
 /** Every item of a list, following its `Link: <…>; rel="next"` headers. */
 async function all(first: string): Promise<{ id: unknown }[]> {
   const items: { id: unknown }[] = [];
-  for (let url: string | undefined = first; url; ) {
+  for (let url: string | undefined = first; url;) {
     const res = await send(url);
     expect(res.status).toBe(200);
     items.push(...((await res.json()) as { id: unknown }[]));
@@ -58,11 +75,19 @@ describe.runIf(existsSync(spec))("emulate on GitHub's whole spec", () => {
     const base = await emulate();
     const gists: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await send(`${base}/gists`, 'POST', { description: `g${i}`, public: i % 2 === 0, files: { 'a.txt': { content: `hello ${i}` } } });
+      const res = await send(`${base}/gists`, 'POST', {
+        description: `g${i}`,
+        public: i % 2 === 0,
+        files: { 'a.txt': { content: `hello ${i}` } },
+      });
       expect(res.status).toBe(201);
       gists.push(((await res.json()) as { id: string }).id);
     }
-    expect(await (await send(`${base}/gists/${gists[2]}`)).json()).toMatchObject({ id: gists[2], description: 'g2', public: true });
+    expect(await (await send(`${base}/gists/${gists[2]}`)).json()).toMatchObject({
+      id: gists[2],
+      description: 'g2',
+      public: true,
+    });
     expect((await all(`${base}/gists?per_page=2`)).map((g) => g.id)).toEqual(gists);
     expect((await send(`${base}/gists/${gists[0]}`, 'DELETE')).status).toBe(204);
     expect((await send(`${base}/gists/${gists[0]}`)).status).toBe(404);
@@ -77,7 +102,10 @@ describe.runIf(existsSync(spec))("emulate on GitHub's whole spec", () => {
       keys.push(key.id);
     }
     expect(keys.every(Number.isInteger)).toBe(true);
-    expect(await (await send(`${base}/user/keys/${keys[1]}`)).json()).toMatchObject({ id: keys[1], title: 'desktop' });
+    expect(await (await send(`${base}/user/keys/${keys[1]}`)).json()).toMatchObject({
+      id: keys[1],
+      title: 'desktop',
+    });
     expect((await all(`${base}/user/keys?per_page=1`)).map((k) => k.id)).toEqual(keys);
     expect((await send(`${base}/user/keys/${keys[0]}`, 'DELETE')).status).toBe(204);
     expect((await all(`${base}/user/keys`)).map((k) => k.id)).toEqual([keys[1]]);

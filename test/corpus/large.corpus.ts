@@ -34,7 +34,11 @@ beforeAll(async () => {
 
 describe('large corpus (tolerant mode)', () => {
   it('generates every output of each spec, with warnings only', () => {
-    expect(results.map((r) => [r.name, r.error ?? 'ok'])).toEqual([['openai-3.1', 'ok'], ['openai-3.0', 'ok'], ['multifile', 'ok']]);
+    expect(results.map((r) => [r.name, r.error ?? 'ok'])).toEqual([
+      ['openai-3.1', 'ok'],
+      ['openai-3.0', 'ok'],
+      ['multifile', 'ok'],
+    ]);
     for (const r of results) expect(r.files, r.name).toBeGreaterThan(100);
   });
 
@@ -77,20 +81,27 @@ describe('OpenAI 3.1: generated client against the generated server without hand
     expect(ops.length).toBeGreaterThan(280);
     const statuses: string[] = [];
     for (const op of ops) {
-      const args: unknown[] = [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))].map((n) => `${n}-1`);
+      const args: unknown[] = [...new Set([...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!))].map(
+        (n) => `${n}-1`,
+      );
       const query: Record<string, unknown> = {};
       for (const p of op.parameters) if (p.in === 'query' && p.required) query[p.name] = values.gen(p.type);
       const content = op.requestBody?.contents[0];
       if (content) {
         const body = values.gen(content.type, 0, 0, content.kind === 'multipart');
-        args.push(body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...query } : body);
+        args.push(
+          body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...query } : body,
+        );
       } else if (op.parameters.some((p) => p.in === 'query')) args.push(query);
       let target = client;
       for (const segment of op.sdkPath.slice(0, -1)) target = target[segment];
       const method = op.sdkPath[op.sdkPath.length - 1]!;
       const status = await Promise.resolve()
         .then(() => target[method](...args))
-        .then(() => 'ok', (error: any) => String(error?.status ?? error?.message));
+        .then(
+          () => 'ok',
+          (error: any) => String(error?.status ?? error?.message),
+        );
       statuses.push(`${op.operationId} ${status}`);
     }
     expect(statuses.filter((s) => !s.endsWith(' 501'))).toEqual([]);

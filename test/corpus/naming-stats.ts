@@ -13,7 +13,8 @@ export function namingBreaks(api: Api): { rule: NamingRule; call: string; operat
     const add = (rule: NamingRule) => out.push({ rule, call, operationId: op.operationId });
     if (isListGet(api, op) && op.sdkPath[op.sdkPath.length - 1] === 'retrieve') add('list named retrieve');
     // `n2013…`, `v3beta1`: a version kept as a resource.
-    if (op.sdkPath.slice(0, -1).some((s) => isVersionSegment(s) || /^n\d{4}\d{2}\d{2}$|^n\d+$/.test(s))) add('version segment');
+    if (op.sdkPath.slice(0, -1).some((s) => isVersionSegment(s) || /^n\d{4}\d{2}\d{2}$|^n\d+$/.test(s)))
+      add('version segment');
     if (op.sdkPath.length > MAX_DEPTH) add('deeper than 4');
     if (call.length > MAX_LENGTH) add('longer than 60');
   }

@@ -13,7 +13,10 @@ const specs = ['3.0', '3.1'].flatMap((v) =>
   readdirSync(path.join(root, v, 'yaml'))
     .filter((f) => f.endsWith('.yaml'))
     .sort()
-    .map((f) => ({ name: `${v.replace('.', '')}-${f.replace(/\.yaml$/, '')}`, file: path.join(root, v, 'yaml', f) })),
+    .map((f) => ({
+      name: `${v.replace('.', '')}-${f.replace(/\.yaml$/, '')}`,
+      file: path.join(root, v, 'yaml', f),
+    })),
 );
 
 describe('@readme/oas-examples corpus (tolerant mode)', () => {

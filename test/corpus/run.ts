@@ -15,7 +15,11 @@ export interface CorpusResult {
   error?: string;
 }
 
-export async function generateCorpus(specs: { name: string; file: string }[], out: string, format = true): Promise<CorpusResult[]> {
+export async function generateCorpus(
+  specs: { name: string; file: string }[],
+  out: string,
+  format = true,
+): Promise<CorpusResult[]> {
   rmSync(out, { recursive: true, force: true });
   const results: CorpusResult[] = [];
   for (const { name, file } of specs) {
@@ -28,7 +32,12 @@ export async function generateCorpus(specs: { name: string; file: string }[], ou
       }
       results.push({ name, files: files.length, warnings });
     } catch (error) {
-      results.push({ name, files: 0, warnings: [], error: (error as { format?: () => string }).format?.() ?? String((error as Error).stack ?? error) });
+      results.push({
+        name,
+        files: 0,
+        warnings: [],
+        error: (error as { format?: () => string }).format?.() ?? String((error as Error).stack ?? error),
+      });
     }
   }
   return results;
@@ -36,7 +45,20 @@ export async function generateCorpus(specs: { name: string; file: string }[], ou
 
 /** `tsc --strict --noEmit` over every tree under `out`; returns its exit status and output. */
 export function typecheckCorpus(out: string): { status: number; output: string } {
-  writeFileSync(path.join(out, 'tsconfig.json'), JSON.stringify({ extends: path.relative(out, path.resolve('tsconfig.json')), include: ['./**/*.ts'] }));
-  const tsc = spawnSync(process.execPath, ['--max-old-space-size=3072', path.resolve('node_modules/typescript/bin/tsc'), '-p', path.join(out, 'tsconfig.json'), '--noEmit'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  writeFileSync(
+    path.join(out, 'tsconfig.json'),
+    JSON.stringify({ extends: path.relative(out, path.resolve('tsconfig.json')), include: ['./**/*.ts'] }),
+  );
+  const tsc = spawnSync(
+    process.execPath,
+    [
+      '--max-old-space-size=3072',
+      path.resolve('node_modules/typescript/bin/tsc'),
+      '-p',
+      path.join(out, 'tsconfig.json'),
+      '--noEmit',
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   return { status: tsc.status ?? 1, output: `${tsc.stdout}${tsc.stderr}` };
 }

@@ -16,14 +16,22 @@ function client(version: string): { dir: string; pkg: string; log: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'changelog-'));
   temps.push(dir);
   const pkg = path.join(dir, 'package.json');
-  writeFileSync(pkg, `${JSON.stringify({ name: 'platform-api-client', version, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    pkg,
+    `${JSON.stringify({ name: 'platform-api-client', version, type: 'module' }, null, 2)}\n`,
+  );
   return { dir, pkg, log: path.join(dir, 'CHANGELOG.md') };
 }
 
 async function run(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { write: (s: string) => (stdout += s) }, { write: (s: string) => (stderr += s) }, ROOT);
+  const code = await main(
+    argv,
+    { write: (s: string) => (stdout += s) },
+    { write: (s: string) => (stderr += s) },
+    ROOT,
+  );
   return { code, stdout, stderr };
 }
 
@@ -41,7 +49,8 @@ describe('bumpVersion', () => {
     ['0.1.3', 'patch', '0.1.4'],
     ['0.1.3', 'none', '0.1.3'],
   ] as const)('%s + %s = %s', (from, bump, to) => expect(bumpVersion(from, bump)).toBe(to));
-  it('rejects a version that is not semver', () => expect(() => bumpVersion('v1', 'minor')).toThrow('not a semver version'));
+  it('rejects a version that is not semver', () =>
+    expect(() => bumpVersion('v1', 'minor')).toThrow('not a semver version'));
 });
 
 describe('prependEntry', () => {
@@ -66,7 +75,11 @@ describe('npm run changelog', () => {
     expect(log.startsWith(`# Changelog\n\n## ${to} (2026-01-15)\n`)).toBe(true);
     expect(log).toContain(heading);
     // Base and head named by the digests of their files, not by their paths alone.
-    expect(log).toMatch(new RegExp(`API spec changes from sha256:[0-9a-f]{16} \\(.*base\\.yaml\\) to sha256:[0-9a-f]{16} \\(.*${kind}\\.yaml\\)`));
+    expect(log).toMatch(
+      new RegExp(
+        `API spec changes from sha256:[0-9a-f]{16} \\(.*base\\.yaml\\) to sha256:[0-9a-f]{16} \\(.*${kind}\\.yaml\\)`,
+      ),
+    );
     expect(r.stdout).toContain(`${from} → ${to}`);
   });
 
@@ -89,7 +102,15 @@ describe('npm run changelog', () => {
 
   it('writes nothing with --dry-run', async () => {
     const c = client('1.0.0');
-    const r = await run([mini('base'), mini('breaking'), '--package', c.pkg, '--dry-run', '--date', '2026-01-15']);
+    const r = await run([
+      mini('base'),
+      mini('breaking'),
+      '--package',
+      c.pkg,
+      '--dry-run',
+      '--date',
+      '2026-01-15',
+    ]);
     expect(r.stdout).toContain('1.0.0 → 2.0.0 (breaking)');
     expect(r.stdout).toContain('property `tag` removed');
     expect(versionOf(c.pkg)).toBe('1.0.0');
@@ -104,7 +125,12 @@ describe('npm run changelog', () => {
   });
 
   it('exits 3 when the package.json is missing', async () => {
-    const r = await run([mini('base'), mini('docs'), '--package', path.join(tmpdir(), 'no-such-dir', 'package.json')]);
+    const r = await run([
+      mini('base'),
+      mini('docs'),
+      '--package',
+      path.join(tmpdir(), 'no-such-dir', 'package.json'),
+    ]);
     expect(r.code).toBe(CHANGELOG_EXIT.unreadable);
     expect(r.stderr).toContain('error[unreadable-package]: cannot read');
   });

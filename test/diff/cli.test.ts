@@ -14,7 +14,12 @@ const mini = (name: string) => path.join(MINI, `${name}.yaml`);
 async function run(argv: string[], cwd = ROOT) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { write: (s: string) => (stdout += s) }, { write: (s: string) => (stderr += s) }, cwd);
+  const code = await main(
+    argv,
+    { write: (s: string) => (stdout += s) },
+    { write: (s: string) => (stderr += s) },
+    cwd,
+  );
   return { code, stdout, stderr };
 }
 
@@ -47,7 +52,9 @@ describe('npm run diff', () => {
     expect(r.code).toBe(DIFF_EXIT.ok);
     const json = JSON.parse(r.stdout) as { summary: object; changes: { rule: string; location: string }[] };
     expect(json.summary).toEqual({ breaking: 0, compatible: 1, docs: 0, bump: 'minor' });
-    expect(json.changes.map((c) => [c.rule, c.location])).toEqual([['new-optional-request-field', 'query.status']]);
+    expect(json.changes.map((c) => [c.rule, c.location])).toEqual([
+      ['new-optional-request-field', 'query.status'],
+    ]);
   });
 
   it('reports no changes for identical specs', async () => {
@@ -89,7 +96,19 @@ describe('npm run diff', () => {
   describe('git revisions of spec/', () => {
     const repo = tempDir();
     const git = (...args: string[]) => {
-      const r = spawnSync('git', ['-c', 'user.email=diff@test.invalid', '-c', 'user.name=diff test', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+      const r = spawnSync(
+        'git',
+        [
+          '-c',
+          'user.email=diff@test.invalid',
+          '-c',
+          'user.name=diff test',
+          '-c',
+          'commit.gpgsign=false',
+          ...args,
+        ],
+        { cwd: repo, encoding: 'utf8' },
+      );
       if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
       return r.stdout;
     };
@@ -118,7 +137,12 @@ describe('npm run diff', () => {
     it('diffs against the merge base for CI, informational only', async () => {
       git('branch', '-q', '-f', 'upstream', 'HEAD~1');
       let stdout = '';
-      const code = await ciMain(['--against', 'upstream'], { write: (s: string) => (stdout += s) }, { write: () => {} }, repo);
+      const code = await ciMain(
+        ['--against', 'upstream'],
+        { write: (s: string) => (stdout += s) },
+        { write: () => {} },
+        repo,
+      );
       expect(code).toBe(0);
       expect(stdout).toContain('property `tag` removed');
     });

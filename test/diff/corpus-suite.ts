@@ -33,7 +33,8 @@ export function compare(expected: Entry[], actual: Change[]): string[] {
     }
     for (const hit of want === '*' ? hits : hits.slice(0, want)) left.splice(left.indexOf(hit), 1);
   }
-  for (const c of left) problems.push(`unexpected: ${c.severity} ${c.rule} | ${c.subject} | ${c.location} | ${c.message}`);
+  for (const c of left)
+    problems.push(`unexpected: ${c.severity} ${c.rule} | ${c.subject} | ${c.location} | ${c.message}`);
   return problems;
 }
 

@@ -40,12 +40,21 @@ export function loadCases(dir = CASES_DIR): DiffCase[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()
-    .map((f) => ({ name: f.replace(/\.yaml$/, ''), ...(parse(readFileSync(path.join(dir, f), 'utf8')) as Omit<DiffCase, 'name'>) }));
+    .map((f) => ({
+      name: f.replace(/\.yaml$/, ''),
+      ...(parse(readFileSync(path.join(dir, f), 'utf8')) as Omit<DiffCase, 'name'>),
+    }));
 }
 
 /** Pointer segments to keys: a segment addressing a list item becomes a number, map keys stay strings. */
 function keysOf(doc: Document, pointer: string): (string | number)[] {
-  const segments = pointer === '' ? [] : pointer.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    pointer === ''
+      ? []
+      : pointer
+          .replace(/^\//, '')
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const keys: (string | number)[] = [];
   let node: unknown = doc.contents;
   for (const s of segments) {

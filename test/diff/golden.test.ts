@@ -27,7 +27,10 @@ describe('golden output of a changelog-style update', () => {
   let input: RenderInput;
   beforeAll(async () => {
     const update = loadCases().find((c) => c.name === '60-changelog-update')!;
-    const [base, head] = await Promise.all([buildIr(path.join(SPEC_DIR, 'openapi.yaml')), buildIr(materialise(update.patch))]);
+    const [base, head] = await Promise.all([
+      buildIr(path.join(SPEC_DIR, 'openapi.yaml')),
+      buildIr(materialise(update.patch)),
+    ]);
     input = { result: diffApis(base, head), base: 'spec@base', head: 'spec@head', areas: head.areas };
   });
 
@@ -38,7 +41,10 @@ describe('golden output of a changelog-style update', () => {
   it('renders JSON with a summary and every change', () => {
     const json = renderJson(input);
     golden('changelog-update.json', json);
-    const parsed = JSON.parse(json) as { summary: { bump: string; breaking: number }; changes: { severity: string; rule: string; reason: string }[] };
+    const parsed = JSON.parse(json) as {
+      summary: { bump: string; breaking: number };
+      changes: { severity: string; rule: string; reason: string }[];
+    };
     expect(parsed.summary).toMatchObject({ bump: 'major', breaking: 1 });
     // Each reason is its rule's principle, and names no API's document (the diff runs on any spec).
     for (const c of parsed.changes) {

@@ -15,6 +15,9 @@ for (const c of loadCases()) {
   if (filter && !c.name.includes(filter)) continue;
   const { changes } = diffApis(base, await buildIr(materialise(c.patch)));
   console.log(`${c.name}:`);
-  for (const x of changes) console.log(`  - {severity: ${x.severity}, rule: ${x.rule}, subject: ${x.subject}, location: '${x.location}'}   # ${x.message}`);
+  for (const x of changes)
+    console.log(
+      `  - {severity: ${x.severity}, rule: ${x.rule}, subject: ${x.subject}, location: '${x.location}'}   # ${x.message}`,
+    );
 }
 disposeCopies();

@@ -27,17 +27,31 @@ describe('renderMarkdown', () => {
     ],
     summary: { breaking: 2, compatible: 1, docs: 1, bump: 'major' },
   };
-  const md = renderMarkdown({ result, base: 'a', head: 'b', areas: [{ slug: 'videos', title: 'Videos', files: areaFiles('videos') }] });
+  const md = renderMarkdown({
+    result,
+    base: 'a',
+    head: 'b',
+    areas: [{ slug: 'videos', title: 'Videos', files: areaFiles('videos') }],
+  });
 
   it('puts breaking changes first and sorts areas by title within a section', () => {
-    const order = ['## Breaking changes (2)', '### General', '### Videos', '## Compatible changes (1)', '### Batches', '## Documentation changes (1)'];
+    const order = [
+      '## Breaking changes (2)',
+      '### General',
+      '### Videos',
+      '## Compatible changes (1)',
+      '### Batches',
+      '## Documentation changes (1)',
+    ];
     const positions = order.map((h) => md.indexOf(h));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((x, y) => x - y)).toEqual(positions);
   });
 
   it('cites the rule under each change, but not under documentation changes', () => {
-    expect(md).toContain('_changed authentication breaks callers (no breaking changes within a major version)_');
+    expect(md).toContain(
+      '_changed authentication breaks callers (no breaking changes within a major version)_',
+    );
     expect(md).toContain('- **operation y**: summary changed\n');
   });
 
@@ -47,7 +61,9 @@ describe('renderMarkdown', () => {
 
   it('says so when nothing changed', () => {
     const empty = diffApis(emptyApi(), emptyApi());
-    expect(renderMarkdown({ result: empty, base: 'a', head: 'a', areas: [] })).toBe('# API changes: a → a\n\nNo changes.\n');
+    expect(renderMarkdown({ result: empty, base: 'a', head: 'a', areas: [] })).toBe(
+      '# API changes: a → a\n\nNo changes.\n',
+    );
     expect(empty.summary.bump).toBe('none');
   });
 });

@@ -10,7 +10,20 @@ import { mermaidBlocks, parseStateDiagram } from './helpers/mermaid-state.ts';
 const docs = path.resolve(import.meta.dirname, '../../generated/docs');
 
 function machine(states: string[], transitions: StateMachine['transitions']): StateMachine {
-  return { name: 'm', typeName: 'M', constName: 'mMachine', schema: 'M', property: 'status', states, initialStates: [states[0]!], transitions, guards: [], complete: true, area: 'common', pointer: '#/x-state-machines/m' };
+  return {
+    name: 'm',
+    typeName: 'M',
+    constName: 'mMachine',
+    schema: 'M',
+    property: 'status',
+    states,
+    initialStates: [states[0]!],
+    transitions,
+    guards: [],
+    complete: true,
+    area: 'common',
+    pointer: '#/x-state-machines/m',
+  };
 }
 
 describe('Mermaid state diagrams', () => {
@@ -36,17 +49,38 @@ describe('Mermaid state diagrams', () => {
 
   it('the checker rejects what breaks Mermaid: a bare keyword state, an undeclared or non-identifier id', () => {
     expect(() => parseStateDiagram('stateDiagram-v2\n  default: default')).toThrow(/not a state declaration/);
-    expect(() => parseStateDiagram('stateDiagram-v2\n  state "default" as default')).toThrow(/Mermaid keyword/);
-    expect(() => parseStateDiagram('stateDiagram-v2\n  state "a" as s_a\n  s_a --> s_b: x')).toThrow(/used before it is declared/);
-    expect(() => parseStateDiagram('stateDiagram-v2\n  state "a-b" as a-b')).toThrow(/not a state identifier/);
+    expect(() => parseStateDiagram('stateDiagram-v2\n  state "default" as default')).toThrow(
+      /Mermaid keyword/,
+    );
+    expect(() => parseStateDiagram('stateDiagram-v2\n  state "a" as s_a\n  s_a --> s_b: x')).toThrow(
+      /used before it is declared/,
+    );
+    expect(() => parseStateDiagram('stateDiagram-v2\n  state "a-b" as a-b')).toThrow(
+      /not a state identifier/,
+    );
     expect(() => parseStateDiagram('graph TD')).toThrow(/stateDiagram-v2/);
   });
 
   it("Mermaid's parser accepts the escaped keyword states and rejects the bare ones", async () => {
     const keywords = ['default', 'note', 'class', 'style'];
-    const escaped = stateDiagram(machine(keywords, keywords.slice(1).map((to, i) => ({ from: keywords[i]!, to, on: { kind: 'operation' as const, operationId: `op${i}` } }))));
+    const escaped = stateDiagram(
+      machine(
+        keywords,
+        keywords
+          .slice(1)
+          .map((to, i) => ({
+            from: keywords[i]!,
+            to,
+            on: { kind: 'operation' as const, operationId: `op${i}` },
+          })),
+      ),
+    );
     await mermaidParse(escaped);
-    for (const word of keywords) await expect(mermaidParse(`stateDiagram-v2\n  ${word}: ${word}\n  [*] --> ${word}`), word).rejects.toThrow(/Parse error/);
+    for (const word of keywords)
+      await expect(
+        mermaidParse(`stateDiagram-v2\n  ${word}: ${word}\n  [*] --> ${word}`),
+        word,
+      ).rejects.toThrow(/Parse error/);
   });
 
   it("every diagram in generated/docs parses with Mermaid's parser", async () => {

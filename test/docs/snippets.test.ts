@@ -7,7 +7,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 describe('generated documentation snippets', () => {
   it('every ts snippet type-checks, and there are snippets', () => {
-    const { count, problems } = snippetProblems(path.join(root, 'generated'), 'PlatformClient', path.join(root, '.tmp', 'snippets'));
+    const { count, problems } = snippetProblems(
+      path.join(root, 'generated'),
+      'PlatformClient',
+      path.join(root, '.tmp', 'snippets'),
+    );
     expect(count).toBeGreaterThan(10);
     expect(problems).toEqual([]);
   });

@@ -32,9 +32,20 @@ describe('assumptions', () => {
   });
 
   it('steps in the config change an assumed delay or turn it off', async () => {
-    emulator = await startEmulator({ port: 0, config: { steps: { 'batch:validating->in_progress': 5000, 'batch:in_progress->finalizing': null } } });
-    const client = new PlatformClient({ apiKey: 'k', baseURL: `${emulator.url}${emulator.basePath}`, maxRetries: 0 });
-    const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_1' });
+    emulator = await startEmulator({
+      port: 0,
+      config: { steps: { 'batch:validating->in_progress': 5000, 'batch:in_progress->finalizing': null } },
+    });
+    const client = new PlatformClient({
+      apiKey: 'k',
+      baseURL: `${emulator.url}${emulator.basePath}`,
+      maxRetries: 0,
+    });
+    const batch = await client.batches.create({
+      completion_window: '24h',
+      endpoint: '/v1/embeddings',
+      input_file_id: 'file_1',
+    });
     const status = async () => {
       for await (const b of client.batches.list()) if (b.id === batch.id) return b.status;
       return undefined;
@@ -49,18 +60,43 @@ describe('assumptions', () => {
   });
 
   it('a documented bound is kept: at most 10 minutes can be shortened, one hour exactly cannot be changed', async () => {
-    emulator = await startEmulator({ port: 0, config: { steps: { 'batch:validating->in_progress': 1000, 'batch:in_progress->finalizing': null, 'batch:cancelling->cancelled': 1000 } } });
-    const client = new PlatformClient({ apiKey: 'k', baseURL: `${emulator.url}${emulator.basePath}`, maxRetries: 0 });
-    const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_1' });
+    emulator = await startEmulator({
+      port: 0,
+      config: {
+        steps: {
+          'batch:validating->in_progress': 1000,
+          'batch:in_progress->finalizing': null,
+          'batch:cancelling->cancelled': 1000,
+        },
+      },
+    });
+    const client = new PlatformClient({
+      apiKey: 'k',
+      baseURL: `${emulator.url}${emulator.basePath}`,
+      maxRetries: 0,
+    });
+    const batch = await client.batches.create({
+      completion_window: '24h',
+      endpoint: '/v1/embeddings',
+      input_file_id: 'file_1',
+    });
     await advance(emulator, 1000);
     await client.batches.cancel(batch.id);
     await advance(emulator, 1000);
     let status: string | undefined;
     for await (const b of client.batches.list()) if (b.id === batch.id) status = b.status;
     expect(status).toBe('cancelled');
-    await expect(startEmulator({ port: 0, config: { steps: { 'batch:cancelling->cancelled': 11 * 60_000 } } })).rejects.toThrow(/bound this step at PT10M/);
-    await expect(startEmulator({ port: 0, config: { steps: { 'upload:pending->expired': 1 } } })).rejects.toThrow(/fix this step at PT1H/);
-    await expect(startEmulator({ port: 0, config: { steps: { 'batch:validating->completed': 1 } } })).rejects.toThrow(/no time-driven step/);
-    await expect(startEmulator({ port: 0, config: { steps: { 'nope:a->b': 1 } } })).rejects.toThrow(/no state machine "nope"/);
+    await expect(
+      startEmulator({ port: 0, config: { steps: { 'batch:cancelling->cancelled': 11 * 60_000 } } }),
+    ).rejects.toThrow(/bound this step at PT10M/);
+    await expect(
+      startEmulator({ port: 0, config: { steps: { 'upload:pending->expired': 1 } } }),
+    ).rejects.toThrow(/fix this step at PT1H/);
+    await expect(
+      startEmulator({ port: 0, config: { steps: { 'batch:validating->completed': 1 } } }),
+    ).rejects.toThrow(/no time-driven step/);
+    await expect(startEmulator({ port: 0, config: { steps: { 'nope:a->b': 1 } } })).rejects.toThrow(
+      /no state machine "nope"/,
+    );
   });
 });

@@ -72,7 +72,13 @@ describe('API keys and the token exchange', () => {
       fetch(`${base}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token_type: 'urn:ietf:params:oauth:token-type:jwt', subject_token: subject, identity_provider_id: 'idp_1', service_account_id: 'sa_1' }),
+        body: JSON.stringify({
+          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+          subject_token: subject,
+          identity_provider_id: 'idp_1',
+          service_account_id: 'sa_1',
+        }),
       });
     const refused = await exchange('jwt-forged');
     expect(refused.status).toBe(400);
@@ -110,23 +116,42 @@ describe('rate limits', () => {
 describe('webhooks', () => {
   it('delivers signed lifecycle events, retrying a failed delivery under the same webhook-id', async () => {
     const client = new PlatformClient({ apiKey: 'sk-good', baseURL: base, maxRetries: 0 });
-    const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_1' });
+    const batch = await client.batches.create({
+      completion_window: '24h',
+      endpoint: '/v1/embeddings',
+      input_file_id: 'file_1',
+    });
     const delivered = await until(() => received.find((r) => r.status === 200 && r.body.includes(batch.id)));
     const attempts = received.filter((r) => r.body.includes(batch.id));
     expect(attempts.length).toBe(2);
     expect(attempts[0]!.status).toBe(500);
     expect(attempts[0]!.headers['webhook-id']).toBe(delivered.headers['webhook-id']);
-    const event = new Webhook(SECRET).verify(delivered.body, delivered.headers) as { object: string; id: string; type: string; data: { id: string } };
+    const event = new Webhook(SECRET).verify(delivered.body, delivered.headers) as {
+      object: string;
+      id: string;
+      type: string;
+      data: { id: string };
+    };
     expect(event).toMatchObject({ object: 'event', type: 'batch.validating', data: { id: batch.id } });
     expect(event.id).toMatch(/^evt_/);
     expect(delivered.headers['webhook-id']).toBe(event.id);
-    expect(() => new Webhook(`whsec_${Buffer.from('another-secret-0123456789').toString('base64')}`).verify(delivered.body, delivered.headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another-secret-0123456789').toString('base64')}`).verify(
+        delivered.body,
+        delivered.headers,
+      ),
+    ).toThrow();
     // Moving to in_progress is not subscribed; cancelling → cancelled is.
     await advance(emulator, STEP);
     await client.batches.cancel(batch.id);
     await advance(emulator, 10 * 60 * 1000);
-    const cancelled = await until(() => received.find((r) => r.status === 200 && r.body.includes('batch.cancelled')));
-    expect(new Webhook(SECRET).verify(cancelled.body, cancelled.headers)).toMatchObject({ type: 'batch.cancelled', data: { id: batch.id, status: 'cancelled' } });
+    const cancelled = await until(() =>
+      received.find((r) => r.status === 200 && r.body.includes('batch.cancelled')),
+    );
+    expect(new Webhook(SECRET).verify(cancelled.body, cancelled.headers)).toMatchObject({
+      type: 'batch.cancelled',
+      data: { id: batch.id, status: 'cancelled' },
+    });
     expect(received.some((r) => r.body.includes('batch.in_progress'))).toBe(false);
   });
 });

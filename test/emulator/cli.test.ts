@@ -22,7 +22,12 @@ afterAll(() => {
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(args, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) }, { until: Promise.resolve() });
+  const code = await main(
+    args,
+    { write: (s: string) => (out += s) },
+    { write: (s: string) => (err += s) },
+    { until: Promise.resolve() },
+  );
   return { code, out, err };
 }
 
@@ -46,15 +51,30 @@ describe('emulate: help and refusals', () => {
   });
 
   it('refuses a missing, malformed or wrong config with exit 2, naming the key', async () => {
-    const missing = await run(['--spec', 'test/fixtures/petstore-expanded/openapi.yaml', '--config', path.join(dir, 'none.json')]);
+    const missing = await run([
+      '--spec',
+      'test/fixtures/petstore-expanded/openapi.yaml',
+      '--config',
+      path.join(dir, 'none.json'),
+    ]);
     expect(missing).toMatchObject({ code: 2 });
     expect(missing.err).toContain('no such file');
     writeFileSync(path.join(dir, 'syntax.json'), '{ "apiKeys": [ }');
-    const syntax = await run(['--spec', 'test/fixtures/petstore-expanded/openapi.yaml', '--config', path.join(dir, 'syntax.json')]);
+    const syntax = await run([
+      '--spec',
+      'test/fixtures/petstore-expanded/openapi.yaml',
+      '--config',
+      path.join(dir, 'syntax.json'),
+    ]);
     expect(syntax.code).toBe(2);
     expect(syntax.err).toMatch(/error\[config\]: .*syntax\.json: .*JSON/);
     writeFileSync(path.join(dir, 'key.json'), JSON.stringify({ apiKeyz: [] }));
-    const key = await run(['--spec', 'test/fixtures/petstore-expanded/openapi.yaml', '--config', path.join(dir, 'key.json')]);
+    const key = await run([
+      '--spec',
+      'test/fixtures/petstore-expanded/openapi.yaml',
+      '--config',
+      path.join(dir, 'key.json'),
+    ]);
     expect(key.code).toBe(2);
     expect(key.err).toContain('apiKeyz: unknown key');
     writeFileSync(path.join(dir, 'steps.json'), JSON.stringify({ steps: { 'upload:pending->expired': 5 } }));
@@ -72,7 +92,9 @@ describe('emulate: help and refusals', () => {
 
 /** Starts `emulate` as a child process and resolves with its URL once it listens. */
 function child(args: string[]): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/tool.ts', 'emulate', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/tool.ts', 'emulate', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(proc);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -93,18 +115,44 @@ describe('emulate --data', () => {
     // Batches stay in_progress until cancelled (the assumed step to finalizing off): real time cannot move them on.
     const config = path.join(dir, 'emulator.json');
     writeFileSync(config, JSON.stringify({ steps: { 'batch:in_progress->finalizing': null } }));
-    const first = await child(['--spec', 'spec/openapi.yaml', '--port', '0', '--data', data, '--config', config]);
+    const first = await child([
+      '--spec',
+      'spec/openapi.yaml',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--config',
+      config,
+    ]);
     const client = new PlatformClient({ apiKey: 'k', baseURL: `${first.url}/v1`, maxRetries: 0 });
     const stores: string[] = [];
-    for (let i = 0; i < 20; i++) stores.push((await client.vectorStores.create({ name: `s${i}`, file_ids: [`file_${i}`] })).id);
-    const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_1' });
-    await fetch(`${first.url}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 1000 }) });
+    for (let i = 0; i < 20; i++)
+      stores.push((await client.vectorStores.create({ name: `s${i}`, file_ids: [`file_${i}`] })).id);
+    const batch = await client.batches.create({
+      completion_window: '24h',
+      endpoint: '/v1/embeddings',
+      input_file_id: 'file_1',
+    });
+    await fetch(`${first.url}/_emulator/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advance_ms: 1000 }),
+    });
     expect((await client.batches.cancel(batch.id)).status).toBe('cancelling');
     const exited = new Promise((r) => first.proc.once('exit', r));
     first.proc.kill('SIGKILL');
     await exited;
 
-    const second = await child(['--spec', 'spec/openapi.yaml', '--port', '0', '--data', data, '--config', config]);
+    const second = await child([
+      '--spec',
+      'spec/openapi.yaml',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--config',
+      config,
+    ]);
     const again = new PlatformClient({ apiKey: 'k', baseURL: `${second.url}/v1`, maxRetries: 0 });
     const listed: string[] = [];
     for await (const s of again.vectorStores.list({ order: 'asc', limit: 7 })) listed.push(s.id);
@@ -117,7 +165,10 @@ describe('emulate --data', () => {
       return undefined;
     };
     expect(await status()).toBe('cancelling');
-    await fetch(`${second.url}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 600_000 }) });
+    await fetch(`${second.url}/_emulator/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advance_ms: 600_000 }),
+    });
     expect(await status()).toBe('cancelled');
     second.proc.kill('SIGTERM');
   });

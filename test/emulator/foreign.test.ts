@@ -26,7 +26,11 @@ async function serve(spec: string): Promise<{ base: string; done: Promise<number
 
 const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
 const send = (url: string, method = 'GET', body?: unknown) =>
-  fetch(url, { method, headers: { authorization: 'Bearer t', ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  fetch(url, {
+    method,
+    headers: { authorization: 'Bearer t', ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
 
 describe('emulate on foreign specs', () => {
   it('petstore-expanded: create → retrieve → list → delete', async () => {
@@ -55,7 +59,11 @@ describe('emulate on foreign specs', () => {
     const { base } = await serve('test/fixtures/github-gists/openapi.json');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await send(`${base}/gists`, 'POST', { description: `g${i}`, public: true, files: { 'a.txt': { content: `hello ${i}` } } });
+      const res = await send(`${base}/gists`, 'POST', {
+        description: `g${i}`,
+        public: true,
+        files: { 'a.txt': { content: `hello ${i}` } },
+      });
       expect(res.status).toBe(201);
       const gist = await json(res);
       expect(gist.description).toBe(`g${i}`);

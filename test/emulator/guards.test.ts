@@ -23,7 +23,9 @@ async function refused(call: Promise<unknown>, allowed: string[]): Promise<void>
   const error = (await call.then(
     () => undefined,
     (e: unknown) => e,
-  )) as { status?: number; body?: { error?: { type?: string; code?: string; message?: string } } } | undefined;
+  )) as
+    | { status?: number; body?: { error?: { type?: string; code?: string; message?: string } } }
+    | undefined;
   expect(error?.status).toBe(409);
   expect(error?.body?.error).toMatchObject({ type: 'invalid_state_error', code: 'invalid_state' });
   for (const s of allowed) expect(error?.body?.error?.message).toContain(s);
@@ -40,13 +42,15 @@ async function video(state: 'queued' | 'in_progress' | 'completed'): Promise<str
 
 describe('video guards', () => {
   it('deleteVideo: only completed or failed', async () => {
-    for (const s of ['queued', 'in_progress'] as const) await refused(client.videos.delete(await video(s)), ['completed', 'failed']);
+    for (const s of ['queued', 'in_progress'] as const)
+      await refused(client.videos.delete(await video(s)), ['completed', 'failed']);
     const id = await video('completed');
     expect(await client.videos.delete(id)).toMatchObject({ id, deleted: true });
   });
 
   it('remixVideo: only completed', async () => {
-    for (const s of ['queued', 'in_progress'] as const) await refused(client.videos.remix(await video(s), { prompt: 'again' }), ['completed']);
+    for (const s of ['queued', 'in_progress'] as const)
+      await refused(client.videos.remix(await video(s), { prompt: 'again' }), ['completed']);
     const id = await video('completed');
     const remix = await client.videos.remix(id, { prompt: 'again' });
     expect(remix.id).not.toBe(id);
@@ -54,22 +58,43 @@ describe('video guards', () => {
   });
 
   it('createVideoEdit: only a completed source (body video.id)', async () => {
-    for (const s of ['queued', 'in_progress'] as const) await refused(client.videos.edits.create({ prompt: 'edit', video: { id: await video(s) } }), ['completed']);
-    const edit = await client.videos.edits.create({ prompt: 'edit', video: { id: await video('completed') } });
+    for (const s of ['queued', 'in_progress'] as const)
+      await refused(client.videos.edits.create({ prompt: 'edit', video: { id: await video(s) } }), [
+        'completed',
+      ]);
+    const edit = await client.videos.edits.create({
+      prompt: 'edit',
+      video: { id: await video('completed') },
+    });
     expect(edit.status).toBe('queued');
-    await expect(client.videos.edits.create({ prompt: 'edit', video: { id: 'video_missing' } })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client.videos.edits.create({ prompt: 'edit', video: { id: 'video_missing' } }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it('createVideoExtension: only a completed source (body video.id)', async () => {
-    for (const s of ['queued', 'in_progress'] as const) await refused(client.videos.extensions.create({ prompt: 'more', seconds: '4', video: { id: await video(s) } }), ['completed']);
-    const ext = await client.videos.extensions.create({ prompt: 'more', seconds: '4', video: { id: await video('completed') } });
+    for (const s of ['queued', 'in_progress'] as const)
+      await refused(
+        client.videos.extensions.create({ prompt: 'more', seconds: '4', video: { id: await video(s) } }),
+        ['completed'],
+      );
+    const ext = await client.videos.extensions.create({
+      prompt: 'more',
+      seconds: '4',
+      video: { id: await video('completed') },
+    });
     expect(ext.status).toBe('queued');
   });
 });
 
 describe('transition guards', () => {
   it('cancelBatch: only in_progress (not validating, not cancelling, not completed)', async () => {
-    const make = () => client.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: 'file_x' });
+    const make = () =>
+      client.batches.create({
+        completion_window: '24h',
+        endpoint: '/v1/embeddings',
+        input_file_id: 'file_x',
+      });
     await refused(client.batches.cancel((await make()).id), ['in_progress']);
     const b = await make();
     await advance(emulator, STEP);
@@ -81,7 +106,8 @@ describe('transition guards', () => {
   });
 
   it('completeUpload and cancelUpload: only pending', async () => {
-    const make = () => client.uploads.create({ bytes: 0, filename: 'f.jsonl', mime_type: 'text/jsonl', purpose: 'batch' });
+    const make = () =>
+      client.uploads.create({ bytes: 0, filename: 'f.jsonl', mime_type: 'text/jsonl', purpose: 'batch' });
     const cancelled = await make();
     expect((await client.uploads.cancel(cancelled.id)).status).toBe('cancelled');
     await refused(client.uploads.cancel(cancelled.id), ['pending']);
@@ -90,13 +116,19 @@ describe('transition guards', () => {
     expect((await client.uploads.complete(completed.id, { part_ids: [] })).status).toBe('completed');
     await refused(client.uploads.complete(completed.id, { part_ids: [] }), ['pending']);
     await refused(client.uploads.cancel(completed.id), ['pending']);
-    const parts = await fetch(`${emulator.url}/_emulator/uploads/${completed.id}/parts`, { method: 'POST', body: 'late' });
+    const parts = await fetch(`${emulator.url}/_emulator/uploads/${completed.id}/parts`, {
+      method: 'POST',
+      body: 'late',
+    });
     expect(parts.status).toBe(409);
   });
 
   it('fine-tuning jobs: the tables document no transition; an unknown job is 404', async () => {
     await expect(client.fineTuning.jobs.cancel('ftjob_missing')).rejects.toMatchObject({ status: 404 });
-    const res = await fetch(`${base}/fine_tuning/jobs/ftjob_missing/cancel`, { method: 'POST', headers: { authorization: 'Bearer k' } });
+    const res = await fetch(`${base}/fine_tuning/jobs/ftjob_missing/cancel`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k' },
+    });
     expect(await res.json()).toMatchObject({ error: { type: 'not_found_error' } });
   });
 

@@ -1,5 +1,10 @@
 /** Starting our API's emulator (generated/emulator) on a free port, moving its clock, validating its answers. */
-import { MODEL, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../generated/emulator/index.ts';
+import {
+  MODEL,
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../generated/emulator/index.ts';
 import { PlatformClient } from '../../generated/client/index.ts';
 import { validateResponse } from '../../generated/validators/index.ts';
 import { matchRoute } from '../../generated/server/index.ts';
@@ -9,23 +14,33 @@ import { matchRoute } from '../../generated/server/index.ts';
  * also follows) cannot take an item a step further between a test's requests on a loaded machine.
  */
 export const STEP = 60_000;
-export const STEPS: Record<string, number> = Object.fromEntries(MODEL.assumedProgressions.map((a) => [`${a.machine}:${a.from}->${a.to}`, STEP]));
+export const STEPS: Record<string, number> = Object.fromEntries(
+  MODEL.assumedProgressions.map((a) => [`${a.machine}:${a.from}->${a.to}`, STEP]),
+);
 
-export async function start(options: EmulatorOptions = {}): Promise<{ emulator: RunningEmulator; client: PlatformClient; base: string }> {
-  const emulator = await startEmulator({ port: 0, ...options, config: { ...options.config, steps: { ...STEPS, ...options.config?.steps } } });
+export async function start(
+  options: EmulatorOptions = {},
+): Promise<{ emulator: RunningEmulator; client: PlatformClient; base: string }> {
+  const emulator = await startEmulator({
+    port: 0,
+    ...options,
+    config: { ...options.config, steps: { ...STEPS, ...options.config?.steps } },
+  });
   const base = `${emulator.url}${emulator.basePath}`;
   const client = new PlatformClient({ apiKey: 'sk-test', baseURL: base, maxRetries: 0, fetch: checkedFetch });
   return { emulator, client, base };
 }
 
 export async function advance(emulator: RunningEmulator, ms: number): Promise<void> {
-  const res = await fetch(`${emulator.url}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: ms }) });
+  const res = await fetch(`${emulator.url}/_emulator/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ advance_ms: ms }),
+  });
   if (res.status !== 200) throw new Error(`clock: ${res.status} ${await res.text()}`);
 }
 
 /** Every JSON answer that passes through the client, with the operation it answered, for the response validator. */
 export const answered: { operationId: string; status: number; body: unknown }[] = [];
-
 
 const checkedFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
@@ -41,7 +56,11 @@ const checkedFetch: typeof fetch = async (input, init) => {
 /** The errors of every recorded answer that does not validate against its operation's response schema. */
 export function invalidAnswers(): string[] {
   return answered.flatMap((a) => {
-    const result = validateResponse(a.operationId as Parameters<typeof validateResponse>[0], a.status, a.body) as { ok: boolean; errors?: unknown };
+    const result = validateResponse(
+      a.operationId as Parameters<typeof validateResponse>[0],
+      a.status,
+      a.body,
+    ) as { ok: boolean; errors?: unknown };
     return result.ok ? [] : [`${a.operationId} ${a.status}: ${JSON.stringify(result.errors).slice(0, 400)}`];
   });
 }

@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 async function addPart(uploadId: string, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const res = await fetch(`${emulator.url}/_emulator/uploads/${uploadId}/parts`, { method: 'POST', body: bytes });
+  const res = await fetch(`${emulator.url}/_emulator/uploads/${uploadId}/parts`, {
+    method: 'POST',
+    body: bytes,
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
@@ -31,7 +34,12 @@ async function batchStatus(id: string): Promise<string | undefined> {
 
 describe('upload → file → batch → cancel', () => {
   it('runs the documented lifecycle, with the assumed progression and the clock', async () => {
-    const upload = await client.uploads.create({ bytes: 11, filename: 'requests.jsonl', mime_type: 'text/jsonl', purpose: 'batch' });
+    const upload = await client.uploads.create({
+      bytes: 11,
+      filename: 'requests.jsonl',
+      mime_type: 'text/jsonl',
+      purpose: 'batch',
+    });
     expect(upload.status).toBe('pending');
     expect(upload.object).toBe('upload');
     expect(upload.expires_at).toBe(upload.created_at + 3600);
@@ -43,7 +51,11 @@ describe('upload → file → batch → cancel', () => {
     expect(done.file?.filename).toBe('requests.jsonl');
     const fileId = done.file!.id;
 
-    const batch = await client.batches.create({ completion_window: '24h', endpoint: '/v1/completions', input_file_id: fileId });
+    const batch = await client.batches.create({
+      completion_window: '24h',
+      endpoint: '/v1/completions',
+      input_file_id: fileId,
+    });
     expect(batch.status).toBe('validating');
     expect(batch.input_file_id).toBe(fileId);
     // validating → in_progress is an emulator assumption (one STEP here).
@@ -59,13 +71,25 @@ describe('upload → file → batch → cancel', () => {
   });
 
   it('refuses to complete with parts that do not add up to the bytes given at creation', async () => {
-    const upload = await client.uploads.create({ bytes: 5, filename: 'a.jsonl', mime_type: 'text/jsonl', purpose: 'batch' });
+    const upload = await client.uploads.create({
+      bytes: 5,
+      filename: 'a.jsonl',
+      mime_type: 'text/jsonl',
+      purpose: 'batch',
+    });
     const part = await addPart(upload.id, new Uint8Array(4));
-    await expect(client.uploads.complete(upload.id, { part_ids: [part] })).rejects.toMatchObject({ status: 400 });
+    await expect(client.uploads.complete(upload.id, { part_ids: [part] })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('expires a pending upload exactly one hour after creation', async () => {
-    const upload = await client.uploads.create({ bytes: 1, filename: 'b.jsonl', mime_type: 'text/jsonl', purpose: 'batch' });
+    const upload = await client.uploads.create({
+      bytes: 1,
+      filename: 'b.jsonl',
+      mime_type: 'text/jsonl',
+      purpose: 'batch',
+    });
     await advance(emulator, 3600 * 1000);
     await expect(client.uploads.cancel(upload.id)).rejects.toMatchObject({ status: 409 });
   });
@@ -73,7 +97,10 @@ describe('upload → file → batch → cancel', () => {
   it('answers 404 in the error envelope for an unknown id', async () => {
     const error = await client.batches.cancel('batch_missing').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404 });
-    const res = await fetch(`${emulator.url}/v1/uploads/nope/cancel`, { method: 'POST', headers: { authorization: 'Bearer k' } });
+    const res = await fetch(`${emulator.url}/v1/uploads/nope/cancel`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k' },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { type: 'not_found_error', code: 'not_found' } });
   });
@@ -91,9 +118,13 @@ describe('vector store → files → counts', () => {
     const later = await client.vectorStores.retrieve(store.id);
     expect(later.status).toBe('completed');
     expect(later.file_counts).toMatchObject({ in_progress: 0, completed: 2, total: 2 });
-    const updated = await client.vectorStores.files.update(store.id, 'file_b', { attributes: { lang: 'en' } });
+    const updated = await client.vectorStores.files.update(store.id, 'file_b', {
+      attributes: { lang: 'en' },
+    });
     expect(updated.attributes).toEqual({ lang: 'en' });
-    await expect(client.vectorStores.files.retrieve(store.id, 'file_c')).rejects.toMatchObject({ status: 404 });
+    await expect(client.vectorStores.files.retrieve(store.id, 'file_c')).rejects.toMatchObject({
+      status: 404,
+    });
     const deleted = await client.vectorStores.delete(store.id);
     expect(deleted).toMatchObject({ id: store.id, deleted: true });
     await expect(client.vectorStores.retrieve(store.id)).rejects.toMatchObject({ status: 404 });

@@ -12,7 +12,11 @@ let openai: OpenAI;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, config: { steps: STEPS } });
-  openai = new OpenAI({ apiKey: 'sk-emulator', baseURL: `${emulator.url}${emulator.basePath}`, maxRetries: 0 });
+  openai = new OpenAI({
+    apiKey: 'sk-emulator',
+    baseURL: `${emulator.url}${emulator.basePath}`,
+    maxRetries: 0,
+  });
 });
 afterAll(async () => {
   await emulator.close();
@@ -20,14 +24,25 @@ afterAll(async () => {
 
 describe('openai-node against the emulator', () => {
   it('upload → complete → batch from the file → cancel → cancelled', async () => {
-    const upload = await openai.uploads.create({ bytes: 3, filename: 'in.jsonl', mime_type: 'text/jsonl', purpose: 'batch' });
+    const upload = await openai.uploads.create({
+      bytes: 3,
+      filename: 'in.jsonl',
+      mime_type: 'text/jsonl',
+      purpose: 'batch',
+    });
     expect(upload.status).toBe('pending');
     // The API's part endpoint is not documented; the emulator's control endpoint adds the part.
-    const part = (await (await fetch(`${emulator.url}/_emulator/uploads/${upload.id}/parts`, { method: 'POST', body: 'abc' })).json()) as { id: string };
+    const part = (await (
+      await fetch(`${emulator.url}/_emulator/uploads/${upload.id}/parts`, { method: 'POST', body: 'abc' })
+    ).json()) as { id: string };
     const completed = await openai.uploads.complete(upload.id, { part_ids: [part.id] });
     expect(completed.status).toBe('completed');
     expect(completed.file?.id).toBeTruthy();
-    const batch = await openai.batches.create({ completion_window: '24h', endpoint: '/v1/embeddings', input_file_id: completed.file!.id });
+    const batch = await openai.batches.create({
+      completion_window: '24h',
+      endpoint: '/v1/embeddings',
+      input_file_id: completed.file!.id,
+    });
     expect(batch.status).toBe('validating');
     await advance(emulator, STEP);
     expect((await openai.batches.cancel(batch.id)).status).toBe('cancelling');
@@ -41,10 +56,16 @@ describe('openai-node against the emulator', () => {
     const store = await openai.vectorStores.create({ name: 'kb', file_ids: ['file_1', 'file_2', 'file_3'] });
     expect(store.file_counts.total).toBe(3);
     await advance(emulator, STEP);
-    expect((await openai.vectorStores.retrieve(store.id)).file_counts).toMatchObject({ completed: 3, in_progress: 0 });
+    expect((await openai.vectorStores.retrieve(store.id)).file_counts).toMatchObject({
+      completed: 3,
+      in_progress: 0,
+    });
     const file = await openai.vectorStores.files.retrieve('file_2', { vector_store_id: store.id });
     expect(file.status).toBe('completed');
-    const updated = await openai.vectorStores.files.update('file_2', { vector_store_id: store.id, attributes: { topic: 'x' } });
+    const updated = await openai.vectorStores.files.update('file_2', {
+      vector_store_id: store.id,
+      attributes: { topic: 'x' },
+    });
     expect(updated.attributes).toEqual({ topic: 'x' });
     for (let i = 0; i < 4; i++) await openai.vectorStores.create({ name: `more ${i}` });
     const ids: string[] = [];

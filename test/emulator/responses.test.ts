@@ -23,17 +23,32 @@ beforeAll(async () => {
   emulator = await startEmulator({
     port: 0,
     // Batches stay in_progress (the assumed step to finalizing off), so cancelling one is allowed.
-    config: { steps: { ...STEPS, 'batch:in_progress->finalizing': null }, seed: { '/models': [{ id: 'ft:model-1', owned_by: 'me' }], '/audio/voice_consents': [{ id: 'cons_1', name: 'n', language: 'en' }], '/fine_tuning/jobs': [{ id: 'ftjob_1' }], '/videos/characters': [{ id: 'char_1' }] } },
+    config: {
+      steps: { ...STEPS, 'batch:in_progress->finalizing': null },
+      seed: {
+        '/models': [{ id: 'ft:model-1', owned_by: 'me' }],
+        '/audio/voice_consents': [{ id: 'cons_1', name: 'n', language: 'en' }],
+        '/fine_tuning/jobs': [{ id: 'ftjob_1' }],
+        '/videos/characters': [{ id: 'char_1' }],
+      },
+    },
   });
 });
 afterAll(async () => {
   await emulator.close();
 });
 
-const fake = (schema: unknown, seed: string) => fakeFromSchema(schema, seed, { resolve: (ref) => schemas[ref.replace(/^#\/s\//, '')], omit: 'readOnly' });
+const fake = (schema: unknown, seed: string) =>
+  fakeFromSchema(schema, seed, { resolve: (ref) => schemas[ref.replace(/^#\/s\//, '')], omit: 'readOnly' });
 
 /** Ids of items the test created, by collection path (`/containers`), and seeded ones. */
-const made: Record<string, string> = { '/models': 'ft:model-1', '/audio/voice_consents': 'cons_1', '/fine_tuning/jobs': 'ftjob_1', '/videos/characters': 'char_1', '/vector_stores/{}/files': 'file_1' };
+const made: Record<string, string> = {
+  '/models': 'ft:model-1',
+  '/audio/voice_consents': 'cons_1',
+  '/fine_tuning/jobs': 'ftjob_1',
+  '/videos/characters': 'char_1',
+  '/vector_stores/{}/files': 'file_1',
+};
 
 function request(op: Operation, attempt: number): { url: string; init: RequestInit } {
   const model = MODEL.operations[op.operationId]!;
@@ -49,26 +64,43 @@ function request(op: Operation, attempt: number): { url: string; init: RequestIn
   const headers: Record<string, string> = { authorization: 'Bearer sk-test' };
   const content = op.requestBody?.contents[0];
   const seed = `${op.operationId}:${attempt}`;
-  if (!content) return { url: `${emulator.url}${emulator.basePath}${path}`, init: { method: op.method.toUpperCase(), headers } };
+  if (!content)
+    return {
+      url: `${emulator.url}${emulator.basePath}${path}`,
+      init: { method: op.method.toUpperCase(), headers },
+    };
   const value = fake(toSchema(content.type), seed) as Record<string, unknown>;
   // A source video named in the body must exist (and be completed): the one the test created.
-  if (content.kind === 'json' && value && typeof value === 'object' && 'video' in value && made['/videos']) value.video = { id: made['/videos'] };
+  if (content.kind === 'json' && value && typeof value === 'object' && 'video' in value && made['/videos'])
+    value.video = { id: made['/videos'] };
   // A vector store with a file, for the file operations.
   if (op.operationId === 'createVectorStore') value.file_ids = ['file_1'];
   if (content.kind === 'multipart') {
     const form = new FormData();
     for (const [k, v] of Object.entries(value)) {
-      const isFile = (x: unknown) => typeof x === 'string' && /binary|file|image|audio|sample|video|mask/.test(k);
+      const isFile = (x: unknown) =>
+        typeof x === 'string' && /binary|file|image|audio|sample|video|mask/.test(k);
       for (const item of Array.isArray(v) ? v : [v]) {
         const name = Array.isArray(v) ? `${k}[]` : k;
-        if (isFile(item)) form.append(name, new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' }), 'f.bin');
+        if (isFile(item))
+          form.append(
+            name,
+            new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' }),
+            'f.bin',
+          );
         else form.append(name, typeof item === 'string' ? item : JSON.stringify(item));
       }
     }
-    return { url: `${emulator.url}${emulator.basePath}${path}`, init: { method: 'POST', headers, body: form } };
+    return {
+      url: `${emulator.url}${emulator.basePath}${path}`,
+      init: { method: 'POST', headers, body: form },
+    };
   }
   headers['content-type'] = 'application/json';
-  return { url: `${emulator.url}${emulator.basePath}${path}`, init: { method: op.method.toUpperCase(), headers, body: JSON.stringify(value) } };
+  return {
+    url: `${emulator.url}${emulator.basePath}${path}`,
+    init: { method: op.method.toUpperCase(), headers, body: JSON.stringify(value) },
+  };
 }
 
 /**
@@ -94,7 +126,10 @@ describe('every operation', () => {
     let moved = false;
     for (const op of ops) {
       if (rank(op) > 0 && !moved) {
-        await fetch(`${emulator.url}/_emulator/clock`, { method: 'POST', body: JSON.stringify({ advance_ms: 2 * STEP }) });
+        await fetch(`${emulator.url}/_emulator/clock`, {
+          method: 'POST',
+          body: JSON.stringify({ advance_ms: 2 * STEP }),
+        });
         moved = true;
       }
       // A faked request may break a rule JSON Schema cannot state (cross-field rules): a few seeds are tried.
@@ -105,16 +140,29 @@ describe('every operation', () => {
         const body: unknown = type.includes('application/json') ? await res.json() : await res.text();
         statuses[op.operationId] = res.status;
         if (type.includes('application/json')) {
-          const result = validateResponse(op.operationId as Parameters<typeof validateResponse>[0], res.status, body);
-          if (!result.ok) problems.push(`${op.operationId} ${res.status}: ${JSON.stringify(result.errors).slice(0, 400)}`);
+          const result = validateResponse(
+            op.operationId as Parameters<typeof validateResponse>[0],
+            res.status,
+            body,
+          );
+          if (!result.ok)
+            problems.push(`${op.operationId} ${res.status}: ${JSON.stringify(result.errors).slice(0, 400)}`);
         }
         const collection = MODEL.operations[op.operationId]!.collection;
-        if (res.status < 300 && collection && MODEL.operations[op.operationId]!.kind === 'create' && !made[collection]) made[collection] = (body as { id: string }).id;
+        if (
+          res.status < 300 &&
+          collection &&
+          MODEL.operations[op.operationId]!.kind === 'create' &&
+          !made[collection]
+        )
+          made[collection] = (body as { id: string }).id;
         if (res.status !== 400 || EXPECTED[op.operationId] === 400) break;
       }
     }
     expect(problems).toEqual([]);
-    const unexpected = Object.entries(statuses).filter(([id, status]) => (EXPECTED[id] ?? 200) !== status && !(status >= 200 && status < 300 && !EXPECTED[id]));
+    const unexpected = Object.entries(statuses).filter(
+      ([id, status]) => (EXPECTED[id] ?? 200) !== status && !(status >= 200 && status < 300 && !EXPECTED[id]),
+    );
     expect(unexpected).toEqual([]);
     expect(Object.keys(statuses)).toHaveLength(api.operations.length);
   });

@@ -9,7 +9,12 @@ import { EXIT, main } from '../../generator/cli.ts';
 
 function sink() {
   let text = '';
-  const stream = new Writable({ write(chunk, _enc, cb) { text += String(chunk); cb(); } });
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      text += String(chunk);
+      cb();
+    },
+  });
   return { stream: stream as unknown as typeof process.stdout, text: () => text };
 }
 
@@ -42,7 +47,11 @@ describe('generate CLI', () => {
 
   it('scripts/generate.mjs (npm run generate) runs the bundled CLI with the same exit codes', () => {
     const out = path.join(dir, 'out');
-    const ok = spawnSync(process.execPath, ['scripts/generate.mjs', '--spec', fixture, '--out', out, '--quiet'], { encoding: 'utf8' });
+    const ok = spawnSync(
+      process.execPath,
+      ['scripts/generate.mjs', '--spec', fixture, '--out', out, '--quiet'],
+      { encoding: 'utf8' },
+    );
     expect(ok.status).toBe(EXIT.ok);
     expect(existsSync(path.join(out, 'tables/state-machines.ts'))).toBe(true);
     const usage = spawnSync(process.execPath, ['scripts/generate.mjs', '--bogus'], { encoding: 'utf8' });
@@ -64,8 +73,13 @@ describe('generate CLI', () => {
     // A file the manifest lists that the spec no longer gives is extra; a file of the user's is not ours to judge.
     writeFileSync(path.join(out, 'stray.ts'), '');
     writeFileSync(path.join(out, 'notes.txt'), 'mine');
-    const manifest = JSON.parse(readFileSync(path.join(out, '.codegen-manifest.json'), 'utf8')) as { files: string[] };
-    writeFileSync(path.join(out, '.codegen-manifest.json'), JSON.stringify({ ...manifest, files: [...manifest.files, 'stray.ts'] }));
+    const manifest = JSON.parse(readFileSync(path.join(out, '.codegen-manifest.json'), 'utf8')) as {
+      files: string[];
+    };
+    writeFileSync(
+      path.join(out, '.codegen-manifest.json'),
+      JSON.stringify({ ...manifest, files: [...manifest.files, 'stray.ts'] }),
+    );
     const result = await run(['--spec', fixture, '--out', out, '--check', '--quiet']);
     expect(result.code).toBe(EXIT.stale);
     expect(result.stderr).toContain('changed  tables/enums.ts');
@@ -84,7 +98,9 @@ describe('generate CLI', () => {
     cpSync('test/fixtures/generator/error-unknown-extension', bad, { recursive: true });
     const result = await run(['--spec', path.join(bad, 'openapi.yaml'), '--out', out, '--quiet', '--strict']);
     expect(result.code).toBe(EXIT.failed);
-    expect(result.stderr).toMatch(/openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: error\[unknown-extension\]/);
+    expect(result.stderr).toMatch(
+      /openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: error\[unknown-extension\]/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(path.join(out, 'tables/state-machines.ts'), 'utf8')).toBe(before);
   });
@@ -102,27 +118,60 @@ describe('generate CLI', () => {
     // No flag, a config without "mode": tolerant, a located warning with its fallback, output written.
     const tolerant = await run(['--spec', spec, '--out', out, '--quiet', '--config', config()]);
     expect(tolerant.code).toBe(EXIT.ok);
-    expect(tolerant.stderr).toMatch(/^.*openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: warning\[unknown-extension\]: unknown extension 'x-not-shwon' \(did you mean 'x-not-shown'\?\); .*; the key is ignored$/m);
+    expect(tolerant.stderr).toMatch(
+      /^.*openapi\.yaml:7:\d+ #\/paths\/~1a\/get\/x-not-shwon: warning\[unknown-extension\]: unknown extension 'x-not-shwon' \(did you mean 'x-not-shown'\?\); .*; the key is ignored$/m,
+    );
     expect(tolerant.stderr).toMatch(/^1 warning \(1 unknown-extension\); each names the fallback taken$/m);
     expect(existsSync(path.join(out, 'types/index.ts'))).toBe(true);
     // The same file at a path named spec/openapi.yaml is strict only when the config says so.
-    const strict = await run(['--spec', spec, '--out', path.join(dir, 'out2'), '--quiet', '--config', config('strict')]);
+    const strict = await run([
+      '--spec',
+      spec,
+      '--out',
+      path.join(dir, 'out2'),
+      '--quiet',
+      '--config',
+      config('strict'),
+    ]);
     expect(strict.code).toBe(EXIT.failed);
     expect(strict.stderr).toMatch(/error\[unknown-extension\]/);
     // The flag wins over the config.
-    expect((await run(['--spec', spec, '--out', path.join(dir, 'out3'), '--quiet', '--tolerant', '--config', config('strict')])).code).toBe(EXIT.ok);
+    expect(
+      (
+        await run([
+          '--spec',
+          spec,
+          '--out',
+          path.join(dir, 'out3'),
+          '--quiet',
+          '--tolerant',
+          '--config',
+          config('strict'),
+        ])
+      ).code,
+    ).toBe(EXIT.ok);
     expect((await run(['--spec', spec, '--out', out, '--tolerant', '--strict'])).code).toBe(EXIT.usage);
     const wrong = await run(['--spec', spec, '--out', out, '--quiet', '--config', config('lenient')]);
     expect(wrong.code).toBe(EXIT.failed);
-    expect(wrong.stderr).toContain('#/mode: error[invalid-config]: must be "strict" or "tolerant", not "lenient"');
+    expect(wrong.stderr).toContain(
+      '#/mode: error[invalid-config]: must be "strict" or "tolerant", not "lenient"',
+    );
   });
 
-  it("our codegen.config.json says strict", () => {
-    expect((JSON.parse(readFileSync('codegen.config.json', 'utf8')) as { mode?: string }).mode).toBe('strict');
+  it('our codegen.config.json says strict', () => {
+    expect((JSON.parse(readFileSync('codegen.config.json', 'utf8')) as { mode?: string }).mode).toBe(
+      'strict',
+    );
   });
 
   it('a missing spec file is a clear error', async () => {
-    const result = await run(['--spec', path.join(dir, 'nope.yaml'), '--out', path.join(dir, 'out'), '--quiet']);
+    const result = await run([
+      '--spec',
+      path.join(dir, 'nope.yaml'),
+      '--out',
+      path.join(dir, 'out'),
+      '--quiet',
+    ]);
     expect(result.code).toBe(EXIT.failed);
     expect(result.stderr).toMatch(/error\[file-not-found\]: cannot read the spec file .*nope\.yaml/);
     expect(existsSync(path.join(dir, 'out'))).toBe(false);

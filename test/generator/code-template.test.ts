@@ -56,7 +56,10 @@ describe('code template', () => {
   });
 
   it('keeps a __proto__ key an own property of an object literal', () => {
-    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": [{"__proto__": 1}]}') as Record<string, unknown>;
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": [{"__proto__": 1}]}') as Record<
+      string,
+      unknown
+    >;
     const back = evaluate(_`${value}`) as Record<string, unknown>;
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.hasOwn(back, '__proto__')).toBe(true);
@@ -85,6 +88,8 @@ describe('code template', () => {
     expect(ownProp(o, 'constructor', own).toString()).toBe("own(o, 'constructor')");
     expect(ownProp(o, 'plain', own).toString()).toBe('o.plain');
     const data = JSON.parse('{"a-b": 1, "x\'];alert(1);//": 2}') as unknown;
-    expect(new Function('o', `return [${prop(o, 'a-b')}, ${prop(o, "x'];alert(1);//")}];`)(data)).toEqual([1, 2]);
+    expect(new Function('o', `return [${prop(o, 'a-b')}, ${prop(o, "x'];alert(1);//")}];`)(data)).toEqual([
+      1, 2,
+    ]);
   });
 });

@@ -11,7 +11,11 @@ import { originOf } from '../../generator/render/origin.ts';
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    );
   }
   return value;
 }
@@ -29,7 +33,8 @@ describe('determinism', () => {
       // The copy lives elsewhere; the files name the original as their input, so only the key order differs.
       const c = await runPipeline({ spec: reversed, origin: originOf(spec) });
       expect(c.files.map((f) => f.path)).toEqual(a.files.map((f) => f.path));
-      for (let i = 0; i < a.files.length; i++) expect(c.files[i]!.contents, a.files[i]!.path).toBe(a.files[i]!.contents);
+      for (let i = 0; i < a.files.length; i++)
+        expect(c.files[i]!.contents, a.files[i]!.path).toBe(a.files[i]!.contents);
     });
   }
 });

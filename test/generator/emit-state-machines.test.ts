@@ -13,8 +13,17 @@ const job = machine('job', {
   initialStates: ['queued'],
   transitions: [
     { from: null, to: 'queued', on: { kind: 'operation', operationId: 'createJob' } },
-    { from: 'running', to: 'cancelling', on: { kind: 'operation', operationId: 'cancelJob' }, condition: 'Job is running' },
-    { from: 'cancelling', to: 'cancelled', on: { kind: 'time', after: 'PT10M', seconds: 600, bound: 'at_most' } },
+    {
+      from: 'running',
+      to: 'cancelling',
+      on: { kind: 'operation', operationId: 'cancelJob' },
+      condition: 'Job is running',
+    },
+    {
+      from: 'cancelling',
+      to: 'cancelled',
+      on: { kind: 'time', after: 'PT10M', seconds: 600, bound: 'at_most' },
+    },
   ],
   guards: [{ operationId: 'deleteJob', target: { in: 'path', name: 'job_id' }, states: ['cancelled'] }],
 });
@@ -23,11 +32,15 @@ describe('state machine emitter', () => {
   it('emits typed data and working nextState/allowed helpers', async () => {
     const [file] = await formatFiles(emitStateMachines(api({ stateMachines: [job] })));
     expect(file!.path).toBe('tables/state-machines.ts');
-    expect(file!.contents).toContain("export type JobState = 'queued' | 'running' | 'cancelling' | 'cancelled';");
+    expect(file!.contents).toContain(
+      "export type JobState = 'queued' | 'running' | 'cancelling' | 'cancelled';",
+    );
     expect(file!.contents).toContain('export const jobMachine: StateMachine<JobState> = {');
     // Run the emitted module: strip types with the TypeScript compiler and import it.
     const ts = await import('typescript');
-    const js = ts.transpileModule(file!.contents, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const js = ts.transpileModule(file!.contents, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-sm-'));
     writeFileSync(path.join(dir, 'sm.mjs'), js);
     const mod = await import(pathToFileURL(path.join(dir, 'sm.mjs')).href);

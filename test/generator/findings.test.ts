@@ -26,7 +26,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function sink() {
   let text = '';
-  return { stream: new Writable({ write(c, _e, cb) { text += String(c); cb(); } }) as unknown as NodeJS.WritableStream, text: () => text };
+  return {
+    stream: new Writable({
+      write(c, _e, cb) {
+        text += String(c);
+        cb();
+      },
+    }) as unknown as NodeJS.WritableStream,
+    text: () => text,
+  };
 }
 
 async function generate(args: string[]) {
@@ -42,9 +50,15 @@ describe('strict mode reports every finding at once', () => {
     expect(r.code).toBe(EXIT.failed);
     const errors = r.stderr.split('\n').filter((l) => l.includes(' error['));
     expect(errors).toEqual([
-      expect.stringMatching(/openapi\.yaml:15:\d+ #\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema\/min_items: error\[invalid-openapi\]: unknown property 'min_items'/),
-      expect.stringMatching(/openapi\.yaml:22:\d+ #\/components\/schemas\/Thing\/properties\/name\/maxLenght: error\[invalid-openapi\]: unknown property 'maxLenght'/),
-      expect.stringMatching(/openapi\.yaml:8:7 #\/paths\/~1things\/get: error\[missing-operation-id\]: GET \/things has no operationId/),
+      expect.stringMatching(
+        /openapi\.yaml:15:\d+ #\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema\/min_items: error\[invalid-openapi\]: unknown property 'min_items'/,
+      ),
+      expect.stringMatching(
+        /openapi\.yaml:22:\d+ #\/components\/schemas\/Thing\/properties\/name\/maxLenght: error\[invalid-openapi\]: unknown property 'maxLenght'/,
+      ),
+      expect.stringMatching(
+        /openapi\.yaml:8:7 #\/paths\/~1things\/get: error\[missing-operation-id\]: GET \/things has no operationId/,
+      ),
     ]);
     expect(r.stderr).toContain("unknown schema keyword 'min_items' (did you mean 'minItems'?)");
     expect(r.stderr).toContain("unknown schema keyword 'maxLenght' (did you mean 'maxLength'?)");
@@ -56,11 +70,17 @@ describe('strict mode reports every finding at once', () => {
     const err = sink();
     expect(await lint(['--spec', findings31, '--config', config], sink().stream, err.stream)).toBe(1);
     expect(err.text()).toMatch(/error\[missing-operation-id\]: GET \/things has no operationId/);
-    expect(err.text()).toContain("warning[unknown-keyword]: unknown schema keyword 'min_items' (did you mean 'minItems'?)");
+    expect(err.text()).toContain(
+      "warning[unknown-keyword]: unknown schema keyword 'min_items' (did you mean 'minItems'?)",
+    );
     const out = sink();
     const tolerant = sink();
-    expect(await lint(['--spec', findings31, '--config', config, '--tolerant'], out.stream, tolerant.stream)).toBe(0);
-    expect(tolerant.text()).toMatch(/warning\[missing-operation-id\]: GET \/things has no operationId; named 'getThings'/);
+    expect(
+      await lint(['--spec', findings31, '--config', config, '--tolerant'], out.stream, tolerant.stream),
+    ).toBe(0);
+    expect(tolerant.text()).toMatch(
+      /warning\[missing-operation-id\]: GET \/things has no operationId; named 'getThings'/,
+    );
     expect(out.text()).toMatch(/findings\.yaml: 1 operations, no error, 3 warnings/);
   });
 });
@@ -69,6 +89,8 @@ describe('names suggested', () => {
   it('--only client,typs suggests types', async () => {
     const r = await generate(['--spec', findings31, '--out', path.join(dir, 'x'), '--only', 'client,typs']);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.stderr).toMatch(/^error\[usage\]: --only names no output "typs" \(did you mean "types"\?\); the outputs are types, client/);
+    expect(r.stderr).toMatch(
+      /^error\[usage\]: --only names no output "typs" \(did you mean "types"\?\); the outputs are types, client/,
+    );
   });
 });

@@ -5,7 +5,8 @@ import { formatFiles, PRETTIER_OPTIONS, type FormatStats } from '../../generator
 import { alignWithPrettier } from '../../generator/render/oxfmt-align.ts';
 
 const ts = (contents: string) => ({ path: 'x.ts', contents });
-const byPrettier = (text: string, parser = 'typescript') => prettier.format(text, { ...PRETTIER_OPTIONS, parser });
+const byPrettier = (text: string, parser = 'typescript') =>
+  prettier.format(text, { ...PRETTIER_OPTIONS, parser });
 
 describe('format', () => {
   it('joins a type alias union that fits on the next line, as prettier does', async () => {
@@ -47,9 +48,13 @@ describe('format', () => {
   });
 
   it('formats JSON and Markdown as prettier does, package.json included (not sorted)', async () => {
-    const json = '{ "name": "x", "version": "1.0.0", "exports": { ".": "./index.ts" }, "description": "d" }\n';
+    const json =
+      '{ "name": "x", "version": "1.0.0", "exports": { ".": "./index.ts" }, "description": "d" }\n';
     const md = '# Title\n\n* a\n* b\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
-    const [pkg, doc] = await formatFiles([{ path: 'client/package.json', contents: json }, { path: 'README.md', contents: md }]);
+    const [pkg, doc] = await formatFiles([
+      { path: 'client/package.json', contents: json },
+      { path: 'README.md', contents: md },
+    ]);
     expect(pkg!.contents).toBe(await byPrettier(json, 'json'));
     expect(doc!.contents).toBe(await byPrettier(md, 'markdown'));
   });

@@ -14,14 +14,18 @@ import { runPipeline } from '../../generator/pipeline.ts';
 const root = 'test/fixtures/generator';
 const update = process.env.UPDATE_GOLDEN === '1';
 const MANIFEST = 'VERBATIM.txt';
-const cases = readdirSync(root).filter((d) => existsSync(path.join(root, d, 'openapi.yaml'))).sort();
+const cases = readdirSync(root)
+  .filter((d) => existsSync(path.join(root, d, 'openapi.yaml')))
+  .sort();
 
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? listFiles(full, base) : [path.relative(base, full).split(path.sep).join('/')];
-  }).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const full = path.join(dir, e.name);
+      return e.isDirectory() ? listFiles(full, base) : [path.relative(base, full).split(path.sep).join('/')];
+    })
+    .sort();
 }
 
 describe('golden fixtures', () => {
@@ -30,7 +34,10 @@ describe('golden fixtures', () => {
       const dir = path.join(root, name);
       const { files: all } = await runPipeline({ spec: path.join(dir, 'openapi.yaml') });
       const files = all.filter((f) => !f.verbatim);
-      const manifest = all.filter((f) => f.verbatim).map((f) => `${f.path} ${createHash('sha256').update(f.contents).digest('hex').slice(0, 16)}\n`).join('');
+      const manifest = all
+        .filter((f) => f.verbatim)
+        .map((f) => `${f.path} ${createHash('sha256').update(f.contents).digest('hex').slice(0, 16)}\n`)
+        .join('');
       const expectedDir = path.join(dir, 'expected');
       if (update) {
         rmSync(expectedDir, { recursive: true, force: true });
@@ -40,11 +47,18 @@ describe('golden fixtures', () => {
         }
         writeFileSync(path.join(expectedDir, MANIFEST), manifest);
       }
-      expect(readFileSync(path.join(expectedDir, MANIFEST), 'utf8'), 'files copied from templates/').toBe(manifest);
-      expect(files.map((f) => f.path), 'the set of generated files').toEqual(listFiles(expectedDir).filter((f) => f !== MANIFEST));
+      expect(readFileSync(path.join(expectedDir, MANIFEST), 'utf8'), 'files copied from templates/').toBe(
+        manifest,
+      );
+      expect(
+        files.map((f) => f.path),
+        'the set of generated files',
+      ).toEqual(listFiles(expectedDir).filter((f) => f !== MANIFEST));
       for (const f of files) {
         // toBe on strings prints a line diff when they differ.
-        expect(f.contents, `${name}/expected/${f.path}`).toBe(readFileSync(path.join(expectedDir, f.path), 'utf8'));
+        expect(f.contents, `${name}/expected/${f.path}`).toBe(
+          readFileSync(path.join(expectedDir, f.path), 'utf8'),
+        );
       }
     });
   }

@@ -5,7 +5,7 @@
  */
 
 /** Characters that end a string literal, a line, a comment, a template or a script element. */
-export const HOSTILE = "a\nb\rc'd\"e`f\\g */ h /* i ${j} k\u2028l\u2029m </script> \uD800n";
+export const HOSTILE = 'a\nb\rc\'d"e`f\\g */ h /* i ${j} k\u2028l\u2029m </script> \uD800n';
 /**
  * A path parameter's name: no braces (they delimit it) and no `/` (routers, ours and swagger-parser's, split the
  * path template on `/` first; a name holding one is reported as an undeclared parameter).
@@ -49,11 +49,33 @@ export function hostileDocument(): Record<string, unknown> {
           description: text('description'),
           tags: [HOSTILE],
           parameters: [
-            { name: PATH_PARAM, in: 'path', required: true, description: text('path parameter'), schema: str, example: HOSTILE },
-            { name: QUERY, in: 'query', required: true, description: text('query parameter'), schema: { $ref: '#/components/schemas/Kind' } },
+            {
+              name: PATH_PARAM,
+              in: 'path',
+              required: true,
+              description: text('path parameter'),
+              schema: str,
+              example: HOSTILE,
+            },
+            {
+              name: QUERY,
+              in: 'query',
+              required: true,
+              description: text('query parameter'),
+              schema: { $ref: '#/components/schemas/Kind' },
+            },
             { name: HEADER, in: 'header', required: true, description: text('header'), schema: str },
           ],
-          requestBody: { required: true, description: text('body'), content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: { [HOSTILE]: HOSTILE } } } },
+          requestBody: {
+            required: true,
+            description: text('body'),
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Thing' },
+                example: { [HOSTILE]: HOSTILE },
+              },
+            },
+          },
           responses: {
             '200': {
               description: text('response'),
@@ -68,7 +90,12 @@ export function hostileDocument(): Record<string, unknown> {
           operationId: 'deleteThing',
           summary: text('summary'),
           parameters: [{ name: 'thing_id', in: 'path', required: true, schema: str }],
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+            },
+          },
         },
       },
     },
@@ -77,15 +104,25 @@ export function hostileDocument(): Record<string, unknown> {
         post: {
           operationId: `${HOSTILE}-hook`,
           description: text('webhook'),
-          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+          requestBody: {
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+          },
           responses: { '200': { description: text('webhook response') } },
         },
       },
     },
     components: {
-      securitySchemes: { [HOSTILE]: { type: 'apiKey', in: 'header', name: KEY_HEADER, description: text('scheme') } },
+      securitySchemes: {
+        [HOSTILE]: { type: 'apiKey', in: 'header', name: KEY_HEADER, description: text('scheme') },
+      },
       schemas: {
-        Kind: { type: 'string', title: text('enum title'), description: text('enum'), enum: [HOSTILE, '__proto__', 'constructor', 'toString', '*/', '${x}'], example: HOSTILE },
+        Kind: {
+          type: 'string',
+          title: text('enum title'),
+          description: text('enum'),
+          enum: [HOSTILE, '__proto__', 'constructor', 'toString', '*/', '${x}'],
+          example: HOSTILE,
+        },
         State: { type: 'string', description: text('state'), enum: states },
         Thing: {
           type: 'object',
@@ -93,7 +130,12 @@ export function hostileDocument(): Record<string, unknown> {
           description: text('object'),
           required: [HOSTILE, 'state'],
           properties: {
-            ...Object.fromEntries(NAMES.map((n) => [n, { type: 'string', description: text(`property ${n}`), example: HOSTILE, default: HOSTILE }])),
+            ...Object.fromEntries(
+              NAMES.map((n) => [
+                n,
+                { type: 'string', description: text(`property ${n}`), example: HOSTILE, default: HOSTILE },
+              ]),
+            ),
             kind: { $ref: '#/components/schemas/Kind' },
             state: { $ref: '#/components/schemas/State' },
             count: { type: 'integer', description: text('count'), examples: [1] },
@@ -108,7 +150,13 @@ export function hostileDocument(): Record<string, unknown> {
         property: 'state',
         states,
         transitions: [
-          { from: null, to: HOSTILE, on: { operation: HOSTILE }, condition: text('condition'), effects: text('effects') },
+          {
+            from: null,
+            to: HOSTILE,
+            on: { operation: HOSTILE },
+            condition: text('condition'),
+            effects: text('effects'),
+          },
           { from: HOSTILE, to: 'done*/', on: { after: 'PT10M', bound: 'at_most' }, condition: text('time') },
         ],
         guards: [{ operation: 'deleteThing', target: 'path.thing_id', states: [HOSTILE, 'done*/'] }],

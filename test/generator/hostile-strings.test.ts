@@ -18,7 +18,17 @@ import { mermaidParse } from '../docs/helpers/mermaid-real.ts';
 import { mermaidBlocks, parseStateDiagram } from '../docs/helpers/mermaid-state.ts';
 import { markdownFiles, snippetProblems, tsSnippets } from '../docs/helpers/snippets.ts';
 import { listen, type Running } from '../server/helpers.ts';
-import { HEADER, HOSTILE, KEY_HEADER, NAMES, PATH_PARAM, PATH_SEGMENT, PATH_VALUE, QUERY, hostileDocument } from './hostile-spec.ts';
+import {
+  HEADER,
+  HOSTILE,
+  KEY_HEADER,
+  NAMES,
+  PATH_PARAM,
+  PATH_SEGMENT,
+  PATH_VALUE,
+  QUERY,
+  hostileDocument,
+} from './hostile-spec.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-hostile-'));
@@ -41,15 +51,30 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const spec = hostileDocument() as any;
 const thing = () => {
   // JSON.parse makes `__proto__` an own property, as a server reading a request body sees it.
-  const body = JSON.parse(JSON.stringify({ __proto__x: 'p', constructor: 'c', toString: 't', [HOSTILE]: HOSTILE, 'a*/b': '*/', "q'uote": "'" }).replace('__proto__x', '__proto__'));
+  const body = JSON.parse(
+    JSON.stringify({
+      __proto__x: 'p',
+      constructor: 'c',
+      toString: 't',
+      [HOSTILE]: HOSTILE,
+      'a*/b': '*/',
+      "q'uote": "'",
+    }).replace('__proto__x', '__proto__'),
+  );
   return { ...body, state: HOSTILE, kind: HOSTILE, count: 2 } as Record<string, unknown>;
 };
 
 describe('hostile spec strings', () => {
   it('are reported only where the spec breaks the OpenAPI schema', () => {
     // A component key must match [a-zA-Z0-9._-]: the security scheme's hostile name is the one finding.
-    expect(warnings.some((w) => w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'))).toBe(true);
-    expect(warnings.filter((w) => !w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'))).toEqual([]);
+    expect(
+      warnings.some((w) => w.startsWith('#/components/securitySchemes invalid-openapi must match pattern')),
+    ).toBe(true);
+    expect(
+      warnings.filter(
+        (w) => !w.startsWith('#/components/securitySchemes invalid-openapi must match pattern'),
+      ),
+    ).toEqual([]);
   });
 
   it('generate outputs that type-check under tsc --strict', () => {
@@ -72,7 +97,9 @@ describe('hostile spec strings', () => {
   });
 
   it('give docs whose state diagram Mermaid parses, one state per spec state', async () => {
-    const diagrams = markdownFiles(path.join(out, 'docs')).flatMap((f) => mermaidBlocks(readFileSync(f, 'utf8')));
+    const diagrams = markdownFiles(path.join(out, 'docs')).flatMap((f) =>
+      mermaidBlocks(readFileSync(f, 'utf8')),
+    );
     expect(diagrams).toHaveLength(1);
     await expect(mermaidParse(diagrams[0]!)).resolves.toBeUndefined();
     expect(parseStateDiagram(diagrams[0]!).states.size).toBe(spec.components.schemas.State.enum.length);
@@ -93,15 +120,24 @@ describe('hostile spec strings', () => {
     expect(Object.keys(stateMachines)).toEqual([name]);
     const m = stateMachines[name];
     expect(m.states).toEqual(machine.states);
-    expect(m.transitions.map((t: any) => [t.from, t.to, t.condition, t.effects])).toEqual(machine.transitions.map((t: any) => [t.from, t.to, t.condition, t.effects]));
+    expect(m.transitions.map((t: any) => [t.from, t.to, t.condition, t.effects])).toEqual(
+      machine.transitions.map((t: any) => [t.from, t.to, t.condition, t.effects]),
+    );
     expect(m.transitions[0].on).toEqual({ kind: 'operation', operationId: HOSTILE });
-    expect(m.guards).toEqual([{ operationId: 'deleteThing', target: { in: 'path', name: 'thing_id' }, states: [HOSTILE, 'done*/'] }]);
+    expect(m.guards).toEqual([
+      { operationId: 'deleteThing', target: { in: 'path', name: 'thing_id' }, states: [HOSTILE, 'done*/'] },
+    ]);
   });
 
   it('keep operationIds, paths and parameter names exact in the client and server tables', async () => {
     const { operations } = await load('client/operations.ts');
     expect(Object.keys(operations)).toEqual([HOSTILE, 'deleteThing']);
-    expect(operations[HOSTILE]).toMatchObject({ id: HOSTILE, path: `/things/{${PATH_PARAM}}/${PATH_SEGMENT}`, queryKeys: [QUERY], credential: { name: KEY_HEADER } });
+    expect(operations[HOSTILE]).toMatchObject({
+      id: HOSTILE,
+      path: `/things/{${PATH_PARAM}}/${PATH_SEGMENT}`,
+      queryKeys: [QUERY],
+      credential: { name: KEY_HEADER },
+    });
     // The server reads the shared table (protocol/operations.ts) and adds its validators by operationId.
     const { operations: shared, validators } = await load('server/routes.ts');
     expect(Object.keys(shared)).toEqual([HOSTILE, 'deleteThing']);
@@ -123,13 +159,22 @@ describe('hostile spec strings', () => {
 
   it('validate bodies whose property names and values are the hostile strings', async () => {
     const { validateRequest } = await load('validators/index.ts');
-    const input = (body: unknown) => ({ path: { [PATH_PARAM]: 'x' }, query: { [QUERY]: '${x}' }, headers: { [HEADER.toLowerCase()]: 'h' }, body });
+    const input = (body: unknown) => ({
+      path: { [PATH_PARAM]: 'x' },
+      query: { [QUERY]: '${x}' },
+      headers: { [HEADER.toLowerCase()]: 'h' },
+      body,
+    });
     expect(validateRequest(HOSTILE, input(thing()))).toMatchObject({ ok: true });
     const missing = thing();
     delete missing[HOSTILE];
     const pointer = HOSTILE.replace(/~/g, '~0').replace(/\//g, '~1');
-    expect(validateRequest(HOSTILE, input(missing)).errors).toEqual([expect.objectContaining({ path: `/body/${pointer}`, code: 'required' })]);
-    expect(validateRequest(HOSTILE, input({ ...thing(), kind: 'other' })).errors).toEqual([expect.objectContaining({ path: '/body/kind', code: 'enum' })]);
+    expect(validateRequest(HOSTILE, input(missing)).errors).toEqual([
+      expect.objectContaining({ path: `/body/${pointer}`, code: 'required' }),
+    ]);
+    expect(validateRequest(HOSTILE, input({ ...thing(), kind: 'other' })).errors).toEqual([
+      expect.objectContaining({ path: '/body/kind', code: 'enum' }),
+    ]);
   });
 
   it('run the emulator: the generated client creates a resource whose fields, defaults included, are exact', async () => {
@@ -137,10 +182,18 @@ describe('hostile spec strings', () => {
     const emulator = await startEmulator({ port: 0 });
     try {
       const { HostileClient } = await load('client/index.ts');
-      const client = new HostileClient({ apiKey: 'k', baseURL: `${emulator.url}/v1/${PATH_SEGMENT}`, maxRetries: 0 });
+      const client = new HostileClient({
+        apiKey: 'k',
+        baseURL: `${emulator.url}/v1/${PATH_SEGMENT}`,
+        maxRetries: 0,
+      });
       const sdkPath = api.operations.find((o) => o.operationId === HOSTILE)!.sdkPath;
       const owner = sdkPath.slice(0, -1).reduce((o: any, k) => o[k], client);
-      const created = await owner[sdkPath.at(-1)!](PATH_VALUE, { [HOSTILE]: HOSTILE, state: HOSTILE, [QUERY]: '${x}' }, { headers: { [HEADER]: 'h' } });
+      const created = await owner[sdkPath.at(-1)!](
+        PATH_VALUE,
+        { [HOSTILE]: HOSTILE, state: HOSTILE, [QUERY]: '${x}' },
+        { headers: { [HEADER]: 'h' } },
+      );
       expect(Object.hasOwn(created, 'constructor')).toBe(true);
       for (const name of NAMES.filter((n) => n !== '__proto__')) expect(created[name], name).toBe(HOSTILE);
       expect(created.state).toBe(HOSTILE);
@@ -177,7 +230,9 @@ describe('hostile spec strings', () => {
       const owner = sdkPath.slice(0, -1).reduce((o: any, k) => o[k], client);
       return owner[sdkPath.at(-1)!](PATH_VALUE, params, { headers: { [HEADER]: 'h' } }) as Promise<unknown>;
     };
-    const pathKey = () => api.operations.find((o) => o.operationId === HOSTILE)!.parameters.find((p) => p.in === 'path')!.identifier;
+    const pathKey = () =>
+      api.operations.find((o) => o.operationId === HOSTILE)!.parameters.find((p) => p.in === 'path')!
+        .identifier;
 
     it('sends the path value, query name and body names exactly, and reads the answer back', async () => {
       const body = thing();
@@ -194,7 +249,11 @@ describe('hostile spec strings', () => {
     it('the server drops a body field named __proto__, as its README says, and reads every other name', async () => {
       const body = thing();
       const url = `${srv.url}/v1/${PATH_SEGMENT}/things/${encodeURIComponent(PATH_VALUE)}/${PATH_SEGMENT}?${new URLSearchParams({ [QUERY]: 'toString' })}`;
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [KEY_HEADER]: 'k', [HEADER]: 'h' }, body: JSON.stringify(body) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [KEY_HEADER]: 'k', [HEADER]: 'h' },
+        body: JSON.stringify(body),
+      });
       expect(response.status).toBe(200);
       const received = seen.at(-1).body;
       expect(Object.hasOwn(received, '__proto__')).toBe(false);
@@ -212,10 +271,18 @@ describe('hostile spec strings', () => {
         req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
       });
       try {
-        const direct = new (await load('client/index.ts')).HostileClient({ apiKey: 'k', baseURL: echo.url, maxRetries: 0 });
+        const direct = new (await load('client/index.ts')).HostileClient({
+          apiKey: 'k',
+          baseURL: echo.url,
+          maxRetries: 0,
+        });
         const sdkPath = api.operations.find((o) => o.operationId === HOSTILE)!.sdkPath;
         const owner = sdkPath.slice(0, -1).reduce((o: any, k) => o[k], direct);
-        await owner[sdkPath.at(-1)!](PATH_VALUE, { ...thing(), [QUERY]: 'constructor' }, { headers: { [HEADER]: 'h' } });
+        await owner[sdkPath.at(-1)!](
+          PATH_VALUE,
+          { ...thing(), [QUERY]: 'constructor' },
+          { headers: { [HEADER]: 'h' } },
+        );
       } finally {
         await echo.close();
       }

@@ -23,9 +23,22 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function generate(spec: string) {
   let stderr = '';
-  const err = new Writable({ write(c, _e, cb) { stderr += String(c); cb(); } }) as unknown as NodeJS.WritableStream;
-  const out = new Writable({ write(_c, _e, cb) { cb(); } }) as unknown as NodeJS.WritableStream;
-  const code = await main(['--spec', spec, '--out', path.join(dir, 'out'), '--config', config, '--quiet'], out, err);
+  const err = new Writable({
+    write(c, _e, cb) {
+      stderr += String(c);
+      cb();
+    },
+  }) as unknown as NodeJS.WritableStream;
+  const out = new Writable({
+    write(_c, _e, cb) {
+      cb();
+    },
+  }) as unknown as NodeJS.WritableStream;
+  const code = await main(
+    ['--spec', spec, '--out', path.join(dir, 'out'), '--config', config, '--quiet'],
+    out,
+    err,
+  );
   return { code, stderr };
 }
 
@@ -39,16 +52,31 @@ function after(text: string, needle: string): string {
 describe('a JSON spec', () => {
   it("locates each finding at its value's line and column", async () => {
     // OpenAPI 3.0: an unknown schema keyword breaks its schema (3.1 allows them).
-    const text = JSON.stringify(parse(readFileSync('test/fixtures/new-user/findings.yaml', 'utf8').replace('openapi: 3.1.0', 'openapi: 3.0.3')), null, 2);
+    const text = JSON.stringify(
+      parse(
+        readFileSync('test/fixtures/new-user/findings.yaml', 'utf8').replace(
+          'openapi: 3.1.0',
+          'openapi: 3.0.3',
+        ),
+      ),
+      null,
+      2,
+    );
     const spec = path.join(dir, 'findings.json');
     writeFileSync(spec, text);
     const r = await generate(spec);
     expect(r.code).toBe(EXIT.failed);
     const errors = r.stderr.split('\n').filter((l) => l.includes(' error['));
     expect(errors).toEqual([
-      expect.stringContaining(`findings.json:${after(text, '"min_items": ')} #/paths/~1things/get/responses/200/content/application~1json/schema/min_items: error[invalid-openapi]: unknown property 'min_items'`),
-      expect.stringContaining(`findings.json:${after(text, '"maxLenght": ')} #/components/schemas/Thing/properties/name/maxLenght: error[invalid-openapi]: unknown property 'maxLenght'`),
-      expect.stringContaining(`findings.json:${after(text, '"get": ')} #/paths/~1things/get: error[missing-operation-id]: GET /things has no operationId`),
+      expect.stringContaining(
+        `findings.json:${after(text, '"min_items": ')} #/paths/~1things/get/responses/200/content/application~1json/schema/min_items: error[invalid-openapi]: unknown property 'min_items'`,
+      ),
+      expect.stringContaining(
+        `findings.json:${after(text, '"maxLenght": ')} #/components/schemas/Thing/properties/name/maxLenght: error[invalid-openapi]: unknown property 'maxLenght'`,
+      ),
+      expect.stringContaining(
+        `findings.json:${after(text, '"get": ')} #/paths/~1things/get: error[missing-operation-id]: GET /things has no operationId`,
+      ),
     ]);
   });
 
@@ -58,7 +86,19 @@ describe('a JSON spec', () => {
     const root = {
       openapi: '3.1.0',
       info: { title: 'Refs', version: '1.0.0' },
-      paths: { '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: 'schemas.json#/Thing' } } } } } } } },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: 'schemas.json#/Thing' } } },
+              },
+            },
+          },
+        },
+      },
     };
     const spec = path.join(dir, 'refs.json');
     writeFileSync(spec, JSON.stringify(root, null, 2));
@@ -76,17 +116,23 @@ describe('a JSON spec', () => {
   });
 
   it('refuses a repeated key at its second occurrence', async () => {
-    const text = '{\n  "openapi": "3.1.0",\n  "info": { "title": "A", "version": "1", "title": "B" },\n  "paths": {}\n}\n';
+    const text =
+      '{\n  "openapi": "3.1.0",\n  "info": { "title": "A", "version": "1", "title": "B" },\n  "paths": {}\n}\n';
     const spec = path.join(dir, 'repeated.json');
     writeFileSync(spec, text);
     const r = await generate(spec);
     expect(r.code).toBe(EXIT.failed);
-    expect(r.stderr).toContain(`repeated.json:3:43: error[yaml-syntax]: Map keys must be unique ("title" is repeated)`);
+    expect(r.stderr).toContain(
+      `repeated.json:3:43: error[yaml-syntax]: Map keys must be unique ("title" is repeated)`,
+    );
   });
 
   it('text JSON.parse refuses goes to the YAML reader: a trailing comma is read, an unclosed object is refused where it ends', async () => {
     const spec = path.join(dir, 'loose.json');
-    writeFileSync(spec, '{\n  "openapi": "3.1.0",\n  "info": { "title": "Loose", "version": "1" },\n  "paths": {},\n}\n');
+    writeFileSync(
+      spec,
+      '{\n  "openapi": "3.1.0",\n  "info": { "title": "Loose", "version": "1" },\n  "paths": {},\n}\n',
+    );
     expect((await generate(spec)).code).toBe(EXIT.ok);
     writeFileSync(spec, '{\n  "openapi": "3.1.0",\n  "info": { "title": "Loose", "version": "1" \n');
     const r = await generate(spec);

@@ -29,6 +29,9 @@ describe('--only', () => {
 
   it('types comes with the enums it names, and nothing else', async () => {
     const { files } = await runPipeline({ spec: 'spec/openapi.yaml', emitters: ['types'], format: false });
-    expect([...new Set(files.map((f) => (f.path.startsWith('types/') ? 'types/' : f.path)))]).toEqual(['tables/enums.ts', 'types/']);
+    expect([...new Set(files.map((f) => (f.path.startsWith('types/') ? 'types/' : f.path)))]).toEqual([
+      'tables/enums.ts',
+      'types/',
+    ]);
   });
 });

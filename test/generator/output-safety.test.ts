@@ -3,7 +3,16 @@
  * nothing touched) unless --force; then only the files the manifest lists are ever replaced or removed, and the
  * run's inputs (spec, config) are never written over nor deleted, even inside --out.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -22,8 +31,17 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(args: string[]) {
   let stderr = '';
-  const err = new Writable({ write(chunk, _e, cb) { stderr += String(chunk); cb(); } });
-  const code = await main([...args, '--quiet'], new Writable({ write: (_c, _e, cb) => cb() }) as never, err as never);
+  const err = new Writable({
+    write(chunk, _e, cb) {
+      stderr += String(chunk);
+      cb();
+    },
+  });
+  const code = await main(
+    [...args, '--quiet'],
+    new Writable({ write: (_c, _e, cb) => cb() }) as never,
+    err as never,
+  );
   return { code, stderr };
 }
 
@@ -48,9 +66,20 @@ describe('output safety', () => {
     cpSync(petstore, path.join(project, 'openapi.yaml'));
     writeFileSync(path.join(project, 'notes.txt'), 'my notes');
     const before = snapshot(project);
-    const r = await run(['--spec', path.join(project, 'openapi.yaml'), '--out', project, '--only', 'types', '--config', config]);
+    const r = await run([
+      '--spec',
+      path.join(project, 'openapi.yaml'),
+      '--out',
+      project,
+      '--only',
+      'types',
+      '--config',
+      config,
+    ]);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.stderr).toMatch(/^error\[output\]: .*project\/ is not empty \(notes\.txt, openapi\.yaml\) and was not written by this tool \(no \.codegen-manifest\.json\); nothing was written\. .*--force/);
+    expect(r.stderr).toMatch(
+      /^error\[output\]: .*project\/ is not empty \(notes\.txt, openapi\.yaml\) and was not written by this tool \(no \.codegen-manifest\.json\); nothing was written\. .*--force/,
+    );
     expect(snapshot(project)).toEqual(before);
     expect(readdirSync(dir).filter((f) => f.startsWith('.generated'))).toEqual([]);
   });
@@ -66,7 +95,9 @@ describe('output safety', () => {
     expect(forced.code).toBe(EXIT.ok);
     expect(readFileSync(path.join(scratch, 'mine.txt'), 'utf8')).toBe('mine');
     expect(existsSync(path.join(scratch, 'client/client.ts'))).toBe(true);
-    const manifest = JSON.parse(readFileSync(path.join(scratch, '.codegen-manifest.json'), 'utf8')) as { files: string[] };
+    const manifest = JSON.parse(readFileSync(path.join(scratch, '.codegen-manifest.json'), 'utf8')) as {
+      files: string[];
+    };
     expect(manifest.files).toContain('client/client.ts');
     expect(manifest.files).not.toContain('mine.txt');
 
@@ -78,7 +109,10 @@ describe('output safety', () => {
     expect(readFileSync(path.join(scratch, 'client/my-helper.ts'), 'utf8')).toBe('export {};\n');
     expect(readFileSync(path.join(scratch, 'mine.txt'), 'utf8')).toBe('mine');
     expect(existsSync(path.join(scratch, 'types/index.ts'))).toBe(true);
-    expect((await run(['--spec', petstore, '--out', scratch, '--config', config, '--only', 'types', '--check'])).code).toBe(EXIT.ok);
+    expect(
+      (await run(['--spec', petstore, '--out', scratch, '--config', config, '--only', 'types', '--check']))
+        .code,
+    ).toBe(EXIT.ok);
   });
 
   it('with the spec and config inside --out, neither is ever written over nor deleted', async () => {
@@ -89,7 +123,17 @@ describe('output safety', () => {
     writeFileSync(own, '{ "clientName": "PetClient" }\n');
     const spec = readFileSync(path.join(project, 'openapi.yaml'), 'utf8');
     for (const only of ['client', 'types', 'docs']) {
-      const r = await run(['--spec', path.join(project, 'openapi.yaml'), '--out', project, '--config', own, '--only', only, '--force']);
+      const r = await run([
+        '--spec',
+        path.join(project, 'openapi.yaml'),
+        '--out',
+        project,
+        '--config',
+        own,
+        '--only',
+        only,
+        '--force',
+      ]);
       expect(r.code, r.stderr).toBe(EXIT.ok);
       expect(readFileSync(path.join(project, 'openapi.yaml'), 'utf8')).toBe(spec);
       expect(readFileSync(own, 'utf8')).toBe('{ "clientName": "PetClient" }\n');
@@ -111,7 +155,9 @@ describe('output safety', () => {
   it('an empty existing folder is accepted', async () => {
     const out = path.join(dir, 'empty');
     mkdirSync(out);
-    expect((await run(['--spec', petstore, '--out', out, '--config', config, '--only', 'types'])).code).toBe(EXIT.ok);
+    expect((await run(['--spec', petstore, '--out', out, '--config', config, '--only', 'types'])).code).toBe(
+      EXIT.ok,
+    );
     expect(existsSync(path.join(out, '.codegen-manifest.json'))).toBe(true);
   });
 });

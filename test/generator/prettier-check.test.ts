@@ -17,7 +17,7 @@ describe('prettier --check on a tree with a file prettier would change', () => {
     const path = await import('node:path');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-fmt-'));
     try {
-      writeFileSync(path.join(dir, 'good.ts'), "export const a = { b: 1 };\n");
+      writeFileSync(path.join(dir, 'good.ts'), 'export const a = { b: 1 };\n');
       writeFileSync(path.join(dir, 'bad.ts'), 'export const a = {b:1}\n');
       writeFileSync(path.join(dir, 'notes.txt'), 'not formatted by the generator');
       expect(await unformattedFiles([dir])).toEqual({ checked: 2, unformatted: [path.join(dir, 'bad.ts')] });

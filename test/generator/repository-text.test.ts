@@ -24,7 +24,9 @@ describe('repository text', () => {
   const sources = [...list('generator'), ...list('templates')];
 
   it('the generator, the runtimes, the README and the extensions reference never say "seeds"', () => {
-    expect(hits([...sources, 'README.md', 'spec/EXTENSIONS.md', '.dependency-cruiser.cjs'], /\bseeds\b/i)).toEqual([]);
+    expect(
+      hits([...sources, 'README.md', 'spec/EXTENSIONS.md', '.dependency-cruiser.cjs'], /\bseeds\b/i),
+    ).toEqual([]);
   });
 
   it('the generator and the runtimes name no file outside the repository', () => {

@@ -5,7 +5,10 @@ import { typeOf, union } from '../../generator/emit/ts/type-expr.ts';
 import { t } from '../../generator/ir/factory.ts';
 import type { TypeNode } from '../../generator/ir/types.ts';
 
-const use = { schema: (name: string) => `S_${name}`, enumType: (node: { pointer: string }) => `E_${node.pointer.slice(2)}` };
+const use = {
+  schema: (name: string) => `S_${name}`,
+  enumType: (node: { pointer: string }) => `E_${node.pointer.slice(2)}`,
+};
 const print = (node: TypeNode) => {
   const w = new CodeBlockWriter({ indentNumberOfSpaces: 2 });
   typeOf(node, use)(w);
@@ -24,10 +27,22 @@ const cases: [string, TypeNode, string][] = [
   ['map', t.map(t.number()), '{ [key: string]: number }'],
   ['union', t.union([t.string(), t.number()]), 'string | number'],
   ['union of one', t.union([t.boolean()]), 'boolean'],
-  ['object with optional and quoted keys', t.object({ a: t.string(), 'b/c': t.number() }, ['a']), "{ a: string; 'b/c'?: number; }"],
+  [
+    'object with optional and quoted keys',
+    t.object({ a: t.string(), 'b/c': t.number() }, ['a']),
+    "{ a: string; 'b/c'?: number; }",
+  ],
   ['open object without properties', t.object({}), 'Record<string, unknown>'],
-  ['optional member named like an Object.prototype one admits the inherited one', t.object({ constructor: t.string(), toString: t.string(), x: t.string() }, ['toString']), "{ constructor?: string | Object['constructor']; toString: string; x?: string; }"],
-  ['member names with line breaks and quotes', t.object({ 'a\nb\u2028\'': t.string() }, ['a\nb\u2028\'']), "{ 'a\\nb\\u2028\\'': string; }"],
+  [
+    'optional member named like an Object.prototype one admits the inherited one',
+    t.object({ constructor: t.string(), toString: t.string(), x: t.string() }, ['toString']),
+    "{ constructor?: string | Object['constructor']; toString: string; x?: string; }",
+  ],
+  [
+    'member names with line breaks and quotes',
+    t.object({ "a\nb\u2028'": t.string() }, ["a\nb\u2028'"]),
+    "{ 'a\\nb\\u2028\\'': string; }",
+  ],
   ['closed object without properties', t.object({}, [], { additional: false }), 'Record<string, never>'],
 ];
 

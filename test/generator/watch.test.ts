@@ -4,7 +4,16 @@
  * file. Each regeneration ends with a printed line, --quiet or not. The waits poll with a generous bound: only a
  * watcher that went deaf fails them.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -30,7 +39,11 @@ async function until(ok: () => boolean, what: string): Promise<void> {
 }
 
 /** A new property in NewPet, the way the spec's text changes with each save. */
-const withField = (name: string) => readFileSync(spec, 'utf8').replace('\n    Pet:\n', `\n        ${name}:\n          type: string\n    Pet:\n`);
+const withField = (name: string) =>
+  readFileSync(spec, 'utf8').replace(
+    '\n    Pet:\n',
+    `\n        ${name}:\n          type: string\n    Pet:\n`,
+  );
 const regenerations = () => (log.match(/^regenerated .* in \d+ ms; watching$/gm) ?? []).length;
 
 beforeAll(async () => {
@@ -38,8 +51,29 @@ beforeAll(async () => {
   spec = path.join(dir, 'openapi.yaml');
   cpSync('test/fixtures/petstore/openapi.yaml', spec);
   writeFileSync(path.join(dir, 'config.json'), '{}');
-  const err = new Writable({ write(c, _e, cb) { log += String(c); cb(); } });
-  done = main(['--spec', spec, '--out', path.join(dir, 'out'), '--only', 'types', '--config', path.join(dir, 'config.json'), '--quiet', '--watch'], new Writable({ write: (_c, _e, cb) => cb() }) as never, err as never, { signal: stop.signal });
+  const err = new Writable({
+    write(c, _e, cb) {
+      log += String(c);
+      cb();
+    },
+  });
+  done = main(
+    [
+      '--spec',
+      spec,
+      '--out',
+      path.join(dir, 'out'),
+      '--only',
+      'types',
+      '--config',
+      path.join(dir, 'config.json'),
+      '--quiet',
+      '--watch',
+    ],
+    new Writable({ write: (_c, _e, cb) => cb() }) as never,
+    err as never,
+    { signal: stop.signal },
+  );
   await until(() => /watching/.test(log), 'watching line');
 });
 afterAll(async () => {
@@ -52,7 +86,10 @@ describe('generate --watch', () => {
   it('an in-place write regenerates, and --quiet still prints the end of the run', async () => {
     expect(types()).toContain('export interface NewPet');
     writeFileSync(spec, withField('inplace'));
-    await until(() => types().includes('inplace') && regenerations() >= 1, 'regeneration after an in-place write');
+    await until(
+      () => types().includes('inplace') && regenerations() >= 1,
+      'regeneration after an in-place write',
+    );
     expect(log).toMatch(/change in .*openapi\.yaml: generating/);
   });
 
@@ -62,7 +99,10 @@ describe('generate --watch', () => {
       const tmp = path.join(dir, `.openapi.yaml.${name}.tmp`);
       writeFileSync(tmp, withField(name));
       renameSync(tmp, spec);
-      await until(() => types().includes(name) && regenerations() > before, `regeneration after a rename-save (${name})`);
+      await until(
+        () => types().includes(name) && regenerations() > before,
+        `regeneration after a rename-save (${name})`,
+      );
     }
   });
 
@@ -72,6 +112,9 @@ describe('generate --watch', () => {
     unlinkSync(spec);
     await new Promise((r) => setTimeout(r, 400));
     writeFileSync(spec, text);
-    await until(() => types().includes('recreated') && regenerations() > before, 'regeneration after delete and re-create');
+    await until(
+      () => types().includes('recreated') && regenerations() > before,
+      'regeneration after delete and re-create',
+    );
   });
 });

@@ -12,10 +12,16 @@ import type { SdkNaming } from '../../generator/passes/resources.ts';
 import { directorySpec } from '../corpus/directory-sample.ts';
 import { namingFindings } from '../corpus/naming-stats.ts';
 
-async function ir(id: string, sdk: Partial<SdkNaming> = {}): Promise<{ api: Api; warnings: string[]; call: (operationId: string) => string }> {
+async function ir(
+  id: string,
+  sdk: Partial<SdkNaming> = {},
+): Promise<{ api: Api; warnings: string[]; call: (operationId: string) => string }> {
   const diagnostics = new Diagnostics('tolerant');
-  const api = await buildIr(directorySpec(id), undefined, diagnostics, [], { sdk: { naming: 'auto', calls: {}, ...sdk } });
-  const call = (operationId: string) => api.operations.find((o) => o.operationId === operationId)!.sdkPath.join('.');
+  const api = await buildIr(directorySpec(id), undefined, diagnostics, [], {
+    sdk: { naming: 'auto', calls: {}, ...sdk },
+  });
+  const call = (operationId: string) =>
+    api.operations.find((o) => o.operationId === operationId)!.sdkPath.join('.');
   return { api, warnings: diagnostics.warnings.map(formatWarning), call };
 }
 
@@ -23,19 +29,32 @@ describe('SDK naming on real documents', () => {
   it("GitHub (group/verb operationIds): no call over 60 characters or 4 levels; an over-long one takes the path's spelling, then loses its owner's words when no other call has the result", async () => {
     const diagnostics = new Diagnostics('tolerant');
     const api = await buildIr(path.resolve('../shared/specs/github-api.json'), undefined, diagnostics);
-    const call = (operationId: string) => api.operations.find((o) => o.operationId === operationId)!.sdkPath.join('.');
+    const call = (operationId: string) =>
+      api.operations.find((o) => o.operationId === operationId)!.sdkPath.join('.');
     expect(api.sdkNaming).toBe('operations');
     expect(namingFindings('github', api)).toEqual([]);
     // `Organization` under /orgs/ and `Repository` under /repos/ take the path's spelling; both stay apart.
-    expect(call('actions/get-fork-pr-contributor-approval-permissions-organization')).toBe('actions.getForkPrContributorApprovalPermissionsOrg');
-    expect(call('actions/get-fork-pr-contributor-approval-permissions-repository')).toBe('actions.getForkPrContributorApprovalPermissionsRepo');
+    expect(call('actions/get-fork-pr-contributor-approval-permissions-organization')).toBe(
+      'actions.getForkPrContributorApprovalPermissionsOrg',
+    );
+    expect(call('actions/get-fork-pr-contributor-approval-permissions-repository')).toBe(
+      'actions.getForkPrContributorApprovalPermissionsRepo',
+    );
     // /enterprises/{enterprise}: the enterprise is the call's argument; /user: the authenticated user.
-    expect(call('copilot/remove-organizations-from-enterprise-coding-agent-policy')).toBe('copilot.removeOrganizationsCodingAgentPolicy');
-    expect(call('packages/list-docker-migration-conflicting-packages-for-authenticated-user')).toBe('packages.listDockerMigrationConflicting');
+    expect(call('copilot/remove-organizations-from-enterprise-coding-agent-policy')).toBe(
+      'copilot.removeOrganizationsCodingAgentPolicy',
+    );
+    expect(call('packages/list-docker-migration-conflicting-packages-for-authenticated-user')).toBe(
+      'packages.listDockerMigrationConflicting',
+    );
     // The organization's variant keeps its owner (it fits), so the two never meet.
-    expect(call('packages/list-docker-migration-conflicting-packages-for-organization')).toBe('packages.listDockerMigrationConflictingOrganization');
+    expect(call('packages/list-docker-migration-conflicting-packages-for-organization')).toBe(
+      'packages.listDockerMigrationConflictingOrganization',
+    );
     // A call that fits is never shortened.
-    expect(call('actions/get-github-actions-permissions-organization')).toBe('actions.getGithubActionsPermissionsOrganization');
+    expect(call('actions/get-github-actions-permissions-organization')).toBe(
+      'actions.getGithubActionsPermissionsOrganization',
+    );
     expect(new Set(api.operations.map((o) => o.sdkPath.join('.'))).size).toBe(api.operations.length);
   }, 120_000);
 
@@ -57,7 +76,9 @@ describe('SDK naming on real documents', () => {
     expect(call('CreateContact')).toMatch(/\.createContact$/);
     // Forced to the URL tree, the action named in the fragment is the method.
     const paths = await ir('amazonaws.com/ssm-contacts', { naming: 'paths' });
-    expect(new Set(paths.api.operations.map((o) => o.sdkPath.join('.'))).size).toBe(paths.api.operations.length);
+    expect(new Set(paths.api.operations.map((o) => o.sdkPath.join('.'))).size).toBe(
+      paths.api.operations.length,
+    );
   });
 
   it('a clean URL tree is kept, and a GET answering a list is `list` whatever its paging (Deutsche Bahn Fahrplan)', async () => {
@@ -70,7 +91,9 @@ describe('SDK naming on real documents', () => {
   it('Google (v3beta1 paths, custom verbs): no version segment in any call; the verb of {environment}:deployFlow names the method', async () => {
     const { api, call } = await ir('googleapis.com/dialogflow');
     expect(api.operations.some((o) => o.sdkPath.some((s) => /^v\d/.test(s)))).toBe(false);
-    expect(call('dialogflow.projects.locations.agents.environments.deployFlow')).toMatch(/DeployFlow$|deployFlow$/);
+    expect(call('dialogflow.projects.locations.agents.environments.deployFlow')).toMatch(
+      /DeployFlow$|deployFlow$/,
+    );
     for (const o of api.operations) expect(o.sdkPath.length).toBeLessThanOrEqual(4);
   });
 
@@ -88,7 +111,9 @@ describe('SDK naming on real documents', () => {
     expect(renamed.call('CreateBackupPlan')).toBe('backup.plans.create');
     const forced = await ir('amazonaws.com/backup', { naming: 'paths' });
     expect(forced.api.sdkNaming).toBe('paths');
-    const naming = forced.warnings.filter((w) => /sdk-naming|identifier-collision/.test(w) && w.includes('client.'));
+    const naming = forced.warnings.filter(
+      (w) => /sdk-naming|identifier-collision/.test(w) && w.includes('client.'),
+    );
     expect(naming.length).toBeGreaterThan(0);
     for (const w of naming) {
       expect(w).toContain('"sdk": { "calls": {');

@@ -3,7 +3,15 @@
  * tree's layout, without writing into the tree; a tree that lacks an imported output, or a package that imports a
  * file it would not ship, is a located build error (exit 1), never a package that fails when installed.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +28,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function tree(name: string, files: Record<string, string>): string {
   const root = path.join(dir, name);
   const all: Record<string, string> = {
-    'client/package.json': JSON.stringify({ name: 'tiny-client', version: '0.1.0', type: 'module', scripts: { prepack: 'exit 1' } }),
-    'client/index.ts': "export type { Pet } from '../types/index.js';\nexport { PET_KINDS } from '../tables/enums.js';\nexport { MAX_ID } from '../protocol/rules.js';\n",
+    'client/package.json': JSON.stringify({
+      name: 'tiny-client',
+      version: '0.1.0',
+      type: 'module',
+      scripts: { prepack: 'exit 1' },
+    }),
+    'client/index.ts':
+      "export type { Pet } from '../types/index.js';\nexport { PET_KINDS } from '../tables/enums.js';\nexport { MAX_ID } from '../protocol/rules.js';\n",
     'types/index.ts': "export interface Pet {\n  kind: 'cat' | 'dog';\n}\n",
     'tables/enums.ts': "export const PET_KINDS = ['cat', 'dog'] as const;\n",
     'protocol/rules.ts': 'export const MAX_ID = 512;\n',
@@ -37,7 +51,12 @@ function tree(name: string, files: Record<string, string>): string {
 async function run(out: string) {
   let stdout = '';
   let stderr = '';
-  const code = await build(['--out', out, '--dist', path.join(out, '..', `${path.basename(out)}-dist`)], { write: (s: string) => (stdout += s) }, { write: (s: string) => (stderr += s) }, dir);
+  const code = await build(
+    ['--out', out, '--dist', path.join(out, '..', `${path.basename(out)}-dist`)],
+    { write: (s: string) => (stdout += s) },
+    { write: (s: string) => (stderr += s) },
+    dir,
+  );
   return { code, stdout, stderr };
 }
 
@@ -55,11 +74,26 @@ describe('build assembles packages', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const built = path.join(dir, 'ok-dist/client');
-    for (const f of ['dist/esm/client/index.js', 'dist/esm/types/index.d.ts', 'dist/esm/tables/enums.js', 'dist/esm/protocol/rules.js', 'dist/cjs/tables/enums.js', 'dist/cjs/client/index.d.ts']) expect(existsSync(path.join(built, f)), f).toBe(true);
+    for (const f of [
+      'dist/esm/client/index.js',
+      'dist/esm/types/index.d.ts',
+      'dist/esm/tables/enums.js',
+      'dist/esm/protocol/rules.js',
+      'dist/cjs/tables/enums.js',
+      'dist/cjs/client/index.d.ts',
+    ])
+      expect(existsSync(path.join(built, f)), f).toBe(true);
     // Each CommonJS file names its source map, and the map names the file and carries the source.
-    expect(readFileSync(path.join(built, 'dist/cjs/tables/enums.js'), 'utf8')).toMatch(/\n\/\/# sourceMappingURL=enums\.js\.map$/);
-    expect(JSON.parse(readFileSync(path.join(built, 'dist/cjs/tables/enums.js.map'), 'utf8'))).toMatchObject({ file: 'enums.js', sourcesContent: [expect.stringContaining('PET_KINDS')] });
-    const { PET_KINDS } = (await import(path.join(built, 'dist/esm/client/index.js'))) as { PET_KINDS: string[] };
+    expect(readFileSync(path.join(built, 'dist/cjs/tables/enums.js'), 'utf8')).toMatch(
+      /\n\/\/# sourceMappingURL=enums\.js\.map$/,
+    );
+    expect(JSON.parse(readFileSync(path.join(built, 'dist/cjs/tables/enums.js.map'), 'utf8'))).toMatchObject({
+      file: 'enums.js',
+      sourcesContent: [expect.stringContaining('PET_KINDS')],
+    });
+    const { PET_KINDS } = (await import(path.join(built, 'dist/esm/client/index.js'))) as {
+      PET_KINDS: string[];
+    };
     expect(PET_KINDS).toEqual(['cat', 'dog']);
     expect(list(root)).toEqual(before);
   });
@@ -69,11 +103,16 @@ describe('build assembles packages', () => {
     rmSync(path.join(root, 'types'), { recursive: true });
     const r = await run(root);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error\[build\]: .*client imports .*types\/, which the tree does not hold: generate them too \(--only client writes them\)\n$/);
+    expect(r.stderr).toMatch(
+      /^error\[build\]: .*client imports .*types\/, which the tree does not hold: generate them too \(--only client writes them\)\n$/,
+    );
   });
 
   it('refuses a package whose code imports a file the package would not ship', async () => {
-    const root = tree('outside', { 'client/index.ts': "export { helper } from '../extra/helper.js';\n", 'extra/helper.ts': 'export const helper = 1;\n' });
+    const root = tree('outside', {
+      'client/index.ts': "export { helper } from '../extra/helper.js';\n",
+      'extra/helper.ts': 'export const helper = 1;\n',
+    });
     const r = await run(root);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('error[build]: client imports files it would not ship: extra/helper.ts\n');
@@ -81,8 +120,13 @@ describe('build assembles packages', () => {
   });
 
   it('--only client writes the outputs the client imports, and that tree builds', async () => {
-    const { files } = await runPipeline({ spec: 'test/fixtures/petstore/openapi.yaml', emitters: ['client'] });
-    const tops = [...new Set(files.map((f) => (f.path.startsWith('tables/') ? f.path : f.path.split('/')[0]!)))].sort();
+    const { files } = await runPipeline({
+      spec: 'test/fixtures/petstore/openapi.yaml',
+      emitters: ['client'],
+    });
+    const tops = [
+      ...new Set(files.map((f) => (f.path.startsWith('tables/') ? f.path : f.path.split('/')[0]!))),
+    ].sort();
     expect(tops).toEqual(['client', 'protocol', 'tables/enums.ts', 'types']);
     const root = path.join(dir, 'only-client');
     for (const f of files) {

@@ -15,7 +15,12 @@ export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
 const exec = promisify(execFile);
 
-export async function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; stderr: string; code: number }> {
+export async function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await exec(cmd, args, { cwd, env, maxBuffer: 32 * 1024 * 1024 });
     return { stdout, stderr, code: 0 };
@@ -43,8 +48,13 @@ export interface Packed {
 export async function buildAndPack(): Promise<Packed> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'codegen-consumer-'));
   const built = await buildAll(path.join(repo, 'generated'), path.join(root, 'dist'));
-  const [client, server] = await Promise.all(built.map(async (b) => ({ dir: b.dir, tarball: await pack(b.dir, root) })));
-  const named = (p: { dir: string; tarball: string }) => ({ ...p, name: (JSON.parse(readFileSync(path.join(p.dir, 'package.json'), 'utf8')) as { name: string }).name });
+  const [client, server] = await Promise.all(
+    built.map(async (b) => ({ dir: b.dir, tarball: await pack(b.dir, root) })),
+  );
+  const named = (p: { dir: string; tarball: string }) => ({
+    ...p,
+    name: (JSON.parse(readFileSync(path.join(p.dir, 'package.json'), 'utf8')) as { name: string }).name,
+  });
   return { root, client: named(client!), server: named(server!) };
 }
 
@@ -53,7 +63,11 @@ export async function project(root: string, name: string, tarballs: string[]): P
   const dir = path.join(root, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));
-  const r = await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], dir);
+  const r = await run(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs],
+    dir,
+  );
   if (r.code !== 0) throw new Error(`npm install in ${dir} failed: ${r.stderr}`);
   return dir;
 }

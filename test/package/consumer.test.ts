@@ -19,15 +19,27 @@ let baseURL: string;
 let server: http.Server;
 const requests: { url: string; auth: string | undefined; org: string | undefined; body: string }[] = [];
 
-const EMBEDDING = { object: 'list', data: [{ object: 'embedding', index: 0, embedding: [0.5, -0.25] }], model: 'text-embedding-3-small', usage: { prompt_tokens: 2, total_tokens: 2 } };
+const EMBEDDING = {
+  object: 'list',
+  data: [{ object: 'embedding', index: 0, embedding: [0.5, -0.25] }],
+  model: 'text-embedding-3-small',
+  usage: { prompt_tokens: 2, total_tokens: 2 },
+};
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      requests.push({ url: req.url ?? '', auth: req.headers.authorization, org: req.headers['service-organization'] as string | undefined, body });
-      res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end(JSON.stringify(EMBEDDING));
+      requests.push({
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        org: req.headers['service-organization'] as string | undefined,
+        body,
+      });
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_1' })
+        .end(JSON.stringify(EMBEDDING));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -42,12 +54,17 @@ afterAll(() => {
 });
 
 const call = (specifier: string, style: 'esm' | 'cjs') => {
-  const load = style === 'esm' ? `const { PlatformClient } = await import('${specifier}');` : `const { PlatformClient } = require('${specifier}');`;
+  const load =
+    style === 'esm'
+      ? `const { PlatformClient } = await import('${specifier}');`
+      : `const { PlatformClient } = require('${specifier}');`;
   const body = `${load}
 const client = new PlatformClient({ apiKey: 'sk-test', baseURL: process.env.BASE_URL, organization: 'org_1', maxRetries: 0 });
 const r = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'hi' });
 console.log(JSON.stringify(r.data[0].embedding));`;
-  return style === 'esm' ? body : `(async () => { ${body} })().catch((e) => { console.error(e); process.exit(1); });`;
+  return style === 'esm'
+    ? body
+    : `(async () => { ${body} })().catch((e) => { console.error(e); process.exit(1); });`;
 };
 
 describe('installed packages', () => {
@@ -70,8 +87,16 @@ const server = createServer({ createEmbedding: async () => ({ status: 200, body:
 const res = await server.fetch(new Request('http://127.0.0.1/v1/embeddings', { method: 'POST', headers: { authorization: 'Bearer sk-x', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'text-embedding-3-small', input: 'hi' }) }));
 const bad = await validateRequest('createEmbedding', { path: {}, query: {}, headers: {}, body: { input: 1 } });
 console.log(res.status, res.headers.get('service-version'), bad.ok);`;
-    writeFileSync(path.join(app, 'server.mjs'), script(`import { createServer } from '@platform-api/server';\nimport { validateRequest } from '@platform-api/server/validators';`));
-    writeFileSync(path.join(app, 'server.cjs'), `(async () => { ${script(`const { createServer } = require('@platform-api/server');\nconst { validateRequest } = require('@platform-api/server/validators');`)} })().catch((e) => { console.error(e); process.exit(1); });`);
+    writeFileSync(
+      path.join(app, 'server.mjs'),
+      script(
+        `import { createServer } from '@platform-api/server';\nimport { validateRequest } from '@platform-api/server/validators';`,
+      ),
+    );
+    writeFileSync(
+      path.join(app, 'server.cjs'),
+      `(async () => { ${script(`const { createServer } = require('@platform-api/server');\nconst { validateRequest } = require('@platform-api/server/validators');`)} })().catch((e) => { console.error(e); process.exit(1); });`,
+    );
     for (const file of ['server.mjs', 'server.cjs']) {
       const r = await run(process.execPath, [file], app);
       expect(r.stderr).toBe('');
@@ -101,13 +126,33 @@ export const server = createServer(handlers);
 export const checked = validateRequest('createEmbedding', { path: {}, query: {}, headers: {}, body: {} });
 `,
     );
-    const common = { target: 'ES2022', strict: true, exactOptionalPropertyTypes: true, skipLibCheck: false, noEmit: true, lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [path.join(repo, 'node_modules/@types')] };
-    const configs = {
-      'tsconfig.node16.json': { compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16' }, files: ['use.ts'] },
-      'tsconfig.bundler.json': { compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler' }, files: ['use.ts'] },
+    const common = {
+      target: 'ES2022',
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      skipLibCheck: false,
+      noEmit: true,
+      lib: ['ES2022', 'DOM'],
+      types: ['node'],
+      typeRoots: [path.join(repo, 'node_modules/@types')],
     };
-    for (const [file, config] of Object.entries(configs)) writeFileSync(path.join(app, file), JSON.stringify(config));
-    const results = await Promise.all(Object.keys(configs).map((file) => run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', file], app)));
+    const configs = {
+      'tsconfig.node16.json': {
+        compilerOptions: { ...common, module: 'node16', moduleResolution: 'node16' },
+        files: ['use.ts'],
+      },
+      'tsconfig.bundler.json': {
+        compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler' },
+        files: ['use.ts'],
+      },
+    };
+    for (const [file, config] of Object.entries(configs))
+      writeFileSync(path.join(app, file), JSON.stringify(config));
+    const results = await Promise.all(
+      Object.keys(configs).map((file) =>
+        run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', file], app),
+      ),
+    );
     for (const r of results) expect(r.stdout + r.stderr).toBe('');
   });
 
@@ -121,17 +166,47 @@ export async function main(baseURL, allow) {
   return r.data[0].embedding;
 }`,
     );
-    const out = await build({ entryPoints: [path.join(app, 'browser.mjs')], bundle: true, platform: 'browser', format: 'iife', globalName: 'app', write: false, logLevel: 'silent' });
+    const out = await build({
+      entryPoints: [path.join(app, 'browser.mjs')],
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      globalName: 'app',
+      write: false,
+      logLevel: 'silent',
+    });
     const code = out.outputFiles[0]!.text;
     expect(code).not.toMatch(/require\(["']node:/);
-    const globals = { fetch, Headers, Request, Response, URL, URLSearchParams, AbortController, AbortSignal, TextEncoder, TextDecoder, ReadableStream, FormData, Blob, setTimeout, clearTimeout, console, structuredClone };
+    const globals = {
+      fetch,
+      Headers,
+      Request,
+      Response,
+      URL,
+      URLSearchParams,
+      AbortController,
+      AbortSignal,
+      TextEncoder,
+      TextDecoder,
+      ReadableStream,
+      FormData,
+      Blob,
+      setTimeout,
+      clearTimeout,
+      console,
+      structuredClone,
+    };
     const worker = vm.createContext({ ...globals });
     vm.runInContext(code, worker);
     expect(vm.runInContext('typeof process', worker)).toBe('undefined');
-    expect(await vm.runInContext(`app.main(${JSON.stringify(baseURL)}, false)`, worker)).toEqual([0.5, -0.25]);
+    expect(await vm.runInContext(`app.main(${JSON.stringify(baseURL)}, false)`, worker)).toEqual([
+      0.5, -0.25,
+    ]);
     const page = vm.createContext({ ...globals, document: {}, navigator: { userAgent: 'test' } });
     vm.runInContext(code, page);
-    await expect(vm.runInContext(`app.main(${JSON.stringify(baseURL)}, false)`, page)).rejects.toThrow(/refuses to run in a browser.*dangerouslyAllowBrowser/);
+    await expect(vm.runInContext(`app.main(${JSON.stringify(baseURL)}, false)`, page)).rejects.toThrow(
+      /refuses to run in a browser.*dangerouslyAllowBrowser/,
+    );
     expect(await vm.runInContext(`app.main(${JSON.stringify(baseURL)}, true)`, page)).toEqual([0.5, -0.25]);
   });
 

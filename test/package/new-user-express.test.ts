@@ -28,14 +28,29 @@ let client: Loose;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-express-'));
-  const { files } = await runPipeline({ spec: path.join(repo, 'test/fixtures/new-user/openapi.yaml'), emitters: ['client', 'server'], config: { clientName: 'ProjectsClient' }, mode: 'tolerant' });
+  const { files } = await runPipeline({
+    spec: path.join(repo, 'test/fixtures/new-user/openapi.yaml'),
+    emitters: ['client', 'server'],
+    config: { clientName: 'ProjectsClient' },
+    mode: 'tolerant',
+  });
   writeTree(path.join(dir, 'gen'), files);
   const server = (await import(pathToFileURL(path.join(dir, 'gen/server/index.ts')).href)) as Loose;
-  const { ProjectsClient } = (await import(pathToFileURL(path.join(dir, 'gen/client/index.ts')).href)) as Loose;
+  const { ProjectsClient } = (await import(
+    pathToFileURL(path.join(dir, 'gen/client/index.ts')).href
+  )) as Loose;
   const api = server.createServer(
     {
-      getProject: (input: Loose) => ({ id: String(Object.values(input.path as object)[0]), name: 'Apollo', created_at: 1 }),
-      listProjects: () => ({ data: [{ id: 'p1', name: 'Apollo', created_at: 1 }], has_more: false, next_cursor: null }),
+      getProject: (input: Loose) => ({
+        id: String(Object.values(input.path as object)[0]),
+        name: 'Apollo',
+        created_at: 1,
+      }),
+      listProjects: () => ({
+        data: [{ id: 'p1', name: 'Apollo', created_at: 1 }],
+        has_more: false,
+        next_cursor: null,
+      }),
     },
     { authenticate: (token: string) => (token === KEY ? { kind: 'api_key' } : undefined) },
   );

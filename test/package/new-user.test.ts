@@ -8,7 +8,17 @@
  */
 import express from 'express';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -24,33 +34,76 @@ let root = '';
 let app = '';
 const cli = (args: string[]) => run('npx', ['--no-install', 'platform-api-codegen', ...args], app);
 /** The tool's own output, without npm's notices about the machine's npm config. */
-const own = (text: string) => text.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n');
-const version = (file: string) => (JSON.parse(readFileSync(path.join(app, file), 'utf8')) as { version: string }).version;
+const own = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l && !l.startsWith('npm warn'))
+    .join('\n');
+const version = (file: string) =>
+  (JSON.parse(readFileSync(path.join(app, file), 'utf8')) as { version: string }).version;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'codegen-new-user-'));
   const tarball = await pack(repo, root);
   app = path.join(root, 'app');
   mkdirSync(app);
-  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'projects-app', version: '1.0.0', private: true }));
-  const r = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
+  writeFileSync(
+    path.join(app, 'package.json'),
+    JSON.stringify({ name: 'projects-app', version: '1.0.0', private: true }),
+  );
+  const r = await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball],
+    app,
+  );
   if (r.code !== 0) throw new Error(`npm install of the toolchain failed: ${r.stderr}`);
   cpSync(fixture, path.join(app, 'openapi.yaml'));
-  writeFileSync(path.join(app, 'codegen.config.json'), JSON.stringify({ clientName: 'ProjectsClient', envPrefix: 'PROJECTS_', packages: { client: { name: '@projects/client' }, server: { name: '@projects/server' } } }, null, 2));
+  writeFileSync(
+    path.join(app, 'codegen.config.json'),
+    JSON.stringify(
+      {
+        clientName: 'ProjectsClient',
+        envPrefix: 'PROJECTS_',
+        packages: { client: { name: '@projects/client' }, server: { name: '@projects/server' } },
+      },
+      null,
+      2,
+    ),
+  );
   // The version the user released before: the same API with one more operation (its removal is breaking).
-  writeFileSync(path.join(app, 'v1.yaml'), readFileSync(fixture, 'utf8').replace('paths:\n', 'paths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        \'204\':\n          description: Alive.\n'));
+  writeFileSync(
+    path.join(app, 'v1.yaml'),
+    readFileSync(fixture, 'utf8').replace(
+      'paths:\n',
+      "paths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        '204':\n          description: Alive.\n",
+    ),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("a new user's path with the packed tool", () => {
   it('--version and generate into a new folder', async () => {
     const v = await cli(['--version']);
-    expect(v.stdout.trim()).toBe((JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(v.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version,
+    );
     const r = await cli(['generate', '--out', 'gen', '--quiet']);
     expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
-    expect(readdirSync(path.join(app, 'gen')).sort()).toEqual(['.codegen-manifest.json', 'client', 'docs', 'emulator', 'protocol', 'server', 'tables', 'types', 'validators']);
-    expect(readFileSync(path.join(app, 'gen/client/client.ts'), 'utf8')).toContain('export class ProjectsClient');
+    expect(readdirSync(path.join(app, 'gen')).sort()).toEqual([
+      '.codegen-manifest.json',
+      'client',
+      'docs',
+      'emulator',
+      'protocol',
+      'server',
+      'tables',
+      'types',
+      'validators',
+    ]);
+    expect(readFileSync(path.join(app, 'gen/client/client.ts'), 'utf8')).toContain(
+      'export class ProjectsClient',
+    );
     expect(version('gen/client/package.json')).toBe('0.1.0');
   });
 
@@ -67,7 +120,11 @@ describe("a new user's path with the packed tool", () => {
   });
 
   it('--watch regenerates after a save by rename, and after the next one', async () => {
-    const child = spawn(path.join(app, 'node_modules/.bin/platform-api-codegen'), ['generate', '--out', 'gen', '--watch', '--quiet'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      path.join(app, 'node_modules/.bin/platform-api-codegen'),
+      ['generate', '--out', 'gen', '--watch', '--quiet'],
+      { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let log = '';
     child.stderr.on('data', (d) => (log += d));
     const until = async (ok: () => boolean, what: string) => {
@@ -80,10 +137,19 @@ describe("a new user's path with the packed tool", () => {
     try {
       await until(() => /watching/.test(log), 'watching line');
       for (const field of ['archived', 'color']) {
-        const spec = readFileSync(path.join(app, 'openapi.yaml'), 'utf8').replace('        created_at: { type: integer }\n', `        created_at: { type: integer }\n        ${field}: { type: string }\n`);
+        const spec = readFileSync(path.join(app, 'openapi.yaml'), 'utf8').replace(
+          '        created_at: { type: integer }\n',
+          `        created_at: { type: integer }\n        ${field}: { type: string }\n`,
+        );
         writeFileSync(path.join(app, '.openapi.yaml.swp'), spec);
         renameSync(path.join(app, '.openapi.yaml.swp'), path.join(app, 'openapi.yaml'));
-        await until(() => existsSync(path.join(app, 'gen/types/projects.ts')) && types().includes(`${field}?: string`) && log.includes('; watching'), `regeneration with ${field}`);
+        await until(
+          () =>
+            existsSync(path.join(app, 'gen/types/projects.ts')) &&
+            types().includes(`${field}?: string`) &&
+            log.includes('; watching'),
+          `regeneration with ${field}`,
+        );
       }
     } finally {
       child.kill('SIGTERM');
@@ -102,25 +168,50 @@ describe("a new user's path with the packed tool", () => {
     expect(existsSync(path.join(app, 'dist/client/dist/cjs/client/index.d.ts'))).toBe(true);
     expect(existsSync(path.join(app, 'dist/server/dist/esm/server/index.d.ts'))).toBe(true);
     expect(existsSync(path.join(app, 'gen/client/types'))).toBe(false);
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', root], path.join(app, 'dist/client'));
+    const packed = await run(
+      'npm',
+      ['pack', '--json', '--pack-destination', root],
+      path.join(app, 'dist/client'),
+    );
     expect(packed.code).toBe(0);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { name: string; files: { path: string }[] }[];
+    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+      name: string;
+      files: { path: string }[];
+    }[];
     expect(info!.name).toBe('@projects/client');
-    expect(info!.files.map((f) => f.path)).toEqual(expect.arrayContaining(['dist/cjs/client/index.js', 'dist/esm/types/index.d.ts', 'dist/esm/tables/enums.js']));
+    expect(info!.files.map((f) => f.path)).toEqual(
+      expect.arrayContaining([
+        'dist/cjs/client/index.js',
+        'dist/esm/types/index.d.ts',
+        'dist/esm/tables/enums.js',
+      ]),
+    );
     const sources = await run('npm', ['pack', '--pack-destination', root], path.join(app, 'gen/client'));
     expect(sources.code).not.toBe(0);
     expect(sources.stderr).toContain('npx platform-api-codegen build');
     expect(readdirSync(path.join(app, 'gen/client')).filter((f) => f.endsWith('.tgz'))).toEqual([]);
   });
 
-  it('the built client calls the built server, mounted in Express under /v1 beside the app\'s own routes', async () => {
+  it("the built client calls the built server, mounted in Express under /v1 beside the app's own routes", async () => {
     // The packages `build` compiled from the packed tool's output, loaded as a user's app would load them.
-    const server = (await import(pathToFileURL(path.join(app, 'dist/server/dist/esm/server/index.js')).href)) as Loose;
-    const { ProjectsClient } = (await import(pathToFileURL(path.join(app, 'dist/client/dist/esm/client/index.js')).href)) as Loose;
+    const server = (await import(
+      pathToFileURL(path.join(app, 'dist/server/dist/esm/server/index.js')).href
+    )) as Loose;
+    const { ProjectsClient } = (await import(
+      pathToFileURL(path.join(app, 'dist/client/dist/esm/client/index.js')).href
+    )) as Loose;
     const api = server.createServer(
       {
-        getProject: (input: Loose) => ({ id: String(Object.values(input.path as object)[0]), name: 'Apollo', created_at: 1 }),
-        listProjects: () => ({ data: [{ id: 'p1', name: 'Apollo', created_at: 1 }], has_more: false, next_cursor: null }),
+        getProject: (input: Loose) => ({
+          id: String(Object.values(input.path as object)[0]),
+          name: 'Apollo',
+          created_at: 1,
+        }),
+        listProjects: () => ({
+          data: [{ id: 'p1', name: 'Apollo', created_at: 1 }],
+          has_more: false,
+          next_cursor: null,
+        }),
       },
       { authenticate: (key: string) => (key === 'key-1' ? { kind: 'api_key' } : undefined) },
     );
@@ -158,7 +249,9 @@ describe("a new user's path with the packed tool", () => {
     for (let i = 0; i < 2; i++) {
       expect((await cli(['generate', '--out', 'gen', '--quiet'])).code).toBe(0);
       expect(version('gen/client/package.json')).toBe('0.2.0');
-      expect(readFileSync(path.join(app, 'gen/client/CHANGELOG.md'), 'utf8')).toContain('## 0.2.0 (2026-03-01)');
+      expect(readFileSync(path.join(app, 'gen/client/CHANGELOG.md'), 'utf8')).toContain(
+        '## 0.2.0 (2026-03-01)',
+      );
     }
     expect((await cli(['check', '--out', 'gen', '--quiet'])).code).toBe(0);
   });
@@ -168,7 +261,9 @@ describe("a new user's path with the packed tool", () => {
     const r = await cli(['release', 'v1.yaml', '--dry-run', '--date', '2026-03-02']);
     expect(own(r.stderr)).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('next version: 0.2.0 → 0.3.0 (breaking; 0.x: a breaking change bumps the minor)');
+    expect(r.stdout).toContain(
+      'next version: 0.2.0 → 0.3.0 (breaking; 0.x: a breaking change bumps the minor)',
+    );
     expect(r.stdout).toMatch(/would publish projects-client-0\.3\.0\.tgz/);
     expect(r.stdout).toMatch(/would publish projects-server-0\.3\.0\.tgz/);
     expect(r.stdout).not.toMatch(/platform-api|createProject: operation removed/);

@@ -10,9 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repo, run } from './consumer-kit.ts';
 
 let root: string;
-const git = (args: string[], cwd: string) => run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], cwd);
+const git = (args: string[], cwd: string) =>
+  run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], cwd);
 // As `npm run release -- <base>` runs it: the CLI's release command on our spec.
-const release = (cwd: string, args: string[]) => run(process.execPath, [path.join(repo, 'node_modules/tsx/dist/cli.mjs'), 'scripts/tool.ts', 'release', '--spec', 'spec/openapi.yaml', ...args], cwd);
+const release = (cwd: string, args: string[]) =>
+  run(
+    process.execPath,
+    [
+      path.join(repo, 'node_modules/tsx/dist/cli.mjs'),
+      'scripts/tool.ts',
+      'release',
+      '--spec',
+      'spec/openapi.yaml',
+      ...args,
+    ],
+    cwd,
+  );
 
 beforeAll(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'codegen-release-'));
@@ -26,14 +39,22 @@ describe('release', () => {
     symlinkSync(path.join(repo, 'node_modules'), path.join(clone, 'node_modules'));
     const root_ = path.join(clone, 'spec/openapi.yaml');
     const spec = readFileSync(root_, 'utf8');
-    writeFileSync(root_, spec.replace("  /responses/input_tokens:\n    $ref: './paths/responses.yaml#/inputTokens'\n", ''));
+    writeFileSync(
+      root_,
+      spec.replace("  /responses/input_tokens:\n    $ref: './paths/responses.yaml#/inputTokens'\n", ''),
+    );
     expect((await git(['commit', '--quiet', '-am', 'Remove an operation'], clone)).code).toBe(0);
-    const [base, head] = await Promise.all([git(['rev-parse', 'HEAD~1'], clone), git(['rev-parse', 'HEAD'], clone)]);
+    const [base, head] = await Promise.all([
+      git(['rev-parse', 'HEAD~1'], clone),
+      git(['rev-parse', 'HEAD'], clone),
+    ]);
 
     const r = await release(clone, ['HEAD~1', '--dry-run', '--date', '2026-01-02']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('next version: 0.1.0 → 0.2.0 (breaking; 0.x: a breaking change bumps the minor)');
+    expect(r.stdout).toContain(
+      'next version: 0.1.0 → 0.2.0 (breaking; 0.x: a breaking change bumps the minor)',
+    );
     expect(r.stdout).toContain('## 0.2.0 (2026-01-02)');
     expect(r.stdout).toContain(`from ${base.stdout.trim()} (HEAD~1) to ${head.stdout.trim()}`);
     expect(r.stdout).toContain('### Breaking changes');
@@ -53,7 +74,9 @@ describe('release', () => {
     symlinkSync(path.join(repo, 'node_modules'), path.join(clone, 'node_modules'));
     const r = await release(clone, ['HEAD~1', '--dry-run']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('error[unreadable-spec]: HEAD~1 is not in this shallow clone; fetch the history it needs (git fetch --deepen=1, or --unshallow) and run again\n');
+    expect(r.stderr).toBe(
+      'error[unreadable-spec]: HEAD~1 is not in this shallow clone; fetch the history it needs (git fetch --deepen=1, or --unshallow) and run again\n',
+    );
   });
 
   it('usage errors exit 2', async () => {

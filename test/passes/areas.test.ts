@@ -1,6 +1,14 @@
 /** The areas pass on parsed models built with the factory: which area each schema, machine and gap belongs to. */
 import { describe, expect, it } from 'vitest';
-import { parameter, parsedApi, parsedMachine, parsedOperation, parsedSchema, response, t } from '../../generator/ir/factory.ts';
+import {
+  parameter,
+  parsedApi,
+  parsedMachine,
+  parsedOperation,
+  parsedSchema,
+  response,
+  t,
+} from '../../generator/ir/factory.ts';
 import type { ParsedApi } from '../../generator/ir/types.ts';
 import { decideAreas } from '../../generator/passes/areas.ts';
 
@@ -14,9 +22,18 @@ function model(): ParsedApi {
       parsedSchema('Video', t.object({ id: t.string() })),
     ],
     operations: [
-      parsedOperation('getStore', 'get', '/vector_stores/{id}', { area: 'vector-stores', tags: ['Vector stores'], parameters: [parameter('id', 'path')], responses: [response('200', t.ref('Store'))] }),
+      parsedOperation('getStore', 'get', '/vector_stores/{id}', {
+        area: 'vector-stores',
+        tags: ['Vector stores'],
+        parameters: [parameter('id', 'path')],
+        responses: [response('200', t.ref('Store'))],
+      }),
       // A 4xx answer does not make its schema part of the area.
-      parsedOperation('getVideo', 'get', '/videos/{id}', { area: 'videos', parameters: [parameter('id', 'path')], responses: [response('200', t.ref('Video')), response('404', t.ref('File'))] }),
+      parsedOperation('getVideo', 'get', '/videos/{id}', {
+        area: 'videos',
+        parameters: [parameter('id', 'path')],
+        responses: [response('200', t.ref('Video')), response('404', t.ref('File'))],
+      }),
     ],
     stateMachines: [parsedMachine('video', { schema: 'Video' })],
     notShown: [
@@ -29,12 +46,22 @@ function model(): ParsedApi {
 describe('decideAreas', () => {
   it('gives a schema the area of the operations that reach it, through references, and common otherwise', () => {
     const { schemas } = decideAreas(model());
-    expect(Object.fromEntries(schemas)).toEqual({ File: 'vector-stores', Orphan: 'common', Store: 'vector-stores', Video: 'videos' });
+    expect(Object.fromEntries(schemas)).toEqual({
+      File: 'vector-stores',
+      Orphan: 'common',
+      Store: 'vector-stores',
+      Video: 'videos',
+    });
   });
 
   it('puts a schema two areas reach in common', () => {
     const api = model();
-    api.operations.push(parsedOperation('listFiles', 'get', '/videos/{id}/files', { area: 'videos', responses: [response('200', t.ref('File'))] }));
+    api.operations.push(
+      parsedOperation('listFiles', 'get', '/videos/{id}/files', {
+        area: 'videos',
+        responses: [response('200', t.ref('File'))],
+      }),
+    );
     expect(decideAreas(api).schemas.get('File')).toBe('common');
   });
 
@@ -52,7 +79,13 @@ describe('decideAreas', () => {
 
   it('lists common first, then tags, operations, webhooks and schemas, titled by the first tag', () => {
     const api = model();
-    api.webhooks.push({ name: 'video.done', method: 'post', headers: [], responses: [], pointer: '#/webhooks/video.done/post' });
+    api.webhooks.push({
+      name: 'video.done',
+      method: 'post',
+      headers: [],
+      responses: [],
+      pointer: '#/webhooks/video.done/post',
+    });
     expect(decideAreas(api).areas).toEqual([
       { slug: 'common', title: 'Common' },
       { slug: 'vector-stores', title: 'Vector stores' },

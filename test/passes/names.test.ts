@@ -1,33 +1,69 @@
 /** The naming pass on parsed models built with the factory: every identifier it decides, and its collisions. */
 import { describe, expect, it } from 'vitest';
-import { parameter, parsedApi, parsedMachine, parsedOperation, parsedSchema, response, t } from '../../generator/ir/factory.ts';
+import {
+  parameter,
+  parsedApi,
+  parsedMachine,
+  parsedOperation,
+  parsedSchema,
+  response,
+  t,
+} from '../../generator/ir/factory.ts';
 import type { ParsedApi } from '../../generator/ir/types.ts';
 import { decideAreas } from '../../generator/passes/areas.ts';
 import { decideNames, type NameOptions } from '../../generator/passes/names.ts';
 import { locate, strict, tolerant } from './helpers.ts';
 
-const names = (api: ParsedApi, options: NameOptions = {}, diagnostics = strict()) => decideNames(api, decideAreas(api), locate, diagnostics, options);
+const names = (api: ParsedApi, options: NameOptions = {}, diagnostics = strict()) =>
+  decideNames(api, decideAreas(api), locate, diagnostics, options);
 
 function model(): ParsedApi {
   return parsedApi({
     title: 'Acme Projects API',
     schemas: [
-      parsedSchema('Video', t.object({ id: t.string(), status: t.enum(['queued', 'done'], { pointer: '#/components/schemas/Video/properties/status' }) })),
+      parsedSchema(
+        'Video',
+        t.object({
+          id: t.string(),
+          status: t.enum(['queued', 'done'], { pointer: '#/components/schemas/Video/properties/status' }),
+        }),
+      ),
       parsedSchema('image_edit', t.object({ size: t.string() })),
       parsedSchema('Order', t.enum(['asc', 'desc'], { pointer: '#/components/schemas/Order' })),
     ],
     operations: [
-      parsedOperation('getVideo', 'get', '/videos/{video_id}', { parameters: [parameter('video_id', 'path'), parameter('limit', 'query', t.integer(), { component: 'Limit' })], responses: [response('200', t.ref('Video'))] }),
-      parsedOperation('copy', 'post', '/copy/{class}/{ID}/{id}', { parameters: [parameter('ID', 'path'), parameter('class', 'path'), parameter('id', 'path')], responses: [response('201', t.object({ ok: t.boolean() }))] }),
+      parsedOperation('getVideo', 'get', '/videos/{video_id}', {
+        parameters: [
+          parameter('video_id', 'path'),
+          parameter('limit', 'query', t.integer(), { component: 'Limit' }),
+        ],
+        responses: [response('200', t.ref('Video'))],
+      }),
+      parsedOperation('copy', 'post', '/copy/{class}/{ID}/{id}', {
+        parameters: [parameter('ID', 'path'), parameter('class', 'path'), parameter('id', 'path')],
+        responses: [response('201', t.object({ ok: t.boolean() }))],
+      }),
     ],
-    webhooks: [{ name: 'video.completed', method: 'post', headers: [], responses: [], pointer: '#/webhooks/video.completed/post' }],
+    webhooks: [
+      {
+        name: 'video.completed',
+        method: 'post',
+        headers: [],
+        responses: [],
+        pointer: '#/webhooks/video.completed/post',
+      },
+    ],
     stateMachines: [parsedMachine('video', { schema: 'Video' })],
   });
 }
 
 describe('decideNames', () => {
   it('keeps a PascalCase component name and normalises others', () => {
-    expect(Object.fromEntries(names(model()).schemas)).toEqual({ Video: 'Video', image_edit: 'ImageEdit', Order: 'Order' });
+    expect(Object.fromEntries(names(model()).schemas)).toEqual({
+      Video: 'Video',
+      image_edit: 'ImageEdit',
+      Order: 'Order',
+    });
   });
 
   it("names an operation's types and functions, a single named response by its schema", () => {
@@ -45,7 +81,11 @@ describe('decideNames', () => {
   });
 
   it('makes path parameters safe, distinct identifiers', () => {
-    expect(Object.fromEntries(names(model()).pathIdentifiers.get('copy')!)).toEqual({ ID: 'id', class: 'class_', id: 'id2' });
+    expect(Object.fromEntries(names(model()).pathIdentifiers.get('copy')!)).toEqual({
+      ID: 'id',
+      class: 'class_',
+      id: 'id2',
+    });
   });
 
   it('names the shared reader of a component parameter', () => {
@@ -89,7 +129,9 @@ describe('decideNames', () => {
     expect(errors.errors.map((e) => e.code)).toEqual(['identifier-collision']);
     const warnings = tolerant();
     expect(names(api, {}, warnings).operations.get('getVideo')!.query).toBe('GetVideoQuery2');
-    expect(warnings.warnings[0]!.message).toContain("the name 'GetVideoQuery' is claimed by schema 'GetVideoQuery' and by operation 'getVideo'");
+    expect(warnings.warnings[0]!.message).toContain(
+      "the name 'GetVideoQuery' is claimed by schema 'GetVideoQuery' and by operation 'getVideo'",
+    );
   });
 
   it('leaves the parsed model as it is', () => {

@@ -1,7 +1,14 @@
 /** The resources pass on parsed models built with the factory: SDK calls, the resource tree, its classes and files. */
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../generator/diagnostics.ts';
-import { parameter, parsedApi, parsedOperation, parsedSchema, response, t } from '../../generator/ir/factory.ts';
+import {
+  parameter,
+  parsedApi,
+  parsedOperation,
+  parsedSchema,
+  response,
+  t,
+} from '../../generator/ir/factory.ts';
 import type { ParsedApi } from '../../generator/ir/types.ts';
 import { NameRegistry } from '../../generator/naming/resolver.ts';
 import { decidePaging } from '../../generator/passes/paging.ts';
@@ -15,14 +22,27 @@ function model(): ParsedApi {
     schemas: [parsedSchema('VectorStore', t.object({ id: t.string() }))],
     operations: [
       parsedOperation('listVectorStores', 'get', '/vector_stores', { responses: [response('200', list)] }),
-      parsedOperation('createVectorStore', 'post', '/vector_stores', { responses: [response('200', t.ref('VectorStore'))] }),
-      parsedOperation('getVectorStore', 'get', '/vector_stores/{id}', { parameters: [parameter('id', 'path')], responses: [response('200', t.ref('VectorStore'))] }),
-      parsedOperation('listFiles', 'get', '/vector_stores/{id}/files', { parameters: [parameter('id', 'path')], responses: [response('200', list)] }),
+      parsedOperation('createVectorStore', 'post', '/vector_stores', {
+        responses: [response('200', t.ref('VectorStore'))],
+      }),
+      parsedOperation('getVectorStore', 'get', '/vector_stores/{id}', {
+        parameters: [parameter('id', 'path')],
+        responses: [response('200', t.ref('VectorStore'))],
+      }),
+      parsedOperation('listFiles', 'get', '/vector_stores/{id}/files', {
+        parameters: [parameter('id', 'path')],
+        responses: [response('200', list)],
+      }),
     ],
   });
 }
 
-function decide(api: ParsedApi, naming: SdkNaming = DEFAULT_SDK_NAMING, registry = new NameRegistry(), diagnostics: Diagnostics = tolerant()) {
+function decide(
+  api: ParsedApi,
+  naming: SdkNaming = DEFAULT_SDK_NAMING,
+  registry = new NameRegistry(),
+  diagnostics: Diagnostics = tolerant(),
+) {
   return decideCalls(api, decidePaging(api), registry, locate, diagnostics, naming);
 }
 
@@ -40,16 +60,22 @@ describe('decideCalls', () => {
 
   it('builds the tree sorted, with class names and the file of each top-level resource', () => {
     const { resources } = decide(model());
-    expect(resources.children.map((c) => [c.property, c.className, c.file])).toEqual([['vectorStores', 'VectorStores', 'client/resources/vector-stores.ts']]);
+    expect(resources.children.map((c) => [c.property, c.className, c.file])).toEqual([
+      ['vectorStores', 'VectorStores', 'client/resources/vector-stores.ts'],
+    ]);
     const top = resources.children[0]!;
     expect(top.methods.map((m) => m.name)).toEqual(['create', 'list', 'retrieve']);
-    expect(top.children.map((c) => [c.className, c.path.join('.')])).toEqual([['VectorStoresFiles', 'vectorStores.files']]);
+    expect(top.children.map((c) => [c.className, c.path.join('.')])).toEqual([
+      ['VectorStoresFiles', 'vectorStores.files'],
+    ]);
   });
 
   it('claims class names beside the type names: a schema already called so gives the class a suffix', () => {
     const registry = new NameRegistry();
     registry.claim('VectorStores', "schema 'VectorStores'", {});
-    expect(decide(model(), DEFAULT_SDK_NAMING, registry).resources.children[0]!.className).toBe('VectorStoresResource');
+    expect(decide(model(), DEFAULT_SDK_NAMING, registry).resources.children[0]!.className).toBe(
+      'VectorStoresResource',
+    );
   });
 
   it('keeps calls named by x-sdk-call and by the config, under either rule', () => {
@@ -67,16 +93,27 @@ describe('decideCalls', () => {
     const api = model();
     api.operations[2] = { ...api.operations[2]!, sdkCall: ['Bad Call'] };
     const diagnostics = tolerant();
-    expect(decide(api, DEFAULT_SDK_NAMING, new NameRegistry(), diagnostics).sdkPaths.get('getVectorStore')).toEqual(['vectorStores', 'retrieve']);
-    expect(diagnostics.warnings.map((w) => w.message)).toEqual(["SDK call 'Bad Call' of getVectorStore must be resource.method in camelCase"]);
+    expect(
+      decide(api, DEFAULT_SDK_NAMING, new NameRegistry(), diagnostics).sdkPaths.get('getVectorStore'),
+    ).toEqual(['vectorStores', 'retrieve']);
+    expect(diagnostics.warnings.map((w) => w.message)).toEqual([
+      "SDK call 'Bad Call' of getVectorStore must be resource.method in camelCase",
+    ]);
   });
 
   it('warns once a list whose paging fits no convention has its call', () => {
     const api = model();
-    api.operations.push(parsedOperation('listOdd', 'get', '/odd', { parameters: [parameter('cursor', 'query')], responses: [response('200', t.array(t.string()))] }));
+    api.operations.push(
+      parsedOperation('listOdd', 'get', '/odd', {
+        parameters: [parameter('cursor', 'query')],
+        responses: [response('200', t.array(t.string()))],
+      }),
+    );
     const diagnostics = tolerant();
     decide(api, DEFAULT_SDK_NAMING, new NameRegistry(), diagnostics);
-    expect(diagnostics.warnings.map((w) => [w.code, w.fallback])).toEqual([['pagination-fallback', 'client.odd.list is a plain method returning one page']]);
+    expect(diagnostics.warnings.map((w) => [w.code, w.fallback])).toEqual([
+      ['pagination-fallback', 'client.odd.list is a plain method returning one page'],
+    ]);
   });
 
   it('leaves the parsed model as it is', () => {

@@ -8,14 +8,27 @@ import { locate } from './helpers.ts';
 
 function model(when: TypeNode) {
   const json: ParsedResponseContent = { mediaType: 'application/json', kind: 'json', type: t.object({}) };
-  const sse: ParsedResponseContent = { mediaType: 'text/event-stream', kind: 'sse', when, sse: { framing: 'data-only', events: [] } };
-  const api = parsedApi({ operations: [parsedOperation('create', 'post', '/things', { responses: [{ status: '200', description: '', headers: [], contents: [json, sse] }] })] });
+  const sse: ParsedResponseContent = {
+    mediaType: 'text/event-stream',
+    kind: 'sse',
+    when,
+    sse: { framing: 'data-only', events: [] },
+  };
+  const api = parsedApi({
+    operations: [
+      parsedOperation('create', 'post', '/things', {
+        responses: [{ status: '200', description: '', headers: [], contents: [json, sse] }],
+      }),
+    ],
+  });
   return { api, json, sse };
 }
 
 describe('decideSelectors', () => {
   it('reads each required const or enum property as a field and its values', () => {
-    const { api, json, sse } = model(t.object({ stream: t.literal(true), mode: t.enum(['a', 'b']) }, ['stream', 'mode']));
+    const { api, json, sse } = model(
+      t.object({ stream: t.literal(true), mode: t.enum(['a', 'b']) }, ['stream', 'mode']),
+    );
     const table = decideSelectors(api, locate);
     expect(table.get(sse)).toEqual([
       { field: 'mode', values: ['a', 'b'] },
@@ -27,6 +40,8 @@ describe('decideSelectors', () => {
   it('refuses a condition it cannot test, naming the operation', () => {
     const { api } = model(t.object({ stream: t.string() }));
     expect(() => decideSelectors(api, locate)).toThrow(GeneratorError);
-    expect(() => decideSelectors(api, locate)).toThrow(/x-when of create \(text\/event-stream\) must name body properties with const or enum values/);
+    expect(() => decideSelectors(api, locate)).toThrow(
+      /x-when of create \(text\/event-stream\) must name body properties with const or enum values/,
+    );
   });
 });

@@ -18,10 +18,14 @@ describe('the shared operation table', () => {
     for (const [id, entry] of Object.entries(facts)) {
       const client = clientOperations[id as keyof typeof clientOperations];
       // The client's entry holds the shared entry's very values (not copies printed twice)...
-      for (const [field, value] of Object.entries(entry)) expect(client[field as keyof typeof client], `${id}.${field}`).toBe(value);
+      for (const [field, value] of Object.entries(entry))
+        expect(client[field as keyof typeof client], `${id}.${field}`).toBe(value);
       // ...and adds only its own fields.
       const own = Object.keys(client).filter((k) => !(k in entry));
-      expect(own.every((k) => k === 'body' || k === 'paging' || k === 'servers'), `${id}: ${own.join(', ')}`).toBe(true);
+      expect(
+        own.every((k) => k === 'body' || k === 'paging' || k === 'servers'),
+        `${id}: ${own.join(', ')}`,
+      ).toBe(true);
     }
     expect(routes.operations).toBe(facts);
     expect(Object.keys(routes.validators).sort()).toEqual(Object.keys(facts).sort());
@@ -33,7 +37,14 @@ describe('the shared operation table', () => {
       match: () => undefined,
       validators: { upload: accept, chat: accept, none: accept },
       operations: {
-        upload: { id: 'upload', method: 'POST', path: '/u', requestBody: { required: true, mediaTypes: { 'Multipart/Form-Data': 'multipart' } }, status: 201, responses: [{ kind: 'json', mediaType: 'application/json' }] },
+        upload: {
+          id: 'upload',
+          method: 'POST',
+          path: '/u',
+          requestBody: { required: true, mediaTypes: { 'Multipart/Form-Data': 'multipart' } },
+          status: 201,
+          responses: [{ kind: 'json', mediaType: 'application/json' }],
+        },
         chat: {
           id: 'chat',
           method: 'POST',
@@ -43,14 +54,25 @@ describe('the shared operation table', () => {
           status: 200,
           responses: [
             { kind: 'json', mediaType: 'application/json' },
-            { kind: 'sse', mediaType: 'text/event-stream', when: { stream: [true] }, framing: 'data-only', terminator: '[DONE]' },
+            {
+              kind: 'sse',
+              mediaType: 'text/event-stream',
+              when: { stream: [true] },
+              framing: 'data-only',
+              terminator: '[DONE]',
+            },
           ],
         },
         none: { id: 'none', method: 'DELETE', path: '/n', status: 204, responses: [{ kind: 'empty' }] },
       },
     };
     const metas = operationMetas(table);
-    expect(metas.upload).toMatchObject({ operationId: 'upload', secured: true, body: { required: true, mediaTypes: { 'multipart/form-data': 'multipart' } }, success: { status: 201, kind: 'json', mediaType: 'application/json' } });
+    expect(metas.upload).toMatchObject({
+      operationId: 'upload',
+      secured: true,
+      body: { required: true, mediaTypes: { 'multipart/form-data': 'multipart' } },
+      success: { status: 201, kind: 'json', mediaType: 'application/json' },
+    });
     expect(metas.upload!.body!.maxBytes).toBeUndefined();
     expect(metas.chat).toMatchObject({
       secured: false,
@@ -65,7 +87,14 @@ describe('the shared operation table', () => {
   });
 
   it('refuses a table whose operation has no validator', () => {
-    const table: Routes = { basePath: '', match: () => undefined, validators: {}, operations: { lone: { id: 'lone', method: 'GET', path: '/l', status: 200, responses: [{ kind: 'empty' }] } } };
+    const table: Routes = {
+      basePath: '',
+      match: () => undefined,
+      validators: {},
+      operations: {
+        lone: { id: 'lone', method: 'GET', path: '/l', status: 200, responses: [{ kind: 'empty' }] },
+      },
+    };
     expect(() => operationMetas(table)).toThrow('No request validator for operation lone.');
   });
 });

@@ -20,7 +20,14 @@ const requestText = (input: string) => {
 let running: Running;
 beforeAll(async () => {
   const app = server.createServer(
-    { createEmbedding: ({ body }) => ({ object: 'list', model: String(body.input), data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) },
+    {
+      createEmbedding: ({ body }) => ({
+        object: 'list',
+        model: String(body.input),
+        data: [],
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      }),
+    },
     { authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined) },
   );
   running = await listen(app.node, server.NODE_SERVER_OPTIONS.maxHeaderSize, server.NODE_SERVER_OPTIONS);
@@ -31,14 +38,23 @@ describe('requests started together', () => {
   it('answers pipelined requests of one packet, each in its order', async () => {
     const inputs = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     // Written in one packet; read until the eighth body (each ends with the usage object's `}}`).
-    const out = await raw(running.port, [inputs.map(requestText).join('')], new RegExp(`^(?:HTTP/1\\.1 [^]*?\\}\\}){${inputs.length}}$`));
+    const out = await raw(
+      running.port,
+      [inputs.map(requestText).join('')],
+      new RegExp(`^(?:HTTP/1\\.1 [^]*?\\}\\}){${inputs.length}}$`),
+    );
     expect(out.match(/HTTP\/1\.1 \d+/g)).toEqual(inputs.map(() => 'HTTP/1.1 200'));
     expect([...out.matchAll(/"model":"(\w)"/g)].map((m) => m[1])).toEqual(inputs);
   });
 
   it('answers many connections whose requests arrive at once', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => fetch(`${running.url}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: BODY.replace('hi', `n${i}`) }).then(async (r) => [r.status, ((await r.json()) as { model: string }).model]),
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${running.url}/v1/embeddings`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: BODY.replace('hi', `n${i}`),
+        }).then(async (r) => [r.status, ((await r.json()) as { model: string }).model]),
       ),
     );
     expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => [200, `n${i}`]));
@@ -75,7 +91,9 @@ describe('requests started together', () => {
         other.on('data', (d) => { console.log('other: ' + String(d).split('\\r\\n')[0]); other.destroy(); socket.destroy(); listener.close(); });
       });
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -86,23 +104,39 @@ describe('requests started together', () => {
 });
 
 describe('service-processing-ms', () => {
-  it.each(['node', 'fetch'] as const)('counts from when the request was taken up to its answer (%s)', async (adapter) => {
-    const app = server.createServer(
-      { createEmbedding: async () => (await new Promise((resolve) => setTimeout(resolve, 60)), { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) },
-      { authenticate: () => ({ kind: 'api_key' }) },
-    );
-    const base = await listen(adapter === 'node' ? app.node : fetchBridge(app.fetch), undefined, server.NODE_SERVER_OPTIONS);
-    try {
-      const sent = performance.now();
-      const r = await fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: BODY });
-      const elapsed = performance.now() - sent;
-      expect(r.status).toBe(200);
-      const ms = Number(r.headers.get('service-processing-ms'));
-      // The handler's 60 ms are inside it (a timer may fire a millisecond early by the clock); the round trip is around it.
-      expect(ms).toBeGreaterThanOrEqual(55);
-      expect(ms).toBeLessThanOrEqual(Math.ceil(elapsed));
-    } finally {
-      await base.close();
-    }
-  });
+  it.each(['node', 'fetch'] as const)(
+    'counts from when the request was taken up to its answer (%s)',
+    async (adapter) => {
+      const app = server.createServer(
+        {
+          createEmbedding: async () => (
+            await new Promise((resolve) => setTimeout(resolve, 60)),
+            { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }
+          ),
+        },
+        { authenticate: () => ({ kind: 'api_key' }) },
+      );
+      const base = await listen(
+        adapter === 'node' ? app.node : fetchBridge(app.fetch),
+        undefined,
+        server.NODE_SERVER_OPTIONS,
+      );
+      try {
+        const sent = performance.now();
+        const r = await fetch(`${base.url}/v1/embeddings`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: BODY,
+        });
+        const elapsed = performance.now() - sent;
+        expect(r.status).toBe(200);
+        const ms = Number(r.headers.get('service-processing-ms'));
+        // The handler's 60 ms are inside it (a timer may fire a millisecond early by the clock); the round trip is around it.
+        expect(ms).toBeGreaterThanOrEqual(55);
+        expect(ms).toBeLessThanOrEqual(Math.ceil(elapsed));
+      } finally {
+        await base.close();
+      }
+    },
+  );
 });

@@ -22,7 +22,11 @@ beforeAll(async () => {
   };
   const app = server.createServer(
     {
-      createEmbedding: record('createEmbedding', (i) => ({ object: 'list', model: i.body.model, data: [{ object: 'embedding', index: 0, embedding: [1] }] })),
+      createEmbedding: record('createEmbedding', (i) => ({
+        object: 'list',
+        model: i.body.model,
+        data: [{ object: 'embedding', index: 0, embedding: [1] }],
+      })),
       createCompletion: record('createCompletion', (i) =>
         i.body.stream
           ? (async function* () {
@@ -31,7 +35,11 @@ beforeAll(async () => {
             })()
           : { id: 'c', object: 'text_completion', text: 'hi' },
       ),
-      listThings: record('listThings', (i) => ({ object: 'list', data: [{ id: `m${i.query.limit}` }], has_more: false })),
+      listThings: record('listThings', (i) => ({
+        object: 'list',
+        data: [{ id: `m${i.query.limit}` }],
+        has_more: false,
+      })),
       deleteVideo: record('deleteVideo', (i) => ({ id: i.path.videoId, deleted: true })),
       downloadVideoContent: record('downloadVideoContent', () => new Uint8Array([7, 8, 9])),
       createImageEdit: record('createImageEdit', () => ({ created: 42 })),
@@ -84,18 +92,34 @@ describe('generated client → generated server', () => {
     expect(calls.downloadVideoContent.query).toEqual({ variant: 'thumbnail' });
   });
   it('createImageEdit uploads a file as multipart', async () => {
-    const r = await client.images.edits.create({ image: new File([new Uint8Array([1, 2])], 'a.png', { type: 'image/png' }), prompt: 'p', n: 2 });
+    const r = await client.images.edits.create({
+      image: new File([new Uint8Array([1, 2])], 'a.png', { type: 'image/png' }),
+      prompt: 'p',
+      n: 2,
+    });
     expect(r.created).toBe(42);
     expect(calls.createImageEdit.body.n).toBe(2);
     expect(calls.createImageEdit.body.image).toBeInstanceOf(Blob);
   });
   it('runGrader and createTree (no auth needed for createTree)', async () => {
-    expect((await client.fineTuning.alpha.graders.run.create({ grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' }, model_sample: 's' })).reward).toBe(0.5);
-    const tree = { id: '123e4567-e89b-12d3-a456-426614174000', tree: { name: 'root', children: [{ name: 'leaf' }] } };
+    expect(
+      (
+        await client.fineTuning.alpha.graders.run.create({
+          grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' },
+          model_sample: 's',
+        })
+      ).reward,
+    ).toBe(0.5);
+    const tree = {
+      id: '123e4567-e89b-12d3-a456-426614174000',
+      tree: { name: 'root', children: [{ name: 'leaf' }] },
+    };
     expect(await client.trees.create(tree)).toEqual(tree);
   });
   it('a request the server rejects becomes an APIError with the envelope', async () => {
-    const error = await client.embeddings.create({ model: 'text-embedding-3-small', input: '' }).catch((e: unknown) => e);
+    const error = await client.embeddings
+      .create({ model: 'text-embedding-3-small', input: '' })
+      .catch((e: unknown) => e);
     expect(error.status).toBe(400);
     expect(JSON.stringify(error.error ?? error.body ?? error.message)).toContain('/body/input');
   });
@@ -121,11 +145,16 @@ describe('the X-Client-Request-Id rule, the same on both sides', () => {
     const answer = await raw(srv.port, [Buffer.from(request, 'utf8')]);
     expect(statusOf(answer)).toBe(valid ? 200 : 400);
     if (!valid) expect(answer).toContain('"code":"invalid_client_request_id"');
-    const sent = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'x' }, { clientRequestId: id }).then(
-      () => 'sent',
-      (e: any) => e,
-    );
+    const sent = await client.embeddings
+      .create({ model: 'text-embedding-3-small', input: 'x' }, { clientRequestId: id })
+      .then(
+        () => 'sent',
+        (e: any) => e,
+      );
     if (valid) expect(sent).toBe('sent');
-    else expect(String(sent.message)).toBe('clientRequestId must be 1 to 512 printable ASCII characters (X-Client-Request-Id).');
+    else
+      expect(String(sent.message)).toBe(
+        'clientRequestId must be 1 to 512 printable ASCII characters (X-Client-Request-Id).',
+      );
   });
 });

@@ -24,7 +24,10 @@ beforeAll(async () => {
         data: [],
         usage: { prompt_tokens: 1, total_tokens: 1 },
       }),
-      retrieveModel: (input) => (seen.push(input.path), { id: 'm', object: 'model', created: 1, owned_by: 'o' }),
+      retrieveModel: (input) => (
+        seen.push(input.path),
+        { id: 'm', object: 'model', created: 1, owned_by: 'o' }
+      ),
     } as server.Handlers,
     // A short body timeout keeps the slow-body test short; the test waits for the answer, it does not time it.
     {
@@ -45,7 +48,8 @@ const ADAPTERS = ['node', 'fetch'] as const;
 const pick = (name: (typeof ADAPTERS)[number]) => (name === 'node' ? node : viaFetch);
 
 const MiB = 1024 * 1024;
-const head = (path: string, headers: string[]) => `POST ${path} HTTP/1.1\r\nHost: x\r\n${headers.join('\r\n')}\r\n\r\n`;
+const head = (path: string, headers: string[]) =>
+  `POST ${path} HTTP/1.1\r\nHost: x\r\n${headers.join('\r\n')}\r\n\r\n`;
 
 describe('an early refusal stops reading the body (item 6)', () => {
   const CASES = [
@@ -69,20 +73,27 @@ describe('an early refusal stops reading the body (item 6)', () => {
     },
   ];
   for (const c of CASES) {
-    it.each(ADAPTERS)(`${c.name}: answers, then closes the connection before 30 MiB are sent (%s)`, async (name) => {
-      const base = pick(name);
-      const total = 30 * MiB;
-      const r = await upload(base.port, head(c.path, [...c.headers, `Content-Length: ${total}`]), total);
-      expect(statusOf(r.answer)).toBe(c.status);
-      expect(headerOf(r.answer, 'connection')).toBe('close');
-      expect(r.cut).toBe(true);
-      expect(r.written).toBeLessThan(total);
-    });
+    it.each(ADAPTERS)(
+      `${c.name}: answers, then closes the connection before 30 MiB are sent (%s)`,
+      async (name) => {
+        const base = pick(name);
+        const total = 30 * MiB;
+        const r = await upload(base.port, head(c.path, [...c.headers, `Content-Length: ${total}`]), total);
+        expect(statusOf(r.answer)).toBe(c.status);
+        expect(headerOf(r.answer, 'connection')).toBe('close');
+        expect(r.cut).toBe(true);
+        expect(r.written).toBeLessThan(total);
+      },
+    );
     it.each(ADAPTERS)(`${c.name}: also with a chunked body of unknown length (%s)`, async (name) => {
       const base = pick(name);
       const total = 30 * MiB;
       // The chunk framing is left out: the server stops before it would find the first chunk size anyway.
-      const r = await upload(base.port, head(c.path, [...c.headers, 'Transfer-Encoding: chunked']).concat('1000000\r\n'), total);
+      const r = await upload(
+        base.port,
+        head(c.path, [...c.headers, 'Transfer-Encoding: chunked']).concat('1000000\r\n'),
+        total,
+      );
       expect(statusOf(r.answer)).toBe(c.status);
       expect(headerOf(r.answer, 'connection')).toBe('close');
     });
@@ -90,7 +101,15 @@ describe('an early refusal stops reading the body (item 6)', () => {
   it.each(ADAPTERS)('413 by the announced length closes too (%s)', async (name) => {
     const base = pick(name);
     const total = 40 * MiB;
-    const r = await upload(base.port, head('/v1/images/edits', [`Authorization: Bearer ${TOKEN}`, 'Content-Type: multipart/form-data; boundary=X', `Content-Length: ${total}`]), total);
+    const r = await upload(
+      base.port,
+      head('/v1/images/edits', [
+        `Authorization: Bearer ${TOKEN}`,
+        'Content-Type: multipart/form-data; boundary=X',
+        `Content-Length: ${total}`,
+      ]),
+      total,
+    );
     expect(statusOf(r.answer)).toBe(413);
     expect(headerOf(r.answer, 'connection')).toBe('close');
     expect(r.cut).toBe(true);
@@ -113,44 +132,89 @@ describe('the media type is decided from the head (item 7)', () => {
     const base = pick(name);
     const total = 20_000_000;
     // A JSON-only operation: its 1 MiB limit answers from the announced length, before the type is looked at.
-    const r = await upload(base.port, head('/v1/embeddings', [`Authorization: Bearer ${TOKEN}`, 'Content-Type: text/plain', `Content-Length: ${total}`]), total);
+    const r = await upload(
+      base.port,
+      head('/v1/embeddings', [
+        `Authorization: Bearer ${TOKEN}`,
+        'Content-Type: text/plain',
+        `Content-Length: ${total}`,
+      ]),
+      total,
+    );
     expect(statusOf(r.answer)).toBe(413);
     expect(r.cut).toBe(true);
     // An upload operation (32 MiB): the type decides, and the body is not read.
-    const onUpload = await upload(base.port, head('/v1/images/edits', [`Authorization: Bearer ${TOKEN}`, 'Content-Type: text/plain', `Content-Length: ${total}`]), total);
+    const onUpload = await upload(
+      base.port,
+      head('/v1/images/edits', [
+        `Authorization: Bearer ${TOKEN}`,
+        'Content-Type: text/plain',
+        `Content-Length: ${total}`,
+      ]),
+      total,
+    );
     expect(statusOf(onUpload.answer)).toBe(415);
     expect(onUpload.answer).toContain('"code":"unsupported_media_type"');
     expect(onUpload.cut).toBe(true);
   });
-  it.each(ADAPTERS)('applies the limit of the media type sent: JSON to a multipart operation gets 1 MiB, not 32 MiB (%s)', async (name) => {
-    const base = pick(name);
-    const total = 2 * MiB;
-    const r = await upload(base.port, head('/v1/images/edits', [`Authorization: Bearer ${TOKEN}`, 'Content-Type: application/json', `Content-Length: ${total}`]), total);
-    expect(statusOf(r.answer)).toBe(413);
-    expect(r.answer).toContain('at most 1048576 bytes');
-  });
-  it.each(ADAPTERS)('a request without a body and without a type is not refused as 415 (%s)', async (name) => {
-    const base = pick(name);
-    const answer = await raw(base.port, [`POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`]);
-    expect(statusOf(answer)).toBe(400);
-    expect(answer).toContain('"code":"invalid_request"');
-  });
+  it.each(ADAPTERS)(
+    'applies the limit of the media type sent: JSON to a multipart operation gets 1 MiB, not 32 MiB (%s)',
+    async (name) => {
+      const base = pick(name);
+      const total = 2 * MiB;
+      const r = await upload(
+        base.port,
+        head('/v1/images/edits', [
+          `Authorization: Bearer ${TOKEN}`,
+          'Content-Type: application/json',
+          `Content-Length: ${total}`,
+        ]),
+        total,
+      );
+      expect(statusOf(r.answer)).toBe(413);
+      expect(r.answer).toContain('at most 1048576 bytes');
+    },
+  );
+  it.each(ADAPTERS)(
+    'a request without a body and without a type is not refused as 415 (%s)',
+    async (name) => {
+      const base = pick(name);
+      const answer = await raw(base.port, [
+        `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      ]);
+      expect(statusOf(answer)).toBe(400);
+      expect(answer).toContain('"code":"invalid_request"');
+    },
+  );
 });
 
 describe('timeouts and limits of the request (risks 10-11)', () => {
   it.each(ADAPTERS)('answers 408 and closes a connection whose body stops arriving (%s)', async (name) => {
     const base = pick(name);
     // Announces 100 bytes, sends 10, then nothing: the body timeout answers without the client closing.
-    const answer = await raw(base.port, [`POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"model":"`]);
+    const answer = await raw(base.port, [
+      `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"model":"`,
+    ]);
     expect(statusOf(answer)).toBe(408);
     expect(headerOf(answer, 'connection')).toBe('close');
     expect(answer).toContain('"code":"body_timeout"');
   });
   it('NODE_SERVER_OPTIONS: the documented timeouts, and a slow request head is closed', async () => {
-    expect(server.NODE_SERVER_OPTIONS).toEqual({ maxHeaderSize: 80 * 1024, headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 2_000 });
+    expect(server.NODE_SERVER_OPTIONS).toEqual({
+      maxHeaderSize: 80 * 1024,
+      headersTimeout: 15_000,
+      requestTimeout: 120_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 2_000,
+    });
     const app = server.createServer({}, {});
     // Shorter than documented so the test is short; it waits for the close, it does not time it.
-    const slow = await listen(app.node, undefined, { ...server.NODE_SERVER_OPTIONS, headersTimeout: 200, requestTimeout: 300, connectionsCheckingInterval: 50 });
+    const slow = await listen(app.node, undefined, {
+      ...server.NODE_SERVER_OPTIONS,
+      headersTimeout: 200,
+      requestTimeout: 300,
+      connectionsCheckingInterval: 50,
+    });
     try {
       const answer = await raw(slow.port, ['POST /v1/embeddings HTTP/1.1\r\nHost: x\r\n'], /(?!)/);
       expect(statusOf(answer)).toBe(408);
@@ -165,7 +229,9 @@ describe('timeouts and limits of the request (risks 10-11)', () => {
     });
     expect(long.status).toBe(414);
     expect(((await long.json()) as any).error.code).toBe('uri_too_long');
-    const query = await fetch(`${base.url}/v1/models/m?x=${'q'.repeat(3000)}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const query = await fetch(`${base.url}/v1/models/m?x=${'q'.repeat(3000)}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(query.status).toBe(414);
     expect(
       (
@@ -179,13 +245,17 @@ describe('timeouts and limits of the request (risks 10-11)', () => {
   it.each(ADAPTERS)('refuses decoded path parameters that are not one plain segment (%s)', async (name) => {
     const base = pick(name);
     for (const value of BAD) {
-      const r = await raw(base.port, [`GET /v1/models/${value} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`]);
+      const r = await raw(base.port, [
+        `GET /v1/models/${value} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+      ]);
       // `%2e%2e` is a dot segment a URL parser removes: /v1/models/.. is /v1/, no route.
       expect([400, 404], value).toContain(statusOf(r));
       if (statusOf(r) === 400) expect(r).toContain('"code":"invalid_path"');
     }
     seen.length = 0;
-    const ok = await fetch(`${base.url}/v1/models/${encodeURIComponent('ft:gpt-4o:org:x y%')}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const ok = await fetch(`${base.url}/v1/models/${encodeURIComponent('ft:gpt-4o:org:x y%')}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(ok.status).toBe(200);
     expect(seen[0]).toEqual({ model: 'ft:gpt-4o:org:x y%' });
   });

@@ -15,7 +15,14 @@ const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application
 const body = JSON.stringify({ model: 'text-embedding-3-small', input: 'hi' });
 const errors: unknown[] = [];
 const app = server.createServer(
-  { createEmbedding: ({ body: b }) => ({ object: 'list', model: b.model, data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) },
+  {
+    createEmbedding: ({ body: b }) => ({
+      object: 'list',
+      model: b.model,
+      data: [],
+      usage: { prompt_tokens: 1, total_tokens: 1 },
+    }),
+  },
   { authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined), onError: (e) => errors.push(e) },
 );
 const closers: (() => Promise<unknown>)[] = [];
@@ -41,7 +48,11 @@ describe('bodies already read by a framework', () => {
     const ok = await fetch(`${base}/v1/embeddings`, { method: 'POST', headers, body });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ model: 'text-embedding-3-small' });
-    const invalid = await fetch(`${base}/v1/embeddings`, { method: 'POST', headers, body: JSON.stringify({ model: 'm', input: 1.5 }) });
+    const invalid = await fetch(`${base}/v1/embeddings`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: 'm', input: 1.5 }),
+    });
     expect(invalid.status).toBe(400);
   });
   it('Express: takes raw bytes from express.raw()', async () => {

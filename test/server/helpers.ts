@@ -11,7 +11,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function listen(listener: http.RequestListener, maxHeaderSize = 80 * 1024, options: http.ServerOptions = {}): Promise<Running> {
+export async function listen(
+  listener: http.RequestListener,
+  maxHeaderSize = 80 * 1024,
+  options: http.ServerOptions = {},
+): Promise<Running> {
   const server = http.createServer({ maxHeaderSize, ...options }, listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -37,7 +41,8 @@ export function fetchBridge(handler: (request: Request) => Promise<Response>): h
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     const headers = new Headers();
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const onData = (chunk: Buffer) => body?.enqueue(new Uint8Array(chunk));
     let body: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -55,7 +60,13 @@ export function fetchBridge(handler: (request: Request) => Promise<Response>): h
           },
         })
       : null;
-    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: stream, signal: controller.signal, duplex: 'half' } as RequestInit);
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      headers,
+      body: stream,
+      signal: controller.signal,
+      duplex: 'half',
+    } as RequestInit);
     void handler(request).then(async (response) => {
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return res.end();
@@ -78,7 +89,11 @@ export function fetchBridge(handler: (request: Request) => Promise<Response>): h
 }
 
 /** Sends raw bytes and returns everything the server answers until it closes or `until` matches. */
-export function raw(port: number, data: (string | Buffer)[], until: RegExp = /\r\n\r\n[\s\S]*\}$/): Promise<string> {
+export function raw(
+  port: number,
+  data: (string | Buffer)[],
+  until: RegExp = /\r\n\r\n[\s\S]*\}$/,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let out = '';
@@ -135,7 +150,11 @@ export function trickle(port: number, parts: string[]): Promise<string> {
  * them, until all of it is sent or the server closes the connection. Returns what the server answered, how many
  * body bytes were written, and whether the server closed the connection before the whole body was sent.
  */
-export function upload(port: number, head: string, total: number): Promise<{ answer: string; written: number; cut: boolean }> {
+export function upload(
+  port: number,
+  head: string,
+  total: number,
+): Promise<{ answer: string; written: number; cut: boolean }> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunk = Buffer.alloc(64 * 1024, 0x61);
@@ -159,7 +178,8 @@ export function upload(port: number, head: string, total: number): Promise<{ ans
         while (written < total && !settled) {
           const n = Math.min(chunk.length, total - written);
           written += n;
-          if (!socket.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void socket.once('drain', pump);
+          if (!socket.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+            return void socket.once('drain', pump);
         }
         // All of it was sent: the answer comes once the server has read it; then stop.
         if (!settled) waitForAnswer();

@@ -12,7 +12,19 @@ import { fetchBridge, listen, type Running } from './helpers.ts';
 let seed = 20_26;
 const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
-const SCALARS = ['1', '-0', '2.5e3', 'true', 'null', '"a"', '"b\\"c"', '"x,]}"', '"\\u005f_proto__"', '"\\\\"', '""'];
+const SCALARS = [
+  '1',
+  '-0',
+  '2.5e3',
+  'true',
+  'null',
+  '"a"',
+  '"b\\"c"',
+  '"x,]}"',
+  '"\\u005f_proto__"',
+  '"\\\\"',
+  '""',
+];
 const KEYS = ['"a"', '"b"', '"__proto__"', '"\\u005f_proto__"', '"k,}"'];
 const blank = () => pick(['', '', ' ', '\n', ' \t ']);
 
@@ -21,7 +33,8 @@ function randomJson(depth: number): string {
   if (depth > 5 || r < 0.25) return pick(SCALARS);
   const n = Math.floor(rnd() * 6);
   const sep = `${blank()},${blank()}`;
-  if (r < 0.6) return `[${blank()}${Array.from({ length: n }, () => randomJson(depth + 1)).join(sep)}${blank()}]`;
+  if (r < 0.6)
+    return `[${blank()}${Array.from({ length: n }, () => randomJson(depth + 1)).join(sep)}${blank()}]`;
   return `{${blank()}${Array.from({ length: n }, () => `${pick(KEYS)}${blank()}:${blank()}${randomJson(depth + 1)}`).join(sep)}${blank()}}`;
 }
 
@@ -81,7 +94,8 @@ describe('parseJsonSliced', () => {
       `"${'x,'.repeat(40_000)}"`,
       `{"k":"${'x,'.repeat(40_000)}","j":${long('{"__proto__":{"y":1}}')}}`,
     ];
-    for (const text of cases) expect(await slicedOutcome(text), text.slice(0, 60)).toBe(outcome(() => parseJson(text)));
+    for (const text of cases)
+      expect(await slicedOutcome(text), text.slice(0, 60)).toBe(outcome(() => parseJson(text)));
   });
 });
 
@@ -94,7 +108,12 @@ describe('large JSON bodies over HTTP', () => {
       {
         createEmbedding: (input: any) => {
           seen.push(input.body);
-          return { object: 'list', model: input.body.model, data: [], usage: { prompt_tokens: 1, total_tokens: 1 } };
+          return {
+            object: 'list',
+            model: input.body.model,
+            data: [],
+            usage: { prompt_tokens: 1, total_tokens: 1 },
+          };
         },
       } as unknown as server.Handlers,
       { authenticate: () => ({ kind: 'api_key' }) },
@@ -107,7 +126,11 @@ describe('large JSON bodies over HTTP', () => {
     await viaFetch?.close();
   });
   const post = (base: Running, body: string) =>
-    fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body });
+    fetch(`${base.url}/v1/embeddings`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body,
+    });
 
   it('answers a large body taken apart as JSON.parse would have it, through both adapters', async () => {
     const tokens = Array.from({ length: 2000 }, (_, i) => i * 37);

@@ -9,7 +9,10 @@ import { generateFixture } from '../validators/fixture.ts';
 import { listen, type Running } from './helpers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const PRINCIPALS: Record<string, { kind: string }> = { sk: { kind: 'api_key' }, admin: { kind: 'admin_key' } };
+const PRINCIPALS: Record<string, { kind: string }> = {
+  sk: { kind: 'api_key' },
+  admin: { kind: 'admin_key' },
+};
 const handlers = {
   createEmbedding: () => ({ object: 'list', model: 'm', data: [] }),
   listThings: () => ({ object: 'list', data: [], has_more: false }),
@@ -47,7 +50,11 @@ describe('the admin-key policy', () => {
     const srv = await serve(ours);
     const refused = await call(srv, 'admin', 'POST', '/embeddings');
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: 'admin_key_not_allowed', type: 'permission_error', message: 'Admin API keys are only accepted by Administration endpoints.' });
+    expect(refused.body.error).toMatchObject({
+      code: 'admin_key_not_allowed',
+      type: 'permission_error',
+      message: 'Admin API keys are only accepted by Administration endpoints.',
+    });
     expect((await call(srv, 'sk', 'POST', '/embeddings')).status).toBe(200);
   });
 

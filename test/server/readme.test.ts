@@ -11,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../validators/fixture.ts';
 
 const README = readFileSync(path.join(root, 'generated/server/README.md'), 'utf8');
-const PACKAGE = (JSON.parse(readFileSync(path.join(root, 'generated/server/package.json'), 'utf8')) as { name: string }).name;
+const PACKAGE = (
+  JSON.parse(readFileSync(path.join(root, 'generated/server/package.json'), 'utf8')) as { name: string }
+).name;
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill();
@@ -29,11 +31,17 @@ async function run(name: string, code: string): Promise<{ base: string; child: C
   const dir = path.join(root, '.tmp/test/readme');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.ts`);
-  const source = code.replace(`'${PACKAGE}'`, JSON.stringify(path.join(root, 'generated/server/index.ts'))).replace(/\b3000\b/, '0');
+  const source = code
+    .replace(`'${PACKAGE}'`, JSON.stringify(path.join(root, 'generated/server/index.ts')))
+    .replace(/\b3000\b/, '0');
   writeFileSync(file, source);
   // tsx's loader inside the child's own process (`--import`), not the tsx CLI: the CLI runs the file in a second process
   // and relays signals with a 30 ms wait for an answer, which a loaded machine misses (it then kills the child: 143).
-  const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href, file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/esm/index.mjs')).href, file],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   children.push(child);
   let out = '';
   let err = '';
@@ -52,7 +60,19 @@ const EXAMPLES = ['node:http', 'Express', 'Fastify', 'Hono (and Bun, Deno, worke
 
 describe('generated/server/README.md examples', () => {
   it('documents handlers, Reply, HttpError, guardState, streaming, binary responses and the hooks', () => {
-    for (const heading of ['## Handlers', '## Reply', '## HttpError', '## guardState', '## Streaming', '## Binary responses', '## Authentication and rate limits', '## Limits', '## Timeouts', '## Shutdown', '## Retries']) {
+    for (const heading of [
+      '## Handlers',
+      '## Reply',
+      '## HttpError',
+      '## guardState',
+      '## Streaming',
+      '## Binary responses',
+      '## Authentication and rate limits',
+      '## Limits',
+      '## Timeouts',
+      '## Shutdown',
+      '## Retries',
+    ]) {
       expect(README).toContain(heading);
     }
   });
@@ -61,13 +81,23 @@ describe('generated/server/README.md examples', () => {
     const auth = { authorization: 'Bearer sk-test' };
     // The examples answer createBatch (the first operation with a JSON body and a JSON answer) with the validated body.
     const batch = { input_file_id: 'file-1', endpoint: '/v1/embeddings', completion_window: '24h' };
-    const ok = await fetch(`${base}/v1/batches`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    const ok = await fetch(`${base}/v1/batches`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ received: batch });
     expect(ok.headers.get('x-request-id')).toMatch(/^req_/);
-    const invalid = await fetch(`${base}/v1/batches`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ...batch, completion_window: '1h' }) });
+    const invalid = await fetch(`${base}/v1/batches`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...batch, completion_window: '1h' }),
+    });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as { error: { param: string } }).error.param).toBe('/body/completion_window');
+    expect(((await invalid.json()) as { error: { param: string } }).error.param).toBe(
+      '/body/completion_window',
+    );
     // A valid multipart body reaches the (missing) handler: 501 shows it was read and validated.
     const form = new FormData();
     form.set('image[]', new File([new Uint8Array([1, 2])], 'a.png', { type: 'image/png' }));

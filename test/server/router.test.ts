@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { OperationFacts } from '../../templates/protocol/operation.ts';
 import { routerOf } from '../../templates/server/router.ts';
 
-const op = (id: string, method: OperationFacts['method'], path: string): OperationFacts => ({ id, method, path, status: 200, responses: [{ kind: 'empty' }] });
+const op = (id: string, method: OperationFacts['method'], path: string): OperationFacts => ({
+  id,
+  method,
+  path,
+  status: 200,
+  responses: [{ kind: 'empty' }],
+});
 const match = routerOf({
   getVideo: op('getVideo', 'GET', '/videos/{video_id}'),
   deleteVideo: op('deleteVideo', 'DELETE', '/videos/{video_id}'),
@@ -17,7 +23,10 @@ describe('routerOf', () => {
   it('prefers literal segments to parameters, position by position, whatever the table order', () => {
     expect(match('/videos/characters')).toEqual({ methods: { GET: 'listCharacters' }, params: {} });
     expect(match('/videos/v%201')?.params).toEqual({ video_id: 'v%201' });
-    expect(match('/videos/content/content')).toMatchObject({ methods: { GET: 'content' }, params: { video_id: 'content' } });
+    expect(match('/videos/content/content')).toMatchObject({
+      methods: { GET: 'content' },
+      params: { video_id: 'content' },
+    });
     expect(match('/videos/videos')?.methods).toEqual({ DELETE: 'deleteVideo', GET: 'getVideo' });
     expect(match('/me/videos')).toMatchObject({ methods: { GET: 'byOwner' }, params: { owner: 'me' } });
     expect(match('/')).toEqual({ methods: { GET: 'root' }, params: {} });

@@ -8,9 +8,20 @@ import { generateFixture } from '../validators/fixture.ts';
 import { abortMidBody, fetchBridge, listen, raw, statusOf, trickle, type Running } from './helpers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type Input = { path: any; query: any; headers: any; body: any; principal: any; requestId: string; signal: AbortSignal };
+type Input = {
+  path: any;
+  query: any;
+  headers: any;
+  body: any;
+  principal: any;
+  requestId: string;
+  signal: AbortSignal;
+};
 type ServerModule = {
-  createServer(handlers: Record<string, (input: Input) => unknown>, options?: Record<string, unknown>): { node: any; fetch: (r: Request) => Promise<Response> };
+  createServer(
+    handlers: Record<string, (input: Input) => unknown>,
+    options?: Record<string, unknown>,
+  ): { node: any; fetch: (r: Request) => Promise<Response> };
   reply(status: number, body?: unknown, headers?: Record<string, string>): unknown;
   HttpError: new (status: number, message: string, code?: string) => Error;
   guardState(operationId: string, state: string): void;
@@ -23,7 +34,11 @@ const seen: Input[] = [];
 let streamClosed: Promise<void>;
 let markStreamClosed: () => void = () => undefined;
 
-const TOKENS: Record<string, { kind: string; id: string }> = { sk: { kind: 'api_key', id: 'k1' }, at: { kind: 'access_token', id: 't1' }, admin: { kind: 'admin_key', id: 'a1' } };
+const TOKENS: Record<string, { kind: string; id: string }> = {
+  sk: { kind: 'api_key', id: 'k1' },
+  at: { kind: 'access_token', id: 't1' },
+  admin: { kind: 'admin_key', id: 'a1' },
+};
 const auth = { authorization: 'Bearer sk' };
 const json = { ...auth, 'content-type': 'application/json' };
 
@@ -31,7 +46,11 @@ function handlers() {
   return {
     createEmbedding: (input: Input) => {
       seen.push(input);
-      return { object: 'list', model: input.body.model, data: [{ object: 'embedding', index: 0, embedding: [0.5] }] };
+      return {
+        object: 'list',
+        model: input.body.model,
+        data: [{ object: 'embedding', index: 0, embedding: [0.5] }],
+      };
     },
     listThings: (input: Input) => {
       seen.push(input);
@@ -60,7 +79,10 @@ function handlers() {
       seen.push(input);
       if (input.body.stream) {
         return (async function* () {
-          yield { event: 'image_edit.partial_image', data: { type: 'image_edit.partial_image', b64_json: 'AA==' } };
+          yield {
+            event: 'image_edit.partial_image',
+            data: { type: 'image_edit.partial_image', b64_json: 'AA==' },
+          };
           yield { event: 'image_edit.completed', data: { type: 'image_edit.completed' } };
         })();
       }
@@ -77,20 +99,34 @@ function handlers() {
       return { id: input.path.videoId, deleted: true };
     },
     deleteModel: (input: Input) => ({ id: input.path.model, deleted: true }),
-    downloadVideoContent: (input: Input) => new Uint8Array([0, 1, 2, 255, input.query.variant === 'video' ? 1 : 2]),
+    downloadVideoContent: (input: Input) =>
+      new Uint8Array([0, 1, 2, 255, input.query.variant === 'video' ? 1 : 2]),
     createTree: (input: Input) => mod.reply(201, input.body),
   };
 }
 
 beforeAll(async () => {
-  const out = await generateFixture('server', undefined, ['types', 'enums', 'state-machines', 'validators', 'server']);
+  const out = await generateFixture('server', undefined, [
+    'types',
+    'enums',
+    'state-machines',
+    'validators',
+    'server',
+  ]);
   mod = (await import(`${out}/server/index.ts`)) as ServerModule;
   const options = {
     authenticate: (token: string) => TOKENS[token],
     rateLimit: (ctx: { headers: Record<string, string | undefined> }) =>
       ctx.headers['x-test-limit'] === 'yes'
-        ? { allowed: false, retryAfterSeconds: 7, headers: { 'x-ratelimit-remaining-requests': 0, 'x-ratelimit-limit-requests': 60 } }
-        : { allowed: true, headers: { 'x-ratelimit-remaining-requests': 59, 'x-ratelimit-limit-requests': 60 } },
+        ? {
+            allowed: false,
+            retryAfterSeconds: 7,
+            headers: { 'x-ratelimit-remaining-requests': 0, 'x-ratelimit-limit-requests': 60 },
+          }
+        : {
+            allowed: true,
+            headers: { 'x-ratelimit-remaining-requests': 59, 'x-ratelimit-limit-requests': 60 },
+          },
     maxBodyBytes: 64 * 1024,
   };
   const server = mod.createServer(handlers(), options);
@@ -113,11 +149,16 @@ async function call(path: string, init: RequestInit = {}, base = srv.url) {
   }
   return { status: res.status, headers: res.headers, body, text };
 }
-const post = (path: string, body: unknown, headers: Record<string, string> = json) => call(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const post = (path: string, body: unknown, headers: Record<string, string> = json) =>
+  call(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 describe('the pipeline', () => {
   it('delivers a valid request to its handler with typed, coerced input and the standard headers', async () => {
-    const r = await post('/embeddings', { model: 'text-embedding-3-small', input: 'hello' }, { ...json, 'x-client-request-id': 'abc' });
+    const r = await post(
+      '/embeddings',
+      { model: 'text-embedding-3-small', input: 'hello' },
+      { ...json, 'x-client-request-id': 'abc' },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data[0].embedding).toEqual([0.5]);
     expect(r.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
@@ -146,15 +187,37 @@ describe('the pipeline', () => {
   it('authenticates bearer tokens: missing or rejected 401, access tokens refused by deleteModel 403', async () => {
     const body = { model: 'text-embedding-3-small', input: 'x' };
     expect((await post('/embeddings', body, { 'content-type': 'application/json' })).status).toBe(401);
-    const bad = await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Bearer nope' });
+    const bad = await post('/embeddings', body, {
+      'content-type': 'application/json',
+      authorization: 'Bearer nope',
+    });
     expect(bad.status).toBe(401);
     expect(bad.body.error.type).toBe('authentication_error');
-    expect((await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Basic sk' })).status).toBe(401);
-    expect((await call('/models/ft-1', { method: 'DELETE', headers: { authorization: 'Bearer at' } })).status).toBe(403);
+    expect(
+      (await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Basic sk' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call('/models/ft-1', { method: 'DELETE', headers: { authorization: 'Bearer at' } })).status,
+    ).toBe(403);
     expect((await call('/models/ft-1', { method: 'DELETE', headers: auth })).status).toBe(200);
-    expect((await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Bearer at' })).status).toBe(200);
-    expect((await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Bearer admin' })).status).toBe(403);
-    expect((await post('/trees', { id: '123e4567-e89b-12d3-a456-426614174000' }, { 'content-type': 'application/json' })).status).toBe(201);
+    expect(
+      (await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Bearer at' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await post('/embeddings', body, { 'content-type': 'application/json', authorization: 'Bearer admin' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          '/trees',
+          { id: '123e4567-e89b-12d3-a456-426614174000' },
+          { 'content-type': 'application/json' },
+        )
+      ).status,
+    ).toBe(201);
   });
   it('answers 429 with Retry-After and x-ratelimit headers from the rate-limit hook', async () => {
     const r = await post('/embeddings', { model: 'm', input: 'x' }, { ...json, 'x-test-limit': 'yes' });
@@ -172,21 +235,38 @@ describe('the pipeline', () => {
     // `extra` is accepted: the body's schema leaves it open.
     const v = await post('/embeddings', { model: 'm', input: '', extra: 1, encoding_format: 'hex' }, json);
     expect(v.status).toBe(400);
-    expect(v.body.error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request', param: v.body.error.errors[0].path });
+    expect(v.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_request',
+      param: v.body.error.errors[0].path,
+    });
     expect(v.body.error.message).toMatch(/\(and 1 more errors?\)\.$/);
-    expect(v.body.error.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/body/encoding_format', '/body/input']);
-    expect((await post('/embeddings', '', json)).body.error.errors[0]).toMatchObject({ path: '/body', code: 'required' });
+    expect(v.body.error.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      '/body/encoding_format',
+      '/body/input',
+    ]);
+    expect((await post('/embeddings', '', json)).body.error.errors[0]).toMatchObject({
+      path: '/body',
+      code: 'required',
+    });
     const q = await call('/things?limit=0', { headers: auth });
     expect(q.status).toBe(400);
     expect(q.body.error.param).toBe('/query/limit');
   });
   it('enforces the X-Client-Request-Id limits: 512 ASCII characters', async () => {
     const body = { model: 'm', input: 'x' };
-    expect((await post('/embeddings', body, { ...json, 'x-client-request-id': 'a'.repeat(512) })).status).toBe(200);
+    expect(
+      (await post('/embeddings', body, { ...json, 'x-client-request-id': 'a'.repeat(512) })).status,
+    ).toBe(200);
     const long = await post('/embeddings', body, { ...json, 'x-client-request-id': 'a'.repeat(513) });
     expect(long.status).toBe(400);
     expect(long.body.error.code).toBe('invalid_client_request_id');
-    const nonAscii = await raw(srv.port, [Buffer.from(`POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk\r\nContent-Type: application/json\r\nX-Client-Request-Id: caf\u00e9\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`, 'utf8')]);
+    const nonAscii = await raw(srv.port, [
+      Buffer.from(
+        `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk\r\nContent-Type: application/json\r\nX-Client-Request-Id: caf\u00e9\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        'utf8',
+      ),
+    ]);
     expect(statusOf(nonAscii)).toBe(400);
     expect(nonAscii).toContain('invalid_client_request_id');
   });
@@ -200,17 +280,25 @@ describe('the pipeline', () => {
     } finally {
       await bare.close();
     }
-    const boom = await post('/fine_tuning/alpha/graders/run', { grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' }, model_sample: 'throw' });
+    const boom = await post('/fine_tuning/alpha/graders/run', {
+      grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' },
+      model_sample: 'throw',
+    });
     expect(boom.status).toBe(500);
     expect(boom.text).not.toMatch(/secret|srv|at /);
     expect(boom.body.error.type).toBe('server_error');
-    const tea = await post('/fine_tuning/alpha/graders/run', { grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' }, model_sample: 'teapot' });
+    const tea = await post('/fine_tuning/alpha/graders/run', {
+      grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' },
+      model_sample: 'teapot',
+    });
     expect(tea.status).toBe(418);
   });
   it('guards state-dependent operations through the state tables', async () => {
     const refused = await call('/videos/v1', { method: 'DELETE', headers: auth });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe("deleteVideo is not allowed while the status is 'queued' (allowed: completed, failed).");
+    expect(refused.body.error.message).toBe(
+      "deleteVideo is not allowed while the status is 'queued' (allowed: completed, failed).",
+    );
     expect((await call('/videos/done', { method: 'DELETE', headers: auth })).status).toBe(200);
   });
 });
@@ -238,19 +326,32 @@ describe('bodies and responses', () => {
     const r = await post('/completions', { model: 'm', prompt: 'p', stream: true });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(r.text).toBe('data: {"id":"c1","object":"text_completion","text":"a"}\n\ndata: {"id":"c1","object":"text_completion","text":"b\\nc"}\n\ndata: [DONE]\n\n');
-    expect((await post('/completions', { model: 'm', prompt: 'p' })).body).toEqual({ id: 'c1', object: 'text_completion', text: 'hi' });
+    expect(r.text).toBe(
+      'data: {"id":"c1","object":"text_completion","text":"a"}\n\ndata: {"id":"c1","object":"text_completion","text":"b\\nc"}\n\ndata: [DONE]\n\n',
+    );
+    expect((await post('/completions', { model: 'm', prompt: 'p' })).body).toEqual({
+      id: 'c1',
+      object: 'text_completion',
+      text: 'hi',
+    });
     const form = new FormData();
     form.set('image', new File([new Uint8Array([1])], 'a.png'));
     form.set('prompt', 'p');
     form.set('stream', 'true');
     const named = await call('/images/edits', { method: 'POST', headers: auth, body: form });
-    expect(named.text).toBe('event: image_edit.partial_image\ndata: {"type":"image_edit.partial_image","b64_json":"AA=="}\n\nevent: image_edit.completed\ndata: {"type":"image_edit.completed"}\n\n');
+    expect(named.text).toBe(
+      'event: image_edit.partial_image\ndata: {"type":"image_edit.partial_image","b64_json":"AA=="}\n\nevent: image_edit.completed\ndata: {"type":"image_edit.completed"}\n\n',
+    );
   });
   it('stops the event source when the client goes away', async () => {
     streamClosed = new Promise((resolve) => (markStreamClosed = resolve));
     const controller = new AbortController();
-    const res = await fetch(`${srv.url}/v1/completions`, { method: 'POST', headers: json, body: JSON.stringify({ model: 'm', prompt: 'forever', stream: true }), signal: controller.signal });
+    const res = await fetch(`${srv.url}/v1/completions`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ model: 'm', prompt: 'forever', stream: true }),
+      signal: controller.signal,
+    });
     const reader = res.body!.getReader();
     await reader.read();
     controller.abort();
@@ -280,10 +381,16 @@ describe('hostile input', () => {
     const r = await call('/things', { headers: { ...auth, 'x-big': 'a'.repeat(66 * 1024) } });
     expect(r.status).toBe(431);
     expect(r.body.error.code).toBe('headers_too_large');
-    expect((await call('/things', { headers: { ...auth, 'x-big': 'a'.repeat(60 * 1024) } })).status).toBe(200);
+    expect((await call('/things', { headers: { ...auth, 'x-big': 'a'.repeat(60 * 1024) } })).status).toBe(
+      200,
+    );
   });
   it('survives invalid UTF-8, truncated multipart, __proto__ keys and deep nesting', async () => {
-    const utf = await call('/embeddings', { method: 'POST', headers: json, body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+    const utf = await call('/embeddings', {
+      method: 'POST',
+      headers: json,
+      body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    });
     expect(utf.status).toBe(400);
     expect(utf.body.error.code).toBe('invalid_encoding');
     const truncated = await call('/images/edits', {
@@ -294,7 +401,10 @@ describe('hostile input', () => {
     expect(truncated.status).toBe(400);
     expect(truncated.body.error.code).toBe('invalid_multipart');
     // `__proto__` keys are dropped from parsed JSON (spelled out or escaped), so the handler gets the rest.
-    const proto = await post('/embeddings', '{"model":"m","input":"x","__proto__":{"admin":true},"\\u005f_proto__":{"admin":true}}');
+    const proto = await post(
+      '/embeddings',
+      '{"model":"m","input":"x","__proto__":{"admin":true},"\\u005f_proto__":{"admin":true}}',
+    );
     expect(proto.status).toBe(200);
     const received = seen.at(-1)!.body;
     expect(Object.hasOwn(received, '__proto__')).toBe(false);
@@ -313,9 +423,17 @@ describe('hostile input', () => {
   });
   it('handles aborted and slow clients, then serves the next request', async () => {
     // Declares 1000 bytes, sends 10, then disconnects.
-    await abortMidBody(srv.port, 'POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"model":"');
+    await abortMidBody(
+      srv.port,
+      'POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"model":"',
+    );
     const slowBody = JSON.stringify({ model: 'text-embedding-3-small', input: 'slow' });
-    const parts = ['POST /v1/embeddings HTTP/1.1\r\nHost: x\r\n', 'Authorization: Bearer sk\r\nContent-Type: application/json\r\n', `Content-Length: ${slowBody.length}\r\nConnection: close\r\n\r\n`, ...slowBody.match(/.{1,5}/g)!];
+    const parts = [
+      'POST /v1/embeddings HTTP/1.1\r\nHost: x\r\n',
+      'Authorization: Bearer sk\r\nContent-Type: application/json\r\n',
+      `Content-Length: ${slowBody.length}\r\nConnection: close\r\n\r\n`,
+      ...slowBody.match(/.{1,5}/g)!,
+    ];
     const slow = await trickle(srv.port, parts);
     expect(statusOf(slow)).toBe(200);
     expect((await call('/things', { headers: auth })).status).toBe(200);
@@ -324,16 +442,38 @@ describe('hostile input', () => {
 
 describe('the fetch adapter', () => {
   it('runs the same pipeline through Request and Response', async () => {
-    const ok = await call('/embeddings', { method: 'POST', headers: json, body: JSON.stringify({ model: 'text-embedding-3-small', input: 'x' }) }, fetchSrv.url);
+    const ok = await call(
+      '/embeddings',
+      {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ model: 'text-embedding-3-small', input: 'x' }),
+      },
+      fetchSrv.url,
+    );
     expect(ok.status).toBe(200);
     expect(ok.headers.get('service-version')).toBe('2020-10-01');
     expect((await call('/embeddings', { headers: auth }, fetchSrv.url)).status).toBe(405);
-    const sse = await call('/completions', { method: 'POST', headers: json, body: JSON.stringify({ model: 'm', prompt: 'p', stream: true }) }, fetchSrv.url);
+    const sse = await call(
+      '/completions',
+      { method: 'POST', headers: json, body: JSON.stringify({ model: 'm', prompt: 'p', stream: true }) },
+      fetchSrv.url,
+    );
     expect(sse.text.endsWith('data: [DONE]\n\n')).toBe(true);
     const form = new FormData();
     form.set('image', new File([new Uint8Array([9])], 'a.png'));
     form.set('prompt', 'p');
-    expect((await call('/images/edits', { method: 'POST', headers: auth, body: form }, fetchSrv.url)).status).toBe(200);
-    expect((await call('/fine_tuning/alpha/graders/run', { method: 'POST', headers: json, body: '{' }, fetchSrv.url)).status).toBe(400);
+    expect(
+      (await call('/images/edits', { method: 'POST', headers: auth, body: form }, fetchSrv.url)).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          '/fine_tuning/alpha/graders/run',
+          { method: 'POST', headers: json, body: '{' },
+          fetchSrv.url,
+        )
+      ).status,
+    ).toBe(400);
   });
 });

@@ -27,89 +27,113 @@ function deferred<T = void>() {
 }
 
 async function start(adapter: (typeof ADAPTERS)[number], handlers: Record<string, (input: any) => unknown>) {
-  const app = server.createServer(handlers as unknown as server.Handlers, { authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined), onError: () => undefined });
+  const app = server.createServer(handlers as unknown as server.Handlers, {
+    authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined),
+    onError: () => undefined,
+  });
   const base = await listen(adapter === 'node' ? app.node : fetchBridge(app.fetch));
   running.push(base);
   return { app, base };
 }
 
 describe('close({ server, timeout })', () => {
-  it.each(ADAPTERS)('ends streams cleanly, lets requests in flight finish, stops accepting, then resolves (%s)', async (adapter) => {
-    const streamStarted = deferred();
-    const embeddingStarted = deferred();
-    const release = deferred();
-    let streamReason: unknown;
-    let streamFinally = false;
-    const { app, base } = await start(adapter, {
-      createCompletion: ({ signal }) =>
-        (async function* () {
-          try {
-            yield { id: 'c', object: 'text_completion', choices: [] };
-            streamStarted.resolve();
-            await new Promise((resolve) => signal.addEventListener('abort', resolve));
-            streamReason = signal.reason;
-          } finally {
-            streamFinally = true;
-          }
-        })(),
-      createEmbedding: async () => {
-        embeddingStarted.resolve();
-        await release.promise;
-        return { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } };
-      },
-    });
-    const stream = await fetch(`${base.url}/v1/completions`, { method: 'POST', headers: auth, body: JSON.stringify({ model: 'm', prompt: 'p', stream: true }) });
-    expect(stream.status).toBe(200);
-    const text = stream.text();
-    await streamStarted.promise;
-    const inFlight = fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: auth, body: EMBED });
-    await embeddingStarted.promise;
+  it.each(ADAPTERS)(
+    'ends streams cleanly, lets requests in flight finish, stops accepting, then resolves (%s)',
+    async (adapter) => {
+      const streamStarted = deferred();
+      const embeddingStarted = deferred();
+      const release = deferred();
+      let streamReason: unknown;
+      let streamFinally = false;
+      const { app, base } = await start(adapter, {
+        createCompletion: ({ signal }) =>
+          (async function* () {
+            try {
+              yield { id: 'c', object: 'text_completion', choices: [] };
+              streamStarted.resolve();
+              await new Promise((resolve) => signal.addEventListener('abort', resolve));
+              streamReason = signal.reason;
+            } finally {
+              streamFinally = true;
+            }
+          })(),
+        createEmbedding: async () => {
+          embeddingStarted.resolve();
+          await release.promise;
+          return { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } };
+        },
+      });
+      const stream = await fetch(`${base.url}/v1/completions`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ model: 'm', prompt: 'p', stream: true }),
+      });
+      expect(stream.status).toBe(200);
+      const text = stream.text();
+      await streamStarted.promise;
+      const inFlight = fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: auth, body: EMBED });
+      await embeddingStarted.promise;
 
-    const closed = app.close({ server: base.server, timeout: 600_000 });
-    // The stream ends as a complete HTTP message (no error), without the [DONE] terminator of a finished stream.
-    const events = await text;
-    expect(events).toContain('data: {"id":"c"');
-    expect(events).not.toContain('[DONE]');
-    expect(streamReason).toBeInstanceOf(server.ServerClosingError);
-    expect((streamReason as server.ServerClosingError).reason).toBe('shutdown');
-    // No new connection is accepted.
-    await expect(new Promise((resolve, reject) => net.connect(base.port, '127.0.0.1').on('connect', resolve).on('error', reject))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    // The request in flight is answered, and its connection then closes.
-    release.resolve();
-    const answered = await inFlight;
-    expect(answered.status).toBe(200);
-    expect(answered.headers.get('connection')).toBe('close');
-    await closed;
-    expect(streamFinally).toBe(true);
-  });
+      const closed = app.close({ server: base.server, timeout: 600_000 });
+      // The stream ends as a complete HTTP message (no error), without the [DONE] terminator of a finished stream.
+      const events = await text;
+      expect(events).toContain('data: {"id":"c"');
+      expect(events).not.toContain('[DONE]');
+      expect(streamReason).toBeInstanceOf(server.ServerClosingError);
+      expect((streamReason as server.ServerClosingError).reason).toBe('shutdown');
+      // No new connection is accepted.
+      await expect(
+        new Promise((resolve, reject) =>
+          net.connect(base.port, '127.0.0.1').on('connect', resolve).on('error', reject),
+        ),
+      ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+      // The request in flight is answered, and its connection then closes.
+      release.resolve();
+      const answered = await inFlight;
+      expect(answered.status).toBe(200);
+      expect(answered.headers.get('connection')).toBe('close');
+      await closed;
+      expect(streamFinally).toBe(true);
+    },
+  );
 
-  it.each(ADAPTERS)('answers requests that start after close() with 503 and Connection: close (%s)', async (adapter) => {
-    const release = deferred();
-    const started = deferred();
-    const { app, base } = await start(adapter, {
-      createEmbedding: async () => {
-        started.resolve();
-        await release.promise;
-        return { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } };
-      },
-    });
-    const call = () => fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: auth, body: EMBED });
-    const first = call();
-    await started.promise;
-    // Without `server` the listener still accepts: what arrives is refused, so a client retries elsewhere.
-    const closed = app.close({ timeout: 600_000 });
-    const late = await call();
-    expect(late.status).toBe(503);
-    expect(late.headers.get('connection')).toBe('close');
-    expect(late.headers.get('retry-after')).toBe('1');
-    expect(((await late.json()) as any).error.code).toBe('shutting_down');
-    release.resolve();
-    expect((await first).status).toBe(200);
-    await closed;
-  });
+  it.each(ADAPTERS)(
+    'answers requests that start after close() with 503 and Connection: close (%s)',
+    async (adapter) => {
+      const release = deferred();
+      const started = deferred();
+      const { app, base } = await start(adapter, {
+        createEmbedding: async () => {
+          started.resolve();
+          await release.promise;
+          return { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } };
+        },
+      });
+      const call = () => fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: auth, body: EMBED });
+      const first = call();
+      await started.promise;
+      // Without `server` the listener still accepts: what arrives is refused, so a client retries elsewhere.
+      const closed = app.close({ timeout: 600_000 });
+      const late = await call();
+      expect(late.status).toBe(503);
+      expect(late.headers.get('connection')).toBe('close');
+      expect(late.headers.get('retry-after')).toBe('1');
+      expect(((await late.json()) as any).error.code).toBe('shutting_down');
+      release.resolve();
+      expect((await first).status).toBe(200);
+      await closed;
+    },
+  );
 
   it.each(ADAPTERS)('closes idle keep-alive connections (%s)', async (adapter) => {
-    const { app, base } = await start(adapter, { createEmbedding: () => ({ object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) });
+    const { app, base } = await start(adapter, {
+      createEmbedding: () => ({
+        object: 'list',
+        model: 'm',
+        data: [],
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      }),
+    });
     const socket = net.connect(base.port, '127.0.0.1');
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     const answered = new Promise<string>((resolve) => {
@@ -120,7 +144,9 @@ describe('close({ server, timeout })', () => {
         if (/\r\n\r\n[\s\S]*(\}|\r\n0\r\n\r\n)$/.test(out)) resolve(out);
       });
     });
-    socket.write(`POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${EMBED.length}\r\n\r\n${EMBED}`);
+    socket.write(
+      `POST /v1/embeddings HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${EMBED.length}\r\n\r\n${EMBED}`,
+    );
     expect(await answered).toMatch(/^HTTP\/1\.1 200/);
     await app.close({ server: base.server, timeout: 600_000 });
     await ended;
@@ -150,7 +176,14 @@ describe('close({ server, timeout })', () => {
   });
 
   it('answers a request received before close() as usual, though the adapter had not started it yet (node)', async () => {
-    const { app, base } = await start('node', { createEmbedding: () => ({ object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } }) });
+    const { app, base } = await start('node', {
+      createEmbedding: () => ({
+        object: 'list',
+        model: 'm',
+        data: [],
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      }),
+    });
     // Called in the same turn as the request's arrival: server.node has queued it for the turn's batch, not started it.
     let closed: Promise<void> | undefined;
     base.server.once('request', () => (closed = app.close({ server: base.server, timeout: 600_000 })));

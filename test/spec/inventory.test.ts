@@ -21,7 +21,9 @@ beforeAll(async () => {
 
 const fmt = (vals: unknown[]) => '[' + vals.map((v) => JSON.stringify(v)).join(', ') + ']';
 const sameSet = (a: unknown[], b: unknown[]) =>
-  a.length === b.length && a.every((x) => b.some((y) => JSON.stringify(x) === JSON.stringify(y))) && b.every((y) => a.some((x) => JSON.stringify(x) === JSON.stringify(y)));
+  a.length === b.length &&
+  a.every((x) => b.some((y) => JSON.stringify(x) === JSON.stringify(y))) &&
+  b.every((y) => a.some((x) => JSON.stringify(x) === JSON.stringify(y)));
 
 // ---- operations --------------------------------------------------------------------------------------------
 
@@ -38,14 +40,22 @@ describe('operations', () => {
     const theirs = table.map((o) => `${o.operationId} ${o.method.toUpperCase()} ${o.path}`);
     const notInTable = mine.filter((k) => !theirs.includes(k));
     const notInInventory = theirs.filter((k) => !mine.includes(k));
-    expect({ notInTable, notInInventory }, 'inventory.ts OPERATIONS vs the api-surface.md table').toEqual({ notInTable: [], notInInventory: [] });
+    expect({ notInTable, notInInventory }, 'inventory.ts OPERATIONS vs the api-surface.md table').toEqual({
+      notInTable: [],
+      notInInventory: [],
+    });
   });
 
   it.each(OPERATIONS)('$operationId is $method $path', ({ operationId, method, path: p }) => {
     const found = q.operations().filter((o) => o.operationId === operationId);
-    expect(found.length, `${operationId}: ${found.length === 0 ? 'missing from the spec' : 'defined more than once'}`).toBe(1);
+    expect(
+      found.length,
+      `${operationId}: ${found.length === 0 ? 'missing from the spec' : 'defined more than once'}`,
+    ).toBe(1);
     const o = found[0]!;
-    expect(`${o.method} ${o.path}`, `${operationId} is at ${o.method.toUpperCase()} ${o.path}`).toBe(`${method} ${p}`);
+    expect(`${o.method} ${o.path}`, `${operationId} is at ${o.method.toUpperCase()} ${o.path}`).toBe(
+      `${method} ${p}`,
+    );
   });
 
   it('the spec has no operation outside shared/api-surface.md', () => {
@@ -83,8 +93,12 @@ describe('enums', () => {
             `${missing.length ? `; missing ${fmt(missing)}` : ''}${extra.length ? `; extra ${fmt(extra)}` : ''}`,
         );
       }
-      if (e.open === true && !set.open) problems.push(`${label}: the seeds accept any string besides the known values; the spec has no plain-string branch`);
-      if (e.open === false && set.open) problems.push(`${label}: the seeds give a closed set; the spec also accepts any string`);
+      if (e.open === true && !set.open)
+        problems.push(
+          `${label}: the seeds accept any string besides the known values; the spec has no plain-string branch`,
+        );
+      if (e.open === false && set.open)
+        problems.push(`${label}: the seeds give a closed set; the spec also accepts any string`);
     }
     expect(problems, `${e.id} (${e.seed}):\n  ${problems.join('\n  ')}`).toEqual([]);
   });
@@ -114,26 +128,35 @@ function findMachine(entry: MachineEntry): [string, Json] | undefined {
 
 const transitionKey = (t: Json) => {
   const on = t?.on ?? {};
-  const trigger = 'operation' in on ? `on ${on.operation}` : `after ${durationSeconds(String(on.after)) ?? on.after}s${on.bound ? ` ${on.bound}` : ''}`;
+  const trigger =
+    'operation' in on
+      ? `on ${on.operation}`
+      : `after ${durationSeconds(String(on.after)) ?? on.after}s${on.bound ? ` ${on.bound}` : ''}`;
   return `${t?.from ?? '(none)'} -> ${t?.to} ${trigger}`;
 };
 
 describe('state machines', () => {
   it.each(MACHINES.map((m) => [m.name, m] as const))('%s', (_name, entry: MachineEntry) => {
     const hit = findMachine(entry);
-    expect(hit, `no x-state-machines entry for ${entry.name} (schema with object "${entry.object}", or key ${entry.keys.join('/')})`).toBeDefined();
+    expect(
+      hit,
+      `no x-state-machines entry for ${entry.name} (schema with object "${entry.object}", or key ${entry.keys.join('/')})`,
+    ).toBeDefined();
     const [key, m] = hit!;
     const problems: string[] = [];
-    if (m.property !== entry.property) problems.push(`property is ${JSON.stringify(m.property)}, seeds: ${entry.property}`);
+    if (m.property !== entry.property)
+      problems.push(`property is ${JSON.stringify(m.property)}, seeds: ${entry.property}`);
     const states: unknown[] = Array.isArray(m.states) ? m.states : [];
     if (!sameSet(states, entry.states)) problems.push(`states ${fmt(states)}, seeds ${fmt(entry.states)}`);
 
     const transitions: Json[] = Array.isArray(m.transitions) ? m.transitions : [];
-    if (transitions.length !== entry.transitions.length) problems.push(`${transitions.length} transitions, seeds show ${entry.transitions.length}`);
+    if (transitions.length !== entry.transitions.length)
+      problems.push(`${transitions.length} transitions, seeds show ${entry.transitions.length}`);
     const have = transitions.map(transitionKey);
     for (const t of entry.transitions) {
       const k = transitionKey(t);
-      if (!have.includes(k)) problems.push(`missing transition ${k} (spec has: ${have.join('; ') || 'none'})`);
+      if (!have.includes(k))
+        problems.push(`missing transition ${k} (spec has: ${have.join('; ') || 'none'})`);
     }
 
     const guards: Json[] = Array.isArray(m.guards) ? m.guards : [];
@@ -141,25 +164,36 @@ describe('state machines', () => {
       const sg = guards.find((x) => x?.operation === g.operation);
       if (!sg) problems.push(`missing guard on ${g.operation} (states ${fmt(g.states)})`);
       else {
-        if (!sameSet(sg.states ?? [], g.states)) problems.push(`guard ${g.operation}: states ${fmt(sg.states ?? [])}, seeds ${fmt(g.states)}`);
-        if (g.target && sg.target !== g.target) problems.push(`guard ${g.operation}: target ${JSON.stringify(sg.target)}, expected ${g.target}`);
+        if (!sameSet(sg.states ?? [], g.states))
+          problems.push(`guard ${g.operation}: states ${fmt(sg.states ?? [])}, seeds ${fmt(g.states)}`);
+        if (g.target && sg.target !== g.target)
+          problems.push(`guard ${g.operation}: target ${JSON.stringify(sg.target)}, expected ${g.target}`);
       }
     }
     // A guard the seeds do not state as a rule is accepted only when it restates a transition: the guarded
     // operation triggers transitions, and the guard's states are exactly their `from` states.
     for (const sg of guards) {
       if (entry.guards.some((g) => g.operation === sg?.operation)) continue;
-      const from = entry.transitions.filter((t) => 'operation' in t.on && t.on.operation === sg?.operation).map((t) => t.from);
+      const from = entry.transitions
+        .filter((t) => 'operation' in t.on && t.on.operation === sg?.operation)
+        .map((t) => t.from);
       if (from.length === 0 || from.includes(null) || !sameSet(sg?.states ?? [], from)) {
-        problems.push(`guard on ${sg?.operation} (states ${fmt(sg?.states ?? [])}) is neither a rule of the seeds nor implied by a transition`);
+        problems.push(
+          `guard on ${sg?.operation} (states ${fmt(sg?.states ?? [])}) is neither a rule of the seeds nor implied by a transition`,
+        );
       }
     }
-    if (entry.complete !== undefined && m.complete !== entry.complete) problems.push(`complete is ${JSON.stringify(m.complete)}, expected ${entry.complete}`);
+    if (entry.complete !== undefined && m.complete !== entry.complete)
+      problems.push(`complete is ${JSON.stringify(m.complete)}, expected ${entry.complete}`);
     expect(problems, `state machine ${key} (${entry.seed}):\n  ${problems.join('\n  ')}`).toEqual([]);
   });
 
   it('the spec has no state machine outside the seeds', () => {
-    const matched = new Set(MACHINES.map(findMachine).filter((h): h is [string, Json] => h !== undefined).map(([k]) => k));
+    const matched = new Set(
+      MACHINES.map(findMachine)
+        .filter((h): h is [string, Json] => h !== undefined)
+        .map(([k]) => k),
+    );
     const extra = Object.keys(machines()).filter((k) => !matched.has(k));
     expect(extra, `state machines not in the seeds: ${extra.join(', ')}`).toEqual([]);
   });

@@ -12,7 +12,8 @@ beforeAll(async () => {
   report = await runOtherTools();
 }, TIMEOUT);
 
-const said = (r: ToolRun) => `${r.command} (exit ${r.status}):\n${r.stderr.slice(0, 4000)}\n${r.stdout.slice(0, 4000)}`;
+const said = (r: ToolRun) =>
+  `${r.command} (exit ${r.status}):\n${r.stderr.slice(0, 4000)}\n${r.stdout.slice(0, 4000)}`;
 
 interface SpectralResult {
   code: string | number;
@@ -27,7 +28,8 @@ describe('Spectral on a Redocly bundle of spec/openapi.yaml', () => {
     expect(parsed, said(report.spectral.lint)).toBeDefined();
     return parsed!;
   };
-  const show = (rs: SpectralResult[]) => rs.map((r) => `${r.code} ${r.path.join('.')}: ${r.message}`).join('\n');
+  const show = (rs: SpectralResult[]) =>
+    rs.map((r) => `${r.code} ${r.path.join('.')}: ${r.message}`).join('\n');
 
   it('Redocly bundles the split spec', () => {
     expect(report.spectral.bundle.status, said(report.spectral.bundle)).toBe(0);
@@ -46,7 +48,10 @@ describe('Spectral on a Redocly bundle of spec/openapi.yaml', () => {
 
 describe('Redocly lint on spec/openapi.yaml', () => {
   it('reports 0 errors', () => {
-    const parsed = jsonAfter<{ problems: { ruleId: string; severity: string; message: string }[] }>(report.redocly.stdout, '{');
+    const parsed = jsonAfter<{ problems: { ruleId: string; severity: string; message: string }[] }>(
+      report.redocly.stdout,
+      '{',
+    );
     expect(parsed, said(report.redocly)).toBeDefined();
     const errors = parsed!.problems.filter((p) => p.severity === 'error');
     expect(errors.map((p) => `${p.ruleId}: ${p.message}`).join('\n')).toBe('');
@@ -57,16 +62,22 @@ describe('Redocly lint on spec/openapi.yaml', () => {
 describe('openapi-typescript on spec/openapi.yaml', () => {
   it('reads the split spec (discriminator mappings resolve) with 0 errors', () => {
     expect(report.openapiTypescript.status, said(report.openapiTypescript)).toBe(0);
-    expect(report.openapiTypescript.stderr + report.openapiTypescript.stdout).not.toMatch(/Can't resolve|error/i);
+    expect(report.openapiTypescript.stderr + report.openapiTypescript.stdout).not.toMatch(
+      /Can't resolve|error/i,
+    );
   });
 
   it('types each stream with its event schemas', () => {
     const out = report.openapiTypescript.output;
     expect(out).toContain('"text/event-stream": components["schemas"]["CompletionChunk"];');
-    expect(out).toContain('"text/event-stream": components["schemas"]["ImageEditPartialImageEvent"] | components["schemas"]["ImageEditCompletedEvent"];');
+    expect(out).toContain(
+      '"text/event-stream": components["schemas"]["ImageEditPartialImageEvent"] | components["schemas"]["ImageEditCompletedEvent"];',
+    );
   });
 
   it('types a discriminated union by its mapping', () => {
-    expect(report.openapiTypescript.output).toMatch(/TokenExchangeRequest: components\["schemas"\]\["TokenExchangeJwtRequest"\] \| components\["schemas"\]\["TokenExchangeX509Request"\];/);
+    expect(report.openapiTypescript.output).toMatch(
+      /TokenExchangeRequest: components\["schemas"\]\["TokenExchangeJwtRequest"\] \| components\["schemas"\]\["TokenExchangeX509Request"\];/,
+    );
   });
 });

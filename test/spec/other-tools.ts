@@ -37,15 +37,33 @@ export interface OtherToolsReport {
   cached: boolean;
 }
 
-const ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+const ENV = {
+  ...process.env,
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+};
 
 function run(bin: string, args: string[]): Promise<ToolRun> {
-  const command = ['npx', bin, ...args.map((a) => (path.isAbsolute(a) ? path.relative(ROOT, a) : a))].join(' ');
+  const command = ['npx', bin, ...args.map((a) => (path.isAbsolute(a) ? path.relative(ROOT, a) : a))].join(
+    ' ',
+  );
   return new Promise((resolve) => {
-    execFile(path.join(BIN, bin), args, { cwd: ROOT, env: ENV, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ command, status, stdout, stderr: stderr || (error && status === null ? error.message : '') });
-    });
+    execFile(
+      path.join(BIN, bin),
+      args,
+      { cwd: ROOT, env: ENV, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({
+          command,
+          status,
+          stdout,
+          stderr: stderr || (error && status === null ? error.message : ''),
+        });
+      },
+    );
   });
 }
 
@@ -54,14 +72,17 @@ function inputsKey(): string {
   const hash = createHash('sha256');
   const files = [path.join(ROOT, 'redocly.yaml'), path.join(ROOT, 'package-lock.json')];
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
       else if (/\.(ya?ml|json|js)$/.test(entry.name)) files.push(p); // not EXTENSIONS.md: no tool reads it
     }
   };
   walk(path.join(ROOT, 'spec'));
-  for (const f of files) hash.update(path.relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
+  for (const f of files)
+    hash.update(path.relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
   return hash.digest('hex').slice(0, 24);
 }
 
@@ -74,19 +95,45 @@ export async function runOtherTools(): Promise<OtherToolsReport> {
   mkdirSync(path.dirname(REDOCLY_BUNDLE), { recursive: true });
   const spectral = (async () => {
     const bundle = await run('redocly', ['bundle', SPEC, '-o', REDOCLY_BUNDLE]);
-    const lint = bundle.status === 0
-      ? await run('spectral', ['lint', '--ruleset', path.join(ROOT, 'spec', 'lint', 'spectral.yaml'), '--format', 'json', '--quiet', REDOCLY_BUNDLE])
-      : { command: 'spectral (not run: the bundle failed)', status: null, stdout: '', stderr: '' };
+    const lint =
+      bundle.status === 0
+        ? await run('spectral', [
+            'lint',
+            '--ruleset',
+            path.join(ROOT, 'spec', 'lint', 'spectral.yaml'),
+            '--format',
+            'json',
+            '--quiet',
+            REDOCLY_BUNDLE,
+          ])
+        : { command: 'spectral (not run: the bundle failed)', status: null, stdout: '', stderr: '' };
     return { bundle, lint };
   })();
-  const redocly = run('redocly', ['lint', SPEC, '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'json']);
+  const redocly = run('redocly', [
+    'lint',
+    SPEC,
+    '--config',
+    path.join(ROOT, 'redocly.yaml'),
+    '--format',
+    'json',
+  ]);
   const openapiTypescript = run('openapi-typescript', [SPEC, '-o', TYPES]).then((r) => ({
     ...r,
     output: r.status === 0 && existsSync(TYPES) ? readFileSync(TYPES, 'utf8') : '',
   }));
-  const report: OtherToolsReport = { spectral: await spectral, redocly: await redocly, openapiTypescript: await openapiTypescript, cached: false };
+  const report: OtherToolsReport = {
+    spectral: await spectral,
+    redocly: await redocly,
+    openapiTypescript: await openapiTypescript,
+    cached: false,
+  };
   // A tool that could not start or was killed says nothing about the inputs: not cached.
-  const statuses = [report.spectral.bundle.status, report.spectral.lint.status, report.redocly.status, report.openapiTypescript.status];
+  const statuses = [
+    report.spectral.bundle.status,
+    report.spectral.lint.status,
+    report.redocly.status,
+    report.openapiTypescript.status,
+  ];
   if (statuses.every((s) => s !== null)) {
     mkdirSync(CACHE_DIR, { recursive: true });
     writeFileSync(cacheFile, JSON.stringify(report));

@@ -9,7 +9,8 @@ export type Json = any;
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-const isObject = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, Json> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export interface Op {
   operationId: string | undefined;
@@ -63,7 +64,8 @@ export class SpecQuery {
       if (p.startsWith('x-')) continue;
       const item = this.deref(rawItem);
       for (const m of METHODS) {
-        if (isObject(item?.[m])) out.push({ operationId: item[m].operationId, method: m, path: p, op: item[m], item });
+        if (isObject(item?.[m]))
+          out.push({ operationId: item[m].operationId, method: m, path: p, op: item[m], item });
       }
     }
     return out;
@@ -78,7 +80,8 @@ export class SpecQuery {
     const n = this.deref(node);
     if (!isObject(n) || out.includes(n)) return out;
     out.push(n);
-    for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(n[k])) for (const b of n[k]) this.expand(b, out);
+    for (const k of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(n[k])) for (const b of n[k]) this.expand(b, out);
     return out;
   }
 
@@ -92,7 +95,8 @@ export class SpecQuery {
         for (const n of this.expand(node)) {
           let child: Json;
           if (seg === '[]') child = n.items;
-          else if (seg === '{}') child = isObject(n.additionalProperties) ? n.additionalProperties : undefined;
+          else if (seg === '{}')
+            child = isObject(n.additionalProperties) ? n.additionalProperties : undefined;
           else child = isObject(n.properties) ? n.properties[seg] : undefined;
           if (isObject(n.properties)) Object.keys(n.properties).forEach((k) => available.add(k));
           if (n.items !== undefined) available.add('[]');
@@ -103,7 +107,8 @@ export class SpecQuery {
           }
         }
       }
-      if (next.length === 0) return { reached: [], stopped: { at: path.slice(0, i + 1), available: [...available].sort() } };
+      if (next.length === 0)
+        return { reached: [], stopped: { at: path.slice(0, i + 1), available: [...available].sort() } };
       cur = next;
     }
     return { reached: cur };
@@ -152,15 +157,20 @@ export class SpecQuery {
       return { found: [{ label: `parameter ${where.name}`, set: this.values([p.schema]) }], misses: [] };
     }
     const media = this.media(o, where.in, where.in === 'response' ? where.status : undefined);
-    if (media.length === 0) return { found: [], misses: [`${where.operationId} has no ${where.in} body schema`] };
+    if (media.length === 0)
+      return { found: [], misses: [`${where.operationId} has no ${where.in} body schema`] };
     const paths = [where.path, ...(where.alternatives ?? [])];
     const misses: string[] = [];
     for (const path of paths) {
       const found: { label: string; set: ValueSet }[] = [];
       for (const [mt, schema] of media) {
         const w = this.walk(schema, path);
-        if (w.reached.length > 0) found.push({ label: `${where.in} ${mt} ${path.join('.')}`, set: this.values(w.reached) });
-        else misses.push(`${where.in} ${mt}: no \`${w.stopped!.at.join('.')}\` (available there: ${w.stopped!.available.join(', ') || 'nothing'})`);
+        if (w.reached.length > 0)
+          found.push({ label: `${where.in} ${mt} ${path.join('.')}`, set: this.values(w.reached) });
+        else
+          misses.push(
+            `${where.in} ${mt}: no \`${w.stopped!.at.join('.')}\` (available there: ${w.stopped!.available.join(', ') || 'nothing'})`,
+          );
       }
       if (found.length > 0) return { found, misses: [] };
     }
@@ -173,5 +183,11 @@ export function durationSeconds(text: string): number | undefined {
   const m = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text);
   if (!m || text === 'P' || text.endsWith('T')) return undefined;
   const [, w, d, h, min, s] = m;
-  return Number(w ?? 0) * 604800 + Number(d ?? 0) * 86400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Number(s ?? 0);
+  return (
+    Number(w ?? 0) * 604800 +
+    Number(d ?? 0) * 86400 +
+    Number(h ?? 0) * 3600 +
+    Number(min ?? 0) * 60 +
+    Number(s ?? 0)
+  );
 }

@@ -3,7 +3,16 @@
  * else), a suggestion for a mistyped command, and the release record kept across `generate` on a spec that is
  * not ours. The packed tool runs the same code (test/package/new-user.test.ts).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +31,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function tool(argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { write: (s: string) => (stdout += s) }, { write: (s: string) => (stderr += s) });
+  const code = await main(
+    argv,
+    { write: (s: string) => (stdout += s) },
+    { write: (s: string) => (stderr += s) },
+  );
   return { code, stdout, stderr };
 }
 
@@ -32,7 +45,9 @@ describe('platform-api-codegen', () => {
   it('--version prints the package version', async () => {
     const r = await tool(['--version']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}\n`);
+    expect(r.stdout).toBe(
+      `${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}\n`,
+    );
   });
 
   it('--help lists every command; each command has its own --help, which names the installed tool', async () => {
@@ -42,7 +57,9 @@ describe('platform-api-codegen', () => {
     for (const c of COMMANDS) {
       const h = await tool([c, '--help']);
       expect(h.code, c).toBe(0);
-      expect(h.stdout, c).toMatch(new RegExp(`^usage: platform-api-codegen ${c === 'check' ? 'generate' : c}\\b`));
+      expect(h.stdout, c).toMatch(
+        new RegExp(`^usage: platform-api-codegen ${c === 'check' ? 'generate' : c}\\b`),
+      );
       expect(h.stdout, c).not.toContain('npm run');
       expect(h.stdout, c).toMatch(/exit codes:/);
     }
@@ -63,13 +80,17 @@ describe('platform-api-codegen', () => {
   });
 
   it('npm pack of the tool leaves no untracked tarball in the repository (ignored)', () => {
-    const r = spawnSync('git', ['check-ignore', '-q', 'platform-api-codegen-0.1.0.tgz'], { encoding: 'utf8' });
+    const r = spawnSync('git', ['check-ignore', '-q', 'platform-api-codegen-0.1.0.tgz'], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
   });
 
   it('the repository scripts are thin calls of this CLI on our spec', () => {
-    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-    for (const c of ['diff', 'changelog', 'release']) expect(scripts[c]).toBe(`tsx scripts/tool.ts ${c} --spec spec/openapi.yaml`);
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    for (const c of ['diff', 'changelog', 'release'])
+      expect(scripts[c]).toBe(`tsx scripts/tool.ts ${c} --spec spec/openapi.yaml`);
     expect(scripts.build).toBe('tsx scripts/tool.ts build');
     expect(readFileSync('scripts/generate.ts', 'utf8')).toContain("main(['--spec', 'spec/openapi.yaml'");
   });
@@ -83,15 +104,38 @@ describe('changelog on a foreign spec, and the record kept by generate', () => {
     const v1 = path.join(project, 'v1.yaml');
     cpSync(fixture, v1);
     // v2 drops an operation: breaking.
-    writeFileSync(path.join(project, 'openapi.yaml'), readFileSync(fixture, 'utf8').replace(/    delete:\n      operationId: deleteProject\n      summary: Delete a project\n      responses:\n        '204':\n          description: Deleted.\n/, ''));
-    writeFileSync(path.join(project, 'codegen.config.json'), JSON.stringify({ clientName: 'ProjectsClient', release: 'releases' }));
+    writeFileSync(
+      path.join(project, 'openapi.yaml'),
+      readFileSync(fixture, 'utf8').replace(
+        /    delete:\n      operationId: deleteProject\n      summary: Delete a project\n      responses:\n        '204':\n          description: Deleted.\n/,
+        '',
+      ),
+    );
+    writeFileSync(
+      path.join(project, 'codegen.config.json'),
+      JSON.stringify({ clientName: 'ProjectsClient', release: 'releases' }),
+    );
     let stdout = '';
     let stderr = '';
     const io = [{ write: (s: string) => (stdout += s) }, { write: (s: string) => (stderr += s) }] as const;
-    const code = await changelog([v1, '--spec', 'openapi.yaml', '--date', '2026-02-01', '--config', path.join(project, 'codegen.config.json')], ...io, project);
+    const code = await changelog(
+      [
+        v1,
+        '--spec',
+        'openapi.yaml',
+        '--date',
+        '2026-02-01',
+        '--config',
+        path.join(project, 'codegen.config.json'),
+      ],
+      ...io,
+      project,
+    );
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('releases/client: 0.1.0 → 0.2.0 (breaking; 0.x: a breaking change bumps the minor)');
+    expect(stdout).toContain(
+      'releases/client: 0.1.0 → 0.2.0 (breaking; 0.x: a breaking change bumps the minor)',
+    );
     expect(stdout).toContain('releases/server: 0.1.0 → 0.2.0');
     const log = readFileSync(path.join(project, 'releases/client/CHANGELOG.md'), 'utf8');
     expect(log).toMatch(/^# Changelog\n\n## 0\.2\.0 \(2026-02-01\)/);
@@ -105,8 +149,12 @@ describe('changelog on a foreign spec, and the record kept by generate', () => {
       for (let i = 0; i < 2; i++) {
         const g = await tool(['generate', '--out', 'gen', '--only', 'client,server', '--quiet']);
         expect(g.code, g.stderr).toBe(0);
-        expect((JSON.parse(readFileSync('gen/client/package.json', 'utf8')) as { version: string }).version).toBe('0.2.0');
-        expect((JSON.parse(readFileSync('gen/server/package.json', 'utf8')) as { version: string }).version).toBe('0.2.0');
+        expect(
+          (JSON.parse(readFileSync('gen/client/package.json', 'utf8')) as { version: string }).version,
+        ).toBe('0.2.0');
+        expect(
+          (JSON.parse(readFileSync('gen/server/package.json', 'utf8')) as { version: string }).version,
+        ).toBe('0.2.0');
         expect(readFileSync('gen/client/CHANGELOG.md', 'utf8')).toBe(log);
       }
       expect((await tool(['check', '--out', 'gen', '--only', 'client,server', '--quiet'])).code).toBe(0);

@@ -44,8 +44,13 @@ function schemas(r: () => number) {
     const maybe = (p: number, key: string, make: () => unknown) => {
       if (r() < p) s[key] = make();
     };
-    const sub = () => (depth >= 3 ? pick([true, false, { type: 'string' }, { minimum: 1 }]) : schema(depth + 1));
-    maybe(0.35, 'type', () => (r() < 0.8 ? pick(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object']) : ['string', pick(['null', 'number', 'array'])]));
+    const sub = () =>
+      depth >= 3 ? pick([true, false, { type: 'string' }, { minimum: 1 }]) : schema(depth + 1);
+    maybe(0.35, 'type', () =>
+      r() < 0.8
+        ? pick(['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'])
+        : ['string', pick(['null', 'number', 'array'])],
+    );
     maybe(0.12, 'minimum', () => pick([0, 1, 2]));
     maybe(0.12, 'maximum', () => pick([1, 3, 5]));
     maybe(0.06, 'exclusiveMinimum', () => pick([0, 1]));
@@ -70,7 +75,9 @@ function schemas(r: () => number) {
     maybe(0.15, 'required', () => KEYS.filter(() => r() < 0.3));
     maybe(0.1, 'additionalProperties', sub);
     maybe(0.08, 'patternProperties', () => ({ [pick(PATTERNS)]: sub() }));
-    maybe(0.06, 'propertyNames', () => pick([{ maxLength: 2 }, { pattern: '^[ab]' }, { enum: ['a', 'foo'] }, false, { const: 'c' }]));
+    maybe(0.06, 'propertyNames', () =>
+      pick([{ maxLength: 2 }, { pattern: '^[ab]' }, { enum: ['a', 'foo'] }, false, { const: 'c' }]),
+    );
     maybe(0.06, 'minProperties', () => pick([1, 2]));
     maybe(0.06, 'maxProperties', () => pick([0, 1, 2]));
     maybe(0.05, 'dependentRequired', () => ({ [pick(KEYS)]: [pick(KEYS)] }));
@@ -88,41 +95,64 @@ function schemas(r: () => number) {
     maybe(0.06, 'unevaluatedItems', sub);
     // ajv 8 does not collect `contains` annotations for `unevaluatedItems` (it misses 12 of the suite's tests there),
     // so it is no oracle for that pair; the suite's own tests cover it.
-    if (s.unevaluatedItems !== undefined && JSON.stringify(s).includes('"contains"')) delete s.unevaluatedItems;
+    if (s.unevaluatedItems !== undefined && JSON.stringify(s).includes('"contains"'))
+      delete s.unevaluatedItems;
     return s;
   };
   return schema;
 }
 
 describe('differential fuzz against ajv (JSON Schema 2020-12)', () => {
-  it(`agrees with ajv on ${SCHEMAS} random schemas × ${VALUES} values (seed ${SEED})`, { timeout: 300_000 }, async () => {
-    const r = mulberry32(SEED);
-    const schema = schemas(r);
-    const { value } = values(r);
-    const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
-    const groups: Group[] = [];
-    for (let i = 0; i < SCHEMAS; i++) {
-      const s = schema(0);
-      let validate: (d: unknown) => boolean;
-      try {
-        validate = ajv.compile(s as never) as (d: unknown) => boolean;
-      } catch {
-        continue;
+  it(
+    `agrees with ajv on ${SCHEMAS} random schemas × ${VALUES} values (seed ${SEED})`,
+    { timeout: 300_000 },
+    async () => {
+      const r = mulberry32(SEED);
+      const schema = schemas(r);
+      const { value } = values(r);
+      const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
+      const groups: Group[] = [];
+      for (let i = 0; i < SCHEMAS; i++) {
+        const s = schema(0);
+        let validate: (d: unknown) => boolean;
+        try {
+          validate = ajv.compile(s as never) as (d: unknown) => boolean;
+        } catch {
+          continue;
+        }
+        const tests = Array.from({ length: VALUES }, (_, j) => {
+          const data = value(0);
+          return { description: `value ${j}: ${JSON.stringify(data)}`, data, valid: validate(data) };
+        });
+        groups.push({
+          id: `G${i}`,
+          keyword: 'fuzz',
+          description: `schema ${i}: ${JSON.stringify(s)}`,
+          schema: s,
+          tests,
+        });
       }
-      const tests = Array.from({ length: VALUES }, (_, j) => {
-        const data = value(0);
-        return { description: `value ${j}: ${JSON.stringify(data)}`, data, valid: validate(data) };
+      const outcomes = await runSuite(groups, {
+        name: `fuzz-${SEED}`,
+        draft: 'draft2020-12',
+        formats: false,
       });
-      groups.push({ id: `G${i}`, keyword: 'fuzz', description: `schema ${i}: ${JSON.stringify(s)}`, schema: s, tests });
-    }
-    const outcomes = await runSuite(groups, { name: `fuzz-${SEED}`, draft: 'draft2020-12', formats: false });
-    expect(outcomes.length).toBeGreaterThan(SCHEMAS * VALUES * 0.9);
-    const silent = outcomes.filter((o) => o.ours !== o.expected && !o.warning).map(testId);
-    const warned = outcomes.filter((o) => o.ours !== o.expected && o.warning).length;
-    console.log(`fuzz seed ${SEED}: ${outcomes.length} answers, ${outcomes.filter((o) => o.ours === o.expected).length} as ajv, ${warned} differ behind a warning`);
-    // `FUZZ_DUMP=file.jsonl`: every differing answer in full, to minimise a case by hand.
-    const differing = outcomes.filter((o) => o.ours !== o.expected);
-    if (process.env.FUZZ_DUMP) fs.writeFileSync(process.env.FUZZ_DUMP, differing.map((o) => JSON.stringify({ schema: o.group.schema, test: o.test, ours: o.ours, ajv: o.ajv })).join('\n'));
-    expect(silent.slice(0, 10), `${silent.length} answers differ from ajv without a warning`).toEqual([]);
-  });
+      expect(outcomes.length).toBeGreaterThan(SCHEMAS * VALUES * 0.9);
+      const silent = outcomes.filter((o) => o.ours !== o.expected && !o.warning).map(testId);
+      const warned = outcomes.filter((o) => o.ours !== o.expected && o.warning).length;
+      console.log(
+        `fuzz seed ${SEED}: ${outcomes.length} answers, ${outcomes.filter((o) => o.ours === o.expected).length} as ajv, ${warned} differ behind a warning`,
+      );
+      // `FUZZ_DUMP=file.jsonl`: every differing answer in full, to minimise a case by hand.
+      const differing = outcomes.filter((o) => o.ours !== o.expected);
+      if (process.env.FUZZ_DUMP)
+        fs.writeFileSync(
+          process.env.FUZZ_DUMP,
+          differing
+            .map((o) => JSON.stringify({ schema: o.group.schema, test: o.test, ours: o.ours, ajv: o.ajv }))
+            .join('\n'),
+        );
+      expect(silent.slice(0, 10), `${silent.length} answers differ from ajv without a warning`).toEqual([]);
+    },
+  );
 });

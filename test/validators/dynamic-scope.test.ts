@@ -14,27 +14,78 @@ type Result = { ok: boolean; errors?: { path: string; code: string }[] };
 let validateRequest: (op: string, input: { body: unknown; mediaType: string }) => Result;
 let warnings: string[];
 
-const body = (name: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } });
-const post = (name: string) => ({ post: { operationId: `post${name}`, requestBody: body(name), responses: { '204': { description: 'done' } } } });
+const body = (name: string) => ({
+  required: true,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+});
+const post = (name: string) => ({
+  post: {
+    operationId: `post${name}`,
+    requestBody: body(name),
+    responses: { '204': { description: 'done' } },
+  },
+});
 
 const SPEC = {
   openapi: '3.1.0',
   info: { title: 'dynamic scope', version: '1' },
-  paths: { '/strings': post('StringList'), '/numbers': post('NumberList'), '/specific': post('Specific'), '/generic': post('GenericNamed'), '/tree': post('StringTree') },
+  paths: {
+    '/strings': post('StringList'),
+    '/numbers': post('NumberList'),
+    '/specific': post('Specific'),
+    '/generic': post('GenericNamed'),
+    '/tree': post('StringTree'),
+  },
   components: {
     schemas: {
       Lists: {
         $id: 'https://example.com/lists',
-        $defs: { generic: { $id: 'generic', type: 'array', items: { $dynamicRef: '#item' }, $defs: { item: { $dynamicAnchor: 'item' } } } },
+        $defs: {
+          generic: {
+            $id: 'generic',
+            type: 'array',
+            items: { $dynamicRef: '#item' },
+            $defs: { item: { $dynamicAnchor: 'item' } },
+          },
+        },
       },
-      StringList: { $id: 'https://example.com/strings', $ref: 'https://example.com/generic', $defs: { item: { $dynamicAnchor: 'item', type: 'string' } } },
-      NumberList: { $id: 'https://example.com/numbers', $ref: 'https://example.com/generic', $defs: { item: { $dynamicAnchor: 'item', type: 'number' } } },
+      StringList: {
+        $id: 'https://example.com/strings',
+        $ref: 'https://example.com/generic',
+        $defs: { item: { $dynamicAnchor: 'item', type: 'string' } },
+      },
+      NumberList: {
+        $id: 'https://example.com/numbers',
+        $ref: 'https://example.com/generic',
+        $defs: { item: { $dynamicAnchor: 'item', type: 'number' } },
+      },
       // A named component is one function for all its callers: inlined where a caller's scope binds it otherwise.
-      GenericNamed: { $id: 'https://example.com/named', type: 'array', items: { $dynamicRef: '#element' }, $defs: { element: { $dynamicAnchor: 'element' } } },
+      GenericNamed: {
+        $id: 'https://example.com/named',
+        type: 'array',
+        items: { $dynamicRef: '#element' },
+        $defs: { element: { $dynamicAnchor: 'element' } },
+      },
       // Recursive: the first level is inlined; the recursion calls the named schema, whose binding differs (warned).
-      Tree: { $id: 'https://example.com/tree', type: 'object', properties: { value: { $dynamicRef: '#leaf' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } }, $defs: { leaf: { $dynamicAnchor: 'leaf' } } },
-      StringTree: { $id: 'https://example.com/string-tree', $ref: '#/components/schemas/Tree', $defs: { leaf: { $dynamicAnchor: 'leaf', type: 'string' } } },
-      Specific: { $id: 'https://example.com/specific', $ref: '#/components/schemas/GenericNamed', $defs: { element: { $dynamicAnchor: 'element', type: 'boolean' } } },
+      Tree: {
+        $id: 'https://example.com/tree',
+        type: 'object',
+        properties: {
+          value: { $dynamicRef: '#leaf' },
+          children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } },
+        },
+        $defs: { leaf: { $dynamicAnchor: 'leaf' } },
+      },
+      StringTree: {
+        $id: 'https://example.com/string-tree',
+        $ref: '#/components/schemas/Tree',
+        $defs: { leaf: { $dynamicAnchor: 'leaf', type: 'string' } },
+      },
+      Specific: {
+        $id: 'https://example.com/specific',
+        $ref: '#/components/schemas/GenericNamed',
+        $defs: { element: { $dynamicAnchor: 'element', type: 'boolean' } },
+      },
     },
   },
 };
@@ -47,10 +98,13 @@ beforeAll(async () => {
   const result = await runPipeline({ spec, emitters: ['validators'], mode: 'tolerant', format: false });
   warnings = result.warnings.map((w) => `${w.location.pointer} ${w.code}: ${w.message}`);
   writeTree(path.join(dir, 'out'), result.files, { force: true });
-  ({ validateRequest } = (await import(path.join(dir, 'out/validators/index.ts'))) as { validateRequest: typeof validateRequest });
+  ({ validateRequest } = (await import(path.join(dir, 'out/validators/index.ts'))) as {
+    validateRequest: typeof validateRequest;
+  });
 }, 120_000);
 
-const check = (op: string, value: unknown) => validateRequest(op, { body: value, mediaType: 'application/json' });
+const check = (op: string, value: unknown) =>
+  validateRequest(op, { body: value, mediaType: 'application/json' });
 
 describe('$dynamicRef through the dynamic scope', () => {
   it('binds the generic list item to the outermost $dynamicAnchor of each path', () => {
@@ -71,7 +125,9 @@ describe('$dynamicRef through the dynamic scope', () => {
 
   it('reports, where it is, a recursive reference whose callers’ scope would bind its $dynamicRef otherwise', () => {
     expect(warnings).toEqual([
-      expect.stringMatching(/^#\/components\/schemas\/Tree\/properties\/children\/items unsupported: the dynamic scope of this recursive reference to 'Tree' binds a '\$dynamicRef' in it otherwise than the named schema does, and is not followed$/),
+      expect.stringMatching(
+        /^#\/components\/schemas\/Tree\/properties\/children\/items unsupported: the dynamic scope of this recursive reference to 'Tree' binds a '\$dynamicRef' in it otherwise than the named schema does, and is not followed$/,
+      ),
     ]);
     expect(check('postStringTree', { value: 'a', children: [{ value: 'b' }] }).ok).toBe(true);
     expect(check('postStringTree', { value: 1 }).errors?.[0]).toMatchObject({ path: '/body/value' });

@@ -11,7 +11,12 @@ import type { ConfigSource } from '../../generator/config/index.ts';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURE = path.join(root, 'test/fixtures/validators/openapi.yaml');
 
-export async function generateFixture(name: string, spec = FIXTURE, emitters?: string[], config: ConfigSource = path.join(root, 'codegen.config.json')): Promise<string> {
+export async function generateFixture(
+  name: string,
+  spec = FIXTURE,
+  emitters?: string[],
+  config: ConfigSource = path.join(root, 'codegen.config.json'),
+): Promise<string> {
   const out = path.join(root, '.tmp/test', name);
   // By default the project's config, so the generated client and server carry its branding, as `npm run generate` gives.
   const result = await runPipeline(emitters ? { spec, emitters, config } : { spec, config });

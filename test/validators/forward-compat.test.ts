@@ -31,12 +31,21 @@ describe('response validators tolerate compatible change', () => {
   it('accept new properties, nested too', () => {
     const grown = { ...video, brand_new: { a: 1 }, error: null, extra_list: [1, 2] };
     expect(validateResponse('remixVideo', 200, grown).ok).toBe(true);
-    const completion = { id: 'c', object: 'text_completion', created: 1, model: 'm', choices: [{ index: 0, text: 't', logprobs: null, finish_reason: 'stop', new_field: true }], service_tier: 'x' };
+    const completion = {
+      id: 'c',
+      object: 'text_completion',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, text: 't', logprobs: null, finish_reason: 'stop', new_field: true }],
+      service_tier: 'x',
+    };
     expect(validateResponse('createCompletion', 200, completion).ok).toBe(true);
   });
 
   it('accept reordered properties and longer, differently shaped IDs', () => {
-    const reordered = Object.fromEntries(Object.entries({ ...video, id: `vid-${'9'.repeat(500)}:v2` }).reverse());
+    const reordered = Object.fromEntries(
+      Object.entries({ ...video, id: `vid-${'9'.repeat(500)}:v2` }).reverse(),
+    );
     expect(validateResponse('remixVideo', 200, reordered).ok).toBe(true);
   });
 
@@ -54,8 +63,14 @@ describe('response validators tolerate compatible change', () => {
   });
 
   it('requests accept top-level fields the schema leaves open, and still check the named ones', () => {
-    expect(validateRequest('createEmbedding', { body: { model: 'text-embedding-3-small', input: 'hi', surprise: 1 } }).ok).toBe(true);
-    const result = validateRequest('createEmbedding', { body: { model: 'text-embedding-3-small', input: 1.5, surprise: 1 } });
+    expect(
+      validateRequest('createEmbedding', {
+        body: { model: 'text-embedding-3-small', input: 'hi', surprise: 1 },
+      }).ok,
+    ).toBe(true);
+    const result = validateRequest('createEmbedding', {
+      body: { model: 'text-embedding-3-small', input: 1.5, surprise: 1 },
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]).toMatchObject({ path: '/body/input' });
   });

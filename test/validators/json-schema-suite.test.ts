@@ -10,16 +10,33 @@ import { loadGroups, suiteFiles, type Group } from './suite/load.ts';
 import { runSuite, table, testId, type Outcome, type RunOptions } from './suite/run.ts';
 
 function report(name: string, groups: Group[], outcomes: Outcome[]): string[] {
-  const skipped = groups.filter((g) => g.skip).map((g) => `  skipped ${g.keyword} / ${g.description} (${g.tests.length} tests): ${g.skip}`);
+  const skipped = groups
+    .filter((g) => g.skip)
+    .map((g) => `  skipped ${g.keyword} / ${g.description} (${g.tests.length} tests): ${g.skip}`);
   const { text } = table(outcomes);
   console.log(`JSON Schema Test Suite, ${name}\n${text}\n${skipped.join('\n')}`);
-  return outcomes.filter((o) => o.ours !== o.expected && !o.warning).map(testId).sort();
+  return outcomes
+    .filter((o) => o.ours !== o.expected && !o.warning)
+    .map(testId)
+    .sort();
 }
 
 const RUNS: { name: string; options: RunOptions; groups: () => Group[] }[] = [
-  { name: 'draft2020-12', options: { name: 'draft2020-12', draft: 'draft2020-12', formats: false }, groups: () => loadGroups('draft2020-12', suiteFiles('draft2020-12')) },
-  { name: 'draft2020-12-formats', options: { name: 'draft2020-12-formats', draft: 'draft2020-12', formats: true }, groups: () => loadGroups('draft2020-12', suiteFiles('draft2020-12', 'optional/format')) },
-  { name: 'draft4', options: { name: 'draft4', draft: 'draft4', formats: false }, groups: () => loadGroups('draft4', suiteFiles('draft4')) },
+  {
+    name: 'draft2020-12',
+    options: { name: 'draft2020-12', draft: 'draft2020-12', formats: false },
+    groups: () => loadGroups('draft2020-12', suiteFiles('draft2020-12')),
+  },
+  {
+    name: 'draft2020-12-formats',
+    options: { name: 'draft2020-12-formats', draft: 'draft2020-12', formats: true },
+    groups: () => loadGroups('draft2020-12', suiteFiles('draft2020-12', 'optional/format')),
+  },
+  {
+    name: 'draft4',
+    options: { name: 'draft4', draft: 'draft4', formats: false },
+    groups: () => loadGroups('draft4', suiteFiles('draft4')),
+  },
 ];
 
 describe('JSON Schema Test Suite', () => {

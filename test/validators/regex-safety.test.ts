@@ -10,7 +10,9 @@ describe('unsafePatternReason', () => {
     '^[\\x00-\\x7F]*$',
     '^(auto|[0-9]+x[0-9]+)$',
   ])('accepts %s', (pattern) => expect(unsafePatternReason(pattern)).toBeUndefined());
-  it.each(['^(a+)+$', '(x*)*y', '^([a-z0-9]+\\.?)*$', '(\\w+\\s?)+$', '(a|a)\\1'])('refuses %s', (pattern) => expect(unsafePatternReason(pattern)).toBeDefined());
+  it.each(['^(a+)+$', '(x*)*y', '^([a-z0-9]+\\.?)*$', '(\\w+\\s?)+$', '(a|a)\\1'])('refuses %s', (pattern) =>
+    expect(unsafePatternReason(pattern)).toBeDefined(),
+  );
 });
 
 describe('the validators emitter', () => {
@@ -18,6 +20,8 @@ describe('the validators emitter', () => {
     const { runPipeline } = await import('../../generator/pipeline.ts');
     const { FIXTURE } = await import('./fixture.ts');
     const spec = FIXTURE.replace('openapi.yaml', 'unsafe-pattern.yaml');
-    await expect(runPipeline({ spec, emitters: ['validators'] })).rejects.toThrow(/pattern "\^\(\[a-z\]\+\)\*\$" is refused: nested unbounded quantifiers/);
+    await expect(runPipeline({ spec, emitters: ['validators'] })).rejects.toThrow(
+      /pattern "\^\(\[a-z\]\+\)\*\$" is refused: nested unbounded quantifiers/,
+    );
   });
 });

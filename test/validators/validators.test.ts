@@ -6,17 +6,36 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../generator/config/types.ts';
 import { generateFixture } from './fixture.ts';
 
-type Result = { ok: true; value: { path: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, unknown>; body: unknown } } | { ok: false; errors: { path: string; code: string; message: string }[] };
+type Result =
+  | {
+      ok: true;
+      value: {
+        path: Record<string, unknown>;
+        query: Record<string, unknown>;
+        headers: Record<string, unknown>;
+        body: unknown;
+      };
+    }
+  | { ok: false; errors: { path: string; code: string; message: string }[] };
 type Validators = {
   validateRequest(op: string, input: Record<string, unknown>): Result;
-  validateResponse(op: string, status: number, body: unknown): { ok: boolean; errors?: { path: string; code: string }[] };
+  validateResponse(
+    op: string,
+    status: number,
+    body: unknown,
+  ): { ok: boolean; errors?: { path: string; code: string }[] };
   validateSchema(name: string, value: unknown): { ok: boolean; errors?: { path: string; code: string }[] };
   MAX_ERRORS: number;
 };
 
 let v: Validators;
 beforeAll(async () => {
-  const out = await generateFixture('validators', undefined, ['types', 'enums', 'state-machines', 'validators']);
+  const out = await generateFixture('validators', undefined, [
+    'types',
+    'enums',
+    'state-machines',
+    'validators',
+  ]);
   v = (await import(`${out}/validators/index.ts`)) as Validators;
 });
 
@@ -30,7 +49,10 @@ function ok(op: string, input: Record<string, unknown>) {
   if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.errors)}`);
   return r.value;
 }
-const emb = (body: Record<string, unknown>, headers: Record<string, string> = {}) => ({ body: { model: 'text-embedding-3-small', input: 'hi', ...body }, headers });
+const emb = (body: Record<string, unknown>, headers: Record<string, string> = {}) => ({
+  body: { model: 'text-embedding-3-small', input: 'hi', ...body },
+  headers,
+});
 
 describe('createEmbedding', () => {
   it('accepts a valid body and applies defaults without touching the input', () => {
@@ -41,10 +63,17 @@ describe('createEmbedding', () => {
     expect(value.headers).toEqual({ 'X-Client-Request-Id': 'abc' });
   });
   it('names the field for oneOf branches: empty string, too many items, wrong item type', () => {
-    expect(errors('createEmbedding', emb({ input: '' }))).toEqual([{ path: '/body/input', code: 'min_length', message: 'must not be empty' }]);
+    expect(errors('createEmbedding', emb({ input: '' }))).toEqual([
+      { path: '/body/input', code: 'min_length', message: 'must not be empty' },
+    ]);
     ok('createEmbedding', emb({ input: Array(2048).fill(1) }));
-    expect(errors('createEmbedding', emb({ input: Array(2049).fill(1) }))[0]).toMatchObject({ path: '/body/input', code: 'one_of' });
-    expect(errors('createEmbedding', emb({ input: true }))[0]!.message).toMatch(/must be a string, an array of strings/);
+    expect(errors('createEmbedding', emb({ input: Array(2049).fill(1) }))[0]).toMatchObject({
+      path: '/body/input',
+      code: 'one_of',
+    });
+    expect(errors('createEmbedding', emb({ input: true }))[0]!.message).toMatch(
+      /must be a string, an array of strings/,
+    );
   });
   it('requires fields and accepts top-level fields the schema leaves open (no additionalProperties: false)', () => {
     const errs = errors('createEmbedding', { body: { input: 'x', extra: 1 } });
@@ -56,17 +85,32 @@ describe('createEmbedding', () => {
     expect(errors('createEmbedding', emb({ dimensions: 256, model: 'text-embedding-ada-002' }))).toEqual([
       expect.objectContaining({ path: '/body/model', code: 'pattern' }),
     ]);
-    expect(errors('createEmbedding', emb({ dimensions: 0 }))).toEqual([expect.objectContaining({ path: '/body/dimensions', code: 'minimum' })]);
+    expect(errors('createEmbedding', emb({ dimensions: 0 }))).toEqual([
+      expect.objectContaining({ path: '/body/dimensions', code: 'minimum' }),
+    ]);
   });
   it('checks enums, and the header limits (512 ASCII characters)', () => {
-    expect(errors('createEmbedding', emb({ encoding_format: 'hex' }))).toEqual([{ path: '/body/encoding_format', code: 'enum', message: "must be one of 'float', 'base64'" }]);
+    expect(errors('createEmbedding', emb({ encoding_format: 'hex' }))).toEqual([
+      { path: '/body/encoding_format', code: 'enum', message: "must be one of 'float', 'base64'" },
+    ]);
     ok('createEmbedding', emb({}, { 'x-client-request-id': 'a'.repeat(512) }));
-    expect(errors('createEmbedding', emb({}, { 'x-client-request-id': 'a'.repeat(513) }))[0]).toMatchObject({ path: '/headers/X-Client-Request-Id', code: 'max_length' });
-    expect(errors('createEmbedding', emb({}, { 'x-client-request-id': 'é' }))[0]).toMatchObject({ path: '/headers/X-Client-Request-Id', code: 'pattern' });
+    expect(errors('createEmbedding', emb({}, { 'x-client-request-id': 'a'.repeat(513) }))[0]).toMatchObject({
+      path: '/headers/X-Client-Request-Id',
+      code: 'max_length',
+    });
+    expect(errors('createEmbedding', emb({}, { 'x-client-request-id': 'é' }))[0]).toMatchObject({
+      path: '/headers/X-Client-Request-Id',
+      code: 'pattern',
+    });
   });
   it('requires the body and refuses other media types', () => {
-    expect(errors('createEmbedding', {})).toEqual([{ path: '/body', code: 'required', message: 'the request body is required' }]);
-    expect(errors('createEmbedding', { body: 'x', mediaType: 'text/plain' })[0]).toMatchObject({ path: '/body', code: 'media_type' });
+    expect(errors('createEmbedding', {})).toEqual([
+      { path: '/body', code: 'required', message: 'the request body is required' },
+    ]);
+    expect(errors('createEmbedding', { body: 'x', mediaType: 'text/plain' })[0]).toMatchObject({
+      path: '/body',
+      code: 'media_type',
+    });
     ok('createEmbedding', { ...emb({}), mediaType: 'application/json; charset=utf-8' });
   });
 });
@@ -75,76 +119,139 @@ describe('createCompletion', () => {
   const base = { model: 'm', prompt: 'p' };
   it('applies x-rules compare with the default of a missing operand, using the seeds wording', () => {
     ok('createCompletion', { body: { ...base, best_of: 2 } });
-    expect(errors('createCompletion', { body: { ...base, best_of: 1 } })).toEqual([{ path: '/body/best_of', code: 'rule', message: 'best_of must be greater than n.' }]);
+    expect(errors('createCompletion', { body: { ...base, best_of: 1 } })).toEqual([
+      { path: '/body/best_of', code: 'rule', message: 'best_of must be greater than n.' },
+    ]);
     expect(errors('createCompletion', { body: { ...base, best_of: 3, n: 3 } })[0]!.code).toBe('rule');
   });
   it('checks nullable numbers, unique items, and maps (count, key and value limits)', () => {
     ok('createCompletion', { body: { ...base, temperature: null, metadata: null } });
     ok('createCompletion', { body: { ...base, temperature: 2 } });
-    expect(errors('createCompletion', { body: { ...base, temperature: 2.01 } })).toEqual([{ path: '/body/temperature', code: 'maximum', message: 'must be at most 2' }]);
-    expect(errors('createCompletion', { body: { ...base, stop: ['a', 'b', 'a'] } })).toEqual([expect.objectContaining({ path: '/body/stop/2', code: 'unique_items' })]);
+    expect(errors('createCompletion', { body: { ...base, temperature: 2.01 } })).toEqual([
+      { path: '/body/temperature', code: 'maximum', message: 'must be at most 2' },
+    ]);
+    expect(errors('createCompletion', { body: { ...base, stop: ['a', 'b', 'a'] } })).toEqual([
+      expect.objectContaining({ path: '/body/stop/2', code: 'unique_items' }),
+    ]);
     const sixteen = Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`k${i}`, 'v']));
     ok('createCompletion', { body: { ...base, metadata: sixteen } });
-    expect(errors('createCompletion', { body: { ...base, metadata: { ...sixteen, k16: 'v' } } })[0]).toMatchObject({ path: '/body/metadata', code: 'max_properties' });
-    expect(errors('createCompletion', { body: { ...base, metadata: { ['k'.repeat(65)]: 'v' } } })[0]).toMatchObject({ path: `/body/metadata/${'k'.repeat(65)}`, code: 'property_name' });
-    expect(errors('createCompletion', { body: { ...base, metadata: { 'a/b': 'v'.repeat(513) } } })[0]).toMatchObject({ path: '/body/metadata/a~1b', code: 'max_length' });
+    expect(
+      errors('createCompletion', { body: { ...base, metadata: { ...sixteen, k16: 'v' } } })[0],
+    ).toMatchObject({ path: '/body/metadata', code: 'max_properties' });
+    expect(
+      errors('createCompletion', { body: { ...base, metadata: { ['k'.repeat(65)]: 'v' } } })[0],
+    ).toMatchObject({ path: `/body/metadata/${'k'.repeat(65)}`, code: 'property_name' });
+    expect(
+      errors('createCompletion', { body: { ...base, metadata: { 'a/b': 'v'.repeat(513) } } })[0],
+    ).toMatchObject({ path: '/body/metadata/a~1b', code: 'max_length' });
   });
   it('counts string length in code points', () => {
     ok('createCompletion', { body: { ...base, metadata: { k: '😀'.repeat(512) } } });
-    expect(errors('createCompletion', { body: { ...base, metadata: { k: '😀'.repeat(513) } } })[0]!.code).toBe('max_length');
+    expect(
+      errors('createCompletion', { body: { ...base, metadata: { k: '😀'.repeat(513) } } })[0]!.code,
+    ).toBe('max_length');
   });
 });
 
 describe('query, path and header parameters', () => {
   it('coerces strings to the spec types and applies defaults', () => {
     expect(ok('listThings', { query: {} }).query).toEqual({ limit: 20, order: 'desc' });
-    expect(ok('listThings', { query: { limit: '5', order: 'asc', include: 'a,b', verbose: 'true', after: 'x' } }).query).toEqual({ limit: 5, order: 'asc', include: ['a', 'b'], verbose: true, after: 'x' });
+    expect(
+      ok('listThings', { query: { limit: '5', order: 'asc', include: 'a,b', verbose: 'true', after: 'x' } })
+        .query,
+    ).toEqual({ limit: 5, order: 'asc', include: ['a', 'b'], verbose: true, after: 'x' });
     expect(ok('listThings', { query: { include: ['a', 'c'] } }).query.include).toEqual(['a', 'c']);
   });
   it('rejects values just outside the limits, naming the parameter', () => {
-    expect(errors('listThings', { query: { limit: '0' } })).toEqual([{ path: '/query/limit', code: 'minimum', message: 'must be at least 1' }]);
+    expect(errors('listThings', { query: { limit: '0' } })).toEqual([
+      { path: '/query/limit', code: 'minimum', message: 'must be at least 1' },
+    ]);
     expect(errors('listThings', { query: { limit: '101' } })[0]!.code).toBe('maximum');
     ok('listThings', { query: { limit: '100' } });
-    expect(errors('listThings', { query: { limit: '1.5' } })[0]).toMatchObject({ path: '/query/limit', code: 'type' });
-    expect(errors('listThings', { query: { limit: 'ten' } })[0]).toMatchObject({ path: '/query/limit', code: 'type' });
-    expect(errors('listThings', { query: { include: 'a,b,c' } })[0]).toMatchObject({ path: '/query/include', code: 'max_items' });
-    expect(errors('listThings', { query: { include: 'z' } })[0]).toMatchObject({ path: '/query/include/0', code: 'enum' });
-    expect(errors('listThings', { query: { verbose: 'yes' } })[0]).toMatchObject({ path: '/query/verbose', code: 'type' });
+    expect(errors('listThings', { query: { limit: '1.5' } })[0]).toMatchObject({
+      path: '/query/limit',
+      code: 'type',
+    });
+    expect(errors('listThings', { query: { limit: 'ten' } })[0]).toMatchObject({
+      path: '/query/limit',
+      code: 'type',
+    });
+    expect(errors('listThings', { query: { include: 'a,b,c' } })[0]).toMatchObject({
+      path: '/query/include',
+      code: 'max_items',
+    });
+    expect(errors('listThings', { query: { include: 'z' } })[0]).toMatchObject({
+      path: '/query/include/0',
+      code: 'enum',
+    });
+    expect(errors('listThings', { query: { verbose: 'yes' } })[0]).toMatchObject({
+      path: '/query/verbose',
+      code: 'type',
+    });
   });
   it('checks path parameters and returns them under their identifiers', () => {
     expect(ok('deleteVideo', { path: { video_id: 'v1' } }).path).toEqual({ videoId: 'v1' });
-    expect(errors('deleteVideo', { path: { video_id: '' } })[0]).toMatchObject({ path: '/path/video_id', code: 'min_length' });
-    expect(errors('deleteVideo', { path: {} })[0]).toMatchObject({ path: '/path/video_id', code: 'required' });
+    expect(errors('deleteVideo', { path: { video_id: '' } })[0]).toMatchObject({
+      path: '/path/video_id',
+      code: 'min_length',
+    });
+    expect(errors('deleteVideo', { path: {} })[0]).toMatchObject({
+      path: '/path/video_id',
+      code: 'required',
+    });
     expect(errors('deleteVideo', { path: { video_id: 'x'.repeat(65) } })[0]!.code).toBe('max_length');
   });
 });
 
 describe('multipart bodies and the dimensions rule', () => {
   const image = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
-  const form = (fields: Record<string, unknown>) => ({ mediaType: 'multipart/form-data; boundary=x', body: { image, prompt: 'p', ...fields } });
+  const form = (fields: Record<string, unknown>) => ({
+    mediaType: 'multipart/form-data; boundary=x',
+    body: { image, prompt: 'p', ...fields },
+  });
   it('coerces form text to numbers, booleans and lists, and takes files as Blobs', () => {
-    const value = ok('createImageEdit', form({ n: '3', stream: 'false', tags: 'one' })).body as Record<string, unknown>;
+    const value = ok('createImageEdit', form({ n: '3', stream: 'false', tags: 'one' })).body as Record<
+      string,
+      unknown
+    >;
     expect(value).toMatchObject({ n: 3, stream: false, tags: ['one'] });
     expect(value.image).toBe(image);
   });
   it('rejects missing or non-file files and out-of-range numbers', () => {
-    expect(errors('createImageEdit', { mediaType: 'multipart/form-data', body: { prompt: 'p' } })).toEqual([{ path: '/body/image', code: 'required', message: 'is required' }]);
-    expect(errors('createImageEdit', form({ image: 'not a file' }))).toEqual([{ path: '/body/image', code: 'type', message: 'must be a file' }]);
+    expect(errors('createImageEdit', { mediaType: 'multipart/form-data', body: { prompt: 'p' } })).toEqual([
+      { path: '/body/image', code: 'required', message: 'is required' },
+    ]);
+    expect(errors('createImageEdit', form({ image: 'not a file' }))).toEqual([
+      { path: '/body/image', code: 'type', message: 'must be a file' },
+    ]);
     ok('createImageEdit', form({ n: '10' }));
-    expect(errors('createImageEdit', form({ n: '11' }))[0]).toMatchObject({ path: '/body/n', code: 'maximum' });
+    expect(errors('createImageEdit', form({ n: '11' }))[0]).toMatchObject({
+      path: '/body/n',
+      code: 'maximum',
+    });
   });
   it('applies the dimensions rule only when its `when` matches, except for listed values', () => {
     ok('createImageEdit', form({ model: 'gpt-image-2', size: '3840x2160' }));
     ok('createImageEdit', form({ model: 'gpt-image-2', size: 'auto' }));
     ok('createImageEdit', form({ model: 'other', size: '1000x1000' }));
     const rule = errors('createImageEdit', form({ model: 'gpt-image-2', size: '1000x1000' }));
-    expect(rule).toEqual([{ path: '/body/size', code: 'rule', message: expect.stringMatching(/^size must be WIDTHxHEIGHT/) }]);
-    for (const size of ['3856x2160', '4000x1000', '3840x3840', 'big']) expect(errors('createImageEdit', form({ model: 'gpt-image-2', size }))[0]!.code).toBe('rule');
+    expect(rule).toEqual([
+      { path: '/body/size', code: 'rule', message: expect.stringMatching(/^size must be WIDTHxHEIGHT/) },
+    ]);
+    for (const size of ['3856x2160', '4000x1000', '3840x3840', 'big'])
+      expect(errors('createImageEdit', form({ model: 'gpt-image-2', size }))[0]!.code).toBe('rule');
   });
   it('validates the JSON alternative with object counts and uri format', () => {
     ok('createImageEdit', { body: { prompt: 'p', images: [{ image_url: 'https://x.test/a.png' }] } });
-    expect(errors('createImageEdit', { body: { prompt: 'p', images: [{}] } })[0]).toMatchObject({ path: '/body/images/0', code: 'min_properties' });
-    expect(errors('createImageEdit', { body: { prompt: 'p', images: [{ image_url: 'u', file_id: 'f' }] } }).map((e) => e.code).sort()).toEqual(['format', 'max_properties']);
+    expect(errors('createImageEdit', { body: { prompt: 'p', images: [{}] } })[0]).toMatchObject({
+      path: '/body/images/0',
+      code: 'min_properties',
+    });
+    expect(
+      errors('createImageEdit', { body: { prompt: 'p', images: [{ image_url: 'u', file_id: 'f' }] } })
+        .map((e) => e.code)
+        .sort(),
+    ).toEqual(['format', 'max_properties']);
   });
 });
 
@@ -152,10 +259,31 @@ describe('discriminated unions and subset rules', () => {
   const label = { type: 'label_model', name: 'g', labels: ['a', 'b'], passing_labels: ['a'] };
   it('dispatches on the discriminator and reports the branch errors', () => {
     ok('runGrader', { body: { grader: label, model_sample: 's' } });
-    expect(errors('runGrader', { body: { grader: { ...label, passing_labels: ['c'] }, model_sample: 's' } })).toEqual([{ path: '/body/grader/passing_labels', code: 'rule', message: 'passing_labels must be a subset of labels.' }]);
-    expect(errors('runGrader', { body: { grader: { type: 'nope' }, model_sample: 's' } })).toEqual([{ path: '/body/grader/type', code: 'discriminator', message: "must be one of 'label_model', 'string_check'" }]);
-    expect(errors('runGrader', { body: { grader: { type: 'string_check', name: 'n', input: 'i', operation: 'eq' }, model_sample: 's' } })).toEqual([{ path: '/body/grader/reference', code: 'required', message: 'is required' }]);
-    expect(errors('runGrader', { body: { grader: 'x', model_sample: 's' } })[0]).toMatchObject({ path: '/body/grader', code: 'type' });
+    expect(
+      errors('runGrader', { body: { grader: { ...label, passing_labels: ['c'] }, model_sample: 's' } }),
+    ).toEqual([
+      {
+        path: '/body/grader/passing_labels',
+        code: 'rule',
+        message: 'passing_labels must be a subset of labels.',
+      },
+    ]);
+    expect(errors('runGrader', { body: { grader: { type: 'nope' }, model_sample: 's' } })).toEqual([
+      {
+        path: '/body/grader/type',
+        code: 'discriminator',
+        message: "must be one of 'label_model', 'string_check'",
+      },
+    ]);
+    expect(
+      errors('runGrader', {
+        body: { grader: { type: 'string_check', name: 'n', input: 'i', operation: 'eq' }, model_sample: 's' },
+      }),
+    ).toEqual([{ path: '/body/grader/reference', code: 'required', message: 'is required' }]);
+    expect(errors('runGrader', { body: { grader: 'x', model_sample: 's' } })[0]).toMatchObject({
+      path: '/body/grader',
+      code: 'type',
+    });
   });
 });
 
@@ -163,7 +291,21 @@ describe('formats, numbers, tuples, not, dependentRequired, closed objects', () 
   const id = '123e4567-e89b-12d3-a456-426614174000';
   const k = (extra: Record<string, unknown>) => ({ body: { id, ...extra } });
   it('accepts values just inside and rejects just outside', () => {
-    ok('createTree', k({ when: '2024-01-02T03:04:05Z', email: 'a@b.co', ratio: 0.5, step: 1.5, pair: ['a', 1], opts: { a: 1 }, not_x: 'y', card: '1', cvc: '2', closed: { a: 'x' } }));
+    ok(
+      'createTree',
+      k({
+        when: '2024-01-02T03:04:05Z',
+        email: 'a@b.co',
+        ratio: 0.5,
+        step: 1.5,
+        pair: ['a', 1],
+        opts: { a: 1 },
+        not_x: 'y',
+        card: '1',
+        cvc: '2',
+        closed: { a: 'x' },
+      }),
+    );
     const cases: [Record<string, unknown>, string, string][] = [
       [{ id: 'nope' }, '/body/id', 'format'],
       [{ when: '2024-13-45' }, '/body/when', 'format'],
@@ -180,19 +322,28 @@ describe('formats, numbers, tuples, not, dependentRequired, closed objects', () 
       [{ closed: { a: 'x', b: 1 } }, '/body/closed/b', 'unknown_property'],
       [{ nothing_nullable: 3 }, '/body/nothing_nullable', 'type'],
     ];
-    for (const [extra, path, code] of cases) expect(errors('createTree', k(extra)), JSON.stringify(extra)).toContainEqual(expect.objectContaining({ path, code }));
+    for (const [extra, path, code] of cases)
+      expect(errors('createTree', k(extra)), JSON.stringify(extra)).toContainEqual(
+        expect.objectContaining({ path, code }),
+      );
   });
   it('reports every error, bounded at MAX_ERRORS', () => {
     const tree = { name: 'root', children: Array.from({ length: 500 }, () => ({ name: 1 })) };
     const errs = errors('createTree', k({ tree }));
     expect(errs).toHaveLength(v.MAX_ERRORS);
-    expect(errs[99]).toEqual({ path: '/body/tree/children/99/name', code: 'type', message: 'must be a string' });
+    expect(errs[99]).toEqual({
+      path: '/body/tree/children/99/name',
+      code: 'type',
+      message: 'must be a string',
+    });
   });
 });
 
 describe('hostile input', () => {
   it('never pollutes prototypes: __proto__ and constructor are plain own fields', () => {
-    const body = JSON.parse('{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') as object;
+    const body = JSON.parse(
+      '{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+    ) as object;
     const accepted = ok('createCompletion', { body }).body as object;
     expect(Object.getPrototypeOf(accepted)).toBe(Object.prototype);
     expect(Object.hasOwn(accepted, '__proto__')).toBe(true);
@@ -212,8 +363,12 @@ describe('hostile input', () => {
   });
   it('handles huge arrays and non-JSON values', () => {
     ok('createEmbedding', emb({ input: Array(2048).fill('x') }));
-    expect(errors('createEmbedding', emb({ input: Array(1_000_000).fill('x') }))[0]!.path).toBe('/body/input');
-    expect(errors('createTree', { body: { id: 'x', ratio: Number.NaN } }).map((e) => e.code)).toContain('type');
+    expect(errors('createEmbedding', emb({ input: Array(1_000_000).fill('x') }))[0]!.path).toBe(
+      '/body/input',
+    );
+    expect(errors('createTree', { body: { id: 'x', ratio: Number.NaN } }).map((e) => e.code)).toContain(
+      'type',
+    );
     expect(errors('createTree', { body: [] })[0]).toMatchObject({ path: '/body', code: 'type' });
     expect(errors('createTree', { body: null })[0]).toMatchObject({ path: '/body', code: 'type' });
   });
@@ -225,14 +380,30 @@ function k2(tree: unknown) {
 
 describe('response and schema validators', () => {
   it('tolerate new properties in responses, also in closed objects', () => {
-    expect(v.validateResponse('createEmbedding', 200, { data: [], model: 'm', object: 'list', added_later: 1 }).ok).toBe(true);
-    expect(v.validateResponse('createTree', 201, { id: '123e4567-e89b-12d3-a456-426614174000', closed: { a: 'x', b: 2 } }).ok).toBe(true);
-    expect(v.validateResponse('createEmbedding', 200, { data: [], model: 'm', object: 'nope' }).errors).toEqual([expect.objectContaining({ path: '/body/object', code: 'const' })]);
-    expect(v.validateResponse('createEmbedding', 500, { error: { message: 'x', type: 't', param: null, code: null } }).ok).toBe(true);
+    expect(
+      v.validateResponse('createEmbedding', 200, { data: [], model: 'm', object: 'list', added_later: 1 }).ok,
+    ).toBe(true);
+    expect(
+      v.validateResponse('createTree', 201, {
+        id: '123e4567-e89b-12d3-a456-426614174000',
+        closed: { a: 'x', b: 2 },
+      }).ok,
+    ).toBe(true);
+    expect(
+      v.validateResponse('createEmbedding', 200, { data: [], model: 'm', object: 'nope' }).errors,
+    ).toEqual([expect.objectContaining({ path: '/body/object', code: 'const' })]);
+    expect(
+      v.validateResponse('createEmbedding', 500, {
+        error: { message: 'x', type: 't', param: null, code: null },
+      }).ok,
+    ).toBe(true);
     expect(v.validateResponse('createEmbedding', 500, { error: {} }).ok).toBe(false);
   });
   it('keep the state of a run (open or closed, recursion depth) in an argument, not in the module', () => {
-    const m = v as unknown as Record<string, (value: unknown, run?: { open: boolean; depth: number }) => boolean>;
+    const m = v as unknown as Record<
+      string,
+      (value: unknown, run?: { open: boolean; depth: number }) => boolean
+    >;
     const kitchen = { id: '123e4567-e89b-12d3-a456-426614174000', closed: { a: 'x', b: 2 } };
     // The same function, the same value: refused in a request's run, accepted in a response's, in any order.
     expect(m.isKitchen!(kitchen)).toBe(false);
@@ -241,30 +412,44 @@ describe('response and schema validators', () => {
     // Depth is counted in the run given: a tree 3 levels deep fits a fresh run, not one already near the bound.
     const tree = { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] };
     expect(m.isTreeNode!(tree)).toBe(true);
-    expect(m.isTreeNode!(tree, { open: false, depth: (v as unknown as { MAX_DEPTH: number }).MAX_DEPTH - 2 })).toBe(false);
+    expect(
+      m.isTreeNode!(tree, { open: false, depth: (v as unknown as { MAX_DEPTH: number }).MAX_DEPTH - 2 }),
+    ).toBe(false);
     const run = { open: false, depth: 0 };
     expect(m.isTreeNode!(tree, run)).toBe(true);
     expect(run.depth).toBe(0);
   });
   it('validates any named schema', () => {
     expect(v.validateSchema('Video', { id: 'v', status: 'queued' }).ok).toBe(true);
-    expect(v.validateSchema('Video', { id: 'v', status: 'x' }).errors).toEqual([expect.objectContaining({ path: '/status', code: 'enum' })]);
+    expect(v.validateSchema('Video', { id: 'v', status: 'x' }).errors).toEqual([
+      expect.objectContaining({ path: '/status', code: 'enum' }),
+    ]);
   });
 });
 
 describe('validators.unknownRequestFields: "reject" (config)', () => {
   let strict: Validators;
   beforeAll(async () => {
-    const config = { ...DEFAULT_CONFIG, validators: { ...DEFAULT_CONFIG.validators, unknownRequestFields: 'reject' as const } };
+    const config = {
+      ...DEFAULT_CONFIG,
+      validators: { ...DEFAULT_CONFIG.validators, unknownRequestFields: 'reject' as const },
+    };
     const out = await generateFixture('validators-reject-unknown', undefined, ['validators'], config);
     strict = (await import(`${out}/validators/index.ts`)) as Validators;
   }, 60_000);
   it('refuses top-level body fields the schema does not name, __proto__ and constructor too', () => {
     const r = strict.validateRequest('createEmbedding', { body: { model: 'm', input: 'x', extra: 1 } });
-    expect(r.ok ? [] : r.errors).toEqual([{ path: '/body/extra', code: 'unknown_property', message: 'is not a known field' }]);
-    const body = JSON.parse('{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}') as object;
+    expect(r.ok ? [] : r.errors).toEqual([
+      { path: '/body/extra', code: 'unknown_property', message: 'is not a known field' },
+    ]);
+    const body = JSON.parse(
+      '{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+    ) as object;
     const hostile = strict.validateRequest('createCompletion', { body });
-    expect(hostile.ok ? [] : hostile.errors.map((e) => e.path).sort()).toEqual(['/body/__proto__', '/body/constructor']);
+    expect(hostile.ok ? [] : hostile.errors.map((e) => e.path).sort()).toEqual([
+      '/body/__proto__',
+      '/body/constructor',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -7,20 +7,43 @@ const LOWER = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minPrope
 /** Lowering an upper bound or adding it tightens. */
 const UPPER = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
 /** Adding or changing these tightens (a changed pattern or format may reject values that matched before). */
-const EXACT = ['pattern', 'format', 'multipleOf', 'contentMediaType', 'contentEncoding', 'uniqueItems'] as const;
+const EXACT = [
+  'pattern',
+  'format',
+  'multipleOf',
+  'contentMediaType',
+  'contentEncoding',
+  'uniqueItems',
+] as const;
 /** String keywords: in responses these only describe an opaque string's length or format. */
-const STRING_KEYS = new Set(['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType']);
+const STRING_KEYS = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+]);
 
 type Bag = Record<string, unknown>;
 
 function tightened(key: string, before: unknown, after: unknown): boolean {
-  if ((LOWER as readonly string[]).includes(key)) return after !== undefined && (before === undefined || (after as number) > (before as number));
-  if ((UPPER as readonly string[]).includes(key)) return after !== undefined && (before === undefined || (after as number) < (before as number));
+  if ((LOWER as readonly string[]).includes(key))
+    return after !== undefined && (before === undefined || (after as number) > (before as number));
+  if ((UPPER as readonly string[]).includes(key))
+    return after !== undefined && (before === undefined || (after as number) < (before as number));
   if (key === 'uniqueItems') return after === true;
   return after !== undefined;
 }
 
-export function diffConstraints(ctx: DiffContext, scope: Scope, location: string, a: Bag, b: Bag, isString: boolean): void {
+export function diffConstraints(
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  a: Bag,
+  b: Bag,
+  isString: boolean,
+): void {
   for (const key of [...LOWER, ...UPPER, ...EXACT]) {
     const before = a[key];
     const after = b[key];
@@ -28,8 +51,20 @@ export function diffConstraints(ctx: DiffContext, scope: Scope, location: string
     const tight = tightened(key, before, after);
     let response: RuleId = tight ? 'narrowed-response' : 'widened-response';
     if (isString && STRING_KEYS.has(key)) response = 'opaque-string-format';
-    const what = before === undefined ? `${key} ${fmt(after)} added` : after === undefined ? `${key} ${fmt(before)} removed` : `${key} ${fmt(before)} → ${fmt(after)}`;
-    ctx.judge(scope, { request: tight ? 'tightened-constraint' : 'loosened-request', response }, location, `${what} (${tight ? 'tightened' : 'loosened'})`, before ?? null, after ?? null);
+    const what =
+      before === undefined
+        ? `${key} ${fmt(after)} added`
+        : after === undefined
+          ? `${key} ${fmt(before)} removed`
+          : `${key} ${fmt(before)} → ${fmt(after)}`;
+    ctx.judge(
+      scope,
+      { request: tight ? 'tightened-constraint' : 'loosened-request', response },
+      location,
+      `${what} (${tight ? 'tightened' : 'loosened'})`,
+      before ?? null,
+      after ?? null,
+    );
   }
 }
 

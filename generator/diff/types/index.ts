@@ -3,7 +3,14 @@
  * difference. Same-kind comparisons are dispatched through a table; kind changes are judged here.
  */
 import type { TypeKind, TypeNode } from '../../ir/types.ts';
-import { sameJson, shapeKey, type ByPosition, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
+import {
+  sameJson,
+  shapeKey,
+  type ByPosition,
+  type CompareTypes,
+  type DiffContext,
+  type Scope,
+} from '../context.ts';
 import { diffArray, diffMap } from './collections.ts';
 import { diffConstraints } from './constraints.ts';
 import { diffEnumValues } from './enum.ts';
@@ -23,13 +30,27 @@ type Bag = Record<string, unknown>;
 const none = () => {};
 
 const SAME_KIND: { [K in TypeKind]: SameKind<K> } = {
-  string: (ctx, scope, loc, a, b) => diffConstraints(ctx, scope, loc, a as unknown as Bag, b as unknown as Bag, true),
+  string: (ctx, scope, loc, a, b) =>
+    diffConstraints(ctx, scope, loc, a as unknown as Bag, b as unknown as Bag, true),
   number: (ctx, scope, loc, a, b) => {
-    if (a.integer && !b.integer) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, loc, 'integer → number');
-    if (!a.integer && b.integer) ctx.judge(scope, { request: 'narrowed-request', response: 'narrowed-response' }, loc, 'number → integer');
+    if (a.integer && !b.integer)
+      ctx.judge(
+        scope,
+        { request: 'loosened-request', response: 'widened-response' },
+        loc,
+        'integer → number',
+      );
+    if (!a.integer && b.integer)
+      ctx.judge(
+        scope,
+        { request: 'narrowed-request', response: 'narrowed-response' },
+        loc,
+        'number → integer',
+      );
     diffConstraints(ctx, scope, loc, a as unknown as Bag, b as unknown as Bag, false);
   },
-  binary: (ctx, scope, loc, a, b) => diffConstraints(ctx, scope, loc, a as unknown as Bag, b as unknown as Bag, true),
+  binary: (ctx, scope, loc, a, b) =>
+    diffConstraints(ctx, scope, loc, a as unknown as Bag, b as unknown as Bag, true),
   boolean: none,
   null: none,
   unknown: none,
@@ -52,7 +73,14 @@ export function diffType(ctx: DiffContext, scope: Scope, location: string, a: Ty
   if (a.kind === 'ref' && b.kind === 'ref') {
     // Same target: the named schema's own changes are reported once, under the schema.
     if (a.target === b.target || ctx.renamedSchemas.get(a.target) === b.target) return;
-    ctx.judge(scope, { request: 'changed-type', response: 'changed-type' }, location, `type ${a.target} → ${b.target}`, a.target, b.target);
+    ctx.judge(
+      scope,
+      { request: 'changed-type', response: 'changed-type' },
+      location,
+      `type ${a.target} → ${b.target}`,
+      a.target,
+      b.target,
+    );
     return;
   }
   if (a.kind === 'ref' || b.kind === 'ref') {
@@ -64,7 +92,11 @@ export function diffType(ctx: DiffContext, scope: Scope, location: string, a: Ty
     seen.add(key);
     const ra = ctx.resolveBase(a);
     const rb = ctx.resolveHead(b);
-    if (ra.kind !== 'ref' && rb.kind !== 'ref') diffType(ctx, scope, location, { ...ra, nullable: a.nullable }, { ...rb, nullable: b.nullable } as TypeNode);
+    if (ra.kind !== 'ref' && rb.kind !== 'ref')
+      diffType(ctx, scope, location, { ...ra, nullable: a.nullable }, {
+        ...rb,
+        nullable: b.nullable,
+      } as TypeNode);
     seen.delete(key);
     return;
   }
@@ -84,24 +116,49 @@ function diffKind(ctx: DiffContext, scope: Scope, location: string, a: TypeNode,
   if (valued(a) && valued(b)) return diffEnumValues(ctx, scope, location, a as never, b as never);
   const widen: ByPosition = { request: 'loosened-request', response: 'widened-response' };
   const narrow: ByPosition = { request: 'narrowed-request', response: 'narrowed-response' };
-  if ((valued(a) && b.kind === 'string') || b.kind === 'unknown') return ctx.judge(scope, widen, location, message);
-  if ((a.kind === 'string' && valued(b)) || a.kind === 'unknown') return ctx.judge(scope, narrow, location, message);
+  if ((valued(a) && b.kind === 'string') || b.kind === 'unknown')
+    return ctx.judge(scope, widen, location, message);
+  if ((a.kind === 'string' && valued(b)) || a.kind === 'unknown')
+    return ctx.judge(scope, narrow, location, message);
   // X → a union with an X variant widens; the reverse narrows.
-  if (b.kind === 'union' && b.variants.some((v) => v.kind === a.kind)) return ctx.judge(scope, widen, location, `${message} (the ${a.kind} is still accepted)`);
-  if (a.kind === 'union' && a.variants.some((v) => v.kind === b.kind)) return ctx.judge(scope, narrow, location, `${message} (only the ${b.kind} remains)`);
+  if (b.kind === 'union' && b.variants.some((v) => v.kind === a.kind))
+    return ctx.judge(scope, widen, location, `${message} (the ${a.kind} is still accepted)`);
+  if (a.kind === 'union' && a.variants.some((v) => v.kind === b.kind))
+    return ctx.judge(scope, narrow, location, `${message} (only the ${b.kind} remains)`);
   ctx.judge(scope, { request: 'changed-type', response: 'changed-type' }, location, message);
 }
 
 /** What every node carries: nullability, default, deprecation, documentation, JSON Schema conditionals. */
 function diffMeta(ctx: DiffContext, scope: Scope, location: string, a: TypeNode, b: TypeNode): void {
-  if (!a.nullable && b.nullable) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, 'became nullable');
-  if (a.nullable && !b.nullable) ctx.judge(scope, { request: 'narrowed-request', response: 'narrowed-response' }, location, 'no longer nullable');
-  if (!sameJson(a.default, b.default)) ctx.judge(scope, { request: 'changed-default', response: 'docs' }, location, `default ${JSON.stringify(a.default)} → ${JSON.stringify(b.default)}`, a.default ?? null, b.default ?? null);
+  if (!a.nullable && b.nullable)
+    ctx.judge(
+      scope,
+      { request: 'loosened-request', response: 'widened-response' },
+      location,
+      'became nullable',
+    );
+  if (a.nullable && !b.nullable)
+    ctx.judge(
+      scope,
+      { request: 'narrowed-request', response: 'narrowed-response' },
+      location,
+      'no longer nullable',
+    );
+  if (!sameJson(a.default, b.default))
+    ctx.judge(
+      scope,
+      { request: 'changed-default', response: 'docs' },
+      location,
+      `default ${JSON.stringify(a.default)} → ${JSON.stringify(b.default)}`,
+      a.default ?? null,
+      b.default ?? null,
+    );
   if (!a.deprecated && b.deprecated) ctx.add('deprecated', scope, location, 'deprecated');
   if (a.deprecated && !b.deprecated) ctx.add('docs', scope, location, 'no longer deprecated');
   // Between a ref and an inline node the documentation moved rather than changed: compare like with like.
   if ((a.kind === 'ref') === (b.kind === 'ref')) {
-    if ((a.description ?? '') !== (b.description ?? '')) ctx.add('docs', scope, location, 'description changed');
+    if ((a.description ?? '') !== (b.description ?? ''))
+      ctx.add('docs', scope, location, 'description changed');
     if (!sameJson(a.examples, b.examples)) ctx.add('docs', scope, location, 'examples changed');
   }
   const cond = (n: TypeNode) => shapeKey([n.conditionals ?? [], n.not ?? [], n.dependentRequired ?? {}]);
@@ -110,9 +167,13 @@ function diffMeta(ctx: DiffContext, scope: Scope, location: string, a: TypeNode,
     const removedOnly = cond(b) === empty;
     ctx.judge(
       scope,
-      removedOnly ? { request: 'loosened-request', response: 'widened-response' } : { request: 'tightened-constraint', response: 'narrowed-response' },
+      removedOnly
+        ? { request: 'loosened-request', response: 'widened-response' }
+        : { request: 'tightened-constraint', response: 'narrowed-response' },
       location,
-      removedOnly ? 'conditional constraints removed' : 'conditional constraints (if/then/else, not, dependentRequired) changed',
+      removedOnly
+        ? 'conditional constraints removed'
+        : 'conditional constraints (if/then/else, not, dependentRequired) changed',
     );
   }
 }

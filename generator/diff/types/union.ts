@@ -28,37 +28,123 @@ function keyed(nodes: TypeNode[]): { key: string; node: TypeNode }[] {
   return nodes.map((node, i) => ({ key: keys[i]!, node }));
 }
 
-export function diffUnion(ctx: DiffContext, scope: Scope, location: string, a: UnionNode, b: UnionNode, diffType: CompareTypes): void {
+export function diffUnion(
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  a: UnionNode,
+  b: UnionNode,
+  diffType: CompareTypes,
+): void {
   if (a.mode !== b.mode) {
     const tight = b.mode === 'oneOf';
-    ctx.judge(scope, { request: tight ? 'tightened-constraint' : 'loosened-request', response: tight ? 'narrowed-response' : 'widened-response' }, location, `union ${a.mode} → ${b.mode}`);
+    ctx.judge(
+      scope,
+      {
+        request: tight ? 'tightened-constraint' : 'loosened-request',
+        response: tight ? 'narrowed-response' : 'widened-response',
+      },
+      location,
+      `union ${a.mode} → ${b.mode}`,
+    );
   }
   const da = a.discriminator;
   const db = b.discriminator;
-  if (da && db && da.property !== db.property) ctx.judge(scope, { request: 'changed-type', response: 'changed-type' }, location, `discriminator \`${da.property}\` → \`${db.property}\``);
+  if (da && db && da.property !== db.property)
+    ctx.judge(
+      scope,
+      { request: 'changed-type', response: 'changed-type' },
+      location,
+      `discriminator \`${da.property}\` → \`${db.property}\``,
+    );
   if (da && db) {
     const m = pair(da.mapping, db.mapping, (x) => x.value);
-    for (const x of m.added) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `variant \`${x.value}\` (${x.schema}) added`);
-    for (const x of m.removed) ctx.judge(scope, { request: 'narrowed-request', response: 'narrowed-response' }, location, `variant \`${x.value}\` (${x.schema}) removed`);
-    for (const [x, y] of m.both) if (x.schema !== y.schema) ctx.judge(scope, { request: 'changed-type', response: 'changed-type' }, location, `variant \`${x.value}\` now selects ${y.schema} instead of ${x.schema}`);
+    for (const x of m.added)
+      ctx.judge(
+        scope,
+        { request: 'loosened-request', response: 'widened-response' },
+        location,
+        `variant \`${x.value}\` (${x.schema}) added`,
+      );
+    for (const x of m.removed)
+      ctx.judge(
+        scope,
+        { request: 'narrowed-request', response: 'narrowed-response' },
+        location,
+        `variant \`${x.value}\` (${x.schema}) removed`,
+      );
+    for (const [x, y] of m.both)
+      if (x.schema !== y.schema)
+        ctx.judge(
+          scope,
+          { request: 'changed-type', response: 'changed-type' },
+          location,
+          `variant \`${x.value}\` now selects ${y.schema} instead of ${x.schema}`,
+        );
   }
   // A discriminated union reports its variants through the mapping; others through the variant list.
   diffMembers(ctx, scope, location, a.variants, b.variants, !(da && db), diffType);
 }
 
-export function diffIntersection(ctx: DiffContext, scope: Scope, location: string, a: IntersectionNode, b: IntersectionNode, diffType: CompareTypes): void {
+export function diffIntersection(
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  a: IntersectionNode,
+  b: IntersectionNode,
+  diffType: CompareTypes,
+): void {
   const { both, removed, added } = pair(keyed(a.members), keyed(b.members), (x) => x.key);
-  for (const x of added) ctx.judge(scope, { request: 'tightened-constraint', response: 'narrowed-response' }, location, `member ${describeNode(x.node)} added to allOf`);
-  for (const x of removed) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `member ${describeNode(x.node)} removed from allOf`);
+  for (const x of added)
+    ctx.judge(
+      scope,
+      { request: 'tightened-constraint', response: 'narrowed-response' },
+      location,
+      `member ${describeNode(x.node)} added to allOf`,
+    );
+  for (const x of removed)
+    ctx.judge(
+      scope,
+      { request: 'loosened-request', response: 'widened-response' },
+      location,
+      `member ${describeNode(x.node)} removed from allOf`,
+    );
   for (const [x, y] of both) diffType(ctx, scope, location, x.node, y.node);
 }
 
-function diffMembers(ctx: DiffContext, scope: Scope, location: string, a: TypeNode[], b: TypeNode[], reportSet: boolean, diffType: CompareTypes): void {
+function diffMembers(
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  a: TypeNode[],
+  b: TypeNode[],
+  reportSet: boolean,
+  diffType: CompareTypes,
+): void {
   const { both, removed, added } = pair(keyed(a), keyed(b), (x) => x.key);
   if (reportSet) {
-    for (const x of added) ctx.judge(scope, { request: 'loosened-request', response: 'widened-response' }, location, `variant ${describeNode(x.node)} added`);
-    for (const x of removed) ctx.judge(scope, { request: 'narrowed-request', response: 'narrowed-response' }, location, `variant ${describeNode(x.node)} removed`);
+    for (const x of added)
+      ctx.judge(
+        scope,
+        { request: 'loosened-request', response: 'widened-response' },
+        location,
+        `variant ${describeNode(x.node)} added`,
+      );
+    for (const x of removed)
+      ctx.judge(
+        scope,
+        { request: 'narrowed-request', response: 'narrowed-response' },
+        location,
+        `variant ${describeNode(x.node)} removed`,
+      );
   }
   const many = both.length > 1;
-  for (const [x, y] of both) diffType(ctx, scope, many && x.node.kind !== 'ref' ? at(location, `<${x.key}>`) : location, x.node, y.node);
+  for (const [x, y] of both)
+    diffType(
+      ctx,
+      scope,
+      many && x.node.kind !== 'ref' ? at(location, `<${x.key}>`) : location,
+      x.node,
+      y.node,
+    );
 }

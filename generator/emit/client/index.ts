@@ -28,12 +28,40 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
 /** `client/core/brand.ts`: the config's values in place of templates/client/core/brand.ts's defaults. */
 function brandFile(api: Api, config: CodegenConfig): GeneratedFile {
   return constantsModule('client/core/brand.ts', {
-    ENV_PREFIX: { type: 'string', value: api.envPrefix, doc: 'Prefix of the environment variables the client reads.' },
-    CLIENT_NAME: { type: 'string', value: (api.clientName ?? config.clientName), doc: 'Exported name of the client class, for messages.' },
-    ERROR_NAME: { type: 'string', value: config.errorName, doc: 'Exported name of the base error class (its `name`).' },
-    ORGANIZATION_HEADER: { type: 'string | null', value: config.organizationHeader, doc: 'Header carrying the `organization` option; not sent when null.' },
-    PROJECT_HEADER: { type: 'string | null', value: config.projectHeader, doc: 'Header carrying the `project` option; not sent when null.' },
-    IDEMPOTENCY_HEADER: { type: 'string | null', value: config.idempotencyHeader, doc: 'Header carrying the idempotency key of POST and PATCH requests; none when null.' },
-    DEFAULT_HEADERS: { type: 'Readonly<Record<string, string>>', value: config.defaultHeaders, doc: 'Headers sent on every request, before the `defaultHeaders` option and per-request headers.' },
+    ENV_PREFIX: {
+      type: 'string',
+      value: api.envPrefix,
+      doc: 'Prefix of the environment variables the client reads.',
+    },
+    CLIENT_NAME: {
+      type: 'string',
+      value: api.clientName ?? config.clientName,
+      doc: 'Exported name of the client class, for messages.',
+    },
+    ERROR_NAME: {
+      type: 'string',
+      value: config.errorName,
+      doc: 'Exported name of the base error class (its `name`).',
+    },
+    ORGANIZATION_HEADER: {
+      type: 'string | null',
+      value: config.organizationHeader,
+      doc: 'Header carrying the `organization` option; not sent when null.',
+    },
+    PROJECT_HEADER: {
+      type: 'string | null',
+      value: config.projectHeader,
+      doc: 'Header carrying the `project` option; not sent when null.',
+    },
+    IDEMPOTENCY_HEADER: {
+      type: 'string | null',
+      value: config.idempotencyHeader,
+      doc: 'Header carrying the idempotency key of POST and PATCH requests; none when null.',
+    },
+    DEFAULT_HEADERS: {
+      type: 'Readonly<Record<string, string>>',
+      value: config.defaultHeaders,
+      doc: 'Headers sent on every request, before the `defaultHeaders` option and per-request headers.',
+    },
   });
 }

@@ -3,7 +3,13 @@
  * the query, then the per-request options. Where the response kind depends on the request (`x-when`), one overload
  * per condition, one for the default, and a general one.
  */
-import { StructureKind, type MethodDeclarationOverloadStructure, type MethodDeclarationStructure, type OptionalKind, type ParameterDeclarationStructure } from 'ts-morph';
+import {
+  StructureKind,
+  type MethodDeclarationOverloadStructure,
+  type MethodDeclarationStructure,
+  type OptionalKind,
+  type ParameterDeclarationStructure,
+} from 'ts-morph';
 import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../ts/identifier.ts';
@@ -25,18 +31,31 @@ function generic(name: string, args: TypeWriter[]): TypeWriter {
 }
 
 /** The type of the params object, and whether it may be omitted. */
-function paramsOf(op: Operation, use: Imports): { name: string; type: TypeWriter; optional: boolean } | undefined {
+function paramsOf(
+  op: Operation,
+  use: Imports,
+): { name: string; type: TypeWriter; optional: boolean } | undefined {
   const mode = op.bodyMode;
   const query = queryParams(op);
   const parts: TypeWriter[] = [];
   if (mode) {
     const body = text(use.opType(op, op.names.body));
-    parts.push(mode === 'multipart' || mode === 'json|multipart' ? generic(use.from(`${CORE}/uploads.ts`, 'WithUploads', true), [body]) : body);
+    parts.push(
+      mode === 'multipart' || mode === 'json|multipart'
+        ? generic(use.from(`${CORE}/uploads.ts`, 'WithUploads', true), [body])
+        : body,
+    );
   }
   if (query.length) parts.push(text(use.opType(op, op.names.query)));
   if (!parts.length) return undefined;
-  const optional = mode ? !op.requestBody!.required && !query.some((q) => q.required) : !query.some((q) => q.required);
-  return { name: mode && query.length ? 'params' : mode ? 'body' : 'query', type: intersection(parts), optional };
+  const optional = mode
+    ? !op.requestBody!.required && !query.some((q) => q.required)
+    : !query.some((q) => q.required);
+  return {
+    name: mode && query.length ? 'params' : mode ? 'body' : 'query',
+    type: intersection(parts),
+    optional,
+  };
 }
 
 function resultOf(api: Api, op: Operation, content: ResponseContent, use: Imports): TypeWriter {
@@ -54,40 +73,70 @@ function resultOf(api: Api, op: Operation, content: ResponseContent, use: Import
       return text('void');
     case 'sse': {
       const events = (content.sse?.events ?? []).map((e) => typeOf(e.type, use));
-      return generic(use.from(`${CORE}/stream.ts`, 'Stream', true), [events.length ? union(events) : text('unknown')]);
+      return generic(use.from(`${CORE}/stream.ts`, 'Stream', true), [
+        events.length ? union(events) : text('unknown'),
+      ]);
     }
   }
 }
 
 function whenType(when: When): TypeWriter {
-  return objectType(when.map((w) => ({ name: w.field, optional: false, type: union(w.values.map(literal)) })));
+  return objectType(
+    when.map((w) => ({ name: w.field, optional: false, type: union(w.values.map(literal)) })),
+  );
 }
 
 /** The default content's narrowing: each conditioned field absent or any other value. */
 function defaultType(conditions: When[], params: TypeWriter, use: Imports): TypeWriter {
   const byField = new Map<string, Set<string | number | boolean | null>>();
-  for (const when of conditions) for (const w of when) for (const v of w.values) (byField.get(w.field) ?? byField.set(w.field, new Set()).get(w.field)!).add(v);
+  for (const when of conditions)
+    for (const w of when)
+      for (const v of w.values)
+        (byField.get(w.field) ?? byField.set(w.field, new Set()).get(w.field)!).add(v);
   const fieldOf = use.from(`${CORE}/operation.ts`, 'FieldOf', true);
-  return objectType([...byField].map(([field, values]) => ({
-    name: field,
-    optional: true,
-    type: generic('Exclude', [generic(fieldOf, [params, literal(field)]), union([...values].map(literal))]),
-  })));
+  return objectType(
+    [...byField].map(([field, values]) => ({
+      name: field,
+      optional: true,
+      type: generic('Exclude', [generic(fieldOf, [params, literal(field)]), union([...values].map(literal))]),
+    })),
+  );
 }
 
 function docOf(op: Operation): string {
-  const lines = [op.summary ?? op.operationId, '', `\`${op.method.toUpperCase()} ${op.path}\` (\`${op.operationId}\`)`];
+  const lines = [
+    op.summary ?? op.operationId,
+    '',
+    `\`${op.method.toUpperCase()} ${op.path}\` (\`${op.operationId}\`)`,
+  ];
   if (op.deprecated) lines.push('@deprecated');
   return lines.join('\n');
 }
 
-export function methodOf(api: Api, op: Operation, name: string, use: Imports): OptionalKind<MethodDeclarationStructure> {
-  const positional = op.pathParameters.map((p): OptionalKind<ParameterDeclarationStructure> => ({ name: p.identifier, type: 'string' }));
+export function methodOf(
+  api: Api,
+  op: Operation,
+  name: string,
+  use: Imports,
+): OptionalKind<MethodDeclarationStructure> {
+  const positional = op.pathParameters.map((p): OptionalKind<ParameterDeclarationStructure> => ({
+    name: p.identifier,
+    type: 'string',
+  }));
   const params = paramsOf(op, use);
-  const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', hasQuestionToken: true, type: use.from(`${CORE}/options.ts`, 'RequestOptions', true) };
-  const paramDecl = (type: TypeWriter | undefined, optional: boolean): OptionalKind<ParameterDeclarationStructure>[] =>
+  const options: OptionalKind<ParameterDeclarationStructure> = {
+    name: 'options',
+    hasQuestionToken: true,
+    type: use.from(`${CORE}/options.ts`, 'RequestOptions', true),
+  };
+  const paramDecl = (
+    type: TypeWriter | undefined,
+    optional: boolean,
+  ): OptionalKind<ParameterDeclarationStructure>[] =>
     params ? [{ name: params.name, type: type ?? params.type, hasQuestionToken: optional }] : [];
-  const pathArg = positional.length ? `path: { ${op.pathParameters.map((p) => `${dataKey(p.name)}: ${p.identifier}`).join(', ')} }` : '';
+  const pathArg = positional.length
+    ? `path: { ${op.pathParameters.map((p) => `${dataKey(p.name)}: ${p.identifier}`).join(', ')} }`
+    : '';
   const paramsArg = params ? `params: ${params.name}` : '';
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
   const docs = [docOf(op)];
@@ -138,7 +187,21 @@ export function methodOf(api: Api, op: Operation, name: string, use: Imports): O
     if (defaults.length === 1) {
       overloads.push({
         docs,
-        parameters: [...positional, ...paramDecl(intersection([params.type, defaultType(conditional.map((x) => x.when!), params.type, use)]), params.optional), options],
+        parameters: [
+          ...positional,
+          ...paramDecl(
+            intersection([
+              params.type,
+              defaultType(
+                conditional.map((x) => x.when!),
+                params.type,
+                use,
+              ),
+            ]),
+            params.optional,
+          ),
+          options,
+        ],
         returnType: generic(apiPromise, [results[defaults[0]!.i]!]),
       });
     }

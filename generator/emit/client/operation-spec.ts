@@ -13,6 +13,10 @@ export type When = ResponseSelector;
 export function clientOwn(op: Operation): Record<string, unknown> {
   const own: Record<string, unknown> = {};
   if (op.bodyMode) own.body = op.bodyMode;
-  if (op.servers.length) own.servers = op.servers.map((s) => ({ url: s.url, variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])) }));
+  if (op.servers.length)
+    own.servers = op.servers.map((s) => ({
+      url: s.url,
+      variables: Object.fromEntries(s.variables.map((v) => [v.name, v.default])),
+    }));
   return own;
 }

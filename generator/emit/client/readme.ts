@@ -7,10 +7,23 @@ import type { CodegenConfig } from '../../config/types.ts';
 import type { Api, Operation, ResourceNode } from '../../ir/types.ts';
 import { renderTemplate } from '../../render/templates.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
-import { binaryAnswers, credentials, multipartArrays, overloads, pagedList, pagingGroups, sampleCall, streamExample, takesFile } from '../readme-facts.ts';
+import {
+  binaryAnswers,
+  credentials,
+  multipartArrays,
+  overloads,
+  pagedList,
+  pagingGroups,
+  sampleCall,
+  streamExample,
+  takesFile,
+} from '../readme-facts.ts';
 
 function operationsOf(node: ResourceNode, ops: Map<string, Operation>): Operation[] {
-  return [...node.methods.map((m) => ops.get(m.operationId)!), ...node.children.flatMap((c) => operationsOf(c, ops))];
+  return [
+    ...node.methods.map((m) => ops.get(m.operationId)!),
+    ...node.children.flatMap((c) => operationsOf(c, ops)),
+  ];
 }
 
 export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
@@ -20,7 +33,12 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
     const example = list.find((o) => o.method === 'post' && o.requestBody) ?? list[0]!;
     return {
       name: node.property,
-      methods: list.map((o) => ({ call: `client.${o.sdkPath.join('.')}`, method: o.method.toUpperCase(), path: o.path, summary: o.summary ?? '' })),
+      methods: list.map((o) => ({
+        call: `client.${o.sdkPath.join('.')}`,
+        method: o.method.toUpperCase(),
+        path: o.path,
+        summary: o.summary ?? '',
+      })),
       example: sampleCall(api, example),
     };
   });
@@ -30,7 +48,13 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
   const upload = api.operations.find((o) => takesFile(api, o));
   // `withResponse()` is shown on a call that needs nothing but what the README already has: a list, else a GET.
   const plain = list ?? api.operations.find((o) => o.method === 'get' && !o.requestBody) ?? api.operations[0];
-  const variables = [...new Set([...api.servers, ...api.operations.flatMap((o) => o.servers)].flatMap((s) => s.variables.map((v) => `\`${v.name}\``)))];
+  const variables = [
+    ...new Set(
+      [...api.servers, ...api.operations.flatMap((o) => o.servers)].flatMap((s) =>
+        s.variables.map((v) => `\`${v.name}\``),
+      ),
+    ),
+  ];
   return {
     path: 'client/README.md',
     contents: renderTemplate('client/README.md.hbs', {
@@ -38,7 +62,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       version: api.version,
       areas,
       webhooks: api.webhooks.map((w) => w.name),
-      clientName: (api.clientName ?? config.clientName),
+      clientName: api.clientName ?? config.clientName,
       errorName: config.errorName,
       // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
       tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),
@@ -52,7 +76,10 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       idempotencyHeader: config.idempotencyHeader,
       withResponseCall: plain ? sampleCall(api, plain) : '',
       overloads: overloads(api),
-      stream: stream && { call: sampleCall(api, stream.op, stream.select), terminator: stream.terminator ?? '' },
+      stream: stream && {
+        call: sampleCall(api, stream.op, stream.select),
+        terminator: stream.terminator ?? '',
+      },
       paging: list && { call: sampleCall(api, list), groups: pagingGroups(api) },
       upload: upload ? sampleCall(api, upload) : '',
       multipartArrays: multipartArrays(api),

@@ -2,7 +2,12 @@
  * `client/resources/<name>.ts`: one file per top-level resource, holding its class and the classes of its
  * sub-resources (`VectorStores` with `files: VectorStoresFiles`), mirroring `api.resources`.
  */
-import { StructureKind, type ClassDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure } from 'ts-morph';
+import {
+  StructureKind,
+  type ClassDeclarationStructure,
+  type OptionalKind,
+  type PropertyDeclarationStructure,
+} from 'ts-morph';
 import type { Api, ResourceNode } from '../../ir/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';

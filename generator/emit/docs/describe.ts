@@ -11,7 +11,12 @@ const localLink: SchemaLink = (name) => `#${name.toLowerCase()}`;
  * `enumNames` is the model's `Api.enumNames`; an enum without a name (one that only constrains, in a condition)
  * prints without one.
  */
-export function describeType(node: TypeNode, depth = 0, link: SchemaLink = localLink, enumNames: ReadonlyMap<string, string> = new Map()): string {
+export function describeType(
+  node: TypeNode,
+  depth = 0,
+  link: SchemaLink = localLink,
+  enumNames: ReadonlyMap<string, string> = new Map(),
+): string {
   const base = ((): string => {
     switch (node.kind) {
       case 'string':
@@ -29,13 +34,17 @@ export function describeType(node: TypeNode, depth = 0, link: SchemaLink = local
       case 'map':
         return `map of ${describeType(node.values, depth + 1, link, enumNames)}`;
       case 'object':
-        return depth > 0 || node.properties.length === 0 ? `object${node.properties.length ? ` {${node.properties.map((p) => p.name + (p.required ? '' : '?')).join(', ')}}` : ''}` : 'object';
+        return depth > 0 || node.properties.length === 0
+          ? `object${node.properties.length ? ` {${node.properties.map((p) => p.name + (p.required ? '' : '?')).join(', ')}}` : ''}`
+          : 'object';
       case 'union':
         return `${node.variants.map((v) => describeType(v, depth + 1, link, enumNames)).join(' or ')}${node.discriminator ? ` (by \`${node.discriminator.property}\`)` : ''}`;
       case 'intersection': {
         // Members that only carry conditionals (if/then rules, listed apart) say nothing about the shape.
         const shaped = node.members.filter((m) => !(m.kind === 'unknown' && m.conditionals?.length));
-        return (shaped.length ? shaped : node.members).map((m) => describeType(m, depth + 1, link, enumNames)).join(' and ');
+        return (shaped.length ? shaped : node.members)
+          .map((m) => describeType(m, depth + 1, link, enumNames))
+          .join(' and ');
       }
       default:
         return node.kind;
@@ -85,7 +94,8 @@ export function describeRule(rule: CrossFieldRule): string {
 export function describeCondition(node: TypeNode): string {
   if (node.kind === 'object') {
     const parts = node.properties.map((p) => `\`${p.name}\` ${describeConstraint(p.type)}`);
-    for (const r of node.properties.filter((p) => p.required)) if (!parts.some((x) => x.startsWith(`\`${r.name}\``))) parts.push(`\`${r.name}\` present`);
+    for (const r of node.properties.filter((p) => p.required))
+      if (!parts.some((x) => x.startsWith(`\`${r.name}\``))) parts.push(`\`${r.name}\` present`);
     const req = node.extraRequired.map((r) => `\`${r}\` present`);
     return [...parts, ...req].join(' and ') || 'always';
   }

@@ -3,7 +3,16 @@
  * machine, and what is not documented; `generated/docs/README.md` indexes the areas. Markdown comes
  * from the handlebars templates in `templates/docs/`.
  */
-import type { Api, ObjectNode, Operation, Parameter, Property, Response, NamedSchema, TypeNode } from '../../ir/types.ts';
+import type {
+  Api,
+  ObjectNode,
+  Operation,
+  Parameter,
+  Property,
+  Response,
+  NamedSchema,
+  TypeNode,
+} from '../../ir/types.ts';
 import { walkNode } from '../../ir/walk.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { renderTemplate } from '../../render/templates.ts';
@@ -24,7 +33,11 @@ function schemaPages(api: Api): Map<string, string> {
   const out = new Map<string, string>();
   for (const area of api.areas) {
     const ops = api.operations.filter((o) => o.area === area.slug).length;
-    api.schemas.filter((s) => s.area === area.slug).forEach((s, i) => out.set(s.name, pageName(area.files.docs.find((p) => ops + i >= p.from && ops + i < p.to)!.file)));
+    api.schemas
+      .filter((s) => s.area === area.slug)
+      .forEach((s, i) =>
+        out.set(s.name, pageName(area.files.docs.find((p) => ops + i >= p.from && ops + i < p.to)!.file)),
+      );
   }
   return out;
 }
@@ -39,7 +52,8 @@ export function emitDocs(api: Api): GeneratedFile[] {
   const common = commonToEveryOperation(api);
   for (const area of api.areas) {
     let here = area.slug;
-    const link = (name: string) => `${pageOf.get(name) === here ? '' : `./${pageOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
+    const link = (name: string) =>
+      `${pageOf.get(name) === here ? '' : `./${pageOf.get(name) ?? 'common'}.md`}#${name.toLowerCase()}`;
     const describe = (node: TypeNode) => describeType(node, 0, link, api.enumNames);
     const areaOps = api.operations.filter((o) => o.area === area.slug);
     const toOperation = (o: Operation) => ({
@@ -49,13 +63,34 @@ export function emitDocs(api: Api): GeneratedFile[] {
       sdk: `client.${o.sdkPath.join('.')}`,
       summary: o.summary ?? '',
       description: o.description ?? '',
-      parameters: o.parameters.filter((p) => !common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describe(p.type), limits: describeLimits(p.type) })),
-      bodies: (o.requestBody?.contents ?? []).map((c) => ({ mediaType: c.mediaType, type: describe(c.type) })),
-      responses: o.responses.filter((r) => !common.responses.has(responseKey(r))).flatMap((r) =>
-        r.contents.length
-          ? r.contents.map((c) => ({ status: r.status, mediaType: c.mediaType, type: c.sse ? `events: ${c.sse.events.map((e) => `\`${e.name}\``).join(', ') || 'not shown'}` : c.type ? describe(c.type) : c.kind }))
-          : [{ status: r.status, mediaType: '', type: r.description }],
-      ),
+      parameters: o.parameters
+        .filter((p) => !common.params.has(paramKey(p)))
+        .map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.required,
+          type: describe(p.type),
+          limits: describeLimits(p.type),
+        })),
+      bodies: (o.requestBody?.contents ?? []).map((c) => ({
+        mediaType: c.mediaType,
+        type: describe(c.type),
+      })),
+      responses: o.responses
+        .filter((r) => !common.responses.has(responseKey(r)))
+        .flatMap((r) =>
+          r.contents.length
+            ? r.contents.map((c) => ({
+                status: r.status,
+                mediaType: c.mediaType,
+                type: c.sse
+                  ? `events: ${c.sse.events.map((e) => `\`${e.name}\``).join(', ') || 'not shown'}`
+                  : c.type
+                    ? describe(c.type)
+                    : c.kind,
+              }))
+            : [{ status: r.status, mediaType: '', type: r.description }],
+        ),
       rules: (o.requestBody?.contents ?? []).flatMap((c) => rulesOf(c.type)),
     });
     const areaSchemas = api.schemas.filter((s) => s.area === area.slug);
@@ -65,14 +100,36 @@ export function emitDocs(api: Api): GeneratedFile[] {
       description: s.type.description ?? '',
       type: describe(s.type),
       // An allOf schema lists the fields of its inline object parts, and links the named ones.
-      properties: propertyRows(objectParts(s.type).flatMap((o) => o.properties), '', describe),
-      also: s.type.kind === 'intersection' ? s.type.members.filter((m) => m.kind === 'ref').map((m) => describe(m)).join(', ') : '',
+      properties: propertyRows(
+        objectParts(s.type).flatMap((o) => o.properties),
+        '',
+        describe,
+      ),
+      also:
+        s.type.kind === 'intersection'
+          ? s.type.members
+              .filter((m) => m.kind === 'ref')
+              .map((m) => describe(m))
+              .join(', ')
+          : '',
       rules: rulesOf(s.type),
     });
-    const machines = api.stateMachines.filter((m) => m.area === area.slug).map((m) => ({ name: m.name, schema: m.schema, property: m.property, complete: m.complete, diagram: stateDiagram(m), guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })) }));
+    const machines = api.stateMachines
+      .filter((m) => m.area === area.slug)
+      .map((m) => ({
+        name: m.name,
+        schema: m.schema,
+        property: m.property,
+        complete: m.complete,
+        diagram: stateDiagram(m),
+        guards: m.guards.map((g) => ({ operationId: g.operationId, states: g.states.join(', ') })),
+      }));
     const notShown = api.notShown.filter((n) => n.area === area.slug);
     if (!areaOps.length && !areaSchemas.length && !machines.length && !notShown.length) continue;
-    const webhooks = area.slug === 'webhooks' ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' })) : [];
+    const webhooks =
+      area.slug === 'webhooks'
+        ? api.webhooks.map((w) => ({ name: w.name, description: w.description ?? w.summary ?? '' }))
+        : [];
     const count = area.files.docs.length;
     for (let page = 0; page < count; page++) {
       const { file, from, to } = area.files.docs[page]!;
@@ -80,18 +137,69 @@ export function emitDocs(api: Api): GeneratedFile[] {
       // Described with `here` set to this page: a link to a schema on this page is an anchor, elsewhere a file.
       const described = {
         operations: areaOps.slice(from, to).map(toOperation),
-        schemas: areaSchemas.slice(Math.max(0, from - areaOps.length), Math.max(0, to - areaOps.length)).map(toSchema),
+        schemas: areaSchemas
+          .slice(Math.max(0, from - areaOps.length), Math.max(0, to - areaOps.length))
+          .map(toSchema),
       };
       const title = count === 1 ? area.title : `${area.title} (${page + 1}/${count})`;
       const first = page === 0;
-      files.push({ path: file, contents: renderTemplate('docs/area.md.hbs', { title, operations: described.operations, schemas: described.schemas, machines: first ? machines : [], notShown: first ? notShown : [], webhooks: first ? webhooks : [] }) });
-      pages.push({ slug: here, title, operations: described.operations.length, schemas: described.schemas.length });
+      files.push({
+        path: file,
+        contents: renderTemplate('docs/area.md.hbs', {
+          title,
+          operations: described.operations,
+          schemas: described.schemas,
+          machines: first ? machines : [],
+          notShown: first ? notShown : [],
+          webhooks: first ? webhooks : [],
+        }),
+      });
+      pages.push({
+        slug: here,
+        title,
+        operations: described.operations.length,
+        schemas: described.schemas.length,
+      });
     }
   }
   const first = api.operations[0];
-  const commonParameters = first ? first.parameters.filter((p) => common.params.has(paramKey(p))).map((p) => ({ name: p.name, in: p.in, required: p.required, type: describeType(p.type, 0, (n) => `./${pageOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`, api.enumNames), limits: describeLimits(p.type), description: (p.description ?? '').replace(/\n/g, ' ') })) : [];
-  const commonResponses = first ? first.responses.filter((r) => common.responses.has(responseKey(r))).map((r) => ({ status: r.status, description: r.description.replace(/\n/g, ' '), headers: r.headers.map((h) => h.name).join(', ') })) : [];
-  files.push({ path: 'docs/README.md', contents: renderTemplate('docs/index.md.hbs', { title: api.title, version: api.version, pages, notShownCount: api.notShown.length, commonParameters, commonResponses }) });
+  const commonParameters = first
+    ? first.parameters
+        .filter((p) => common.params.has(paramKey(p)))
+        .map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.required,
+          type: describeType(
+            p.type,
+            0,
+            (n) => `./${pageOf.get(n) ?? 'common'}.md#${n.toLowerCase()}`,
+            api.enumNames,
+          ),
+          limits: describeLimits(p.type),
+          description: (p.description ?? '').replace(/\n/g, ' '),
+        }))
+    : [];
+  const commonResponses = first
+    ? first.responses
+        .filter((r) => common.responses.has(responseKey(r)))
+        .map((r) => ({
+          status: r.status,
+          description: r.description.replace(/\n/g, ' '),
+          headers: r.headers.map((h) => h.name).join(', '),
+        }))
+    : [];
+  files.push({
+    path: 'docs/README.md',
+    contents: renderTemplate('docs/index.md.hbs', {
+      title: api.title,
+      version: api.version,
+      pages,
+      notShownCount: api.notShown.length,
+      commonParameters,
+      commonResponses,
+    }),
+  });
   return files;
 }
 
@@ -112,7 +220,8 @@ interface PropertyRow {
 /** The inline object a property holds, directly or as array items (a named schema has its own section). */
 function inlineObject(node: TypeNode): { object: ObjectNode; suffix: string } | undefined {
   if (node.kind === 'object' && node.properties.length) return { object: node, suffix: '' };
-  if (node.kind === 'array' && node.items.kind === 'object' && node.items.properties.length) return { object: node.items, suffix: '[]' };
+  if (node.kind === 'array' && node.items.kind === 'object' && node.items.properties.length)
+    return { object: node.items, suffix: '[]' };
   return undefined;
 }
 
@@ -121,13 +230,26 @@ function inlineObject(node: TypeNode): { object: ObjectNode; suffix: string } | 
  * (`usage.prompt_tokens`). A list, not a table: prettier pads every row of a table to its widest cell, which made
  * GitHub's webhook schemas (hundreds of nested fields beside one long description) 20 MB of spaces.
  */
-function propertyRows(properties: readonly Property[], prefix: string, describe: (node: TypeNode) => string, depth = 0): PropertyRow[] {
+function propertyRows(
+  properties: readonly Property[],
+  prefix: string,
+  describe: (node: TypeNode) => string,
+  depth = 0,
+): PropertyRow[] {
   const line = (text: string) => text.replace(/\n/g, ' ');
   return properties.flatMap((p) => {
     const name = prefix + p.name;
-    const row: PropertyRow = { name, required: p.required, type: line(describe(p.type)), limits: line(describeLimits(p.type)), description: line(p.description ?? '').trim() };
+    const row: PropertyRow = {
+      name,
+      required: p.required,
+      type: line(describe(p.type)),
+      limits: line(describeLimits(p.type)),
+      description: line(p.description ?? '').trim(),
+    };
     const nested = depth < 4 ? inlineObject(p.type) : undefined;
-    return nested ? [row, ...propertyRows(nested.object.properties, `${name}${nested.suffix}.`, describe, depth + 1)] : [row];
+    return nested
+      ? [row, ...propertyRows(nested.object.properties, `${name}${nested.suffix}.`, describe, depth + 1)]
+      : [row];
   });
 }
 

@@ -30,7 +30,10 @@ export function stateDiagram(m: StateMachine): string {
   const lines = ['stateDiagram-v2'];
   for (const s of m.states) lines.push(`  state "${label(s)}" as ${id(s)}`);
   for (const t of m.transitions) {
-    const on = t.on.kind === 'operation' ? t.on.operationId : `after ${t.on.after}${t.on.bound === 'at_most' ? ' (at most)' : ''}`;
+    const on =
+      t.on.kind === 'operation'
+        ? t.on.operationId
+        : `after ${t.on.after}${t.on.bound === 'at_most' ? ' (at most)' : ''}`;
     lines.push(`  ${t.from === null ? '[*]' : id(t.from)} --> ${id(t.to)}: ${label(on)}`);
   }
   return lines.join('\n');

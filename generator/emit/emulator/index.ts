@@ -62,7 +62,10 @@ export function emitEmulator(api: Api, config: CodegenConfig = DEFAULT_CONFIG): 
     ...runtimeFiles().map((f) => verbatimFile(`emulator/${f}`, `emulator/${f}`)),
     modelFile(api, model),
     { path: 'emulator/index.ts', contents: printFile('emulator/index.ts', INDEX) },
-    { path: 'emulator/README.md', contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model, config)) },
+    {
+      path: 'emulator/README.md',
+      contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model, config)),
+    },
   ];
 }
 
@@ -74,8 +77,16 @@ function modelFile(api: Api, model: unknown): GeneratedFile {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`What the emulator knows of ${api.title}: collections, operations, paging, state machines and webhooks, read from the spec.`],
-    declarations: [{ name: 'MODEL', type: use.from('emulator/types.ts', 'EmulatorModel', true), initializer: dataLiteral(model) }],
+    docs: [
+      `What the emulator knows of ${api.title}: collections, operations, paging, state machines and webhooks, read from the spec.`,
+    ],
+    declarations: [
+      {
+        name: 'MODEL',
+        type: use.from('emulator/types.ts', 'EmulatorModel', true),
+        initializer: dataLiteral(model),
+      },
+    ],
   };
   return { path, contents: printFile(path, [...use.declarations(), statement]) };
 }

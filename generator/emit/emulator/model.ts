@@ -9,9 +9,27 @@ import type { Api, Operation, Paging, TypeNode } from '../../ir/types.ts';
 import { toSchema, type JsonSchema } from './schema.ts';
 
 /** What a computing operation computes, recognised by the shape of its request and answer (templates/emulator/compute.ts). */
-export type ComputeKind = 'embedding' | 'completion' | 'moderation' | 'image' | 'speech' | 'transcription' | 'tokens' | 'grader';
+export type ComputeKind =
+  | 'embedding'
+  | 'completion'
+  | 'moderation'
+  | 'image'
+  | 'speech'
+  | 'transcription'
+  | 'tokens'
+  | 'grader';
 
-export type OperationKind = 'create' | 'retrieve' | 'update' | 'delete' | 'list' | 'transition' | 'derive' | 'action' | 'token' | 'compute';
+export type OperationKind =
+  | 'create'
+  | 'retrieve'
+  | 'update'
+  | 'delete'
+  | 'list'
+  | 'transition'
+  | 'derive'
+  | 'action'
+  | 'token'
+  | 'compute';
 
 export interface CollectionModel {
   /** The item schema's component name (`Batch`). */
@@ -46,7 +64,13 @@ export interface OperationModel {
    * before and page parameters; and the convention itself only where the table has none (a bare array or an
    * unpaged envelope).
    */
-  paging?: Partial<Paging> & { limit?: string; limitDefault?: number; order?: string; before?: string; page?: string };
+  paging?: Partial<Paging> & {
+    limit?: string;
+    limitDefault?: number;
+    order?: string;
+    before?: string;
+    page?: string;
+  };
   /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
   computes?: ComputeKind;
@@ -56,7 +80,11 @@ export interface OperationModel {
   sseEvents?: Record<string, JsonSchema>;
   /** Properties of the moderation categories object, in order (for `moderation`). */
   categories?: string[];
-  guards: { machine: string; target: { in: 'path'; name: string } | { in: 'body'; pointer: string }; states: string[] }[];
+  guards: {
+    machine: string;
+    target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
+    states: string[];
+  }[];
 }
 
 export interface MachineModel {
@@ -64,7 +92,12 @@ export interface MachineModel {
   schema: string;
   property: string;
   states: string[];
-  transitions: { from: string | null; to: string; on: { operation: string } | { after: string; seconds: number; bound: string }; effects?: string }[];
+  transitions: {
+    from: string | null;
+    to: string;
+    on: { operation: string } | { after: string; seconds: number; bound: string };
+    effects?: string;
+  }[];
   complete: boolean;
 }
 
@@ -109,7 +142,8 @@ function refName(node: TypeNode | undefined): string | undefined {
 /** The JSON success body's type (the default content's, else any JSON content's). */
 function jsonSuccess(op: Operation): { type?: TypeNode } {
   const res = op.success;
-  const json = res?.contents.find((c) => c.kind === 'json' && !c.when) ?? res?.contents.find((c) => c.kind === 'json');
+  const json =
+    res?.contents.find((c) => c.kind === 'json' && !c.when) ?? res?.contents.find((c) => c.kind === 'json');
   return json?.type ? { type: json.type } : {};
 }
 
@@ -118,15 +152,21 @@ function pathIdentifier(op: Operation, name: string): string {
 }
 
 function paramsOf(path: string): string[] {
-  return segments(path).filter(isParam).map((s) => s.slice(1, -1));
+  return segments(path)
+    .filter(isParam)
+    .map((s) => s.slice(1, -1));
 }
 
 /** `batch_` from an example id `batch_abc123` or a description naming `` `batch_...` ``. */
 function idPrefix(api: Api, schema: string): string | undefined {
-  const id = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find((p) => p.name === 'id');
+  const id = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find(
+    (p) => p.name === 'id',
+  );
   if (!id) return undefined;
   const node = resolveNode(api, id.type);
-  const example = [...(node.examples ?? []), ...(id.type.examples ?? [])].find((e): e is string => typeof e === 'string');
+  const example = [...(node.examples ?? []), ...(id.type.examples ?? [])].find(
+    (e): e is string => typeof e === 'string',
+  );
   const fromExample = example?.match(/^([A-Za-z][A-Za-z0-9]*[_-])[A-Za-z0-9]+$/)?.[1];
   if (fromExample) return fromExample;
   const text = `${id.description ?? ''} ${node.description ?? ''}`;
@@ -134,10 +174,13 @@ function idPrefix(api: Api, schema: string): string | undefined {
 }
 
 function objectValue(api: Api, schema: string): string | undefined {
-  const object = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find((p) => p.name === 'object');
+  const object = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find(
+    (p) => p.name === 'object',
+  );
   const node = object && resolveNode(api, object.type);
   if (node?.kind === 'literal' && typeof node.value === 'string') return node.value;
-  if (node?.kind === 'enum' && node.values.length === 1 && typeof node.values[0] === 'string') return node.values[0];
+  if (node?.kind === 'enum' && node.values.length === 1 && typeof node.values[0] === 'string')
+    return node.values[0];
   return undefined;
 }
 
@@ -148,13 +191,17 @@ function arrayItem(api: Api, node: TypeNode | undefined): string | undefined {
 }
 
 function idType(api: Api, schema: string): 'integer' | 'string' {
-  const id = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find((p) => p.name === 'id');
+  const id = propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).find(
+    (p) => p.name === 'id',
+  );
   const node = id && resolveNode(api, id.type);
   return node?.kind === 'number' && node.integer ? 'integer' : 'string';
 }
 
 function hasId(api: Api, schema: string): boolean {
-  return propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).some((p) => p.name === 'id');
+  return propertiesOf(api, { kind: 'ref', target: schema, nullable: false, pointer: '' }).some(
+    (p) => p.name === 'id',
+  );
 }
 
 /** Every named schema a value of `node` can reach, for the model's `schemas`. */
@@ -191,20 +238,34 @@ function reach(api: Api, node: TypeNode, into: Set<string>, schemas = schemaByNa
 
 export function emulatorModel(api: Api): EmulatorModel {
   const collections = new Map<string, CollectionModel>();
-  const machinesBySchema = new Map(api.stateMachines.map((m) => [m.schema.replace('#/components/schemas/', ''), m]));
+  const machinesBySchema = new Map(
+    api.stateMachines.map((m) => [m.schema.replace('#/components/schemas/', ''), m]),
+  );
   const itemOf = (schema: string | undefined) => (schema && hasId(api, schema) ? schema : undefined);
   const declare = (path: string, schema: string) => {
     if (collections.has(path)) return;
     const machine = machinesBySchema.get(schema);
     const prefix = idPrefix(api, schema);
     const object = objectValue(api, schema);
-    collections.set(path, { schema, path, idType: idType(api, schema), ...(prefix ? { idPrefix: prefix } : {}), ...(object ? { object } : {}), ...(machine ? { machine: machine.name } : {}), children: [] });
+    collections.set(path, {
+      schema,
+      path,
+      idType: idType(api, schema),
+      ...(prefix ? { idPrefix: prefix } : {}),
+      ...(object ? { object } : {}),
+      ...(machine ? { machine: machine.name } : {}),
+      children: [],
+    });
   };
   // Collections first: lists and retrieves name the item schema below a path; then creates of such schemas.
   for (const op of api.operations) {
     const segs = segments(op.path);
     const { type } = jsonSuccess(op);
-    if (op.method === 'get' && (op.paging || envelopeOf(op) || arrayItem(api, type)) && !isParam(segs.at(-1))) {
+    if (
+      op.method === 'get' &&
+      (op.paging || envelopeOf(op) || arrayItem(api, type)) &&
+      !isParam(segs.at(-1))
+    ) {
       const item = itemOf(refName(op.paging ? op.pageItem : envelopeOf(op)?.item) ?? arrayItem(api, type));
       if (item) declare(key(op.path), item);
     } else if (op.method === 'get' && isParam(segs.at(-1))) {
@@ -213,11 +274,23 @@ export function emulatorModel(api: Api): EmulatorModel {
     }
   }
   const bySchema = (schema: string) => [...collections.values()].find((c) => c.schema === schema);
-  const machineCreates = new Set(api.stateMachines.flatMap((m) => m.transitions.filter((t) => t.from === null && t.on.kind === 'operation').map((t) => (t.on as { operationId: string }).operationId)));
+  const machineCreates = new Set(
+    api.stateMachines.flatMap((m) =>
+      m.transitions
+        .filter((t) => t.from === null && t.on.kind === 'operation')
+        .map((t) => (t.on as { operationId: string }).operationId),
+    ),
+  );
   for (const op of api.operations) {
     const segs = segments(op.path);
     const item = itemOf(refName(jsonSuccess(op).type));
-    if (op.method === 'post' && item && !isParam(segs.at(-1)) && !segs.some(isParam) && (bySchema(item) || machineCreates.has(op.operationId) || machinesBySchema.has(item))) {
+    if (
+      op.method === 'post' &&
+      item &&
+      !isParam(segs.at(-1)) &&
+      !segs.some(isParam) &&
+      (bySchema(item) || machineCreates.has(op.operationId) || machinesBySchema.has(item))
+    ) {
       if (!bySchema(item)) declare(key(op.path), item);
     }
   }
@@ -225,7 +298,15 @@ export function emulatorModel(api: Api): EmulatorModel {
   for (const op of api.operations) {
     const segs = segments(op.path);
     const item = itemOf(refName(jsonSuccess(op).type));
-    if (op.method === 'post' && item && segs.length >= 2 && isParam(segs.at(-2)) && machinesBySchema.has(item) && !bySchema(item)) declare(key(`/${segs.slice(0, -2).join('/')}`), item);
+    if (
+      op.method === 'post' &&
+      item &&
+      segs.length >= 2 &&
+      isParam(segs.at(-2)) &&
+      machinesBySchema.has(item) &&
+      !bySchema(item)
+    )
+      declare(key(`/${segs.slice(0, -2).join('/')}`), item);
   }
   for (const c of collections.values()) {
     const parent = c.path.replace(/\/\{\}\/[^/]+$/, '');
@@ -246,7 +327,18 @@ export function emulatorModel(api: Api): EmulatorModel {
       ...(success.type ? { response: toSchema(success.type) } : {}),
       guards: [],
     };
-    const machineGuards = api.stateMachines.flatMap((m) => m.guards.filter((g) => g.operationId === op.operationId).map((g) => ({ machine: m.name, target: g.target.in === 'path' ? { in: 'path' as const, name: pathIdentifier(op, g.target.name) } : g.target, states: g.states })));
+    const machineGuards = api.stateMachines.flatMap((m) =>
+      m.guards
+        .filter((g) => g.operationId === op.operationId)
+        .map((g) => ({
+          machine: m.name,
+          target:
+            g.target.in === 'path'
+              ? { in: 'path' as const, name: pathIdentifier(op, g.target.name) }
+              : g.target,
+          states: g.states,
+        })),
+    );
     base.guards = machineGuards;
     let model: OperationModel = { kind: 'compute', ...base };
     const tokenish = success.type && propertiesOf(api, success.type).some((p) => p.name === 'access_token');
@@ -257,7 +349,12 @@ export function emulatorModel(api: Api): EmulatorModel {
       const coll = collections.get(key(`/${segs.slice(0, -1).join('/')}`));
       if (coll) {
         const ids = params.map((p) => pathIdentifier(op, p));
-        const common = { ...base, collection: coll.path, idParam: ids.at(-1)!, parentParams: ids.slice(0, -1) };
+        const common = {
+          ...base,
+          collection: coll.path,
+          idParam: ids.at(-1)!,
+          parentParams: ids.slice(0, -1),
+        };
         if (op.method === 'get') model = { kind: 'retrieve', ...common };
         else if (op.method === 'delete') model = { kind: 'delete', ...common };
         else if (itemOf(item)) model = { kind: 'update', ...common };
@@ -267,9 +364,16 @@ export function emulatorModel(api: Api): EmulatorModel {
       const coll = collections.get(key(`/${segs.slice(0, -2).join('/')}`));
       if (coll) {
         const ids = params.map((p) => pathIdentifier(op, p));
-        const common = { ...base, collection: coll.path, idParam: ids.at(-1)!, parentParams: ids.slice(0, -1) };
+        const common = {
+          ...base,
+          collection: coll.path,
+          idParam: ids.at(-1)!,
+          parentParams: ids.slice(0, -1),
+        };
         const machine = api.stateMachines.find((m) => m.name === coll.machine);
-        const moves = machine?.transitions.some((t) => t.from !== null && t.on.kind === 'operation' && t.on.operationId === op.operationId);
+        const moves = machine?.transitions.some(
+          (t) => t.from !== null && t.on.kind === 'operation' && t.on.operationId === op.operationId,
+        );
         if (moves) model = { kind: 'transition', ...common };
         else if (itemOf(item) && op.requestBody) model = { kind: 'derive', ...common };
         else if (itemOf(item)) model = { kind: 'action', ...common };
@@ -282,17 +386,31 @@ export function emulatorModel(api: Api): EmulatorModel {
         const limit = query('limit') ?? query('per_page') ?? query('page_size');
         const order = query('order');
         const before = query('before');
-        const limitParam = limit ? op.parameters.find((p) => p.in === 'query' && p.name === limit) : undefined;
+        const limitParam = limit
+          ? op.parameters.find((p) => p.in === 'query' && p.name === limit)
+          : undefined;
         const limitDefault = limitParam ? resolveNode(api, limitParam.type).default : undefined;
         const paging: OperationModel['paging'] = {
-          ...(typeof limitDefault === 'number' ? { limitDefault } : {}), ...(op.paging ? {} : { kind: 'envelope', items: envelopeOf(op) ? ['data'] : [] }), ...(limit ? { limit } : {}), ...(order ? { order } : {}), ...(before ? { before } : {}),
+          ...(typeof limitDefault === 'number' ? { limitDefault } : {}),
+          ...(op.paging ? {} : { kind: 'envelope', items: envelopeOf(op) ? ['data'] : [] }),
+          ...(limit ? { limit } : {}),
+          ...(order ? { order } : {}),
+          ...(before ? { before } : {}),
           // A Link-header list pages by its `page` parameter, when it declares one (GitHub's `page`/`per_page`).
-          ...(op.paging?.kind === 'link' && query('page') ? { page: query('page') } : {}) };
-        model = { kind: 'list', ...base, collection: coll.path, parentParams: ids, ...(Object.keys(paging).length ? { paging } : {}) };
+          ...(op.paging?.kind === 'link' && query('page') ? { page: query('page') } : {}),
+        };
+        model = {
+          kind: 'list',
+          ...base,
+          collection: coll.path,
+          parentParams: ids,
+          ...(Object.keys(paging).length ? { paging } : {}),
+        };
       } else if (op.method === 'post' && item) {
         // A POST answering an item of a collection creates one there (`/videos/edits` creates a Video).
         const target = coll ?? bySchema(item);
-        if (target && target.path.split('{}').length - 1 === ids.length) model = { kind: 'create', ...base, collection: target.path, parentParams: ids };
+        if (target && target.path.split('{}').length - 1 === ids.length)
+          model = { kind: 'create', ...base, collection: target.path, parentParams: ids };
       }
     }
     if (model.kind === 'compute') {
@@ -311,7 +429,8 @@ export function emulatorModel(api: Api): EmulatorModel {
   }
   const schemas: Record<string, JsonSchema> = {};
   const all = schemaByName(api);
-  for (const c of collections.values()) reach(api, { kind: 'ref', target: c.schema, nullable: false, pointer: '' }, schemaNames);
+  for (const c of collections.values())
+    reach(api, { kind: 'ref', target: c.schema, nullable: false, pointer: '' }, schemaNames);
   for (const h of api.webhooks) for (const c of h.body?.contents ?? []) reach(api, c.type, schemaNames);
   for (const name of [...schemaNames].sort()) {
     const s = all.get(name);
@@ -324,17 +443,29 @@ export function emulatorModel(api: Api): EmulatorModel {
       schema: m.schema.replace('#/components/schemas/', ''),
       property: m.property,
       states: m.states,
-      transitions: m.transitions.map((t) => ({ from: t.from, to: t.to, on: t.on.kind === 'operation' ? { operation: t.on.operationId } : { after: t.on.after, seconds: t.on.seconds, bound: t.on.bound }, ...(t.effects ? { effects: t.effects } : {}) })),
+      transitions: m.transitions.map((t) => ({
+        from: t.from,
+        to: t.to,
+        on:
+          t.on.kind === 'operation'
+            ? { operation: t.on.operationId }
+            : { after: t.on.after, seconds: t.on.seconds, bound: t.on.bound },
+        ...(t.effects ? { effects: t.effects } : {}),
+      })),
       complete: m.complete,
     };
   }
   const { assumedInitial, assumedProgressions } = assumptions(Object.values(machines));
   const headerNames = new Set<string>();
-  for (const op of api.operations) for (const r of op.responses) for (const h of r.headers) if (/^x-ratelimit-/i.test(h.name)) headerNames.add(h.name.toLowerCase());
+  for (const op of api.operations)
+    for (const r of op.responses)
+      for (const h of r.headers) if (/^x-ratelimit-/i.test(h.name)) headerNames.add(h.name.toLowerCase());
   return {
     title: api.title,
     schemas,
-    collections: Object.fromEntries([...collections.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    collections: Object.fromEntries(
+      [...collections.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
     operations,
     machines,
     assumedInitial,
@@ -350,7 +481,10 @@ export function emulatorModel(api: Api): EmulatorModel {
  * (`validating → in_progress → finalizing → completed`), one step per `ASSUMED_STEP_MS`, where no documented time
  * transition leaves that state.
  */
-function assumptions(machines: MachineModel[]): { assumedInitial: Record<string, string>; assumedProgressions: AssumedProgression[] } {
+function assumptions(machines: MachineModel[]): {
+  assumedInitial: Record<string, string>;
+  assumedProgressions: AssumedProgression[];
+} {
   const assumedInitial: Record<string, string> = {};
   const assumedProgressions: AssumedProgression[] = [];
   for (const m of machines) {
@@ -370,7 +504,8 @@ function assumptions(machines: MachineModel[]): { assumedInitial: Record<string,
   return { assumedInitial, assumedProgressions };
 }
 
-const names = (api: Api, node: TypeNode | undefined) => new Set(node ? propertiesOf(api, node).map((p) => p.name) : []);
+const names = (api: Api, node: TypeNode | undefined) =>
+  new Set(node ? propertiesOf(api, node).map((p) => p.name) : []);
 
 /** The item type of an array property of an object node. */
 function itemsOf(api: Api, node: TypeNode | undefined, property: string): TypeNode | undefined {
@@ -390,8 +525,14 @@ function computeKind(api: Api, op: Operation): ComputeKind | undefined {
   if (names(api, itemsOf(api, json, 'choices')).has('text') && req.has('prompt')) return 'completion';
   if (names(api, itemsOf(api, json, 'results')).has('category_scores')) return 'moderation';
   if (names(api, itemsOf(api, json, 'data')).has('b64_json')) return 'image';
-  if (success?.contents.some((c) => c.kind === 'binary') && req.has('input') && req.has('voice')) return 'speech';
-  if (op.requestBody?.contents.some((c) => c.kind === 'multipart') && req.has('file') && success?.contents.some((c) => c.kind === 'text')) return 'transcription';
+  if (success?.contents.some((c) => c.kind === 'binary') && req.has('input') && req.has('voice'))
+    return 'speech';
+  if (
+    op.requestBody?.contents.some((c) => c.kind === 'multipart') &&
+    req.has('file') &&
+    success?.contents.some((c) => c.kind === 'text')
+  )
+    return 'transcription';
   if (res.has('input_tokens') && req.has('input')) return 'tokens';
   if (req.has('grader') && res.has('reward')) return 'grader';
   return undefined;

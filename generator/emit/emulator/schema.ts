@@ -11,7 +11,8 @@ export function toSchema(node: TypeNode, depth = 0): JsonSchema {
   const s = base(node, depth);
   if (node.examples?.length) s.examples = node.examples.slice(0, 3);
   if (node.default !== undefined) s.default = node.default;
-  if (node.description && /`[a-z][a-z0-9]*[_-]\.\.\.`/.test(node.description)) s.description = node.description;
+  if (node.description && /`[a-z][a-z0-9]*[_-]\.\.\.`/.test(node.description))
+    s.description = node.description;
   return node.nullable && node.kind !== 'null' ? { anyOf: [s, { type: 'null' }] } : s;
 }
 
@@ -20,9 +21,22 @@ function base(node: TypeNode, depth: number): JsonSchema {
   const next = (n: TypeNode) => toSchema(n, depth + 1);
   switch (node.kind) {
     case 'string':
-      return pick({ type: node.typeAsserted === false ? undefined : 'string', minLength: node.minLength, maxLength: node.maxLength, pattern: node.pattern, format: node.format });
+      return pick({
+        type: node.typeAsserted === false ? undefined : 'string',
+        minLength: node.minLength,
+        maxLength: node.maxLength,
+        pattern: node.pattern,
+        format: node.format,
+      });
     case 'number':
-      return pick({ type: node.typeAsserted === false ? undefined : node.integer ? 'integer' : 'number', minimum: node.minimum, maximum: node.maximum, exclusiveMinimum: node.exclusiveMinimum, exclusiveMaximum: node.exclusiveMaximum, multipleOf: node.multipleOf });
+      return pick({
+        type: node.typeAsserted === false ? undefined : node.integer ? 'integer' : 'number',
+        minimum: node.minimum,
+        maximum: node.maximum,
+        exclusiveMinimum: node.exclusiveMinimum,
+        exclusiveMaximum: node.exclusiveMaximum,
+        multipleOf: node.multipleOf,
+      });
     case 'boolean':
       return { type: 'boolean' };
     case 'null':
@@ -34,17 +48,32 @@ function base(node: TypeNode, depth: number): JsonSchema {
     case 'enum':
       return node.open ? { anyOf: [{ enum: node.values }, { type: 'string' }] } : { enum: node.values };
     case 'array':
-      return pick({ type: node.typeAsserted === false ? undefined : 'array', items: next(node.items), prefixItems: node.prefixItems?.map(next), minItems: node.minItems, maxItems: node.maxItems });
+      return pick({
+        type: node.typeAsserted === false ? undefined : 'array',
+        items: next(node.items),
+        prefixItems: node.prefixItems?.map(next),
+        minItems: node.minItems,
+        maxItems: node.maxItems,
+      });
     case 'object':
       return pick({
         type: node.typeAsserted ? 'object' : undefined,
         properties: Object.fromEntries(node.properties.map((p) => [p.name, next(p.type)])),
         required: [...node.properties.filter((p) => p.required).map((p) => p.name), ...node.extraRequired],
-        additionalProperties: typeof node.additional === 'boolean' ? (node.additional ? undefined : false) : next(node.additional),
+        additionalProperties:
+          typeof node.additional === 'boolean'
+            ? node.additional
+              ? undefined
+              : false
+            : next(node.additional),
         minProperties: node.minProperties,
       });
     case 'map':
-      return pick({ type: 'object', additionalProperties: next(node.values), minProperties: node.minProperties });
+      return pick({
+        type: 'object',
+        additionalProperties: next(node.values),
+        minProperties: node.minProperties,
+      });
     case 'union':
       return pick({
         [node.mode]: node.variants.map(next),

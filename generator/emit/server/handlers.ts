@@ -23,8 +23,11 @@ function outputType(op: Operation, use: Imports): string {
     if (c.kind === 'json' && c.type && !parts.includes(op.names.response)) {
       parts.push(use.opType(op, op.names.response));
     } else if (c.kind === 'sse' && c.sse) {
-      const named = (e: { name: string }) => `${use.from('server/sse.ts', 'NamedEvent', true)}<${quote(e.name)}, `;
-      const events = c.sse.events.map((e) => (c.sse!.framing === 'named' ? `${named(e)}${print(typeOf(e.type, use))}>` : print(typeOf(e.type, use))));
+      const named = (e: { name: string }) =>
+        `${use.from('server/sse.ts', 'NamedEvent', true)}<${quote(e.name)}, `;
+      const events = c.sse.events.map((e) =>
+        c.sse!.framing === 'named' ? `${named(e)}${print(typeOf(e.type, use))}>` : print(typeOf(e.type, use)),
+      );
       parts.push(`AsyncIterable<${events.length ? events.join(' | ') : 'unknown'}>`);
     } else if (c.kind === 'binary') parts.push(use.from('server/core.ts', 'BinaryBody', true));
     else if (c.kind === 'text') parts.push('string');
@@ -41,8 +44,13 @@ export function handlersFile(api: Api): { path: string; contents: string } {
   const members = [...api.operations]
     .sort((a, b) => (a.operationId < b.operationId ? -1 : 1))
     .map((op) => {
-      const loc = (where: Operation['parameters'][number]['in'], name: string) => (op.parameters.some((p) => p.in === where) ? use.opType(op, name) : 'None');
-      const body = op.requestBody?.contents.length ? (op.requestBody.required ? use.opType(op, op.names.body) : `${use.opType(op, op.names.body)} | undefined`) : 'undefined';
+      const loc = (where: Operation['parameters'][number]['in'], name: string) =>
+        op.parameters.some((p) => p.in === where) ? use.opType(op, name) : 'None';
+      const body = op.requestBody?.contents.length
+        ? op.requestBody.required
+          ? use.opType(op, op.names.body)
+          : `${use.opType(op, op.names.body)} | undefined`
+        : 'undefined';
       const input = `HandlerInput<${loc('path', op.names.pathParams)}, ${loc('query', op.names.query)}, ${loc('header', op.names.headers)}, ${body}>`;
       return {
         name: typeKey(op.operationId),
@@ -51,7 +59,13 @@ export function handlersFile(api: Api): { path: string; contents: string } {
         type: `(input: ${input}) => Awaitable<${outputType(op, use)}>`,
       };
     });
-  const interfaceStatement: StatementStructures = { kind: StructureKind.Interface, isExported: true, name: 'Handlers', docs: ['One handler per operationId; a missing handler answers 501.'], properties: members };
+  const interfaceStatement: StatementStructures = {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: 'Handlers',
+    docs: ['One handler per operationId; a missing handler answers 501.'],
+    properties: members,
+  };
   const rest: (string | StatementStructures)[] = [
     '/** Parameters of a kind the operation does not have. */\nexport type None = Record<string, never>;',
     'export type Awaitable<T> = T | Promise<T>;',

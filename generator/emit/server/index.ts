@@ -103,11 +103,22 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
   const version = config.serverVersionHeader;
   return [
     constantsModule('server/brand.ts', {
-      VERSION_HEADER: { type: 'readonly [name: string, value: string] | null', value: version ? [version.name.toLowerCase(), version.value] : null, doc: 'Header (lower-case name, value) added to every response; none when null.' },
-      ACCESS_TOKENS_REJECTED_BY: { type: 'readonly string[]', value: config.accessTokensRejectedBy, doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.' },
+      VERSION_HEADER: {
+        type: 'readonly [name: string, value: string] | null',
+        value: version ? [version.name.toLowerCase(), version.value] : null,
+        doc: 'Header (lower-case name, value) added to every response; none when null.',
+      },
+      ACCESS_TOKENS_REJECTED_BY: {
+        type: 'readonly string[]',
+        value: config.accessTokensRejectedBy,
+        doc: 'Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise.',
+      },
       ADMIN_KEYS: {
         type: '{ readonly acceptedBy: readonly string[]; readonly message: string | null } | null',
-        value: config.adminKeys && { acceptedBy: config.adminKeys.acceptedBy, message: config.adminKeys.message ?? null },
+        value: config.adminKeys && {
+          acceptedBy: config.adminKeys.acceptedBy,
+          message: config.adminKeys.message ?? null,
+        },
         doc: 'Operations admin keys may call (403 elsewhere) unless `adminOperations` says otherwise; no admin-key rule when null.',
       },
     }),
@@ -127,7 +138,18 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         ...readmeFacts(api),
       }),
     },
-    ...releaseFiles('server', config.packages.server, { '.': 'index', './types': 'types/index', './validators': 'validators/index', './tables/enums': 'tables/enums', './tables/state-machines': 'tables/state-machines' }, config.release),
+    ...releaseFiles(
+      'server',
+      config.packages.server,
+      {
+        '.': 'index',
+        './types': 'types/index',
+        './validators': 'validators/index',
+        './tables/enums': 'tables/enums',
+        './tables/state-machines': 'tables/state-machines',
+      },
+      config.release,
+    ),
     // brand.ts holds the config's defaults; the constants module above writes the config's values in its place.
     ...verbatimFolder('server', ['brand.ts']),
     routesFile(api),
@@ -139,13 +161,19 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
 /** What the README says of this API: its credential, state guards, streams and byte answers (none: no section). */
 function readmeFacts(api: Api): Record<string, unknown> {
   const streaming = api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'sse'));
-  const selectors = streaming.flatMap((o) => o.success!.contents.filter((c) => c.kind === 'sse').flatMap((c) => (c.selector ?? []).map((s) => `${dataKey(s.field)}: ${dataLiteral(s.values[0])}`)));
+  const selectors = streaming.flatMap((o) =>
+    o
+      .success!.contents.filter((c) => c.kind === 'sse')
+      .flatMap((c) => (c.selector ?? []).map((s) => `${dataKey(s.field)}: ${dataLiteral(s.values[0])}`)),
+  );
   return {
     credential: credentials(api)[0],
     guardExample: guardExample(api) ?? '',
     streams: streaming.map((o) => o.operationId),
     selectors: [...new Set(selectors)],
-    binary: api.operations.filter((o) => o.success?.contents.some((c) => c.kind === 'binary')).map((o) => o.operationId),
+    binary: api.operations
+      .filter((o) => o.success?.contents.some((c) => c.kind === 'binary'))
+      .map((o) => o.operationId),
   };
 }
 
@@ -156,17 +184,22 @@ function readmeFacts(api: Api): Record<string, unknown> {
  */
 function readmeExample(api: Api): { exampleHandler: string; exampleNote: string } {
   const answersJson = (o: Operation) => o.success?.contents.some((c) => c.kind === 'json');
-  const candidates = api.operations.filter((o) => o.requestBody?.contents.some((c) => c.kind === 'json') && answersJson(o));
+  const candidates = api.operations.filter(
+    (o) => o.requestBody?.contents.some((c) => c.kind === 'json') && answersJson(o),
+  );
   // An operation without path parameters keeps the example's request simple.
   const json = candidates.find((o) => !o.path.includes('{')) ?? candidates[0];
   const op = json ?? api.operations[0];
-  if (!op) return { exampleHandler: '', exampleNote: 'The API has no operations: every request answers 404.' };
+  if (!op)
+    return { exampleHandler: '', exampleNote: 'The API has no operations: every request answers 404.' };
   const declared = op.success?.status ?? '';
   // `reply` needs a number, and 204/205 cannot carry the example's body.
   const status = /^2\d\d$/.test(declared) && declared !== '204' && declared !== '205' ? declared : '200';
   const key = dataKey(op.operationId);
   return {
-    exampleHandler: json ? `${key}: ({ body }) => reply(${status}, { received: body }),` : `${key}: () => reply(${status}, {}),`,
+    exampleHandler: json
+      ? `${key}: ({ body }) => reply(${status}, { received: body }),`
+      : `${key}: () => reply(${status}, {}),`,
     exampleNote: `The examples below answer \`${op.operationId}\` (${op.method.toUpperCase()} ${op.path}) with a \`reply\` ${json ? 'echoing the validated body' : 'of an empty object'}; copy them and add your handlers.`,
   };
 }

@@ -15,7 +15,9 @@ export function routesFile(api: Api): { path: string; contents: string } {
   const core = (name: string) => use.from('server/core.ts', name, true);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   // A Map keeps the sorted order; each validator is imported as it is named.
-  const validators = new Map(ops.map((o) => [o.operationId, ref(use.from('validators/index.ts', o.names.validateRequest))]));
+  const validators = new Map(
+    ops.map((o) => [o.operationId, ref(use.from('validators/index.ts', o.names.validateRequest))]),
+  );
   const operations = use.from('protocol/operations.ts', 'operations');
   const routerOf = use.from('server/router.ts', 'routerOf');
   const statements: StatementStructures[] = [
@@ -25,21 +27,44 @@ export function routesFile(api: Api): { path: string; contents: string } {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ["Each operation's request validator, by operationId."],
-      declarations: [{ name: 'validators', type: `${core('Routes')}['validators']`, initializer: dataLiteral(validators, { expand: true }) }],
+      declarations: [
+        {
+          name: 'validators',
+          type: `${core('Routes')}['validators']`,
+          initializer: dataLiteral(validators, { expand: true }),
+        },
+      ],
     },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The route of `path` (after the base path): its methods and raw path parameters.'],
-      declarations: [{ name: 'matchRoute', type: `(path: string) => ${core('RouteMatch')} | undefined`, initializer: `${routerOf}(${operations})` }],
+      declarations: [
+        {
+          name: 'matchRoute',
+          type: `(path: string) => ${core('RouteMatch')} | undefined`,
+          initializer: `${routerOf}(${operations})`,
+        },
+      ],
     },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The generated routes, for `createCoreServer`.'],
-      declarations: [{ name: 'routes', type: core('Routes'), initializer: dataLiteral({ operations: ref(operations), validators: ref('validators'), match: ref('matchRoute'), basePath: api.basePath }) }],
+      declarations: [
+        {
+          name: 'routes',
+          type: core('Routes'),
+          initializer: dataLiteral({
+            operations: ref(operations),
+            validators: ref('validators'),
+            match: ref('matchRoute'),
+            basePath: api.basePath,
+          }),
+        },
+      ],
     },
   ];
   return { path, contents: printFile(path, [...use.declarations(), ...statements]) };

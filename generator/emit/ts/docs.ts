@@ -6,7 +6,8 @@ import type { Property, TypeNode } from '../../ir/types.ts';
 
 export function limitsOf(node: TypeNode): string[] {
   const out: string[] = [];
-  const add = (tag: string, value: unknown) => value !== undefined && out.push(`@${tag} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const add = (tag: string, value: unknown) =>
+    value !== undefined && out.push(`@${tag} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   switch (node.kind) {
     case 'string':
       add('minLength', node.minLength);
@@ -29,20 +30,27 @@ export function limitsOf(node: TypeNode): string[] {
     case 'object':
       add('minProperties', node.minProperties);
       add('maxProperties', node.maxProperties);
-      if (node.propertyNames?.maxLength !== undefined) out.push(`@keyMaxLength ${node.propertyNames.maxLength}`);
+      if (node.propertyNames?.maxLength !== undefined)
+        out.push(`@keyMaxLength ${node.propertyNames.maxLength}`);
       break;
     default:
       break;
   }
-  if (node.kind === 'map' || (node.kind === 'array')) {
+  if (node.kind === 'map' || node.kind === 'array') {
     const inner = node.kind === 'map' ? node.values : node.items;
-    if (inner.kind === 'string' || inner.kind === 'number') for (const l of limitsOf(inner)) out.push(l.replace(/^@(\w+)/, node.kind === 'map' ? '@value.$1' : '@item.$1'));
+    if (inner.kind === 'string' || inner.kind === 'number')
+      for (const l of limitsOf(inner))
+        out.push(l.replace(/^@(\w+)/, node.kind === 'map' ? '@value.$1' : '@item.$1'));
   }
   if (node.default !== undefined) add('default', node.default);
   return out;
 }
 
-export function docText(node: TypeNode, description = node.description, notShown = node.notShown): string | undefined {
+export function docText(
+  node: TypeNode,
+  description = node.description,
+  notShown = node.notShown,
+): string | undefined {
   const lines: string[] = [];
   if (description) lines.push(description);
   for (const n of notShown ?? []) lines.push(`Not documented: ${n}`);

@@ -62,21 +62,36 @@ export function importRegistry(api: Api, selfPath: string, options: ImportOption
     namespace(target) {
       if (sealed) throw new Error(`internal: ${selfPath} uses module ${target} after its imports were taken`);
       const alias = target.replace(/\.ts$/, '').split('/').slice(-2).join('_').replace(/-/g, '_');
-      if (!isIdentifierName(alias) || !/^[A-Za-z]\w*$/.test(alias)) throw new Error(`internal: ${target} gives no namespace name (${alias})`);
+      if (!isIdentifierName(alias) || !/^[A-Za-z]\w*$/.test(alias))
+        throw new Error(`internal: ${target} gives no namespace name (${alias})`);
       namespaces.set(target, alias);
       return alias;
     },
     declarations() {
       sealed = true;
-      const whole = [...namespaces].map(([target, alias]): ImportDeclarationStructure => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: specifier(selfPath, target), namespaceImport: alias }));
+      const whole = [...namespaces].map(([target, alias]): ImportDeclarationStructure => ({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: specifier(selfPath, target),
+        namespaceImport: alias,
+      }));
       const out = [...wanted].map(([target, { types, values }]): ImportDeclarationStructure => {
         const typeNames = [...types].filter((t) => !values.has(t));
         const named = values.size
-          ? [...[...values].map((name) => ({ name })), ...typeNames.map((name) => ({ name, isTypeOnly: true }))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+          ? [
+              ...[...values].map((name) => ({ name })),
+              ...typeNames.map((name) => ({ name, isTypeOnly: true })),
+            ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
           : typeNames.sort().map((name) => ({ name }));
-        return { kind: StructureKind.ImportDeclaration, isTypeOnly: values.size === 0, moduleSpecifier: specifier(selfPath, target), namedImports: named };
+        return {
+          kind: StructureKind.ImportDeclaration,
+          isTypeOnly: values.size === 0,
+          moduleSpecifier: specifier(selfPath, target),
+          namedImports: named,
+        };
       });
-      return [...out, ...whole].sort((a, b) => (a.moduleSpecifier < b.moduleSpecifier ? -1 : a.moduleSpecifier > b.moduleSpecifier ? 1 : 0));
+      return [...out, ...whole].sort((a, b) =>
+        a.moduleSpecifier < b.moduleSpecifier ? -1 : a.moduleSpecifier > b.moduleSpecifier ? 1 : 0,
+      );
     },
   };
 }

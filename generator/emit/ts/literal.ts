@@ -40,14 +40,24 @@ export function dataKey(name: string): string {
 export class Ref {
   constructor(readonly name: string) {
     const parts = name.split('.');
-    if (parts.length > 2 || !parts.every(isIdentifierName)) throw new Error(`internal: '${name}' is not an identifier`);
+    if (parts.length > 2 || !parts.every(isIdentifierName))
+      throw new Error(`internal: '${name}' is not an identifier`);
   }
 }
 
 export const ref = (name: string): Ref => new Ref(name);
 
 /** Data `dataLiteral` prints: JSON values, `Map`s (objects whose key order is kept as given), and `Ref`s. */
-export type Data = null | boolean | number | string | undefined | Ref | readonly Data[] | ReadonlyMap<string, Data> | { readonly [key: string]: Data };
+export type Data =
+  | null
+  | boolean
+  | number
+  | string
+  | undefined
+  | Ref
+  | readonly Data[]
+  | ReadonlyMap<string, Data>
+  | { readonly [key: string]: Data };
 
 /**
  * Data as a TypeScript expression: objects (and `Map`s) as object literals, `undefined` members left out, `Ref`s as
@@ -63,9 +73,16 @@ export function dataLiteral(value: unknown, options: { expand?: boolean } = {}):
   if (value instanceof Ref) return value.name;
   if (Array.isArray(value)) return `[${value.map((v) => dataLiteral(v)).join(', ')}]`;
   if (typeof value === 'object') {
-    const all = value instanceof Map ? [...(value as Map<string, unknown>)] : Object.entries(value as Record<string, unknown>);
+    const all =
+      value instanceof Map
+        ? [...(value as Map<string, unknown>)]
+        : Object.entries(value as Record<string, unknown>);
     // A reference named as its key is written once (`{ operations }`).
-    const members = all.filter(([, v]) => v !== undefined).map(([k, v]) => (v instanceof Ref && dataKey(k) === v.name ? v.name : `${dataKey(k)}: ${dataLiteral(v)}`));
+    const members = all
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) =>
+        v instanceof Ref && dataKey(k) === v.name ? v.name : `${dataKey(k)}: ${dataLiteral(v)}`,
+      );
     if (!members.length) return '{}';
     return options.expand ? `{\n${members.map((m) => `  ${m},\n`).join('')}}` : `{ ${members.join(', ')} }`;
   }
@@ -85,5 +102,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * printer prefixes with ` * `, and lone surrogates read as U+FFFD. Comments describe; they need not be exact.
  */
 export function commentText(text: string): string {
-  return text.replace(/\r\n?|\u2028|\u2029/g, '\n').replace(/\*\//g, '*\\/').replace(LONE_SURROGATE, '\uFFFD');
+  return text
+    .replace(/\r\n?|\u2028|\u2029/g, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(LONE_SURROGATE, '\uFFFD');
 }

@@ -1,13 +1,24 @@
 /** The ts-morph project every TypeScript emitter prints with: in memory, one source file per output file. */
 import { commentText } from './literal.ts';
-import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFile, type StatementStructures } from 'ts-morph';
+import {
+  IndentationText,
+  NewLineKind,
+  Project,
+  QuoteKind,
+  type SourceFile,
+  type StatementStructures,
+} from 'ts-morph';
 
 let project: Project | undefined;
 
 function shared(): Project {
   project ??= new Project({
     useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, newLineKind: NewLineKind.LineFeed, quoteKind: QuoteKind.Single },
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      newLineKind: NewLineKind.LineFeed,
+      quoteKind: QuoteKind.Single,
+    },
   });
   return project;
 }
@@ -15,7 +26,9 @@ function shared(): Project {
 /** ts-morph's own structure printer, which `createSourceFile` runs before parsing the text it printed. */
 interface PrinterContext {
   createWriter(): { toString(): string };
-  structurePrinterFactory: { forSourceFile(o: { isAmbient: boolean }): { printText(writer: unknown, structure: object): void } };
+  structurePrinterFactory: {
+    forSourceFile(o: { isAmbient: boolean }): { printText(writer: unknown, structure: object): void };
+  };
 }
 
 /**
@@ -33,7 +46,9 @@ export function printStatements(path: string, statements: (string | StatementStr
   const context = (shared() as unknown as { _context?: PrinterContext })._context;
   if (context?.structurePrinterFactory) {
     const writer = context.createWriter();
-    context.structurePrinterFactory.forSourceFile({ isAmbient: path.endsWith('.d.ts') }).printText(writer, structure);
+    context.structurePrinterFactory
+      .forSourceFile({ isAmbient: path.endsWith('.d.ts') })
+      .printText(writer, structure);
     return writer.toString();
   }
   const file: SourceFile = shared().createSourceFile(`/${path}`, structure, { overwrite: true });
@@ -50,7 +65,8 @@ function safeDocs<T>(node: T): T {
   if (Array.isArray(node)) return node.map(safeDocs) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'docs' && Array.isArray(value) ? value.map(safeDoc) : safeDocs(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'docs' && Array.isArray(value) ? value.map(safeDoc) : safeDocs(value);
   return out as T;
 }
 
@@ -61,6 +77,8 @@ function safeDoc(doc: unknown): unknown {
   return {
     ...d,
     ...(typeof d.description === 'string' ? { description: commentText(d.description) } : {}),
-    ...(d.tags ? { tags: d.tags.map((t) => (typeof t.text === 'string' ? { ...t, text: commentText(t.text) } : t)) } : {}),
+    ...(d.tags
+      ? { tags: d.tags.map((t) => (typeof t.text === 'string' ? { ...t, text: commentText(t.text) } : t)) }
+      : {}),
   };
 }

@@ -17,26 +17,31 @@ export interface TypeUse {
   enumType(node: EnumNode): string;
 }
 
-export const text = (s: string): TypeWriter => (w) => void w.write(s);
+export const text =
+  (s: string): TypeWriter =>
+  (w) =>
+    void w.write(s);
 
 export function union(members: TypeWriter[]): TypeWriter {
   if (members.length === 0) return text('never');
   if (members.length === 1) return members[0]!;
-  return (w) => members.forEach((m, i) => {
-    if (i) w.write(' | ');
-    m(w);
-  });
+  return (w) =>
+    members.forEach((m, i) => {
+      if (i) w.write(' | ');
+      m(w);
+    });
 }
 
 export function intersection(members: TypeWriter[]): TypeWriter {
   if (members.length === 0) return text('unknown');
   if (members.length === 1) return members[0]!;
-  return (w) => members.forEach((m, i) => {
-    if (i) w.write(' & ');
-    w.write('(');
-    m(w);
-    w.write(')');
-  });
+  return (w) =>
+    members.forEach((m, i) => {
+      if (i) w.write(' & ');
+      w.write('(');
+      m(w);
+      w.write(')');
+    });
 }
 
 export function arrayOf(item: TypeWriter): TypeWriter {
@@ -59,7 +64,15 @@ function writeDoc(w: CodeBlockWriter, doc: string | undefined): void {
 }
 
 // Members every object has through `Object.prototype`, as TypeScript's `Object` interface declares them.
-const OBJECT_MEMBERS = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+const OBJECT_MEMBERS = new Set([
+  'constructor',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+]);
 
 /**
  * The type of an object member as declared. An optional member named like one of `Object.prototype` (`constructor`)
@@ -110,7 +123,11 @@ export function typeOf(node: TypeNode, use: TypeUse): TypeWriter {
 
 function bare(node: TypeNode, use: TypeUse): TypeWriter {
   // A schema without `type` whose keywords constrain one type lets every other value through.
-  if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'array') && node.typeAsserted === false) return text('unknown');
+  if (
+    (node.kind === 'string' || node.kind === 'number' || node.kind === 'array') &&
+    node.typeAsserted === false
+  )
+    return text('unknown');
   switch (node.kind) {
     case 'string':
       return text('string');
@@ -168,13 +185,22 @@ function bare(node: TypeNode, use: TypeUse): TypeWriter {
       if (members.length === 0 && node.additional === true) return text('Record<string, unknown>');
       const index = typeof node.additional === 'object' ? typeOf(node.additional, use) : undefined;
       // Properties whose type does not fit the index signature need it widened.
-      const widened = index && members.length ? union([index, ...members.map((m) => m.type), text('undefined')]) : index;
+      const widened =
+        index && members.length ? union([index, ...members.map((m) => m.type), text('undefined')]) : index;
       return objectType(members, widened);
     }
     case 'union':
       return union(node.variants.map((v) => typeOf(v, use)));
     case 'intersection':
       // Constraint-only members (`allOf: [{if, then}]`) are `unknown`: they add checks, not type.
-      return intersection(node.members.filter((m) => m.kind !== 'unknown' && !('typeAsserted' in m && m.typeAsserted === false && m.kind !== 'object')).map((m) => typeOf(m, use)));
+      return intersection(
+        node.members
+          .filter(
+            (m) =>
+              m.kind !== 'unknown' &&
+              !('typeAsserted' in m && m.typeAsserted === false && m.kind !== 'object'),
+          )
+          .map((m) => typeOf(m, use)),
+      );
   }
 }

@@ -27,22 +27,39 @@ function schemaStatement(s: NamedSchema, use: Imports): StatementStructures {
       docs,
       properties: s.type.properties.map((p) => {
         const d = propertyDoc(p);
-        return { name: typeKey(p.name), hasQuestionToken: !p.required, type: memberType(p.name, !p.required, typeOf(p.type, use)), docs: d ? [d] : [] };
+        return {
+          name: typeKey(p.name),
+          hasQuestionToken: !p.required,
+          type: memberType(p.name, !p.required, typeOf(p.type, use)),
+          docs: d ? [d] : [],
+        };
       }),
     };
   }
-  return { kind: StructureKind.TypeAlias, name: s.typeName, isExported: true, type: typeOf(s.type, use), docs };
+  return {
+    kind: StructureKind.TypeAlias,
+    name: s.typeName,
+    isExported: true,
+    type: typeOf(s.type, use),
+    docs,
+  };
 }
 
 function paramsType(op: Operation, location: 'path' | 'query' | 'header', use: Imports) {
   const params = op.parameters.filter((p) => p.in === location);
   if (!params.length) return undefined;
-  return objectType(params.map((p) => {
-    const m: MemberSpec = { name: location === 'path' ? p.identifier : p.name, optional: !p.required, type: typeOf(p.type, use) };
-    const doc = docText(p.type, p.description, p.notShown);
-    if (doc) m.doc = doc;
-    return m;
-  }));
+  return objectType(
+    params.map((p) => {
+      const m: MemberSpec = {
+        name: location === 'path' ? p.identifier : p.name,
+        optional: !p.required,
+        type: typeOf(p.type, use),
+      };
+      const doc = docText(p.type, p.description, p.notShown);
+      if (doc) m.doc = doc;
+      return m;
+    }),
+  );
 }
 
 function operationStatements(op: Operation, use: Imports, schemaNames: Set<string>): StatementStructures[] {
@@ -57,12 +74,25 @@ function operationStatements(op: Operation, use: Imports, schemaNames: Set<strin
   const bodies = op.requestBody?.contents ?? [];
   const isSchemaName = (name: string) => schemaNames.has(name);
   if (bodies.length && !isSchemaName(op.names.body)) {
-    const distinct = [...new Map(bodies.map((b) => [JSON.stringify(b.type.kind === 'ref' ? b.type.target : b.type.pointer), b])).values()];
-    alias(op.names.body, union(distinct.map((b) => typeOf(b.type, use))), `Request body of ${label}${bodies.length > 1 ? ` (${bodies.map((b) => b.mediaType).join(' or ')})` : ''}.`);
+    const distinct = [
+      ...new Map(
+        bodies.map((b) => [JSON.stringify(b.type.kind === 'ref' ? b.type.target : b.type.pointer), b]),
+      ).values(),
+    ];
+    alias(
+      op.names.body,
+      union(distinct.map((b) => typeOf(b.type, use))),
+      `Request body of ${label}${bodies.length > 1 ? ` (${bodies.map((b) => b.mediaType).join(' or ')})` : ''}.`,
+    );
   }
   const ok = op.success;
   const json = ok?.contents.find((c) => c.kind === 'json' && c.type);
-  if (json?.type && !isSchemaName(op.names.response)) alias(op.names.response, typeOf(json.type, use), `Response body of ${label} (${ok!.status}, ${json.mediaType}).`);
+  if (json?.type && !isSchemaName(op.names.response))
+    alias(
+      op.names.response,
+      typeOf(json.type, use),
+      `Response body of ${label} (${ok!.status}, ${json.mediaType}).`,
+    );
   return out;
 }
 
@@ -93,20 +123,30 @@ export function emitTypes(api: Api): GeneratedFile[] {
 function webhookStatements(w: Webhook, use: Imports): StatementStructures[] {
   const out: StatementStructures[] = [];
   const body = w.body?.contents.find((c) => c.kind === 'json');
-  const doc = [w.summary, w.description].filter(Boolean).join('\n\n') || `Payload of the \`${w.name}\` webhook.`;
-  if (body) out.push({ kind: StructureKind.TypeAlias, name: w.typeName, isExported: true, type: typeOf(body.type, use), docs: [doc] });
+  const doc =
+    [w.summary, w.description].filter(Boolean).join('\n\n') || `Payload of the \`${w.name}\` webhook.`;
+  if (body)
+    out.push({
+      kind: StructureKind.TypeAlias,
+      name: w.typeName,
+      isExported: true,
+      type: typeOf(body.type, use),
+      docs: [doc],
+    });
   if (w.headers.length) {
     out.push({
       kind: StructureKind.TypeAlias,
       name: `${w.typeName}Headers`,
       isExported: true,
       docs: [`Headers of a \`${w.name}\` delivery.`],
-      type: objectType(w.headers.map((p) => {
-        const m: MemberSpec = { name: p.name, optional: !p.required, type: typeOf(p.type, use) };
-        const d = docText(p.type, p.description, p.notShown);
-        if (d) m.doc = d;
-        return m;
-      })),
+      type: objectType(
+        w.headers.map((p) => {
+          const m: MemberSpec = { name: p.name, optional: !p.required, type: typeOf(p.type, use) };
+          const d = docText(p.type, p.description, p.notShown);
+          if (d) m.doc = d;
+          return m;
+        }),
+      ),
     });
   }
   return out;

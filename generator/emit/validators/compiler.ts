@@ -9,12 +9,34 @@
  * compiled inline or as helpers shared by structure (`HelperPool`: one per distinct sub-schema of the document,
  * printed in `validators/shared.ts`), module constants (regexes, value sets, property tables), runtime imports.
  */
-import { StructureKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import {
+  StructureKind,
+  type CodeBlockWriter,
+  type FunctionDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
 import type { NamedSchema, TypeNode } from '../../ir/types.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
-import { runOf, type Cx, type KeywordCompiler, type Mode, type Scope, type Services, type Value } from './context.ts';
-import { APPLICATORS, enumTest, evaluatedFunction, literalTest, numberAssertions, numberTest, SHAPES, stringAssertions } from './keywords/index.ts';
+import {
+  runOf,
+  type Cx,
+  type KeywordCompiler,
+  type Mode,
+  type Scope,
+  type Services,
+  type Value,
+} from './context.ts';
+import {
+  APPLICATORS,
+  enumTest,
+  evaluatedFunction,
+  literalTest,
+  numberAssertions,
+  numberTest,
+  SHAPES,
+  stringAssertions,
+} from './keywords/index.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
 
@@ -72,14 +94,28 @@ export class Compiler implements Services {
    * A function validating `node`: `(v, r) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. The run
    * `r` of an exported `is` function defaults to a new one (`newRun`).
    */
-  fn(name: string, node: TypeNode, mode: Mode, options: { exported?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {}): FunctionDeclarationStructure {
+  fn(
+    name: string,
+    node: TypeNode,
+    mode: Mode,
+    options: { exported?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {},
+  ): FunctionDeclarationStructure {
     if (mode === 'is') this.rt('Run');
-    const run = options.exported ? { name: 'r', type: 'Run', initializer: `${this.rt('newRun').toString()}()` } : { name: 'r', type: 'Run' };
+    const run = options.exported
+      ? { name: 'r', type: 'Run', initializer: `${this.rt('newRun').toString()}()` }
+      : { name: 'r', type: 'Run' };
     const structure: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name: new Name(name).toString(),
       isExported: options.exported ?? false,
-      parameters: mode === 'is' ? [{ name: 'v', type: 'unknown' }, run] : [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }],
+      parameters:
+        mode === 'is'
+          ? [{ name: 'v', type: 'unknown' }, run]
+          : [
+              { name: 'v', type: 'unknown' },
+              { name: 'p', type: 'string' },
+              { name: 'c', type: 'Ctx' },
+            ],
       returnType: mode === 'is' ? 'boolean' : 'void',
       statements: (w) => {
         const out = new Writer(w);
@@ -89,13 +125,20 @@ export class Compiler implements Services {
         };
         // A union or reference adds no level to the value (a Filter is a CompoundFilter at the same depth), so only
         // schemas that step into an object or array count towards MAX_DEPTH.
-        if (!options.recursive || (!options.loop && (node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection'))) return body();
+        if (
+          !options.recursive ||
+          (!options.loop && (node.kind === 'union' || node.kind === 'ref' || node.kind === 'intersection'))
+        )
+          return body();
         // Recursive schemas: bound the depth instead of trusting the input not to overflow the stack.
         const state = runOf(mode);
         const max = this.rt('MAX_DEPTH');
         out.block(_`if (${state}.depth >= ${max})`, () => {
           if (mode === 'is') out.line(_`return false;`);
-          else out.line(_`c.add(p, 'too_deep', 'is nested too deeply (at most ' + ${max} + ' levels)');`).line(_`return;`);
+          else
+            out
+              .line(_`c.add(p, 'too_deep', 'is nested too deeply (at most ' + ${max} + ' levels)');`)
+              .line(_`return;`);
         });
         out.line(_`${state}.depth++;`);
         out.block(_`try`, body);
@@ -124,7 +167,8 @@ export class Compiler implements Services {
     }
     const cx: Cx = { node, v, p, mode, s, out, cc: this };
     const shape = SHAPES[node.kind] as KeywordCompiler;
-    if (node.nullable && node.kind !== 'null' && node.kind !== 'unknown') out.block(_`if (${v} !== null)`, () => shape(cx));
+    if (node.nullable && node.kind !== 'null' && node.kind !== 'unknown')
+      out.block(_`if (${v} !== null)`, () => shape(cx));
     else shape(cx);
     for (const applicator of APPLICATORS) applicator(cx);
   }
@@ -139,7 +183,8 @@ export class Compiler implements Services {
     const leaf = this.leafCondition(node, v);
     if (leaf) return leaf;
     if (plainRef(node)) return _`!${this.linked(node.target, 'is')}(${v}, r)`;
-    if (HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE) return _`!${this.hoist(node, 'is')}(${v}, r)`;
+    if (HOISTED_KINDS.has(node.kind) && structuralKey(node).length > HOIST_ABOVE)
+      return _`!${this.hoist(node, 'is')}(${v}, r)`;
     return undefined;
   }
 
@@ -172,7 +217,14 @@ export class Compiler implements Services {
   drain(): StatementStructures[] {
     if (this.importHelper) return [];
     // Printed into the shared file, which the others import from.
-    return this.pool.pending.splice(0).map((h) => ({ ...(h.mode === 'ev' ? evaluatedFunction(this, h.name, h.node) : this.fn(h.name.toString(), h.node, h.mode)), isExported: true }));
+    return this.pool.pending
+      .splice(0)
+      .map((h) => ({
+        ...(h.mode === 'ev'
+          ? evaluatedFunction(this, h.name, h.node)
+          : this.fn(h.name.toString(), h.node, h.mode)),
+        isExported: true,
+      }));
   }
 
   /** Module-level declarations: regexes, value sets, tables. */
@@ -211,7 +263,10 @@ export class Compiler implements Services {
         conds = [enumTest(this, node, v)];
         break;
       case 'string':
-        conds = [_`typeof ${v} !== 'string'`, ...stringAssertions(this, node, v, node.pointer).map((a) => a.cond)];
+        conds = [
+          _`typeof ${v} !== 'string'`,
+          ...stringAssertions(this, node, v, node.pointer).map((a) => a.cond),
+        ];
         break;
       case 'number':
         conds = [numberTest(node, v), ...numberAssertions(this, node, v).map((a) => a.cond)];
@@ -219,7 +274,13 @@ export class Compiler implements Services {
       default:
         return undefined;
     }
-    const expr = conds.length === 1 ? conds[0]! : join(conds.map((c) => _`(${c})`), _` || `);
+    const expr =
+      conds.length === 1
+        ? conds[0]!
+        : join(
+            conds.map((c) => _`(${c})`),
+            _` || `,
+          );
     return node.nullable ? _`${v} !== null && (${expr})` : expr;
   }
 
@@ -285,7 +346,9 @@ export class Compiler implements Services {
     if (!name) {
       name = new Name(`PROPS${this.tables.size}`);
       this.tables.set(key, name);
-      this.constants.push(_`const ${name}: ${this.rt('PropTable')} = ${this.rt('propTable')}([${join(rows, _`, `)}]);`);
+      this.constants.push(
+        _`const ${name}: ${this.rt('PropTable')} = ${this.rt('propTable')}([${join(rows, _`, `)}]);`,
+      );
     }
     return name;
   }
@@ -301,7 +364,11 @@ export class Compiler implements Services {
   }
 
   knownKey(k: Name, names: string[]): Code {
-    if (names.length <= 8) return join(names.map((n) => _`${k} === ${n}`), _` || `);
+    if (names.length <= 8)
+      return join(
+        names.map((n) => _`${k} === ${n}`),
+        _` || `,
+      );
     return _`${this.valueSet(names)}.has(${k})`;
   }
 

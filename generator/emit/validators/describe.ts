@@ -2,7 +2,15 @@
 import type { NamedSchema, TypeNode } from '../../ir/types.ts';
 
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'blob';
-export const ALL_KINDS: readonly JsonKind[] = ['string', 'number', 'boolean', 'null', 'array', 'object', 'blob'];
+export const ALL_KINDS: readonly JsonKind[] = [
+  'string',
+  'number',
+  'boolean',
+  'null',
+  'array',
+  'object',
+  'blob',
+];
 
 /** The basic JSON kinds a node can accept (all of them when it does not restrict the type). */
 export function kindsOf(node: TypeNode, schemas: ReadonlyMap<string, NamedSchema>, depth = 0): Set<JsonKind> {
@@ -63,7 +71,18 @@ export function kindsOf(node: TypeNode, schemas: ReadonlyMap<string, NamedSchema
   return out;
 }
 
-const ARTICLE: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'a boolean', null: 'null', binary: 'a file', array: 'an array', object: 'an object', map: 'an object', unknown: 'any value', never: 'nothing' };
+const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+  binary: 'a file',
+  array: 'an array',
+  object: 'an object',
+  map: 'an object',
+  unknown: 'any value',
+  never: 'nothing',
+};
 
 /** A short phrase for messages: `a string`, `an array of integers`, `one of 'a', 'b'`, `a Grader`. */
 export function describe(node: TypeNode, depth = 0): string {

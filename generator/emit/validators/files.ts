@@ -11,7 +11,15 @@ import { Compiler, type HelperPool } from './compile.ts';
 const SHARED_FROM = '../shared.js';
 export const SHARED_PATH = 'validators/shared.ts';
 
-const TYPE_ONLY = new Set(['ValidationResult', 'RequestInput', 'ValidatedRequest', 'None', 'PropCheck', 'PropTable', 'Run']);
+const TYPE_ONLY = new Set([
+  'ValidationResult',
+  'RequestInput',
+  'ValidatedRequest',
+  'None',
+  'PropCheck',
+  'PropTable',
+  'Run',
+]);
 
 /** The import specifier of the output file `file` from the folder `fromDir` (`./x.js`, `../schemas/x.js`). */
 export function specifier(fromDir: string, file: string): string {
@@ -23,7 +31,13 @@ const isName = (s: NamedSchema) => s.validators.is;
 const checkName = (s: NamedSchema) => s.validators.check;
 
 /** A compiler for one file under `validators/`, tracking the schema functions it imports from area files. */
-export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'schemas' | 'requests' | 'shared', selfArea?: string, pool?: HelperPool) {
+export function fileCompiler(
+  api: Api,
+  options: ValidatorsConfig,
+  fromDir: 'schemas' | 'requests' | 'shared',
+  selfArea?: string,
+  pool?: HelperPool,
+) {
   const byName = new Map(api.schemas.map((s) => [s.name, s]));
   const schemaFiles = new Map(api.areas.map((a) => [a.slug, a.files.schemaValidators]));
   const imports = new Map<string, Set<string>>();
@@ -32,14 +46,21 @@ export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'sche
     if (!s) return fail('internal', `validators: unknown schema '${name}'`);
     const id = fn(s);
     if (!(fromDir === 'schemas' && s.area === selfArea)) {
-      const from = specifier(fromDir === 'shared' ? 'validators' : `validators/${fromDir}`, schemaFiles.get(s.area)!);
+      const from = specifier(
+        fromDir === 'shared' ? 'validators' : `validators/${fromDir}`,
+        schemaFiles.get(s.area)!,
+      );
       if (!imports.has(from)) imports.set(from, new Set());
       imports.get(from)!.add(id);
     }
     return id;
   };
   // Patterns were checked in parse (flags, ReDoS guard); the compiler only writes them.
-  const compiler = new Compiler(api.schemas, { is: (n) => use(n, isName), check: (n) => use(n, checkName) }, options);
+  const compiler = new Compiler(
+    api.schemas,
+    { is: (n) => use(n, isName), check: (n) => use(n, checkName) },
+    options,
+  );
   // Helpers are shared by the whole document: `validators/shared.ts` prints them, the other files import them.
   if (pool) {
     compiler.share(
@@ -55,8 +76,17 @@ export function fileCompiler(api: Api, options: ValidatorsConfig, fromDir: 'sche
   const declarations = (runtimePath: string): ImportDeclarationStructure[] => {
     const out: ImportDeclarationStructure[] = [];
     const runtime = [...compiler.runtime].sort();
-    out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePath, namedImports: runtime.map((n) => (TYPE_ONLY.has(n) ? { name: n, isTypeOnly: true } : n)) });
-    for (const from of [...imports.keys()].sort()) out.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from, namedImports: [...imports.get(from)!].sort() });
+    out.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: runtimePath,
+      namedImports: runtime.map((n) => (TYPE_ONLY.has(n) ? { name: n, isTypeOnly: true } : n)),
+    });
+    for (const from of [...imports.keys()].sort())
+      out.push({
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: from,
+        namedImports: [...imports.get(from)!].sort(),
+      });
     return out;
   };
   return { compiler, declarations };

@@ -20,7 +20,10 @@ import { emitRequestValidators } from './requests.ts';
 import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
 export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
-  const files: GeneratedFile[] = [verbatimFile('validators/runtime.ts', 'validators/runtime.ts'), verbatimFile('validators/formats.ts', 'validators/formats.ts')];
+  const files: GeneratedFile[] = [
+    verbatimFile('validators/runtime.ts', 'validators/runtime.ts'),
+    verbatimFile('validators/formats.ts', 'validators/formats.ts'),
+  ];
   // One pool of helpers for the document: identical sub-schemas anywhere share one function in shared.ts.
   const pool = new HelperPool();
   const shared = fileCompiler(api, config.validators, 'shared', undefined, pool);
@@ -39,12 +42,16 @@ function indexFile(api: Api): GeneratedFile {
   const schemasFile = (area: string) => files.get(area)!.schemaValidators;
   const requestsFile = (area: string) => files.get(area)!.requestValidators;
   const path = 'validators/index.ts';
-  const exports = [`export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`, `export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`];
+  const exports = [
+    `export type { ValidationError, ValidationResult, RequestInput, ValidatedRequest, RawParams } from './runtime.js';`,
+    `export { MAX_ERRORS, MAX_DEPTH } from './runtime.js';`,
+  ];
   const use = importRegistry(api, path);
   const runtime = (name: string, typeOnly = false) => use.from('validators/runtime.ts', name, typeOnly);
   // The tables name every validator once: through the module's namespace, not an import line each.
   const fn = (file: string, name: string) => ref(`${use.namespace(file)}.${name}`);
-  for (const area of areasWithSchemas) statements.push(`export * from '${specifier(path, schemasFile(area))}';`);
+  for (const area of areasWithSchemas)
+    statements.push(`export * from '${specifier(path, schemasFile(area))}';`);
   for (const area of areasWithOps) statements.push(`export * from '${specifier(path, requestsFile(area))}';`);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const schemas = [...api.schemas].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -56,27 +63,79 @@ function indexFile(api: Api): GeneratedFile {
     declarations: [{ name, initializer }],
   });
   // A spec without operations or schemas: the table is empty, its key type `never`, and the lookup unreachable.
-  const table = (entries: [string, Data][], empty: string) => (entries.length ? `${dataLiteral(new Map(entries))} as const` : `{} as Record<never, ${empty}>`);
-  const none = (what: string, name: string) => `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
-  statements.push(constant('requestValidators', 'Request validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, fn(requestsFile(o.area), o.names.validateRequest)]), `(input: ${runtime('RequestInput', true)}) => ${runtime('ValidationResult', true)}<unknown>`)));
-  statements.push(constant('responseValidators', 'Response validator of every operation, by operationId.', table(ops.map((o) => [o.operationId, fn(requestsFile(o.area), o.names.validateResponse)]), `(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>`)));
-  statements.push(constant('schemaValidators', 'Validators of every named schema, by component name.', table(schemas.map((s) => [s.name, { is: fn(schemasFile(s.area), s.validators.is), check: fn(schemasFile(s.area), s.validators.check) }]), `{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }`)));
-  statements.push(`/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`);
-  statements.push(`/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`);
+  const table = (entries: [string, Data][], empty: string) =>
+    entries.length ? `${dataLiteral(new Map(entries))} as const` : `{} as Record<never, ${empty}>`;
+  const none = (what: string, name: string) =>
+    `throw new Error(\`the API has no ${what} \${String(${name})}\`);`;
+  statements.push(
+    constant(
+      'requestValidators',
+      'Request validator of every operation, by operationId.',
+      table(
+        ops.map((o) => [o.operationId, fn(requestsFile(o.area), o.names.validateRequest)]),
+        `(input: ${runtime('RequestInput', true)}) => ${runtime('ValidationResult', true)}<unknown>`,
+      ),
+    ),
+  );
+  statements.push(
+    constant(
+      'responseValidators',
+      'Response validator of every operation, by operationId.',
+      table(
+        ops.map((o) => [o.operationId, fn(requestsFile(o.area), o.names.validateResponse)]),
+        `(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>`,
+      ),
+    ),
+  );
+  statements.push(
+    constant(
+      'schemaValidators',
+      'Validators of every named schema, by component name.',
+      table(
+        schemas.map((s) => [
+          s.name,
+          {
+            is: fn(schemasFile(s.area), s.validators.is),
+            check: fn(schemasFile(s.area), s.validators.check),
+          },
+        ]),
+        `{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }`,
+      ),
+    ),
+  );
+  statements.push(
+    `/** An operationId of the API. */\nexport type OperationId = keyof typeof requestValidators;`,
+  );
+  statements.push(
+    `/** A component schema name of the API. */\nexport type SchemaName = keyof typeof schemaValidators;`,
+  );
   // Lookups by a name known only at run time read prototype-less copies of the tables (`lookupTable`): a keyed read
   // of a large object literal at a call site that sees many names is slow (a fifth of a small schema's validation),
   // and a copy without a prototype has no inherited keys to guard against.
-  if (ops.length) statements.push(`const REQUEST_VALIDATORS = ${runtime('lookupTable')}<(input: ${runtime('RequestInput', true)}) => unknown>(requestValidators);`);
-  if (ops.length) statements.push(`const RESPONSE_VALIDATORS = ${runtime('lookupTable')}<(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>>(responseValidators);`);
-  if (schemas.length) statements.push(`const SCHEMA_VALIDATORS = ${runtime('lookupTable')}<{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }>(schemaValidators);`);
+  if (ops.length)
+    statements.push(
+      `const REQUEST_VALIDATORS = ${runtime('lookupTable')}<(input: ${runtime('RequestInput', true)}) => unknown>(requestValidators);`,
+    );
+  if (ops.length)
+    statements.push(
+      `const RESPONSE_VALIDATORS = ${runtime('lookupTable')}<(status: number, body: unknown) => ${runtime('ValidationResult', true)}<unknown>>(responseValidators);`,
+    );
+  if (schemas.length)
+    statements.push(
+      `const SCHEMA_VALIDATORS = ${runtime('lookupTable')}<{ is: (value: unknown) => boolean; check: (value: unknown, at: string, c: ${runtime('Ctx')}) => void }>(schemaValidators);`,
+    );
   statements.push(`/**
  * Validates a request of \`operationId\`: \`{ ok: true, value }\` with parameters coerced and defaults applied, or
  * \`{ ok: false, errors }\` with every error (at most MAX_ERRORS).
  */
 export function validateRequest<K extends OperationId>(operationId: K, input: RequestInput): ReturnType<(typeof requestValidators)[K]> {
-  ${ops.length ? `// One keyed read: the copy has no inherited keys.
+  ${
+    ops.length
+      ? `// One keyed read: the copy has no inherited keys.
   const validate = (REQUEST_VALIDATORS[operationId] ?? ${runtime('unknownOperation')}(operationId)) as (input: RequestInput) => ReturnType<(typeof requestValidators)[K]>;
-  return validate(input);` : `void input;\n  void ${runtime('unknownOperation')};\n  ${none('operation', 'operationId')}`}
+  return validate(input);`
+      : `void input;\n  void ${runtime('unknownOperation')};\n  ${none('operation', 'operationId')}`
+  }
 }`);
   statements.push(`/** Validates a JSON response body of \`operationId\` for \`status\`; new properties are tolerated. */
 export function validateResponse(operationId: OperationId, status: number, body: unknown): ValidationResult<unknown> {
@@ -84,11 +143,15 @@ export function validateResponse(operationId: OperationId, status: number, body:
 }`);
   statements.push(`/** Validates \`value\` against the named schema (errors located under \`/\`). */
 export function validateSchema(name: SchemaName, value: unknown): ValidationResult<unknown> {
-  ${schemas.length ? `const v = SCHEMA_VALIDATORS[name] ?? ${runtime('unknownSchema')}(name);
+  ${
+    schemas.length
+      ? `const v = SCHEMA_VALIDATORS[name] ?? ${runtime('unknownSchema')}(name);
   if (v.is(value)) return { ok: true, value };
   const c = new ${runtime('Ctx')}();
   v.check(value, '', c);
-  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };` : `void value;\n  void ${runtime('Ctx')};\n  ${none('schema', 'name')}`}
+  return c.count ? { ok: false, errors: c.errors } : { ok: true, value };`
+      : `void value;\n  void ${runtime('Ctx')};\n  ${none('schema', 'name')}`
+  }
 }`);
   return { path, contents: printFile(path, [...exports, ...use.declarations(), ...statements]) };
 }

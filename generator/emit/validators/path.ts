@@ -17,7 +17,13 @@ export function pathExpr(p: PathRef): Code {
 }
 
 /** The pointer to property or index `name` (escaped per RFC 6901). */
-export const child = (p: PathRef, name: string): PathRef => ({ base: p.base, tail: `${p.tail}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+export const child = (p: PathRef, name: string): PathRef => ({
+  base: p.base,
+  tail: `${p.tail}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+});
 
 /** The pointer to a key or index known only at run time (`segment`: code giving the escaped token). */
-export const dynamic = (p: PathRef, segment: Code): PathRef => ({ base: _`${pathExpr({ ...p, tail: `${p.tail}/` })} + ${segment}`, tail: '' });
+export const dynamic = (p: PathRef, segment: Code): PathRef => ({
+  base: _`${pathExpr({ ...p, tail: `${p.tail}/` })} + ${segment}`,
+  tail: '',
+});

@@ -4,7 +4,13 @@
  * or the `validators.unknownRequestFields` config says so) and
  * `validate<Op>Response(status, body)` (tolerating properties the spec does not list yet).
  */
-import { StructureKind, VariableDeclarationKind, type CodeBlockWriter, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type CodeBlockWriter,
+  type FunctionDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
@@ -23,7 +29,11 @@ const LOCATIONS = [
   { in: 'header', key: 'headers', typeName: (op: Operation) => op.names.headers },
 ] as const;
 
-export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile[] {
+export function emitRequestValidators(
+  api: Api,
+  options: ValidatorsConfig,
+  pool?: HelperPool,
+): GeneratedFile[] {
   const schemas = schemaByName(api);
   const files: GeneratedFile[] = [];
   const readers = parameterReaders(api, schemas, options, pool);
@@ -57,14 +67,47 @@ export function emitRequestValidators(api: Api, options: ValidatorsConfig, pool?
     compiler.runtime.add('RequestInput').add('ValidatedRequest').add('ValidationResult').add('None');
     const path = area.files.requestValidators;
     const parts = printAll(path, fns, compiler);
-    const typeImport = types.size ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../types/index.js', namedImports: [...types].sort() } as const] : [];
-    const readerImport = used.size ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './parameters.js', namedImports: [...used].sort() } as const] : [];
-    files.push({ path, contents: printFile(path, [...declarations('../runtime.js'), ...typeImport, ...readerImport, ...compiler.declarations(), ...parts]) });
+    const typeImport = types.size
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            isTypeOnly: true,
+            moduleSpecifier: '../../types/index.js',
+            namedImports: [...types].sort(),
+          } as const,
+        ]
+      : [];
+    const readerImport = used.size
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: './parameters.js',
+            namedImports: [...used].sort(),
+          } as const,
+        ]
+      : [];
+    files.push({
+      path,
+      contents: printFile(path, [
+        ...declarations('../runtime.js'),
+        ...typeImport,
+        ...readerImport,
+        ...compiler.declarations(),
+        ...parts,
+      ]),
+    });
   }
   return files;
 }
 
-function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler, types: Set<string>, readers: Set<string>): FunctionDeclarationStructure {
+function requestFunction(
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  op: Operation,
+  compiler: Compiler,
+  types: Set<string>,
+  readers: Set<string>,
+): FunctionDeclarationStructure {
   const typeArgs = LOCATIONS.map((loc) => {
     if (!op.parameters.some((p) => p.in === loc.in)) return 'None';
     types.add(loc.typeName(op));
@@ -72,12 +115,20 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
   });
   const contents = op.requestBody?.contents ?? [];
   if (contents.length) types.add(op.names.body);
-  const bodyType = contents.length ? (op.requestBody!.required ? op.names.body : `${op.names.body} | undefined`) : 'undefined';
+  const bodyType = contents.length
+    ? op.requestBody!.required
+      ? op.names.body
+      : `${op.names.body} | undefined`
+    : 'undefined';
   return {
     kind: StructureKind.Function,
     isExported: true,
     name: op.names.validateRequest,
-    docs: [docText(`Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}), every error located by JSON pointer.`)],
+    docs: [
+      docText(
+        `Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}), every error located by JSON pointer.`,
+      ),
+    ],
     parameters: [{ name: 'input', type: 'RequestInput' }],
     returnType: `ValidationResult<ValidatedRequest<${[...typeArgs, bodyType].join(', ')}>>`,
     statements: (writer) => {
@@ -127,7 +178,15 @@ function requestFunction(api: Api, schemas: Map<string, NamedSchema>, op: Operat
 }
 
 /** Reads, coerces and checks one parameter from `input.<key>` into the object named `target`. */
-function writeParam(w: Writer, api: Api, schemas: Map<string, NamedSchema>, p: Parameter, key: string, target: Name, compiler: Compiler): void {
+function writeParam(
+  w: Writer,
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  p: Parameter,
+  key: string,
+  target: Name,
+  compiler: Compiler,
+): void {
   if (p.in === 'cookie') return;
   const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
   const outKey = p.in === 'path' ? p.identifier : p.name;
@@ -144,7 +203,10 @@ function writeParam(w: Writer, api: Api, schemas: Map<string, NamedSchema>, p: P
       w.else(check);
     } else w.block(_`if (x !== undefined)`, check);
     // `__proto__` as a key of an assignment would set the prototype: that one is defined as an own property.
-    if (outKey === '__proto__') w.line(_`if (x !== undefined) Object.defineProperty(${target}, ${outKey}, { value: x, enumerable: true, writable: true, configurable: true });`);
+    if (outKey === '__proto__')
+      w.line(
+        _`if (x !== undefined) Object.defineProperty(${target}, ${outKey}, { value: x, enumerable: true, writable: true, configurable: true });`,
+      );
     else w.line(_`if (x !== undefined) ${target}[${outKey}] = x;`);
   });
 }
@@ -157,7 +219,12 @@ const X = new Name('x');
  * `Service-Project` and `X-Client-Request-Id` headers, the list cursors, ...), shared by every operation that
  * lists it instead of being written out again in each.
  */
-function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile | undefined {
+function parameterReaders(
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  options: ValidatorsConfig,
+  pool?: HelperPool,
+): GeneratedFile | undefined {
   const byComponent = new Map<string, { p: Parameter; reader: string; key: string }>();
   for (const op of api.operations) {
     for (const p of op.parameters) {
@@ -174,22 +241,44 @@ function parameterReaders(api: Api, schemas: Map<string, NamedSchema>, options: 
       kind: StructureKind.Function,
       isExported: true,
       name: reader,
-      docs: [docText(`Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`)],
-      parameters: [{ name: 'input', type: 'RequestInput' }, { name: 'out', type: 'Record<string, unknown>' }, { name: 'c', type: 'Ctx' }],
+      docs: [
+        docText(
+          `Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`,
+        ),
+      ],
+      parameters: [
+        { name: 'input', type: 'RequestInput' },
+        { name: 'out', type: 'Record<string, unknown>' },
+        { name: 'c', type: 'Ctx' },
+      ],
       returnType: 'void',
       statements: (w) => writeParam(new Writer(w), api, schemas, p, key, new Name('out'), compiler),
     };
   });
   const parts = printAll(READERS_PATH, fns, compiler);
-  return { path: READERS_PATH, contents: printFile(READERS_PATH, [...declarations('../runtime.js'), ...compiler.declarations(), ...parts]) };
+  return {
+    path: READERS_PATH,
+    contents: printFile(READERS_PATH, [
+      ...declarations('../runtime.js'),
+      ...compiler.declarations(),
+      ...parts,
+    ]),
+  };
 }
 
 /** The expression turning a raw parameter (string or strings) into the value its schema describes. */
-function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, raw: Name, compiler: Compiler): Code {
+function coercion(
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  node: TypeNode,
+  raw: Name,
+  compiler: Compiler,
+): Code {
   const n = resolveNode(api, node, schemas);
   const scalarOf = (t: TypeNode): 'number' | 'boolean' | 'string' => {
     const r = resolveNode(api, t, schemas);
-    if (r.kind === 'number' || (r.kind === 'enum' && r.values.every((v) => typeof v === 'number'))) return 'number';
+    if (r.kind === 'number' || (r.kind === 'enum' && r.values.every((v) => typeof v === 'number')))
+      return 'number';
     if (r.kind === 'boolean' || (r.kind === 'literal' && typeof r.value === 'boolean')) return 'boolean';
     if (r.kind === 'literal' && typeof r.value === 'number') return 'number';
     return 'string';
@@ -208,27 +297,48 @@ function coercion(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, r
   return _`${fn}(${scalar}(${raw}))`;
 }
 
-function writeBody(w: Writer, api: Api, schemas: Map<string, NamedSchema>, op: Operation, compiler: Compiler): void {
+function writeBody(
+  w: Writer,
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  op: Operation,
+  compiler: Compiler,
+): void {
   const contents = op.requestBody!.contents;
   // No media type given (the common case in-process): the first one, normalised here rather than at every call, and
   // a constant the tests below fold away.
   const first = contents[0]!.mediaType.split(';')[0]!.trim().toLowerCase();
-  w.line(_`const mt = input.mediaType === undefined ? ${first} : ${compiler.rt('mediaTypeOf')}(input.mediaType);`);
+  w.line(
+    _`const mt = input.mediaType === undefined ? ${first} : ${compiler.rt('mediaTypeOf')}(input.mediaType);`,
+  );
   w.block(_`if (body === undefined)`, () => {
     if (op.requestBody!.required) w.line(_`c.add('/body', 'required', 'the request body is required');`);
   });
   // Media types whose bodies have the same schema (JSON and multipart of one shape) share one branch.
   const groups = new Map<string, RequestBodyContent[]>();
-  for (const content of contents) groups.set(structuralKey(content.type), [...(groups.get(structuralKey(content.type)) ?? []), content]);
+  for (const content of contents)
+    groups.set(structuralKey(content.type), [...(groups.get(structuralKey(content.type)) ?? []), content]);
   for (const group of groups.values()) {
-    w.block(_`else if (${join(group.map((c) => _`mt === ${c.mediaType.toLowerCase()}`), _` || `)})`, () => writeContent(w, api, schemas, group, compiler));
+    w.block(
+      _`else if (${join(
+        group.map((c) => _`mt === ${c.mediaType.toLowerCase()}`),
+        _` || `,
+      )})`,
+      () => writeContent(w, api, schemas, group, compiler),
+    );
   }
   const accepted = contents.map((c) => c.mediaType).join(' or ');
   w.else(() => w.line(_`c.add('/body', 'media_type', ${`must be sent as ${accepted}`});`));
 }
 
 /** The checks of a body sent as any of `group`'s media types (one schema); form fields are coerced first. */
-function writeContent(w: Writer, api: Api, schemas: Map<string, NamedSchema>, group: RequestBodyContent[], compiler: Compiler): void {
+function writeContent(
+  w: Writer,
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  group: RequestBodyContent[],
+  compiler: Compiler,
+): void {
   const content = group[0]!;
   const top = resolveNode(api, content.type, schemas);
   for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
@@ -237,15 +347,21 @@ function writeContent(w: Writer, api: Api, schemas: Map<string, NamedSchema>, gr
     const coerce = _`body = ${compiler.rt('coerceForm')}(body, ${table});`;
     w.line(group.length === 1 ? coerce : _`if (mt === ${form.mediaType.toLowerCase()}) ${coerce}`);
   }
-  w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () => w.line(_`${compiler.helper(content.type, 'check')}(body, '/body', c);`));
+  w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () =>
+    w.line(_`${compiler.helper(content.type, 'check')}(body, '/body', c);`),
+  );
   // By default only the schema refuses unknown fields; `validators.unknownRequestFields: "reject"` refuses a body's
   // unnamed top-level fields whatever `additionalProperties` says.
-  const names = compiler.options.unknownRequestFields === 'reject' ? topLevelNames(api, schemas, content.type, 0) : undefined;
+  const names =
+    compiler.options.unknownRequestFields === 'reject'
+      ? topLevelNames(api, schemas, content.type, 0)
+      : undefined;
   if (names) {
     const known = [...names].sort();
     w.block(_`if (${compiler.rt('isObj')}(body))`, () => {
       w.block(_`for (const k in body)`, () => {
-        if (known.length) w.block(_`if (${compiler.knownKey(new Name('k'), known)})`, () => w.line(_`continue;`));
+        if (known.length)
+          w.block(_`if (${compiler.knownKey(new Name('k'), known)})`, () => w.line(_`continue;`));
         w.line(_`c.add('/body/' + ${compiler.rt('esc')}(k), 'unknown_property', 'is not a known field');`);
         w.line(_`if (c.full) break;`);
       });
@@ -253,13 +369,26 @@ function writeContent(w: Writer, api: Api, schemas: Map<string, NamedSchema>, gr
   }
   if (top.kind === 'object') {
     const defaults: Record<string, unknown> = {};
-    for (const p of top.properties) if (p.type.default !== undefined) Object.defineProperty(defaults, p.name, { value: p.type.default, enumerable: true, writable: true, configurable: true });
-    if (Object.keys(defaults).length) w.line(_`if (!c.count) body = ${compiler.rt('withDefaults')}(body, ${defaults});`);
+    for (const p of top.properties)
+      if (p.type.default !== undefined)
+        Object.defineProperty(defaults, p.name, {
+          value: p.type.default,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    if (Object.keys(defaults).length)
+      w.line(_`if (!c.count) body = ${compiler.rt('withDefaults')}(body, ${defaults});`);
   }
 }
 
 /** Top-level property names a request body may carry, or undefined when it is open (a map, any value). */
-function topLevelNames(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode, depth: number): Set<string> | undefined {
+function topLevelNames(
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  node: TypeNode,
+  depth: number,
+): Set<string> | undefined {
   if (depth > 8) return undefined;
   const n = resolveNode(api, node, schemas);
   const out = new Set<string>();
@@ -286,7 +415,8 @@ function topLevelNames(api: Api, schemas: Map<string, NamedSchema>, node: TypeNo
     default:
       return undefined;
   }
-  for (const c of n.conditionals ?? []) if (!merge([c.then, c.else].filter((x): x is TypeNode => !!x))) return undefined;
+  for (const c of n.conditionals ?? [])
+    if (!merge([c.then, c.else].filter((x): x is TypeNode => !!x))) return undefined;
   return out;
 }
 
@@ -317,7 +447,12 @@ function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): 
 /** The JSON response body each status is validated against. */
 function responseEntries(op: Operation) {
   return op.responses
-    .map((r) => ({ status: r.status, content: r.contents.find((c) => c.kind === 'json' && c.type && !c.when) ?? r.contents.find((c) => c.kind === 'json' && c.type) }))
+    .map((r) => ({
+      status: r.status,
+      content:
+        r.contents.find((c) => c.kind === 'json' && c.type && !c.when) ??
+        r.contents.find((c) => c.kind === 'json' && c.type),
+    }))
     .filter((e) => e.content?.type);
 }
 
@@ -331,7 +466,14 @@ function responseFunction(api: Api, op: Operation, compiler: Compiler): Statemen
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [docText(`Validates a JSON response body of \`${op.operationId}\` (unlisted properties tolerated).`)],
-    declarations: [{ name: op.names.validateResponse, initializer: _`${compiler.rt('responseValidator')}([${join(rows, _`, `)}])`.toString() }],
+    docs: [
+      docText(`Validates a JSON response body of \`${op.operationId}\` (unlisted properties tolerated).`),
+    ],
+    declarations: [
+      {
+        name: op.names.validateResponse,
+        initializer: _`${compiler.rt('responseValidator')}([${join(rows, _`, `)}])`.toString(),
+      },
+    ],
   };
 }

@@ -8,7 +8,11 @@ import { docText } from '../code/index.ts';
 import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler, recursiveSchemas, SHARED_PATH } from './files.ts';
 
-export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?: HelperPool): GeneratedFile[] {
+export function emitSchemaValidators(
+  api: Api,
+  options: ValidatorsConfig,
+  pool?: HelperPool,
+): GeneratedFile[] {
   const recursive = recursiveSchemas(api);
   const loops = recursiveSchemas(api, true);
   const files: GeneratedFile[] = [];
@@ -27,18 +31,54 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
         compiler.runtime.add('Run').add('newRun');
         // Function declarations, not `const` aliases: tables at the top of this or another module may name them
         // before an alias would be initialised (module cycles).
-        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.is, docs: [docText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'r', type: 'Run', initializer: 'newRun()' }], returnType: 'boolean', statements: `return ${same.validators.is}(v, r);` });
-        fns.push({ kind: StructureKind.Function, isExported: true, name: s.validators.check, docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`)], parameters: [{ name: 'v', type: 'unknown' }, { name: 'p', type: 'string' }, { name: 'c', type: 'Ctx' }], returnType: 'void', statements: `${same.validators.check}(v, p, c);` });
+        fns.push({
+          kind: StructureKind.Function,
+          isExported: true,
+          name: s.validators.is,
+          docs: [docText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)],
+          parameters: [
+            { name: 'v', type: 'unknown' },
+            { name: 'r', type: 'Run', initializer: 'newRun()' },
+          ],
+          returnType: 'boolean',
+          statements: `return ${same.validators.is}(v, r);`,
+        });
+        fns.push({
+          kind: StructureKind.Function,
+          isExported: true,
+          name: s.validators.check,
+          docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`)],
+          parameters: [
+            { name: 'v', type: 'unknown' },
+            { name: 'p', type: 'string' },
+            { name: 'c', type: 'Ctx' },
+          ],
+          returnType: 'void',
+          statements: `${same.validators.check}(v, p, c);`,
+        });
         continue;
       }
       seen.set(key, s);
-      fns.push(compiler.fn(s.validators.is, s.type, 'is', { ...opts, docs: `Whether \`v\` is a valid \`${s.name}\`.` }));
-      fns.push(compiler.fn(s.validators.check, s.type, 'check', { ...opts, docs: `Adds every problem of \`v\` as a \`${s.name}\` (at pointer \`p\`) to \`c\`.` }));
+      fns.push(
+        compiler.fn(s.validators.is, s.type, 'is', {
+          ...opts,
+          docs: `Whether \`v\` is a valid \`${s.name}\`.`,
+        }),
+      );
+      fns.push(
+        compiler.fn(s.validators.check, s.type, 'check', {
+          ...opts,
+          docs: `Adds every problem of \`v\` as a \`${s.name}\` (at pointer \`p\`) to \`c\`.`,
+        }),
+      );
     }
     // Printing runs the writers, which register helpers, regexes and imports: print the body first.
     const path = area.files.schemaValidators;
     const parts = printAll(path, fns, compiler);
-    files.push({ path, contents: printFile(path, [...declarations('../runtime.js'), ...compiler.declarations(), ...parts]) });
+    files.push({
+      path,
+      contents: printFile(path, [...declarations('../runtime.js'), ...compiler.declarations(), ...parts]),
+    });
   }
   return files;
 }
@@ -46,13 +86,21 @@ export function emitSchemaValidators(api: Api, options: ValidatorsConfig, pool?:
 /** Prints `statements`, then the helpers their printing asked for, until none are left. */
 export function printAll(path: string, statements: StatementStructures[], compiler: Compiler): string[] {
   const parts = [printStatements(path, statements).trim()];
-  for (let batch = compiler.drain(); batch.length; batch = compiler.drain()) parts.push(printStatements(path, batch).trim());
+  for (let batch = compiler.drain(); batch.length; batch = compiler.drain())
+    parts.push(printStatements(path, batch).trim());
   return parts;
 }
 
 /** `validators/shared.ts`: the helpers of every distinct sub-schema the other files asked for (none: no file). */
-export function emitSharedHelpers(pool: HelperPool, compiler: Compiler, declarations: (runtimePath: string) => StatementStructures[]): GeneratedFile | undefined {
+export function emitSharedHelpers(
+  pool: HelperPool,
+  compiler: Compiler,
+  declarations: (runtimePath: string) => StatementStructures[],
+): GeneratedFile | undefined {
   if (!pool.pending.length) return undefined;
   const parts = printAll(SHARED_PATH, [], compiler);
-  return { path: SHARED_PATH, contents: printFile(SHARED_PATH, [...declarations('./runtime.js'), ...compiler.declarations(), ...parts]) };
+  return {
+    path: SHARED_PATH,
+    contents: printFile(SHARED_PATH, [...declarations('./runtime.js'), ...compiler.declarations(), ...parts]),
+  };
 }

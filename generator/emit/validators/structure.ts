@@ -9,7 +9,13 @@ import type { ValidatorsConfig } from '../../config/types.ts';
  * Kinds whose `check` helper is called without an `is` test first: containers test each member first, and a union's
  * check runs the same variant tests as its `is` would (testing first did them twice on a bad value).
  */
-export const DIRECT_CHECK: ReadonlySet<TypeNode['kind']> = new Set<TypeNode['kind']>(['object', 'map', 'array', 'intersection', 'union']);
+export const DIRECT_CHECK: ReadonlySet<TypeNode['kind']> = new Set<TypeNode['kind']>([
+  'object',
+  'map',
+  'array',
+  'intersection',
+  'union',
+]);
 
 /** Fields of a type node that never change its validator (documentation, and where it was written). */
 const DOC_ONLY = new Set(['description', 'deprecated', 'examples', 'notShown', 'pointer', 'enumName']);
@@ -24,7 +30,9 @@ export function structuralKey(node: TypeNode): string {
   if (key === undefined) {
     // Only a node's or a property's own fields are dropped, never keys of values (defaults, dependentRequired).
     key = JSON.stringify(node, function (this: Record<string, unknown>, k, value: unknown) {
-      return DOC_ONLY.has(k) && ('kind' in this || ('required' in this && 'type' in this)) ? undefined : value;
+      return DOC_ONLY.has(k) && ('kind' in this || ('required' in this && 'type' in this))
+        ? undefined
+        : value;
     });
     keys.set(node, key);
   }
@@ -38,7 +46,15 @@ export function constrains(node: TypeNode): boolean {
 
 /** Keywords applying beside a node's own shape (a `ref` with any of them needs its own helper). */
 export function hasApplicators(node: TypeNode): boolean {
-  return !!node.conditionals?.length || !!node.not?.length || !!node.dependentRequired || !!node.dependentSchemas || !!node.jsonValues || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+  return (
+    !!node.conditionals?.length ||
+    !!node.not?.length ||
+    !!node.dependentRequired ||
+    !!node.dependentSchemas ||
+    !!node.jsonValues ||
+    !!node.unevaluatedProperties ||
+    !!node.unevaluatedItems
+  );
 }
 
 /** A reference and nothing else: its validator is the named schema's own function. */
@@ -57,7 +73,12 @@ export function annotates(node: TypeNode): boolean {
     case 'ref':
       return true;
     default:
-      return !!node.conditionals?.length || !!node.dependentSchemas || !!node.unevaluatedProperties || !!node.unevaluatedItems;
+      return (
+        !!node.conditionals?.length ||
+        !!node.dependentSchemas ||
+        !!node.unevaluatedProperties ||
+        !!node.unevaluatedItems
+      );
   }
 }
 
@@ -65,11 +86,29 @@ export function annotates(node: TypeNode): boolean {
 export function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
   switch (node.kind) {
     case 'string':
-      return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || (node.format !== undefined && FORMATS.has(node.format) && options.formats === 'assert');
+      return (
+        node.minLength !== undefined ||
+        node.maxLength !== undefined ||
+        node.pattern !== undefined ||
+        (node.format !== undefined && FORMATS.has(node.format) && options.formats === 'assert')
+      );
     case 'number':
-      return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
+      return (
+        node.minimum !== undefined ||
+        node.maximum !== undefined ||
+        node.exclusiveMinimum !== undefined ||
+        node.exclusiveMaximum !== undefined ||
+        node.multipleOf !== undefined
+      );
     case 'array':
-      return node.minItems !== undefined || node.maxItems !== undefined || !!node.prefixItems?.length || node.uniqueItems === true || constrains(node.items) || node.contains !== undefined;
+      return (
+        node.minItems !== undefined ||
+        node.maxItems !== undefined ||
+        !!node.prefixItems?.length ||
+        node.uniqueItems === true ||
+        constrains(node.items) ||
+        node.contains !== undefined
+      );
     default:
       return true;
   }
@@ -82,8 +121,25 @@ export function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
  */
 export const FORMATS: ReadonlyMap<string, string> = new Map(
   [
-    'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri',
-    'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
+    'date-time',
+    'date',
+    'time',
+    'duration',
+    'email',
+    'idn-email',
+    'hostname',
+    'idn-hostname',
+    'ipv4',
+    'ipv6',
+    'uri',
+    'uri-reference',
+    'iri',
+    'iri-reference',
+    'uri-template',
+    'uuid',
+    'json-pointer',
+    'relative-json-pointer',
+    'regex',
     'byte',
   ].map((f) => [f, `fmt${f.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase())}`]),
 );

@@ -54,7 +54,12 @@ export class APIPromise<T> extends Promise<T> {
 
   async withResponse(): Promise<WithResponse<T>> {
     const [{ response }, data] = await Promise.all([this.raw, this]);
-    return { data, response, requestId: response.headers.get('x-request-id') ?? undefined, rateLimit: parseRateLimit(response.headers) };
+    return {
+      data,
+      response,
+      requestId: response.headers.get('x-request-id') ?? undefined,
+      rateLimit: parseRateLimit(response.headers),
+    };
   }
 }
 
@@ -65,6 +70,10 @@ export class APIPromise<T> extends Promise<T> {
  * `catch`, `finally`) are plain promises.
  */
 export function awaitAsPromise(type: { prototype: object }): void {
-  Object.defineProperty(type.prototype, 'constructor', { value: Promise, writable: true, configurable: true });
+  Object.defineProperty(type.prototype, 'constructor', {
+    value: Promise,
+    writable: true,
+    configurable: true,
+  });
 }
 awaitAsPromise(APIPromise);

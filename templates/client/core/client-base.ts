@@ -43,25 +43,45 @@ export class ClientBase {
   private readonly options: Omit<ClientOptions, 'apiKey'>;
   private readonly clock: Clock;
   /** Per operation: the headers without per-request parts, by response kind, without and with a JSON body. */
-  private readonly headerCache = new WeakMap<OperationSpec, [Map<string, Record<string, string>>, Map<string, Record<string, string>>]>();
+  private readonly headerCache = new WeakMap<
+    OperationSpec,
+    [Map<string, Record<string, string>>, Map<string, Record<string, string>>]
+  >();
   /** `idleTimeout` and `maxResponseSize` of a request without its own limits. */
   private readonly idleTimeout: number;
   private readonly maxResponseSize: number;
 
   /** `apiKey: null` makes a client without a credential (for operations that need none). */
-  constructor(options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null }, defaultBaseURL: string) {
+  constructor(
+    options: Omit<ClientOptions, 'apiKey'> & { apiKey?: ApiKeySource | null },
+    defaultBaseURL: string,
+  ) {
     if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
-      throw new ClientError(`${CLIENT_NAME} refuses to run in a browser, where its API key would be visible to every visitor; pass \`dangerouslyAllowBrowser: true\` if the key is meant to be public or a proxy replaces it.`);
+      throw new ClientError(
+        `${CLIENT_NAME} refuses to run in a browser, where its API key would be visible to every visitor; pass \`dangerouslyAllowBrowser: true\` if the key is meant to be public or a proxy replaces it.`,
+      );
     }
     const apiKey = options.apiKey === undefined ? env(`${ENV_PREFIX}API_KEY`) : options.apiKey;
     if (apiKey === undefined || apiKey === '') {
-      throw new ClientError(`Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for operations that need no credential).`);
+      throw new ClientError(
+        `Missing API key: pass \`apiKey\` to the client or set the ${ENV_PREFIX}API_KEY environment variable (or pass \`apiKey: null\` for operations that need no credential).`,
+      );
     }
     this.apiKey = apiKey;
     this.baseURL = (options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`) ?? defaultBaseURL).replace(/\/+$/, '');
     // The environment is read only for a header the API has: an API without one never picks up a stray variable.
-    this.organization = options.organization === undefined ? (ORGANIZATION_HEADER === null ? null : env(`${ENV_PREFIX}ORG_ID`) ?? null) : options.organization;
-    this.project = options.project === undefined ? (PROJECT_HEADER === null ? null : env(`${ENV_PREFIX}PROJECT_ID`) ?? null) : options.project;
+    this.organization =
+      options.organization === undefined
+        ? ORGANIZATION_HEADER === null
+          ? null
+          : (env(`${ENV_PREFIX}ORG_ID`) ?? null)
+        : options.organization;
+    this.project =
+      options.project === undefined
+        ? PROJECT_HEADER === null
+          ? null
+          : (env(`${ENV_PREFIX}PROJECT_ID`) ?? null)
+        : options.project;
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
@@ -70,12 +90,16 @@ export class ClientBase {
     this.maxResponseSize = validCount('maxResponseSize', options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES);
     this.webhookSecret = options.webhookSecret ?? env(`${ENV_PREFIX}WEBHOOK_SECRET`);
     this.clock = options.clock ?? systemClock;
-    this.idempotencyHeader = options.idempotencyHeader === undefined ? IDEMPOTENCY_HEADER : options.idempotencyHeader;
+    this.idempotencyHeader =
+      options.idempotencyHeader === undefined ? IDEMPOTENCY_HEADER : options.idempotencyHeader;
     if (this.idempotencyHeader !== null && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(this.idempotencyHeader)) {
-      throw new ClientError(`idempotencyHeader must be a header name, got ${JSON.stringify(this.idempotencyHeader)}.`);
+      throw new ClientError(
+        `idempotencyHeader must be a header name, got ${JSON.stringify(this.idempotencyHeader)}.`,
+      );
     }
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new ClientError('No global fetch: pass `fetch` to the client.');
+    if (typeof fetchImpl !== 'function')
+      throw new ClientError('No global fetch: pass `fetch` to the client.');
     this.fetch = fetchImpl;
     const { apiKey: _key, ...rest } = options;
     this.options = rest;
@@ -85,46 +109,102 @@ export class ClientBase {
   call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): APIPromise<T> {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
-    const parse = response.kind === 'json' ? parseJson : (r: RawResult) => parseResult(r, response, options.maxLineLength ?? this.options.maxLineLength);
-    return new APIPromise<T>(this.send(op, args.path ?? NO_PATH, query, body, response, options), parse as (r: RawResult) => T);
+    const parse =
+      response.kind === 'json'
+        ? parseJson
+        : (r: RawResult) => parseResult(r, response, options.maxLineLength ?? this.options.maxLineLength);
+    return new APIPromise<T>(
+      this.send(op, args.path ?? NO_PATH, query, body, response, options),
+      parse as (r: RawResult) => T,
+    );
   }
 
   /** Calls a paged list (`op.paging`, any style): the result is the first page, and iterates every item. */
-  list<Item, Body>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): PagePromise<Item, Body> {
+  list<Item, Body>(
+    op: OperationSpec,
+    args: CallArgs,
+    options: RequestOptions = NO_OPTIONS,
+  ): PagePromise<Item, Body> {
     const paging = op.paging;
     if (!paging) throw new ClientError(`${op.id} is not a paged list.`);
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
-    const fetchPage = (next: Query) => this.list<Item, Body>(op, { path: args.path, params: { ...((args.params as object | undefined) ?? {}), ...next } }, options);
-    return new PagePromise<Item, Body>(this.send(op, args.path ?? NO_PATH, query, body, response, options), (r) => new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')));
+    const fetchPage = (next: Query) =>
+      this.list<Item, Body>(
+        op,
+        { path: args.path, params: { ...((args.params as object | undefined) ?? {}), ...next } },
+        options,
+      );
+    return new PagePromise<Item, Body>(
+      this.send(op, args.path ?? NO_PATH, query, body, response, options),
+      (r) =>
+        new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')),
+    );
   }
 
   /**
    * Builds and sends the request. Not async itself: with a fixed key and a JSON body (or none) nothing is awaited
    * before fetch, and the promise is transmit's own; a failure here becomes a rejection, as from an async function.
    */
-  private send(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+  private send(
+    op: OperationSpec,
+    pathParams: Record<string, string>,
+    query: Query,
+    body: unknown,
+    expected: ResponseSpec,
+    options: RequestOptions,
+  ): Promise<RawResult> {
     const key = this.apiKey;
-    if (typeof key === 'function' || (body !== undefined && op.body !== undefined && op.body !== 'json')) return this.sendPrepared(op, pathParams, query, body, expected, options);
+    if (typeof key === 'function' || (body !== undefined && op.body !== undefined && op.body !== 'json'))
+      return this.sendPrepared(op, pathParams, query, body, expected, options);
     try {
       const url = this.url(op, pathParams, query, body, options, key);
-      return this.transmit(op, url, this.jsonHeaders(op, expected, options, key, body), jsonBody(op, body), expected, options);
+      return this.transmit(
+        op,
+        url,
+        this.jsonHeaders(op, expected, options, key, body),
+        jsonBody(op, body),
+        expected,
+        options,
+      );
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   /** A request that awaits something first: a key from a function, or a body to encode (multipart, form, text, binary). */
-  private async sendPrepared(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+  private async sendPrepared(
+    op: OperationSpec,
+    pathParams: Record<string, string>,
+    query: Query,
+    body: unknown,
+    expected: ResponseSpec,
+    options: RequestOptions,
+  ): Promise<RawResult> {
     const key = typeof this.apiKey === 'function' ? await this.apiKey() : this.apiKey;
     const url = this.url(op, pathParams, query, body, options, key);
-    if (op.body === 'json' || op.body === undefined || body === undefined) return this.transmit(op, url, this.jsonHeaders(op, expected, options, key, body), jsonBody(op, body), expected, options);
+    if (op.body === 'json' || op.body === undefined || body === undefined)
+      return this.transmit(
+        op,
+        url,
+        this.jsonHeaders(op, expected, options, key, body),
+        jsonBody(op, body),
+        expected,
+        options,
+      );
     const bag = this.headers(op, expected, options, key);
     const init = await encodeBody(op, body, bag);
     return this.transmit(op, url, bag.record(), init, expected, options);
   }
 
-  private url(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, options: RequestOptions, key: string | null): string {
+  private url(
+    op: OperationSpec,
+    pathParams: Record<string, string>,
+    query: Query,
+    body: unknown,
+    options: RequestOptions,
+    key: string | null,
+  ): string {
     if (op.credential?.kind === 'apiKey' && op.credential.in === 'query' && op.auth !== false) {
       if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
       query = { ...query, [op.credential.name]: key };
@@ -133,20 +213,45 @@ export class ClientBase {
   }
 
   /** The headers of a request with a JSON body or none. */
-  private jsonHeaders(op: OperationSpec, expected: ResponseSpec, options: RequestOptions, key: string | null, body: unknown): Record<string, string> {
+  private jsonHeaders(
+    op: OperationSpec,
+    expected: ResponseSpec,
+    options: RequestOptions,
+    key: string | null,
+    body: unknown,
+  ): Record<string, string> {
     const json = body !== undefined && op.body !== undefined;
     // The common case (no per-request headers, a fixed key) copies the headers computed once for this shape.
-    if (options.headers === undefined && options.clientRequestId === undefined && typeof this.apiKey !== 'function') return { ...this.sharedHeaders(op, expected, json) };
+    if (
+      options.headers === undefined &&
+      options.clientRequestId === undefined &&
+      typeof this.apiKey !== 'function'
+    )
+      return { ...this.sharedHeaders(op, expected, json) };
     const bag = this.headers(op, expected, options, key);
     if (json) withJsonType(bag);
     return bag.record();
   }
 
-  private transmit(op: OperationSpec, url: string, headers: Record<string, string>, init: BodyInit | undefined, expected: ResponseSpec, options: RequestOptions): Promise<RawResult> {
+  private transmit(
+    op: OperationSpec,
+    url: string,
+    headers: Record<string, string>,
+    init: BodyInit | undefined,
+    expected: ResponseSpec,
+    options: RequestOptions,
+  ): Promise<RawResult> {
     // Without per-request limits, the client's own, validated once.
-    const own = options.timeout === undefined && options.idleTimeout === undefined && options.maxResponseSize === undefined;
-    const maxRetries = options.maxRetries === undefined ? this.maxRetries : validCount('maxRetries', options.maxRetries, this.maxRetries);
-    const timeout = options.timeout === undefined ? this.timeout : validCount('timeout', options.timeout, this.timeout);
+    const own =
+      options.timeout === undefined &&
+      options.idleTimeout === undefined &&
+      options.maxResponseSize === undefined;
+    const maxRetries =
+      options.maxRetries === undefined
+        ? this.maxRetries
+        : validCount('maxRetries', options.maxRetries, this.maxRetries);
+    const timeout =
+      options.timeout === undefined ? this.timeout : validCount('timeout', options.timeout, this.timeout);
     return transmit({
       op,
       url,
@@ -154,12 +259,26 @@ export class ClientBase {
       body: init,
       expected,
       fetch: options.fetch ?? this.fetch,
-      init: this.options.fetchOptions || options.fetchOptions ? { ...this.options.fetchOptions, ...options.fetchOptions } : undefined,
+      init:
+        this.options.fetchOptions || options.fetchOptions
+          ? { ...this.options.fetchOptions, ...options.fetchOptions }
+          : undefined,
       maxRetries,
       timeout,
-      idleTimeout: own ? this.idleTimeout : validCount('idleTimeout', options.idleTimeout ?? this.options.idleTimeout, timeout),
-      maxSize: own ? this.maxResponseSize : validCount('maxResponseSize', options.maxResponseSize ?? this.options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES),
-      safeToResend: !NON_IDEMPOTENT.has(op.method) || idempotencyKey(headers, this.idempotencyHeader, options) || (options.retryNonIdempotent ?? this.options.retryNonIdempotent) === true,
+      idleTimeout: own
+        ? this.idleTimeout
+        : validCount('idleTimeout', options.idleTimeout ?? this.options.idleTimeout, timeout),
+      maxSize: own
+        ? this.maxResponseSize
+        : validCount(
+            'maxResponseSize',
+            options.maxResponseSize ?? this.options.maxResponseSize,
+            DEFAULT_MAX_RESPONSE_BYTES,
+          ),
+      safeToResend:
+        !NON_IDEMPOTENT.has(op.method) ||
+        idempotencyKey(headers, this.idempotencyHeader, options) ||
+        (options.retryNonIdempotent ?? this.options.retryNonIdempotent) === true,
       clock: this.clock,
       deadline: this.clock.now() + this.maxRetryTime,
       signal: options.signal,
@@ -184,7 +303,16 @@ export class ClientBase {
     return record;
   }
 
-  private headers(op: OperationSpec, expected: ResponseSpec, options: RequestOptions, key: string | null): HeaderBag {
-    return requestHeaders(op, expected, options, key, { organization: this.organization, project: this.project, defaultHeaders: this.options.defaultHeaders });
+  private headers(
+    op: OperationSpec,
+    expected: ResponseSpec,
+    options: RequestOptions,
+    key: string | null,
+  ): HeaderBag {
+    return requestHeaders(op, expected, options, key, {
+      organization: this.organization,
+      project: this.project,
+      defaultHeaders: this.options.defaultHeaders,
+    });
   }
 }

@@ -43,7 +43,8 @@ export function cancelsThroughDispatcher(fetchImpl: object): boolean {
 }
 
 function isNodeFetch(fetchImpl: object): boolean {
-  const versions = (globalThis as { process?: { versions?: Record<string, string | undefined> } }).process?.versions;
+  const versions = (globalThis as { process?: { versions?: Record<string, string | undefined> } }).process
+    ?.versions;
   const major = Number(versions?.undici?.split('.')[0]);
   if (!versions?.node || versions.bun !== undefined || (major !== 6 && major !== 7)) return false;
   // Node's own fetch loads its bundled undici; a wrapper (a mock, a patched global) may ignore `dispatcher`.

@@ -30,7 +30,13 @@ export class APIError extends ClientError {
   readonly type: string | undefined;
   readonly param: string | undefined;
 
-  constructor(status: number | undefined, body: unknown, message: string | undefined, headers: Headers | undefined, options?: ErrorOptions) {
+  constructor(
+    status: number | undefined,
+    body: unknown,
+    message: string | undefined,
+    headers: Headers | undefined,
+    options?: ErrorOptions,
+  ) {
     super(APIError.describe(status, body, message), options);
     this.status = status;
     this.headers = headers;
@@ -44,7 +50,15 @@ export class APIError extends ClientError {
 
   private static describe(status: number | undefined, body: unknown, message: string | undefined): string {
     const envelope = receivedError(body);
-    const detail = message ?? (typeof envelope?.message === 'string' ? excerpt(envelope.message) : typeof body === 'string' && body ? excerpt(body) : body ? excerpt(JSON.stringify(body)) : undefined);
+    const detail =
+      message ??
+      (typeof envelope?.message === 'string'
+        ? excerpt(envelope.message)
+        : typeof body === 'string' && body
+          ? excerpt(body)
+          : body
+            ? excerpt(JSON.stringify(body))
+            : undefined);
     if (status !== undefined) return `${status} ${detail ?? 'status code (no body)'}`;
     return detail ?? 'Request failed';
   }
@@ -121,7 +135,12 @@ export class APIRedirectError extends APIError {
 export class ResponseTooLargeError extends APIError {
   override name = 'ResponseTooLargeError';
   constructor(limit: number, what = 'The response body') {
-    super(undefined, undefined, `${what} is larger than the limit of ${limit} (maxResponseSize / maxLineLength).`, undefined);
+    super(
+      undefined,
+      undefined,
+      `${what} is larger than the limit of ${limit} (maxResponseSize / maxLineLength).`,
+      undefined,
+    );
   }
 }
 

@@ -2,7 +2,11 @@
  * Request headers: what the response kind asks for, the credential where the operation's security scheme puts it,
  * the organization, project and client request id, the idempotency key, then the default and per-request headers.
  */
-import { CLIENT_REQUEST_ID_HEADER, CLIENT_REQUEST_ID_RULE, isValidClientRequestId } from '../../protocol/request-id.js';
+import {
+  CLIENT_REQUEST_ID_HEADER,
+  CLIENT_REQUEST_ID_RULE,
+  isValidClientRequestId,
+} from '../../protocol/request-id.js';
 import { EVENT_STREAM } from '../../protocol/sse.js';
 import { DEFAULT_HEADERS, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
 import { ClientError } from './errors.js';
@@ -32,7 +36,8 @@ export class HeaderBag {
   merge(extra: HeadersLike | undefined): void {
     if (!extra) return;
     // Headers#forEach rather than #entries: a consumer's `lib` without `dom.iterable` still type-checks.
-    const list = extra instanceof Headers ? headerPairs(extra) : Array.isArray(extra) ? extra : Object.entries(extra);
+    const list =
+      extra instanceof Headers ? headerPairs(extra) : Array.isArray(extra) ? extra : Object.entries(extra);
     for (const [name, value] of list) {
       if (value === null || value === undefined) this.delete(name);
       else this.set(name, value);
@@ -58,7 +63,13 @@ export function withJsonType(headers: HeaderBag): void {
 }
 
 /** The headers of one request but its body's content type; `key` is the credential (null: the client has none). */
-export function requestHeaders(op: OperationSpec, expected: ResponseSpec, options: RequestOptions, key: string | null, client: HeaderDefaults): HeaderBag {
+export function requestHeaders(
+  op: OperationSpec,
+  expected: ResponseSpec,
+  options: RequestOptions,
+  key: string | null,
+  client: HeaderDefaults,
+): HeaderBag {
   const headers = new HeaderBag();
   if (expected.kind === 'json') headers.set('Accept', 'application/json');
   else if (expected.kind === 'sse') headers.set('Accept', EVENT_STREAM);
@@ -71,7 +82,10 @@ export function requestHeaders(op: OperationSpec, expected: ResponseSpec, option
   if (options.clientRequestId !== undefined) {
     const id = options.clientRequestId;
     // The API answers 400 to these; rejecting them here saves the round trip and the quota.
-    if (!isValidClientRequestId(id)) throw new ClientError(`clientRequestId must be ${CLIENT_REQUEST_ID_RULE} (${CLIENT_REQUEST_ID_HEADER}).`);
+    if (!isValidClientRequestId(id))
+      throw new ClientError(
+        `clientRequestId must be ${CLIENT_REQUEST_ID_RULE} (${CLIENT_REQUEST_ID_HEADER}).`,
+      );
     headers.set(CLIENT_REQUEST_ID_HEADER, id);
   }
   headers.merge(DEFAULT_HEADERS);
@@ -84,12 +98,20 @@ export function requestHeaders(op: OperationSpec, expected: ResponseSpec, option
  * For a POST or PATCH with an idempotency header (`name`) configured: the caller's key, or one generated now and
  * sent unchanged on every attempt. True when the request carries a key.
  */
-export function idempotencyKey(headers: Record<string, string>, name: string | null, options: RequestOptions): boolean {
+export function idempotencyKey(
+  headers: Record<string, string>,
+  name: string | null,
+  options: RequestOptions,
+): boolean {
   const given = options.idempotencyKey;
   if (given !== undefined) {
-    if (!name) throw new ClientError('idempotencyKey needs an idempotency header: set the `idempotencyHeader` option to the header the server reads it from.');
+    if (!name)
+      throw new ClientError(
+        'idempotencyKey needs an idempotency header: set the `idempotencyHeader` option to the header the server reads it from.',
+      );
     // The server deduplicates on it: a key it cannot store or compare is refused before sending.
-    if (!/^[\x21-\x7e]{1,255}$/.test(given)) throw new ClientError('idempotencyKey must be 1 to 255 printable ASCII characters without spaces.');
+    if (!/^[\x21-\x7e]{1,255}$/.test(given))
+      throw new ClientError('idempotencyKey must be 1 to 255 printable ASCII characters without spaces.');
     headers[name] = given;
     return true;
   }

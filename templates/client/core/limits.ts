@@ -17,7 +17,12 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
  * headers) when it is known to be read the same way. Not async itself: a body of a declared length within the
  * limit is fetch's own `text()` promise, with no promise of ours around it.
  */
-export function readText(response: Response, limit: number, truncate = false, declared = declaredLength(response)): Promise<string> {
+export function readText(
+  response: Response,
+  limit: number,
+  truncate = false,
+  declared = declaredLength(response),
+): Promise<string> {
   // fetch never delivers more than a declared, uncompressed Content-Length: within the limit, read it whole.
   if (Number.isFinite(declared) && declared <= limit) return response.text();
   return readCapped(response, limit, truncate, declared);
@@ -34,7 +39,12 @@ export function declaredLength(response: Response): number {
   return length === null ? NaN : Number(length);
 }
 
-async function readCapped(response: Response, limit: number, truncate: boolean, declared: number): Promise<string> {
+async function readCapped(
+  response: Response,
+  limit: number,
+  truncate: boolean,
+  declared: number,
+): Promise<string> {
   if (!truncate && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(limit);
@@ -63,14 +73,21 @@ async function readCapped(response: Response, limit: number, truncate: boolean, 
  * A body that errors with `APITimeoutError` (and cancels the request) when the server sends nothing for `ms` while
  * the reader waits. The clock runs only while a read is pending, so a slow consumer is not a stalled server.
  */
-export function withIdleTimeout(body: ReadableStream<Uint8Array>, ms: number, controller: AbortController): ReadableStream<Uint8Array> {
+export function withIdleTimeout(
+  body: ReadableStream<Uint8Array>,
+  ms: number,
+  controller: AbortController,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>(
     {
       async pull(out) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const stalled = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new APITimeoutError(`The stream sent nothing for ${ms} ms (idleTimeout).`)), ms);
+          timer = setTimeout(
+            () => reject(new APITimeoutError(`The stream sent nothing for ${ms} ms (idleTimeout).`)),
+            ms,
+          );
         });
         try {
           const chunk = await Promise.race([reader.read(), stalled]);

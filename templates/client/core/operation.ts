@@ -34,12 +34,17 @@ export interface OperationSpec extends Omit<OperationFacts, 'status'> {
 /** The media type a `text` or `binary` body is sent with: the first the operation accepts of that kind. */
 export function bodyContentType(op: OperationSpec): string | undefined {
   const mediaTypes = op.requestBody?.mediaTypes ?? {};
-  for (const mediaType in mediaTypes) if (mediaTypes[mediaType] === op.body) return mediaType.includes('*') ? undefined : mediaType;
+  for (const mediaType in mediaTypes)
+    if (mediaTypes[mediaType] === op.body) return mediaType.includes('*') ? undefined : mediaType;
   return undefined;
 }
 
 /** The type of field `K` across the members of a union (undefined where a member lacks it): for overloads. */
-export type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never;
+export type FieldOf<T, K extends PropertyKey> = T extends unknown
+  ? K extends keyof T
+    ? T[K]
+    : undefined
+  : never;
 
 export interface CallArgs {
   /** Path parameters by their spec name. */

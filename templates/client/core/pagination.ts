@@ -14,7 +14,8 @@ type FetchPage<Item, Body> = (query: Record<string, unknown>) => PagePromise<Ite
 
 function at(value: unknown, path: readonly string[]): unknown {
   let v = value;
-  for (const key of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
   return v;
 }
 
@@ -38,7 +39,9 @@ export function nextLinkQuery(link: string | null | undefined): Record<string, s
 }
 
 function repeatedCursor(cursor: unknown): ClientError {
-  return new ClientError(`The server sent the cursor ${JSON.stringify(cursor)} again for the next page; stopped instead of looping.`);
+  return new ClientError(
+    `The server sent the cursor ${JSON.stringify(cursor)} again for the next page; stopped instead of looping.`,
+  );
 }
 
 /** One page of a list: `body` as the server sent it, `items` its item array; iterable over every following item. */
@@ -53,7 +56,13 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
   /** The answer's `Link` header, for `link` paging. */
   private readonly link: string | null | undefined;
 
-  constructor(body: Body, query: Record<string, unknown>, paging: Paging, fetchPage: FetchPage<Item, Body>, link?: string | null) {
+  constructor(
+    body: Body,
+    query: Record<string, unknown>,
+    paging: Paging,
+    fetchPage: FetchPage<Item, Body>,
+    link?: string | null,
+  ) {
     this.body = body;
     const items = at(body, paging.items);
     this.items = Array.isArray(items) ? (items as Item[]) : [];
@@ -63,7 +72,8 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
     this.fetchPage = fetchPage;
     this.link = link;
     // Kept out of JSON.stringify and object spreads: a page serialises as its body and items.
-    for (const key of ['query', 'paging', 'param', 'fetchPage', 'link']) Object.defineProperty(this, key, { enumerable: false });
+    for (const key of ['query', 'paging', 'param', 'fetchPage', 'link'])
+      Object.defineProperty(this, key, { enumerable: false });
   }
 
   /** The query of the next page, or undefined on the last page. */
@@ -72,7 +82,8 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
     if (this.items.length === 0) return undefined;
     if (p.kind === 'envelope') {
       if (p.param === undefined || at(this.body, ['has_more']) !== true) return undefined;
-      const last = at(this.body, ['last_id']) ?? (this.items[this.items.length - 1] as { id?: unknown } | undefined)?.id;
+      const last =
+        at(this.body, ['last_id']) ?? (this.items[this.items.length - 1] as { id?: unknown } | undefined)?.id;
       if (typeof last !== 'string' || !last) return undefined;
       const { before: _before, ...rest } = this.query;
       return { ...rest, [p.param]: last };
@@ -98,7 +109,9 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
 
   /** What moves from page to page: the paging parameter, or for `link` paging the whole query. */
   private cursorOf(query: Record<string, unknown>): unknown {
-    return this.paging.kind === 'link' ? JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1))) : query[this.param];
+    return this.paging.kind === 'link'
+      ? JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : query[this.param];
   }
 
   hasNextPage(): boolean {

@@ -21,12 +21,28 @@ export function parseJson(raw: RawResult): unknown {
   } catch (error) {
     // The operation declares a JSON body: an empty one is an error, not `undefined` typed as the response. (JSON.parse
     // refuses an empty or blank text, so the check costs nothing on the way that succeeds.)
-    if (!text.trim()) throw new APIError(raw.response.status, text, 'The response body is empty, but the operation returns JSON.', raw.response.headers);
-    throw new APIError(raw.response.status, text, `The response is not valid JSON: ${excerpt(text, 200)}`, raw.response.headers, { cause: error });
+    if (!text.trim())
+      throw new APIError(
+        raw.response.status,
+        text,
+        'The response body is empty, but the operation returns JSON.',
+        raw.response.headers,
+      );
+    throw new APIError(
+      raw.response.status,
+      text,
+      `The response is not valid JSON: ${excerpt(text, 200)}`,
+      raw.response.headers,
+      { cause: error },
+    );
   }
 }
 
-export function parseResult(raw: RawResult, expected: ResponseSpec, maxLineLength: number | undefined): unknown {
+export function parseResult(
+  raw: RawResult,
+  expected: ResponseSpec,
+  maxLineLength: number | undefined,
+): unknown {
   switch (expected.kind) {
     case 'json':
       return parseJson(raw);

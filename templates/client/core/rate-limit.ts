@@ -14,7 +14,7 @@ export interface RateLimitInfo {
   resetProjectTokens?: number;
 }
 
-const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, 'µs': 1e-6, ns: 1e-9 };
+const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, µs: 1e-6, ns: 1e-9 };
 
 /** `6m0s` → 360, `1s` → 1, `20ms` → 0.02, `1h2m3.5s` → 3723.5; a bare number is seconds; anything else undefined. */
 export function parseDuration(text: string): number | undefined {
@@ -22,7 +22,8 @@ export function parseDuration(text: string): number | undefined {
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
   if (!/^(\d+(\.\d+)?(h|ms|m|s|us|µs|ns))+$/.test(value)) return undefined;
   let total = 0;
-  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g)) total += Number(m[1]) * UNIT_SECONDS[m[2]!]!;
+  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g))
+    total += Number(m[1]) * UNIT_SECONDS[m[2]!]!;
   return Math.round(total * 1e9) / 1e9;
 }
 

@@ -11,7 +11,9 @@ const MAX_REDIRECTS = 20;
 
 /** A status that `followRedirects` must see: a redirect, or 0 (a browser's opaque redirect). */
 export function isRedirect(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308 || status === 0;
+  return (
+    status === 301 || status === 302 || status === 303 || status === 307 || status === 308 || status === 0
+  );
 }
 
 /**
@@ -19,7 +21,12 @@ export function isRedirect(status: number): boolean {
  * and 301/302 after a POST, become a GET without body) and returns the final response. A redirect to another
  * origin throws `APIRedirectError`, and nothing is sent there.
  */
-export async function followRedirects(fetchImpl: Fetch, url: string, init: RequestInit, first: Response): Promise<Response> {
+export async function followRedirects(
+  fetchImpl: Fetch,
+  url: string,
+  init: RequestInit,
+  first: Response,
+): Promise<Response> {
   let response = first;
   const origin = new URL(url).origin;
   let current = url;
@@ -27,7 +34,10 @@ export async function followRedirects(fetchImpl: Fetch, url: string, init: Reque
   for (let hops = 0; isRedirect(response.status); hops++) {
     // A browser hides a manual redirect's status and target: it cannot be checked, so it is not followed.
     if (response.status === 0) {
-      if (response.type === 'opaqueredirect') throw new APIRedirectError('The server answered with a redirect that this runtime does not let the client inspect; it is not followed.');
+      if (response.type === 'opaqueredirect')
+        throw new APIRedirectError(
+          'The server answered with a redirect that this runtime does not let the client inspect; it is not followed.',
+        );
       return response;
     }
     const location = response.headers.get('location');
@@ -38,7 +48,9 @@ export async function followRedirects(fetchImpl: Fetch, url: string, init: Reque
     try {
       next = new URL(location, current);
     } catch {
-      throw new APIRedirectError(`The server redirected to an invalid location: ${JSON.stringify(location.slice(0, 200))}.`);
+      throw new APIRedirectError(
+        `The server redirected to an invalid location: ${JSON.stringify(location.slice(0, 200))}.`,
+      );
     }
     if (next.origin !== origin) {
       throw new APIRedirectError(
@@ -46,8 +58,16 @@ export async function followRedirects(fetchImpl: Fetch, url: string, init: Reque
       );
     }
     const method = request.method ?? 'GET';
-    if ((response.status === 303 && method !== 'GET' && method !== 'HEAD') || ((response.status === 301 || response.status === 302) && method === 'POST')) {
-      request = { ...request, method: 'GET', body: null, headers: withoutBodyHeaders(request.headers as Record<string, string>) };
+    if (
+      (response.status === 303 && method !== 'GET' && method !== 'HEAD') ||
+      ((response.status === 301 || response.status === 302) && method === 'POST')
+    ) {
+      request = {
+        ...request,
+        method: 'GET',
+        body: null,
+        headers: withoutBodyHeaders(request.headers as Record<string, string>),
+      };
     }
     current = next.href;
     response = await fetchImpl(current, request);

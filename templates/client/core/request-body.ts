@@ -4,7 +4,11 @@ import { bodyContentType, type OperationSpec } from './operation.js';
 import { containsUploadable, toFormData } from './uploads.js';
 
 /** Any body but a plain JSON one (which the caller sends without a bag); sets or clears the content type in `headers`. */
-export async function encodeBody(op: OperationSpec, body: unknown, headers: HeaderBag): Promise<BodyInit | undefined> {
+export async function encodeBody(
+  op: OperationSpec,
+  body: unknown,
+  headers: HeaderBag,
+): Promise<BodyInit | undefined> {
   if (op.body === 'form' || op.body === 'text' || op.body === 'binary') return rawBody(op, body, headers);
   const multipart = op.body === 'multipart' || (op.body === 'json|multipart' && containsUploadable(body));
   if (!multipart) {
@@ -21,12 +25,20 @@ function rawBody(op: OperationSpec, body: unknown, headers: HeaderBag): BodyInit
     const form = new URLSearchParams();
     for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
       if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) form.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+      for (const v of Array.isArray(value) ? value : [value])
+        form.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
     }
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     return form;
   }
-  if (!headers.has('Content-Type')) headers.set('Content-Type', bodyContentType(op) ?? 'application/octet-stream');
-  if (typeof body === 'string' || body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body as BodyInit;
+  if (!headers.has('Content-Type'))
+    headers.set('Content-Type', bodyContentType(op) ?? 'application/octet-stream');
+  if (
+    typeof body === 'string' ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  )
+    return body as BodyInit;
   return JSON.stringify(body);
 }

@@ -8,6 +8,7 @@ export const DEFAULT_MAX_RETRY_TIME = 2 * 60_000;
 /** `value`, or `fallback` when it is undefined; a negative, NaN or infinite value is a ClientError naming the option. */
 export function validCount(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new ClientError(`${name} must be a non-negative number, got ${value}.`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new ClientError(`${name} must be a non-negative number, got ${value}.`);
   return value;
 }

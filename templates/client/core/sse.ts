@@ -73,13 +73,15 @@ export class SseDecoder {
       start = i + 1;
     }
     this.buffer = buffer + text.slice(start);
-    if (this.buffer.length > this.maxLineLength) throw new ResponseTooLargeError(this.maxLineLength, 'A stream line');
+    if (this.buffer.length > this.maxLineLength)
+      throw new ResponseTooLargeError(this.maxLineLength, 'A stream line');
     return out;
   }
 
   private line(line: string): ServerSentEvent | undefined {
     if (line === '') return this.dispatch();
-    if (line.length > this.maxLineLength) throw new ResponseTooLargeError(this.maxLineLength, 'A stream line');
+    if (line.length > this.maxLineLength)
+      throw new ResponseTooLargeError(this.maxLineLength, 'A stream line');
     if (line.startsWith(':')) return undefined;
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
@@ -89,7 +91,8 @@ export class SseDecoder {
       case 'data':
         // The whole line and its end count: an event of many empty `data:` lines still grows memory per line.
         this.dataLength += line.length + 1;
-        if (this.dataLength > this.maxLineLength) throw new ResponseTooLargeError(this.maxLineLength, 'A stream event');
+        if (this.dataLength > this.maxLineLength)
+          throw new ResponseTooLargeError(this.maxLineLength, 'A stream event');
         this.data.push(value);
         break;
       case 'event':
@@ -110,7 +113,12 @@ export class SseDecoder {
   private dispatch(): ServerSentEvent | undefined {
     if (this.id !== undefined) this.lastId = this.id;
     const hasData = this.data.length > 0;
-    const event: ServerSentEvent = { event: this.event || DEFAULT_EVENT, data: this.data.join('\n'), id: this.lastId, retry: this.retry };
+    const event: ServerSentEvent = {
+      event: this.event || DEFAULT_EVENT,
+      data: this.data.join('\n'),
+      id: this.lastId,
+      retry: this.retry,
+    };
     this.data = [];
     this.dataLength = 0;
     this.event = '';

@@ -56,7 +56,9 @@ export class Stream<T> implements AsyncIterable<T> {
         if (chunk.done) break;
       }
       if (this.options.terminator !== undefined) {
-        throw new APIConnectionError(`The stream ended before ${this.options.terminator}: it was interrupted.`);
+        throw new APIConnectionError(
+          `The stream ended before ${this.options.terminator}: it was interrupted.`,
+        );
       }
       done = true;
     } finally {
@@ -70,10 +72,22 @@ export class Stream<T> implements AsyncIterable<T> {
   async *[Symbol.asyncIterator](): AsyncGenerator<T> {
     for await (const event of this.events()) {
       const value = safeJson(event.data);
-      if (event.event === 'error') throw new APIError(undefined, value === NOT_JSON ? event.data : value, 'The server sent an error event.', this.response.headers);
+      if (event.event === 'error')
+        throw new APIError(
+          undefined,
+          value === NOT_JSON ? event.data : value,
+          'The server sent an error event.',
+          this.response.headers,
+        );
       // An event type this client does not know (added later, compatibly) is not typed as a known one.
       if (this.options.events && !this.options.events.includes(event.event)) continue;
-      if (value === NOT_JSON) throw new APIError(undefined, event.data, `Could not parse a stream event as JSON: ${event.data.slice(0, 200)}`, this.response.headers);
+      if (value === NOT_JSON)
+        throw new APIError(
+          undefined,
+          event.data,
+          `Could not parse a stream event as JSON: ${event.data.slice(0, 200)}`,
+          this.response.headers,
+        );
       yield value as T;
     }
   }
@@ -81,7 +95,12 @@ export class Stream<T> implements AsyncIterable<T> {
   /** Two independent streams over the same events. */
   tee(): [Stream<T>, Stream<T>] {
     const [a, b] = this.response.body!.tee();
-    const make = (body: ReadableStream<Uint8Array>) => new Stream<T>(new Response(body, { headers: this.response.headers, status: this.response.status }), this.controller, this.options);
+    const make = (body: ReadableStream<Uint8Array>) =>
+      new Stream<T>(
+        new Response(body, { headers: this.response.headers, status: this.response.status }),
+        this.controller,
+        this.options,
+      );
     this.consumed = true;
     return [make(a), make(b)];
   }

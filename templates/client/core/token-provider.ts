@@ -57,7 +57,8 @@ export class AccessTokenProvider {
     const current = this.current;
     if (current) {
       const now = this.now();
-      if (now < current.refreshAt || (now < this.retryAt && now < current.expiresAt)) return Promise.resolve(current.token);
+      if (now < current.refreshAt || (now < this.retryAt && now < current.expiresAt))
+        return Promise.resolve(current.token);
     }
     this.pending ??= this.refresh().finally(() => {
       this.pending = undefined;
@@ -80,7 +81,8 @@ export class AccessTokenProvider {
     let result: ExchangedToken;
     try {
       result = await this.exchange();
-      if (typeof result?.access_token !== 'string' || result.access_token === '') throw new Error('The token exchange answered without an access_token.');
+      if (typeof result?.access_token !== 'string' || result.access_token === '')
+        throw new Error('The token exchange answered without an access_token.');
     } catch (error) {
       const current = this.current;
       const now = this.now();
@@ -89,10 +91,15 @@ export class AccessTokenProvider {
       this.failures++;
       return current.token;
     }
-    const seconds = typeof result.expires_in === 'number' && Number.isFinite(result.expires_in) ? result.expires_in : 0;
+    const seconds =
+      typeof result.expires_in === 'number' && Number.isFinite(result.expires_in) ? result.expires_in : 0;
     const lifetime = Math.max(seconds, this.minLifetime) * 1000;
     const margin = Math.min(this.refreshBefore * 1000, lifetime / 2);
-    this.current = { token: result.access_token, refreshAt: started + lifetime - margin, expiresAt: started + lifetime };
+    this.current = {
+      token: result.access_token,
+      refreshAt: started + lifetime - margin,
+      expiresAt: started + lifetime,
+    };
     this.failures = 0;
     this.retryAt = 0;
     return result.access_token;

@@ -9,7 +9,15 @@ import type { RawResult } from './api-promise.js';
 import { mayHaveBeenSent } from './connection.js';
 import { clearDeadline, setDeadline } from './deadlines.js';
 import { CancellableDispatch, cancelsThroughDispatcher } from './dispatch-cancel.js';
-import { APIConnectionError, APIError, APIRedirectError, APITimeoutError, APIUserAbortError, ClientError, excerpt } from './errors.js';
+import {
+  APIConnectionError,
+  APIError,
+  APIRedirectError,
+  APITimeoutError,
+  APIUserAbortError,
+  ClientError,
+  excerpt,
+} from './errors.js';
 import { MAX_ERROR_BODY_BYTES, readText, withIdleTimeout } from './limits.js';
 import type { OperationSpec, ResponseSpec } from './operation.js';
 import type { Fetch } from './options.js';
@@ -48,16 +56,32 @@ export async function transmit(t: Transfer): Promise<RawResult> {
   const buffered = expected.kind !== 'sse' && expected.kind !== 'binary';
   // On Node's own fetch, the timeout and the caller's signal cancel a buffered call through the attempt's
   // dispatcher: a signal handed to fetch costs Node's fetch about 10 µs per request (see dispatch-cancel.ts).
-  const viaDispatcher = (timeout > 0 || signal !== undefined) && buffered && t.init?.signal == null && cancelsThroughDispatcher(t.fetch);
+  const viaDispatcher =
+    (timeout > 0 || signal !== undefined) &&
+    buffered &&
+    t.init?.signal == null &&
+    cancelsThroughDispatcher(t.fetch);
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw new APIUserAbortError();
     // Otherwise one controller and timer per attempt: fetch can only be cancelled through a signal given when it
     // starts. With `timeout: 0` (no timeout), no caller signal and a buffered body nothing can cancel the request,
     // so it gets no signal at all.
-    const controller = !viaDispatcher && (timeout > 0 || signal || !buffered) ? new AbortController() : undefined;
-    const dispatcher = viaDispatcher ? new CancellableDispatch((t.init as { dispatcher?: unknown } | undefined)?.dispatcher as ConstructorParameters<typeof CancellableDispatch>[0]) : undefined;
+    const controller =
+      !viaDispatcher && (timeout > 0 || signal || !buffered) ? new AbortController() : undefined;
+    const dispatcher = viaDispatcher
+      ? new CancellableDispatch(
+          (t.init as { dispatcher?: unknown } | undefined)?.dispatcher as ConstructorParameters<
+            typeof CancellableDispatch
+          >[0],
+        )
+      : undefined;
     const onAbort =
-      signal && (controller || dispatcher) && (() => (controller ? controller.abort() : dispatcher!.cancel(new DOMException('This operation was aborted', 'AbortError'))));
+      signal &&
+      (controller || dispatcher) &&
+      (() =>
+        controller
+          ? controller.abort()
+          : dispatcher!.cancel(new DOMException('This operation was aborted', 'AbortError')));
     if (onAbort) signal.addEventListener('abort', onAbort, { once: true });
     // On Node's fetch the deadline shares a timer with the other attempts (deadlines.ts); the connection in use
     // keeps the process alive meanwhile. Elsewhere a timer of its own, which does.
@@ -87,17 +111,34 @@ export async function transmit(t: Transfer): Promise<RawResult> {
       if (isRedirect(response.status)) response = await followRedirects(t.fetch, url, request, response);
       if (response.ok) {
         // On Node's fetch the declared size comes from the dispatcher's copy of the raw headers (no Headers#get).
-        if (buffered) return { response, controller, text: await readText(response, t.maxSize, false, dispatcher?.declaredLength()) };
+        if (buffered)
+          return {
+            response,
+            controller,
+            text: await readText(response, t.maxSize, false, dispatcher?.declaredLength()),
+          };
         if (expected.kind === 'sse' && !isEventStream(response)) {
           // A JSON or HTML answer to a stream request: the server's message, not "the stream ended early".
           const text = await readText(response, MAX_ERROR_BODY_BYTES, true);
-          throw new APIError(response.status, parseErrorBody(text), `Expected an event stream, got ${response.headers.get('content-type') ?? 'no content type'}: ${excerpt(text)}`, response.headers);
+          throw new APIError(
+            response.status,
+            parseErrorBody(text),
+            `Expected an event stream, got ${response.headers.get('content-type') ?? 'no content type'}: ${excerpt(text)}`,
+            response.headers,
+          );
         }
         // A stream handed over unread stays tied to the caller's signal, so aborting it ends the stream.
         streaming = true;
         if (t.idleTimeout > 0 && response.body) {
           const body = withIdleTimeout(response.body, t.idleTimeout, controller!);
-          return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), controller };
+          return {
+            response: new Response(body, {
+              status: response.status,
+              statusText: response.statusText,
+              headers: response.headers,
+            }),
+            controller,
+          };
         }
         return { response, controller };
       }

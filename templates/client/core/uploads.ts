@@ -25,7 +25,11 @@ export interface FileOptions {
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | string> {
-  return value != null && typeof value === 'object' && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+  return (
+    value != null &&
+    typeof value === 'object' &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
 }
 
 export function isUploadable(value: unknown): value is Uploadable {
@@ -52,17 +56,25 @@ function basename(path: unknown): string | undefined {
 
 /** A `File` from any uploadable, keeping its name and type when it has them. */
 export async function toFile(value: Uploadable, name?: string, options: FileOptions = {}): Promise<File> {
-  const fileName = name ?? (value as { name?: unknown }).name ?? basename((value as { path?: unknown }).path) ?? 'upload';
+  const fileName =
+    name ?? (value as { name?: unknown }).name ?? basename((value as { path?: unknown }).path) ?? 'upload';
   const ownType = value instanceof Blob ? value.type : undefined;
   const type = options.type ?? (ownType || undefined);
   const init: FilePropertyBag = type ? { type } : {};
   if (value instanceof File && name === undefined && !options.type) return value;
   if (value instanceof Blob) return new File([value], String(fileName), init);
-  if (value instanceof Uint8Array) return new File([value as Uint8Array<ArrayBuffer>], String(fileName), init);
+  if (value instanceof Uint8Array)
+    return new File([value as Uint8Array<ArrayBuffer>], String(fileName), init);
   if (value instanceof ArrayBuffer) return new File([value], String(fileName), init);
-  if (value instanceof Response) return new File([await value.arrayBuffer()], basename(new URL(value.url || 'http://x/upload').pathname) ?? String(fileName), init);
+  if (value instanceof Response)
+    return new File(
+      [await value.arrayBuffer()],
+      basename(new URL(value.url || 'http://x/upload').pathname) ?? String(fileName),
+      init,
+    );
   const parts: BlobPart[] = [];
-  for await (const chunk of value) parts.push(typeof chunk === 'string' ? chunk : (chunk as Uint8Array<ArrayBuffer>));
+  for await (const chunk of value)
+    parts.push(typeof chunk === 'string' ? chunk : (chunk as Uint8Array<ArrayBuffer>));
   return new File(parts, String(fileName), init);
 }
 
@@ -70,7 +82,10 @@ export async function toFile(value: Uploadable, name?: string, options: FileOpti
  * A `FormData` from an object: files as file parts, arrays as repeated fields (the OpenAPI default, `explode`) or
  * one comma-joined field (`explode: false`), objects as JSON, scalars as text; `undefined` and `null` are omitted.
  */
-export async function toFormData(body: Record<string, unknown>, encoding: Record<string, FieldEncoding> = {}): Promise<FormData> {
+export async function toFormData(
+  body: Record<string, unknown>,
+  encoding: Record<string, FieldEncoding> = {},
+): Promise<FormData> {
   const form = new FormData();
   const append = async (name: string, value: unknown, enc: FieldEncoding | undefined): Promise<void> => {
     if (value === undefined || value === null) return;
@@ -88,7 +103,8 @@ export async function toFormData(body: Record<string, unknown>, encoding: Record
   for (const [name, value] of Object.entries(body)) {
     const enc = encoding[name];
     if (Array.isArray(value)) {
-      if (enc?.explode === false && value.every((v) => !isUploadable(v) && typeof v !== 'object')) form.append(name, value.join(','));
+      if (enc?.explode === false && value.every((v) => !isUploadable(v) && typeof v !== 'object'))
+        form.append(name, value.join(','));
       else for (const item of value) await append(name, item, enc);
     } else {
       await append(name, value, enc);

@@ -26,7 +26,8 @@ function pathParts(op: OperationSpec): readonly string[] {
 
 /** The characters `encodeURIComponent` leaves as they are: A-Z a-z 0-9 - _ . ! ~ * ' ( ). */
 const UNRESERVED = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") UNRESERVED[c.charCodeAt(0)] = 1;
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+  UNRESERVED[c.charCodeAt(0)] = 1;
 
 /** `encodeURIComponent(value)`, without the call for the usual id made only of characters it keeps. */
 function encodeSegment(value: string): string {
@@ -52,27 +53,42 @@ export function splitParams(op: OperationSpec, params: unknown): { body: unknown
   for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
     const target = op.queryKeys?.includes(key) ? query : body;
     // Defined, not assigned: assigning `__proto__` would set the prototype and the field would never be sent.
-    if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
     else target[key] = value;
   }
   return { body, query };
 }
 
 /** `baseURL` is the client's, already without a trailing slash. */
-export function requestUrl(op: OperationSpec, pathParams: Record<string, string>, query: Query, body: unknown, options: RequestOptions, baseURL: string, client: UrlOptions): string {
+export function requestUrl(
+  op: OperationSpec,
+  pathParams: Record<string, string>,
+  query: Query,
+  body: unknown,
+  options: RequestOptions,
+  baseURL: string,
+  client: UrlOptions,
+): string {
   const parts = pathParts(op);
   let path = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
     const value = pathParams[name];
-    if (typeof value !== 'string' || value === '') throw new ClientError(`${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`);
+    if (typeof value !== 'string' || value === '')
+      throw new ClientError(
+        `${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`,
+      );
     path += encodeSegment(value) + parts[i + 1]!;
   }
   let base: string;
   if (options.baseURL === undefined && !op.servers?.length) base = baseURL;
   else {
     const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
-    base = (options.baseURL ?? (server ? serverURL(server, client.serverVariables) : baseURL)).replace(/\/+$/, '');
+    base = (options.baseURL ?? (server ? serverURL(server, client.serverVariables) : baseURL)).replace(
+      /\/+$/,
+      '',
+    );
   }
   if (client.defaultQuery || options.query || (query !== NO_QUERY && hasKeys(query))) {
     const search = new URLSearchParams();

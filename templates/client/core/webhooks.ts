@@ -73,17 +73,31 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** The `webhook-signature` value (`v1,<base64>`) for a delivery: for senders and tests. */
-export async function signWebhook(secret: string, id: string, timestamp: number, body: string | Uint8Array): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), signedContent(id, String(timestamp), body));
+export async function signWebhook(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string | Uint8Array,
+): Promise<string> {
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    signedContent(id, String(timestamp), body),
+  );
   return `v1,${bytesToBase64(new Uint8Array(signature))}`;
 }
 
 /** Throws `WebhookVerificationError` unless the delivery is authentic and fresh. `rawBody` must be the unparsed body. */
-export async function verifyWebhookSignature(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions & { secret: string }): Promise<void> {
+export async function verifyWebhookSignature(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  options: WebhookVerifyOptions & { secret: string },
+): Promise<void> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature header.');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('Missing webhook-id, webhook-timestamp or webhook-signature header.');
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('Invalid webhook-timestamp header.');
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
@@ -92,10 +106,14 @@ export async function verifyWebhookSignature(rawBody: string | Uint8Array, heade
   if (sent - now > tolerance) throw new WebhookVerificationError('Webhook timestamp is too new.');
   const entries = signatures.split(' ');
   if (entries.length > MAX_SIGNATURES) {
-    throw new WebhookVerificationError(`The webhook-signature header has ${entries.length} entries; at most ${MAX_SIGNATURES} are accepted.`);
+    throw new WebhookVerificationError(
+      `The webhook-signature header has ${entries.length} entries; at most ${MAX_SIGNATURES} are accepted.`,
+    );
   }
   // One HMAC for the delivery, compared with every entry: the cost does not grow with the number of entries.
-  const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(options.secret), signedContent(id, timestamp, rawBody)));
+  const expected = new Uint8Array(
+    await crypto.subtle.sign('HMAC', await hmacKey(options.secret), signedContent(id, timestamp, rawBody)),
+  );
   for (const entry of entries) {
     const [version, value] = entry.split(',', 2);
     if (version !== 'v1' || !value) continue;
@@ -115,16 +133,27 @@ export class WebhooksBase<Event> {
 
   private secret(options: WebhookVerifyOptions): string {
     const secret = options.secret ?? this.defaultSecret;
-    if (!secret) throw new ClientError(`No webhook secret: pass \`secret\` or set \`webhookSecret\` / ${ENV_PREFIX}WEBHOOK_SECRET.`);
+    if (!secret)
+      throw new ClientError(
+        `No webhook secret: pass \`secret\` or set \`webhookSecret\` / ${ENV_PREFIX}WEBHOOK_SECRET.`,
+      );
     return secret;
   }
 
-  async verifySignature(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<void> {
+  async verifySignature(
+    rawBody: string | Uint8Array,
+    headers: WebhookHeaders,
+    options: WebhookVerifyOptions = {},
+  ): Promise<void> {
     await verifyWebhookSignature(rawBody, headers, { ...options, secret: this.secret(options) });
   }
 
   /** Verifies, then parses the body as the event. */
-  async unwrap(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<Event> {
+  async unwrap(
+    rawBody: string | Uint8Array,
+    headers: WebhookHeaders,
+    options: WebhookVerifyOptions = {},
+  ): Promise<Event> {
     await this.verifySignature(rawBody, headers, options);
     const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
     try {

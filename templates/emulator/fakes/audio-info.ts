@@ -37,7 +37,8 @@ export function audioInfo(input: Uint8Array): AudioInfo {
   return { duration: bytes.length / ESTIMATED_BYTES_PER_SECOND, container: 'unknown' };
 }
 
-const ascii = (bytes: Buffer, at: number, length: number) => (bytes.length >= at + length ? bytes.toString('latin1', at, at + length) : '');
+const ascii = (bytes: Buffer, at: number, length: number) =>
+  bytes.length >= at + length ? bytes.toString('latin1', at, at + length) : '';
 
 function withText(info: AudioInfo, text: string | undefined): AudioInfo {
   return text === undefined ? info : { ...info, text };
@@ -47,14 +48,14 @@ function wavInfo(bytes: Buffer): AudioInfo | undefined {
   let byteRate = 0;
   let dataBytes: number | undefined;
   let text: string | undefined;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const id = ascii(bytes, at, 4);
     const size = bytes.readUInt32LE(at + 4);
     const body = bytes.subarray(at + 8, Math.min(bytes.length, at + 8 + size));
     if (id === 'fmt ') byteRate = body.readUInt32LE(8);
     else if (id === 'data') dataBytes = body.length;
     else if (id === 'LIST' && ascii(body, 0, 4) === 'INFO') {
-      for (let i = 4; i + 8 <= body.length; ) {
+      for (let i = 4; i + 8 <= body.length;) {
         const sub = ascii(body, i, 4);
         const length = body.readUInt32LE(i + 4);
         if (sub === 'ICMT') text = body.toString('utf8', i + 8, i + 8 + length).replace(/\0+$/, '');
@@ -85,7 +86,7 @@ function description(block: Buffer): string | undefined {
 function flacInfo(bytes: Buffer): AudioInfo | undefined {
   let duration: number | undefined;
   let text: string | undefined;
-  for (let at = 4; at + 4 <= bytes.length; ) {
+  for (let at = 4; at + 4 <= bytes.length;) {
     const last = (bytes[at]! & 0x80) !== 0;
     const type = bytes[at]! & 0x7f;
     const length = bytes.readUIntBE(at + 1, 3);
@@ -107,7 +108,7 @@ function oggInfo(bytes: Buffer): AudioInfo | undefined {
   let granule = 0n;
   let text: string | undefined;
   let opus = false;
-  for (let at = 0; at + 27 <= bytes.length && ascii(bytes, at, 4) === 'OggS'; ) {
+  for (let at = 0; at + 27 <= bytes.length && ascii(bytes, at, 4) === 'OggS';) {
     const segments = bytes[at + 26]!;
     const lacing = bytes.subarray(at + 27, at + 27 + segments);
     const size = lacing.reduce((a, b) => a + b, 0);
@@ -126,22 +127,42 @@ function oggInfo(bytes: Buffer): AudioInfo | undefined {
 
 const MP3_BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const MP3_BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MP3_RATES: Record<number, number[]> = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8_000] };
+const MP3_RATES: Record<number, number[]> = {
+  3: [44_100, 48_000, 32_000],
+  2: [22_050, 24_000, 16_000],
+  0: [11_025, 12_000, 8_000],
+};
 
 function isMp3Header(bytes: Buffer, at: number): boolean {
-  return bytes.length >= at + 4 && bytes[at] === 0xff && (bytes[at + 1]! & 0xe6) === 0xe2 && (bytes[at + 2]! & 0xf0) !== 0xf0 && (bytes[at + 2]! & 0x0c) !== 0x0c;
+  return (
+    bytes.length >= at + 4 &&
+    bytes[at] === 0xff &&
+    (bytes[at + 1]! & 0xe6) === 0xe2 &&
+    (bytes[at + 2]! & 0xf0) !== 0xf0 &&
+    (bytes[at + 2]! & 0x0c) !== 0x0c
+  );
 }
 
 function mp3Info(bytes: Buffer): AudioInfo | undefined {
   let at = 0;
   let text: string | undefined;
   if (ascii(bytes, 0, 3) === 'ID3') {
-    const size = ((bytes[6]! & 0x7f) << 21) | ((bytes[7]! & 0x7f) << 14) | ((bytes[8]! & 0x7f) << 7) | (bytes[9]! & 0x7f);
+    const size =
+      ((bytes[6]! & 0x7f) << 21) |
+      ((bytes[7]! & 0x7f) << 14) |
+      ((bytes[8]! & 0x7f) << 7) |
+      (bytes[9]! & 0x7f);
     const version = bytes[3]!;
-    for (let i = 10; i + 10 <= 10 + size; ) {
+    for (let i = 10; i + 10 <= 10 + size;) {
       const id = ascii(bytes, i, 4);
       if (!/^[A-Z0-9]{4}$/.test(id)) break;
-      const length = version === 4 ? ((bytes[i + 4]! & 0x7f) << 21) | ((bytes[i + 5]! & 0x7f) << 14) | ((bytes[i + 6]! & 0x7f) << 7) | (bytes[i + 7]! & 0x7f) : bytes.readUInt32BE(i + 4);
+      const length =
+        version === 4
+          ? ((bytes[i + 4]! & 0x7f) << 21) |
+            ((bytes[i + 5]! & 0x7f) << 14) |
+            ((bytes[i + 6]! & 0x7f) << 7) |
+            (bytes[i + 7]! & 0x7f)
+          : bytes.readUInt32BE(i + 4);
       const body = bytes.subarray(i + 10, i + 10 + length);
       if (id === 'TXXX' && body[0] === 3) {
         const nul = body.indexOf(0, 1);
@@ -168,7 +189,9 @@ function mp3Info(bytes: Buffer): AudioInfo | undefined {
   return frames ? withText({ duration: seconds, container: 'mp3' }, text) : undefined;
 }
 
-const ADTS_RATES = [96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000, 7_350];
+const ADTS_RATES = [
+  96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000, 7_350,
+];
 
 function isAdtsHeader(bytes: Buffer, at: number): boolean {
   return bytes.length >= at + 7 && bytes[at] === 0xff && (bytes[at + 1]! & 0xf6) === 0xf0;
@@ -176,7 +199,7 @@ function isAdtsHeader(bytes: Buffer, at: number): boolean {
 
 function adtsInfo(bytes: Buffer): AudioInfo | undefined {
   let seconds = 0;
-  for (let at = 0; isAdtsHeader(bytes, at); ) {
+  for (let at = 0; isAdtsHeader(bytes, at);) {
     const rate = ADTS_RATES[(bytes[at + 2]! >> 2) & 0x0f];
     const length = ((bytes[at + 3]! & 0x03) << 11) | (bytes[at + 4]! << 3) | (bytes[at + 5]! >> 5);
     const blocks = (bytes[at + 6]! & 0x03) + 1;

@@ -40,7 +40,9 @@ export function speechPcm(text: string): Int16Array {
     const frequency = 180 + (hash32(parts[w]!) % 600);
     for (let i = start; i < end; i++) {
       const envelope = Math.min(1, (i - start) / fade, (end - i) / fade);
-      samples[i] = Math.round(0.3 * 32767 * envelope * Math.sin((2 * Math.PI * frequency * (i - start)) / SAMPLE_RATE));
+      samples[i] = Math.round(
+        0.3 * 32767 * envelope * Math.sin((2 * Math.PI * frequency * (i - start)) / SAMPLE_RATE),
+      );
     }
   }
   return samples;
@@ -66,7 +68,9 @@ export function fakeAudio(format: SpeechFormat, input: string): Buffer {
     case 'opus':
       return oggOpus(speechSamples(text), text);
     default:
-      throw new RangeError(`Unknown speech format ${JSON.stringify(format)}; known: ${SPEECH_FORMATS.join(', ')}.`);
+      throw new RangeError(
+        `Unknown speech format ${JSON.stringify(format)}; known: ${SPEECH_FORMATS.join(', ')}.`,
+      );
   }
 }
 
@@ -97,7 +101,12 @@ function wav(samples: Int16Array, text: string): Buffer {
   fmt.writeUInt16LE(16, 14); // bits per sample
   const comment = riffChunk('ICMT', Buffer.from(`${text}\0`, 'utf8'));
   const info = riffChunk('LIST', Buffer.concat([Buffer.from('INFO', 'latin1'), comment]));
-  const body = Buffer.concat([Buffer.from('WAVE', 'latin1'), riffChunk('fmt ', fmt), info, riffChunk('data', pcmBytes(samples))]);
+  const body = Buffer.concat([
+    Buffer.from('WAVE', 'latin1'),
+    riffChunk('fmt ', fmt),
+    info,
+    riffChunk('data', pcmBytes(samples)),
+  ]);
   return riffChunk('RIFF', body);
 }
 
@@ -175,7 +184,15 @@ function flac(samples: Int16Array, text: string): Buffer {
     const block = samples.subarray(start, Math.min(samples.length, start + FLAC_BLOCK));
     // Sync + fixed blocking; block size from a 16-bit field at the header's end (0111); 24 kHz (0111); mono
     // (0000); 16 bits (100); the frame number.
-    const header = Buffer.from([0xff, 0xf8, 0x77, 0x08, ...utf8Number(index), (block.length - 1) >> 8, (block.length - 1) & 0xff]);
+    const header = Buffer.from([
+      0xff,
+      0xf8,
+      0x77,
+      0x08,
+      ...utf8Number(index),
+      (block.length - 1) >> 8,
+      (block.length - 1) & 0xff,
+    ]);
     const frame = Buffer.alloc(header.length + 1 + 1 + block.length * 2 + 2);
     header.copy(frame, 0);
     frame[header.length] = crc8(header);
@@ -184,7 +201,12 @@ function flac(samples: Int16Array, text: string): Buffer {
     frame.writeUInt16BE(crc16(frame.subarray(0, frame.length - 2)), frame.length - 2);
     frames.push(frame);
   }
-  return Buffer.concat([Buffer.from('fLaC', 'latin1'), metadataBlock(0, false, info), metadataBlock(4, true, vorbisComment(text)), ...frames]);
+  return Buffer.concat([
+    Buffer.from('fLaC', 'latin1'),
+    metadataBlock(0, false, info),
+    metadataBlock(4, true, vorbisComment(text)),
+    ...frames,
+  ]);
 }
 
 // --- MP3 -------------------------------------------------------------------------------------------------------
@@ -202,8 +224,18 @@ function syncsafe(n: number): number[] {
 function id3(text: string): Buffer {
   // TXXX frame: encoding 3 (UTF-8), description "text", NUL, the value.
   const body = Buffer.concat([Buffer.from([3]), Buffer.from('text\0', 'latin1'), Buffer.from(text, 'utf8')]);
-  const frame = Buffer.concat([Buffer.from('TXXX', 'latin1'), Buffer.from(syncsafe(body.length)), Buffer.from([0, 0]), body]);
-  return Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0]), Buffer.from(syncsafe(frame.length)), frame]);
+  const frame = Buffer.concat([
+    Buffer.from('TXXX', 'latin1'),
+    Buffer.from(syncsafe(body.length)),
+    Buffer.from([0, 0]),
+    body,
+  ]);
+  return Buffer.concat([
+    Buffer.from('ID3', 'latin1'),
+    Buffer.from([4, 0, 0]),
+    Buffer.from(syncsafe(frame.length)),
+    frame,
+  ]);
 }
 
 function mp3(samples: number, text: string): Buffer {
@@ -299,7 +331,14 @@ function oggOpus(samples: number, text: string): Buffer {
     const count = Math.min(OPUS_PACKETS_PER_PAGE, packets - first);
     const last = first + count >= packets;
     const granule = last ? OPUS_PRE_SKIP + length : OPUS_PRE_SKIP + (first + count) * OPUS_PACKET_SAMPLES;
-    pages.push(oggPage(Array.from({ length: count }, () => OPUS_SILENCE), BigInt(granule), sequence, last ? 0x04 : 0));
+    pages.push(
+      oggPage(
+        Array.from({ length: count }, () => OPUS_SILENCE),
+        BigInt(granule),
+        sequence,
+        last ? 0x04 : 0,
+      ),
+    );
   }
   return Buffer.concat(pages);
 }

@@ -52,4 +52,3 @@ export function fakeCompletion(prompt: string, maxTokens?: number): FakeCompleti
 export function fakeCompletionText(prompt: string, maxTokens?: number): string {
   return fakeCompletion(prompt, maxTokens).text;
 }
-

@@ -31,6 +31,7 @@ export function embeddingToBase64(vector: readonly number[]): string {
 /** The inverse of `embeddingToBase64`. */
 export function embeddingFromBase64(encoded: string): number[] {
   const bytes = Buffer.from(encoded, 'base64');
-  if (bytes.length % 4 !== 0) throw new RangeError(`A base64 embedding holds whole float32 values; got ${bytes.length} bytes.`);
+  if (bytes.length % 4 !== 0)
+    throw new RangeError(`A base64 embedding holds whole float32 values; got ${bytes.length} bytes.`);
   return Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readFloatLE(i * 4));
 }

@@ -28,7 +28,9 @@ export function stringCheck(input: string, reference: string, operation: StringC
     case 'ilike':
       return input.toLowerCase().includes(reference.toLowerCase()) ? 1 : 0;
     default:
-      throw new RangeError(`Unknown string_check operation ${JSON.stringify(operation)}; known: ${STRING_CHECK_OPERATIONS.join(', ')}.`);
+      throw new RangeError(
+        `Unknown string_check operation ${JSON.stringify(operation)}; known: ${STRING_CHECK_OPERATIONS.join(', ')}.`,
+      );
   }
 }
 
@@ -57,13 +59,20 @@ export function sampleNamespace(modelSample: string | undefined): Record<string,
 }
 
 export function renderTemplate(template: string, context: GraderContext): Rendered {
-  const namespaces: Record<string, unknown> = { item: context.item, sample: sampleNamespace(context.modelSample) };
+  const namespaces: Record<string, unknown> = {
+    item: context.item,
+    sample: sampleNamespace(context.modelSample),
+  };
   const missing: string[] = [];
   const text = template.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, path: string) => {
     const [root, ...rest] = path.split('.');
     if (root !== 'item' && root !== 'sample') return whole;
     let value: unknown = namespaces[root];
-    for (const key of rest) value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of rest)
+      value =
+        value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
     if (value === undefined) {
       missing.push(path);
       return '';
@@ -75,7 +84,13 @@ export function renderTemplate(template: string, context: GraderContext): Render
 
 export type ComputableGrader =
   | { type: 'string_check'; name: string; input: string; reference: string; operation: StringCheckOperation }
-  | { type: 'text_similarity'; name: string; input: string; reference: string; evaluation_metric: SimilarityMetric };
+  | {
+      type: 'text_similarity';
+      name: string;
+      input: string;
+      reference: string;
+      evaluation_metric: SimilarityMetric;
+    };
 
 export const GRADER_ERROR_FLAGS = [
   'formula_parse_error',
@@ -115,7 +130,10 @@ export function isComputable(grader: { readonly [key: string]: unknown }): grade
 }
 
 /** The reward of a computable grader and the run result around it; undefined for the other grader types. */
-export function runGrader(grader: { readonly [key: string]: unknown }, context: GraderContext): GraderRunResult | undefined {
+export function runGrader(
+  grader: { readonly [key: string]: unknown },
+  context: GraderContext,
+): GraderRunResult | undefined {
   if (!isComputable(grader)) return undefined;
   const input = renderTemplate(grader.input, context);
   const reference = renderTemplate(grader.reference, context);
@@ -125,12 +143,12 @@ export function runGrader(grader: { readonly [key: string]: unknown }, context: 
     if (grader.type === 'string_check') reward = stringCheck(input.text, reference.text, grader.operation);
     else if ((SIMILARITY_METRICS as readonly string[]).includes(grader.evaluation_metric)) {
       reward = textSimilarity(input.text, reference.text, grader.evaluation_metric);
-    } else throw new RangeError(`Unknown text similarity metric ${JSON.stringify(grader.evaluation_metric)}.`);
+    } else
+      throw new RangeError(`Unknown text similarity metric ${JSON.stringify(grader.evaluation_metric)}.`);
   }
-  const errors = Object.fromEntries(GRADER_ERROR_FLAGS.map((flag) => [flag, flag === 'invalid_variable_error' && missing.length > 0])) as Record<
-    (typeof GRADER_ERROR_FLAGS)[number],
-    boolean
-  >;
+  const errors = Object.fromEntries(
+    GRADER_ERROR_FLAGS.map((flag) => [flag, flag === 'invalid_variable_error' && missing.length > 0]),
+  ) as Record<(typeof GRADER_ERROR_FLAGS)[number], boolean>;
   return {
     reward,
     sub_rewards: {},
@@ -143,7 +161,12 @@ export function runGrader(grader: { readonly [key: string]: unknown }, context: 
       sampled_model_name: null,
       scores: { [grader.name]: reward },
       token_usage: null,
-      errors: { ...errors, model_grader_server_error_details: null, python_grader_runtime_error_details: null, python_grader_server_error_type: null },
+      errors: {
+        ...errors,
+        model_grader_server_error_details: null,
+        python_grader_runtime_error_details: null,
+        python_grader_server_error_type: null,
+      },
     },
   };
 }

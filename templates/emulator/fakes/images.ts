@@ -20,7 +20,10 @@ export function tileColour(seed: string | number, column: number, row: number): 
 }
 
 export function fakePng(width: number, height: number, seed: string | number): Buffer {
-  for (const [name, side] of [['width', width], ['height', height]] as const) {
+  for (const [name, side] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isSafeInteger(side) || side < 1 || side > MAX_PNG_SIDE) {
       throw new RangeError(`PNG ${name} must be an integer from 1 to ${MAX_PNG_SIDE}, not ${String(side)}.`);
     }
@@ -57,7 +60,12 @@ export function fakePng(width: number, height: number, seed: string | number): B
   header[10] = 0; // compression: deflate
   header[11] = 0; // filter method 0
   header[12] = 0; // no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {

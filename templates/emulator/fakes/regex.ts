@@ -122,8 +122,14 @@ class Parser {
   #escape(inClass: boolean): { node: Node; has: (ch: string) => boolean } {
     const ch = this.source[this.#at++]!;
     const set = (chars: string) => ({ node: fromSet(chars), has: (c: string) => chars.includes(c) });
-    const notSet = (chars: string) => ({ node: notInSet((c) => chars.includes(c)), has: (c: string) => !chars.includes(c) });
-    const literal = (c: string) => ({ node: { kind: 'chars', pick: () => c } as Node, has: (x: string) => x === c });
+    const notSet = (chars: string) => ({
+      node: notInSet((c) => chars.includes(c)),
+      has: (c: string) => !chars.includes(c),
+    });
+    const literal = (c: string) => ({
+      node: { kind: 'chars', pick: () => c } as Node,
+      has: (x: string) => x === c,
+    });
     switch (ch) {
       case 'd':
         return set(DIGITS);

@@ -35,12 +35,26 @@ export class FakeSchemaError extends Error {
   override name = 'FakeSchemaError';
 }
 
-export function fakeFromSchema(schema: unknown, seed: string | number, options: FakeSchemaOptions = {}): Json {
+export function fakeFromSchema(
+  schema: unknown,
+  seed: string | number,
+  options: FakeSchemaOptions = {},
+): Json {
   return new Faker(String(seed), options).value(schema, '#', 0);
 }
 
 /** Keywords that only annotate: a `$ref` with only these beside it is just the reference. */
-const ANNOTATIONS = new Set(['description', 'title', 'summary', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'summary',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'xml',
+  '$comment',
+]);
 const FORBIDDEN = 'x-fake-forbidden';
 const CONDITIONS = 'x-fake-conditions';
 
@@ -85,18 +99,27 @@ class Faker {
     if (seen > 64) throw new FakeSchemaError(`$ref cycle without content at ${path}.`);
     if (input === true || input === undefined) return {};
     if (input === false) throw new FakeSchemaError(`No value is valid for the schema \`false\` at ${path}.`);
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new FakeSchemaError(`Not a schema at ${path}.`);
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+      throw new FakeSchemaError(`Not a schema at ${path}.`);
     let schema = input as Schema;
     if (typeof schema.$ref === 'string') {
       const target = this.resolveRef(schema.$ref, path);
       const { $ref: _ref, ...rest } = schema;
       const siblings = Object.keys(rest).filter((k) => !ANNOTATIONS.has(k));
-      schema = siblings.length ? { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), target] } : this.flatten(target, path, seen + 1);
+      schema = siblings.length
+        ? { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), target] }
+        : this.flatten(target, path, seen + 1);
       if (!siblings.length) return schema;
     }
     if (schema.if !== undefined) {
       const { if: condition, then, else: otherwise, ...rest } = schema;
-      schema = { ...rest, [CONDITIONS]: [...((rest[CONDITIONS] as Condition[]) ?? []), { if: condition, then, else: otherwise }] };
+      schema = {
+        ...rest,
+        [CONDITIONS]: [
+          ...((rest[CONDITIONS] as Condition[]) ?? []),
+          { if: condition, then, else: otherwise },
+        ],
+      };
     }
     if (Array.isArray(schema.allOf)) {
       const { allOf, ...rest } = schema;
@@ -109,7 +132,8 @@ class Faker {
         if (Array.isArray(flat.oneOf) || Array.isArray(flat.anyOf)) branching.push([flat, i]);
         else merged = merge(merged, flat);
       });
-      for (const [flat, i] of branching) merged = merge(merged, this.chooseBranch(flat, `${path}/allOf/${i}`, seen + 1, undefined, merged));
+      for (const [flat, i] of branching)
+        merged = merge(merged, this.chooseBranch(flat, `${path}/allOf/${i}`, seen + 1, undefined, merged));
       return merged;
     }
     return schema;
@@ -126,7 +150,10 @@ class Faker {
     if (mapping?.propertyName && mapping.mapping && Object.keys(mapping.mapping).length) {
       const [key, ref] = random.pick(Object.entries(mapping.mapping));
       const branch = this.flatten({ $ref: ref }, `${path}/discriminator`, seen + 1);
-      const forced: Schema = { properties: { [mapping.propertyName]: { const: key } }, required: [mapping.propertyName] };
+      const forced: Schema = {
+        properties: { [mapping.propertyName]: { const: key } },
+        required: [mapping.propertyName],
+      };
       return merge(merge(this.flatten(base, path, seen + 1), branch), forced);
     }
     const flatBase = this.flatten(base, path, seen + 1);
@@ -136,13 +163,18 @@ class Faker {
     // Only branches whose type can meet the rest of the schema's (a `{type: null}` from a condition, say).
     const compatible = flatBranches
       .map((_, i) => i)
-      .filter((i) => typesMeet(flatBase.type, flatBranches[i]!.type) && typesMeet(context?.type, flatBranches[i]!.type));
+      .filter(
+        (i) =>
+          typesMeet(flatBase.type, flatBranches[i]!.type) && typesMeet(context?.type, flatBranches[i]!.type),
+      );
     const index = forced ?? random.pick(compatible.length ? compatible : flatBranches.map((_, i) => i));
     let chosen = merge(flatBase, flatBranches[index]!);
     if (kind === 'oneOf') {
       // "Exactly one": leave out what only the other branches require (the usual `image_url` xor `file_id`).
       const mine = new Set((chosen.required as string[] | undefined) ?? []);
-      const others = flatBranches.flatMap((b, i) => (i === index ? [] : ((b.required as string[] | undefined) ?? []))).filter((name) => !mine.has(name));
+      const others = flatBranches
+        .flatMap((b, i) => (i === index ? [] : ((b.required as string[] | undefined) ?? [])))
+        .filter((name) => !mine.has(name));
       if (others.length) chosen = merge(chosen, { [FORBIDDEN]: others });
     }
     return chosen;
@@ -150,12 +182,16 @@ class Faker {
 
   value(input: unknown, path: string, depth: number): Json {
     if (depth > this.#hardLimit) {
-      throw new FakeSchemaError(`The schema at ${path} requires nesting deeper than ${this.#hardLimit} levels.`);
+      throw new FakeSchemaError(
+        `The schema at ${path} requires nesting deeper than ${this.#hardLimit} levels.`,
+      );
     }
     let schema = this.flatten(input, path);
-    if (Array.isArray(schema.oneOf) && !hasMapping(schema) && !Array.isArray(schema.anyOf)) return this.#exactlyOne(schema, path, depth);
+    if (Array.isArray(schema.oneOf) && !hasMapping(schema) && !Array.isArray(schema.anyOf))
+      return this.#exactlyOne(schema, path, depth);
     // A chosen branch may bring its own oneOf/anyOf (a discriminated part that is itself "one of two forms").
-    for (let round = 0; (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && round < 16; round++) schema = this.chooseBranch(schema, `${path}~${round}`);
+    for (let round = 0; (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) && round < 16; round++)
+      schema = this.chooseBranch(schema, `${path}~${round}`);
     const conditions = (schema[CONDITIONS] as Condition[] | undefined) ?? [];
     if (!conditions.length) return this.plain(schema, path, depth);
     // Generate, then narrow by the branch each condition takes (`then` when the value meets `if`, else `else`),
@@ -167,7 +203,8 @@ class Faker {
       let narrowed = base;
       conditions.forEach((c, i) => {
         const branch = sides[i] ? c.then : c.else;
-        if (branch !== undefined) narrowed = merge(narrowed, this.flatten(branch, `${path}/${sides[i] ? 'then' : 'else'}`));
+        if (branch !== undefined)
+          narrowed = merge(narrowed, this.flatten(branch, `${path}/${sides[i] ? 'then' : 'else'}`));
       });
       value = this.value(narrowed, path, depth);
       if (conditions.every((c, i) => matches(c.if, value, this, path) === sides[i])) break;
@@ -201,7 +238,8 @@ class Faker {
     if ('const' in schema) return clone(schema.const);
     // Examples and defaults are taken only where they meet what was merged around them (a condition's enum...).
     const { examples, example, default: fallback, ...constraints } = schema;
-    const fit = (candidate: unknown) => candidate !== undefined && matches(constraints, clone(candidate), this, path);
+    const fit = (candidate: unknown) =>
+      candidate !== undefined && matches(constraints, clone(candidate), this, path);
     const fitting = Array.isArray(examples) ? examples.filter(fit) : [];
     if (fitting.length) return clone(random.pick(fitting));
     if (fit(example)) return clone(example);
@@ -227,23 +265,38 @@ class Faker {
   }
 
   #type(schema: Schema, random: Random): string {
-    const declared = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+    const declared = Array.isArray(schema.type)
+      ? (schema.type as string[])
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : [];
     const candidates = declared.filter((t) => t !== 'null');
     if (candidates.length) return random.pick(candidates);
     if (declared.length) return 'null';
-    if (schema.properties || schema.required || schema.additionalProperties !== undefined || schema.minProperties !== undefined) return 'object';
-    if (schema.items || schema.prefixItems || schema.minItems !== undefined || schema.contains) return 'array';
-    if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return 'number';
+    if (
+      schema.properties ||
+      schema.required ||
+      schema.additionalProperties !== undefined ||
+      schema.minProperties !== undefined
+    )
+      return 'object';
+    if (schema.items || schema.prefixItems || schema.minItems !== undefined || schema.contains)
+      return 'array';
+    if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined)
+      return 'number';
     return 'string';
   }
 
   #array(schema: Schema, path: string, depth: number, random: Random): Json[] {
-    const prefix = (Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []) as unknown[];
+    const prefix = (
+      Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []
+    ) as unknown[];
     const items = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
     const min = Math.max(Number(schema.minItems ?? 0), schema.contains ? Number(schema.minContains ?? 1) : 0);
     const max = schema.maxItems === undefined ? Infinity : Number(schema.maxItems);
     const wanted = depth >= this.#maxDepth ? min : Math.min(max, Math.max(min, random.int(1, 2)));
-    const length = items === false ? Math.min(prefix.length, wanted) : Math.max(wanted, Math.min(prefix.length, max));
+    const length =
+      items === false ? Math.min(prefix.length, wanted) : Math.max(wanted, Math.min(prefix.length, max));
     const out: Json[] = [];
     const seen = new Set<string>();
     for (let i = 0; i < length; i++) {
@@ -280,7 +333,11 @@ class Faker {
       if (forbidden.has(name) || (sub === false && !required.has(name))) continue;
       const hasConst = sub !== null && typeof sub === 'object' && 'const' in (sub as Schema);
       const chance = this.#random(`${path}/${escapePointer(name)}`, 'include').next();
-      if (required.has(name) || ((depth < this.#maxDepth || hasConst) && !omitted(sub) && (hasConst || chance < 0.6))) include.add(name);
+      if (
+        required.has(name) ||
+        ((depth < this.#maxDepth || hasConst) && !omitted(sub) && (hasConst || chance < 0.6))
+      )
+        include.add(name);
     }
     for (const name of required) include.add(name);
     // minProperties: declared optional properties first (additionalProperties may forbid any other).
@@ -288,9 +345,10 @@ class Faker {
       if (include.size >= Number(schema.minProperties ?? 0)) break;
       if (!forbidden.has(name) && properties[name] !== false) include.add(name);
     }
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
-      for (const name of [...include]) for (const dep of dependent[name] ?? []) if (!include.has(dep)) changed = Boolean(include.add(dep));
+      for (const name of [...include])
+        for (const dep of dependent[name] ?? []) if (!include.has(dep)) changed = Boolean(include.add(dep));
     }
     const maxProperties = schema.maxProperties === undefined ? Infinity : Number(schema.maxProperties);
     // Required ones first, so maxProperties leaves out only optional ones; then in the schema's order.
@@ -301,10 +359,20 @@ class Faker {
     }
     // Extra keys: up to minProperties, or one or two entries of a map (no properties, additionalProperties given).
     const additional = schema.additionalProperties;
-    const isMap = !Object.keys(properties).length && additional !== undefined && additional !== false && depth < this.#maxDepth;
+    const isMap =
+      !Object.keys(properties).length &&
+      additional !== undefined &&
+      additional !== false &&
+      depth < this.#maxDepth;
     const open = additional !== false || schema.patternProperties !== undefined;
-    const extra = open ? Math.max(Number(schema.minProperties ?? 0) - Object.keys(out).length, isMap ? random.int(1, 2) : 0) : 0;
-    for (let i = 0, n = 0; n < Math.min(extra, maxProperties - Object.keys(out).length) && i < extra + 16; i++) {
+    const extra = open
+      ? Math.max(Number(schema.minProperties ?? 0) - Object.keys(out).length, isMap ? random.int(1, 2) : 0)
+      : 0;
+    for (
+      let i = 0, n = 0;
+      n < Math.min(extra, maxProperties - Object.keys(out).length) && i < extra + 16;
+      i++
+    ) {
       const key = this.#extraKey(schema, path, i);
       if (key in out || forbidden.has(key)) continue;
       out[key] = this.value(this.#propertySchema(schema, key), `${path}/${escapePointer(key)}`, depth + 1);
@@ -316,7 +384,9 @@ class Faker {
   #propertySchema(schema: Schema, name: string): unknown {
     const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
     if (Object.hasOwn(properties, name)) return properties[name];
-    for (const [pattern, sub] of Object.entries((schema.patternProperties as Record<string, unknown> | undefined) ?? {})) {
+    for (const [pattern, sub] of Object.entries(
+      (schema.patternProperties as Record<string, unknown> | undefined) ?? {},
+    )) {
       if (safeRegExp(pattern)?.test(name)) return sub;
     }
     const additional = schema.additionalProperties;
@@ -340,7 +410,9 @@ class Faker {
 
 function hasMapping(schema: Schema): boolean {
   const discriminator = schema.discriminator as Discriminator | undefined;
-  return Boolean(discriminator?.propertyName && discriminator.mapping && Object.keys(discriminator.mapping).length);
+  return Boolean(
+    discriminator?.propertyName && discriminator.mapping && Object.keys(discriminator.mapping).length,
+  );
 }
 
 /** Whether two `type` keywords allow a common type (absent allows all). */
@@ -348,7 +420,12 @@ function typesMeet(a: unknown, b: unknown): boolean {
   if (a === undefined || b === undefined) return true;
   const left = Array.isArray(a) ? a : [a];
   const right = Array.isArray(b) ? b : [b];
-  return left.some((t) => right.includes(t) || (t === 'number' && right.includes('integer')) || (t === 'integer' && right.includes('number')));
+  return left.some(
+    (t) =>
+      right.includes(t) ||
+      (t === 'number' && right.includes('integer')) ||
+      (t === 'integer' && right.includes('number')),
+  );
 }
 
 function withoutConditions(schema: Schema): Schema {
@@ -386,7 +463,8 @@ export function merge(a: Schema, b: Schema): Schema {
     switch (key) {
       case 'properties': {
         const props = { ...(mine as Schema) };
-        for (const [name, sub] of Object.entries(value as Schema)) props[name] = name in props ? { allOf: [props[name], sub] } : sub;
+        for (const [name, sub] of Object.entries(value as Schema))
+          props[name] = name in props ? { allOf: [props[name], sub] } : sub;
         out.properties = props;
         break;
       }
@@ -401,12 +479,20 @@ export function merge(a: Schema, b: Schema): Schema {
         const left = (Array.isArray(mine) ? mine : [mine]) as string[];
         const right = (Array.isArray(value) ? value : [value]) as string[];
         // integer ∩ number = integer.
-        const both = left.flatMap((t) => (right.includes(t) ? [t] : (t === 'number' && right.includes('integer')) || (t === 'integer' && right.includes('number')) ? ['integer'] : []));
+        const both = left.flatMap((t) =>
+          right.includes(t)
+            ? [t]
+            : (t === 'number' && right.includes('integer')) || (t === 'integer' && right.includes('number'))
+              ? ['integer']
+              : [],
+        );
         out.type = both.length ? [...new Set(both)] : right;
         break;
       }
       case 'enum':
-        out.enum = (mine as unknown[]).filter((x) => (value as unknown[]).some((y) => JSON.stringify(x) === JSON.stringify(y)));
+        out.enum = (mine as unknown[]).filter((x) =>
+          (value as unknown[]).some((y) => JSON.stringify(x) === JSON.stringify(y)),
+        );
         break;
       case 'minimum':
       case 'exclusiveMinimum':
@@ -436,7 +522,8 @@ export function merge(a: Schema, b: Schema): Schema {
   }
   // `not: {required: [...]}` (the form the spec's conditions use) leaves those properties out.
   const not = out.not as Schema | undefined;
-  if (not && Array.isArray(not.required)) out[FORBIDDEN] = [...new Set([...((out[FORBIDDEN] as string[]) ?? []), ...(not.required as string[])])];
+  if (not && Array.isArray(not.required))
+    out[FORBIDDEN] = [...new Set([...((out[FORBIDDEN] as string[]) ?? []), ...(not.required as string[])])];
   return out;
 }
 
@@ -450,18 +537,22 @@ function matches(input: unknown, value: Json, faker: Faker, path: string): boole
   if (input === false) return false;
   const schema = faker.flatten(input, path);
   if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((x) => JSON.stringify(x) === JSON.stringify(value))) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.some((x) => JSON.stringify(x) === JSON.stringify(value)))
+    return false;
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
     if (!types.some((t) => typeOf(value, t))) return false;
   }
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
-  if (isObject && Array.isArray(schema.required) && !(schema.required as string[]).every((k) => k in value)) return false;
+  if (isObject && Array.isArray(schema.required) && !(schema.required as string[]).every((k) => k in value))
+    return false;
   if (isObject && schema.properties) {
-    for (const [name, sub] of Object.entries(schema.properties as Schema)) if (name in value && !matches(sub, value[name]!, faker, path)) return false;
+    for (const [name, sub] of Object.entries(schema.properties as Schema))
+      if (name in value && !matches(sub, value[name]!, faker, path)) return false;
   }
   if (typeof value === 'string') {
-    if (typeof schema.format === 'string' && FORMAT_CHECKS[schema.format]?.test(value) === false) return false;
+    if (typeof schema.format === 'string' && FORMAT_CHECKS[schema.format]?.test(value) === false)
+      return false;
     if (typeof schema.pattern === 'string' && safeRegExp(schema.pattern)?.test(value) === false) return false;
     if (typeof schema.minLength === 'number' && [...value].length < schema.minLength) return false;
     if (typeof schema.maxLength === 'number' && [...value].length > schema.maxLength) return false;
@@ -470,7 +561,13 @@ function matches(input: unknown, value: Json, faker: Faker, path: string): boole
     if (typeof schema.minimum === 'number' && value < schema.minimum) return false;
     if (typeof schema.maximum === 'number' && value > schema.maximum) return false;
   }
-  if (Array.isArray(value) && schema.items !== undefined && !Array.isArray(schema.items) && !value.every((item) => matches(schema.items, item, faker, path))) return false;
+  if (
+    Array.isArray(value) &&
+    schema.items !== undefined &&
+    !Array.isArray(schema.items) &&
+    !value.every((item) => matches(schema.items, item, faker, path))
+  )
+    return false;
   if (schema.not !== undefined && matches(schema.not, value, faker, path)) return false;
   if (Array.isArray(schema.anyOf) && !schema.anyOf.some((s) => matches(s, value, faker, path))) return false;
   if (Array.isArray(schema.oneOf) && !schema.oneOf.some((s) => matches(s, value, faker, path))) return false;
@@ -511,14 +608,21 @@ function numberFor(schema: Schema, integer: boolean, random: Random): number {
   let lowOpen = false;
   let highOpen = false;
   // 2020-12 / 3.1: exclusive bounds are numbers; OpenAPI 3.0: booleans qualifying minimum/maximum.
-  if (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= low) [low, lowOpen] = [schema.exclusiveMinimum, true];
-  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= high) [high, highOpen] = [schema.exclusiveMaximum, true];
+  if (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= low)
+    [low, lowOpen] = [schema.exclusiveMinimum, true];
+  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= high)
+    [high, highOpen] = [schema.exclusiveMaximum, true];
   if (schema.exclusiveMinimum === true) lowOpen = true;
   if (schema.exclusiveMaximum === true) highOpen = true;
   if (low === -Infinity && high === Infinity) [low, high] = [1, 100];
   else if (low === -Infinity) low = high - 100;
   else if (high === Infinity) high = low + 100;
-  const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
+  const step =
+    typeof schema.multipleOf === 'number' && schema.multipleOf > 0
+      ? schema.multipleOf
+      : integer
+        ? 1
+        : undefined;
   if (step !== undefined) {
     let first = Math.ceil(low / step);
     let last = Math.floor(high / step);
@@ -532,7 +636,8 @@ function numberFor(schema: Schema, integer: boolean, random: Random): number {
   }
   const span = high - low;
   let value = Math.round((low + random.next() * span) * 100) / 100;
-  if (value < low || (lowOpen && value <= low) || value > high || (highOpen && value >= high)) value = low + span / 2;
+  if (value < low || (lowOpen && value <= low) || value > high || (highOpen && value >= high))
+    value = low + span / 2;
   return value;
 }
 
@@ -554,7 +659,8 @@ const FORMATS: Record<string, (random: Random) => string> = {
   ipv4: (random) => `192.0.2.${random.int(1, 254)}`,
   ipv6: (random) => `2001:db8::${random.int(1, 0xffff).toString(16)}`,
   uuid: (random) => uuid(random),
-  byte: (random) => Buffer.from(Array.from({ length: random.int(3, 12) }, () => random.int(0, 255))).toString('base64'),
+  byte: (random) =>
+    Buffer.from(Array.from({ length: random.int(3, 12) }, () => random.int(0, 255))).toString('base64'),
   binary: (random) => `${random.pick(WORDS)} ${random.pick(WORDS)}`,
   password: (random) => `secret-${random.int(1000, 9999)}`,
   'json-pointer': (random) => `/${random.pick(WORDS)}/${random.int(0, 9)}`,

@@ -7,7 +7,19 @@
  * package tokenizes, extended to Unicode letters and digits).
  */
 
-export const SIMILARITY_METRICS = ['cosine', 'fuzzy_match', 'bleu', 'gleu', 'meteor', 'rouge_1', 'rouge_2', 'rouge_3', 'rouge_4', 'rouge_5', 'rouge_l'] as const;
+export const SIMILARITY_METRICS = [
+  'cosine',
+  'fuzzy_match',
+  'bleu',
+  'gleu',
+  'meteor',
+  'rouge_1',
+  'rouge_2',
+  'rouge_3',
+  'rouge_4',
+  'rouge_5',
+  'rouge_l',
+] as const;
 export type SimilarityMetric = (typeof SIMILARITY_METRICS)[number];
 
 export function words(text: string): string[] {
@@ -40,7 +52,9 @@ export function textSimilarity(input: string, reference: string, metric: Similar
     case 'rouge_5':
       return rougeN(hyp, ref, Number(metric.slice(-1)));
     default:
-      throw new RangeError(`Unknown text similarity metric ${JSON.stringify(metric)}; known: ${SIMILARITY_METRICS.join(', ')}.`);
+      throw new RangeError(
+        `Unknown text similarity metric ${JSON.stringify(metric)}; known: ${SIMILARITY_METRICS.join(', ')}.`,
+      );
   }
 }
 
@@ -62,7 +76,8 @@ function clippedMatches(hyp: Map<string, number>, ref: Map<string, number>): num
 }
 
 const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
-const f1 = (precision: number, recall: number) => (precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall));
+const f1 = (precision: number, recall: number) =>
+  precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 
 /**
  * fuzzy_match: the indel similarity of the two strings, character by character (rapidfuzz's `fuzz.ratio` / 100,
@@ -80,7 +95,8 @@ export function lcsLength<T>(x: readonly T[], y: readonly T[]): number {
   let previous = new Array<number>(y.length + 1).fill(0);
   for (let i = 1; i <= x.length; i++) {
     const row = new Array<number>(y.length + 1).fill(0);
-    for (let j = 1; j <= y.length; j++) row[j] = x[i - 1] === y[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, row[j - 1]!);
+    for (let j = 1; j <= y.length; j++)
+      row[j] = x[i - 1] === y[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, row[j - 1]!);
     previous = row;
   }
   return previous[y.length]!;

@@ -19,7 +19,8 @@ export function countTokens(text: string): number {
     if (letters !== undefined) tokens += Math.ceil(letters.trimStart().length / 6);
     else if (digits !== undefined) tokens += Math.ceil(digits.length / 3);
     else if (spaces !== undefined) tokens += 1;
-    else if (other !== undefined) tokens += other.charCodeAt(0) < 0x80 ? 1 : Math.ceil(Buffer.byteLength(other) / 2);
+    else if (other !== undefined)
+      tokens += other.charCodeAt(0) < 0x80 ? 1 : Math.ceil(Buffer.byteLength(other) / 2);
   }
   return tokens;
 }

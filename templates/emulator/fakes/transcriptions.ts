@@ -33,14 +33,23 @@ interface Segment {
 }
 
 /** Text for `json`... objects, a string for `text`, `srt` and `vtt`. */
-export function fakeTranscription(bytes: Uint8Array, format: TranscriptionFormat, options: TranscriptionOptions = {}): string | { [key: string]: Json } {
+export function fakeTranscription(
+  bytes: Uint8Array,
+  format: TranscriptionFormat,
+  options: TranscriptionOptions = {},
+): string | { [key: string]: Json } {
   const info = audioInfo(bytes);
   const text = info.text ?? fakeCompletionText(`transcription:${hashBytes(bytes)}`, 40);
   const duration = round(info.duration);
   const segments = timeSegments(sentences(text), duration);
   const usage = (): Json =>
     options.usage === 'tokens'
-      ? { type: 'tokens', input_tokens: Math.ceil(duration * 10), output_tokens: countTokens(text), total_tokens: Math.ceil(duration * 10) + countTokens(text) }
+      ? {
+          type: 'tokens',
+          input_tokens: Math.ceil(duration * 10),
+          output_tokens: countTokens(text),
+          total_tokens: Math.ceil(duration * 10) + countTokens(text),
+        }
       : { type: 'duration', seconds: Math.ceil(duration) };
   switch (format) {
     case 'text':
@@ -48,7 +57,9 @@ export function fakeTranscription(bytes: Uint8Array, format: TranscriptionFormat
     case 'json':
       return { text, usage: usage() };
     case 'srt':
-      return segments.map((s, i) => `${i + 1}\n${clock(s.start, ',')} --> ${clock(s.end, ',')}\n${s.text}\n`).join('\n');
+      return segments
+        .map((s, i) => `${i + 1}\n${clock(s.start, ',')} --> ${clock(s.end, ',')}\n${s.text}\n`)
+        .join('\n');
     case 'vtt':
       return `WEBVTT\n\n${segments.map((s) => `${clock(s.start, '.')} --> ${clock(s.end, '.')}\n${s.text}\n`).join('\n')}`;
     case 'verbose_json':
@@ -66,7 +77,10 @@ export function fakeTranscription(bytes: Uint8Array, format: TranscriptionFormat
           start: s.start,
           temperature: 0,
           text: s.text,
-          tokens: s.text.split(/\s+/).filter(Boolean).map((word) => hash32(word) % 50_000),
+          tokens: s.text
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((word) => hash32(word) % 50_000),
         })),
         words: segments.flatMap((s) => timeWords(s)),
         usage: { type: 'duration', seconds: Math.ceil(duration) },
@@ -89,7 +103,9 @@ export function fakeTranscription(bytes: Uint8Array, format: TranscriptionFormat
       };
     }
     default:
-      throw new RangeError(`Unknown transcription format ${JSON.stringify(format)}; known: ${TRANSCRIPTION_FORMATS.join(', ')}.`);
+      throw new RangeError(
+        `Unknown transcription format ${JSON.stringify(format)}; known: ${TRANSCRIPTION_FORMATS.join(', ')}.`,
+      );
   }
 }
 
@@ -101,7 +117,10 @@ function hashBytes(bytes: Uint8Array): string {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 function sentences(text: string): string[] {
-  const parts = text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return parts.length ? parts : [text];
 }
 

@@ -63,7 +63,8 @@ export async function openStore(options: StoreOptions = {}): Promise<EmulatorSto
   } catch (error) {
     lock.release();
     // SQLite's own messages ("file is not a database") do not say which file.
-    if (error instanceof sqlite.SQLite3Error) throw new Error(`Cannot open the emulator's database ${file}: ${error.message}.`, { cause: error });
+    if (error instanceof sqlite.SQLite3Error)
+      throw new Error(`Cannot open the emulator's database ${file}: ${error.message}.`, { cause: error });
     throw error;
   }
 }
@@ -74,7 +75,20 @@ export async function openStore(options: StoreOptions = {}): Promise<EmulatorSto
  */
 const key = (s: string): string => JSON.stringify(s);
 
-type Statements = Record<'get' | 'seqOf' | 'goneSeqOf' | 'insert' | 'update' | 'forget' | 'remove' | 'bury' | 'count' | 'forward' | 'backward', sqlite.Statement>;
+type Statements = Record<
+  | 'get'
+  | 'seqOf'
+  | 'goneSeqOf'
+  | 'insert'
+  | 'update'
+  | 'forget'
+  | 'remove'
+  | 'bury'
+  | 'count'
+  | 'forward'
+  | 'backward',
+  sqlite.Statement
+>;
 
 class SqliteStore implements EmulatorStore {
   readonly #db: sqlite.Database;
@@ -130,7 +144,9 @@ class SqliteStore implements EmulatorStore {
   #migrate(): void {
     const version = Number((this.#db.get('PRAGMA user_version') as Row).user_version);
     if (version > SCHEMA_VERSION) {
-      throw new Error(`The emulator's database was written by a newer emulator (schema ${version}); this one reads ${SCHEMA_VERSION}.`);
+      throw new Error(
+        `The emulator's database was written by a newer emulator (schema ${version}); this one reads ${SCHEMA_VERSION}.`,
+      );
     }
     if (version === SCHEMA_VERSION) return;
     this.#db.exec(`BEGIN;
@@ -156,7 +172,8 @@ class SqliteStore implements EmulatorStore {
   put(collection: string, id: string, value: Json): void {
     this.#open();
     const body = JSON.stringify(value) as string | undefined;
-    if (body === undefined) throw new TypeError(`Cannot store ${typeof value} as ${collection}/${id}: not a JSON value.`);
+    if (body === undefined)
+      throw new TypeError(`Cannot store ${typeof value} as ${collection}/${id}: not a JSON value.`);
     const c = key(collection);
     const k = key(id);
     this.transaction(() => {
@@ -216,7 +233,8 @@ class SqliteStore implements EmulatorStore {
     } catch (error) {
       this.#depth--;
       // SQLite may already have rolled back on its own (a full disk, an I/O error): then there is nothing to undo.
-      if (this.#db.inTransaction) this.#db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+      if (this.#db.inTransaction)
+        this.#db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
       throw error;
     }
     this.#depth--;
@@ -243,5 +261,7 @@ class SqliteStore implements EmulatorStore {
 }
 
 function isThenable(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }

@@ -33,7 +33,11 @@ const NONE_ABOVE = Number.MAX_SAFE_INTEGER;
  * `after`/`before` are the cursors' insertion numbers: undefined when not given, null when the id is unknown
  * (then there is no page: null).
  */
-export function cursorRange(options: ListOptions, after: number | null | undefined, before: number | null | undefined): SeqRange | null {
+export function cursorRange(
+  options: ListOptions,
+  after: number | null | undefined,
+  before: number | null | undefined,
+): SeqRange | null {
   if (options.order !== 'asc' && options.order !== 'desc') {
     throw new RangeError(`list order must be 'asc' or 'desc', not ${JSON.stringify(options.order)}.`);
   }

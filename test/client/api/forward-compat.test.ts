@@ -43,7 +43,9 @@ describe('forward compatibility of the generated client', () => {
     const result = await client.videos.remix('video_1', { prompt: 'again' });
     expect(result).toEqual(video);
     expect(result.status).toBe('archived');
-    expect((result as unknown as { brand_new_field: unknown }).brand_new_field).toEqual({ nested: [1, 2, 3] });
+    expect((result as unknown as { brand_new_field: unknown }).brand_new_field).toEqual({
+      nested: [1, 2, 3],
+    });
   });
 
   it('skips named stream events of unknown types in typed iteration and keeps them in events()', async () => {
@@ -55,7 +57,12 @@ describe('forward compatibility of the generated client', () => {
     server = await startServer((_req, res) => sse(res, lines));
     const client = new PlatformClient({ apiKey: 'k', baseURL: server.url });
     const typed: string[] = [];
-    for await (const event of await client.images.edit({ prompt: 'p', images: [{ file_id: 'file_1' }], stream: true })) typed.push(event.type);
+    for await (const event of await client.images.edit({
+      prompt: 'p',
+      images: [{ file_id: 'file_1' }],
+      stream: true,
+    }))
+      typed.push(event.type);
     expect(typed).toEqual(['image_edit.partial_image', 'image_edit.completed']);
     const raw: string[] = [];
     const stream = await client.images.edit({ prompt: 'p', images: [{ file_id: 'file_1' }], stream: true });
@@ -64,13 +71,19 @@ describe('forward compatibility of the generated client', () => {
   });
 
   it('accepts completion chunks with new fields and unknown finish reasons', async () => {
-    const chunk = (extra: object) => `data: ${JSON.stringify({ id: 'cmpl_1', object: 'text_completion', created: 1, model: 'm', choices: [{ index: 0, text: 'hi', logprobs: null, finish_reason: null }], ...extra })}\n\n`;
+    const chunk = (extra: object) =>
+      `data: ${JSON.stringify({ id: 'cmpl_1', object: 'text_completion', created: 1, model: 'm', choices: [{ index: 0, text: 'hi', logprobs: null, finish_reason: null }], ...extra })}\n\n`;
     server = await startServer((_req, res) =>
-      sse(res, [chunk({ obfuscation: 'xyz', service_tier: 'new' }), `data: ${JSON.stringify({ id: 'cmpl_1', object: 'text_completion', created: 1, model: 'm', choices: [{ index: 0, text: '', logprobs: null, finish_reason: 'tool_calls' }] })}\n\n`, 'data: [DONE]\n\n']),
+      sse(res, [
+        chunk({ obfuscation: 'xyz', service_tier: 'new' }),
+        `data: ${JSON.stringify({ id: 'cmpl_1', object: 'text_completion', created: 1, model: 'm', choices: [{ index: 0, text: '', logprobs: null, finish_reason: 'tool_calls' }] })}\n\n`,
+        'data: [DONE]\n\n',
+      ]),
     );
     const client = new PlatformClient({ apiKey: 'k', baseURL: server.url });
     const reasons: (string | null)[] = [];
-    for await (const c of await client.completions.create({ model: 'm', prompt: 'p', stream: true })) reasons.push(c.choices[0]?.finish_reason ?? null);
+    for await (const c of await client.completions.create({ model: 'm', prompt: 'p', stream: true }))
+      reasons.push(c.choices[0]?.finish_reason ?? null);
     expect(reasons).toEqual([null, 'tool_calls']);
   });
 });

@@ -36,22 +36,54 @@ function compileOnly(client: PlatformClient): void {
   // @ts-expect-error wrong request option
   void client.models.list({ retries: 3 });
   // @ts-expect-error X.509 mode takes no subject_token... but a JWT type needs one
-  void client.auth.exchangeToken({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token_type: 'urn:ietf:params:oauth:token-type:jwt', identity_provider_id: 'i', service_account_id: 's' });
+  void client.auth.exchangeToken({
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
+    identity_provider_id: 'i',
+    service_account_id: 's',
+  });
   // @ts-expect-error a file field takes a file, not a number
   void client.videos.characters.create({ name: 'n', video: 42 });
 
   const file = new Blob(['x']);
-  expectTypeOf(client.completions.create({ model: 'm', prompt: 'p', stream: true })).toEqualTypeOf<APIPromise<Stream<CompletionChunk>>>();
+  expectTypeOf(client.completions.create({ model: 'm', prompt: 'p', stream: true })).toEqualTypeOf<
+    APIPromise<Stream<CompletionChunk>>
+  >();
   expectTypeOf(client.completions.create({ model: 'm', prompt: 'p' })).resolves.toHaveProperty('choices');
-  expectTypeOf(client.images.edit({ prompt: 'p', images: [{ file_id: 'f' }] })).toEqualTypeOf<APIPromise<ImagesResponse>>();
-  expectTypeOf(client.images.edit({ prompt: 'p', images: [{ file_id: 'f' }], stream: true })).resolves.toMatchTypeOf<Stream<unknown>>();
-  expectTypeOf(client.audio.speech.create({ model: 'tts-1', input: 'i', voice: 'alloy' })).toEqualTypeOf<APIPromise<Response>>();
-  expectTypeOf(client.audio.speech.create({ model: 'gpt-4o-mini-tts', input: 'i', voice: 'alloy', stream_format: 'sse' })).toEqualTypeOf<APIPromise<Stream<unknown>>>();
-  expectTypeOf(client.audio.transcriptions.create({ file, model: 'whisper-1', response_format: 'vtt' })).toEqualTypeOf<APIPromise<string>>();
-  expectTypeOf(client.audio.transcriptions.create({ file, model: 'whisper-1' })).toEqualTypeOf<APIPromise<CreateTranscriptionResponse>>();
-  expectTypeOf(client.audio.transcriptions.create({ file: Buffer.from('x'), model: 'whisper-1', response_format: 'json' })).toEqualTypeOf<APIPromise<CreateTranscriptionResponse>>();
+  expectTypeOf(client.images.edit({ prompt: 'p', images: [{ file_id: 'f' }] })).toEqualTypeOf<
+    APIPromise<ImagesResponse>
+  >();
+  expectTypeOf(
+    client.images.edit({ prompt: 'p', images: [{ file_id: 'f' }], stream: true }),
+  ).resolves.toMatchTypeOf<Stream<unknown>>();
+  expectTypeOf(client.audio.speech.create({ model: 'tts-1', input: 'i', voice: 'alloy' })).toEqualTypeOf<
+    APIPromise<Response>
+  >();
+  expectTypeOf(
+    client.audio.speech.create({
+      model: 'gpt-4o-mini-tts',
+      input: 'i',
+      voice: 'alloy',
+      stream_format: 'sse',
+    }),
+  ).toEqualTypeOf<APIPromise<Stream<unknown>>>();
+  expectTypeOf(
+    client.audio.transcriptions.create({ file, model: 'whisper-1', response_format: 'vtt' }),
+  ).toEqualTypeOf<APIPromise<string>>();
+  expectTypeOf(client.audio.transcriptions.create({ file, model: 'whisper-1' })).toEqualTypeOf<
+    APIPromise<CreateTranscriptionResponse>
+  >();
+  expectTypeOf(
+    client.audio.transcriptions.create({
+      file: Buffer.from('x'),
+      model: 'whisper-1',
+      response_format: 'json',
+    }),
+  ).toEqualTypeOf<APIPromise<CreateTranscriptionResponse>>();
   expectTypeOf(client.models.list()).toEqualTypeOf<PagePromise<Model, ModelList>>();
-  expectTypeOf(client.containers.retrieve('c').withResponse()).toEqualTypeOf<Promise<WithResponse<Container>>>();
+  expectTypeOf(client.containers.retrieve('c').withResponse()).toEqualTypeOf<
+    Promise<WithResponse<Container>>
+  >();
   expectTypeOf(client.videos.downloadContent('v')).toEqualTypeOf<APIPromise<Response>>();
 }
 

@@ -38,7 +38,9 @@ function queryOf(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function parseMultipart(raw: IncomingMessage): Promise<{ fields: Record<string, string[]>; files: Record<string, FilePart[]> }> {
+async function parseMultipart(
+  raw: IncomingMessage,
+): Promise<{ fields: Record<string, string[]>; files: Record<string, FilePart[]> }> {
   const fields: Record<string, string[]> = {};
   const files: Record<string, FilePart[]> = {};
   await new Promise<void>((resolve, reject) => {
@@ -47,7 +49,13 @@ async function parseMultipart(raw: IncomingMessage): Promise<{ fields: Record<st
     bb.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => (files[name] ??= []).push({ filename: info.filename ?? '', mimeType: info.mimeType, content: Buffer.concat(chunks).toString('utf8') }));
+      stream.on('end', () =>
+        (files[name] ??= []).push({
+          filename: info.filename ?? '',
+          mimeType: info.mimeType,
+          content: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     bb.on('close', resolve);
     bb.on('error', reject);
@@ -60,7 +68,13 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   const requests: Received[] = [];
   const server = createServer(async (raw, res) => {
     const url = new URL(raw.url ?? '/', 'http://127.0.0.1');
-    const received: Received = { method: raw.method ?? '', path: url.pathname, query: queryOf(url), headers: raw.headers, text: '' };
+    const received: Received = {
+      method: raw.method ?? '',
+      path: url.pathname,
+      query: queryOf(url),
+      headers: raw.headers,
+      text: '',
+    };
     const type: string = raw.headers['content-type'] ?? '';
     if (type.startsWith('multipart/form-data')) {
       Object.assign(received, await parseMultipart(raw));
@@ -91,7 +105,12 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

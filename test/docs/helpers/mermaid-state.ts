@@ -5,7 +5,32 @@
  */
 
 /** Words Mermaid's state-diagram lexer treats as keywords (a bare state with one of these names breaks the diagram). */
-const KEYWORDS = new Set(['state', 'note', 'class', 'classdef', 'style', 'end', 'default', 'direction', 'as', 'left', 'right', 'of', 'click', 'hide', 'empty', 'description', 'fork', 'join', 'choice', 'concurrent', 'accdescr', 'acctitle', 'scale', 'width']);
+const KEYWORDS = new Set([
+  'state',
+  'note',
+  'class',
+  'classdef',
+  'style',
+  'end',
+  'default',
+  'direction',
+  'as',
+  'left',
+  'right',
+  'of',
+  'click',
+  'hide',
+  'empty',
+  'description',
+  'fork',
+  'join',
+  'choice',
+  'concurrent',
+  'accdescr',
+  'acctitle',
+  'scale',
+  'width',
+]);
 
 export interface StateDiagram {
   states: Map<string, string>;
@@ -14,11 +39,13 @@ export interface StateDiagram {
 
 export function parseStateDiagram(text: string): StateDiagram {
   const lines = text.split('\n');
-  if (lines[0] !== 'stateDiagram-v2') throw new Error(`line 1: expected "stateDiagram-v2", got ${JSON.stringify(lines[0])}`);
+  if (lines[0] !== 'stateDiagram-v2')
+    throw new Error(`line 1: expected "stateDiagram-v2", got ${JSON.stringify(lines[0])}`);
   const states = new Map<string, string>();
   const transitions: StateDiagram['transitions'] = [];
   const checkId = (id: string, at: string) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(id)) throw new Error(`${at}: ${JSON.stringify(id)} is not a state identifier`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(id))
+      throw new Error(`${at}: ${JSON.stringify(id)} is not a state identifier`);
     if (KEYWORDS.has(id.toLowerCase())) throw new Error(`${at}: ${JSON.stringify(id)} is a Mermaid keyword`);
   };
   lines.slice(1).forEach((line, i) => {

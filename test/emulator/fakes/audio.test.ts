@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fakeAudio, SAMPLE_RATE, SPEECH_FORMATS, speechPcm, speechSamples } from '../../../templates/emulator/fakes/index.js';
+import {
+  fakeAudio,
+  SAMPLE_RATE,
+  SPEECH_FORMATS,
+  speechPcm,
+  speechSamples,
+} from '../../../templates/emulator/fakes/index.js';
 import { enumOf } from './spec.ts';
 
 const TEXT = 'Hello there, this is the emulator speaking. Ünïcödé and 😀 too.';
@@ -54,7 +60,9 @@ describe('fakeAudio', () => {
   it('covers every speech format the spec lists', () => {
     expect([...SPEECH_FORMATS].sort()).toEqual([...enumOf('SpeechResponseFormat')].sort());
     for (const format of SPEECH_FORMATS) expect(fakeAudio(format, TEXT).length).toBeGreaterThan(0);
-    expect(() => fakeAudio('ogg' as 'mp3', TEXT)).toThrow('Unknown speech format "ogg"; known: mp3, opus, aac, flac, wav, pcm.');
+    expect(() => fakeAudio('ogg' as 'mp3', TEXT)).toThrow(
+      'Unknown speech format "ogg"; known: mp3, opus, aac, flac, wav, pcm.',
+    );
   });
 
   it('lasts 60 ms a character, from 0.25 s to 60 s', () => {
@@ -79,13 +87,20 @@ describe('fakeAudio', () => {
     expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
     expect(wav.toString('latin1', 8, 12)).toBe('WAVE');
     const chunks = new Map<string, Buffer>();
-    for (let at = 12; at < wav.length; ) {
+    for (let at = 12; at < wav.length;) {
       const size = wav.readUInt32LE(at + 4);
       chunks.set(wav.toString('latin1', at, at + 4), wav.subarray(at + 8, at + 8 + size));
       at += 8 + size + (size % 2);
     }
     const fmt = chunks.get('fmt ')!;
-    expect([fmt.readUInt16LE(0), fmt.readUInt16LE(2), fmt.readUInt32LE(4), fmt.readUInt32LE(8), fmt.readUInt16LE(12), fmt.readUInt16LE(14)]).toEqual([1, 1, SAMPLE_RATE, SAMPLE_RATE * 2, 2, 16]);
+    expect([
+      fmt.readUInt16LE(0),
+      fmt.readUInt16LE(2),
+      fmt.readUInt32LE(4),
+      fmt.readUInt32LE(8),
+      fmt.readUInt16LE(12),
+      fmt.readUInt16LE(14),
+    ]).toEqual([1, 1, SAMPLE_RATE, SAMPLE_RATE * 2, 2, 16]);
     expect(chunks.get('data')).toEqual(fakeAudio('pcm', TEXT));
     const info = chunks.get('LIST')!;
     expect(info.toString('latin1', 0, 4)).toBe('INFO');
@@ -98,7 +113,7 @@ describe('fakeAudio', () => {
     let at = 4;
     let info: Buffer | undefined;
     let comment: Buffer | undefined;
-    for (let last = false; !last; ) {
+    for (let last = false; !last;) {
       last = (flac[at]! & 0x80) !== 0;
       const type = flac[at]! & 0x7f;
       const length = flac.readUIntBE(at + 1, 3);
@@ -161,7 +176,7 @@ describe('fakeAudio', () => {
   it('opus: Ogg pages with valid CRCs, OpusHead, OpusTags with the text, and the exact end granule', () => {
     const ogg = fakeAudio('opus', TEXT);
     const pages: { flags: number; granule: bigint; sequence: number; packets: Buffer[] }[] = [];
-    for (let at = 0; at < ogg.length; ) {
+    for (let at = 0; at < ogg.length;) {
       expect(ogg.toString('latin1', at, at + 4)).toBe('OggS');
       const segments = ogg[at + 26]!;
       const lacing = [...ogg.subarray(at + 27, at + 27 + segments)];
@@ -181,7 +196,12 @@ describe('fakeAudio', () => {
           current = [];
         }
       }
-      pages.push({ flags: ogg[at + 5]!, granule: ogg.readBigInt64LE(at + 6), sequence: ogg.readUInt32LE(at + 18), packets });
+      pages.push({
+        flags: ogg[at + 5]!,
+        granule: ogg.readBigInt64LE(at + 6),
+        sequence: ogg.readUInt32LE(at + 18),
+        packets,
+      });
       at += 27 + segments + size;
     }
     expect(pages.map((p) => p.sequence)).toEqual(pages.map((_, i) => i));

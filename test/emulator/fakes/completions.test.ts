@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, DEFAULT_COMPLETION_TOKENS, fakeCompletion, fakeCompletionText } from '../../../templates/emulator/fakes/index.js';
+import {
+  countTokens,
+  DEFAULT_COMPLETION_TOKENS,
+  fakeCompletion,
+  fakeCompletionText,
+} from '../../../templates/emulator/fakes/index.js';
 
 describe('countTokens', () => {
   it('follows the documented approximation', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { embeddingFromBase64, embeddingToBase64, fakeEmbedding } from '../../../templates/emulator/fakes/index.js';
+import {
+  embeddingFromBase64,
+  embeddingToBase64,
+  fakeEmbedding,
+} from '../../../templates/emulator/fakes/index.js';
 
 const norm = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 
@@ -41,8 +45,12 @@ describe('fakeEmbedding', () => {
 
   it('refuses dimensions that are not a positive integer, and base64 that is not whole floats', () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) {
-      expect(() => fakeEmbedding('x', bad)).toThrow(`dimensions must be a positive integer, not ${String(bad)}.`);
+      expect(() => fakeEmbedding('x', bad)).toThrow(
+        `dimensions must be a positive integer, not ${String(bad)}.`,
+      );
     }
-    expect(() => embeddingFromBase64(Buffer.from([1, 2, 3]).toString('base64'))).toThrow('A base64 embedding holds whole float32 values; got 3 bytes.');
+    expect(() => embeddingFromBase64(Buffer.from([1, 2, 3]).toString('base64'))).toThrow(
+      'A base64 embedding holds whole float32 values; got 3 bytes.',
+    );
   });
 });

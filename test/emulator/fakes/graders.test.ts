@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { GRADER_ERROR_FLAGS, renderTemplate, runGrader, SIMILARITY_METRICS, stringCheck, STRING_CHECK_OPERATIONS, textSimilarity } from '../../../templates/emulator/fakes/index.js';
+import {
+  GRADER_ERROR_FLAGS,
+  renderTemplate,
+  runGrader,
+  SIMILARITY_METRICS,
+  stringCheck,
+  STRING_CHECK_OPERATIONS,
+  textSimilarity,
+} from '../../../templates/emulator/fakes/index.js';
 import { componentSchemas, enumOf, validatorOf } from './spec.ts';
 
 describe('string_check', () => {
   it('covers the spec operations: eq and ne exact, like and ilike as "contains" (ilike ignoring case)', () => {
-    const operations = ((componentSchemas.GraderStringCheck as { properties: { operation: { enum: string[] } } }).properties.operation.enum);
+    const operations = (
+      componentSchemas.GraderStringCheck as { properties: { operation: { enum: string[] } } }
+    ).properties.operation.enum;
     expect([...STRING_CHECK_OPERATIONS]).toEqual(operations);
     expect(stringCheck('Paris', 'Paris', 'eq')).toBe(1);
     expect(stringCheck('Paris', 'paris', 'eq')).toBe(0);
@@ -16,7 +26,9 @@ describe('string_check', () => {
     expect(stringCheck('Lyon', 'paris', 'ilike')).toBe(0);
     // No SQL wildcards: % and _ are literal.
     expect(stringCheck('abc', 'a%', 'like')).toBe(0);
-    expect(() => stringCheck('a', 'a', 'regex' as 'eq')).toThrow('Unknown string_check operation "regex"; known: eq, ne, like, ilike.');
+    expect(() => stringCheck('a', 'a', 'regex' as 'eq')).toThrow(
+      'Unknown string_check operation "regex"; known: eq, ne, like, ilike.',
+    );
   });
 });
 
@@ -26,14 +38,19 @@ describe('text similarity', () => {
     for (const metric of SIMILARITY_METRICS) {
       // METEOR's fragmentation penalty never vanishes: one chunk of m = 7 matches costs 0.5 · (1/7)³.
       const identical = metric === 'meteor' ? 1 - 0.5 / 7 ** 3 : 1;
-      expect(textSimilarity('the cat sat on the mat today', 'the cat sat on the mat today', metric), metric).toBeCloseTo(identical, 10);
+      expect(
+        textSimilarity('the cat sat on the mat today', 'the cat sat on the mat today', metric),
+        metric,
+      ).toBeCloseTo(identical, 10);
       expect(textSimilarity('', '', metric), metric).toBe(1);
       if (metric !== 'fuzzy_match') {
         expect(textSimilarity('alpha beta gamma', 'delta epsilon zeta', metric), metric).toBe(0);
         expect(textSimilarity('', 'something', metric), metric).toBe(0);
       }
     }
-    expect(() => textSimilarity('a', 'b', 'bertscore' as 'bleu')).toThrow(/Unknown text similarity metric "bertscore"/);
+    expect(() => textSimilarity('a', 'b', 'bertscore' as 'bleu')).toThrow(
+      /Unknown text similarity metric "bertscore"/,
+    );
   });
 
   it('computes the documented formulas (worked by hand: "the cat sat" against "the cat ate")', () => {
@@ -55,9 +72,16 @@ describe('text similarity', () => {
 
   it('penalises a short input in BLEU (brevity) and scattered matches in METEOR (fragmentation)', () => {
     const ref = 'one two three four five six';
-    expect(textSimilarity('one two three', ref, 'bleu')).toBeLessThan(textSimilarity('one two three four five six', ref, 'bleu'));
-    expect(textSimilarity('one x two y three', 'one two three', 'meteor')).toBeLessThan(textSimilarity('one two three x y', 'one two three', 'meteor'));
-    expect(textSimilarity('the the the', 'the cat', 'rouge_1')).toBeCloseTo(2 * (1 / 3) * (1 / 2) / (1 / 3 + 1 / 2), 10); // clipped
+    expect(textSimilarity('one two three', ref, 'bleu')).toBeLessThan(
+      textSimilarity('one two three four five six', ref, 'bleu'),
+    );
+    expect(textSimilarity('one x two y three', 'one two three', 'meteor')).toBeLessThan(
+      textSimilarity('one two three x y', 'one two three', 'meteor'),
+    );
+    expect(textSimilarity('the the the', 'the cat', 'rouge_1')).toBeCloseTo(
+      (2 * (1 / 3) * (1 / 2)) / (1 / 3 + 1 / 2),
+      10,
+    ); // clipped
   });
 
   it('tokenizes on letters and digits of any script, ignoring case and punctuation', () => {
@@ -71,7 +95,13 @@ describe('runGrader', () => {
 
   it('fills templates from item and sample, grades, and answers a result valid for the spec', () => {
     const result = runGrader(
-      { type: 'string_check', name: 'capital', input: '{{sample.output_text}}', reference: '{{ item.answer }}', operation: 'ilike' },
+      {
+        type: 'string_check',
+        name: 'capital',
+        input: '{{sample.output_text}}',
+        reference: '{{ item.answer }}',
+        operation: 'ilike',
+      },
       { item: { answer: 'paris' }, modelSample: 'It is Paris.' },
     );
     expect(result?.reward).toBe(1);
@@ -83,27 +113,51 @@ describe('runGrader', () => {
 
   it('reads sample.output_json when the sample is JSON, nested item paths, and non-string values as JSON', () => {
     const context = { item: { expected: { city: 'Paris', n: 3 } }, modelSample: '{"city":"Paris","n":3}' };
-    expect(renderTemplate('{{sample.output_json.city}}/{{item.expected.n}}/{{item.expected}}', context)).toEqual({ text: 'Paris/3/{"city":"Paris","n":3}', missing: [] });
-    const result = runGrader({ type: 'text_similarity', name: 'sim', input: '{{sample.output_json.city}}', reference: '{{item.expected.city}}', evaluation_metric: 'fuzzy_match' }, context);
+    expect(
+      renderTemplate('{{sample.output_json.city}}/{{item.expected.n}}/{{item.expected}}', context),
+    ).toEqual({ text: 'Paris/3/{"city":"Paris","n":3}', missing: [] });
+    const result = runGrader(
+      {
+        type: 'text_similarity',
+        name: 'sim',
+        input: '{{sample.output_json.city}}',
+        reference: '{{item.expected.city}}',
+        evaluation_metric: 'fuzzy_match',
+      },
+      context,
+    );
     expect(result?.reward).toBe(1);
     expect(valid(result)).toBe(true);
-    expect(renderTemplate('{{sample.output_json}}', { modelSample: 'not json' })).toEqual({ text: '', missing: ['sample.output_json'] });
+    expect(renderTemplate('{{sample.output_json}}', { modelSample: 'not json' })).toEqual({
+      text: '',
+      missing: ['sample.output_json'],
+    });
     expect(renderTemplate('{{other.x}} stays', {})).toEqual({ text: '{{other.x}} stays', missing: [] });
   });
 
   it('reports a variable that resolves to nothing as invalid_variable_error with reward 0', () => {
-    const result = runGrader({ type: 'string_check', name: 'c', input: '{{item.missing}}', reference: '', operation: 'eq' }, { item: {} });
+    const result = runGrader(
+      { type: 'string_check', name: 'c', input: '{{item.missing}}', reference: '', operation: 'eq' },
+      { item: {} },
+    );
     expect(result?.reward).toBe(0);
     expect(result!.metadata.errors.invalid_variable_error).toBe(true);
     expect(valid(result)).toBe(true);
   });
 
   it('computes nothing for graders that need a runtime, a model or an undocumented formula', () => {
-    for (const type of ['python', 'score_model', 'label_model', 'multi']) expect(runGrader({ type, name: 'x' }, {})).toBeUndefined();
+    for (const type of ['python', 'score_model', 'label_model', 'multi'])
+      expect(runGrader({ type, name: 'x' }, {})).toBeUndefined();
   });
 
   it('is deterministic: the same grader and context give the same result', () => {
-    const grader = { type: 'text_similarity', name: 's', input: '{{sample.output_text}}', reference: 'a b c', evaluation_metric: 'bleu' } as const;
+    const grader = {
+      type: 'text_similarity',
+      name: 's',
+      input: '{{sample.output_text}}',
+      reference: 'a b c',
+      evaluation_metric: 'bleu',
+    } as const;
     expect(runGrader(grader, { modelSample: 'a b d' })).toEqual(runGrader(grader, { modelSample: 'a b d' }));
   });
 });

@@ -34,7 +34,9 @@ describe('fakeModeration', () => {
 
   it('is deterministic per input and varies between inputs', () => {
     expect(fakeModeration('one', categories)).toEqual(fakeModeration('one', categories));
-    expect(fakeModeration('one', categories).category_scores).not.toEqual(fakeModeration('two', categories).category_scores);
+    expect(fakeModeration('one', categories).category_scores).not.toEqual(
+      fakeModeration('two', categories).category_scores,
+    );
   });
 
   it('answers over the categories given, in their order', () => {

@@ -19,7 +19,10 @@ describe('fakeFromSchema on our spec', () => {
       const valid = validatorOf(name);
       for (const seed of [1, 2, 'x']) {
         const value = fakeFromSchema(componentSchemas[name], seed, { root: document });
-        if (!valid(value)) failures.push(`${name} (seed ${seed}): ${valid.errors()} in ${JSON.stringify(value).slice(0, 200)}`);
+        if (!valid(value))
+          failures.push(
+            `${name} (seed ${seed}): ${valid.errors()} in ${JSON.stringify(value).slice(0, 200)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -28,8 +31,12 @@ describe('fakeFromSchema on our spec', () => {
 
   it('is deterministic for a seed, and seeds differ', () => {
     const schema = componentSchemas.Batch;
-    expect(fakeFromSchema(schema, 42, { root: document })).toEqual(fakeFromSchema(schema, 42, { root: document }));
-    const values = new Set([1, 2, 3, 4, 5].map((seed) => JSON.stringify(fakeFromSchema(schema, seed, { root: document }))));
+    expect(fakeFromSchema(schema, 42, { root: document })).toEqual(
+      fakeFromSchema(schema, 42, { root: document }),
+    );
+    const values = new Set(
+      [1, 2, 3, 4, 5].map((seed) => JSON.stringify(fakeFromSchema(schema, seed, { root: document }))),
+    );
     expect(values.size).toBeGreaterThan(1);
   });
 });
@@ -41,13 +48,20 @@ function nullableToTypes(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) if (key !== 'nullable') out[key] = nullableToTypes(value);
   if ((node as { nullable?: unknown }).nullable !== true) return out;
-  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'], ...(Array.isArray(out.enum) ? { enum: [...out.enum, null] } : {}) };
+  if (typeof out.type === 'string')
+    return {
+      ...out,
+      type: [out.type, 'null'],
+      ...(Array.isArray(out.enum) ? { enum: [...out.enum, null] } : {}),
+    };
   return { anyOf: [out, { type: 'null' }] };
 }
 
 describe('fakeFromSchema on GitHub’s spec (OpenAPI 3.0)', () => {
   it('gives a valid value for every component schema', () => {
-    const github = JSON.parse(readFileSync('../shared/specs/github-api.json', 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    const github = JSON.parse(readFileSync('../shared/specs/github-api.json', 'utf8')) as {
+      components: { schemas: Record<string, unknown> };
+    };
     // inlineRefs: false compiles each referenced schema once, not once per schema that reaches it.
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, inlineRefs: false });
     (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -65,7 +79,8 @@ describe('fakeFromSchema on GitHub’s spec (OpenAPI 3.0)', () => {
 });
 
 describe('fakeFromSchema choices', () => {
-  const fake = (schema: unknown, seed: string | number = 1, options = {}) => fakeFromSchema(schema, seed, options);
+  const fake = (schema: unknown, seed: string | number = 1, options = {}) =>
+    fakeFromSchema(schema, seed, options);
 
   it('takes const, then a fitting example, then enum, then default', () => {
     expect(fake({ const: 'c', examples: ['e'], enum: ['c'], default: 'c' })).toBe('c');
@@ -81,9 +96,33 @@ describe('fakeFromSchema choices', () => {
 
   it('generates every format ajv-formats checks, valid', () => {
     const ajv = strict2020();
-    for (const format of ['date-time', 'date', 'time', 'duration', 'email', 'uri', 'uri-reference', 'uri-template', 'hostname', 'ipv4', 'ipv6', 'uuid', 'byte', 'json-pointer', 'relative-json-pointer', 'regex', 'password', 'int32', 'int64', 'binary']) {
+    for (const format of [
+      'date-time',
+      'date',
+      'time',
+      'duration',
+      'email',
+      'uri',
+      'uri-reference',
+      'uri-template',
+      'hostname',
+      'ipv4',
+      'ipv6',
+      'uuid',
+      'byte',
+      'json-pointer',
+      'relative-json-pointer',
+      'regex',
+      'password',
+      'int32',
+      'int64',
+      'binary',
+    ]) {
       const schema = { type: 'string', format };
-      for (const seed of [1, 2, 3]) expect(ajv.validate(schema, fake(schema, seed)), `${format}: ${String(fake(schema, seed))}`).toBe(true);
+      for (const seed of [1, 2, 3])
+        expect(ajv.validate(schema, fake(schema, seed)), `${format}: ${String(fake(schema, seed))}`).toBe(
+          true,
+        );
     }
   });
 
@@ -107,7 +146,11 @@ describe('fakeFromSchema choices', () => {
       { type: 'number', exclusiveMaximum: -1000 },
     ];
     for (const schema of schemas) {
-      for (const seed of [1, 2, 3, 4]) expect(ajv.validate(schema, fake(schema, seed)), `${JSON.stringify(schema)} → ${JSON.stringify(fake(schema, seed))}`).toBe(true);
+      for (const seed of [1, 2, 3, 4])
+        expect(
+          ajv.validate(schema, fake(schema, seed)),
+          `${JSON.stringify(schema)} → ${JSON.stringify(fake(schema, seed))}`,
+        ).toBe(true);
     }
   });
 
@@ -119,36 +162,85 @@ describe('fakeFromSchema choices', () => {
       { type: 'array', contains: { const: 'needle' }, items: { type: 'string' } },
       { type: 'array', items: { type: 'string' }, maxItems: 0 },
       { type: 'object', additionalProperties: { type: 'integer' }, minProperties: 3 },
-      { type: 'object', patternProperties: { '^x-[a-z]+$': { type: 'boolean' } }, additionalProperties: false, minProperties: 2 },
-      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, dependentRequired: { a: ['b'] }, required: ['a'] },
-      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } }, maxProperties: 1, required: ['c'] },
-      { type: 'object', required: ['undeclared'], additionalProperties: false, properties: { undeclared: true } },
+      {
+        type: 'object',
+        patternProperties: { '^x-[a-z]+$': { type: 'boolean' } },
+        additionalProperties: false,
+        minProperties: 2,
+      },
+      {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        dependentRequired: { a: ['b'] },
+        required: ['a'],
+      },
+      {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } },
+        maxProperties: 1,
+        required: ['c'],
+      },
+      {
+        type: 'object',
+        required: ['undeclared'],
+        additionalProperties: false,
+        properties: { undeclared: true },
+      },
       { type: ['null', 'string'] },
       { type: 'string', nullable: true },
       { type: 'object', properties: { never: false, a: { type: 'integer' } }, minProperties: 1 },
-      { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' }, c: { type: 'integer' } }, additionalProperties: false, minProperties: 3 },
+      {
+        type: 'object',
+        properties: { a: { type: 'integer' }, b: { type: 'integer' }, c: { type: 'integer' } },
+        additionalProperties: false,
+        minProperties: 3,
+      },
     ];
     for (const schema of schemas) {
-      for (const seed of [1, 2, 3]) expect(ajv.validate(schema, fake(schema, seed)), `${JSON.stringify(schema)} → ${JSON.stringify(fake(schema, seed))}`).toBe(true);
+      for (const seed of [1, 2, 3])
+        expect(
+          ajv.validate(schema, fake(schema, seed)),
+          `${JSON.stringify(schema)} → ${JSON.stringify(fake(schema, seed))}`,
+        ).toBe(true);
     }
     expect(fake({ type: ['null', 'string'] })).not.toBeNull();
   });
 
   it('picks oneOf branches the others refuse, honours discriminators, merges allOf, and applies if/then/else', () => {
     const ajv = strict2020();
-    const xor = { type: 'object', properties: { url: { type: 'string' }, id: { type: 'string' } }, oneOf: [{ required: ['url'] }, { required: ['id'] }] };
+    const xor = {
+      type: 'object',
+      properties: { url: { type: 'string' }, id: { type: 'string' } },
+      oneOf: [{ required: ['url'] }, { required: ['id'] }],
+    };
     const pets = {
       oneOf: [{ $ref: '#/$defs/cat' }, { $ref: '#/$defs/dog' }],
       discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/cat', dog: '#/$defs/dog' } },
       $defs: {
-        cat: { type: 'object', required: ['kind', 'meows'], properties: { kind: { type: 'string' }, meows: { type: 'boolean' } } },
-        dog: { type: 'object', required: ['kind', 'barks'], properties: { kind: { type: 'string' }, barks: { type: 'boolean' } } },
+        cat: {
+          type: 'object',
+          required: ['kind', 'meows'],
+          properties: { kind: { type: 'string' }, meows: { type: 'boolean' } },
+        },
+        dog: {
+          type: 'object',
+          required: ['kind', 'barks'],
+          properties: { kind: { type: 'string' }, barks: { type: 'boolean' } },
+        },
       },
     };
-    const merged = { allOf: [{ type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] }, { properties: { a: { minimum: 10, maximum: 12 }, b: { const: 1 } }, required: ['b'] }] };
+    const merged = {
+      allOf: [
+        { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] },
+        { properties: { a: { minimum: 10, maximum: 12 }, b: { const: 1 } }, required: ['b'] },
+      ],
+    };
     const conditional = {
       type: 'object',
-      properties: { model: { enum: ['small', 'large'] }, size: { type: 'integer', minimum: 1, maximum: 100 } },
+      properties: {
+        model: { enum: ['small', 'large'] },
+        size: { type: 'integer', minimum: 1, maximum: 100 },
+      },
       required: ['model', 'size'],
       if: { properties: { model: { const: 'small' } } },
       then: { properties: { size: { maximum: 10 } } },
@@ -167,28 +259,58 @@ describe('fakeFromSchema choices', () => {
         expect(ajv.validate(schema, value), `${JSON.stringify(value)}: ${ajv.errorsText()}`).toBe(true);
       }
     }
-    const kinds = new Set(Array.from({ length: 12 }, (_, seed) => (fake(pets, seed, { root: pets }) as { kind: string }).kind));
+    const kinds = new Set(
+      Array.from({ length: 12 }, (_, seed) => (fake(pets, seed, { root: pets }) as { kind: string }).kind),
+    );
     expect(kinds).toEqual(new Set(['cat', 'dog']));
   });
 
   it('resolves $ref through `resolve` first, then `root`; leaves out readOnly or writeOnly properties on request', () => {
-    const resolve = (ref: string) => (ref === 'ext:Name' ? { type: 'string', const: 'from resolve' } : undefined);
+    const resolve = (ref: string) =>
+      ref === 'ext:Name' ? { type: 'string', const: 'from resolve' } : undefined;
     expect(fake({ $ref: 'ext:Name' }, 1, { resolve })).toBe('from resolve');
-    const schema = { type: 'object', properties: { id: { type: 'string', readOnly: true, const: 'x' }, secret: { type: 'string', writeOnly: true, const: 's' } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string', readOnly: true, const: 'x' },
+        secret: { type: 'string', writeOnly: true, const: 's' },
+      },
+    };
     expect(fake(schema, 1, { omit: 'readOnly' })).not.toHaveProperty('id');
     expect(fake(schema, 1, { omit: 'writeOnly' })).not.toHaveProperty('secret');
   });
 
   it('keeps a location’s value when an unrelated property is added (each location has its own stream)', () => {
-    const before = { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'integer' } } };
-    const after = { ...before, required: ['a', 'b', 'c'], properties: { c: { type: 'number' }, ...before.properties } };
+    const before = {
+      type: 'object',
+      required: ['a', 'b'],
+      properties: { a: { type: 'string' }, b: { type: 'integer' } },
+    };
+    const after = {
+      ...before,
+      required: ['a', 'b', 'c'],
+      properties: { c: { type: 'number' }, ...before.properties },
+    };
     const x = fake(before, 'seed') as Record<string, unknown>;
     const y = fake(after, 'seed') as Record<string, unknown>;
     expect([y.a, y.b]).toEqual([x.a, x.b]);
   });
 
   it('bounds depth: optional recursion stops, and only required properties below maxDepth', () => {
-    const tree = { $ref: '#/$defs/node', $defs: { node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, child: { $ref: '#/$defs/node' }, tags: { type: 'array', items: { type: 'string' } } } } } };
+    const tree = {
+      $ref: '#/$defs/node',
+      $defs: {
+        node: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string' },
+            child: { $ref: '#/$defs/node' },
+            tags: { type: 'array', items: { type: 'string' } },
+          },
+        },
+      },
+    };
     for (let seed = 0; seed < 10; seed++) {
       let node = fake(tree, seed, { root: tree, maxDepth: 2 }) as { child?: unknown; tags?: unknown };
       let depth = 0;
@@ -203,11 +325,20 @@ describe('fakeFromSchema choices', () => {
   });
 
   it('reports what cannot be generated, located', () => {
-    const endless = { $ref: '#/$defs/a', $defs: { a: { type: 'object', required: ['next'], properties: { next: { $ref: '#/$defs/a' } } } } };
+    const endless = {
+      $ref: '#/$defs/a',
+      $defs: { a: { type: 'object', required: ['next'], properties: { next: { $ref: '#/$defs/a' } } } },
+    };
     expect(() => fake(endless, 1, { root: endless })).toThrow(FakeSchemaError);
-    expect(() => fake(endless, 1, { root: endless })).toThrow(/The schema at #(\/next)+ requires nesting deeper than 36 levels\./);
-    expect(() => fake({ type: 'object', required: ['x'], properties: { x: false } })).toThrow('No value is valid for the schema `false` at #/x.');
-    expect(() => fake({ $ref: '#/nowhere' }, 1, { root: {} })).toThrow('Cannot resolve $ref "#/nowhere" at #.');
+    expect(() => fake(endless, 1, { root: endless })).toThrow(
+      /The schema at #(\/next)+ requires nesting deeper than 36 levels\./,
+    );
+    expect(() => fake({ type: 'object', required: ['x'], properties: { x: false } })).toThrow(
+      'No value is valid for the schema `false` at #/x.',
+    );
+    expect(() => fake({ $ref: '#/nowhere' }, 1, { root: {} })).toThrow(
+      'Cannot resolve $ref "#/nowhere" at #.',
+    );
     expect(() => fake({ type: 'array', items: 42, minItems: 1 })).toThrow('Not a schema at #/0.');
   });
 });

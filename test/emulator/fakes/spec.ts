@@ -4,7 +4,8 @@ import addFormats from 'ajv-formats';
 import { loadSpec } from '../../../generator/load/index.ts';
 
 export const { document } = await loadSpec('spec/openapi.yaml');
-export const componentSchemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas;
+export const componentSchemas = (document as unknown as { components: { schemas: Record<string, unknown> } })
+  .components.schemas;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { audioInfo, ESTIMATED_BYTES_PER_SECOND, fakeAudio, fakeTranscription, SPEECH_FORMATS, TRANSCRIPTION_FORMATS } from '../../../templates/emulator/fakes/index.js';
+import {
+  audioInfo,
+  ESTIMATED_BYTES_PER_SECOND,
+  fakeAudio,
+  fakeTranscription,
+  SPEECH_FORMATS,
+  TRANSCRIPTION_FORMATS,
+} from '../../../templates/emulator/fakes/index.js';
 import { enumOf, validatorOf } from './spec.ts';
 
 const TEXT = 'Hello there. This is the emulator speaking! Is it clear?';
 const wav = fakeAudio('wav', TEXT);
-const jsonSchemas = { json: 'Transcription', verbose_json: 'TranscriptionVerbose', diarized_json: 'TranscriptionDiarized' } as const;
+const jsonSchemas = {
+  json: 'Transcription',
+  verbose_json: 'TranscriptionVerbose',
+  diarized_json: 'TranscriptionDiarized',
+} as const;
 
 describe('fakeTranscription', () => {
   it('covers every transcription format the spec lists', () => {
     expect([...TRANSCRIPTION_FORMATS].sort()).toEqual([...enumOf('TranscriptionResponseFormat')].sort());
-    expect(() => fakeTranscription(wav, 'xml' as 'json')).toThrow('Unknown transcription format "xml"; known: json, text, srt, verbose_json, vtt, diarized_json.');
+    expect(() => fakeTranscription(wav, 'xml' as 'json')).toThrow(
+      'Unknown transcription format "xml"; known: json, text, srt, verbose_json, vtt, diarized_json.',
+    );
   });
 
   it('gives back the text of fake speech from every container that carries it, with its duration', () => {
@@ -25,9 +38,15 @@ describe('fakeTranscription', () => {
       expect(info.duration).toBeCloseTo(TEXT.length * 0.06, 1);
       expect(fakeTranscription(audio, 'text')).toBe(TEXT);
     }
-    expect(audioInfo(fakeAudio('aac', TEXT))).toEqual({ duration: expect.closeTo(TEXT.length * 0.06, 1), container: 'aac' });
+    expect(audioInfo(fakeAudio('aac', TEXT))).toEqual({
+      duration: expect.closeTo(TEXT.length * 0.06, 1),
+      container: 'aac',
+    });
     const unknown = Buffer.alloc(32_000, 7);
-    expect(audioInfo(unknown)).toEqual({ duration: 32_000 / ESTIMATED_BYTES_PER_SECOND, container: 'unknown' });
+    expect(audioInfo(unknown)).toEqual({
+      duration: 32_000 / ESTIMATED_BYTES_PER_SECOND,
+      container: 'unknown',
+    });
   });
 
   it('derives sentences from the bytes of other audio: deterministic, different for different files', () => {
@@ -44,26 +63,41 @@ describe('fakeTranscription', () => {
       expect(valid(body), `${format}: ${valid.errors()}`).toBe(true);
       expect((body as { text: string }).text).toBe(TEXT);
     }
-    const verbose = fakeTranscription(wav, 'verbose_json') as { duration: number; segments: { start: number; end: number; text: string }[]; words: { word: string }[] };
+    const verbose = fakeTranscription(wav, 'verbose_json') as {
+      duration: number;
+      segments: { start: number; end: number; text: string }[];
+      words: { word: string }[];
+    };
     expect(verbose.duration).toBeCloseTo(3.36, 3);
-    expect(verbose.segments.map((s) => s.text)).toEqual(['Hello there.', 'This is the emulator speaking!', 'Is it clear?']);
+    expect(verbose.segments.map((s) => s.text)).toEqual([
+      'Hello there.',
+      'This is the emulator speaking!',
+      'Is it clear?',
+    ]);
     expect(verbose.segments[0]!.start).toBe(0);
     expect(verbose.segments.at(-1)!.end).toBe(verbose.duration);
-    for (let i = 1; i < verbose.segments.length; i++) expect(verbose.segments[i]!.start).toBe(verbose.segments[i - 1]!.end);
+    for (let i = 1; i < verbose.segments.length; i++)
+      expect(verbose.segments[i]!.start).toBe(verbose.segments[i - 1]!.end);
     expect(verbose.words.map((w) => w.word).join(' ')).toBe(TEXT);
   });
 
   it('names diarized speakers from known_speaker_names[] in turn, else A, B', () => {
-    const plain = fakeTranscription(wav, 'diarized_json') as { segments: { speaker: string; type: string }[] };
+    const plain = fakeTranscription(wav, 'diarized_json') as {
+      segments: { speaker: string; type: string }[];
+    };
     expect(plain.segments.map((s) => s.speaker)).toEqual(['A', 'B', 'A']);
     expect(plain.segments.every((s) => s.type === 'transcript.text.segment')).toBe(true);
-    const named = fakeTranscription(wav, 'diarized_json', { knownSpeakerNames: ['agent', 'customer'] }) as { segments: { speaker: string }[] };
+    const named = fakeTranscription(wav, 'diarized_json', { knownSpeakerNames: ['agent', 'customer'] }) as {
+      segments: { speaker: string }[];
+    };
     expect(named.segments.map((s) => s.speaker)).toEqual(['agent', 'customer', 'agent']);
   });
 
   it('gives usage in seconds by default, in tokens on request (both valid)', () => {
     const valid = validatorOf('Transcription');
-    const tokens = fakeTranscription(wav, 'json', { usage: 'tokens' }) as { usage: { type: string; total_tokens: number; input_tokens: number; output_tokens: number } };
+    const tokens = fakeTranscription(wav, 'json', { usage: 'tokens' }) as {
+      usage: { type: string; total_tokens: number; input_tokens: number; output_tokens: number };
+    };
     expect(valid(tokens), valid.errors()).toBe(true);
     expect(tokens.usage.type).toBe('tokens');
     expect(tokens.usage.total_tokens).toBe(tokens.usage.input_tokens + tokens.usage.output_tokens);

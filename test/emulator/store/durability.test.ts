@@ -30,7 +30,9 @@ function startWriter(dir: string) {
     const parts = (partial + chunk).split('\n');
     partial = parts.pop() ?? '';
     lines.push(...parts);
-    for (const w of waiters.splice(0)) if (lines.length >= w.count) w.resolve(); else waiters.push(w);
+    for (const w of waiters.splice(0))
+      if (lines.length >= w.count) w.resolve();
+      else waiters.push(w);
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -41,7 +43,12 @@ function startWriter(dir: string) {
     stderr: () => stderr,
     /** Resolves when `count` lines arrived or the child exited, whichever first. */
     waitFor: (count: number) =>
-      Promise.race([new Promise<void>((resolve) => (lines.length >= count ? resolve() : waiters.push({ count, resolve }))), exited]),
+      Promise.race([
+        new Promise<void>((resolve) =>
+          lines.length >= count ? resolve() : waiters.push({ count, resolve }),
+        ),
+        exited,
+      ]),
   };
 }
 
@@ -80,7 +87,10 @@ describe('EmulatorStore with a directory', () => {
         items: [...state.items.values()].map(itemValue),
         pairs: [...state.pairs].flatMap((n) => [{ n }, { n }]),
       });
-      expect([expected({ items, pairs }), expected(ifLanded)]).toContainEqual({ items: found, pairs: foundPairs });
+      expect([expected({ items, pairs }), expected(ifLanded)]).toContainEqual({
+        items: found,
+        pairs: foundPairs,
+      });
       store.close();
       // The next round starts from what was recovered.
       if (JSON.stringify(expected(ifLanded)) === JSON.stringify({ items: found, pairs: foundPairs })) {
@@ -133,7 +143,9 @@ describe('EmulatorStore with a directory', () => {
     const seed = await openStore({ dir });
     seed.put('c', 'a', 1);
     seed.close();
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     writeFileSync(join(dir, LOCK_FILE), `${gone.stdout}\n`);
     mkdirSync(join(dir, `${DATABASE_FILE}.lock`));
     const store = await openStore({ dir });
@@ -163,7 +175,10 @@ describe('EmulatorStore with a directory', () => {
   it('reports a database file that is not one, naming it, and leaves the directory free', async () => {
     const dir = join(scratch, 'garbage');
     mkdirSync(dir);
-    writeFileSync(join(dir, DATABASE_FILE), 'this is not a database, just text long enough to be read as a header '.repeat(20));
+    writeFileSync(
+      join(dir, DATABASE_FILE),
+      'this is not a database, just text long enough to be read as a header '.repeat(20),
+    );
     const message = `Cannot open the emulator's database ${join(dir, DATABASE_FILE)}: file is not a database.`;
     await expect(openStore({ dir })).rejects.toThrow(message);
     await expect(openStore({ dir })).rejects.toThrow(message);

@@ -36,20 +36,47 @@ describe('EmulatorStore.list', () => {
 
   it('gives with `before` the page just before the cursor, in listing order, hasMore looking backwards', async () => {
     const store = await filled(8);
-    expect(page(store, { order: 'asc', limit: 3, before: 'id7' })).toEqual({ items: [4, 5, 6], hasMore: true });
-    expect(page(store, { order: 'asc', limit: 3, before: 'id4' })).toEqual({ items: [1, 2, 3], hasMore: false });
-    expect(page(store, { order: 'desc', limit: 3, before: 'id2' })).toEqual({ items: [5, 4, 3], hasMore: true });
-    expect(page(store, { order: 'desc', limit: 3, before: 'id5' })).toEqual({ items: [8, 7, 6], hasMore: false });
+    expect(page(store, { order: 'asc', limit: 3, before: 'id7' })).toEqual({
+      items: [4, 5, 6],
+      hasMore: true,
+    });
+    expect(page(store, { order: 'asc', limit: 3, before: 'id4' })).toEqual({
+      items: [1, 2, 3],
+      hasMore: false,
+    });
+    expect(page(store, { order: 'desc', limit: 3, before: 'id2' })).toEqual({
+      items: [5, 4, 3],
+      hasMore: true,
+    });
+    expect(page(store, { order: 'desc', limit: 3, before: 'id5' })).toEqual({
+      items: [8, 7, 6],
+      hasMore: false,
+    });
     expect(page(store, { order: 'asc', limit: 3, before: 'id1' })).toEqual({ items: [], hasMore: false });
   });
 
   it('with both cursors, lists what lies strictly between them, forwards', async () => {
     const store = await filled(9);
-    expect(page(store, { order: 'asc', limit: 10, after: 'id2', before: 'id6' })).toEqual({ items: [3, 4, 5], hasMore: false });
-    expect(page(store, { order: 'asc', limit: 2, after: 'id2', before: 'id6' })).toEqual({ items: [3, 4], hasMore: true });
-    expect(page(store, { order: 'desc', limit: 10, after: 'id8', before: 'id4' })).toEqual({ items: [7, 6, 5], hasMore: false });
-    expect(page(store, { order: 'asc', limit: 10, after: 'id6', before: 'id2' })).toEqual({ items: [], hasMore: false });
-    expect(page(store, { order: 'asc', limit: 10, after: 'id3', before: 'id3' })).toEqual({ items: [], hasMore: false });
+    expect(page(store, { order: 'asc', limit: 10, after: 'id2', before: 'id6' })).toEqual({
+      items: [3, 4, 5],
+      hasMore: false,
+    });
+    expect(page(store, { order: 'asc', limit: 2, after: 'id2', before: 'id6' })).toEqual({
+      items: [3, 4],
+      hasMore: true,
+    });
+    expect(page(store, { order: 'desc', limit: 10, after: 'id8', before: 'id4' })).toEqual({
+      items: [7, 6, 5],
+      hasMore: false,
+    });
+    expect(page(store, { order: 'asc', limit: 10, after: 'id6', before: 'id2' })).toEqual({
+      items: [],
+      hasMore: false,
+    });
+    expect(page(store, { order: 'asc', limit: 10, after: 'id3', before: 'id3' })).toEqual({
+      items: [],
+      hasMore: false,
+    });
   });
 
   it('answers limit 0 with no items and whether any would follow', async () => {
@@ -93,7 +120,11 @@ describe('EmulatorStore.list', () => {
     const seen: number[] = [];
     let after: string | undefined;
     for (;;) {
-      const { items, hasMore } = page(store, { order: 'asc', limit: 2, ...(after === undefined ? {} : { after }) });
+      const { items, hasMore } = page(store, {
+        order: 'asc',
+        limit: 2,
+        ...(after === undefined ? {} : { after }),
+      });
       for (const v of items as number[]) {
         seen.push(v);
         store.delete('c', `id${v}`);
@@ -111,7 +142,10 @@ describe('EmulatorStore.list', () => {
     store.put('other', 'elsewhere', 1);
     expect(page(store, { order: 'asc', limit: 5, after: 'nope' })).toEqual({ items: [], hasMore: false });
     expect(page(store, { order: 'desc', limit: 5, before: 'nope' })).toEqual({ items: [], hasMore: false });
-    expect(page(store, { order: 'asc', limit: 5, after: 'elsewhere' })).toEqual({ items: [], hasMore: false });
+    expect(page(store, { order: 'asc', limit: 5, after: 'elsewhere' })).toEqual({
+      items: [],
+      hasMore: false,
+    });
   });
 
   it('refuses a limit that is not a non-negative integer and an unknown order', async () => {
@@ -119,6 +153,8 @@ describe('EmulatorStore.list', () => {
     for (const limit of [-1, 1.5, Number.NaN, Infinity]) {
       expect(() => page(store, { order: 'asc', limit })).toThrow(/list limit must be a non-negative integer/);
     }
-    expect(() => page(store, { order: 'up' as 'asc', limit: 1 })).toThrow(`list order must be 'asc' or 'desc', not "up".`);
+    expect(() => page(store, { order: 'up' as 'asc', limit: 1 })).toThrow(
+      `list order must be 'asc' or 'desc', not "up".`,
+    );
   });
 });

@@ -27,7 +27,21 @@ describe.each([
 
   it('stores every kind of JSON value, null included (distinct from absent)', async () => {
     const store = await open();
-    const values: Json[] = [null, true, false, 0, -1.5, 2 ** 53 - 1, 1e-300, '', 'text', [], {}, [1, [2, [3]]], { a: { b: { c: [null] } } }];
+    const values: Json[] = [
+      null,
+      true,
+      false,
+      0,
+      -1.5,
+      2 ** 53 - 1,
+      1e-300,
+      '',
+      'text',
+      [],
+      {},
+      [1, [2, [3]]],
+      { a: { b: { c: [null] } } },
+    ];
     values.forEach((value, i) => store.put('values', `v${i}`, value));
     values.forEach((value, i) => expect(store.get('values', `v${i}`)).toEqual(value));
     expect(store.get('values', 'v0')).toBeNull();
@@ -36,7 +50,9 @@ describe.each([
 
   it('refuses a value JSON cannot hold, naming it', async () => {
     const store = await open();
-    expect(() => store.put('files', 'x', undefined as unknown as Json)).toThrow(/Cannot store undefined as files\/x/);
+    expect(() => store.put('files', 'x', undefined as unknown as Json)).toThrow(
+      /Cannot store undefined as files\/x/,
+    );
     expect(store.count('files')).toBe(0);
     store.close();
   });
@@ -46,7 +62,11 @@ describe.each([
     for (const id of ['a', 'b', 'c']) store.put('c', id, { id, v: 1 });
     store.put('c', 'a', { id: 'a', v: 2 });
     expect(store.count('c')).toBe(3);
-    expect(store.list('c', { order: 'asc', limit: 10 }).items).toEqual([{ id: 'a', v: 2 }, { id: 'b', v: 1 }, { id: 'c', v: 1 }]);
+    expect(store.list('c', { order: 'asc', limit: 10 }).items).toEqual([
+      { id: 'a', v: 2 },
+      { id: 'b', v: 1 },
+      { id: 'c', v: 1 },
+    ]);
     store.close();
   });
 
@@ -81,7 +101,27 @@ describe.each([
 
   it('keeps odd ids, collection names and strings exactly (NUL, lone surrogates, quotes, SQL, long)', async () => {
     const store = await open();
-    const odd = ['', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '😀', 'é', 'e\u0301', '"quoted"', "'; DROP TABLE items; --", '%', '_', '\\', '../..', 'a/b', 'x'.repeat(10_000), 'null', '0'];
+    const odd = [
+      '',
+      ' ',
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      'x\udfff',
+      '😀',
+      'é',
+      'e\u0301',
+      '"quoted"',
+      "'; DROP TABLE items; --",
+      '%',
+      '_',
+      '\\',
+      '../..',
+      'a/b',
+      'x'.repeat(10_000),
+      'null',
+      '0',
+    ];
     odd.forEach((id, i) => store.put(id, id, { i, id, text: `${id}|${id}` }));
     odd.forEach((id, i) => expect(store.get(id, id)).toEqual({ i, id, text: `${id}|${id}` }));
     // Ids that differ only where encodings lose information stay different.

@@ -57,9 +57,13 @@ describe('every operation: client.<sdkPath>(...) → generated server → handle
       if (req.body && req.content?.kind === 'json') expect(input.body).toMatchObject(req.body as object);
       for (const [k, v] of Object.entries(req.query)) expect(input.query[k]).toEqual(v);
       const kind = selectedContent(op, req.body)?.kind;
-      if (kind === 'binary') expect([...new Uint8Array(await (result as Response).arrayBuffer())]).toEqual([...BYTES]);
+      if (kind === 'binary')
+        expect([...new Uint8Array(await (result as Response).arrayBuffer())]).toEqual([...BYTES]);
       // A paged list resolves to its first page: the answer as sent is its `body`.
-      else if (op.paging) expect(JSON.parse(JSON.stringify((result as { body: unknown }).body))).toMatchObject(returned.get(op.operationId) as object);
+      else if (op.paging)
+        expect(JSON.parse(JSON.stringify((result as { body: unknown }).body))).toMatchObject(
+          returned.get(op.operationId) as object,
+        );
       else expect(JSON.parse(JSON.stringify(result))).toMatchObject(returned.get(op.operationId) as object);
     });
   }
@@ -75,9 +79,17 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
   });
 
   it('embeddings.create (typed body and result)', async () => {
-    const r = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['a', 'b'], dimensions: 8 });
+    const r = await client.embeddings.create({
+      model: 'text-embedding-3-small',
+      input: ['a', 'b'],
+      dimensions: 8,
+    });
     expect(typeof r.model).toBe('string');
-    expect(seen.get('createEmbedding').body).toMatchObject({ model: 'text-embedding-3-small', input: ['a', 'b'], dimensions: 8 });
+    expect(seen.get('createEmbedding').body).toMatchObject({
+      model: 'text-embedding-3-small',
+      input: ['a', 'b'],
+      dimensions: 8,
+    });
   });
 
   it('videos.list({ limit: 5 }) arrives as number 5', async () => {
@@ -86,7 +98,11 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
   });
 
   it('completions.create({ stream: true }) yields every data-only event', async () => {
-    const stream: any = await client.completions.create({ model: 'gpt-3.5-turbo-instruct', prompt: 'p', stream: true });
+    const stream: any = await client.completions.create({
+      model: 'gpt-3.5-turbo-instruct',
+      prompt: 'p',
+      stream: true,
+    });
     const chunks: unknown[] = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(0);
@@ -94,7 +110,11 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
   });
 
   it('images.edit({ stream: true }) (JSON body) yields the named events', async () => {
-    const stream: any = await client.images.edit({ prompt: 'p', images: [{ image_url: 'https://example.com/a.png' }], stream: true } as any);
+    const stream: any = await client.images.edit({
+      prompt: 'p',
+      images: [{ image_url: 'https://example.com/a.png' }],
+      stream: true,
+    } as any);
     const events: any[] = [];
     for await (const e of stream) events.push(e);
     expect(events.length).toBe(2);
@@ -113,13 +133,21 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
   });
 
   it('audio.speech.create returns the audio bytes', async () => {
-    const res: any = await client.audio.speech.create({ model: 'gpt-4o-mini-tts', input: 'hi', voice: 'alloy' } as any);
+    const res: any = await client.audio.speech.create({
+      model: 'gpt-4o-mini-tts',
+      input: 'hi',
+      voice: 'alloy',
+    } as any);
     expect([...new Uint8Array(await (res as Response).arrayBuffer())]).toEqual([...BYTES]);
   });
 
   // The server answers by the request's `x-when` selector: response_format text is text/plain.
   it('audio.transcriptions.create with response_format text returns the text', async () => {
-    const r = await client.audio.transcriptions.create({ file: file('a.wav', 'audio/wav'), model: 'whisper-1', response_format: 'text' } as any);
+    const r = await client.audio.transcriptions.create({
+      file: file('a.wav', 'audio/wav'),
+      model: 'whisper-1',
+      response_format: 'text',
+    } as any);
     expect(r).toBe('hello transcript\n');
     expect(seen.get('createTranscription').body.file).toBeInstanceOf(Blob);
   });
@@ -129,7 +157,11 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
     form.append('file', file('a.wav', 'audio/wav'));
     form.append('model', 'whisper-1');
     form.append('response_format', 'text');
-    const r = await fetch(`${srv.url}/v1/audio/transcriptions`, { method: 'POST', body: form, headers: { authorization: `Bearer ${TOKEN}` } });
+    const r = await fetch(`${srv.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await r.text()).toBe('hello transcript\n');
@@ -152,6 +184,8 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
   });
 
   it('a request the server rejects surfaces as an APIError with the envelope', async () => {
-    await expect(client.embeddings.create({ model: 'text-embedding-ada-002', input: 'a', dimensions: 8 })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client.embeddings.create({ model: 'text-embedding-ada-002', input: 'a', dimensions: 8 }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -49,15 +49,22 @@ for (const op of operations) {
     for (const site of sites(values, content.type)) {
       // Multipart bodies: top-level fields (and items of top-level arrays) only; nested values travel as JSON text.
       const props = site.steps.filter((s) => 'prop' in s).length;
-      if (multipart && (props !== 1 || site.steps.some((s) => 'variant' in s || 'member' in s) || site.steps.length > 2)) continue;
+      if (
+        multipart &&
+        (props !== 1 || site.steps.some((s) => 'variant' in s || 'member' in s) || site.steps.length > 2)
+      )
+        continue;
       if (multipart && site.steps.length === 2 && !('item' in site.steps[1]!)) continue;
       for (const b of bounds(values, site.node)) {
-        const target = b.constraint.startsWith('required ') ? `/body${site.pointer}/${b.constraint.slice(9)}` : `/body${site.pointer}`;
+        const target = b.constraint.startsWith('required ')
+          ? `/body${site.pointer}/${b.constraint.slice(9)}`
+          : `/body${site.pointer}`;
         const key = `${op.operationId}|${content.mediaType}|${target}|${b.constraint}|${JSON.stringify(b.outside)}`;
         if (keys.has(key)) continue;
         keys.add(key);
         const name = `${op.operationId} [${content.mediaType}] ${target || '/body'}: ${b.constraint}`;
-        const inside = b.inside === undefined ? undefined : along(values, content.type, site.steps, b.inside, multipart);
+        const inside =
+          b.inside === undefined ? undefined : along(values, content.type, site.steps, b.inside, multipart);
         const outside = along(values, content.type, site.steps, b.outside, multipart);
         if (ok && inside !== undefined && !ok(inside)) {
           unconfirmed.push(`${name}: generated inside value not valid per ajv`);
@@ -67,7 +74,15 @@ for (const op of operations) {
           unconfirmed.push(`${name}: outside value still valid per ajv (constraint of an alternative)`);
           continue;
         }
-        cases.push({ name, op, content, where: 'body', pointers: [target, ...unionPointers('/body', site.steps)], inside, outside });
+        cases.push({
+          name,
+          op,
+          content,
+          where: 'body',
+          pointers: [target, ...unionPointers('/body', site.steps)],
+          inside,
+          outside,
+        });
       }
     }
   }
@@ -84,9 +99,18 @@ for (const op of operations) {
         continue;
       }
       // Header values are latin-1 on the wire; fetch refuses others.
-      if (where === 'header' && typeof b.outside === 'string' && /[^\x00-\xff]|[\r\n]/.test(b.outside)) b.outside = 'caf\u00e9';
+      if (where === 'header' && typeof b.outside === 'string' && /[^\x00-\xff]|[\r\n]/.test(b.outside))
+        b.outside = 'caf\u00e9';
       // X-Client-Request-Id is checked before routing; its envelope names the header (param) rather than a pointer.
-      cases.push({ name, op, where, param: p.name, pointers: [target, p.name], inside: b.inside, outside: b.outside });
+      cases.push({
+        name,
+        op,
+        where,
+        param: p.name,
+        pointers: [target, p.name],
+        inside: b.inside,
+        outside: b.outside,
+      });
     }
   }
 }
@@ -123,13 +147,18 @@ describe('every limit of the real spec: just inside passes, just outside is 400 
       const r = await send(srv.url, c.op, request(c, c.outside));
       expect(r.status, `outside: ${r.text}`).toBe(400);
       const named = errorPaths(r);
-      expect(named.some((p) => c.pointers.includes(p)), `envelope names ${c.pointers.join(' or ')}: ${named.join(', ')}`).toBe(true);
+      expect(
+        named.some((p) => c.pointers.includes(p)),
+        `envelope names ${c.pointers.join(' or ')}: ${named.join(', ')}`,
+      ).toBe(true);
     });
   }
 });
 
 it('lists the derived cases and what the oracle could not confirm', () => {
   const ops = new Set(cases.map((c) => c.op.operationId));
-  console.log(`limit cases: ${cases.length} over ${ops.size} operations; not confirmable by ajv: ${unconfirmed.length}\n  ${unconfirmed.join('\n  ')}`);
+  console.log(
+    `limit cases: ${cases.length} over ${ops.size} operations; not confirmable by ajv: ${unconfirmed.length}\n  ${unconfirmed.join('\n  ')}`,
+  );
   expect(cases.length).toBeGreaterThan(100);
 });

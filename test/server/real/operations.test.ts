@@ -49,9 +49,15 @@ describe('a valid request reaches its handler with typed, coerced input (real sp
     for (const content of contents) {
       it(`${op.operationId} ${op.method.toUpperCase()} ${op.path}${content ? ` [${content.mediaType}]` : ''}`, async () => {
         const req = validRequest(op, content);
-        if (content?.kind === 'json') expect(oracle(op, content.mediaType)(req.body), 'ajv accepts the generated body').toBe(true);
+        if (content?.kind === 'json')
+          expect(oracle(op, content.mediaType)(req.body), 'ajv accepts the generated body').toBe(true);
         seen.delete(op.operationId);
-        const res = await send(srv.url, op, { query: req.query, headers: req.headers, body: req.body, content });
+        const res = await send(srv.url, op, {
+          query: req.query,
+          headers: req.headers,
+          body: req.body,
+          content,
+        });
         expect(res.status, res.text).toBe(200);
         expect(res.headers.get('x-request-id')).toMatch(/^req_/);
         expect(res.headers.get('service-version')).toBe('2020-10-01');
@@ -72,7 +78,8 @@ describe('a valid request reaches its handler with typed, coerced input (real sp
           }
         }
         const kind = selectedContent(op, req.body)?.kind;
-        if (kind === 'binary') expect([...new Uint8Array(Buffer.from(res.text, 'latin1'))].length).toBeGreaterThan(0);
+        if (kind === 'binary')
+          expect([...new Uint8Array(Buffer.from(res.text, 'latin1'))].length).toBeGreaterThan(0);
         else if (kind === 'json') expect(res.json).toEqual(returned.get(op.operationId));
       });
     }
@@ -91,30 +98,75 @@ describe('coercion and defaults, by hand', () => {
   });
   it('downloadVideoContent: variant defaults to video; bytes come back unchanged', async () => {
     const op = byId('downloadVideoContent');
-    const r = await fetch(`${srv.url}/v1/videos/vid_1/content`, { headers: { authorization: 'Bearer sk-real-test' } });
+    const r = await fetch(`${srv.url}/v1/videos/vid_1/content`, {
+      headers: { authorization: 'Bearer sk-real-test' },
+    });
     expect(r.status).toBe(200);
     expect([...new Uint8Array(await r.arrayBuffer())]).toEqual([...BYTES]);
     expect(seen.get(op.operationId).query).toEqual({ variant: 'video' });
     expect(seen.get(op.operationId).path).toEqual({ videoId: 'vid_1' });
   });
   it('createEmbedding (typed handler): encoding_format default applied to the body', async () => {
-    const r = await send(srv.url, byId('createEmbedding'), { body: { model: 'text-embedding-3-small', input: 'hello' }, content: byId('createEmbedding').requestBody!.contents[0]! });
+    const r = await send(srv.url, byId('createEmbedding'), {
+      body: { model: 'text-embedding-3-small', input: 'hello' },
+      content: byId('createEmbedding').requestBody!.contents[0]!,
+    });
     expect(r.status).toBe(200);
-    expect(seen.get('createEmbedding').body).toMatchObject({ model: 'text-embedding-3-small', input: 'hello' });
+    expect(seen.get('createEmbedding').body).toMatchObject({
+      model: 'text-embedding-3-small',
+      input: 'hello',
+    });
     expect((r.json as any).model).toBe('text-embedding-3-small');
   });
 });
 
 /** Hand-written realistic requests, checked against ajv too. */
 const REALISTIC: { id: string; body: unknown; query?: Record<string, unknown> }[] = [
-  { id: 'createCompletion', body: { model: 'gpt-3.5-turbo-instruct', prompt: 'Say this is a test', max_tokens: 7, temperature: 0, n: 1, best_of: 2 } },
-  { id: 'createEmbedding', body: { model: 'text-embedding-3-small', input: ['The food was delicious', 'and the waiter'], dimensions: 256, encoding_format: 'float' } },
+  {
+    id: 'createCompletion',
+    body: {
+      model: 'gpt-3.5-turbo-instruct',
+      prompt: 'Say this is a test',
+      max_tokens: 7,
+      temperature: 0,
+      n: 1,
+      best_of: 2,
+    },
+  },
+  {
+    id: 'createEmbedding',
+    body: {
+      model: 'text-embedding-3-small',
+      input: ['The food was delicious', 'and the waiter'],
+      dimensions: 256,
+      encoding_format: 'float',
+    },
+  },
   { id: 'createModeration', body: { model: 'omni-moderation-latest', input: 'I want to kill them.' } },
-  { id: 'createImage', body: { model: 'gpt-image-2', prompt: 'A cute baby sea otter', size: '2048x1152', n: 1 } },
-  { id: 'createImage', body: { model: 'dall-e-3', prompt: 'A cute baby sea otter', size: '1792x1024', n: 1 } },
-  { id: 'createVectorStore', body: { name: 'Support FAQ', file_ids: ['file-abc123'], chunking_strategy: { type: 'static', static: { max_chunk_size_tokens: 800, chunk_overlap_tokens: 400 } } } },
+  {
+    id: 'createImage',
+    body: { model: 'gpt-image-2', prompt: 'A cute baby sea otter', size: '2048x1152', n: 1 },
+  },
+  {
+    id: 'createImage',
+    body: { model: 'dall-e-3', prompt: 'A cute baby sea otter', size: '1792x1024', n: 1 },
+  },
+  {
+    id: 'createVectorStore',
+    body: {
+      name: 'Support FAQ',
+      file_ids: ['file-abc123'],
+      chunking_strategy: {
+        type: 'static',
+        static: { max_chunk_size_tokens: 800, chunk_overlap_tokens: 400 },
+      },
+    },
+  },
   { id: 'searchVectorStore', body: { query: 'What is the return policy?', max_num_results: 10 } },
-  { id: 'createBatch', body: { input_file_id: 'file-abc123', endpoint: '/v1/embeddings', completion_window: '24h' } },
+  {
+    id: 'createBatch',
+    body: { input_file_id: 'file-abc123', endpoint: '/v1/embeddings', completion_window: '24h' },
+  },
   { id: 'listVectorStores', body: undefined, query: { limit: 100, order: 'desc', after: 'vs_1' } },
 ];
 

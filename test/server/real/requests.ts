@@ -42,7 +42,8 @@ export function validRequest(op: Operation, content = op.requestBody?.contents[0
     expectedQuery[p.name] = v;
   }
   const headers: Record<string, string> = {};
-  if (op.parameters.some((p) => p.in === 'header' && p.name === 'Service-Project')) headers['Service-Project'] = 'proj_1';
+  if (op.parameters.some((p) => p.in === 'header' && p.name === 'Service-Project'))
+    headers['Service-Project'] = 'proj_1';
   const body = content ? values.gen(content.type, 0, 0, content.kind === 'multipart') : undefined;
   return { path, query, expectedQuery, headers, body, content };
 }

@@ -32,7 +32,9 @@ export function oracle(op: Operation, mediaType: string): (v: unknown) => boolea
   const key = `${op.operationId} ${mediaType}`;
   let fn = oracles.get(key);
   if (!fn) {
-    const docAny = document as unknown as { paths: Record<string, Record<string, { requestBody?: { $ref?: string } }>> };
+    const docAny = document as unknown as {
+      paths: Record<string, Record<string, { requestBody?: { $ref?: string } }>>;
+    };
     const rb = docAny.paths[op.path]?.[op.method]?.requestBody;
     const base = rb?.$ref ? rb.$ref : `#/paths/${escape(op.path)}/${op.method}/requestBody`;
     const validate = ajv.compile({ $ref: `${ID}${base}/content/${escape(mediaType)}/schema` });
@@ -102,7 +104,12 @@ export interface Sent {
 export async function send(
   base: string,
   op: Operation,
-  req: { query?: Record<string, unknown>; headers?: Record<string, string>; body?: unknown; content?: RequestBodyContent },
+  req: {
+    query?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    body?: unknown;
+    content?: RequestBodyContent;
+  },
 ): Promise<Sent> {
   const headers: Record<string, string> = { authorization: `Bearer ${TOKEN}`, ...req.headers };
   let body: BodyInit | undefined;
@@ -126,12 +133,14 @@ export async function send(
 
 /** The JSON pointers the 400 envelope names. */
 export function errorPaths(sent: Sent): string[] {
-  const e = (sent.json as { error?: { param?: string | null; errors?: { path: string }[] } } | undefined)?.error;
+  const e = (sent.json as { error?: { param?: string | null; errors?: { path: string }[] } } | undefined)
+    ?.error;
   return [...(e?.errors?.map((x) => x.path) ?? []), ...(e?.param ? [e.param] : [])];
 }
 
 export function errorMessages(sent: Sent): string[] {
-  const e = (sent.json as { error?: { message?: string; errors?: { message: string }[] } } | undefined)?.error;
+  const e = (sent.json as { error?: { message?: string; errors?: { message: string }[] } } | undefined)
+    ?.error;
   return [...(e?.errors?.map((x) => x.message) ?? []), ...(e?.message ? [e.message] : [])];
 }
 
@@ -146,7 +155,11 @@ export function successContent(op: Operation) {
  * from the IR (`returned`), keyed by operationId.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function recordingHandlers(seen: Map<string, any>, returned: Map<string, unknown>, respond: (op: Operation, body: unknown) => unknown): Record<string, (input: any) => unknown> {
+export function recordingHandlers(
+  seen: Map<string, any>,
+  returned: Map<string, unknown>,
+  respond: (op: Operation, body: unknown) => unknown,
+): Record<string, (input: any) => unknown> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const handlers: Record<string, (input: any) => unknown> = {};
   for (const op of operations) {

@@ -23,7 +23,8 @@ export class Values {
   /** A minimal valid value; `seed` varies strings so array items can be distinct. */
   gen(node: TypeNode, seed = 0, depth = 0, multipart = false): Json {
     if (depth > 30) return node.nullable ? null : undefined;
-    if (node.default !== undefined && node.kind !== 'object' && node.kind !== 'array' && seed === 0) return node.default;
+    if (node.default !== undefined && node.kind !== 'object' && node.kind !== 'array' && seed === 0)
+      return node.default;
     switch (node.kind) {
       case 'ref':
         return this.gen(this.schemas.get(node.target)!.type, seed, depth + 1, multipart);
@@ -36,7 +37,9 @@ export class Values {
       case 'null':
         return null;
       case 'binary':
-        return new File([new Uint8Array([1, 2, 3])], `f${seed}.bin`, { type: node.contentMediaType ?? 'application/octet-stream' });
+        return new File([new Uint8Array([1, 2, 3])], `f${seed}.bin`, {
+          type: node.contentMediaType ?? 'application/octet-stream',
+        });
       case 'literal':
         return node.value;
       case 'enum':
@@ -44,20 +47,29 @@ export class Values {
       case 'array': {
         const n = Math.max(node.minItems ?? 0, node.prefixItems?.length ?? 0, 1);
         const count = node.maxItems === undefined ? n : Math.min(n, node.maxItems);
-        return Array.from({ length: count }, (_, i) => this.gen(node.prefixItems?.[i] ?? node.items, seed + i, depth + 1, multipart));
+        return Array.from({ length: count }, (_, i) =>
+          this.gen(node.prefixItems?.[i] ?? node.items, seed + i, depth + 1, multipart),
+        );
       }
       case 'object':
         return this.genObject(node, seed, depth, multipart);
       case 'map': {
         const out: Record<string, Json> = {};
-        for (let i = 0; i < (node.minProperties ?? 0); i++) out[`k${i}`] = this.gen(node.values, i, depth + 1, multipart);
+        for (let i = 0; i < (node.minProperties ?? 0); i++)
+          out[`k${i}`] = this.gen(node.values, i, depth + 1, multipart);
         return out;
       }
       case 'union': {
         if (node.discriminator) {
           const first = node.discriminator.mapping[0]!;
-          if (first.schema === undefined) return this.gen(node.variants[first.variant]!, seed, depth + 1, multipart);
-          return this.gen({ kind: 'ref', target: first.schema, nullable: false, pointer: '' }, seed, depth + 1, multipart);
+          if (first.schema === undefined)
+            return this.gen(node.variants[first.variant]!, seed, depth + 1, multipart);
+          return this.gen(
+            { kind: 'ref', target: first.schema, nullable: false, pointer: '' },
+            seed,
+            depth + 1,
+            multipart,
+          );
         }
         const variant = this.pickVariant(node.variants, multipart);
         return this.gen(variant, seed, depth + 1, multipart);
@@ -70,7 +82,9 @@ export class Values {
           // declares the field gives its value.
           for (const m of node.members) {
             const r = this.resolve(m);
-            if (r.kind === 'object') for (const p of r.properties) if (out[p.name] === 'x') out[p.name] = this.gen(p.type, seed, depth + 1, multipart);
+            if (r.kind === 'object')
+              for (const p of r.properties)
+                if (out[p.name] === 'x') out[p.name] = this.gen(p.type, seed, depth + 1, multipart);
           }
           this.applyConditionals(node, out, depth, multipart);
         }
@@ -92,10 +106,18 @@ export class Values {
 
   genObject(node: ObjectNode, seed: number, depth: number, multipart: boolean): Record<string, Json> {
     const out: Record<string, Json> = {};
-    for (const p of node.properties) if (p.required) out[p.name] = this.gen(p.type, seed, depth + 1, multipart);
+    for (const p of node.properties)
+      if (p.required) out[p.name] = this.gen(p.type, seed, depth + 1, multipart);
     for (const name of node.extraRequired) out[name] ??= 'x';
     for (const [k, deps] of Object.entries(node.dependentRequired ?? {}))
-      if (k in out) for (const d of deps) out[d] ??= this.gen(propType(node, d) ?? { kind: 'unknown', nullable: false, pointer: '' }, seed, depth + 1, multipart);
+      if (k in out)
+        for (const d of deps)
+          out[d] ??= this.gen(
+            propType(node, d) ?? { kind: 'unknown', nullable: false, pointer: '' },
+            seed,
+            depth + 1,
+            multipart,
+          );
     this.applyConditionals(node, out, depth, multipart);
     this.applyRules(node, out);
     return out;
@@ -112,7 +134,9 @@ export class Values {
       const b = out[r.other] ?? dflt(r.other);
       if (typeof a !== 'number' || typeof b !== 'number') continue;
       const lim = b * r.scale;
-      const ok = { gt: a > lim, gte: a >= lim, lt: a < lim, lte: a <= lim, eq: a === lim, ne: a !== lim }[r.op];
+      const ok = { gt: a > lim, gte: a >= lim, lt: a < lim, lte: a <= lim, eq: a === lim, ne: a !== lim }[
+        r.op
+      ];
       if (ok) continue;
       const up = r.op === 'gt' || r.op === 'gte';
       if (keep !== r.field) out[r.field] = up ? Math.floor(lim) + 1 : Math.floor(lim);
@@ -121,7 +145,13 @@ export class Values {
   }
 
   /** Adds what a matching `then` (or non-matching `else`) requires; values it constrains are regenerated from it. */
-  applyConditionals(node: TypeNode, out: Record<string, Json>, depth: number, multipart: boolean, keep?: string): void {
+  applyConditionals(
+    node: TypeNode,
+    out: Record<string, Json>,
+    depth: number,
+    multipart: boolean,
+    keep?: string,
+  ): void {
     for (const c of node.conditionals ?? []) {
       const branch = this.matches(c.if, out) ? c.then : c.else;
       if (!branch) continue;
@@ -152,9 +182,19 @@ export class Values {
       case 'enum':
         return n.open ? typeof v === 'string' : n.values.includes(v as string);
       case 'string':
-        return typeof v === 'string' && (!n.pattern || new RegExp(n.pattern, 'u').test(v)) && (n.maxLength === undefined || v.length <= n.maxLength) && (n.minLength === undefined || v.length >= n.minLength);
+        return (
+          typeof v === 'string' &&
+          (!n.pattern || new RegExp(n.pattern, 'u').test(v)) &&
+          (n.maxLength === undefined || v.length <= n.maxLength) &&
+          (n.minLength === undefined || v.length >= n.minLength)
+        );
       case 'number':
-        return typeof v === 'number' && (n.minimum === undefined || v >= n.minimum) && (n.maximum === undefined || v <= n.maximum) && (!n.integer || Number.isInteger(v));
+        return (
+          typeof v === 'number' &&
+          (n.minimum === undefined || v >= n.minimum) &&
+          (n.maximum === undefined || v <= n.maximum) &&
+          (!n.integer || Number.isInteger(v))
+        );
       case 'boolean':
         return typeof v === 'boolean';
       case 'object': {
@@ -208,7 +248,9 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 const PATTERN_EXAMPLES: Record<string, string> = {};
 
 export function genString(node: Extract<TypeNode, { kind: 'string' }>, seed = 0): string {
-  const ex = node.examples?.find((e): e is string => typeof e === 'string' && (!node.pattern || new RegExp(node.pattern, 'u').test(e)));
+  const ex = node.examples?.find(
+    (e): e is string => typeof e === 'string' && (!node.pattern || new RegExp(node.pattern, 'u').test(e)),
+  );
   if (ex !== undefined && seed === 0) return ex;
   if (node.format && FORMAT_EXAMPLES[node.format]) return FORMAT_EXAMPLES[node.format]!;
   if (node.pattern && PATTERN_EXAMPLES[node.pattern]) return PATTERN_EXAMPLES[node.pattern]!;
@@ -221,7 +263,13 @@ export function genString(node: Extract<TypeNode, { kind: 'string' }>, seed = 0)
 
 export function genNumber(node: Extract<TypeNode, { kind: 'number' }>, seed = 0): number {
   const step = node.integer ? 1 : 0.5;
-  let v = node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + step : node.maximum !== undefined ? Math.min(1, node.maximum) : 1);
+  let v =
+    node.minimum ??
+    (node.exclusiveMinimum !== undefined
+      ? node.exclusiveMinimum + step
+      : node.maximum !== undefined
+        ? Math.min(1, node.maximum)
+        : 1);
   if (node.exclusiveMaximum !== undefined && v >= node.exclusiveMaximum) v = node.exclusiveMaximum - step;
   if (node.multipleOf !== undefined) v = Math.ceil(v / node.multipleOf) * node.multipleOf;
   const max = node.maximum ?? (node.exclusiveMaximum !== undefined ? node.exclusiveMaximum - step : Infinity);
@@ -256,7 +304,14 @@ export function sites(v: Values, root: TypeNode, maxDepth = 8): Site[] {
     out.push({ steps, pointer, node, required });
     switch (node.kind) {
       case 'object':
-        for (const p of node.properties) visit(p.type, [...steps, { prop: p.name }], `${pointer}/${escapePointer(p.name)}`, p.required, refs);
+        for (const p of node.properties)
+          visit(
+            p.type,
+            [...steps, { prop: p.name }],
+            `${pointer}/${escapePointer(p.name)}`,
+            p.required,
+            refs,
+          );
         break;
       case 'array':
         visit(node.items, [...steps, { item: true }], `${pointer}/0`, true, refs);
@@ -276,23 +331,42 @@ export function sites(v: Values, root: TypeNode, maxDepth = 8): Site[] {
 }
 
 /** A valid value of `root` in which the node at `steps` holds `leaf`. */
-export function along(v: Values, root: TypeNode, steps: Step[], leaf: Json, multipart = false, depth = 0): Json {
+export function along(
+  v: Values,
+  root: TypeNode,
+  steps: Step[],
+  leaf: Json,
+  multipart = false,
+  depth = 0,
+): Json {
   const node = v.resolve(root);
   const [step, ...rest] = steps;
   if (!step) return leaf;
   if ('prop' in step) {
     const obj = node.kind === 'object' ? v.genObject(node, 0, depth, multipart) : {};
-    const p = node.kind === 'object' ? node.properties.find((x: Property) => x.name === step.prop) : undefined;
-    obj[step.prop] = along(v, p?.type ?? { kind: 'unknown', nullable: false, pointer: '' }, rest, leaf, multipart, depth + 1);
+    const p =
+      node.kind === 'object' ? node.properties.find((x: Property) => x.name === step.prop) : undefined;
+    obj[step.prop] = along(
+      v,
+      p?.type ?? { kind: 'unknown', nullable: false, pointer: '' },
+      rest,
+      leaf,
+      multipart,
+      depth + 1,
+    );
     v.applyConditionals(node, obj, depth, multipart, step.prop);
     if (rest.length === 0) v.applyRules(node, obj, step.prop);
     return obj;
   }
   if ('item' in step && node.kind === 'array') {
     const n = Math.max(node.minItems ?? 0, 1);
-    return [along(v, node.items, rest, leaf, multipart, depth + 1), ...Array.from({ length: n - 1 }, (_, i) => v.gen(node.items, i + 1, depth + 1, multipart))];
+    return [
+      along(v, node.items, rest, leaf, multipart, depth + 1),
+      ...Array.from({ length: n - 1 }, (_, i) => v.gen(node.items, i + 1, depth + 1, multipart)),
+    ];
   }
-  if ('variant' in step && node.kind === 'union') return along(v, node.variants[step.variant]!, rest, leaf, multipart, depth + 1);
+  if ('variant' in step && node.kind === 'union')
+    return along(v, node.variants[step.variant]!, rest, leaf, multipart, depth + 1);
   if ('member' in step && node.kind === 'intersection') {
     let out: Json = undefined;
     node.members.forEach((m, i) => {
@@ -325,59 +399,132 @@ export function bounds(v: Values, node: TypeNode): Bound[] {
   switch (node.kind) {
     case 'number': {
       const d = node.integer ? 1 : 0.001;
-      if (node.minimum !== undefined) out.push({ constraint: `minimum ${node.minimum}`, inside: node.minimum, outside: node.minimum - d });
-      if (node.maximum !== undefined) out.push({ constraint: `maximum ${node.maximum}`, inside: node.maximum, outside: node.maximum + d });
-      if (node.exclusiveMinimum !== undefined) out.push({ constraint: `exclusiveMinimum ${node.exclusiveMinimum}`, inside: node.exclusiveMinimum + d, outside: node.exclusiveMinimum });
-      if (node.exclusiveMaximum !== undefined) out.push({ constraint: `exclusiveMaximum ${node.exclusiveMaximum}`, inside: node.exclusiveMaximum - d, outside: node.exclusiveMaximum });
-      if (node.integer) out.push({ constraint: 'integer', inside: genNumber(node), outside: genNumber(node) + 0.5 });
+      if (node.minimum !== undefined)
+        out.push({ constraint: `minimum ${node.minimum}`, inside: node.minimum, outside: node.minimum - d });
+      if (node.maximum !== undefined)
+        out.push({ constraint: `maximum ${node.maximum}`, inside: node.maximum, outside: node.maximum + d });
+      if (node.exclusiveMinimum !== undefined)
+        out.push({
+          constraint: `exclusiveMinimum ${node.exclusiveMinimum}`,
+          inside: node.exclusiveMinimum + d,
+          outside: node.exclusiveMinimum,
+        });
+      if (node.exclusiveMaximum !== undefined)
+        out.push({
+          constraint: `exclusiveMaximum ${node.exclusiveMaximum}`,
+          inside: node.exclusiveMaximum - d,
+          outside: node.exclusiveMaximum,
+        });
+      if (node.integer)
+        out.push({ constraint: 'integer', inside: genNumber(node), outside: genNumber(node) + 0.5 });
       break;
     }
     case 'string': {
       const base = genString(node);
       const ch = base[0] ?? 'a';
       if (node.minLength !== undefined && node.minLength > 0)
-        out.push({ constraint: `minLength ${node.minLength}`, inside: strOf(node.minLength, ch), outside: strOf(node.minLength - 1, ch) });
-      if (node.maxLength !== undefined) out.push({ constraint: `maxLength ${node.maxLength}`, inside: strOf(node.maxLength, ch), outside: strOf(node.maxLength + 1, ch) });
+        out.push({
+          constraint: `minLength ${node.minLength}`,
+          inside: strOf(node.minLength, ch),
+          outside: strOf(node.minLength - 1, ch),
+        });
+      if (node.maxLength !== undefined)
+        out.push({
+          constraint: `maxLength ${node.maxLength}`,
+          inside: strOf(node.maxLength, ch),
+          outside: strOf(node.maxLength + 1, ch),
+        });
       if (node.pattern) {
         const re = new RegExp(node.pattern, 'u');
         const bad = ['\u00e9\u00e8 \n#', ' ', '', '!!'].find((s) => !re.test(s));
-        if (bad !== undefined) out.push({ constraint: `pattern ${node.pattern}`, inside: re.test(base) ? base : undefined, outside: bad });
+        if (bad !== undefined)
+          out.push({
+            constraint: `pattern ${node.pattern}`,
+            inside: re.test(base) ? base : undefined,
+            outside: bad,
+          });
       }
-      if (node.format && FORMAT_EXAMPLES[node.format] && node.format !== 'byte') out.push({ constraint: `format ${node.format}`, inside: FORMAT_EXAMPLES[node.format], outside: 'not a value' });
+      if (node.format && FORMAT_EXAMPLES[node.format] && node.format !== 'byte')
+        out.push({
+          constraint: `format ${node.format}`,
+          inside: FORMAT_EXAMPLES[node.format],
+          outside: 'not a value',
+        });
       break;
     }
     case 'enum':
       if (!node.open) {
-        const outside = typeof node.values[0] === 'number' ? Math.max(...(node.values as number[])) + 1 : 'not-a-known-value';
-        out.push({ constraint: `enum [${node.values.join(', ')}]`, inside: node.values[node.values.length - 1], outside });
+        const outside =
+          typeof node.values[0] === 'number'
+            ? Math.max(...(node.values as number[])) + 1
+            : 'not-a-known-value';
+        out.push({
+          constraint: `enum [${node.values.join(', ')}]`,
+          inside: node.values[node.values.length - 1],
+          outside,
+        });
       }
       break;
     case 'literal':
       out.push({
         constraint: `const ${JSON.stringify(node.value)}`,
         inside: node.value,
-        outside: typeof node.value === 'string' ? `${node.value}_x` : typeof node.value === 'number' ? node.value + 1 : typeof node.value === 'boolean' ? !node.value : 'x',
+        outside:
+          typeof node.value === 'string'
+            ? `${node.value}_x`
+            : typeof node.value === 'number'
+              ? node.value + 1
+              : typeof node.value === 'boolean'
+                ? !node.value
+                : 'x',
       });
       break;
     case 'array': {
       const item = (i: number) => v.gen(node.items, i);
       if (node.minItems !== undefined && node.minItems > 0)
-        out.push({ constraint: `minItems ${node.minItems}`, inside: Array.from({ length: node.minItems }, (_, i) => item(i)), outside: Array.from({ length: node.minItems - 1 }, (_, i) => item(i)) });
+        out.push({
+          constraint: `minItems ${node.minItems}`,
+          inside: Array.from({ length: node.minItems }, (_, i) => item(i)),
+          outside: Array.from({ length: node.minItems - 1 }, (_, i) => item(i)),
+        });
       if (node.maxItems !== undefined && node.maxItems <= 5000)
-        out.push({ constraint: `maxItems ${node.maxItems}`, inside: Array.from({ length: node.maxItems }, (_, i) => item(i)), outside: Array.from({ length: node.maxItems + 1 }, (_, i) => item(i)) });
+        out.push({
+          constraint: `maxItems ${node.maxItems}`,
+          inside: Array.from({ length: node.maxItems }, (_, i) => item(i)),
+          outside: Array.from({ length: node.maxItems + 1 }, (_, i) => item(i)),
+        });
       break;
     }
     case 'map':
     case 'object': {
-      const value = (i: number) => (node.kind === 'map' ? v.gen(node.values, i) : typeof node.additional === 'object' ? v.gen(node.additional, i) : 'x');
+      const value = (i: number) =>
+        node.kind === 'map'
+          ? v.gen(node.values, i)
+          : typeof node.additional === 'object'
+            ? v.gen(node.additional, i)
+            : 'x';
       const objOf = (n: number) => {
         const o: Record<string, Json> = node.kind === 'object' ? v.genObject(node, 0, 0, false) : {};
         for (let i = 0; Object.keys(o).length < n; i++) o[`key${i}`] = value(i);
         return o;
       };
-      if (node.maxProperties !== undefined) out.push({ constraint: `maxProperties ${node.maxProperties}`, inside: objOf(node.maxProperties), outside: objOf(node.maxProperties + 1) });
-      if (node.minProperties !== undefined && node.minProperties > 0) out.push({ constraint: `minProperties ${node.minProperties}`, inside: objOf(node.minProperties), outside: objOf(node.minProperties - 1) });
-      if (node.kind === 'object' && node.additional === false && node.typeAsserted) out.push({ constraint: 'additionalProperties false', outside: { ...v.genObject(node, 0, 0, false), unexpected_field: 1 } });
+      if (node.maxProperties !== undefined)
+        out.push({
+          constraint: `maxProperties ${node.maxProperties}`,
+          inside: objOf(node.maxProperties),
+          outside: objOf(node.maxProperties + 1),
+        });
+      if (node.minProperties !== undefined && node.minProperties > 0)
+        out.push({
+          constraint: `minProperties ${node.minProperties}`,
+          inside: objOf(node.minProperties),
+          outside: objOf(node.minProperties - 1),
+        });
+      if (node.kind === 'object' && node.additional === false && node.typeAsserted)
+        out.push({
+          constraint: 'additionalProperties false',
+          outside: { ...v.genObject(node, 0, 0, false), unexpected_field: 1 },
+        });
       if (node.kind === 'object')
         for (const p of node.properties)
           if (p.required) {

@@ -32,11 +32,24 @@ const DATA_KEYS = new Set(['enum', 'const', 'default', 'examples', 'example']);
 export function loadGroups(draft: 'draft2020-12' | 'draft4', files: string[], first = 0): Group[] {
   const groups: Group[] = [];
   for (const file of files) {
-    const raw = JSON.parse(fs.readFileSync(path.join(SUITE, draft, `${file}.json`), 'utf8')) as { description: string; schema: unknown; tests: SuiteTest[] }[];
+    const raw = JSON.parse(fs.readFileSync(path.join(SUITE, draft, `${file}.json`), 'utf8')) as {
+      description: string;
+      schema: unknown;
+      tests: SuiteTest[];
+    }[];
     for (const g of raw) {
       const id = `G${first + groups.length}`;
-      const group: Group = { id, keyword: file, description: g.description, schema: g.schema, tests: g.tests };
-      const skip = file === 'refRemote' ? 'loads a remote document (http://localhost:1234/…)' : remoteReason(g.schema) ?? (draft === 'draft4' ? draft4Reason(g.schema) : undefined);
+      const group: Group = {
+        id,
+        keyword: file,
+        description: g.description,
+        schema: g.schema,
+        tests: g.tests,
+      };
+      const skip =
+        file === 'refRemote'
+          ? 'loads a remote document (http://localhost:1234/…)'
+          : (remoteReason(g.schema) ?? (draft === 'draft4' ? draft4Reason(g.schema) : undefined));
       if (skip) group.skip = skip;
       groups.push(group);
     }
@@ -72,7 +85,9 @@ function remoteReason(schema: unknown): string | undefined {
   for (const ref of refs) {
     const doc = ref.split('#')[0]!;
     if (!doc) continue;
-    const known = ids.some((id) => id.split('#')[0] === doc || id.endsWith(`/${doc}`) || doc.endsWith(`/${id.split('#')[0]}`));
+    const known = ids.some(
+      (id) => id.split('#')[0] === doc || id.endsWith(`/${doc}`) || doc.endsWith(`/${id.split('#')[0]}`),
+    );
     if (!known) return `a $ref to a document outside the schema (${doc})`;
   }
   return undefined;
@@ -84,8 +99,16 @@ function draft4Reason(schema: unknown): string | undefined {
   let reason: string | undefined;
   walk(schema, (n) => {
     if (reason) return;
-    for (const key of ['definitions', 'patternProperties', 'dependencies', 'additionalItems', 'id', '$schema']) {
-      if (key in n && !(key === 'id' && typeof n[key] !== 'string')) reason = `\`${key}\` is not an OpenAPI 3.0 Schema Object keyword`;
+    for (const key of [
+      'definitions',
+      'patternProperties',
+      'dependencies',
+      'additionalItems',
+      'id',
+      '$schema',
+    ]) {
+      if (key in n && !(key === 'id' && typeof n[key] !== 'string'))
+        reason = `\`${key}\` is not an OpenAPI 3.0 Schema Object keyword`;
     }
     if (Array.isArray(n.items)) reason = 'tuple `items` is not in the OpenAPI 3.0 Schema Object';
     if (Array.isArray(n.type)) reason = 'a list of types is not in the OpenAPI 3.0 Schema Object';
@@ -106,7 +129,13 @@ function rebase(schema: unknown, base: string, root = true): unknown {
   // Object.fromEntries keeps a `__proto__` key as an own property (an assignment would set the prototype).
   return Object.fromEntries(
     Object.entries(schema as Record<string, unknown>).map(([k, v]) => {
-      if ((k === '$ref' || k === '$dynamicRef') && typeof v === 'string' && v.startsWith('#') && !/^#[A-Za-z_]/.test(v)) return [k, `${base}${v.slice(1)}`];
+      if (
+        (k === '$ref' || k === '$dynamicRef') &&
+        typeof v === 'string' &&
+        v.startsWith('#') &&
+        !/^#[A-Za-z_]/.test(v)
+      )
+        return [k, `${base}${v.slice(1)}`];
       return [k, DATA_KEYS.has(k) ? v : rebase(v, base, false)];
     }),
   );
@@ -122,10 +151,18 @@ export function suiteDocument(groups: Group[], version: '3.1.0' | '3.0.3'): obje
     paths[`/${g.id.toLowerCase()}`] = {
       post: {
         operationId: g.id.toLowerCase(),
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${g.id}` } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${g.id}` } } },
+        },
         responses: { '204': { description: 'done' } },
       },
     };
   }
-  return { openapi: version, info: { title: 'JSON Schema Test Suite', version: '1' }, paths, components: { schemas } };
+  return {
+    openapi: version,
+    info: { title: 'JSON Schema Test Suite', version: '1' },
+    paths,
+    components: { schemas },
+  };
 }

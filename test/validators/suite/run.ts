@@ -35,17 +35,40 @@ export interface RunOptions {
 type Validate = (operationId: string, input: { body: unknown; mediaType: string }) => { ok: boolean };
 
 /** Generates validators for the groups (one generator run; halves again only around a group that fails). */
-async function generate(groups: Group[], options: RunOptions, dir: string, failures: Map<string, string>, warnings: Warning[]): Promise<{ groups: Group[]; validate: Validate }[]> {
+async function generate(
+  groups: Group[],
+  options: RunOptions,
+  dir: string,
+  failures: Map<string, string>,
+  warnings: Warning[],
+): Promise<{ groups: Group[]; validate: Validate }[]> {
   const spec = path.join(dir, 'openapi.json');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(spec, JSON.stringify(suiteDocument(groups, options.draft === 'draft4' ? '3.0.3' : '3.1.0')));
+  fs.writeFileSync(
+    spec,
+    JSON.stringify(suiteDocument(groups, options.draft === 'draft4' ? '3.0.3' : '3.1.0')),
+  );
   try {
-    const config = { ...DEFAULT_CONFIG, validators: { ...DEFAULT_CONFIG.validators, formats: options.formats ? ('assert' as const) : ('annotate' as const) } };
-    const result = await runPipeline({ spec, emitters: ['validators'], mode: 'tolerant', format: false, config });
+    const config = {
+      ...DEFAULT_CONFIG,
+      validators: {
+        ...DEFAULT_CONFIG.validators,
+        formats: options.formats ? ('assert' as const) : ('annotate' as const),
+      },
+    };
+    const result = await runPipeline({
+      spec,
+      emitters: ['validators'],
+      mode: 'tolerant',
+      format: false,
+      config,
+    });
     warnings.push(...result.warnings);
     const out = path.join(dir, 'out');
     writeTree(out, result.files);
-    const mod = (await import(pathToFileURL(path.join(out, 'validators/index.ts')).href)) as { validateRequest: Validate };
+    const mod = (await import(pathToFileURL(path.join(out, 'validators/index.ts')).href)) as {
+      validateRequest: Validate;
+    };
     return [{ groups, validate: mod.validateRequest }];
   } catch (e) {
     if (groups.length === 1) {
@@ -53,12 +76,20 @@ async function generate(groups: Group[], options: RunOptions, dir: string, failu
       return [];
     }
     const half = Math.ceil(groups.length / 2);
-    return [...(await generate(groups.slice(0, half), options, `${dir}a`, failures, warnings)), ...(await generate(groups.slice(half), options, `${dir}b`, failures, warnings))];
+    return [
+      ...(await generate(groups.slice(0, half), options, `${dir}a`, failures, warnings)),
+      ...(await generate(groups.slice(half), options, `${dir}b`, failures, warnings)),
+    ];
   }
 }
 
 function ajvFor(options: RunOptions) {
-  const common = { strict: false, allErrors: false, validateFormats: options.formats, logger: false as const };
+  const common = {
+    strict: false,
+    allErrors: false,
+    validateFormats: options.formats,
+    logger: false as const,
+  };
   // ajv-draft-04 is CommonJS with a `default` export; its types describe the ESM interop the other way round.
   const Draft4 = ((AjvDraft4 as unknown as { default?: unknown }).default ?? AjvDraft4) as typeof Ajv2020;
   const ajv = options.draft === 'draft4' ? new Draft4(common) : new Ajv2020(common);
@@ -90,9 +121,12 @@ export async function runSuite(groups: Group[], options: RunOptions): Promise<Ou
       ajvValidate = undefined;
     }
     const validate = validators.get(g.id);
-    const warning = warningOf(g) ?? (failures.has(g.id) ? `generation failed: ${failures.get(g.id)}` : undefined);
+    const warning =
+      warningOf(g) ?? (failures.has(g.id) ? `generation failed: ${failures.get(g.id)}` : undefined);
     for (const t of g.tests) {
-      const ours = validate ? attempt(() => validate(g.id.toLowerCase(), { body: t.data, mediaType: 'application/json' }).ok) : 'no-validator';
+      const ours = validate
+        ? attempt(() => validate(g.id.toLowerCase(), { body: t.data, mediaType: 'application/json' }).ok)
+        : 'no-validator';
       const theirs = ajvValidate ? attempt(() => ajvValidate(t.data)) : 'error';
       const outcome: Outcome = { group: g, test: t.description, expected: t.valid, ours, ajv: theirs };
       if (warning) outcome.warning = warning;
@@ -131,7 +165,11 @@ export function table(outcomes: Outcome[]): { rows: Row[]; total: Row; text: str
   const total: Row = { keyword: 'total', tests: 0, ours: 0, declared: 0, failed: 0, silent: 0, ajv: 0 };
   for (const o of outcomes) {
     let row = rows.get(o.group.keyword);
-    if (!row) rows.set(o.group.keyword, (row = { keyword: o.group.keyword, tests: 0, ours: 0, declared: 0, failed: 0, silent: 0, ajv: 0 }));
+    if (!row)
+      rows.set(
+        o.group.keyword,
+        (row = { keyword: o.group.keyword, tests: 0, ours: 0, declared: 0, failed: 0, silent: 0, ajv: 0 }),
+      );
     for (const r of [row, total]) {
       r.tests++;
       if (o.ours === o.expected) r.ours++;
@@ -142,7 +180,13 @@ export function table(outcomes: Outcome[]): { rows: Row[]; total: Row; text: str
     }
   }
   const list = [...rows.values()];
-  const line = (r: Row) => `| ${r.keyword} | ${r.tests} | ${r.ours} | ${r.declared} | ${r.failed} | ${r.silent} | ${r.ajv} |`;
-  const text = ['| keyword | tests | ours right | ours wrong, warned | not generated (located error) | ours wrong, silent | ajv right |', '|---|---|---|---|---|---|---|', ...list.map(line), line(total)].join('\n');
+  const line = (r: Row) =>
+    `| ${r.keyword} | ${r.tests} | ${r.ours} | ${r.declared} | ${r.failed} | ${r.silent} | ${r.ajv} |`;
+  const text = [
+    '| keyword | tests | ours right | ours wrong, warned | not generated (located error) | ours wrong, silent | ajv right |',
+    '|---|---|---|---|---|---|---|',
+    ...list.map(line),
+    line(total),
+  ].join('\n');
   return { rows: list, total, text };
 }

@@ -13,11 +13,27 @@ const items = (n: number) => `item${n === 1 ? '' : 's'}`;
 
 function arrayKeywords(cx: Cx<ArrayNode>): void {
   const { node: a, v, p, mode, s, out, cc } = cx;
-  if (a.minItems !== undefined && a.minItems > 0) cc.failIf(out, _`${v}.length < ${a.minItems}`, mode, p, 'min_items', `must have at least ${a.minItems} ${items(a.minItems)}`);
+  if (a.minItems !== undefined && a.minItems > 0)
+    cc.failIf(
+      out,
+      _`${v}.length < ${a.minItems}`,
+      mode,
+      p,
+      'min_items',
+      `must have at least ${a.minItems} ${items(a.minItems)}`,
+    );
   const prefix = a.prefixItems ?? [];
   // `items: false` after `prefixItems` bounds the length like `maxItems`.
   const maxItems = a.items.kind === 'never' ? Math.min(prefix.length, a.maxItems ?? Infinity) : a.maxItems;
-  if (maxItems !== undefined) cc.failIf(out, _`${v}.length > ${maxItems}`, mode, p, 'max_items', `must have at most ${maxItems} ${items(maxItems)}`);
+  if (maxItems !== undefined)
+    cc.failIf(
+      out,
+      _`${v}.length > ${maxItems}`,
+      mode,
+      p,
+      'max_items',
+      `must have at most ${maxItems} ${items(maxItems)}`,
+    );
   prefix.forEach((item, i) => {
     const x = cc.fresh(s);
     out.block(_`if (${v}.length > ${i})`, () => {
@@ -40,16 +56,34 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
     const i = cc.fresh(s, 'i');
     const min = a.minContains ?? 1;
     out.line(_`let ${n} = 0;`);
-    out.block(_`for (let ${i} = 0; ${i} < ${v}.length; ${i}++)`, () => out.line(_`if (${is}(${v}[${i}], ${runOf(mode)})) ${n}++;`));
+    out.block(_`for (let ${i} = 0; ${i} < ${v}.length; ${i}++)`, () =>
+      out.line(_`if (${is}(${v}[${i}], ${runOf(mode)})) ${n}++;`),
+    );
     const what = (k: number) => `${items(k)} that ${k === 1 ? 'is' : 'are'} ${describe(a.contains!)}`;
-    if (min > 0) cc.failIf(out, _`${n} < ${min}`, mode, p, 'contains', `must contain at least ${min} ${what(min)}`);
-    if (a.maxContains !== undefined) cc.failIf(out, _`${n} > ${a.maxContains}`, mode, p, 'contains', `must contain at most ${a.maxContains} ${what(a.maxContains)}`);
+    if (min > 0)
+      cc.failIf(out, _`${n} < ${min}`, mode, p, 'contains', `must contain at least ${min} ${what(min)}`);
+    if (a.maxContains !== undefined)
+      cc.failIf(
+        out,
+        _`${n} > ${a.maxContains}`,
+        mode,
+        p,
+        'contains',
+        `must contain at most ${a.maxContains} ${what(a.maxContains)}`,
+      );
   }
   if (a.uniqueItems) {
     const duplicateIndex = cc.rt('duplicateIndex');
     const d = cc.fresh(s, 'd');
     out.line(_`const ${d} = ${duplicateIndex}(${v});`);
-    cc.failIf(out, _`${d} !== -1`, mode, dynamic(p, _`${d}`), 'unique_items', 'repeats an earlier item (items must be unique)');
+    cc.failIf(
+      out,
+      _`${d} !== -1`,
+      mode,
+      dynamic(p, _`${d}`),
+      'unique_items',
+      'repeats an earlier item (items must be unique)',
+    );
   }
 }
 

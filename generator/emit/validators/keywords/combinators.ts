@@ -40,13 +40,24 @@ function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminato
       for (const m of d.mapping) {
         out.line(_`case ${m.value}:`);
         out.indent(() => {
-          const fn = m.schema !== undefined ? cc.linked(m.schema, mode) : cc.helper(node.variants[m.variant]!, mode);
-          out.line(mode === 'is' ? _`if (!${fn}(${v}, r)) return false;` : _`${fn}(${v}, ${pathExpr(p)}, c);`);
+          const fn =
+            m.schema !== undefined ? cc.linked(m.schema, mode) : cc.helper(node.variants[m.variant]!, mode);
+          out.line(
+            mode === 'is' ? _`if (!${fn}(${v}, r)) return false;` : _`${fn}(${v}, ${pathExpr(p)}, c);`,
+          );
           out.line(_`break;`);
         });
       }
       out.line(_`default:`);
-      out.indent(() => cc.fail(out, mode, child(p, d.property), 'discriminator', `must be one of ${listValues(d.mapping.map((m) => m.value))}`));
+      out.indent(() =>
+        cc.fail(
+          out,
+          mode,
+          child(p, d.property),
+          'discriminator',
+          `must be one of ${listValues(d.mapping.map((m) => m.value))}`,
+        ),
+      );
     });
   });
 }
@@ -56,7 +67,11 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   if (node.discriminator) return discriminated(cx, node.discriminator);
   // Made on use: each test registers its variant's helper.
   const tests = () => node.variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, ${runOf(mode)})`);
-  const count = () => join(tests().map((t) => _`(${t} ? 1 : 0)`), _` + `);
+  const count = () =>
+    join(
+      tests().map((t) => _`(${t} ? 1 : 0)`),
+      _` + `,
+    );
   // `anyOf`, or a `oneOf` whose variants cannot both match: the first match decides.
   const firstMatch = node.mode === 'anyOf' || disjoint(cx, node.variants);
   if (mode === 'is') {
@@ -68,7 +83,8 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   const expected = `must be ${joinOr(node.variants.map((x) => describe(x, 1)))}`;
   // The variants that may accept each JSON kind (`kindsOf` never leaves out a kind a variant accepts).
   const byKind = new Map<JsonKind, TypeNode[]>();
-  for (const variant of node.variants) for (const k of kindsOf(variant, cc.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);
+  for (const variant of node.variants)
+    for (const k of kindsOf(variant, cc.schemas)) byKind.set(k, [...(byKind.get(k) ?? []), variant]);
   const kindOf = (kind: JsonKind) => (kind === 'object' ? _`${cc.rt('isObj')}(${v})` : kindTest(kind, v));
   // First match, and kinds a value has one of (a Blob is an object too): the value's kind picks the variants to try,
   // and the only variant of its kind is checked directly (its errors are the answer's), without testing every
@@ -78,7 +94,18 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     for (const [kind, variants] of byKind) {
       out.block(first ? _`if (${kindOf(kind)})` : _`else if (${kindOf(kind)})`, () => {
         if (variants.length === 1) out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`);
-        else cc.failIf(out, _`!(${join(variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, c)`), _` || `)})`, mode, p, code, expected);
+        else
+          cc.failIf(
+            out,
+            _`!(${join(
+              variants.map((variant) => _`${cc.helper(variant, 'is')}(${v}, c)`),
+              _` || `,
+            )})`,
+            mode,
+            p,
+            code,
+            expected,
+          );
       });
       first = false;
     }
@@ -91,7 +118,9 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   else {
     const m = cc.fresh(s, 'm');
     out.line(_`const ${m} = ${count()};`);
-    out.block(_`if (${m} > 1)`, () => cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'));
+    out.block(_`if (${m} > 1)`, () =>
+      cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'),
+    );
     none = _`${m} === 0`;
   }
   out.block(_`if (${none})`, () => {
@@ -100,7 +129,9 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     for (const [kind, variants] of byKind) {
       if (variants.length !== 1) continue;
       const test = _`if (${kindOf(kind)})`;
-      out.block(first ? test : _`else ${test}`, () => out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`));
+      out.block(first ? test : _`else ${test}`, () =>
+        out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`),
+      );
       first = false;
     }
     if (first) cc.fail(out, mode, p, code, expected);
@@ -115,7 +146,8 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
  */
 function disjoint(cx: Cx, variants: TypeNode[]): boolean {
   for (let i = 0; i < variants.length; i++) {
-    for (let j = i + 1; j < variants.length; j++) if (!exclusive(cx, variants[i]!, variants[j]!, 0)) return false;
+    for (let j = i + 1; j < variants.length; j++)
+      if (!exclusive(cx, variants[i]!, variants[j]!, 0)) return false;
   }
   return true;
 }
@@ -151,14 +183,25 @@ export const ifThenElse: KeywordCompiler = (cx) => {
 };
 
 export const not: KeywordCompiler = (cx) => {
-  for (const n of cx.node.not ?? []) cx.cc.failIf(cx.out, _`${cx.cc.helper(n, 'is')}(${cx.v}, ${runOf(cx.mode)})`, cx.mode, cx.p, 'not', `must not be ${describeNot(n)}`);
+  for (const n of cx.node.not ?? [])
+    cx.cc.failIf(
+      cx.out,
+      _`${cx.cc.helper(n, 'is')}(${cx.v}, ${runOf(cx.mode)})`,
+      cx.mode,
+      cx.p,
+      'not',
+      `must not be ${describeNot(n)}`,
+    );
 };
 
 function describeNot(node: TypeNode): string {
   if (node.kind === 'object' && !node.typeAsserted) {
     const required = node.properties.filter((pr) => pr.required).map((pr) => pr.name);
-    const fixed = node.properties.filter((pr) => pr.type.kind === 'literal').map((pr) => `${pr.name} = ${JSON.stringify((pr.type as { value: unknown }).value)}`);
-    if (required.length || fixed.length) return `a combination with ${[...new Set([...fixed, ...required.filter((r) => !fixed.some((f) => f.startsWith(`${r} =`)))])].join(', ')}`;
+    const fixed = node.properties
+      .filter((pr) => pr.type.kind === 'literal')
+      .map((pr) => `${pr.name} = ${JSON.stringify((pr.type as { value: unknown }).value)}`);
+    if (required.length || fixed.length)
+      return `a combination with ${[...new Set([...fixed, ...required.filter((r) => !fixed.some((f) => f.startsWith(`${r} =`)))])].join(', ')}`;
   }
   return describe(node);
 }

@@ -8,7 +8,8 @@ export const dependentSchemas: KeywordCompiler = (cx) => {
   if (!deps.length) return;
   const { cc, v, p, mode, s, out } = cx;
   out.block(_`if (${cc.rt('isObj')}(${v}))`, () => {
-    for (const [key, dep] of deps) out.block(_`if (Object.hasOwn(${v}, ${key}))`, () => cc.gen(out, dep, v, p, mode, s));
+    for (const [key, dep] of deps)
+      out.block(_`if (Object.hasOwn(${v}, ${key}))`, () => cc.gen(out, dep, v, p, mode, s));
   });
 };
 
@@ -18,7 +19,15 @@ export const dependentRequired: KeywordCompiler = (cx) => {
   const { cc, v, p, mode, out } = cx;
   out.block(_`if (${cc.rt('isObj')}(${v}))`, () => {
     for (const [key, names] of deps) {
-      for (const name of names) cc.failIf(out, _`${cc.read(v, key)} !== undefined && ${cc.read(v, name)} === undefined`, mode, child(p, name), 'dependent_required', `is required when '${key}' is given`);
+      for (const name of names)
+        cc.failIf(
+          out,
+          _`${cc.read(v, key)} !== undefined && ${cc.read(v, name)} === undefined`,
+          mode,
+          child(p, name),
+          'dependent_required',
+          `is required when '${key}' is given`,
+        );
     }
   });
 };

@@ -14,20 +14,32 @@ export const literalTest = (node: LiteralNode, v: Value): Code => _`${v} !== ${n
 export function enumTest(cc: Services, node: EnumNode, v: Value): Code {
   if (node.open) {
     const kinds = [...new Set(['string', ...node.values.map((x) => typeof x)])];
-    return join(kinds.map((k) => _`typeof ${v} !== ${k}`), _` && `);
+    return join(
+      kinds.map((k) => _`typeof ${v} !== ${k}`),
+      _` && `,
+    );
   }
-  return node.values.length <= 4 ? join(node.values.map((x) => _`${v} !== ${x}`), _` && `) : _`!${cc.valueSet(node.values)}.has(${v})`;
+  return node.values.length <= 4
+    ? join(
+        node.values.map((x) => _`${v} !== ${x}`),
+        _` && `,
+      )
+    : _`!${cc.valueSet(node.values)}.has(${v})`;
 }
 
 export const literalType: KeywordCompiler<LiteralNode> = (cx) => {
-  cx.out.block(_`if (${literalTest(cx.node, cx.v)})`, () => cx.cc.fail(cx.out, cx.mode, cx.p, 'const', `must be ${JSON.stringify(cx.node.value)}`));
+  cx.out.block(_`if (${literalTest(cx.node, cx.v)})`, () =>
+    cx.cc.fail(cx.out, cx.mode, cx.p, 'const', `must be ${JSON.stringify(cx.node.value)}`),
+  );
 };
 
 export const enumType: KeywordCompiler<EnumNode> = (cx) => {
   const { node } = cx;
   if (node.open) return typeTest(cx, enumTest(cx.cc, node, cx.v));
   const cond = enumTest(cx.cc, node, cx.v);
-  cx.out.block(_`if (${cond})`, () => cx.cc.fail(cx.out, cx.mode, cx.p, 'enum', `must be one of ${listValues(node.values)}`));
+  cx.out.block(_`if (${cond})`, () =>
+    cx.cc.fail(cx.out, cx.mode, cx.p, 'enum', `must be one of ${listValues(node.values)}`),
+  );
 };
 
 /** `const`/`enum` of objects or arrays (beside any node): JSON equality against a module-level list. */
@@ -38,5 +50,12 @@ export const jsonValues: KeywordCompiler = (cx) => {
   const list = cx.cc.constant('JSON_VALUES', _`readonly unknown[]`, _`${values}`);
   const shown = values.map((x) => JSON.stringify(x)).join(', ');
   const message = `must be ${values.length === 1 ? '' : 'one of '}${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`;
-  cx.cc.failIf(cx.out, _`!${list}.some((j) => ${jsonEqual}(${cx.v}, j))`, cx.mode, cx.p, values.length === 1 ? 'const' : 'enum', message);
+  cx.cc.failIf(
+    cx.out,
+    _`!${list}.some((j) => ${jsonEqual}(${cx.v}, j))`,
+    cx.mode,
+    cx.p,
+    values.length === 1 ? 'const' : 'enum',
+    message,
+  );
 };

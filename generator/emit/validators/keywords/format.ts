@@ -4,9 +4,20 @@ import type { StringConstraints } from '../../../ir/types.ts';
 import type { Assertion, Services, Value } from '../context.ts';
 import { FORMATS } from '../structure.ts';
 
-export function formatAssertions(cc: Services, c: StringConstraints, v: Value, propertyName: boolean): Assertion[] {
+export function formatAssertions(
+  cc: Services,
+  c: StringConstraints,
+  v: Value,
+  propertyName: boolean,
+): Assertion[] {
   const check = c.format === undefined ? undefined : FORMATS.get(c.format);
   if (check === undefined || cc.options.formats !== 'assert') return [];
   const cond = _`!${cc.rt(check)}(${v})`;
-  return [{ cond, code: propertyName ? 'property_name' : 'format', message: `${propertyName ? 'key ' : ''}must be a valid ${c.format}` }];
+  return [
+    {
+      cond,
+      code: propertyName ? 'property_name' : 'format',
+      message: `${propertyName ? 'key ' : ''}must be a valid ${c.format}`,
+    },
+  ];
 }

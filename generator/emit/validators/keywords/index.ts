@@ -37,7 +37,15 @@ export const SHAPES: { readonly [K in Kind]: KeywordCompiler<Extract<TypeNode, {
 };
 
 /** In evaluation order: `unevaluated*` last, after every keyword whose annotations they read. */
-export const APPLICATORS: readonly KeywordCompiler[] = [ifThenElse, not, jsonValues, dependentSchemas, dependentRequired, unevaluatedProperties, unevaluatedItems];
+export const APPLICATORS: readonly KeywordCompiler[] = [
+  ifThenElse,
+  not,
+  jsonValues,
+  dependentSchemas,
+  dependentRequired,
+  unevaluatedProperties,
+  unevaluatedItems,
+];
 
 export { evaluatedFunction } from './unevaluated.ts';
 export { enumTest, literalTest } from './enum.ts';

@@ -8,10 +8,22 @@ type NumberNode = Extract<TypeNode, { kind: 'number' }>;
 
 export function numberAssertions(cc: Services, n: NumberNode, v: Value): Assertion[] {
   const out: Assertion[] = [];
-  if (n.minimum !== undefined) out.push({ cond: _`${v} < ${n.minimum}`, code: 'minimum', message: `must be at least ${n.minimum}` });
-  if (n.maximum !== undefined) out.push({ cond: _`${v} > ${n.maximum}`, code: 'maximum', message: `must be at most ${n.maximum}` });
-  if (n.exclusiveMinimum !== undefined) out.push({ cond: _`${v} <= ${n.exclusiveMinimum}`, code: 'exclusive_minimum', message: `must be greater than ${n.exclusiveMinimum}` });
-  if (n.exclusiveMaximum !== undefined) out.push({ cond: _`${v} >= ${n.exclusiveMaximum}`, code: 'exclusive_maximum', message: `must be less than ${n.exclusiveMaximum}` });
+  if (n.minimum !== undefined)
+    out.push({ cond: _`${v} < ${n.minimum}`, code: 'minimum', message: `must be at least ${n.minimum}` });
+  if (n.maximum !== undefined)
+    out.push({ cond: _`${v} > ${n.maximum}`, code: 'maximum', message: `must be at most ${n.maximum}` });
+  if (n.exclusiveMinimum !== undefined)
+    out.push({
+      cond: _`${v} <= ${n.exclusiveMinimum}`,
+      code: 'exclusive_minimum',
+      message: `must be greater than ${n.exclusiveMinimum}`,
+    });
+  if (n.exclusiveMaximum !== undefined)
+    out.push({
+      cond: _`${v} >= ${n.exclusiveMaximum}`,
+      code: 'exclusive_maximum',
+      message: `must be less than ${n.exclusiveMaximum}`,
+    });
   if (n.multipleOf !== undefined) {
     // Integers by an integer: the exact remainder; anything else with the runtime's tolerance for binary fractions.
     const exact = Number.isInteger(n.multipleOf) && n.integer;
@@ -21,11 +33,15 @@ export function numberAssertions(cc: Services, n: NumberNode, v: Value): Asserti
   return out;
 }
 
-export const numberTest = (n: NumberNode, v: Value): Code => (n.integer ? _`typeof ${v} !== 'number' || !Number.isInteger(${v})` : _`typeof ${v} !== 'number' || !Number.isFinite(${v})`);
+export const numberTest = (n: NumberNode, v: Value): Code =>
+  n.integer
+    ? _`typeof ${v} !== 'number' || !Number.isInteger(${v})`
+    : _`typeof ${v} !== 'number' || !Number.isFinite(${v})`;
 
 export const numberType: KeywordCompiler<NumberNode> = (cx) => {
   const { node, v } = cx;
   // Without `type` (`{maximum: 3}`), the keywords apply to numbers and any other value passes.
-  if (node.typeAsserted === false) cx.out.block(_`if (typeof ${v} === 'number')`, () => assertAll(cx, numberAssertions(cx.cc, node, v)));
+  if (node.typeAsserted === false)
+    cx.out.block(_`if (typeof ${v} === 'number')`, () => assertAll(cx, numberAssertions(cx.cc, node, v)));
   else typeTest(cx, numberTest(node, v), () => assertAll(cx, numberAssertions(cx.cc, node, v)));
 };

@@ -7,7 +7,13 @@ import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
 import { runOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
 import { constrains, DIRECT_CHECK, plainRef } from '../structure.ts';
-import { constrainsNames, KEY, propertyCount, propertyNameConstraints, propertyNamesSchema } from './property-names.ts';
+import {
+  constrainsNames,
+  KEY,
+  propertyCount,
+  propertyNameConstraints,
+  propertyNamesSchema,
+} from './property-names.ts';
 import { crossFieldRule } from './rules.ts';
 import { typeTest } from './type.ts';
 
@@ -59,7 +65,11 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
         x = name;
       }
       const bad = cc.leafCondition(prop.type, x)!;
-      out.line(mode === 'is' ? _`if (${bad}) return false;` : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')});`);
+      out.line(
+        mode === 'is'
+          ? _`if (${bad}) return false;`
+          : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')});`,
+      );
       continue;
     }
     const x = cc.fresh(s);
@@ -68,7 +78,11 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
     if (mode === 'is') {
       const bad = needsCheck ? cc.isTest(prop.type, x) : undefined;
       if (bad || !needsCheck) {
-        const cond = bad ? (prop.required ? _`${x} === undefined || ${paren(bad)}` : _`${x} !== undefined && ${paren(bad)}`) : _`${x} === undefined`;
+        const cond = bad
+          ? prop.required
+            ? _`${x} === undefined || ${paren(bad)}`
+            : _`${x} !== undefined && ${paren(bad)}`
+          : _`${x} === undefined`;
         out.line(_`if (${cond}) return false;`);
         continue;
       }
@@ -78,12 +92,19 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
         if (prop.required) {
           out.line(_`if (${x} === undefined) c.missing(${pathExpr(at)});`);
           if (call) out.line(call.bad ? _`else if (${call.bad}) ${call.call};` : _`else ${call.call};`);
-        } else if (call) out.line(call.bad ? _`if (${x} !== undefined && ${paren(call.bad)}) ${call.call};` : _`if (${x} !== undefined) ${call.call};`);
+        } else if (call)
+          out.line(
+            call.bad
+              ? _`if (${x} !== undefined && ${paren(call.bad)}) ${call.call};`
+              : _`if (${x} !== undefined) ${call.call};`,
+          );
         continue;
       }
     }
     if (prop.required) {
-      out.block(_`if (${x} === undefined)`, () => (mode === 'is' ? out.line(_`return false;`) : out.line(_`c.missing(${pathExpr(at)});`)));
+      out.block(_`if (${x} === undefined)`, () =>
+        mode === 'is' ? out.line(_`return false;`) : out.line(_`c.missing(${pathExpr(at)});`),
+      );
       if (needsCheck) out.else(() => cc.gen(out, prop.type, x, at, mode, s));
     } else {
       out.block(_`if (${x} !== undefined)`, () => cc.gen(out, prop.type, x, at, mode, s));
@@ -111,7 +132,10 @@ function valueOfKey(cx: Cx, type: TypeNode, known: string[], patterns: Name[]): 
 
 /** True when key `k` is declared or matches a pattern (empty code: no key is). */
 function isKnown(cx: Cx, known: string[], patterns: Name[]): Code {
-  const tests = [...(known.length ? [cx.cc.knownKey(KEY, known)] : []), ...patterns.map((re) => _`${re}.test(k)`)];
+  const tests = [
+    ...(known.length ? [cx.cc.knownKey(KEY, known)] : []),
+    ...patterns.map((re) => _`${re}.test(k)`),
+  ];
   return tests.length ? join(tests, _` || `) : nil;
 }
 
@@ -120,20 +144,26 @@ function objectRest(cx: Cx<ObjectNode>): void {
   const { cc, node, v, p, mode, s, out } = cx;
   for (const name of node.extraRequired) {
     const cond = _`${cc.read(v, name)} === undefined`;
-    out.line(mode === 'is' ? _`if (${cond}) return false;` : _`if (${cond}) c.missing(${pathExpr(child(p, name))});`);
+    out.line(
+      mode === 'is' ? _`if (${cond}) return false;` : _`if (${cond}) c.missing(${pathExpr(child(p, name))});`,
+    );
   }
   propertyCount(cx, node);
   propertyNameConstraints(cx, node.propertyNames, node.pointer);
   propertyNamesSchema(cx, node.propertyNamesType);
   const known = node.properties.map((pr) => pr.name);
-  const patterns = (node.patternProperties ?? []).map((pp) => ({ re: cc.regex(pp.pattern, node.pointer, pp.flags), type: pp.type }));
+  const patterns = (node.patternProperties ?? []).map((pp) => ({
+    re: cc.regex(pp.pattern, node.pointer, pp.flags),
+    type: pp.type,
+  }));
   if (patterns.length) {
     const esc = cc.rt('esc');
     const x = cc.fresh(s);
     out.block(_`for (const k in ${v})`, () => {
       if (mode === 'check') out.line(_`if (c.full) break;`);
       out.line(_`const ${x} = ${cc.rt('own')}(${v}, k);`);
-      for (const pp of patterns) out.block(_`if (${pp.re}.test(k))`, () => cc.gen(out, pp.type, x, dynamic(p, _`${esc}(k)`), mode, s));
+      for (const pp of patterns)
+        out.block(_`if (${pp.re}.test(k))`, () => cc.gen(out, pp.type, x, dynamic(p, _`${esc}(k)`), mode, s));
     });
   }
   if (node.additional === false) {
@@ -141,14 +171,23 @@ function objectRest(cx: Cx<ObjectNode>): void {
     const esc = cc.rt('esc');
     out.block(_`if (!${runOf(mode)}.open)`, () => {
       out.block(_`for (const k in ${v})`, () => {
-        const skip = isKnown(cx, known, patterns.map((pp) => pp.re));
+        const skip = isKnown(
+          cx,
+          known,
+          patterns.map((pp) => pp.re),
+        );
         if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));
         cc.fail(out, mode, dynamic(p, _`${esc}(k)`), 'unknown_property', 'is not a known field');
         if (mode === 'check') out.line(_`if (c.full) break;`);
       });
     });
   } else if (typeof node.additional === 'object' && constrains(node.additional)) {
-    eachValue(cx, node.additional, known, patterns.map((pp) => pp.re));
+    eachValue(
+      cx,
+      node.additional,
+      known,
+      patterns.map((pp) => pp.re),
+    );
   }
   for (const rule of node.rules) crossFieldRule(cx, rule);
 }
@@ -173,7 +212,10 @@ export const mapType: KeywordCompiler<Extract<TypeNode, { kind: 'map' }>> = (cx)
   typeTest(cx, _`!${isObj}(${cx.v})`, () => {
     propertyCount(cx, node);
     // Constrained keys and values: one loop over the keys checks both.
-    if (constrainsNames(node.propertyNames) && !node.propertyNamesType && constrains(node.values)) return propertyNameConstraints(cx, node.propertyNames, node.pointer, () => valueOfKey(cx, node.values, [], []));
+    if (constrainsNames(node.propertyNames) && !node.propertyNamesType && constrains(node.values))
+      return propertyNameConstraints(cx, node.propertyNames, node.pointer, () =>
+        valueOfKey(cx, node.values, [], []),
+      );
     propertyNameConstraints(cx, node.propertyNames, node.pointer);
     propertyNamesSchema(cx, node.propertyNamesType);
     if (constrains(node.values)) eachValue(cx, node.values, []);

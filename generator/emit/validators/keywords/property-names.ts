@@ -15,8 +15,24 @@ export function propertyCount(cx: Cx, node: { minProperties?: number; maxPropert
   if (node.minProperties === undefined && node.maxProperties === undefined) return;
   const { cc, out, v, mode, p } = cx;
   const keyCount = cc.rt('keyCount');
-  if (node.minProperties !== undefined) cc.failIf(out, _`${keyCount}(${v}) < ${node.minProperties}`, mode, p, 'min_properties', `must have at least ${node.minProperties} ${properties(node.minProperties)}`);
-  if (node.maxProperties !== undefined) cc.failIf(out, _`${keyCount}(${v}) > ${node.maxProperties}`, mode, p, 'max_properties', `must have at most ${node.maxProperties} ${properties(node.maxProperties)}`);
+  if (node.minProperties !== undefined)
+    cc.failIf(
+      out,
+      _`${keyCount}(${v}) < ${node.minProperties}`,
+      mode,
+      p,
+      'min_properties',
+      `must have at least ${node.minProperties} ${properties(node.minProperties)}`,
+    );
+  if (node.maxProperties !== undefined)
+    cc.failIf(
+      out,
+      _`${keyCount}(${v}) > ${node.maxProperties}`,
+      mode,
+      p,
+      'max_properties',
+      `must have at most ${node.maxProperties} ${properties(node.maxProperties)}`,
+    );
 }
 
 /** Whether `names` constrains keys (`propertyNameConstraints` writes a loop). */
@@ -27,7 +43,12 @@ export const constrainsNames = (names: StringConstraints | undefined): names is 
  * `propertyNames` of string constraints only: each key checked inline; `then` writes more checks of the same key
  * in the same loop (a map's values: one pass over the keys instead of two).
  */
-export function propertyNameConstraints(cx: Cx, names: StringConstraints | undefined, pointer: string, then?: () => void): void {
+export function propertyNameConstraints(
+  cx: Cx,
+  names: StringConstraints | undefined,
+  pointer: string,
+  then?: () => void,
+): void {
   if (!constrainsNames(names)) return;
   const { cc, out, v, mode, p } = cx;
   const esc = cc.rt('esc');
@@ -46,7 +67,13 @@ export function propertyNamesSchema(cx: Cx, type: TypeNode | undefined): void {
   const is = cc.helper(type, 'is');
   out.block(_`for (const k in ${v})`, () => {
     if (mode === 'check') out.line(_`if (c.full) break;`);
-    cc.failIf(out, _`!${is}(k, ${runOf(mode)})`, mode, dynamic(p, _`${esc}(k)`), 'property_name', `key must be ${describe(type)}`);
+    cc.failIf(
+      out,
+      _`!${is}(k, ${runOf(mode)})`,
+      mode,
+      dynamic(p, _`${esc}(k)`),
+      'property_name',
+      `key must be ${describe(type)}`,
+    );
   });
 }
-

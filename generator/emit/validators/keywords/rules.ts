@@ -23,22 +23,54 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
         const b = cc.fresh(s, 'b');
         out.line(_`const ${b} = ${operand(rule.other)};`);
         const rhs = rule.scale === 1 ? _`${b}` : _`${rule.scale} * ${b}`;
-        cc.failIf(out, _`${when}typeof ${a} === 'number' && typeof ${b} === 'number' && !(${a} ${OPERATORS[rule.op]} ${rhs})`, mode, at, 'rule', rule.message);
+        cc.failIf(
+          out,
+          _`${when}typeof ${a} === 'number' && typeof ${b} === 'number' && !(${a} ${OPERATORS[rule.op]} ${rhs})`,
+          mode,
+          at,
+          'rule',
+          rule.message,
+        );
         break;
       }
       case 'subset': {
         const notSubsetIndex = cc.rt('notSubsetIndex');
         const b = cc.fresh(s, 'b');
         out.line(_`const ${b} = ${operand(rule.of)};`);
-        cc.failIf(out, _`${when}Array.isArray(${a}) && Array.isArray(${b}) && ${notSubsetIndex}(${a}, ${b}) !== -1`, mode, at, 'rule', rule.message);
+        cc.failIf(
+          out,
+          _`${when}Array.isArray(${a}) && Array.isArray(${b}) && ${notSubsetIndex}(${a}, ${b}) !== -1`,
+          mode,
+          at,
+          'rule',
+          rule.message,
+        );
         break;
       }
       case 'dimensions': {
         const dimensionsOk = cc.rt('dimensionsOk');
         const limits: Record<string, number> = {};
-        for (const k of ['multipleOf', 'minAspect', 'maxAspect', 'maxWidth', 'maxHeight', 'maxPixels'] as const) if (rule[k] !== undefined) limits[k] = rule[k];
-        const except = join(rule.except.map((e) => _` && ${a} !== ${e}`), nil);
-        cc.failIf(out, _`${when}typeof ${a} === 'string'${except} && !${dimensionsOk}(${a}, ${limits})`, mode, at, 'rule', rule.message);
+        for (const k of [
+          'multipleOf',
+          'minAspect',
+          'maxAspect',
+          'maxWidth',
+          'maxHeight',
+          'maxPixels',
+        ] as const)
+          if (rule[k] !== undefined) limits[k] = rule[k];
+        const except = join(
+          rule.except.map((e) => _` && ${a} !== ${e}`),
+          nil,
+        );
+        cc.failIf(
+          out,
+          _`${when}typeof ${a} === 'string'${except} && !${dimensionsOk}(${a}, ${limits})`,
+          mode,
+          at,
+          'rule',
+          rule.message,
+        );
         break;
       }
     }

@@ -7,25 +7,45 @@ import { formatAssertions } from './format.ts';
 import { typeTest } from './type.ts';
 
 /** The assertions of string constraints on `v` (`propertyName`: on an object's key, with `property_name` codes). */
-export function stringAssertions(cc: Services, c: StringConstraints, v: Value, pointer: string, propertyName = false): Assertion[] {
+export function stringAssertions(
+  cc: Services,
+  c: StringConstraints,
+  v: Value,
+  pointer: string,
+  propertyName = false,
+): Assertion[] {
   const codeOf = (k: string) => (propertyName ? 'property_name' : k);
   const what = propertyName ? 'key ' : '';
   const out: Assertion[] = [];
   if (c.minLength !== undefined && c.minLength > 0) {
     const cpLen = cc.rt('cpLen');
     // `length` counts UTF-16 units, at most twice the code points: the count runs only when it can matter.
-    const cond = c.minLength === 1 ? _`${v}.length === 0` : _`${v}.length < ${2 * c.minLength} && ${cpLen}(${v}) < ${c.minLength}`;
-    out.push({ cond, code: codeOf('min_length'), message: c.minLength === 1 ? `${what}must not be empty` : `${what}must be at least ${c.minLength} characters` });
+    const cond =
+      c.minLength === 1
+        ? _`${v}.length === 0`
+        : _`${v}.length < ${2 * c.minLength} && ${cpLen}(${v}) < ${c.minLength}`;
+    out.push({
+      cond,
+      code: codeOf('min_length'),
+      message:
+        c.minLength === 1 ? `${what}must not be empty` : `${what}must be at least ${c.minLength} characters`,
+    });
   }
   if (c.maxLength !== undefined) {
     const cpLen = cc.rt('cpLen');
-    out.push({ cond: _`${v}.length > ${c.maxLength} && ${cpLen}(${v}) > ${c.maxLength}`, code: codeOf('max_length'), message: `${what}must be at most ${c.maxLength} characters` });
+    out.push({
+      cond: _`${v}.length > ${c.maxLength} && ${cpLen}(${v}) > ${c.maxLength}`,
+      code: codeOf('max_length'),
+      message: `${what}must be at most ${c.maxLength} characters`,
+    });
   }
   if (c.pattern !== undefined) {
     // A pattern the ReDoS guard refused (tolerant mode) is tested only on strings up to its cap.
     const capped = c.patternMaxInput !== undefined ? _`${v}.length <= ${c.patternMaxInput} && ` : nil;
     const chars = asciiClass(c.pattern);
-    const cond = chars ? _`!${cc.rt('onlyAscii')}(${v}, ${cc.charSet(chars.ranges)}, ${chars.min})` : _`${capped}!${cc.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`;
+    const cond = chars
+      ? _`!${cc.rt('onlyAscii')}(${v}, ${cc.charSet(chars.ranges)}, ${chars.min})`
+      : _`${capped}!${cc.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`;
     out.push({ cond, code: codeOf('pattern'), message: `${what}must match the pattern ${c.pattern}` });
   }
   out.push(...formatAssertions(cc, c, v, propertyName));
@@ -35,6 +55,12 @@ export function stringAssertions(cc: Services, c: StringConstraints, v: Value, p
 export const stringType: KeywordCompiler<Extract<TypeNode, { kind: 'string' }>> = (cx) => {
   const { node, v } = cx;
   // Without `type` (`{maxLength: 3}`), the keywords apply to strings and any other value passes.
-  if (node.typeAsserted === false) cx.out.block(_`if (typeof ${v} === 'string')`, () => assertAll(cx, stringAssertions(cx.cc, node, v, node.pointer)));
-  else typeTest(cx, _`typeof ${v} !== 'string'`, () => assertAll(cx, stringAssertions(cx.cc, node, v, node.pointer)));
+  if (node.typeAsserted === false)
+    cx.out.block(_`if (typeof ${v} === 'string')`, () =>
+      assertAll(cx, stringAssertions(cx.cc, node, v, node.pointer)),
+    );
+  else
+    typeTest(cx, _`typeof ${v} !== 'string'`, () =>
+      assertAll(cx, stringAssertions(cx.cc, node, v, node.pointer)),
+    );
 };

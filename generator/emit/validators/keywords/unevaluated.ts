@@ -21,18 +21,21 @@ function unevaluated(cx: Cx, rest: TypeNode, what: 'properties' | 'items'): void
     out.line(_`const ${e} = new Set<unknown>();`);
     writeEvaluated(cc, out, node, v, e, false, _`0`, runOf(mode));
     const k = what === 'properties' ? KEY : cc.fresh(s, 'i');
-    out.block(what === 'properties' ? _`for (const k in ${v})` : _`for (let ${k} = 0; ${k} < ${v}.length; ${k}++)`, () => {
-      if (mode === 'check') out.line(_`if (c.full) break;`);
-      out.block(_`if (${e}.has(${k}))`, () => out.line(_`continue;`));
-      const at = dynamic(p, what === 'properties' ? _`${esc}(k)` : _`${k}`);
-      if (rest.kind === 'never') {
-        if (what === 'properties') cc.fail(out, mode, at, 'unevaluated_property', 'is not a known field');
-        else cc.fail(out, mode, at, 'unevaluated_item', 'is not allowed (no item schema applies)');
-        return;
-      }
-      out.line(_`const ${x}: unknown = ${v}[${k}];`);
-      cc.gen(out, rest, x, at, mode, s);
-    });
+    out.block(
+      what === 'properties' ? _`for (const k in ${v})` : _`for (let ${k} = 0; ${k} < ${v}.length; ${k}++)`,
+      () => {
+        if (mode === 'check') out.line(_`if (c.full) break;`);
+        out.block(_`if (${e}.has(${k}))`, () => out.line(_`continue;`));
+        const at = dynamic(p, what === 'properties' ? _`${esc}(k)` : _`${k}`);
+        if (rest.kind === 'never') {
+          if (what === 'properties') cc.fail(out, mode, at, 'unevaluated_property', 'is not a known field');
+          else cc.fail(out, mode, at, 'unevaluated_item', 'is not allowed (no item schema applies)');
+          return;
+        }
+        out.line(_`const ${x}: unknown = ${v}[${k}];`);
+        cc.gen(out, rest, x, at, mode, s);
+      },
+    );
   });
 }
 
@@ -52,7 +55,12 @@ export function evaluatedFunction(cc: Services, name: Name, node: TypeNode): Fun
   return {
     kind: StructureKind.Function,
     name: name.toString(),
-    parameters: [{ name: 'v', type: 'unknown' }, { name: 'e', type: 'Set<unknown>' }, { name: 'd', type: 'number' }, { name: 'r', type: cc.rt('Run').toString() }],
+    parameters: [
+      { name: 'v', type: 'unknown' },
+      { name: 'e', type: 'Set<unknown>' },
+      { name: 'd', type: 'number' },
+      { name: 'r', type: cc.rt('Run').toString() },
+    ],
     returnType: 'void',
     statements: (w) => {
       const out = new Writer(w);
@@ -77,9 +85,22 @@ function evaluatedBy(cc: Services, node: TypeNode): Name | undefined {
  * Writes the collection of what `node` evaluates on `v` into the set `e`. `own`: the node's own `unevaluated*`
  * count (it evaluates every key or item), which is the case when `node` sits inside the schema being checked.
  */
-function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: Name, own: boolean, d: Code, r: Name): void {
-  const allKeys = () => out.block(_`if (${cc.rt('isObj')}(${v}))`, () => out.line(_`for (const k in ${v}) ${e}.add(k);`));
-  const allItems = () => out.block(_`if (Array.isArray(${v}))`, () => out.line(_`for (let i = 0; i < ${v}.length; i++) ${e}.add(i);`));
+function writeEvaluated(
+  cc: Services,
+  out: Writer,
+  node: TypeNode,
+  v: Name,
+  e: Name,
+  own: boolean,
+  d: Code,
+  r: Name,
+): void {
+  const allKeys = () =>
+    out.block(_`if (${cc.rt('isObj')}(${v}))`, () => out.line(_`for (const k in ${v}) ${e}.add(k);`));
+  const allItems = () =>
+    out.block(_`if (Array.isArray(${v}))`, () =>
+      out.line(_`for (let i = 0; i < ${v}.length; i++) ${e}.add(i);`),
+    );
   const call = (sub: TypeNode) => {
     const fn = evaluatedBy(cc, sub);
     if (fn) out.line(_`${fn}(${v}, ${e}, ${d}, ${r});`);
@@ -93,10 +114,17 @@ function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: N
         break;
       }
       const names = node.properties.map((pr) => pr.name);
-      const tests = [...(names.length ? [cc.knownKey(KEY, names)] : []), ...(node.patternProperties ?? []).map((pp) => _`${cc.regex(pp.pattern, node.pointer, pp.flags)}.test(k)`)];
+      const tests = [
+        ...(names.length ? [cc.knownKey(KEY, names)] : []),
+        ...(node.patternProperties ?? []).map(
+          (pp) => _`${cc.regex(pp.pattern, node.pointer, pp.flags)}.test(k)`,
+        ),
+      ];
       if (!tests.length) break;
       const isObj = cc.rt('isObj');
-      out.block(_`if (${isObj}(${v}))`, () => out.block(_`for (const k in ${v})`, () => out.line(_`if (${joinOr(tests)}) ${e}.add(k);`)));
+      out.block(_`if (${isObj}(${v}))`, () =>
+        out.block(_`for (const k in ${v})`, () => out.line(_`if (${joinOr(tests)}) ${e}.add(k);`)),
+      );
       break;
     }
     case 'map':
@@ -111,7 +139,10 @@ function writeEvaluated(cc: Services, out: Writer, node: TypeNode, v: Name, e: N
       if (!prefix && !node.contains) break;
       out.block(_`if (Array.isArray(${v}))`, () => {
         if (prefix) out.line(_`for (let i = 0; i < ${v}.length && i < ${prefix}; i++) ${e}.add(i);`);
-        if (node.contains) out.line(_`for (let i = 0; i < ${v}.length; i++) if (${cc.helper(node.contains, 'is')}(${v}[i], ${r})) ${e}.add(i);`);
+        if (node.contains)
+          out.line(
+            _`for (let i = 0; i < ${v}.length; i++) if (${cc.helper(node.contains, 'is')}(${v}[i], ${r})) ${e}.add(i);`,
+          );
       });
       break;
     }
