@@ -27,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 const largeRuns = Math.max(1, Number(values['large-runs']));
-const tmp = path.resolve(values.out!);
+const tmp = path.resolve(values.out);
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 const GITHUB = path.resolve('../shared/specs/github-api.json');

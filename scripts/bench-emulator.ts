@@ -72,7 +72,7 @@ async function startTarget(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
-  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const base = t.base(port);
   const deadline = started + 120_000;
   for (;;) {

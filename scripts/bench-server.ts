@@ -128,7 +128,7 @@ async function serve(kind: string): Promise<void> {
   if (kind === 'fastify') {
     const { default: Fastify } = await import('fastify');
     const { loadSpec } = await import('../generator/load/index.ts');
-    const { document } = await loadSpec(values.spec!);
+    const { document } = await loadSpec(values.spec);
     const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } }).components
       .schemas;
     const app = Fastify({ logger: false, ajv: { customOptions: { strict: false } } });
@@ -148,7 +148,7 @@ async function serve(kind: string): Promise<void> {
 function start(kind: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec!],
+    ['--import', 'tsx', 'scripts/bench-server.ts', '--serve', kind, '--spec', values.spec],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   return new Promise((resolve, reject) => {
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
   const { writeTree } = await import('../generator/render/write.ts');
   writeTree(
     OUT,
-    (await runPipeline({ spec: values.spec!, emitters: ['state-machines', 'validators', 'server'] })).files,
+    (await runPipeline({ spec: values.spec, emitters: ['state-machines', 'validators', 'server'] })).files,
     { force: true },
   );
   const kinds = ['generated', 'bare', 'bare+headers', 'fastify'];

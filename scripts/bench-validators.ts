@@ -38,7 +38,7 @@ const samples = Math.max(3, Number(values.samples));
 
 // 1. The generated validators, from the real spec.
 const out = path.resolve('.tmp/bench-validators');
-writeTree(out, (await runPipeline({ spec: values.spec!, emitters: ['validators'] })).files, { force: true });
+writeTree(out, (await runPipeline({ spec: values.spec, emitters: ['validators'] })).files, { force: true });
 // Run as users run it: compiled to JavaScript, one ES module per file (as tsc emits it), loaded natively. Loaded
 // through tsx instead, every imported binding would be read through a getter, a cost no compiled build has.
 const js = path.resolve('.tmp/bench-validators-js');
@@ -61,7 +61,7 @@ const generated = (await import(pathToFileURL(path.join(js, 'index.js')).href)) 
 };
 
 // 2. ajv on the same bundled schemas.
-const { document } = await loadSpec(values.spec!);
+const { document } = await loadSpec(values.spec);
 const doc = document as unknown as {
   paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
   components: { schemas: Record<string, unknown> };
@@ -363,7 +363,7 @@ console.log(lines.join('\n'));
 
 // 4. Output size on a large spec (GitHub's by default), beside ajv's standalone code for the same schemas.
 if (!values['no-size']) {
-  const sizeSpec = values['size-spec']!;
+  const sizeSpec = values['size-spec'];
   if (!sizeSpecExists(sizeSpec))
     console.log(`\nValidator size: ${sizeSpec} not found (--size-spec <file>, or --no-size).`);
   else console.log(`\n${formatSize(await validatorSize(sizeSpec))}`);

@@ -58,7 +58,7 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
             object: 'embedding',
             index,
             embedding: base64 ? embeddingToBase64(vector) : vector,
-          } as JsonObject;
+          };
         });
         return answer(op, {
           object: 'list',
@@ -139,7 +139,7 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
         return {
           ...r,
           category_applied_input_types: Object.fromEntries(categories.map((c) => [c, ['text']])),
-        } as unknown as JsonObject;
+        };
       });
       return answer(op, { id: newId('modr-', undefined), model: body.model ?? null, results });
     },

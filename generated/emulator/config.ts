@@ -98,5 +98,5 @@ export function checkConfig(value: unknown, where: string): EmulatorConfig {
     fail('subjectTokens', 'must be an array of strings');
   if (c.seed !== undefined && (typeof c.seed !== 'object' || c.seed === null))
     fail('seed', 'must be an object of collection path -> items');
-  return c as EmulatorConfig;
+  return c;
 }

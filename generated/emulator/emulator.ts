@@ -394,7 +394,7 @@ function seed(state: State, config: EmulatorConfig): void {
           created_at: state.clock.nowSeconds(),
           ...(coll.object ? { object: coll.object } : {}),
           ...(raw as JsonObject),
-        } as Json,
+        },
         { schemas: state.model.schemas, nowSeconds: state.clock.nowSeconds() },
       ) as JsonObject;
       const stored: Stored = { v, p: [] };

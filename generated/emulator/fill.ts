@@ -17,8 +17,7 @@ const MAX_DEPTH = 24;
 
 function resolve(schema: Schema, ctx: FillContext, depth = 0): Schema {
   let s = schema;
-  for (let i = 0; typeof s.$ref === 'string' && i < 16; i++)
-    s = ctx.schemas[(s.$ref as string).slice(4)] ?? {};
+  for (let i = 0; typeof s.$ref === 'string' && i < 16; i++) s = ctx.schemas[s.$ref.slice(4)] ?? {};
   return depth > MAX_DEPTH ? {} : s;
 }
 
@@ -55,7 +54,7 @@ export function fits(schema: Schema, value: Json, ctx: FillContext, depth = 0): 
         return false;
     }
     for (const r of (s.required as string[] | undefined) ?? []) {
-      const p = resolve(((s.properties as Record<string, Schema>)[r] ?? {}) as Schema, ctx, depth + 1);
+      const p = resolve((s.properties as Record<string, Schema>)[r] ?? {}, ctx, depth + 1);
       if (!(r in value) && !('const' in p) && !('default' in p)) return false;
     }
   }

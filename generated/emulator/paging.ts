@@ -58,7 +58,7 @@ export function listPage(
           ? 'desc'
           : 'asc';
   const cursor = (name: string | undefined) =>
-    name && typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined;
+    name && typeof query[name] === 'string' && query[name] !== '' ? query[name] : undefined;
   let items: Stored[];
   let hasMore: boolean;
   let next: Json | undefined;

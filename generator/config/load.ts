@@ -247,7 +247,7 @@ export function validateConfig(
   }
   const mode =
     c.mode === undefined || c.mode === 'strict' || c.mode === 'tolerant'
-      ? (c.mode as Mode | undefined)
+      ? c.mode
       : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {

@@ -4,7 +4,7 @@ import { at, pair, shapeKey, type DiffContext, type Scope } from './context.ts';
 import { diffStream } from './sse.ts';
 import { diffType } from './types/index.ts';
 
-const isSuccess = (status: string) => /^2/.test(status);
+const isSuccess = (status: string) => status.startsWith('2');
 
 export function diffResponses(ctx: DiffContext, scope: Scope, a: Response[], b: Response[]): void {
   const { both, removed, added } = pair(a, b, (r) => r.status);

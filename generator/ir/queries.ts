@@ -59,7 +59,7 @@ export function listEnvelope(
   if (node.kind !== 'object') return undefined;
   const data = node.properties.find((p) => p.name === 'data');
   const object = node.properties.find((p) => p.name === 'object');
-  if (!data || data.type.kind !== 'array') return undefined;
+  if (data?.type.kind !== 'array') return undefined;
   const isList =
     object &&
     ((object.type.kind === 'literal' && object.type.value === 'list') || object.type.kind === 'string');

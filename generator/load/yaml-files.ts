@@ -165,7 +165,7 @@ function readYaml(text: string, file: string, display: string): Omit<SourceFile,
     display,
     value: doc.toJS({ maxAliasCount: 100 }) as unknown,
     positionAt,
-    root: () => (doc.contents ? node(doc.contents as YamlNode) : empty),
+    root: () => (doc.contents ? node(doc.contents) : empty),
   };
 }
 

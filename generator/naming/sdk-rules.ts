@@ -35,7 +35,7 @@ export function isPluralNoun(segment: string): boolean {
       .filter(Boolean)
       .pop()
       ?.toLowerCase() ?? '';
-  return word.length > 2 && /s$/.test(word) && !/(ss|us|is)$/.test(word);
+  return word.length > 2 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
 }
 
 const isParam = (s: string | undefined): boolean => s !== undefined && s.startsWith('{');
@@ -217,7 +217,7 @@ function shorten(method: string, budget: number): string {
 /** A word without its plural ending: `policies` → `policy`, `orgs` → `org`, `status` stays. */
 export function singular(word: string): string {
   const w = word.toLowerCase();
-  if (/ies$/.test(w) && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   return isPluralNoun(w) ? w.slice(0, -1) : w;
 }
 

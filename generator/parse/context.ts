@@ -69,7 +69,7 @@ export function readNotShown(
     typeof raw === 'string'
       ? [raw]
       : Array.isArray(raw) && raw.every((s) => typeof s === 'string')
-        ? (raw as string[])
+        ? raw
         : undefined;
   if (!list)
     fail(

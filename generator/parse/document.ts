@@ -39,7 +39,7 @@ export function parseDocument(
   for (const section of Object.keys(components))
     checkExtensions(
       ctx,
-      isObject(components[section]) ? (components[section] as Record<string, unknown>) : {},
+      isObject(components[section]) ? components[section] : {},
       joinPointer('#/components', section),
       'other',
     );

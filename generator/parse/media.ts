@@ -26,11 +26,11 @@ export function bodyKind(mediaType: string): BodyKind {
   const mt = mediaType.toLowerCase().split(';')[0]!.trim();
   if (
     mt === 'application/json' ||
-    /\+json$/.test(mt) ||
+    mt.endsWith('+json') ||
     mt === 'application/x-ndjson' ||
     mt === 'application/jsonl'
   )
-    return mt === 'application/json' || /\+json$/.test(mt) ? 'json' : 'text';
+    return mt === 'application/json' || mt.endsWith('+json') ? 'json' : 'text';
   if (mt.startsWith('multipart/')) return 'multipart';
   if (mt === 'application/x-www-form-urlencoded') return 'form';
   if (mt.startsWith('text/') || /[/+](xml|yaml|x-yaml|sdp)$/.test(mt)) return 'text';
@@ -66,7 +66,7 @@ export function parseRequestBody(
   }
   const contents = Object.keys(bodyContent).map((mediaType) => {
     const mAt = joinPointer(at, 'content', mediaType);
-    const media = isObject(bodyContent[mediaType]) ? (bodyContent[mediaType] as Json) : {};
+    const media = isObject(bodyContent[mediaType]) ? bodyContent[mediaType] : {};
     checkExtensions(ctx, media, mAt, 'media');
     const kind = bodyKind(mediaType);
     const type =

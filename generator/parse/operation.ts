@@ -40,14 +40,12 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
 
 export function parseSecurity(raw: unknown): SecurityRequirement[][] | undefined {
   if (!Array.isArray(raw)) return undefined;
-  return raw
-    .filter(isObject)
-    .map((req) =>
-      Object.entries(req).map(([scheme, scopes]) => ({
-        scheme,
-        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
-      })),
-    );
+  return raw.filter(isObject).map((req) =>
+    Object.entries(req).map(([scheme, scopes]) => ({
+      scheme,
+      scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+    })),
+  );
 }
 
 /** Area of an operation: its first tag, else its first path segment. */
@@ -109,7 +107,7 @@ export function parseOperations(
       if (raw === undefined) continue;
       const at = joinPointer(itemAt, method);
       if (!isObject(raw)) fail('invalid-openapi', 'an operation must be an object', ctx.locate(at));
-      const op = raw as Json;
+      const op = raw;
       checkExtensions(ctx, op, at, 'operation');
       let operationId = typeof op.operationId === 'string' ? op.operationId : '';
       if (pascalCase(operationId) === '') {

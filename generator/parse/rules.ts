@@ -80,7 +80,7 @@ export function parseRules(
           ...common,
           kind: 'dimensions',
           field: field('field'),
-          except: except as string[],
+          except: except,
         };
         for (const k of [
           'multipleOf',

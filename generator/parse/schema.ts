@@ -577,7 +577,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
     const t = schema.type;
     if (t === undefined) return [];
     if (typeof t === 'string') return [t];
-    if (Array.isArray(t) && t.every((x) => typeof x === 'string')) return [...new Set(t as string[])];
+    if (Array.isArray(t) && t.every((x) => typeof x === 'string')) return [...new Set(t)];
     ctx.diagnostics.report(
       'invalid-openapi',
       "'type' must be a string or a list of strings",
@@ -711,7 +711,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       );
       return { ...shared, nullable, kind: 'union', mode: 'anyOf', variants };
     }
-    return { ...b, kind: 'enum', values: rest as (string | number)[], open: false };
+    return { ...b, kind: 'enum', values: rest, open: false };
   }
 
   function stringConstraints(schema: Json): StringConstraints {
@@ -1134,7 +1134,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
           type?.kind === 'literal' && typeof type.value === 'string'
             ? [type.value]
             : type?.kind === 'enum' && !type.open && type.values.every((x) => typeof x === 'string')
-              ? (type.values as string[])
+              ? type.values
               : [];
         if (!values.length)
           return fallback(
@@ -1152,14 +1152,14 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
         isObject(targetSchema) &&
         isObject(targetSchema.properties) &&
         isObject(targetSchema.properties[property])
-          ? (targetSchema.properties[property] as Json)
+          ? targetSchema.properties[property]
           : undefined;
       // The member's own value: its `const`, else every value of its string `enum`, else its name (OpenAPI's default).
       const values =
         typeof prop?.const === 'string'
           ? [prop.const]
           : Array.isArray(prop?.enum) && prop.enum.length && prop.enum.every((x) => typeof x === 'string')
-            ? (prop.enum as string[])
+            ? prop.enum
             : [v.target];
       for (const value of values) mapping.push({ value, schema: v.target });
     }
@@ -1238,7 +1238,7 @@ function hasShape(schema: Json): boolean {
 }
 
 function mergeBase(node: TypeNode, b: NodeBase): TypeNode {
-  const merged = { ...node } as TypeNode;
+  const merged = { ...node };
   if (b.nullable) merged.nullable = true;
   if (b.description) merged.description = b.description;
   if (b.default !== undefined) merged.default = b.default;

@@ -34,7 +34,7 @@ export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
     if (typeof m.property !== 'string') return bad("'property' must name the state field");
     if (!Array.isArray(m.states) || !m.states.every((s) => typeof s === 'string'))
       return bad("'states' must be a list of strings");
-    const states = m.states as string[];
+    const states = m.states;
     const transitions: StateTransition[] = (
       Array.isArray(m.transitions) ? m.transitions : bad("'transitions' must be a list")
     ).map((t: unknown, i: number) => {
@@ -54,7 +54,7 @@ export function parseStateMachines(ctx: ParseContext): ParsedStateMachine[] {
         if (bound !== 'exactly' && bound !== 'at_most') return bad("'bound' must be exactly or at_most", tAt);
         trigger = { kind: 'time', after: on.after, seconds, bound };
       } else return bad("'on' must be {operation} or {after, bound}", tAt);
-      const transition: StateTransition = { from: t.from as string | null, to: t.to, on: trigger };
+      const transition: StateTransition = { from: t.from, to: t.to, on: trigger };
       if (typeof t.condition === 'string') transition.condition = t.condition;
       if (typeof t.effects === 'string') transition.effects = t.effects;
       return transition;

@@ -57,7 +57,7 @@ export function decideAreas(api: ParsedApi): AreaTable {
   const schemas = new Map<string, string>();
   for (const s of api.schemas) {
     const areas = users.get(s.name);
-    schemas.set(s.name, areas && areas.size === 1 ? [...areas][0]! : 'common');
+    schemas.set(s.name, areas?.size === 1 ? [...areas][0]! : 'common');
   }
   const machines = new Map(api.stateMachines.map((m) => [m.name, schemas.get(m.schema) ?? 'common']));
   // A gap inside a named schema belongs to the schema's area, known only now (parse saw components first).

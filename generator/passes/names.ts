@@ -230,7 +230,7 @@ function hoistEnums(
 /** The schema name when every node is the same non-nullable reference. */
 function singleRef(nodes: TypeNode[]): string | undefined {
   const first = nodes[0];
-  if (!first || first.kind !== 'ref' || first.nullable) return undefined;
+  if (first?.kind !== 'ref' || first.nullable) return undefined;
   return nodes.every((n) => n.kind === 'ref' && n.target === first.target && !n.nullable)
     ? first.target
     : undefined;

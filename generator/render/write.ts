@@ -68,8 +68,7 @@ export function readManifest(outDir: string): string[] | undefined {
   if (!existsSync(file)) return undefined;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { files?: unknown };
-    if (Array.isArray(parsed.files) && parsed.files.every((f) => typeof f === 'string'))
-      return parsed.files as string[];
+    if (Array.isArray(parsed.files) && parsed.files.every((f) => typeof f === 'string')) return parsed.files;
   } catch {
     // fall through: a manifest we cannot read proves no ownership
   }

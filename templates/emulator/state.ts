@@ -119,9 +119,7 @@ export class State {
 
   declares(schema: string, property: string): boolean {
     const s = this.model.schemas[schema];
-    return (
-      !!s && typeof s.properties === 'object' && s.properties !== null && property in (s.properties as object)
-    );
+    return !!s && typeof s.properties === 'object' && s.properties !== null && property in s.properties;
   }
 
   /** Applies every step whose time has come, oldest first (a step may schedule the next one). */

@@ -26,10 +26,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     try {
-      const event = await hooks.unwrap(
-        new Uint8Array(Buffer.concat(chunks)),
-        req.headers as Record<string, string>,
-      );
+      const event = await hooks.unwrap(new Uint8Array(Buffer.concat(chunks)), req.headers);
       res.writeHead(200, { 'content-type': 'text/plain' }).end(event.id);
     } catch (error) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end((error as Error).message);

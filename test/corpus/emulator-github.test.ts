@@ -30,9 +30,9 @@ function emulate(): Promise<string> {
   children.push(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d) => (err += String(d)));
+  child.stderr.on('data', (d) => (err += String(d)));
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d);
       const m = /^Emulating .* at (http:\/\/127\.0\.0\.1:\d+\S*)/m.exec(out);
       if (m) resolve(m[1]!);

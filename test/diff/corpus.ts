@@ -60,7 +60,7 @@ function keysOf(doc: Document, pointer: string): (string | number)[] {
   for (const s of segments) {
     const key = isSeq(node) ? Number(s) : s;
     keys.push(key);
-    node = isSeq(node) || isMap(node) ? node.get(key as never, true) : undefined;
+    node = isSeq(node) || isMap(node) ? node.get(key, true) : undefined;
   }
   return keys;
 }

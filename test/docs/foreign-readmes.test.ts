@@ -153,7 +153,7 @@ describe('READMEs generated for specs that are not ours', () => {
     (name) => {
       const { count, problems } = snippetProblems(
         trees[name].dir,
-        trees[name].api.clientName!,
+        trees[name].api.clientName,
         path.join(work, `snippets-${name}`),
       );
       expect(count).toBeGreaterThan(5);

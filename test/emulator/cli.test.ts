@@ -99,12 +99,12 @@ function child(args: string[]): Promise<{ proc: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    proc.stdout!.on('data', (c: Buffer) => {
+    proc.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = out.match(/at (http:\/\/127\.0\.0\.1:\d+)/);
       if (m) resolve({ proc, url: m[1]! });
     });
-    proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
     proc.on('exit', (code) => reject(new Error(`emulate exited ${code}: ${err}`)));
   });
 }

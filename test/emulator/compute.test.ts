@@ -31,7 +31,7 @@ describe('computed answers', () => {
       dimensions: 8,
     });
     expect(a.data).toHaveLength(3);
-    const [h, w, h2] = a.data.map((d) => d.embedding as number[]);
+    const [h, w, h2] = a.data.map((d) => d.embedding);
     expect(h).toHaveLength(8);
     expect(norm(h!)).toBeCloseTo(1, 6);
     expect(h2).toEqual(h);

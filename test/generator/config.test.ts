@@ -28,7 +28,7 @@ async function cli(args: string[]) {
       cb();
     },
   });
-  const code = await main(args, new Writable({ write: (_c, _e, cb) => cb() }) as never, err as never);
+  const code = await main(args, new Writable({ write: (_c, _e, cb) => cb() }), err);
   return { code, stderr };
 }
 

@@ -35,7 +35,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-hostile-'));
 const out = path.resolve('.tmp/test/hostile-strings');
 let api: Api;
 let warnings: string[];
-const load = (file: string) => import(path.join(out, file)) as Promise<any>;
+const load = (file: string) => import(path.join(out, file));
 
 beforeAll(async () => {
   const spec = path.join(dir, 'openapi.json');

@@ -37,11 +37,7 @@ async function run(args: string[]) {
       cb();
     },
   });
-  const code = await main(
-    [...args, '--quiet'],
-    new Writable({ write: (_c, _e, cb) => cb() }) as never,
-    err as never,
-  );
+  const code = await main([...args, '--quiet'], new Writable({ write: (_c, _e, cb) => cb() }), err);
   return { code, stderr };
 }
 

@@ -70,8 +70,8 @@ beforeAll(async () => {
       '--quiet',
       '--watch',
     ],
-    new Writable({ write: (_c, _e, cb) => cb() }) as never,
-    err as never,
+    new Writable({ write: (_c, _e, cb) => cb() }),
+    err,
     { signal: stop.signal },
   );
   await until(() => /watching/.test(log), 'watching line');

@@ -219,7 +219,7 @@ export async function main(baseURL, allow) {
       run(bin('attw'), [packed.server.tarball, '--profile', 'node16', '--format', 'ascii'], packed.root),
     ]);
     for (const r of results) expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(results[0]!.stdout).toMatch(/All good/);
-    expect(results[2]!.stdout).toMatch(/No problems found/);
+    expect(results[0].stdout).toMatch(/All good/);
+    expect(results[2].stdout).toMatch(/No problems found/);
   });
 });

@@ -14,8 +14,8 @@ const calls: Record<string, any> = {};
 
 beforeAll(async () => {
   const out = await generateFixture('client-server');
-  const server = (await import(`${out}/server/index.ts`)) as any;
-  const { PlatformClient } = (await import(`${out}/client/index.ts`)) as any;
+  const server = await import(`${out}/server/index.ts`);
+  const { PlatformClient } = await import(`${out}/client/index.ts`);
   const record = (id: string, result: (input: any) => unknown) => (input: any) => {
     calls[id] = input;
     return result(input);

@@ -28,7 +28,7 @@ beforeAll(async () => {
         seen.push(input.path),
         { id: 'm', object: 'model', created: 1, owned_by: 'o' }
       ),
-    } as server.Handlers,
+    },
     // A short body timeout keeps the slow-body test short; the test waits for the answer, it does not time it.
     {
       authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined),
@@ -228,7 +228,7 @@ describe('timeouts and limits of the request (risks 10-11)', () => {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     expect(long.status).toBe(414);
-    expect(((await long.json()) as any).error.code).toBe('uri_too_long');
+    expect((await long.json()).error.code).toBe('uri_too_long');
     const query = await fetch(`${base.url}/v1/models/m?x=${'q'.repeat(3000)}`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });

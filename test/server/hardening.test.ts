@@ -87,7 +87,7 @@ const handlers: Record<string, (input: any) => unknown> = {
 };
 
 beforeAll(async () => {
-  const app = server.createServer(handlers as unknown as server.Handlers, {
+  const app = server.createServer(handlers, {
     authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined),
     rateLimit: (ctx) =>
       ctx.headers['x-limit'] ? { allowed: false, retryAfterSeconds: retryAfter } : { allowed: true },
@@ -120,9 +120,7 @@ describe('body limits from the spec (item 1)', () => {
     for (const [, base] of both()) {
       const big = await post(base, '/embeddings', { ...EMBED, input: 'x'.repeat(1024 * 1024 + 10) });
       expect(big.status).toBe(413);
-      expect(((await big.json()) as any).error.message).toBe(
-        'Request body is too large (at most 1048576 bytes).',
-      );
+      expect((await big.json()).error.message).toBe('Request body is too large (at most 1048576 bytes).');
       const open = await post(
         base,
         '/oauth/token',
@@ -147,7 +145,7 @@ describe('body limits from the spec (item 1)', () => {
         'content-type': 'application/json',
       });
       expect(deep.status).toBe(400);
-      expect(((await deep.json()) as any).error.code).toBe('too_deep');
+      expect((await deep.json()).error.code).toBe('too_deep');
     }
   });
   it('counts the arrays and objects of a JSON body while reading (parsing costs per value)', async () => {
@@ -158,7 +156,7 @@ describe('body limits from the spec (item 1)', () => {
         `{"model":"m","input":[${Array(10_001).fill('[1]').join(',')}]}`,
       );
       expect(many.status).toBe(400);
-      expect(((await many.json()) as any).error).toMatchObject({
+      expect((await many.json()).error).toMatchObject({
         code: 'too_complex',
         message: 'The request body has too many arrays and objects (at most 10000).',
       });
@@ -172,12 +170,12 @@ describe('body limits from the spec (item 1)', () => {
     for (const [, base] of both()) {
       const ok = await post(base, '/embeddings', { model: 'm', input });
       expect(ok.status).toBe(200);
-      expect(((await ok.json()) as any).model).toBe('m');
+      expect((await ok.json()).model).toBe('m');
       const bad = await post(base, '/embeddings', { model: 'm', input: [...input, 7] });
       expect(bad.status).toBe(400);
-      expect(((await bad.json()) as any).error.param).toMatch(/^\/body\/input/);
+      expect((await bad.json()).error.param).toMatch(/^\/body\/input/);
       const notJson = await post(base, '/embeddings', `{"model":"m","input":"${'x'.repeat(100_000)}"`);
-      expect(((await notJson.json()) as any).error.code).toBe('invalid_json');
+      expect((await notJson.json()).error.code).toBe('invalid_json');
     }
   });
   it('counts multipart parts and form fields before parsing', async () => {
@@ -189,7 +187,7 @@ describe('body limits from the spec (item 1)', () => {
     for (const [, base] of both()) {
       const r = await post(base, '/images/edits', form, { authorization: `Bearer ${TOKEN}` });
       expect(r.status).toBe(400);
-      expect(((await r.json()) as any).error.code).toBe('too_many_parts');
+      expect((await r.json()).error.code).toBe('too_many_parts');
     }
   });
 });
@@ -218,7 +216,7 @@ describe('streams (items 2-4)', () => {
       errors.length = 0;
       const res = await post(base, '/completions', { model: 'm', prompt: 'early', stream: true });
       expect(res.status).toBe(500);
-      expect(((await res.json()) as any).error.code).toBe('internal_error');
+      expect((await res.json()).error.code).toBe('internal_error');
       expect(errors.map((e) => (e as Error).message)).toEqual(['upstream unavailable']);
     }
   });

@@ -147,7 +147,7 @@ describe('large JSON bodies over HTTP', () => {
       expect(Object.getPrototypeOf(received)).toBe(Object.prototype);
       const trailing = await post(base, body.replace(`${tokens.at(-1)}]`, `${tokens.at(-1)},]`));
       expect(trailing.status).toBe(400);
-      expect(((await trailing.json()) as any).error.code).toBe('invalid_json');
+      expect((await trailing.json()).error.code).toBe('invalid_json');
     }
   });
 });

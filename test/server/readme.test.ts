@@ -45,9 +45,9 @@ async function run(name: string, code: string): Promise<{ base: string; child: C
   children.push(child);
   let out = '';
   let err = '';
-  child.stderr!.on('data', (d) => (err += String(d)));
+  child.stderr.on('data', (d) => (err += String(d)));
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += String(d);
       const m = /listening on (\d+)/.exec(out);
       if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });

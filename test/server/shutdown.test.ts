@@ -27,7 +27,7 @@ function deferred<T = void>() {
 }
 
 async function start(adapter: (typeof ADAPTERS)[number], handlers: Record<string, (input: any) => unknown>) {
-  const app = server.createServer(handlers as unknown as server.Handlers, {
+  const app = server.createServer(handlers, {
     authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined),
     onError: () => undefined,
   });
@@ -118,7 +118,7 @@ describe('close({ server, timeout })', () => {
       expect(late.status).toBe(503);
       expect(late.headers.get('connection')).toBe('close');
       expect(late.headers.get('retry-after')).toBe('1');
-      expect(((await late.json()) as any).error.code).toBe('shutting_down');
+      expect((await late.json()).error.code).toBe('shutting_down');
       release.resolve();
       expect((await first).status).toBe(200);
       await closed;

@@ -93,15 +93,21 @@ export function diffType(ctx: DiffContext, scope: Scope, location: string, a: Ty
     const ra = ctx.resolveBase(a);
     const rb = ctx.resolveHead(b);
     if (ra.kind !== 'ref' && rb.kind !== 'ref')
-      diffType(ctx, scope, location, { ...ra, nullable: a.nullable }, {
-        ...rb,
-        nullable: b.nullable,
-      } as TypeNode);
+      diffType(
+        ctx,
+        scope,
+        location,
+        { ...ra, nullable: a.nullable },
+        {
+          ...rb,
+          nullable: b.nullable,
+        },
+      );
     seen.delete(key);
     return;
   }
   if (a.kind === b.kind) {
-    (SAME_KIND[a.kind] as SameKind<TypeKind>)(ctx, scope, location, a as never, b as never, diffType);
+    (SAME_KIND[a.kind] as SameKind<TypeKind>)(ctx, scope, location, a, b, diffType);
     return;
   }
   diffKind(ctx, scope, location, a, b);
@@ -113,7 +119,7 @@ const valued = (n: TypeNode) => n.kind === 'enum' || n.kind === 'literal';
 /** A change of kind: a widening, a narrowing, or a plain type change. */
 function diffKind(ctx: DiffContext, scope: Scope, location: string, a: TypeNode, b: TypeNode): void {
   const message = `type ${label(a)} → ${label(b)}`;
-  if (valued(a) && valued(b)) return diffEnumValues(ctx, scope, location, a as never, b as never);
+  if (valued(a) && valued(b)) return diffEnumValues(ctx, scope, location, a, b);
   const widen: ByPosition = { request: 'loosened-request', response: 'widened-response' };
   const narrow: ByPosition = { request: 'narrowed-request', response: 'narrowed-response' };
   if ((valued(a) && b.kind === 'string') || b.kind === 'unknown')

@@ -209,7 +209,7 @@ export function methodOf(
     method.overloads = overloads;
     method.docs = [];
   }
-  return { ...method, kind: StructureKind.Method } as OptionalKind<MethodDeclarationStructure>;
+  return { ...method, kind: StructureKind.Method };
 }
 
 /** `.id`, or `["find pet by id"]` for an operationId that is not an identifier (the raw id is only ever a key). */

@@ -32,7 +32,7 @@ function outputType(op: Operation, use: Imports): string {
     } else if (c.kind === 'binary') parts.push(use.from('server/core.ts', 'BinaryBody', true));
     else if (c.kind === 'text') parts.push('string');
   }
-  if (!ok || !ok.contents.length) parts.push('void');
+  if (!ok?.contents.length) parts.push('void');
   parts.push(use.from('server/core.ts', 'Reply', true));
   return [...new Set(parts)].join(' | ');
 }

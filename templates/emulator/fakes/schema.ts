@@ -701,6 +701,6 @@ function stringFor(schema: Schema, random: Random): string {
     // The pattern's strings miss the length bounds: pad or cut and hope (the pattern may not anchor the end).
   }
   const chars = [...candidate];
-  while (chars.length < min) chars.push(...[...random.pick(WORDS)]);
+  while (chars.length < min) chars.push(...random.pick(WORDS));
   return chars.slice(0, Math.max(min, Math.min(max, chars.length))).join('');
 }

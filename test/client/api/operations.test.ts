@@ -668,7 +668,7 @@ describe('streaming and binary operations', () => {
       { contentType: 'text/event-stream', body: 'data: {"type":"speech.audio.delta","audio":"AA=="}\n\n' },
     );
     const events: unknown[] = [];
-    for await (const e of s.result as Stream<unknown>) events.push(e);
+    for await (const e of s.result) events.push(e);
     expect(events).toEqual([{ type: 'speech.audio.delta', audio: 'AA==' }]);
   });
 });

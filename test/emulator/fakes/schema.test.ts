@@ -315,7 +315,7 @@ describe('fakeFromSchema choices', () => {
       let node = fake(tree, seed, { root: tree, maxDepth: 2 }) as { child?: unknown; tags?: unknown };
       let depth = 0;
       while (node.child) {
-        node = node.child as typeof node;
+        node = node.child;
         depth++;
       }
       expect(depth).toBeLessThanOrEqual(2);

@@ -15,7 +15,7 @@ ajv.addSchema({ ...(document as object), $id: ID });
 /** A validator of the named component schema; `errors()` explains the last failure. */
 export function validatorOf(name: string): { (value: unknown): boolean; errors: () => string } {
   const validate = ajv.compile({ $ref: `${ID}#/components/schemas/${name}` });
-  const check = (value: unknown) => validate(value) as boolean;
+  const check = (value: unknown) => validate(value);
   return Object.assign(check, { errors: () => ajv.errorsText(validate.errors) });
 }
 

@@ -70,7 +70,7 @@ for (const op of operations) {
           unconfirmed.push(`${name}: generated inside value not valid per ajv`);
           continue;
         }
-        if (ok && ok(outside)) {
+        if (ok?.(outside)) {
           unconfirmed.push(`${name}: outside value still valid per ajv (constraint of an alternative)`);
           continue;
         }

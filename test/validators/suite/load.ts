@@ -79,8 +79,8 @@ function remoteReason(schema: unknown): string | undefined {
   const ids: string[] = [];
   const refs: string[] = [];
   walk(schema, (n) => {
-    for (const key of ['$id', 'id']) if (typeof n[key] === 'string') ids.push(n[key] as string);
-    for (const key of ['$ref', '$dynamicRef']) if (typeof n[key] === 'string') refs.push(n[key] as string);
+    for (const key of ['$id', 'id']) if (typeof n[key] === 'string') ids.push(n[key]);
+    for (const key of ['$ref', '$dynamicRef']) if (typeof n[key] === 'string') refs.push(n[key]);
   });
   for (const ref of refs) {
     const doc = ref.split('#')[0]!;

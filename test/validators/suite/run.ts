@@ -93,7 +93,7 @@ function ajvFor(options: RunOptions) {
   // ajv-draft-04 is CommonJS with a `default` export; its types describe the ESM interop the other way round.
   const Draft4 = ((AjvDraft4 as unknown as { default?: unknown }).default ?? AjvDraft4) as typeof Ajv2020;
   const ajv = options.draft === 'draft4' ? new Draft4(common) : new Ajv2020(common);
-  if (options.formats) addFormats.default(ajv as never);
+  if (options.formats) addFormats.default(ajv);
   return ajv;
 }
 

@@ -33,7 +33,7 @@ export function asciiClass(pattern: string): AsciiClass | undefined {
     const from = chars[i]!.code;
     const dash = chars[i + 1];
     // `x-y` with a dash between two characters (a dash first or last is itself).
-    if (dash && dash.code === DASH && !dash.escaped && i + 2 < chars.length) {
+    if (dash?.code === DASH && !dash.escaped && i + 2 < chars.length) {
       const to = chars[i + 2]!.code;
       if (to < from) return undefined;
       ranges.push([from, to]);
