@@ -21,7 +21,7 @@ import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.j
 import { newId } from './ids.js';
 import { State, type Stored, type Transition } from './state.js';
 import type { EmulatorModel, Json, JsonObject, MachineModel } from './types.js';
-import type { Routes } from '../server/meta.js';
+import type { Routes } from '../server/core/types.js';
 import { Webhooks } from './webhooks.js';
 
 /** What the emulator needs of the generated server (`../server/index.js`). */

@@ -141,8 +141,9 @@ import type {
   VoiceCreateRequest,
 } from '../types/index.js';
 import type { ValidatedRequest } from '../validators/index.js';
-import type { BinaryBody, HandlerExtras, Reply } from './core.js';
-import type { NamedEvent } from './sse.js';
+import type { Reply } from './core/reply.js';
+import type { BinaryBody, HandlerExtras } from './core/types.js';
+import type { NamedEvent } from './pipeline/sse.js';
 /** Parameters of a kind the operation does not have. */
 export type None = Record<string, never>;
 export type Awaitable<T> = T | Promise<T>;

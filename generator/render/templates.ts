@@ -39,15 +39,17 @@ export function verbatimFile(
 }
 
 /**
- * Every `.ts` file directly in a runtime folder of `templates/` (`client/core`, `server`, `protocol`), copied by
- * `verbatimFile` to the same folder of the output, in name order; `except` names files an emitter writes itself
- * (a `brand.ts` holding the config's values). A file added to the runtime is copied without listing it anywhere.
+ * Every `.ts` file of a runtime folder of `templates/` (`client`, `server`, `protocol`) and its subfolders, copied by
+ * `verbatimFile` to the same place in the output, in path order; `except` names files (relative to the folder) an
+ * emitter writes itself (a `brand.ts` holding the config's values). A file added to the runtime is copied without
+ * listing it anywhere.
  */
 export function verbatimFolder(
   folder: string,
   except: readonly string[] = [],
 ): { path: string; contents: string; verbatim: true }[] {
-  return readdirSync(path.join(root, folder))
+  return (readdirSync(path.join(root, folder), { recursive: true }) as string[])
+    .map((f) => f.split(path.sep).join('/'))
     .filter((f) => f.endsWith('.ts') && !except.includes(f))
     .sort()
     .map((f) => verbatimFile(`${folder}/${f}`, `${folder}/${f}`));

@@ -4,14 +4,14 @@
  * refusing what they refuse); other operations answer a value of their response schema made from the request.
  * Every answer is filled against the operation's response schema, so it validates.
  */
-import { HttpError } from '../server/errors.js';
-import { reply } from '../server/respond.js';
+import { HttpError } from '../server/core/errors.js';
+import { reply } from '../server/core/reply.js';
 import { fill, type FillContext } from './fill.js';
 import { newId } from './ids.js';
 import { listPage } from './paging.js';
 import { collectionKey, type State, type Stored } from './state.js';
 import type { Json, JsonObject, OperationModel, Paging, Schema } from './types.js';
-import type { Routes } from '../server/meta.js';
+import type { Routes } from '../server/core/types.js';
 
 export interface HandlerInput {
   path: Record<string, unknown>;

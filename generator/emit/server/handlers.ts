@@ -24,16 +24,16 @@ function outputType(op: Operation, use: Imports): string {
       parts.push(use.opType(op, op.names.response));
     } else if (c.kind === 'sse' && c.sse) {
       const named = (e: { name: string }) =>
-        `${use.from('server/sse.ts', 'NamedEvent', true)}<${quote(e.name)}, `;
+        `${use.from('server/pipeline/sse.ts', 'NamedEvent', true)}<${quote(e.name)}, `;
       const events = c.sse.events.map((e) =>
         c.sse!.framing === 'named' ? `${named(e)}${print(typeOf(e.type, use))}>` : print(typeOf(e.type, use)),
       );
       parts.push(`AsyncIterable<${events.length ? events.join(' | ') : 'unknown'}>`);
-    } else if (c.kind === 'binary') parts.push(use.from('server/core.ts', 'BinaryBody', true));
+    } else if (c.kind === 'binary') parts.push(use.from('server/core/types.ts', 'BinaryBody', true));
     else if (c.kind === 'text') parts.push('string');
   }
   if (!ok?.contents.length) parts.push('void');
-  parts.push(use.from('server/core.ts', 'Reply', true));
+  parts.push(use.from('server/core/reply.ts', 'Reply', true));
   return [...new Set(parts)].join(' | ');
 }
 
@@ -69,7 +69,7 @@ export function handlersFile(api: Api): { path: string; contents: string } {
   const rest: (string | StatementStructures)[] = [
     '/** Parameters of a kind the operation does not have. */\nexport type None = Record<string, never>;',
     'export type Awaitable<T> = T | Promise<T>;',
-    `/** What a handler receives: the validated, coerced request and who is calling. */\nexport type HandlerInput<P, Q, H, B> = ${use.from('validators/index.ts', 'ValidatedRequest', true)}<P, Q, H, B> & ${use.from('server/core.ts', 'HandlerExtras', true)};`,
+    `/** What a handler receives: the validated, coerced request and who is calling. */\nexport type HandlerInput<P, Q, H, B> = ${use.from('validators/index.ts', 'ValidatedRequest', true)}<P, Q, H, B> & ${use.from('server/core/types.ts', 'HandlerExtras', true)};`,
     interfaceStatement,
   ];
   // The types are known only after the writers ran: print the body first, then take the imports.

@@ -1,13 +1,16 @@
 /**
- * `generated/server/`: a server skeleton for the API.
- *   core.ts (the pipeline; its stages in route.ts, auth.ts, rate-limit.ts, read-body.ts, handle.ts), body reading,
- *   parsing and multipart, responses, credentials, adapters (node.ts, fetch.ts)...
- *                 hand-written runtime (every .ts file of templates/server/ but brand.ts), verbatim
- *   routes.ts     validators by operationId, beside the shared protocol/operations.ts (routed by router.ts)
+ * `generated/server/`: a server skeleton for the API. On top, the files generated for the API:
+ *   index.ts      createServer(handlers, options) → { handle, node, fetch }, and what users import
  *   handlers.ts   the typed `Handlers` interface
- *   index.ts      createServer(handlers, options) → { handle, node, fetch }
+ *   routes.ts     validators by operationId, beside the shared protocol/operations.ts (routed by pipeline/router.ts)
  *   README.md     mounting (node:http, Express, Fastify, Hono), handlers, Reply, errors, streams, hooks, limits
  *   brand.ts      the codegen config's version header and access-token policy
+ * Below them the hand-written runtime (every .ts file under templates/server/ but brand.ts, verbatim):
+ *   core/         what handlers, hooks and adapters are written against: types, options, limits, errors, reply,
+ *                 state guards, shutdown
+ *   pipeline/     the stages in order (server.ts runs them: head, auth, rate-limit, body, handler) and the response
+ *   request/      reading what a request carries: body bytes with limits, parsing by media type, query fields
+ *   adapters/     node:http (node.ts) and web-standard fetch (fetch.ts)
  *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
@@ -27,14 +30,15 @@ import { credentials, guardExample } from '../readme-facts.ts';
  * error; such a type stays importable from the `./types` subpath.
  */
 const INDEX = [
-  `import { createCoreServer, type CoreServer, type ServerOptions } from './core.js';`,
-  `import { toFetchHandler, type FetchHandler } from './fetch.js';`,
+  `import type { CloseOptions } from './core/lifecycle.js';`,
+  `import type { ServerOptions } from './core/options.js';`,
+  `import { toFetchHandler, type FetchHandler } from './adapters/fetch.js';`,
+  `import { toNodeListener, type NodeListener } from './adapters/node.js';`,
   `import type { Handlers } from './handlers.js';`,
-  `import type { CloseOptions } from './lifecycle.js';`,
-  `import { toNodeListener, type NodeListener } from './node.js';`,
+  `import { createCoreServer, type CoreServer } from './pipeline/server.js';`,
   `import { routes } from './routes.js';`,
+  `export { createCoreServer, type CoreServer } from './pipeline/server.js';`,
   `export {
-  createCoreServer,
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_JSON_CONTAINERS,
@@ -45,33 +49,32 @@ const INDEX = [
   DEFAULT_MAX_URL_BYTES,
   DRAIN_BODY_BYTES,
   MAX_HEADER_BYTES,
-  Reply,
-  reply,
-  type BinaryBody,
-  type CoreServer,
-  type HandlerExtras,
-  type NeutralRequest,
-  type NeutralResponse,
-  type OperationMeta,
-  type Principal,
-  type RateLimitDecision,
-  type RequestContext,
-  type ResponseBody,
-  type RouteMatch,
-  type Routes,
-  type ServerOptions,
-  type SuccessMeta,
-} from './core.js';`,
-  `export { errorBody, errorType, HttpError, type ErrorBody } from './errors.js';`,
+} from './core/limits.js';`,
+  `export type { RateLimitDecision, ServerOptions } from './core/options.js';`,
+  `export { Reply, reply } from './core/reply.js';`,
+  `export type {
+  BinaryBody,
+  HandlerExtras,
+  NeutralRequest,
+  NeutralResponse,
+  OperationMeta,
+  Principal,
+  RequestContext,
+  ResponseBody,
+  RouteMatch,
+  Routes,
+  SuccessMeta,
+} from './core/types.js';`,
+  `export { errorBody, errorType, HttpError, type ErrorBody } from './core/errors.js';`,
   `import { allowed, stateMachines, type StateMachine } from '../tables/state-machines.js';`,
-  `import { createStateGuards } from './guard.js';`,
-  `export type { StateGuards } from './guard.js';`,
+  `import { createStateGuards } from './core/guard.js';`,
+  `export type { StateGuards } from './core/guard.js';`,
   `export type { Awaitable, HandlerInput, Handlers, None } from './handlers.js';`,
-  `export { DEFAULT_CLOSE_TIMEOUT_MS, ServerClosingError, type Closable, type CloseOptions } from './lifecycle.js';`,
-  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, NODE_SERVER_OPTIONS, toNodeListener, type NodeListener } from './node.js';`,
-  `export { toFetchHandler, type FetchHandler } from './fetch.js';`,
+  `export { DEFAULT_CLOSE_TIMEOUT_MS, ServerClosingError, type Closable, type CloseOptions } from './core/lifecycle.js';`,
+  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, NODE_SERVER_OPTIONS, toNodeListener, type NodeListener } from './adapters/node.js';`,
+  `export { toFetchHandler, type FetchHandler } from './adapters/fetch.js';`,
   `export { operations, matchRoute, routes } from './routes.js';`,
-  `export type { NamedEvent } from './sse.js';`,
+  `export type { NamedEvent } from './pipeline/sse.js';`,
   `/** The API's model types (schemas, request bodies, parameters, responses), as \`import type { ... } from\` this package. */
 export type * from '../types/index.js';`,
   `export interface Server extends CoreServer {
@@ -91,7 +94,7 @@ export type * from '../types/index.js';`,
 export const guardState: (operationId: string, state: string) => void = guards.guardState;`,
   `/** The states in which \`operationId\` is allowed, or undefined when no state machine restricts it. */
 export const allowedStates: (operationId: string) => string[] | undefined = guards.allowedStates;`,
-  `/** The API's server: every request goes through the pipeline of core.ts, then to \`handlers[operationId]\`. */
+  `/** The API's server: every request goes through the stages of pipeline/, then to \`handlers[operationId]\`. */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
   const core = createCoreServer(routes, handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
   const lifecycle = core.lifecycle!;
