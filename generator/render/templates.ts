@@ -24,6 +24,13 @@ export function readTemplate(name: string): string {
 }
 
 /**
+ * The second banner line of a runtime's `internal/` files (openai-node's `src/internal/`): the package's index
+ * re-exports nothing of them and its `exports` map names only public entry points.
+ */
+export const INTERNAL_NOTE =
+  '// Internal to this package: not exported from it and not importable from outside it; it may change in any release.';
+
+/**
  * A hand-written template file copied into the output unchanged but for a banner naming it (TypeScript only),
  * flagged `verbatim`. The banner is the same for every spec, so a runtime file is the same bytes in every output.
  */
@@ -32,8 +39,9 @@ export function verbatimFile(
   templateName: string,
 ): { path: string; contents: string; verbatim: true } {
   const text = readTemplate(templateName);
+  const internal = templateName.includes('/internal/') ? `${INTERNAL_NOTE}\n` : '';
   const contents = outPath.endsWith('.ts')
-    ? `// Copied by platform-api-codegen from its runtime (templates/${templateName}). Do not edit: every generation replaces it.\n${text}`
+    ? `// Copied by platform-api-codegen from its runtime (templates/${templateName}). Do not edit: every generation replaces it.\n${internal}${text}`
     : text;
   return { path: outPath, contents, verbatim: true };
 }

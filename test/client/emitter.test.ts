@@ -8,6 +8,7 @@ import { clientOwn } from '../../generator/emit/client/operation-spec.ts';
 import { operationFacts } from '../../generator/emit/operation-facts.ts';
 import type { Api } from '../../generator/ir/types.ts';
 import { buildIr } from '../../generator/pipeline.ts';
+import { INTERNAL_NOTE } from '../../generator/render/templates.ts';
 
 let api: Api;
 beforeAll(async () => {
@@ -67,5 +68,20 @@ describe('client emitter', () => {
       api.resources.children.length,
     );
     expect(emitClient(api).map((f) => f.contents)).toEqual(files.map((f) => f.contents));
+  });
+
+  it('keeps its transport internal: the index re-exports core/ only, each internal/ file says so, the package exports its root', () => {
+    const files = emitClient(api);
+    const text = (path: string) => files.find((f) => f.path === path)!.contents;
+    const internal = files.filter((f) => f.path.startsWith('client/internal/'));
+    expect(internal.map((f) => f.path)).toContain('client/internal/transport.ts');
+    // brand.ts holds the config's values, written by the emitter; every copied one carries the note under its banner.
+    for (const f of internal.filter((x) => x.verbatim))
+      expect(f.contents.split('\n')[1], f.path).toBe(INTERNAL_NOTE);
+    const specifiers = [...text('client/index.ts').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+    expect(specifiers.filter((s) => s.startsWith('./core/')).length).toBeGreaterThan(5);
+    expect(specifiers.filter((s) => s.includes('internal/'))).toEqual([]);
+    const pkg = JSON.parse(text('client/package.json')) as { exports: Record<string, unknown> };
+    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
   });
 });

@@ -8,11 +8,11 @@ import type {
   ImagesResponse,
 } from '../../types/images.js';
 import type { APIPromise } from '../core/api-promise.js';
-import type { FieldOf } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import type { Stream } from '../core/stream.js';
 import type { WithUploads } from '../core/uploads.js';
+import type { FieldOf } from '../internal/operation.js';
 import { operations } from '../operations.js';
 
 /** `client.images` */

@@ -30,7 +30,7 @@ export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const use = importRegistry(api, path);
-  const spec = use.from('client/core/operation.ts', 'OperationSpec', true);
+  const spec = use.from('client/internal/operation.ts', 'OperationSpec', true);
   // Aliased (the registry imports by name only): this module declares its own `operations`. Its specifier sorts first.
   const facts: StatementStructures = {
     kind: StructureKind.ImportDeclaration,

@@ -93,7 +93,7 @@ function defaultType(conditions: When[], params: TypeWriter, use: Imports): Type
     for (const w of when)
       for (const v of w.values)
         (byField.get(w.field) ?? byField.set(w.field, new Set()).get(w.field)!).add(v);
-  const fieldOf = use.from(`${CORE}/operation.ts`, 'FieldOf', true);
+  const fieldOf = use.from('client/internal/operation.ts', 'FieldOf', true);
   return objectType(
     [...byField].map(([field, values]) => ({
       name: field,

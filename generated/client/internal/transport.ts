@@ -1,4 +1,5 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/transport.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/transport.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Sending one prepared request: a per-attempt timeout, redirects followed by the client, and retries by the API's
  * documented rules (retryable statuses, connection failures, never a non-idempotent request that may have been
@@ -6,8 +7,8 @@
  */
 import { mediaTypeOf } from '../../protocol/selection.js';
 import { EVENT_STREAM } from '../../protocol/sse.js';
-import type { RawResult } from './api-promise.js';
-import { mayHaveBeenSent } from './connection.js';
+import type { RawResult } from '../core/api-promise.js';
+import { mayHaveBeenSent } from './retry.js';
 import { clearDeadline, setDeadline } from './deadlines.js';
 import { CancellableDispatch, cancelsThroughDispatcher } from './dispatch-cancel.js';
 import {
@@ -18,13 +19,13 @@ import {
   APIUserAbortError,
   ClientError,
   excerpt,
-} from './errors.js';
+} from '../core/errors.js';
 import { MAX_ERROR_BODY_BYTES, readText, withIdleTimeout } from './limits.js';
 import type { OperationSpec, ResponseSpec } from './operation.js';
-import type { Fetch } from './options.js';
+import type { Clock, Fetch } from '../core/options.js';
 import { parseErrorBody } from './parse.js';
 import { followRedirects, isRedirect } from './redirects.js';
-import { isRetryableStatus, needsUserAction, retryDelay, type Clock } from './retry.js';
+import { isRetryableStatus, needsUserAction, retryDelay } from './retry.js';
 
 /** Methods whose repetition may apply twice (RFC 9110 §9.2.2): a connection failure after sending is not retried blindly. */
 export const NON_IDEMPOTENT: ReadonlySet<string> = new Set(['POST', 'PATCH']);

@@ -1,11 +1,10 @@
-/** When to retry, and how long to wait: the API's documented retry rules. */
-
-export interface Clock {
-  now(): number;
-  /** Resolves after `ms`, or rejects when `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  random(): number;
-}
+// Copied by platform-api-codegen from its runtime (templates/client/internal/retry.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
+/**
+ * When to retry, and how long to wait: the API's documented retry rules, and whether a failed request may have
+ * reached the server (a request that may have been applied is not resent blindly).
+ */
+import type { Clock } from '../core/options.js';
 
 export const systemClock: Clock = {
   now: () => Date.now(),
@@ -67,4 +66,31 @@ export function retryDelay(retry: number, headers: Headers | undefined, clock: C
   if (after !== undefined) return after + clock.random() * Math.min(1000, 100 + after * 0.1);
   const nominal = Math.min(INITIAL_DELAY * 2 ** (retry - 1), MAX_DELAY);
   return nominal * (1 - clock.random() * 0.25);
+}
+
+/** Failures before a connection existed: nothing was sent, so resending is always safe. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * False only when the error shows the connection was never made. fetch does not say how much of a request went
+ * out, so every other failure (a reset, a socket closed before the answer, a timeout) counts as possibly sent.
+ */
+export function mayHaveBeenSent(error: unknown, timedOut: boolean): boolean {
+  if (timedOut) return true;
+  // Node's fetch reports every network failure as `TypeError: fetch failed` with the reason as `cause`; a TypeError
+  // without one is a request it refused to build (an invalid header value, say), before any connection.
+  if (error instanceof TypeError && error.cause === undefined) return false;
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NOT_SENT.has(code)) return false;
+  }
+  return true;
 }

@@ -1,4 +1,5 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/servers.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/servers.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Operation-level servers. The token exchange has two: `{auth_url}` for the JWT mode and `{mtls_auth_url}` for the
  * X.509 mode. The choice is the API's rule, not the spec's: an X.509 `subject_token_type` goes to the

@@ -1,3 +1,5 @@
+// Copied by platform-api-codegen from its runtime (templates/client/internal/headers.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Request headers: what the response kind asks for, the credential where the operation's security scheme puts it,
  * the organization, project and client request id, the idempotency key, then the default and per-request headers.
@@ -9,9 +11,9 @@ import {
 } from '../../protocol/request-id.js';
 import { EVENT_STREAM } from '../../protocol/sse.js';
 import { DEFAULT_HEADERS, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
-import { ClientError } from './errors.js';
+import { ClientError } from '../core/errors.js';
 import type { OperationSpec, ResponseSpec } from './operation.js';
-import type { HeadersLike, RequestOptions } from './options.js';
+import type { HeadersLike, RequestOptions } from '../core/options.js';
 
 /**
  * Request headers, case-insensitive, handed to fetch as a plain object: Node's fetch validates a `Headers` instance

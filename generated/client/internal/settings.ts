@@ -1,6 +1,7 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/settings.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/settings.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /** The client's defaults for its numeric options, and the check every such option passes (client-wide or per request). */
-import { ClientError } from './errors.js';
+import { ClientError } from '../core/errors.js';
 
 export const DEFAULT_TIMEOUT = 10 * 60_000;
 export const DEFAULT_MAX_RETRIES = 2;

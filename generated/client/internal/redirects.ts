@@ -1,10 +1,12 @@
+// Copied by platform-api-codegen from its runtime (templates/client/internal/redirects.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Redirects, followed by the client rather than by fetch: only within the origin the request was made to. fetch
  * itself would send a cross-origin redirect the API key of an `apiKey` scheme, the organization and project
  * headers, every default header and, on 307/308, the body; only `Authorization` and `Cookie` are dropped.
  */
-import { APIRedirectError } from './errors.js';
-import type { Fetch } from './options.js';
+import { APIRedirectError } from '../core/errors.js';
+import type { Fetch } from '../core/options.js';
 
 /** As fetch: the 21st redirect in a row fails. */
 const MAX_REDIRECTS = 20;

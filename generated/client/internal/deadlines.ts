@@ -1,4 +1,5 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/deadlines.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/deadlines.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Per-attempt timeouts without a timer per request, for requests on Node's own fetch (dispatch-cancel.ts). A
  * `setTimeout` and `clearTimeout` per call cost Node a timer list created and dropped, and the event loop's reference

@@ -1,7 +1,7 @@
 /** The request body as the operation sends it (JSON, multipart, URL-encoded form, text or bytes), with its content type. */
 import { withJsonType, type HeaderBag } from './headers.js';
 import { bodyContentType, type OperationSpec } from './operation.js';
-import { containsUploadable, toFormData } from './uploads.js';
+import { containsUploadable, toFormData } from '../core/uploads.js';
 
 /** Any body but a plain JSON one (which the caller sends without a bag); sets or clears the content type in `headers`. */
 export async function encodeBody(

@@ -5,8 +5,8 @@
  */
 import { mediaTypeOf } from '../../protocol/selection.js';
 import { EVENT_STREAM } from '../../protocol/sse.js';
-import type { RawResult } from './api-promise.js';
-import { mayHaveBeenSent } from './connection.js';
+import type { RawResult } from '../core/api-promise.js';
+import { mayHaveBeenSent } from './retry.js';
 import { clearDeadline, setDeadline } from './deadlines.js';
 import { CancellableDispatch, cancelsThroughDispatcher } from './dispatch-cancel.js';
 import {
@@ -17,13 +17,13 @@ import {
   APIUserAbortError,
   ClientError,
   excerpt,
-} from './errors.js';
+} from '../core/errors.js';
 import { MAX_ERROR_BODY_BYTES, readText, withIdleTimeout } from './limits.js';
 import type { OperationSpec, ResponseSpec } from './operation.js';
-import type { Fetch } from './options.js';
+import type { Clock, Fetch } from '../core/options.js';
 import { parseErrorBody } from './parse.js';
 import { followRedirects, isRedirect } from './redirects.js';
-import { isRetryableStatus, needsUserAction, retryDelay, type Clock } from './retry.js';
+import { isRetryableStatus, needsUserAction, retryDelay } from './retry.js';
 
 /** Methods whose repetition may apply twice (RFC 9110 §9.2.2): a connection failure after sending is not retried blindly. */
 export const NON_IDEMPOTENT: ReadonlySet<string> = new Set(['POST', 'PATCH']);

@@ -1,5 +1,5 @@
 /** The client's defaults for its numeric options, and the check every such option passes (client-wide or per request). */
-import { ClientError } from './errors.js';
+import { ClientError } from '../core/errors.js';
 
 export const DEFAULT_TIMEOUT = 10 * 60_000;
 export const DEFAULT_MAX_RETRIES = 2;

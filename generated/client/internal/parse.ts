@@ -1,8 +1,10 @@
+// Copied by platform-api-codegen from its runtime (templates/client/internal/parse.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /** Reading a response body: an error body as JSON or text, a success body as the operation's response kind says. */
-import type { RawResult } from './api-promise.js';
-import { APIError, excerpt } from './errors.js';
+import type { RawResult } from '../core/api-promise.js';
+import { APIError, excerpt } from '../core/errors.js';
 import type { ResponseSpec } from './operation.js';
-import { Stream } from './stream.js';
+import { Stream } from '../core/stream.js';
 
 /** An error response's body: JSON when it parses, else the text; undefined when empty. */
 export function parseErrorBody(text: string): unknown {

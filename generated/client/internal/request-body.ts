@@ -1,8 +1,9 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/request-body.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/request-body.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /** The request body as the operation sends it (JSON, multipart, URL-encoded form, text or bytes), with its content type. */
 import { withJsonType, type HeaderBag } from './headers.js';
 import { bodyContentType, type OperationSpec } from './operation.js';
-import { containsUploadable, toFormData } from './uploads.js';
+import { containsUploadable, toFormData } from '../core/uploads.js';
 
 /** Any body but a plain JSON one (which the caller sends without a bag); sets or clears the content type in `headers`. */
 export async function encodeBody(

@@ -1,8 +1,7 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/url.ts). Do not edit: every generation replaces it.
 /** The request URL of an operation: its parameters split into body and query, the path filled in, the query encoded. */
-import { ClientError } from './errors.js';
+import { ClientError } from '../core/errors.js';
 import type { OperationSpec } from './operation.js';
-import type { ClientOptions, RequestOptions } from './options.js';
+import type { ClientOptions, RequestOptions } from '../core/options.js';
 import { pickServer, serverURL } from './servers.js';
 
 export type Query = Record<string, unknown>;

@@ -1,4 +1,5 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/operation.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/operation.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * How the generated resources describe an operation to the core: its shared facts (protocol/operations.ts, the
  * table the server reads too) with the client's own fields beside them, one constant per operation.

@@ -1,8 +1,10 @@
+// Copied by platform-api-codegen from its runtime (templates/client/internal/limits.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Bounds on what the client reads from a response: body size, the silence allowed between chunks of a stream.
  * A response that breaks them fails locally and is never retried (asking again would only repeat the cost).
  */
-import { APITimeoutError, ResponseTooLargeError } from './errors.js';
+import { APITimeoutError, ResponseTooLargeError } from '../core/errors.js';
 
 /** Default cap on a JSON or text response body, in bytes. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;

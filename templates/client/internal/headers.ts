@@ -1,4 +1,3 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/headers.ts). Do not edit: every generation replaces it.
 /**
  * Request headers: what the response kind asks for, the credential where the operation's security scheme puts it,
  * the organization, project and client request id, the idempotency key, then the default and per-request headers.
@@ -10,9 +9,9 @@ import {
 } from '../../protocol/request-id.js';
 import { EVENT_STREAM } from '../../protocol/sse.js';
 import { DEFAULT_HEADERS, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
-import { ClientError } from './errors.js';
+import { ClientError } from '../core/errors.js';
 import type { OperationSpec, ResponseSpec } from './operation.js';
-import type { HeadersLike, RequestOptions } from './options.js';
+import type { HeadersLike, RequestOptions } from '../core/options.js';
 
 /**
  * Request headers, case-insensitive, handed to fetch as a plain object: Node's fetch validates a `Headers` instance

@@ -1,4 +1,5 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/dispatch-cancel.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/dispatch-cancel.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * Cancelling a request of Node's built-in fetch without giving it an AbortSignal. Node 20's fetch makes a signal of
  * its own follow any signal it is given (a listener, a weak reference and a finalizer registration per request),

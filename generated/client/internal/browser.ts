@@ -1,4 +1,5 @@
-// Copied by platform-api-codegen from its runtime (templates/client/core/browser.ts). Do not edit: every generation replaces it.
+// Copied by platform-api-codegen from its runtime (templates/client/internal/browser.ts). Do not edit: every generation replaces it.
+// Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /**
  * A client built in a web page exposes its API key to every visitor, so construction there is refused unless
  * the caller opts in (`dangerouslyAllowBrowser: true`, as openai-node names it): for a key that is meant to be
