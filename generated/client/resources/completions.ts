@@ -7,10 +7,16 @@ import type { Stream } from '../core/stream.js';
 import type { FieldOf } from '../internal/operation.js';
 import { operations } from '../operations.js';
 
-/** `client.completions` */
+/**
+ * Text completions (legacy), returned whole or streamed as server-sent events.
+ *
+ * Reached as `client.completions`.
+ */
 export class Completions extends APIResource {
   /**
    * Create a completion
+   *
+   * Creates a text completion for the prompt. Returns a Completion, or, when `stream` is true, a stream of completion chunks as data-only server-sent events ending with `data: [DONE]`.
    *
    * `POST /completions` (`createCompletion`)
    */
@@ -23,6 +29,8 @@ export class Completions extends APIResource {
   /**
    * Create a completion
    *
+   * Creates a text completion for the prompt. Returns a Completion, or, when `stream` is true, a stream of completion chunks as data-only server-sent events ending with `data: [DONE]`.
+   *
    * `POST /completions` (`createCompletion`)
    */
   create(
@@ -33,6 +41,8 @@ export class Completions extends APIResource {
   ): APIPromise<Completion>;
   /**
    * Create a completion
+   *
+   * Creates a text completion for the prompt. Returns a Completion, or, when `stream` is true, a stream of completion chunks as data-only server-sent events ending with `data: [DONE]`.
    *
    * `POST /completions` (`createCompletion`)
    */

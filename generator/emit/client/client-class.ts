@@ -9,6 +9,7 @@ import { dataKey, quote, writeData } from '../ts/literal.ts';
 import { typeOf, union, text } from '../ts/type-expr.ts';
 import { importRegistry, specifier } from '../ts/imports.ts';
 import { clientOwn } from './operation-spec.ts';
+import { resourceSummary } from './resources.ts';
 
 /** The environment variables the client reads: organization and project only where the config names their headers. */
 function envVariables(api: Api, config: CodegenConfig): string[] {
@@ -156,9 +157,18 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
           name: t.property,
           isReadonly: true,
           type: t.className,
-          docs: [`\`client.${t.property}\``],
+          docs: [resourceSummary(api, t)],
         })),
-        { name: 'webhooks', isReadonly: true, type: 'Webhooks' },
+        {
+          name: 'webhooks',
+          isReadonly: true,
+          type: 'Webhooks',
+          docs: [
+            api.webhooks.length
+              ? `Verifies webhook deliveries (Standard Webhooks) and types their events: ${api.webhooks.map((w) => `\`${w.name}\``).join(', ')}.`
+              : 'Verifies webhook deliveries (Standard Webhooks); the spec describes no event.',
+          ],
+        },
       ],
       ctors: [
         {

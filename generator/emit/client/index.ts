@@ -1,6 +1,7 @@
 /**
- * The typed client, `generated/client/`: the hand-written runtime copied from templates/client (core/ public, internal/ not exported), the operation specs,
- * one resource file per top-level resource, PlatformClient, the webhook helper, the index and a README.
+ * The typed client, `generated/client/`: the hand-written runtime copied from templates/client (`core/` public,
+ * `internal/` not exported), the operation specs, one file per resource (sub-resources in their parent's folder),
+ * PlatformClient, the webhook helper, the index and a README.
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
