@@ -14,7 +14,7 @@ import type { Json, JsonObject, OperationModel, Paging, Schema } from './types.j
 import type { Routes } from '../server/core/types.js';
 
 export interface HandlerInput {
-  path: Record<string, unknown>;
+  params: Record<string, unknown>;
   query: Record<string, unknown>;
   headers: Record<string, unknown>;
   body: unknown;
@@ -89,7 +89,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     $ref: `#/s/${model.collections[collection]!.schema}`,
   });
   const parentsOf = (op: OperationModel, input: HandlerInput) =>
-    op.parentParams.map((p) => String(input.path[p]));
+    op.parentParams.map((p) => String(input.params[p]));
   const notFound = (op: OperationModel, id: string) =>
     new HttpError(
       404,
@@ -122,7 +122,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   };
 
   const load = (op: OperationModel, input: HandlerInput): Stored => {
-    const id = String(input.path[op.idParam!]);
+    const id = String(input.params[op.idParam!]);
     const found = state.get(op.collection!, parentsOf(op, input), id);
     if (!found) throw notFound(op, id);
     return found;

@@ -17,17 +17,24 @@ export interface GuardedMachine {
   }[];
 }
 
-export interface StateGuards {
+/**
+ * `G`: the states each restricted operation is checked against, by operationId (the generated index's
+ * `GuardedStates`), so an operation no machine restricts, or a state its machines do not have, does not compile.
+ */
+export interface StateGuards<G extends object = Record<string, string>> {
   /** The states in which `operationId` is allowed, or undefined when no machine restricts it. */
-  allowedStates(operationId: string): string[] | undefined;
+  allowedStates<O extends keyof G & string>(operationId: O): G[O][] | undefined;
   /** Throws `HttpError(409)` unless `operationId` may act on a resource in `state`. */
-  guardState(operationId: string, state: string): void;
+  guardState<O extends keyof G & string>(operationId: O, state: G[O] & string): void;
 }
 
-export function createStateGuards<M extends GuardedMachine>(
+export function createStateGuards<
+  G extends object = Record<string, string>,
+  M extends GuardedMachine = GuardedMachine,
+>(
   machines: readonly M[],
   allowed: (machine: M, operationId: string, state: string) => boolean,
-): StateGuards {
+): StateGuards<G> {
   const restricting = (operationId: string) =>
     machines.filter(
       (m) =>
@@ -41,18 +48,17 @@ export function createStateGuards<M extends GuardedMachine>(
     if (!relevant.length) return undefined;
     return relevant.flatMap((m) => m.states.filter((s) => allowed(m, operationId, s)));
   };
-  return {
-    allowedStates,
-    guardState(operationId, state) {
-      const relevant = restricting(operationId).filter((m) => m.states.includes(state));
-      if (relevant.every((m) => allowed(m, operationId, state))) return;
-      const states = allowedStates(operationId) ?? [];
-      throw new HttpError(
-        409,
-        `${operationId} is not allowed while the status is '${state}' (allowed: ${states.join(', ')}).`,
-        'invalid_state',
-        'status',
-      );
-    },
+  const guardState = (operationId: string, state: string): void => {
+    const relevant = restricting(operationId).filter((m) => m.states.includes(state));
+    if (relevant.every((m) => allowed(m, operationId, state))) return;
+    const states = allowedStates(operationId) ?? [];
+    throw new HttpError(
+      409,
+      `${operationId} is not allowed while the status is '${state}' (allowed: ${states.join(', ')}).`,
+      'invalid_state',
+      'status',
+    );
   };
+  // The states are checked at run time against the machines; `G` only narrows what callers may pass.
+  return { allowedStates, guardState } as StateGuards<G>;
 }

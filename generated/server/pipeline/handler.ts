@@ -4,15 +4,19 @@
  * its value turned into the response; a stream's first item is taken before the status is sent.
  */
 import { errorBody } from '../../protocol/envelope.js';
+import { Reply, type ReplyHeaders } from '../core/reply.js';
 import type { NeutralRequest, Principal } from '../core/types.js';
 import { parseQuery } from '../request/fields.js';
 import { fail, finish, isPromise, json, later, report, type Answer, type Exchange } from './exchange.js';
 import { primed, successFor, toResponse } from './respond.js';
 
-/** What handlers receive; `signal` is a prototype getter so the adapters make the AbortSignal on first use only. */
+/**
+ * What handlers receive; `signal` is a prototype getter so the adapters make the AbortSignal on first use only, and
+ * `reply` a prototype method (it reads no state), so neither costs anything per request.
+ */
 class Input {
   readonly #req: NeutralRequest;
-  readonly path: unknown;
+  readonly params: unknown;
   readonly query: unknown;
   readonly headers: unknown;
   readonly body: unknown;
@@ -21,7 +25,7 @@ class Input {
   readonly operationId: string;
 
   constructor(
-    path: unknown,
+    params: unknown,
     query: unknown,
     headers: unknown,
     body: unknown,
@@ -30,7 +34,7 @@ class Input {
     operationId: string,
     req: NeutralRequest,
   ) {
-    this.path = path;
+    this.params = params;
     this.query = query;
     this.headers = headers;
     this.body = body;
@@ -41,6 +45,9 @@ class Input {
   }
   get signal(): AbortSignal {
     return this.#req.signal;
+  }
+  reply(status: number, body?: unknown, headers?: ReplyHeaders): Reply {
+    return new Reply(status, body, headers);
   }
 }
 
