@@ -217,14 +217,12 @@ export class Compiler implements Services {
   drain(): StatementStructures[] {
     if (this.importHelper) return [];
     // Printed into the shared file, which the others import from.
-    return this.pool.pending
-      .splice(0)
-      .map((h) => ({
-        ...(h.mode === 'ev'
-          ? evaluatedFunction(this, h.name, h.node)
-          : this.fn(h.name.toString(), h.node, h.mode)),
-        isExported: true,
-      }));
+    return this.pool.pending.splice(0).map((h) => ({
+      ...(h.mode === 'ev'
+        ? evaluatedFunction(this, h.name, h.node)
+        : this.fn(h.name.toString(), h.node, h.mode)),
+      isExported: true,
+    }));
   }
 
   /** Module-level declarations: regexes, value sets, tables. */
