@@ -3,13 +3,23 @@
  * formats and the checks too large to inline. Hand-written; copied verbatim into `validators/runtime.ts`.
  */
 
-/** One problem with a request or response, located by a JSON pointer into `{ path, query, headers, body }`. */
+/**
+ * One problem with a request or response, located by a JSON pointer into `{ path, query, headers, body }` and by
+ * one into the spec: the keyword it broke (ajv's `schemaPath`).
+ */
 export interface ValidationError {
   /** JSON pointer, e.g. `/body/input/3` or `/query/limit`. */
   path: string;
   /** Stable machine-readable code, e.g. `max_length`, `required`, `rule`. */
   code: string;
   message: string;
+  /**
+   * The schema keyword the value broke, as a JSON pointer into the spec (bundled into one document) written as a
+   * URI fragment: `#/components/schemas/Batch/properties/completion_window/const`,
+   * `#/components/schemas/Batch/required` for a missing field. Where the validators read several schemas as one
+   * (the members of an `allOf`, a `$ref` beside other keywords), it is the keyword of the schema that holds them.
+   */
+  schemaPath: string;
 }
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
@@ -34,6 +44,13 @@ export function newRun(): Run {
   return { open: false, depth: 0 };
 }
 
+/**
+ * The `check` function of a schema: adds every problem of `v` (at data pointer `p`) to `c`. A helper shared by
+ * identical schemas is told by `s` where the one it checks is, the base of its errors' `schemaPath`; a named
+ * schema's function knows its own place and takes no `s`.
+ */
+export type Check = (v: unknown, p: string, c: Ctx, s: string) => void;
+
 const NO_ERRORS: ValidationError[] = Object.freeze([]) as unknown as ValidationError[];
 
 /** Collects errors of one validation run; it is the run's state too. */
@@ -48,18 +65,25 @@ export class Ctx implements Run {
   constructor(open = false) {
     this.open = open;
   }
-  add(path: string, code: string, message: string): void {
+  add(path: string, code: string, message: string, schemaPath: string): void {
     if (this.count++ === 0) this.errors = [];
-    if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message });
+    if (this.errors.length < MAX_ERRORS) this.errors.push({ path, code, message, schemaPath });
   }
-  /** A required value is absent (the most common error of all, so one short call in the generated code). */
-  missing(path: string): void {
-    this.add(path, 'required', 'is required');
+  /**
+   * A required value is absent (the most common error of all, so one short call in the generated code);
+   * `schemaPath`: the `required` keyword that asks for it.
+   */
+  missing(path: string, schemaPath: string): void {
+    this.add(path, 'required', 'is required', schemaPath);
   }
-  /** A required value that failed its test: absent, or bad (then its `check` says why). */
-  required(x: unknown, path: string, check: (v: unknown, p: string, c: Ctx) => void): void {
-    if (x === undefined) this.missing(path);
-    else check(x, path, this);
+  /**
+   * A required property whose value failed its test: absent (then the `required` of the object's schema, at `at`,
+   * asks for it), or bad (then its `check` says why). `schema`: where the property's schema is, below the object's
+   * (`/properties/name`) or a whole pointer (`#/…`). The paths are joined here, only for an error.
+   */
+  required(x: unknown, path: string, check: Check, at: string, schema: string): void {
+    if (x === undefined) this.missing(path, `${at}/required`);
+    else check(x, path, this, schema.charCodeAt(0) === 0x23 ? schema : at + schema);
   }
   get full(): boolean {
     return this.count >= MAX_ERRORS;
@@ -77,14 +101,16 @@ export function esc(key: string): string {
 }
 
 /**
- * One row of an object's check table: a property's name, whether it is required, and the fail-fast test and the
- * check of its value (check null: any value; test null: the check is called directly).
+ * One row of an object's check table: a property's name, whether it is required, the fail-fast test and the
+ * check of its value (check null: any value; test null: the check is called directly), and where its schema is:
+ * a pointer below the object's schema (`/properties/name`), or a whole one (`#/components/...`, a named schema).
  */
 export type PropCheck = readonly [
   name: string,
   required: boolean,
   is: ((v: unknown, r: Run) => boolean) | null,
-  check: ((v: unknown, p: string, c: Ctx) => void) | null,
+  check: Check | null,
+  schema: string,
 ];
 
 /** An object's check table: its rows in property order, and each property's row by name. */
@@ -102,7 +128,7 @@ export function propTable(rows: readonly PropCheck[]): PropTable {
  * value, so one loop serves every object instead of code written out per property. The value's own keys are read
  * once (a keyed read of an absent property is slow), then the rows are checked in order.
  */
-export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, table: PropTable): void {
+export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, table: PropTable, s: string): void {
   const { rows, index } = table;
   const values: unknown[] = new Array<unknown>(rows.length);
   for (const k in o) {
@@ -114,12 +140,14 @@ export function checkProps(o: Record<string, unknown>, p: string, c: Ctx, table:
     const row = rows[i]!;
     const x = values[i];
     if (x === undefined) {
-      if (row[1]) c.missing(`${p}/${esc(row[0])}`);
+      if (row[1]) c.missing(`${p}/${esc(row[0])}`, `${s}/required`);
       continue;
     }
     const check = row[3];
     // With a test, the path is built only for a bad value.
-    if (check && (row[2] === null || !row[2](x, c))) check(x, `${p}/${esc(row[0])}`, c);
+    const schema = row[4];
+    if (check && (row[2] === null || !row[2](x, c)))
+      check(x, `${p}/${esc(row[0])}`, c, schema.charCodeAt(0) === 0x23 ? schema : s + schema);
   }
 }
 
@@ -360,11 +388,15 @@ export function statusKey(status: number, keys: readonly string[]): string | und
   return keys.includes('default') ? 'default' : undefined;
 }
 
-/** One documented status of an operation's responses: its key (`200`, `4XX`, `default`) and its body's checks. */
+/**
+ * One documented status of an operation's responses: its key (`200`, `4XX`, `default`), its body's checks and
+ * where its body's schema is.
+ */
 export type ResponseCheck = readonly [
   status: string,
   is: (v: unknown, r: Run) => boolean,
-  check: (v: unknown, p: string, c: Ctx) => void,
+  check: Check,
+  schema: string,
 ];
 
 /**
@@ -379,7 +411,7 @@ export function responseValidator(
     const c = new Ctx(true);
     const key = statusKey(status, keys);
     const row = key === undefined ? undefined : rows[keys.indexOf(key)];
-    if (row && !row[1](body, c)) row[2](body, '/body', c);
+    if (row && !row[1](body, c)) row[2](body, '/body', c, row[3]);
     return c.count ? { ok: false, errors: c.errors } : { ok: true, value: body };
   };
 }

@@ -103,7 +103,9 @@ describe('modes', () => {
       ),
     ]);
     expect(out.text('types/common.ts')).toMatch(/model\?: string/);
-    expect(out.text('validators/schemas/common.ts')).toContain("c.missing(p + '/modle')");
+    expect(out.text('validators/schemas/common.ts')).toContain(
+      "c.missing(p + '/modle', '#/components/schemas/Req/required')",
+    );
   });
 
   it('names an operation without operationId from its method and path; strict refuses it', async () => {

@@ -18,6 +18,7 @@ import { printFile } from '../ts/project.ts';
 import { _, docText, join, Name, Writer, type Code } from '../code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
+import { plainRef } from './structure.ts';
 import { printAll } from './schemas.ts';
 
 const READERS_PATH = 'validators/requests/parameters.ts';
@@ -196,7 +197,7 @@ function writeParam(
     const check = () => compiler.write(w.w, p.type, X, rootPath(_`${pointer}`), 'check');
     if (p.required || p.type.default !== undefined) {
       w.block(_`if (x === undefined)`, () => {
-        if (p.required) w.line(_`c.missing(${pointer});`);
+        if (p.required) w.line(_`c.missing(${pointer}, ${`${specPointer(p.type.pointer)}/required`});`);
         else w.line(_`x = ${p.type.default};`);
       });
       w.else(check);
@@ -212,6 +213,15 @@ function writeParam(
 
 const RAW = new Name('raw');
 const X = new Name('x');
+const BODY = new Name('body');
+
+/**
+ * Where a parameter or a request body is in the spec, from the pointer of its schema: the object that holds
+ * `schema` (or `content/<media type>/schema`).
+ */
+function specPointer(schemaPointer: string): string {
+  return schemaPointer.replace(/\/(content\/[^/]+\/)?schema$/, '');
+}
 
 /**
  * `validators/requests/parameters.ts`: one reader per component parameter (the `Service-Organization`,
@@ -310,8 +320,10 @@ function writeBody(
   w.line(
     _`const mt = input.mediaType === undefined ? ${first} : ${compiler.rt('mediaTypeOf')}(input.mediaType);`,
   );
+  const at = specPointer(contents[0]!.type.pointer);
   w.block(_`if (body === undefined)`, () => {
-    if (op.requestBody!.required) w.line(_`c.add('/body', 'required', 'the request body is required');`);
+    if (op.requestBody!.required)
+      w.line(_`c.add('/body', 'required', 'the request body is required', ${`${at}/required`});`);
   });
   // Media types whose bodies have the same schema (JSON and multipart of one shape) share one branch.
   const groups = new Map<string, RequestBodyContent[]>();
@@ -327,7 +339,9 @@ function writeBody(
     );
   }
   const accepted = contents.map((c) => c.mediaType).join(' or ');
-  w.else(() => w.line(_`c.add('/body', 'media_type', ${`must be sent as ${accepted}`});`));
+  w.else(() =>
+    w.line(_`c.add('/body', 'media_type', ${`must be sent as ${accepted}`}, ${`${at}/content`});`),
+  );
 }
 
 /** The checks of a body sent as any of `group`'s media types (one schema); form fields are coerced first. */
@@ -347,7 +361,7 @@ function writeContent(
     w.line(group.length === 1 ? coerce : _`if (mt === ${form.mediaType.toLowerCase()}) ${coerce}`);
   }
   w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () =>
-    w.line(_`${compiler.helper(content.type, 'check')}(body, '/body', c);`),
+    w.line(_`${compiler.callCheck(content.type, BODY, rootPath(_`'/body'`), { n: 0 })};`),
   );
   // By default only the schema refuses unknown fields; `validators.unknownRequestFields: "reject"` refuses a body's
   // unnamed top-level fields whatever `additionalProperties` says.
@@ -361,7 +375,9 @@ function writeContent(
       w.block(_`for (const k in body)`, () => {
         if (known.length)
           w.block(_`if (${compiler.knownKey(new Name('k'), known)})`, () => w.line(_`continue;`));
-        w.line(_`c.add('/body/' + ${compiler.rt('esc')}(k), 'unknown_property', 'is not a known field');`);
+        w.line(
+          _`c.add('/body/' + ${compiler.rt('esc')}(k), 'unknown_property', 'is not a known field', ${`${content.type.pointer}/additionalProperties`});`,
+        );
         w.line(_`if (c.full) break;`);
       });
     });
@@ -459,7 +475,11 @@ function responseEntries(op: Operation) {
 function responseFunction(api: Api, op: Operation, compiler: Compiler): StatementStructures {
   const rows = responseEntries(op).map((e) => {
     const type = e.content!.type!;
-    return _`[${e.status}, ${compiler.helper(type, 'is')}, ${compiler.helper(type, 'check')}]`;
+    // A named schema's place is its own; any other body schema's is where the response has it.
+    const at = plainRef(type)
+      ? (compiler.schemas.get(type.target)?.type.pointer ?? type.pointer)
+      : type.pointer;
+    return _`[${e.status}, ${compiler.helper(type, 'is')}, ${compiler.helper(type, 'check')}, ${at}]`;
   });
   return {
     kind: StructureKind.VariableStatement,
