@@ -38,7 +38,7 @@ module.exports = {
       severity: 'error',
       comment: 'diagnostics.ts imports only the IR and config types',
       from: { path: '^generator/diagnostics\\.ts$' },
-      to: { path: '^generator/', pathNot: '^generator/(ir|config)/types\\.ts$' },
+      to: { path: '^generator/', pathNot: '^generator/(ir/api|config/types)\\.ts$' },
     },
     {
       name: 'ir-below-everything',

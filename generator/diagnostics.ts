@@ -1,5 +1,5 @@
 import type { CodegenConfig } from './config/types.ts';
-import type { Api } from './ir/types.ts';
+import type { Api } from './ir/api.ts';
 
 /**
  * The generator's leaf module: every layer (load, parse, passes, emitters, render) may import it, and it imports

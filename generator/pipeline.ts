@@ -5,7 +5,7 @@
  */
 import { Diagnostics, GeneratorError, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
 import path from 'node:path';
-import type { Api } from './ir/types.ts';
+import type { Api } from './ir/api.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
 import { DEFAULT_PASS_OPTIONS, runPasses, type PassOptions } from './passes/index.ts';

@@ -1,9 +1,4 @@
-/**
- * A CHANGELOG.md entry for the generated client from a diff, and the semver bump it implies
- * (breaking: major; compatible additions: minor; documentation only: patch; while 0.x, breaking: minor and
- * anything else: patch). Pure: strings in, strings out.
- */
-import type { Area } from '../ir/types.ts';
+import type { Area } from '../ir/area.ts';
 import { byArea, describeChange } from './render.ts';
 import type { Bump, DiffResult, Severity } from './types.ts';
 

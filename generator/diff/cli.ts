@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GeneratorError } from '../diagnostics.ts';
 import { buildIr } from '../pipeline.ts';
-import type { Api } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
 import { diffApis } from './index.ts';
 import { renderJson, renderMarkdown, type RenderInput } from './render.ts';
 import { resolveSpec, SpecSourceError, type SpecSource } from './source.ts';

@@ -6,7 +6,7 @@
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { GeneratedFile } from '../diagnostics.ts';
-import type { Api } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
 import { verbatimFolder } from '../render/templates.ts';
 import { operationFacts } from './operation-facts.ts';
 import { importRegistry } from './ts/imports.ts';

@@ -3,7 +3,8 @@
  * `nextState(machine, from, operationId)` and `allowed(machine, operationId, state)`.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api, StateMachine } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
+import type { StateMachine } from '../ir/state-machine.ts';
 import { readTemplate } from '../render/templates.ts';
 import type { GeneratedFile } from '../diagnostics.ts';
 import { printFile } from './ts/project.ts';

@@ -4,22 +4,12 @@
  * pass's patterns.
  */
 import { areaFiles } from '../naming/paths.ts';
-import type {
-  Api,
-  NamedSchema,
-  ObjectNode,
-  Operation,
-  OperationNames,
-  ParsedApi,
-  ParsedOperation,
-  ParsedParameter,
-  ParsedResponse,
-  ParsedSchema,
-  ParsedStateMachine,
-  Property,
-  StateMachine,
-  TypeNode,
-} from './types.ts';
+import type { Api, ParsedApi } from './api.ts';
+import type { Operation, OperationNames, ParsedOperation } from './operation.ts';
+import type { ParsedParameter } from './parameter.ts';
+import type { ParsedResponse } from './response.ts';
+import type { NamedSchema, ObjectNode, ParsedSchema, Property, TypeNode } from './schema.ts';
+import type { ParsedStateMachine, StateMachine } from './state-machine.ts';
 
 type Extra<T> = Partial<Omit<T, 'kind'>>;
 

@@ -1,7 +1,8 @@
 /** Path items and operations → parsed operations, sorted by path, then method (names and SDK paths are decided by the passes). */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
-import type { ParsedOperation, SecurityRequirement, Server } from '../ir/types.ts';
+import type { ParsedOperation } from '../ir/operation.ts';
+import type { SecurityRequirement, Server } from '../ir/server.ts';
 import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
 import { isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';

@@ -8,16 +8,16 @@ import { fail, joinPointer } from '../diagnostics.ts';
 import { sortedBy } from '../ir/order.ts';
 import { unsafePatternReason } from './regex-safety.ts';
 import { nearest } from '../naming/distance.ts';
+import type { JsonValue } from '../ir/base.ts';
 import type {
   Conditional,
   Discriminator,
-  JsonValue,
   NodeBase,
   ObjectNode,
   Property,
   StringConstraints,
   TypeNode,
-} from '../ir/types.ts';
+} from '../ir/schema.ts';
 import {
   decodeToken,
   isObject,

@@ -1,7 +1,7 @@
 /** OpenAPI 3.1 `webhooks` → parsed webhooks, sorted by event name (then method), their headers by name. */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
-import type { ParsedWebhook } from '../ir/types.ts';
+import type { ParsedWebhook } from '../ir/webhook.ts';
 import { isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';

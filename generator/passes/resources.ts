@@ -7,7 +7,9 @@
  * reported with the config entry that names the call instead.
  */
 import type { DiagnosticCode, Diagnostics, Location } from '../diagnostics.ts';
-import type { ParsedApi as Api, ParsedOperation, ResourceNode, ResourceRoot } from '../ir/types.ts';
+import type { ParsedApi as Api } from '../ir/api.ts';
+import type { ParsedOperation } from '../ir/operation.ts';
+import type { ResourceNode, ResourceRoot } from '../ir/resource.ts';
 import { camelCase, pascalCase, words } from '../naming/case.ts';
 import { resourceFile } from '../naming/paths.ts';
 import type { NameRegistry } from '../naming/resolver.ts';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics, formatWarning } from '../../generator/diagnostics.ts';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 import type { SdkNaming } from '../../generator/passes/resources.ts';
 import { directorySpec } from '../corpus/directory-sample.ts';

@@ -9,7 +9,7 @@ import {
   response,
   t,
 } from '../../generator/ir/factory.ts';
-import type { ParsedApi } from '../../generator/ir/types.ts';
+import type { ParsedApi } from '../../generator/ir/api.ts';
 import { decideAreas } from '../../generator/passes/areas.ts';
 
 function model(): ParsedApi {

@@ -8,7 +8,7 @@ import {
   parsedSchema,
   t,
 } from '../../generator/ir/factory.ts';
-import type { ParsedStateMachine } from '../../generator/ir/types.ts';
+import type { ParsedStateMachine } from '../../generator/ir/state-machine.ts';
 import { checkIr } from '../../generator/passes/check.ts';
 import { locate } from './helpers.ts';
 

@@ -8,7 +8,8 @@ import {
   response,
   t,
 } from '../../generator/ir/factory.ts';
-import type { ParsedApi, RequestBodyContent } from '../../generator/ir/types.ts';
+import type { ParsedApi } from '../../generator/ir/api.ts';
+import type { RequestBodyContent } from '../../generator/ir/body.ts';
 import { runPasses } from '../../generator/passes/index.ts';
 import { locate, strict } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import {
   response,
   t,
 } from '../../generator/ir/factory.ts';
-import type { ParsedApi } from '../../generator/ir/types.ts';
+import type { ParsedApi } from '../../generator/ir/api.ts';
 import { NameRegistry } from '../../generator/naming/resolver.ts';
 import { decidePaging } from '../../generator/passes/paging.ts';
 import { decideCalls, DEFAULT_SDK_NAMING, type SdkNaming } from '../../generator/passes/resources.ts';

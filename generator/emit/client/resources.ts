@@ -8,7 +8,8 @@ import {
   type OptionalKind,
   type PropertyDeclarationStructure,
 } from 'ts-morph';
-import type { Api, ResourceNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { ResourceNode } from '../../ir/resource.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';

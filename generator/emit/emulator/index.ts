@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { dataLiteral } from '../ts/literal.ts';
 import { importRegistry } from '../ts/imports.ts';

@@ -1,6 +1,6 @@
 /** What the emulator's README says of this API: its collections, lifecycles and every assumption the emulator makes. */
 import type { CodegenConfig } from '../../config/types.ts';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import type { EmulatorModel } from './model.ts';
 
 const duration = (ms: number) =>

@@ -15,7 +15,7 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';
-import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
 import {
@@ -217,14 +217,12 @@ export class Compiler implements Services {
   drain(): StatementStructures[] {
     if (this.importHelper) return [];
     // Printed into the shared file, which the others import from.
-    return this.pool.pending
-      .splice(0)
-      .map((h) => ({
-        ...(h.mode === 'ev'
-          ? evaluatedFunction(this, h.name, h.node)
-          : this.fn(h.name.toString(), h.node, h.mode)),
-        isExported: true,
-      }));
+    return this.pool.pending.splice(0).map((h) => ({
+      ...(h.mode === 'ev'
+        ? evaluatedFunction(this, h.name, h.node)
+        : this.fn(h.name.toString(), h.node, h.mode)),
+      isExported: true,
+    }));
   }
 
   /** Module-level declarations: regexes, value sets, tables. */

@@ -7,7 +7,7 @@
  *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';

@@ -12,7 +12,11 @@ import {
   type StatementStructures,
 } from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { RequestBodyContent } from '../../ir/body.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { Parameter } from '../../ir/parameter.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../../diagnostics.ts';
 import { printFile } from '../ts/project.ts';
