@@ -14,7 +14,7 @@ import { isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseHeaders } from './media.ts';
 import { parseOperations, parseSecurity, parseServers } from './operation.ts';
-import { createSchemaParser } from './schema.ts';
+import { createSchemaParser } from './schema/index.ts';
 import { parseStateMachines } from './state-machines.ts';
 import { parseWebhooks } from './webhook.ts';
 

@@ -14,7 +14,7 @@ import type {
 } from '../ir/response.ts';
 import { deref, isObject, readNotShown, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 /**
  * Every media type has a kind: JSON and `+json`; multipart; form; text (`text/*`, XML, YAML, SDP and their

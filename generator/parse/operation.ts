@@ -8,7 +8,7 @@ import { isObject, readNotShown, resolveInternal, type Json, type ParseContext }
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { parseParameters } from './parameter.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 

@@ -7,7 +7,7 @@ import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { METHODS } from './operation.ts';
 import { parseParameters } from './parameter.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): ParsedWebhook[] {
   const raw = ctx.document.webhooks;

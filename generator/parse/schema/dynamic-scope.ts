@@ -7,8 +7,8 @@
  * function is shared by its callers: where the scope entered before a reference to it would bind one of the
  * `$dynamicRef`s it reaches otherwise than its own function does, the parser inlines it there instead.
  */
-import { resolveInternal } from '../diagnostics.ts';
-import { decodeFragment, findAnchors } from '../load/anchors.ts';
+import { resolveInternal } from '../../diagnostics.ts';
+import { decodeFragment, findAnchors } from '../../load/anchors.ts';
 
 const DATA = new Set(['enum', 'const', 'default', 'example', 'examples']);
 const DOCUMENT_BASE = 'file:///openapi-document';
