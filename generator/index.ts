@@ -9,5 +9,5 @@ export { buildIr, runPipeline as generate, type PipelineOptions, type PipelineRe
 export { writeTree as writeFiles, OutputError, type WriteOptions } from './render/write.ts';
 export { GeneratorError } from './diagnostics.ts';
 export type { Api } from './ir/api.ts';
-export type { GeneratedFile } from './diagnostics.ts';
+export type { GeneratedFile } from './emit/contract.ts';
 export { DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './config/types.ts';

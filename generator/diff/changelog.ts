@@ -54,3 +54,11 @@ export function prependEntry(existing: string, entry: string): string {
   const body = existing.startsWith(title) ? existing.slice(title.length).replace(/^\n+/, '') : existing;
   return `${title}\n\n${entry}${body ? `\n${body}` : ''}`;
 }
+
+/** "breaking (0.x: the minor)" rather than "major" for a 0.x version, whose major does not move. */
+export function bumpLabel(current: string, bump: 'major' | 'minor' | 'patch' | 'none'): string {
+  const name = { major: 'breaking', minor: 'additions', patch: 'compatible', none: 'no API change' }[bump];
+  return current.startsWith('0.') && bump === 'major'
+    ? `${name}; 0.x: a breaking change bumps the minor`
+    : name;
+}

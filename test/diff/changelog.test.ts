@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHANGELOG_EXIT, main } from '../../generator/diff/changelog-cli.ts';
+import { CHANGELOG_EXIT, main } from '../../generator/cli/changelog.ts';
 import { bumpVersion, prependEntry } from '../../generator/diff/changelog.ts';
 import { ROOT } from './corpus.ts';
 

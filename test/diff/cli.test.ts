@@ -4,8 +4,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIFF_EXIT, main } from '../../generator/diff/cli.ts';
-import { main as ciMain } from '../../generator/diff/merge-base.ts';
+import { DIFF_EXIT, main } from '../../generator/cli/diff.ts';
+import { main as ciMain } from '../../generator/cli/diff-ci.ts';
 import { ROOT } from './corpus.ts';
 
 const MINI = path.join(ROOT, 'test/fixtures/diff/mini');

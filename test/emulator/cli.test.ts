@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, USAGE } from '../../generator/emulate/cli.ts';
-import { main as tool } from '../../generator/tool.ts';
+import { main, USAGE } from '../../generator/cli/emulate.ts';
+import { main as tool } from '../../generator/cli/index.ts';
 import { PlatformClient } from '../../generated/client/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'emulate-cli-'));

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, main } from '../../generator/cli.ts';
+import { EXIT, main } from '../../generator/cli/generate.ts';
 import { validateConfig } from '../../generator/config/load.ts';
 import { DEFAULT_CONFIG } from '../../generator/config/types.ts';
 import { GeneratorError } from '../../generator/diagnostics.ts';

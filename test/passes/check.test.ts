@@ -7,7 +7,7 @@ import {
   parsedOperation,
   parsedSchema,
   t,
-} from '../../generator/ir/factory.ts';
+} from '../helpers/model-factory.ts';
 import type { ParsedStateMachine } from '../../generator/ir/state-machine.ts';
 import { checkIr } from '../../generator/passes/check.ts';
 import { locate } from './helpers.ts';

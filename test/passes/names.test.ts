@@ -8,7 +8,7 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
+} from '../helpers/model-factory.ts';
 import type { ParsedApi } from '../../generator/ir/api.ts';
 import { decideAreas } from '../../generator/passes/areas.ts';
 import { decideNames, type NameOptions } from '../../generator/passes/names.ts';

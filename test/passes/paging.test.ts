@@ -7,7 +7,7 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
+} from '../helpers/model-factory.ts';
 import type { ParsedOperation } from '../../generator/ir/operation.ts';
 import { decidePaging } from '../../generator/passes/paging.ts';
 

@@ -7,7 +7,7 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
+} from '../helpers/model-factory.ts';
 import type { ParsedApi } from '../../generator/ir/api.ts';
 import type { RequestBodyContent } from '../../generator/ir/body.ts';
 import { runPasses } from '../../generator/passes/index.ts';

@@ -17,9 +17,9 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP, main } from '../../generator/tool.ts';
-import { main as build } from '../../generator/build/cli.ts';
-import { main as changelog } from '../../generator/diff/changelog-cli.ts';
+import { HELP, main } from '../../generator/cli/index.ts';
+import { main as build } from '../../generator/cli/build.ts';
+import { main as changelog } from '../../generator/cli/changelog.ts';
 
 const fixture = path.resolve('test/fixtures/new-user/openapi.yaml');
 let dir = '';
@@ -92,7 +92,7 @@ describe('platform-api-codegen', () => {
     for (const c of ['diff', 'changelog', 'release'])
       expect(scripts[c]).toBe(`tsx scripts/tool.ts ${c} --spec spec/openapi.yaml`);
     expect(scripts.build).toBe('tsx scripts/tool.ts build');
-    expect(readFileSync('scripts/generate.ts', 'utf8')).toContain("main(['--spec', 'spec/openapi.yaml'");
+    expect(readFileSync('scripts/generate.ts', 'utf8')).toMatch(/main\(\s*\['--spec', 'spec\/openapi\.yaml'/);
   });
 });
 

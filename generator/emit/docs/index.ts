@@ -4,8 +4,8 @@ import type { Parameter } from '../../ir/parameter.ts';
 import type { Response } from '../../ir/response.ts';
 import type { ObjectNode, Property, NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { walkNode } from '../../ir/walk.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
-import { renderTemplate } from '../../render/templates.ts';
+import type { GeneratedFile } from '../contract.ts';
+import { renderTemplate } from '../templates.ts';
 import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
 import { stateDiagram } from './mermaid.ts';
 

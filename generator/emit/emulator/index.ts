@@ -9,11 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/api.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { dataLiteral } from '../ts/literal.ts';
 import { importRegistry } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';
-import { renderTemplate, verbatimFile } from '../../render/templates.ts';
+import { renderTemplate, verbatimFile } from '../templates.ts';
 import { emulatorModel } from './model.ts';
 import { readmeData } from './readme.ts';
 

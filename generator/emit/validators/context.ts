@@ -1,6 +1,6 @@
 import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import { Name, type Code, type Writer } from '../code/index.ts';
+import { Name, type Code, type Writer } from './code/index.ts';
 import type { PathRef } from './path.ts';
 
 /** `is`: fail fast (`return false`, no allocation), the hot path. `check`: collect every error with its pointer. */

@@ -1,5 +1,5 @@
 /** `type: array`, `minItems`, `maxItems`, `prefixItems`, `items`, `contains`/`minContains`/`maxContains`, `uniqueItems`. */
-import { _ } from '../../code/index.ts';
+import { _ } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
 import { runOf, type Cx, type KeywordCompiler } from '../context.ts';

@@ -1,5 +1,5 @@
 /** `allOf`, `anyOf`, `oneOf` (with OpenAPI's `discriminator`), `not`, `if`/`then`/`else`. */
-import { _, join, type Code, type Name } from '../../code/index.ts';
+import { _, join, type Code, type Name } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
 import { describe, joinOr, kindsOf, listValues, type JsonKind } from '../describe.ts';
 import { runOf, type Cx, type KeywordCompiler } from '../context.ts';

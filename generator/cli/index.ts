@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nearest } from './naming/distance.ts';
+import { nearest } from '../naming/distance.ts';
 
 // Each command's module is loaded when it runs: `emulate` on a cached spec then starts without loading the
 // generator (ts-morph, prettier, the parsers), which is most of a cold start.
@@ -15,13 +15,13 @@ interface Stream {
 }
 type Main = (argv: string[], out: Stream, err: Stream) => Promise<number>;
 const generate = async (a: string[], o: NodeJS.WritableStream, e: NodeJS.WritableStream): Promise<number> =>
-  (await import('./cli.ts')).main(a, o, e);
+  (await import('./generate.ts')).main(a, o, e);
 const lint: Main = async (a, o, e) => (await import('./lint.ts')).main(a, o, e);
-const diff: Main = async (a, o, e) => (await import('./diff/cli.ts')).main(a, o, e);
-const changelog: Main = async (a, o, e) => (await import('./diff/changelog-cli.ts')).main(a, o, e);
-const build: Main = async (a, o, e) => (await import('./build/cli.ts')).main(a, o, e);
-const release: Main = async (a, o, e) => (await import('./build/release.ts')).main(a, o, e);
-const emulate: Main = async (a, o, e) => (await import('./emulate/cli.ts')).main(a, o, e);
+const diff: Main = async (a, o, e) => (await import('./diff.ts')).main(a, o, e);
+const changelog: Main = async (a, o, e) => (await import('./changelog.ts')).main(a, o, e);
+const build: Main = async (a, o, e) => (await import('./build.ts')).main(a, o, e);
+const release: Main = async (a, o, e) => (await import('./release.ts')).main(a, o, e);
+const emulate: Main = async (a, o, e) => (await import('./emulate.ts')).main(a, o, e);
 
 const COMMANDS: Record<
   string,
@@ -68,10 +68,10 @@ const COMMANDS: Record<
 };
 
 export function version(): string {
-  // lib/generator/tool.js in the package, generator/tool.ts in the repository: package.json is two folders up
-  // from the first and one from the second.
+  // lib/generator/cli/index.js in the package, generator/cli/index.ts in the repository: package.json is three
+  // folders up from the first and two from the second.
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['..', '../..']) {
+  for (const up of ['../..', '../../..']) {
     try {
       const pkg = JSON.parse(readFileSync(path.join(here, up, 'package.json'), 'utf8')) as {
         name?: string;

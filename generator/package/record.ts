@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { configFor } from '../config/index.ts';
-import { readTemplate } from '../render/templates.ts';
+import { readTemplate } from '../emit/templates.ts';
 
 export const RECORD_PACKAGES = ['client', 'server'] as const;
 export type RecordPackage = (typeof RECORD_PACKAGES)[number];

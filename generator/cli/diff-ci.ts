@@ -5,7 +5,7 @@
  * (a shallow or detached checkout) it says so and exits 0. Exit 3 only when a spec version does not load.
  */
 import { spawnSync } from 'node:child_process';
-import { main as diffMain } from './cli.ts';
+import { main as diffMain } from './diff.ts';
 
 interface Stream {
   write(s: string): unknown;

@@ -27,7 +27,7 @@ export interface Prepared {
   cached: boolean;
 }
 
-/** The tool's root (the folder of its package.json): `generator/emulate/` is two folders below it, `lib/generator/emulate/` three. */
+/** The tool's root (the folder of its package.json): `generator/package/` is two folders below it, `lib/generator/package/` three. */
 function toolRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const up of ['../..', '../../..']) {

@@ -4,11 +4,11 @@
  * config against the spec. Exit codes: 0 no error; 1 errors; 2 usage error.
  */
 import { parseArgs } from 'node:util';
-import { checkConfig, configFor } from './config/index.ts';
-import { findConfig } from './config/load.ts';
-import { DEFAULT_SPEC } from './diff/cli.ts';
-import { Diagnostics, formatWarning, GeneratorError } from './diagnostics.ts';
-import { buildIr } from './pipeline.ts';
+import { checkConfig, configFor } from '../config/index.ts';
+import { findConfig } from '../config/load.ts';
+import { DEFAULT_SPEC } from '../diff/specs.ts';
+import { Diagnostics, formatWarning, GeneratorError } from '../diagnostics.ts';
+import { buildIr } from '../pipeline.ts';
 
 export const USAGE = `usage: platform-api-codegen lint [--spec openapi.yaml] [--config FILE] [--tolerant]
   --spec FILE    the spec (default openapi.yaml)

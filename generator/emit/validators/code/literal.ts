@@ -1,4 +1,4 @@
-import { dataLiteral, quote as quoteString } from '../ts/literal.ts';
+import { dataLiteral, quote as quoteString } from '../../ts/literal.ts';
 
 /**
  * Any JSON-like value as a JavaScript literal that is safe by construction: strings are single-quoted with JSON's
@@ -26,4 +26,4 @@ export function literal(value: unknown): string {
 }
 
 // Strings and keys are printed by the generator's one literal printer (emit/ts/literal.ts).
-export { quote as quoteString, dataKey as objectKey } from '../ts/literal.ts';
+export { quote as quoteString, dataKey as objectKey } from '../../ts/literal.ts';

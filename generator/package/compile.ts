@@ -5,7 +5,7 @@
  * source maps (sources inlined, since the TypeScript sources are not shipped).
  *
  * The package is assembled here, not in the generated tree: its folder and the outputs it imports
- * (package/layout.ts: the client the types and enums, the server the validators, types and tables) are compiled
+ * (emit/package-layout.ts: the client the types and enums, the server the validators, types and tables) are compiled
  * together with the tree as the root, so the built package keeps the tree's layout (`dist/esm/client/index.js`
  * beside `dist/esm/types/index.js`) and every import specifier is the one `generate` wrote. An import that
  * reaches outside that set is a build error, so a built package never depends on a file it does not ship.
@@ -19,7 +19,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project, ts } from 'ts-morph';
-import { layoutOf } from '../package/layout.ts';
+import { layoutOf } from '../emit/package-layout.ts';
 
 export interface BuiltPackage {
   name: string;

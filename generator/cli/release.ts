@@ -17,15 +17,14 @@ import { parseArgs } from 'node:util';
 import { configFor } from '../config/index.ts';
 import { findConfig } from '../config/load.ts';
 import { GeneratorError } from '../diagnostics.ts';
-import { bumpLabel } from '../diff/changelog-cli.ts';
-import { bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
-import { DEFAULT_SPEC, diffSpecs } from '../diff/cli.ts';
+import { bumpLabel, bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
+import { DEFAULT_SPEC, diffSpecs } from '../diff/specs.ts';
 import { revisionOf, workingTreeRevision } from '../diff/revisions.ts';
 import { SpecSourceError } from '../diff/source.ts';
 import { runPipeline } from '../pipeline.ts';
 import { OutputError, writeTree } from '../render/write.ts';
-import { buildAll, BuildError } from './compile.ts';
-import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from './record.ts';
+import { buildAll, BuildError } from '../package/compile.ts';
+import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../package/record.ts';
 
 export const USAGE = `usage: platform-api-codegen release <base> [--spec openapi.yaml] [--config FILE] [--out generated] [--dist dist] [--dry-run] [--date YYYY-MM-DD]
   <base>        the released spec: a file, a folder holding openapi.yaml, or a git revision (of --spec)

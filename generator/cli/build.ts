@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildAll, BuildError } from './compile.ts';
+import { buildAll, BuildError } from '../package/compile.ts';
 
 export const USAGE = `usage: platform-api-codegen build [--out generated] [--dist dist]
   --out DIR    the generated tree (default generated): its client/ and server/ packages are built

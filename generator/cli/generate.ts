@@ -5,14 +5,14 @@
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { formatWarning, GeneratorError, type Mode, type Warning } from './diagnostics.ts';
-import { findConfig } from './config/load.ts';
-import { EMITTERS } from './emit/index.ts';
-import { nearest } from './naming/distance.ts';
-import { runPipeline, type StepTiming } from './pipeline.ts';
+import { formatWarning, GeneratorError, type Mode, type Warning } from '../diagnostics.ts';
+import { findConfig } from '../config/load.ts';
+import { EMITTERS } from '../emit/index.ts';
+import { nearest } from '../naming/distance.ts';
+import { runPipeline, type StepTiming } from '../pipeline.ts';
 import { watchSpec } from './watch.ts';
-import { DEFAULT_CACHE_DIR } from './render/format-cache.ts';
-import { checkTree, MANIFEST, OutputError, writeTree } from './render/write.ts';
+import { DEFAULT_CACHE_DIR } from '../render/format-cache.ts';
+import { checkTree, MANIFEST, OutputError, writeTree } from '../render/write.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
 

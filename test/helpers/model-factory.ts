@@ -1,15 +1,15 @@
 /**
- * Builders for model values, for tests and tools that make a model without a spec: the parsed model (what the passes
+ * Builders for model values, for tests that make a model without a spec: the parsed model (what the passes
  * read) and the resolved one (what emitters read). Defaults are the neutral ones; resolved names follow the naming
  * pass's patterns.
  */
-import { areaFiles } from '../naming/paths.ts';
-import type { Api, ParsedApi } from './api.ts';
-import type { Operation, OperationNames, ParsedOperation } from './operation.ts';
-import type { ParsedParameter } from './parameter.ts';
-import type { ParsedResponse } from './response.ts';
-import type { NamedSchema, ObjectNode, ParsedSchema, Property, TypeNode } from './schema.ts';
-import type { ParsedStateMachine, StateMachine } from './state-machine.ts';
+import { areaFiles } from '../../generator/naming/paths.ts';
+import type { Api, ParsedApi } from '../../generator/ir/api.ts';
+import type { Operation, OperationNames, ParsedOperation } from '../../generator/ir/operation.ts';
+import type { ParsedParameter } from '../../generator/ir/parameter.ts';
+import type { ParsedResponse } from '../../generator/ir/response.ts';
+import type { NamedSchema, ObjectNode, ParsedSchema, Property, TypeNode } from '../../generator/ir/schema.ts';
+import type { ParsedStateMachine, StateMachine } from '../../generator/ir/state-machine.ts';
 
 type Extra<T> = Partial<Omit<T, 'kind'>>;
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError, formatWarning } from '../diagnostics.ts';
 import { findConfig } from '../config/load.ts';
-import { prepareEmulator } from './prepare.ts';
+import { prepareEmulator } from '../package/emulator.ts';
 
 interface Stream {
   write(s: string): unknown;

@@ -3,18 +3,12 @@
  * directory with openapi.yaml, or a git revision (of the --spec file); head defaults to the --spec file. Exit codes: 0 no breaking change
  * (or --allow-breaking); 1 breaking changes; 2 usage error; 3 a spec version could not be read or loaded.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GeneratorError } from '../diagnostics.ts';
-import { buildIr } from '../pipeline.ts';
-import type { Api } from '../ir/api.ts';
-import { diffApis } from './index.ts';
-import { renderJson, renderMarkdown, type RenderInput } from './render.ts';
-import { resolveSpec, SpecSourceError, type SpecSource } from './source.ts';
+import { renderJson, renderMarkdown, type RenderInput } from '../diff/render.ts';
+import { SpecSourceError } from '../diff/source.ts';
+import { DEFAULT_SPEC, diffSpecs } from '../diff/specs.ts';
 
 export const DIFF_EXIT = { ok: 0, breaking: 1, usage: 2, unreadable: 3 } as const;
-
-export const DEFAULT_SPEC = 'openapi.yaml';
 
 const USAGE = `usage: platform-api-codegen diff <base> [<head>] [--spec openapi.yaml] [--format markdown|json] [--allow-breaking]
   <base>, <head>     a spec root file, a directory holding openapi.yaml, or a git revision (the --spec file
@@ -27,42 +21,6 @@ exit codes: 0 no breaking change, 1 breaking changes, 2 usage error, 3 a spec ve
 
 interface Stream {
   write(s: string): unknown;
-}
-
-/** Loads both versions and diffs them; throws SpecSourceError or GeneratorError when a side cannot be read. */
-export async function diffSpecs(
-  baseRef: string,
-  headRef: string | undefined,
-  cwd = process.cwd(),
-  spec = DEFAULT_SPEC,
-): Promise<RenderInput> {
-  const sources: SpecSource[] = [];
-  // A git revision names the --spec file as committed then: its folder and file name.
-  const where = { cwd, specDir: path.dirname(spec), root: path.basename(spec) };
-  try {
-    const base = resolveSpec(baseRef, where);
-    sources.push(base);
-    const head = resolveSpec(headRef ?? spec, where);
-    sources.push(head);
-    const load = async (s: SpecSource): Promise<Api> => {
-      try {
-        return await buildIr(s.file);
-      } catch (error) {
-        if (error instanceof GeneratorError) throw new SpecSourceError(`${s.label}: ${error.format()}`);
-        throw error;
-      }
-    };
-    const [a, b] = [await load(base), await load(head)];
-    const areas = [...b.areas, ...a.areas.filter((x) => !b.areas.some((y) => y.slug === x.slug))];
-    return {
-      result: diffApis(a, b),
-      base: base.label,
-      head: headRef === undefined ? 'working tree' : head.label,
-      areas,
-    };
-  } finally {
-    for (const s of sources) s.dispose();
-  }
 }
 
 export async function main(

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findConfig } from '../config/load.ts';
 import { GeneratorError } from '../diagnostics.ts';
-import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../build/record.ts';
-import { bumpVersion, prependEntry, renderEntry } from './changelog.ts';
-import { DEFAULT_SPEC, diffSpecs } from './cli.ts';
-import { revisionOf, workingTreeRevision } from './revisions.ts';
-import { SpecSourceError } from './source.ts';
-import type { RenderInput } from './render.ts';
+import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../package/record.ts';
+import { bumpLabel, bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
+import { DEFAULT_SPEC, diffSpecs } from '../diff/specs.ts';
+import { revisionOf, workingTreeRevision } from '../diff/revisions.ts';
+import { SpecSourceError } from '../diff/source.ts';
+import type { RenderInput } from '../diff/render.ts';
 
 export const CHANGELOG_EXIT = { ok: 0, usage: 2, unreadable: 3 } as const;
 
@@ -132,14 +132,6 @@ export async function main(
     out.write(`${target.label}: ${target.version} → ${version} (${label}); entry added\n`);
   }
   return CHANGELOG_EXIT.ok;
-}
-
-/** "breaking (0.x: the minor)" rather than "major" for a 0.x version, whose major does not move. */
-export function bumpLabel(current: string, bump: 'major' | 'minor' | 'patch' | 'none'): string {
-  const name = { major: 'breaking', minor: 'additions', patch: 'compatible', none: 'no API change' }[bump];
-  return current.startsWith('0.') && bump === 'major'
-    ? `${name}; 0.x: a breaking change bumps the minor`
-    : name;
 }
 
 function recordTargets(config: string | undefined, cwd: string) {
