@@ -1,40 +1,22 @@
 /**
- * `changelog <base> [<head>] [--spec FILE] [--config FILE] [--date YYYY-MM-DD] [--dry-run]`: diffs the spec
- * versions, prepends an entry to each package's CHANGELOG.md and bumps its version, in the release record (the
- * config's `release` folder, which every `generate` reads). `--package FILE` [`--changelog FILE`] updates one
- * package.json (and its changelog) instead.
- * Exit codes: 0 done (or nothing to do); 2 usage error; 3 a spec version or the package.json cannot be read.
+ * `changelog <base> [<head>]`: diffs the spec versions, prepends an entry to each package's CHANGELOG.md and bumps
+ * its version, in the release record (the config's `release` folder, which every `generate` reads); `--package`
+ * updates one package.json (and its changelog) instead. Options and exit codes: CHANGELOG in ./commands.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { findConfig } from '../config/load.ts';
 import { GeneratorError } from '../diagnostics.ts';
 import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../package/record.ts';
 import { bumpLabel, bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
-import { DEFAULT_SPEC, diffSpecs } from '../diff/specs.ts';
+import { diffSpecs } from '../diff/specs.ts';
+import { DEFAULT_SPEC, EXIT, parseCommand, type Stream } from './args.ts';
+import { CHANGELOG } from './commands.ts';
 import { revisionOf, workingTreeRevision } from '../diff/revisions.ts';
 import { SpecSourceError } from '../diff/source.ts';
 import type { RenderInput } from '../diff/render.ts';
 
-export const CHANGELOG_EXIT = { ok: 0, usage: 2, unreadable: 3 } as const;
-
-export const USAGE = `usage: platform-api-codegen changelog <base> [<head>] [--spec openapi.yaml] [--config FILE] [--date YYYY-MM-DD] [--dry-run]
-  <base>, <head>     as for diff (head defaults to the --spec file in the working tree)
-  --spec FILE        the spec (default openapi.yaml)
-  --config FILE      codegen config (default codegen.config.json in the working directory): its "release" key
-                     names the release record's folder (default release/ beside the config), where each
-                     package's version (<release>/<package>/package.json) and CHANGELOG.md live; every
-                     generate reads them, so the version and the entries survive regeneration
-  --package FILE     bump this one package.json instead of the release record
-  --changelog FILE   with --package: the changelog to prepend to (default CHANGELOG.md beside it)
-  --date DATE        date of the entry (default today, UTC)
-  --dry-run          print the entry and the new version; write nothing
-exit codes: 0 done or nothing to do, 2 usage error, 3 a spec version or the package.json cannot be read`;
-
-interface Stream {
-  write(s: string): unknown;
-}
+export const CHANGELOG_EXIT = { ok: EXIT.ok, usage: EXIT.usage, unreadable: 3 } as const;
 
 export async function main(
   argv: string[],
@@ -42,35 +24,9 @@ export async function main(
   err: Stream = process.stderr,
   cwd = process.cwd(),
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        package: { type: 'string' },
-        changelog: { type: 'string' },
-        spec: { type: 'string' },
-        config: { type: 'string' },
-        date: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
-    return CHANGELOG_EXIT.usage;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out.write(`${USAGE}\n`);
-    return CHANGELOG_EXIT.ok;
-  }
-  if (positionals.length < 1 || positionals.length > 2) {
-    err.write(`error[usage]: expected <base> [<head>], got ${positionals.length} arguments\n${USAGE}\n`);
-    return CHANGELOG_EXIT.usage;
-  }
+  const args = parseCommand(CHANGELOG, argv, out, err);
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
   const date = values.date ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
     err.write(`error[usage]: --date must be YYYY-MM-DD, not ${date}\n`);

@@ -1,15 +1,13 @@
 /**
- * `diff:ci [--against REF]`: the CI step. Diffs spec/ at the merge base of HEAD and REF (default: the first of
+ * `npm run diff:ci`: the CI step. Diffs spec/ at the merge base of HEAD and --against (default: the first of
  * origin/main, origin/master, main, master that exists) against the working tree and prints the Markdown
  * summary. Informational: exit 0 even on breaking changes, and when there is no repository or no merge base
  * (a shallow or detached checkout) it says so and exits 0. Exit 3 only when a spec version does not load.
  */
 import { spawnSync } from 'node:child_process';
+import { parseCommand, type Stream } from './args.ts';
+import { DIFF_CI } from './commands.ts';
 import { main as diffMain } from './diff.ts';
-
-interface Stream {
-  write(s: string): unknown;
-}
 
 const CANDIDATES = ['origin/main', 'origin/master', 'main', 'master'];
 
@@ -33,13 +31,9 @@ export async function main(
   err: Stream = process.stderr,
   cwd = process.cwd(),
 ): Promise<number> {
-  const i = argv.indexOf('--against');
-  const against = i >= 0 ? argv[i + 1] : undefined;
-  if (i >= 0 && !against) {
-    err.write('error[usage]: --against needs a git ref\nusage: npm run diff:ci -- [--against REF]\n');
-    return 2;
-  }
-  const { base, note } = mergeBase(cwd, against);
+  const args = parseCommand(DIFF_CI, argv, out, err);
+  if (typeof args === 'number') return args;
+  const { base, note } = mergeBase(cwd, args.values.against);
   if (!base) {
     out.write(`spec diff skipped: ${note}\n`);
     return 0;

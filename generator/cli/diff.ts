@@ -1,27 +1,14 @@
 /**
- * `diff <base> [<head>] [--spec FILE] [--format markdown|json] [--allow-breaking]`: each side a spec file, a
- * directory with openapi.yaml, or a git revision (of the --spec file); head defaults to the --spec file. Exit codes: 0 no breaking change
- * (or --allow-breaking); 1 breaking changes; 2 usage error; 3 a spec version could not be read or loaded.
+ * `diff <base> [<head>]`: each side a spec file, a directory with openapi.yaml, or a git revision (of the --spec
+ * file); head defaults to the --spec file. Options and exit codes: DIFF in ./commands.ts.
  */
-import { parseArgs } from 'node:util';
 import { renderJson, renderMarkdown, type RenderInput } from '../diff/render.ts';
 import { SpecSourceError } from '../diff/source.ts';
-import { DEFAULT_SPEC, diffSpecs } from '../diff/specs.ts';
+import { diffSpecs } from '../diff/specs.ts';
+import { DEFAULT_SPEC, EXIT, parseCommand, type Stream } from './args.ts';
+import { DIFF } from './commands.ts';
 
-export const DIFF_EXIT = { ok: 0, breaking: 1, usage: 2, unreadable: 3 } as const;
-
-const USAGE = `usage: platform-api-codegen diff <base> [<head>] [--spec openapi.yaml] [--format markdown|json] [--allow-breaking]
-  <base>, <head>     a spec root file, a directory holding openapi.yaml, or a git revision (the --spec file
-                     as committed at that revision)
-  --spec FILE        the spec in the working tree: the default head, and the file read at a git revision
-                     (default openapi.yaml)
-  --format FORMAT    markdown (default) or json
-  --allow-breaking   exit 0 even when breaking changes are found
-exit codes: 0 no breaking change, 1 breaking changes, 2 usage error, 3 a spec version cannot be read`;
-
-interface Stream {
-  write(s: string): unknown;
-}
+export const DIFF_EXIT = { ok: EXIT.ok, breaking: 1, usage: EXIT.usage, unreadable: 3 } as const;
 
 export async function main(
   argv: string[],
@@ -29,37 +16,10 @@ export async function main(
   err: Stream = process.stderr,
   cwd = process.cwd(),
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', default: 'markdown' },
-        'allow-breaking': { type: 'boolean' },
-        spec: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
-    return DIFF_EXIT.usage;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out.write(`${USAGE}\n`);
-    return DIFF_EXIT.ok;
-  }
+  const args = parseCommand(DIFF, argv, out, err);
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
   const format = values.format ?? 'markdown';
-  if (format !== 'markdown' && format !== 'json') {
-    err.write(`error[usage]: --format must be markdown or json, not ${format}\n${USAGE}\n`);
-    return DIFF_EXIT.usage;
-  }
-  if (positionals.length < 1 || positionals.length > 2) {
-    err.write(`error[usage]: expected <base> [<head>], got ${positionals.length} arguments\n${USAGE}\n`);
-    return DIFF_EXIT.usage;
-  }
   let input: RenderInput;
   try {
     input = await diffSpecs(positionals[0]!, positionals[1], cwd, values.spec ?? DEFAULT_SPEC);

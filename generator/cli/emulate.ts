@@ -1,31 +1,15 @@
 /**
- * `emulate --spec FILE [--port N] [--data DIR] [--config FILE]`: serves a stateful emulator of the spec on
- * 127.0.0.1 until interrupted (Ctrl-C or SIGTERM closes it; `--data` keeps what was stored).
- * Exit codes: 0 closed; 1 the spec could not be generated or the emulator could not start; 2 usage or config error.
+ * `emulate`: serves a stateful emulator of the spec on 127.0.0.1 until interrupted (Ctrl-C or SIGTERM closes it;
+ * `--data` keeps what was stored), made runnable by ../package/emulator.ts. Options and exit codes: EMULATE in
+ * ./commands.ts.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { GeneratorError, formatWarning } from '../diagnostics.ts';
 import { findConfig } from '../config/load.ts';
 import { prepareEmulator } from '../package/emulator.ts';
-
-interface Stream {
-  write(s: string): unknown;
-}
-
-export const USAGE = `usage: platform-api-codegen emulate [--spec openapi.yaml] [--port 4010] [--data DIR] [--config FILE] [--strict|--tolerant]
-  --spec FILE    root OpenAPI 3.0/3.1 document (default openapi.yaml); any spec generate accepts
-  --port N       port on 127.0.0.1 (default 4010; 0 picks a free one)
-  --data DIR     keep every resource in DIR (SQLite); a restart, even after a crash, finds what was acknowledged.
-                 Without it the emulator keeps everything in memory
-  --config FILE  the emulator's config (JSON): apiKeys, requestsPerMinute, tokenLifetimeSeconds, subjectTokens,
-                 webhooks, webhookAttempts, webhookRetryMs, steps, seed (see the generated emulator README)
-  --strict       every finding in the spec is an error (default: tolerant, as for generate)
-  --tolerant     findings are warnings with a documented fallback
-The emulator is generated into node_modules/.cache/platform-api-codegen/emulate/ and reused while the spec is
-unchanged. Control endpoints: POST /_emulator/clock {"advance_ms": N}, GET /_emulator/clock, GET /_emulator/webhooks.
-exit codes: 0 closed by a signal; 1 spec or start-up error; 2 usage or config error`;
+import { DEFAULT_SPEC, parseCommand, usageError, type Stream } from './args.ts';
+import { EMULATE } from './commands.ts';
 
 interface Emulator {
   url: string;
@@ -51,36 +35,10 @@ export async function main(
   err: Stream = process.stderr,
   options: EmulateOptions = {},
 ): Promise<number> {
-  let values: {
-    spec?: string;
-    port?: string;
-    data?: string;
-    config?: string;
-    strict?: boolean;
-    tolerant?: boolean;
-    help?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        spec: { type: 'string' },
-        port: { type: 'string' },
-        data: { type: 'string' },
-        config: { type: 'string' },
-        strict: { type: 'boolean' },
-        tolerant: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) return (out.write(`${USAGE}\n`), 0);
-  const usage = (message: string) => (err.write(`error[usage]: ${message}\n${USAGE}\n`), 2);
-  if (values.strict && values.tolerant) return usage('--strict and --tolerant exclude each other');
+  const args = parseCommand(EMULATE, argv, out, err);
+  if (typeof args === 'number') return args;
+  const { values } = args;
+  const usage = (message: string) => usageError(EMULATE, err, message);
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!/^\d+$/.test(values.port ?? '0') || !Number.isInteger(port) || port < 0 || port > 65535)
     return usage(`--port must be an integer from 0 to 65535, not ${values.port}`);
@@ -95,7 +53,7 @@ export async function main(
       return 2;
     }
   }
-  const spec = values.spec ?? 'openapi.yaml';
+  const spec = values.spec ?? DEFAULT_SPEC;
   const codegenConfig = findConfig(process.cwd());
   let mod: EmulatorModule;
   let prepared;

@@ -1,9 +1,8 @@
 /**
- * `generate [--spec FILE] [--out DIR] [--check] [--quiet] [--force] …` (and `check`, which is `generate --check`).
- * Exit codes: 0 ok; 1 the spec or generation failed (a located message is printed); 2 usage error, or an output
- * folder the tool may not write (not its own, or holding an input); 3 `--check` found stale or missing files.
+ * `generate`: the spec → every output, written into a folder the tool owns (or, with --watch, again on every
+ * change); and `check` (`generate --check`): the same run compared with the folder, written nowhere. Options and
+ * exit codes: GENERATE and CHECK in ./commands.ts.
  */
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { formatWarning, GeneratorError, type Mode, type Warning } from '../diagnostics.ts';
 import { findConfig } from '../config/load.ts';
@@ -11,35 +10,20 @@ import { EMITTERS } from '../emit/index.ts';
 import { nearest } from '../naming/distance.ts';
 import { runPipeline, type StepTiming } from '../pipeline.ts';
 import { watchSpec } from './watch.ts';
+import {
+  DEFAULT_SPEC,
+  EXIT as SHARED_EXIT,
+  parseCommand,
+  usageError,
+  type Command,
+  type Stream,
+  type Values,
+} from './args.ts';
+import { CHECK, GENERATE } from './commands.ts';
 import { DEFAULT_CACHE_DIR } from '../render/format-cache.ts';
-import { checkTree, MANIFEST, OutputError, writeTree } from '../render/write.ts';
+import { checkTree, OutputError, writeTree } from '../render/write.ts';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, stale: 3 } as const;
-
-export const DEFAULT_SPEC = 'openapi.yaml';
-
-export const USAGE = `usage: platform-api-codegen generate [--spec openapi.yaml] [--out generated] [--config FILE] [--only a,b] [--force] [--watch] [--check] [--quiet] [--no-cache] [--strict|--tolerant] [--formatter oxfmt|prettier]
-  --spec FILE   root OpenAPI 3.0/3.1 document (default openapi.yaml)
-  --out DIR     output folder (default generated). The tool owns it through ${MANIFEST}, the list of the
-                files it wrote: it replaces or removes only those, refuses a non-empty folder without that
-                manifest (exit 2, nothing written), and never writes over its input (the spec, the config)
-  --force       take over a non-empty folder that has no manifest (its files are kept)
-  --config FILE codegen config (default codegen.config.json in the working directory, if any; else defaults)
-  --strict      every finding is an error, all reported at once (the config's "mode": "strict" says the same)
-  --tolerant    findings are located warnings and generation goes on with a documented fallback (the default
-                when neither a flag nor the config's "mode" says otherwise)
-  --only LIST   only these outputs, comma-separated: types, client, protocol, enums, state-machines, validators,
-                server, docs, emulator (an output comes with the outputs it imports: types with enums, validators
-                with types, client with types, enums and protocol, server with validators, types, enums,
-                state-machines and protocol, emulator with the server it runs on)
-  --watch       generate, then again whenever a file in the spec's folder or the config changes (Ctrl-C ends)
-  --check       write nothing; exit 3 and name the files that differ from what the spec gives
-  --quiet       no timing lines (warnings, errors and, with --watch, one line per regeneration remain)
-  --no-cache    format every file anew (by default formatted output is cached by content in
-                node_modules/.cache/platform-api-codegen/)
-  --formatter   oxfmt (default: oxfmt aligned with prettier's style, prettier where they differ) or
-                prettier (prettier for every file; slower, same bytes)
-exit codes: 0 ok, 1 spec or generation error, 2 usage error or an output folder not the tool's, 3 stale output (--check)`;
+export const EXIT = { ...SHARED_EXIT, stale: 3 } as const;
 
 export interface MainOptions {
   /** Time spent before `main` (process start, module loading), printed first as progress lines. */
@@ -50,61 +34,32 @@ export interface MainOptions {
 
 export async function main(
   argv: string[],
-  out: NodeJS.WritableStream = process.stdout,
-  err: NodeJS.WritableStream = process.stderr,
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
   options: MainOptions = {},
 ): Promise<number> {
-  let values: {
-    spec?: string;
-    out?: string;
-    check?: boolean;
-    quiet?: boolean;
-    help?: boolean;
-    'no-cache'?: boolean;
-    config?: string;
-    only?: string;
-    watch?: boolean;
-    strict?: boolean;
-    tolerant?: boolean;
-    formatter?: string;
-    force?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        spec: { type: 'string' },
-        out: { type: 'string' },
-        config: { type: 'string' },
-        only: { type: 'string' },
-        watch: { type: 'boolean' },
-        check: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        'no-cache': { type: 'boolean' },
-        strict: { type: 'boolean' },
-        tolerant: { type: 'boolean' },
-        formatter: { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
-    return EXIT.usage;
-  }
-  if (values.help) {
-    out.write(`${USAGE}\n`);
-    return EXIT.ok;
-  }
-  const usage = (message: string) => {
-    err.write(`error[usage]: ${message}\n${USAGE}\n`);
-    return EXIT.usage;
-  };
-  const formatter = values.formatter ?? 'oxfmt';
-  if (formatter !== 'oxfmt' && formatter !== 'prettier')
-    return usage(`--formatter must be oxfmt or prettier, not ${formatter}`);
-  if (values.strict && values.tolerant) return usage('--strict and --tolerant exclude each other');
+  const args = parseCommand(GENERATE, argv, out, err);
+  return typeof args === 'number' ? args : run(GENERATE, args.values, err, options);
+}
+
+/** `check`: `generate --check`, with the options that make sense for it. */
+export async function check(
+  argv: string[],
+  out: Stream = process.stdout,
+  err: Stream = process.stderr,
+): Promise<number> {
+  const args = parseCommand(CHECK, argv, out, err);
+  return typeof args === 'number' ? args : run(CHECK, { ...args.values, check: true }, err, {});
+}
+
+async function run(
+  command: Command,
+  values: Values<typeof GENERATE.options>,
+  err: Stream,
+  options: MainOptions,
+): Promise<number> {
+  const usage = (message: string) => usageError(command, err, message);
+  const formatter = values.formatter === 'prettier' ? 'prettier' : 'oxfmt';
   const names = EMITTERS.map((e) => e.name);
   const only = values.only
     ?.split(',')
@@ -120,7 +75,6 @@ export async function main(
       `--only ${unknown.length ? `names no output ${named.join(', ')}` : 'is empty'}; the outputs are ${names.join(', ')}`,
     );
   }
-  if (values.watch && values.check) return usage('--watch and --check do not go together');
   const spec = values.spec ?? DEFAULT_SPEC;
   // By choice only: the flag, else the config's "mode", else tolerant (never by the spec's path).
   const mode: Mode | undefined = values.strict ? 'strict' : values.tolerant ? 'tolerant' : undefined;
@@ -181,9 +135,9 @@ export async function main(
         return EXIT.failed;
       }
       err.write(
-        `error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`,
+        `error[internal]: ${error instanceof Error ? error.message : String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`,
       );
-      if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
+      if (process.env.CODEGEN_DEBUG && error instanceof Error) err.write(`${error.stack}\n`);
       return EXIT.failed;
     }
   };
@@ -204,7 +158,7 @@ export async function main(
 }
 
 /** One line per warning (always printed, even with --quiet), then the count by code. */
-function printWarnings(warnings: Warning[], err: NodeJS.WritableStream): void {
+function printWarnings(warnings: Warning[], err: Stream): void {
   if (!warnings.length) return;
   for (const w of warnings) err.write(`${formatWarning(w)}\n`);
   const byCode = new Map<string, number>();

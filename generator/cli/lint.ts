@@ -1,47 +1,23 @@
 /**
- * `lint [--spec FILE] [--config FILE] [--tolerant]`: reads the spec as `generate` does, writes nothing, and prints
- * every finding at once (strict by default: each is an error; --tolerant lists them as warnings). Also checks the
- * config against the spec. Exit codes: 0 no error; 1 errors; 2 usage error.
+ * `lint`: reads the spec as `generate` does, writes nothing, and prints every finding at once (strict by default:
+ * each is an error; --tolerant lists them as warnings). Also checks the config against the spec. Options and exit
+ * codes: LINT in ./commands.ts.
  */
-import { parseArgs } from 'node:util';
 import { checkConfig, configFor } from '../config/index.ts';
 import { findConfig } from '../config/load.ts';
-import { DEFAULT_SPEC } from '../diff/specs.ts';
 import { Diagnostics, formatWarning, GeneratorError } from '../diagnostics.ts';
 import { buildIr } from '../pipeline.ts';
-
-export const USAGE = `usage: platform-api-codegen lint [--spec openapi.yaml] [--config FILE] [--tolerant]
-  --spec FILE    the spec (default openapi.yaml)
-  --config FILE  codegen config (default codegen.config.json in the working directory, if any)
-  --tolerant     list the findings as warnings (exit 0) instead of errors
-exit codes: 0 no error, 1 errors (each printed, located), 2 usage error`;
-
-interface Stream {
-  write(s: string): unknown;
-}
+import { DEFAULT_SPEC, parseCommand, type Stream } from './args.ts';
+import { LINT } from './commands.ts';
 
 export async function main(
   argv: string[],
   out: Stream = process.stdout,
   err: Stream = process.stderr,
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        spec: { type: 'string' },
-        config: { type: 'string' },
-        tolerant: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) return (out.write(`${USAGE}\n`), 0);
+  const args = parseCommand(LINT, argv, out, err);
+  if (typeof args === 'number') return args;
+  const { values } = args;
   const spec = values.spec ?? DEFAULT_SPEC;
   const diagnostics = new Diagnostics(values.tolerant ? 'tolerant' : 'strict');
   try {

@@ -1,51 +1,36 @@
 /**
- * `release <base> [--spec FILE] [--config FILE] [--out DIR] [--dist DIR] [--dry-run] [--date YYYY-MM-DD]`: the
- * diff of the user's spec from <base> → a changelog entry → the next version (0.x: a breaking change bumps the
- * minor) → the release record → generate → build → pack, for every package. Prints the version, the entry and
- * each tarball's contents. Never publishes: `npm publish <dist>/<tarball>` is left to a person.
+ * `release <base>`: the diff of the user's spec from <base> → a changelog entry → the next version (0.x: a breaking
+ * change bumps the minor) → the release record → generate → build → pack, for every package. Prints the version,
+ * the entry and each tarball's contents. Never publishes: `npm publish <dist>/<tarball>` is left to a person.
  *
  * With --dry-run nothing outside a temporary folder changes: the record is not bumped, and generation, build and
  * pack happen in the temporary folder. With no API change the release is a patch (the generator's output may
- * have changed). Exit codes: 0 done; 1 generation, build or pack failed; 2 usage or an output folder not the
- * tool's; 3 the base cannot be read.
+ * have changed). Options and exit codes: RELEASE in ./commands.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { configFor } from '../config/index.ts';
 import { findConfig } from '../config/load.ts';
 import { GeneratorError } from '../diagnostics.ts';
 import { bumpLabel, bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
-import { DEFAULT_SPEC, diffSpecs } from '../diff/specs.ts';
+import { diffSpecs } from '../diff/specs.ts';
 import { revisionOf, workingTreeRevision } from '../diff/revisions.ts';
 import { SpecSourceError } from '../diff/source.ts';
 import { runPipeline } from '../pipeline.ts';
 import { OutputError, writeTree } from '../render/write.ts';
 import { buildAll, BuildError } from '../package/compile.ts';
 import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../package/record.ts';
-
-export const USAGE = `usage: platform-api-codegen release <base> [--spec openapi.yaml] [--config FILE] [--out generated] [--dist dist] [--dry-run] [--date YYYY-MM-DD]
-  <base>        the released spec: a file, a folder holding openapi.yaml, or a git revision (of --spec)
-  --spec FILE   the spec to release (default openapi.yaml)
-  --config FILE codegen config (default codegen.config.json in the working directory); the release record
-                is its "release" folder (default release/ beside it)
-  --out DIR     the generated tree to refresh (default generated; owned as with generate)
-  --dist DIR    where the built packages and the tarballs go (default dist)
-  --dry-run     change nothing: print the version, the entry and the tarball contents
-  --date        date of the entry (default today, UTC)
-Never publishes: run npm publish <dist>/<tarball> yourself.
-exit codes: 0 done, 1 generation, build or pack failed, 2 usage or an output folder not the tool's, 3 the base cannot be read`;
-
-interface Stream {
-  write(s: string): unknown;
-}
+import { DEFAULT_SPEC, parseCommand, type Stream } from './args.ts';
+import { RELEASE } from './commands.ts';
 
 /** A git base missing from a shallow clone gets a message that says so, not git's. */
 function shallowHint(base: string, cwd: string): string | undefined {
   const git = (args: string[]) => spawnSync('git', args, { encoding: 'utf8', cwd });
-  if (git(['rev-parse', '--is-shallow-repository']).stdout?.trim() !== 'true') return undefined;
+  const shallow = git(['rev-parse', '--is-shallow-repository']);
+  // No git at all (`error` set, no output) is no shallow clone either.
+  if (shallow.error || shallow.stdout.trim() !== 'true') return undefined;
   if (git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]).status === 0) return undefined;
   return `${base} is not in this shallow clone; fetch the history it needs (git fetch --deepen=1, or --unshallow) and run again`;
 }
@@ -56,32 +41,9 @@ export async function main(
   err: Stream = process.stderr,
   cwd = process.cwd(),
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        spec: { type: 'string' },
-        config: { type: 'string' },
-        out: { type: 'string' },
-        dist: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        date: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    err.write(`error[usage]: ${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return (out.write(`${USAGE}\n`), 0);
-  if (positionals.length !== 1) {
-    err.write(`error[usage]: expected one <base>, got ${positionals.length}\n${USAGE}\n`);
-    return 2;
-  }
+  const args = parseCommand(RELEASE, argv, out, err);
+  if (typeof args === 'number') return args;
+  const { values, positionals } = args;
   const base = positionals[0]!;
   const date = values.date ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {

@@ -7,15 +7,12 @@ import { diffApis } from './index.ts';
 import type { RenderInput } from './render.ts';
 import { resolveSpec, SpecSourceError, type SpecSource } from './source.ts';
 
-/** The spec a command reads when none is named. */
-export const DEFAULT_SPEC = 'openapi.yaml';
-
 /** Loads both versions and diffs them; throws SpecSourceError or GeneratorError when a side cannot be read. */
 export async function diffSpecs(
   baseRef: string,
   headRef: string | undefined,
-  cwd = process.cwd(),
-  spec = DEFAULT_SPEC,
+  cwd: string,
+  spec: string,
 ): Promise<RenderInput> {
   const sources: SpecSource[] = [];
   // A git revision names the --spec file as committed then: its folder and file name.
