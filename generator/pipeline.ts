@@ -9,7 +9,7 @@ import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
-import { DEFAULT_CONFIG, type CodegenConfig } from './config/types.ts';
+import type { CodegenConfig } from './config/types.ts';
 import { emittersFor } from './emit/package-layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
@@ -108,8 +108,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
   const api = await buildIr(options.spec, record, diagnostics, inputs, {
     sdk: config.sdk,
-    ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}),
-    ...(config.envPrefix !== DEFAULT_CONFIG.envPrefix ? { envPrefix: config.envPrefix } : {}),
+    ...(config.clientName === undefined ? {} : { clientName: config.clientName }),
+    ...(config.envPrefix === undefined ? {} : { envPrefix: config.envPrefix }),
   });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   // An output's files import other outputs where they are (emit/package-layout.ts): those are written with it.

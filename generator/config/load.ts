@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
-import { GeneratorError, GeneratorErrors, joinPointer, type Mode } from '../diagnostics.ts';
+import { GeneratorError, GeneratorErrors, joinPointer } from '../diagnostics.ts';
 import { nearest } from '../naming/distance.ts';
 import { CONFIG_FILE, CONFIG_KEYS, DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './types.ts';
 
@@ -87,7 +87,7 @@ function locator(doc: Document, lines: LineCounter, file: string): Locate {
         | undefined;
       const pair =
         n && isMap(parent)
-          ? parent.items?.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1])
+          ? parent.items.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1])
           : undefined;
       const node = (pair?.key ?? (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents)) as
         | { range?: [number, number, number] }
@@ -251,30 +251,33 @@ export function validateConfig(
       : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {
-    clientName:
-      c.clientName === undefined
-        ? d.clientName
-        : string(
+    // Given or absent, never defaulted: an absent name is the naming pass's to derive from the title.
+    ...(c.clientName === undefined
+      ? {}
+      : {
+          clientName: string(
             c.clientName,
             ['clientName'],
-            d.clientName,
+            undefined,
             /^[A-Z][A-Za-z0-9_]*$/,
             'a PascalCase identifier',
           ),
+        }),
     errorName:
       c.errorName === undefined
         ? d.errorName
         : string(c.errorName, ['errorName'], d.errorName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    envPrefix:
-      c.envPrefix === undefined
-        ? d.envPrefix
-        : string(
+    ...(c.envPrefix === undefined
+      ? {}
+      : {
+          envPrefix: string(
             c.envPrefix,
             ['envPrefix'],
-            d.envPrefix,
+            undefined,
             /^[A-Z][A-Z0-9_]*_$/,
             'an upper-case prefix ending in "_" (e.g. "ACME_")',
           ),
+        }),
     packages: {
       client: pkg(packages.client, ['packages', 'client'], d.packages.client),
       server: pkg(packages.server, ['packages', 'server'], d.packages.server),
