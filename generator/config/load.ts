@@ -251,30 +251,33 @@ export function validateConfig(
       : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {
-    clientName:
-      c.clientName === undefined
-        ? d.clientName
-        : string(
+    // Given or absent, never defaulted: an absent name is the naming pass's to derive from the title.
+    ...(c.clientName === undefined
+      ? {}
+      : {
+          clientName: string(
             c.clientName,
             ['clientName'],
-            d.clientName,
+            undefined,
             /^[A-Z][A-Za-z0-9_]*$/,
             'a PascalCase identifier',
           ),
+        }),
     errorName:
       c.errorName === undefined
         ? d.errorName
         : string(c.errorName, ['errorName'], d.errorName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    envPrefix:
-      c.envPrefix === undefined
-        ? d.envPrefix
-        : string(
+    ...(c.envPrefix === undefined
+      ? {}
+      : {
+          envPrefix: string(
             c.envPrefix,
             ['envPrefix'],
-            d.envPrefix,
+            undefined,
             /^[A-Z][A-Z0-9_]*_$/,
             'an upper-case prefix ending in "_" (e.g. "ACME_")',
           ),
+        }),
     packages: {
       client: pkg(packages.client, ['packages', 'client'], d.packages.client),
       server: pkg(packages.server, ['packages', 'server'], d.packages.server),

@@ -3,7 +3,7 @@
  * several areas share it or nothing uses it. Areas are listed in tag order, then by first use.
  */
 import { by } from '../ir/order.ts';
-import type { NotShown, ParsedApi } from '../ir/types.ts';
+import type { NotShown, ParsedApi } from '../ir/api.ts';
 import { refsOf } from '../ir/walk.ts';
 import { kebabCase } from '../naming/case.ts';
 

@@ -4,7 +4,10 @@
  */
 import { by } from '../ir/order.ts';
 import { successResponse } from '../ir/queries.ts';
-import type { EnumDef, OperationNames, ParsedApi, Pointer, TypeNode } from '../ir/types.ts';
+import type { ParsedApi } from '../ir/api.ts';
+import type { Pointer } from '../ir/base.ts';
+import type { OperationNames } from '../ir/operation.ts';
+import type { EnumDef, TypeNode } from '../ir/schema.ts';
 import { walkApi } from '../ir/walk.ts';
 import { camelCase, constantCase, pascalCase, safeIdentifier, typeNameOf } from '../naming/case.ts';
 import { envPrefixFor } from '../naming/env-prefix.ts';

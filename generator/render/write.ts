@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { GeneratedFile } from '../diagnostics.ts';
+import type { GeneratedFile } from '../emit/contract.ts';
 
 export const MANIFEST = '.codegen-manifest.json';
 

@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, USAGE } from '../../generator/emulate/cli.ts';
-import { main as tool } from '../../generator/tool.ts';
+import { main } from '../../generator/cli/emulate.ts';
+import { usageOf } from '../../generator/cli/args.ts';
+import { EMULATE } from '../../generator/cli/commands.ts';
+import { main as tool } from '../../generator/cli/index.ts';
 import { PlatformClient } from '../../generated/client/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'emulate-cli-'));
@@ -35,7 +37,7 @@ describe('emulate: help and refusals', () => {
   it('prints its help, and the tool lists the command', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    expect(help.out).toBe(`${USAGE}\n`);
+    expect(help.out).toBe(`${usageOf(EMULATE)}\n`);
     for (const flag of ['--spec', '--port', '--data', '--config']) expect(help.out).toContain(flag);
     let listed = '';
     expect(await tool(['--help'], { write: (s: string) => (listed += s) })).toBe(0);

@@ -5,7 +5,9 @@
  * (templates/emulator/) interprets it; nothing here is specific to one API.
  */
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
-import type { Api, Operation, Paging, TypeNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation, Paging } from '../../ir/operation.ts';
+import type { TypeNode } from '../../ir/schema.ts';
 import { toSchema, type JsonSchema } from './schema.ts';
 
 /** What a computing operation computes, recognised by the shape of its request and answer (templates/emulator/compute.ts). */

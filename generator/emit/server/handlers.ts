@@ -4,7 +4,8 @@
  * binary responses, or `reply(status, body)` for anything else.
  */
 import { CodeBlockWriter, StructureKind, type StatementStructures } from 'ts-morph';
-import type { Api, Operation } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
 import { printFile, printStatements } from '../ts/project.ts';
 import { quote, typeKey } from '../ts/literal.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';

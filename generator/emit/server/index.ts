@@ -11,12 +11,13 @@
  *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { Api, Operation } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
 import { dataKey, dataLiteral } from '../ts/literal.ts';
-import { renderTemplate, verbatimFolder } from '../../render/templates.ts';
+import { renderTemplate, verbatimFolder } from '../templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
 import { credentials, guardExample } from '../readme-facts.ts';

@@ -15,9 +15,9 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';
-import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
-import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
+import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from './code/index.ts';
 import {
   runOf,
   type Cx,

@@ -1,11 +1,6 @@
-/**
- * The compile context every keyword compiler receives (`Cx`): the schema node, the data's name, its JSON pointer,
- * the mode, and the compiler's services (`Services`: sub-schemas, the shared helper pool, module constants, runtime
- * imports). Keyword modules depend on this file and on each other, never on the compiler itself.
- */
-import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import { Name, type Code, type Writer } from '../code/index.ts';
+import { Name, type Code, type Writer } from './code/index.ts';
 import type { PathRef } from './path.ts';
 
 /** `is`: fail fast (`return false`, no allocation), the hot path. `check`: collect every error with its pointer. */

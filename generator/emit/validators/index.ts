@@ -7,13 +7,13 @@
  *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { dataLiteral, ref, type Data } from '../ts/literal.ts';
 import { importRegistry, specifier } from '../ts/imports.ts';
-import { verbatimFile } from '../../render/templates.ts';
+import { verbatimFile } from '../templates.ts';
 import { HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { emitRequestValidators } from './requests.ts';

@@ -1,5 +1,5 @@
 /** JSON pointers under construction in generated code: a code expression, then a literal tail. */
-import { _, type Code } from '../code/index.ts';
+import { _, type Code } from './code/index.ts';
 
 export interface PathRef {
   base: Code;

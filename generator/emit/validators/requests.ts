@@ -11,11 +11,15 @@ import {
   type StatementStructures,
 } from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { RequestBodyContent } from '../../ir/body.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { Parameter } from '../../ir/parameter.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
-import { _, docText, join, Name, Writer, type Code } from '../code/index.ts';
+import { _, docText, join, Name, Writer, type Code } from './code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { printAll } from './schemas.ts';

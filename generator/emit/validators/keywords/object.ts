@@ -2,8 +2,8 @@
  * `type: object`: `properties`, `required`, `patternProperties`, `additionalProperties`, `propertyNames`,
  * `minProperties`/`maxProperties`, and the cross-field rules (`x-rules`); maps (`additionalProperties` only).
  */
-import { _, join, Name, nil, type Code } from '../../code/index.ts';
-import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
+import { _, join, Name, nil, type Code } from '../code/index.ts';
+import type { ObjectNode, TypeNode } from '../../../ir/schema.ts';
 import { runOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
 import { constrains, DIRECT_CHECK, plainRef } from '../structure.ts';

@@ -1,6 +1,6 @@
 /** `type: string`, `minLength`, `maxLength` (in code points), `pattern`; also the checks of `propertyNames`. */
-import { _, nil } from '../../code/index.ts';
-import type { StringConstraints, TypeNode } from '../../../ir/types.ts';
+import { _, nil } from '../code/index.ts';
+import type { StringConstraints, TypeNode } from '../../../ir/schema.ts';
 import { assertAll, type Assertion, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { asciiClass } from './char-class.ts';
 import { formatAssertions } from './format.ts';

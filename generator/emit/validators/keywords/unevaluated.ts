@@ -4,8 +4,8 @@
  * applicators count only when they pass (`anyOf`, `oneOf`, `if`), so their branches are tested first.
  */
 import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
-import { _, Name, Writer, type Code } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _, Name, Writer, type Code } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { R, runOf, type Cx, type KeywordCompiler, type Services } from '../context.ts';
 import { dynamic } from '../path.ts';
 import { annotates, plainRef } from '../structure.ts';
