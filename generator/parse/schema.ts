@@ -6,7 +6,7 @@
  */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { sortedBy } from '../ir/order.ts';
-import { unsafePatternReason } from './regex-safety.ts';
+import { patternSafety } from './pattern-safety.ts';
 import { nearest } from '../naming/distance.ts';
 import type {
   Conditional,
@@ -119,8 +119,6 @@ const ALIASES: Record<string, string> = {
   min_items: 'minItems',
   max_items: 'maxItems',
 };
-/** Length cap of a refused pattern's check in tolerant mode. */
-export const UNSAFE_PATTERN_MAX_INPUT = 100;
 
 /** Dialects whose vocabularies are the ones the generator implements. */
 const STANDARD_DIALECTS = new Set([
@@ -742,16 +740,16 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
       // Valid ECMA-262 without the unicode flag (`\-` or `[\w-.]`, common in published specs).
       c.patternFlags = '';
     }
-    const reason = unsafePatternReason(pattern);
-    if (reason) {
-      ctx.diagnostics.report(
-        'unsafe-pattern',
-        `pattern ${JSON.stringify(pattern)} is refused: ${reason}; rewrite it without nested repetition`,
-        ctx.locate(at),
-        `checked only on strings of at most ${UNSAFE_PATTERN_MAX_INPUT} characters`,
-      );
-      c.patternMaxInput = UNSAFE_PATTERN_MAX_INPUT;
-    }
+    const safety = patternSafety(pattern, c.patternFlags !== '');
+    if (safety.kind === 'native') return;
+    ctx.diagnostics.report(
+      'unsafe-pattern',
+      `pattern ${JSON.stringify(pattern)} ${safety.reason}`,
+      ctx.locate(at),
+      safety.kind === 'linear' ? 'checked by the linear-time matcher' : 'the pattern is not checked',
+    );
+    if (safety.kind === 'linear') c.patternLinear = true;
+    else delete c.pattern;
   }
 
   function parseString(schema: Json, b: NodeBase): TypeNode {
@@ -858,6 +856,7 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
             {
               pattern,
               flags: c.patternFlags ?? ('u' as const),
+              ...(c.patternLinear ? { linear: true as const } : {}),
               type: parse(s, joinPointer(pointer, 'patternProperties', pattern)),
             },
           ];
