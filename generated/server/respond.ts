@@ -84,10 +84,10 @@ const NO_BODY = new Set([204, 205, 304]);
  */
 export async function primed(source: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
   const iterator = source[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  // Held in a variable the iterator clears, so the first item is not kept for the life of the stream.
+  let pending: IteratorResult<Uint8Array> | undefined = await iterator.next();
   return {
     [Symbol.asyncIterator]() {
-      let pending: IteratorResult<Uint8Array> | undefined = first;
       return {
         next: () => {
           if (pending) {
