@@ -12,6 +12,7 @@ import type { Api } from './ir/types.ts';
 export type DiagnosticCode =
   | 'yaml-syntax'
   | 'file-not-found'
+  | 'input-limit'
   | 'invalid-openapi'
   | 'unresolved-ref'
   | 'duplicate-operation-id'

@@ -3,11 +3,11 @@
  * 127.0.0.1 until interrupted (Ctrl-C or SIGTERM closes it; `--data` keeps what was stored).
  * Exit codes: 0 closed; 1 the spec could not be generated or the emulator could not start; 2 usage or config error.
  */
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError, formatWarning } from '../diagnostics.ts';
 import { findConfig } from '../config/load.ts';
+import { readInput } from '../load/read-file.ts';
 import { prepareEmulator } from './prepare.ts';
 
 interface Stream {
@@ -87,7 +87,7 @@ export async function main(
   let config: unknown = {};
   if (values.config) {
     try {
-      config = JSON.parse(readFileSync(values.config, 'utf8'));
+      config = JSON.parse(readInput(values.config));
     } catch (error) {
       err.write(
         `error[config]: ${values.config}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,

@@ -77,7 +77,8 @@ function parseSteps(
   for (const [k, v] of Object.entries(steps)) {
     const [machine, edge] = k.split(':') as [string, string];
     const [from, to] = edge.split('->') as [string, string];
-    const m = model.machines[machine];
+    // Own keys only: a key such as `constructor` names no machine (Object.prototype's members are not tables' keys).
+    const m = Object.hasOwn(model.machines, machine) ? model.machines[machine] : undefined;
     if (!m)
       throw new Error(
         `config steps.${k}: no state machine "${machine}" (known: ${Object.keys(model.machines).join(', ')})`,
@@ -101,7 +102,7 @@ function parseSteps(
   }
   return (m, from, to, documentedMs) => {
     const k = `${m.name}:${from}->${to}`;
-    if (k in steps) return steps[k]!;
+    if (Object.hasOwn(steps, k)) return steps[k]!;
     if (documentedMs !== undefined) return documentedMs;
     return (
       model.assumedProgressions.find((a) => a.machine === m.name && a.from === from && a.to === to)
@@ -378,7 +379,9 @@ function addPart(state: State, collection: string, id: string, bytes: Buffer): [
 
 function seed(state: State, config: EmulatorConfig): void {
   for (const [collection, items] of Object.entries(config.seed ?? {})) {
-    const coll = state.model.collections[collection];
+    const coll = Object.hasOwn(state.model.collections, collection)
+      ? state.model.collections[collection]
+      : undefined;
     if (!coll)
       throw new Error(
         `config seed: no collection ${collection} (known: ${Object.keys(state.model.collections).join(', ')})`,

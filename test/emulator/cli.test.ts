@@ -83,6 +83,22 @@ describe('emulate: help and refusals', () => {
     expect(steps.err).toContain('the documents fix this step at PT1H');
   });
 
+  it('reads names of Object.prototype in steps and seed as data: no such machine or collection, exit 2', async () => {
+    for (const [config, message] of [
+      [{ steps: { 'constructor:a->b': 5 } }, 'config steps.constructor:a->b: no state machine "constructor"'],
+      [{ steps: { '__proto__:a->b': 5 } }, 'config steps.__proto__:a->b: no state machine "__proto__"'],
+      [{ steps: { 'toString:a->b': null } }, 'config steps.toString:a->b: no state machine "toString"'],
+      [{ seed: { constructor: [{ id: 'x' }] } }, 'config seed: no collection constructor'],
+      [{ seed: { hasOwnProperty: [{ id: 'x' }] } }, 'config seed: no collection hasOwnProperty'],
+    ] as const) {
+      const file = path.join(dir, 'proto.json');
+      writeFileSync(file, JSON.stringify(config));
+      const r = await run(['--spec', 'spec/openapi.yaml', '--config', file]);
+      expect(r.err).toContain(message);
+      expect(r.code).toBe(2);
+    }
+  });
+
   it('reports a spec it cannot read with exit 1 and its location', async () => {
     const r = await run(['--spec', path.join(dir, 'nope.yaml')]);
     expect(r.code).toBe(1);

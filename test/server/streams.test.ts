@@ -28,12 +28,18 @@ let sent: WeakRef<Uint8Array>[] = [];
 /** Opened by the test once it has measured, so the memory stream can finish. */
 let release: () => void = () => {};
 /** The latest endless stream: the chunks it has produced, and whether it has ended. */
-let endless: { produced: number; ended: boolean } | undefined;
+interface Endless {
+  produced: number;
+  ended: boolean;
+}
+let endless: Endless | undefined;
+const latest = (): Endless | undefined => endless;
 
 const handlers: Record<string, (input: any) => unknown> = {
   createSpeech: (input) => {
     if (input.body.input === 'endless') {
-      const state = (endless = { produced: 0, ended: false });
+      const state: Endless = { produced: 0, ended: false };
+      endless = state;
       return (async function* () {
         try {
           // Small items (SSE-sized), every one ready at once: nothing here ever waits, and each write fits the
@@ -150,8 +156,8 @@ describe('a long stream', () => {
       );
       try {
         // Polled: the stream is under way once it has produced a few chunks.
-        while ((endless?.produced ?? 0) < 64) await new Promise((r) => setTimeout(r, 5));
-        const stream = endless!;
+        while ((latest()?.produced ?? 0) < 64) await new Promise((r) => setTimeout(r, 5));
+        const stream = latest()!;
         const res = await fetch(`${base().url}/v1/embeddings`, {
           method: 'POST',
           headers: auth,
