@@ -152,6 +152,7 @@ describe('emulate --data', () => {
     });
     await fetch(`${first.url}/_emulator/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance_ms: 1000 }),
     });
     expect((await client.batches.cancel(batch.id)).status).toBe('cancelling');
@@ -183,6 +184,7 @@ describe('emulate --data', () => {
     expect(await status()).toBe('cancelling');
     await fetch(`${second.url}/_emulator/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance_ms: 600_000 }),
     });
     expect(await status()).toBe('cancelled');
