@@ -182,7 +182,7 @@ function addPart(state: State, collection: string, id: string, bytes: Buffer): [
       409,
       {
         error: {
-          message: `No parts can be added while the status is '${String(stored.v[machine.property])}'.`,
+          message: `No parts can be added while the status is '${JSON.stringify(stored.v[machine.property]).replace(/^"|"$/g, '')}'.`,
           type: 'invalid_state_error',
           param: 'status',
           code: 'invalid_state',

@@ -175,10 +175,10 @@ describe('storage failing', () => {
         vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
         let failing = true;
         const write = fs.writeSync;
-        vi.spyOn(fs, 'writeSync').mockImplementation(((...args: Parameters<typeof fs.writeSync>) => {
+        vi.spyOn(fs, 'writeSync').mockImplementation((...args: unknown[]) => {
           if (failing) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO', errno: -5 });
           return (write as (...a: unknown[]) => number)(...args);
-        }) as typeof fs.writeSync);
+        });
         // Polled: the step's timer fires, fails to save, and says so.
         while (!logged.some((l) => l.includes('a timed step could not be saved')))
           await new Promise((r) => setTimeout(r, 20));
