@@ -16,7 +16,7 @@ beforeAll(async () => {
   const app = server.createServer(
     {
       createImageEdit: (input) => {
-        const body = input.body as { 'image[]': File[] };
+        const body = input.body as unknown as { 'image[]': File[] };
         names = body['image[]'].map((f) => f.name);
         return { created: 1, data: [] };
       },
