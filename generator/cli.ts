@@ -180,10 +180,11 @@ export async function main(
         err.write(`${error.format()}\n`);
         return EXIT.failed;
       }
+      const bug = error instanceof Error ? error : undefined;
       err.write(
-        `error[internal]: ${(error as Error)?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`,
+        `error[internal]: ${bug?.message ?? String(error)}\n  (a bug in the generator: please report it with the spec that caused it)\n`,
       );
-      if (process.env.CODEGEN_DEBUG) err.write(`${(error as Error)?.stack}\n`);
+      if (process.env.CODEGEN_DEBUG) err.write(`${bug?.stack}\n`);
       return EXIT.failed;
     }
   };

@@ -19,7 +19,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 try {
-  const client = await buildPackage('client', path.join(repo, 'generated'), work);
+  const client = buildPackage('client', path.join(repo, 'generated'), work);
   // The built package's ES module entry, wherever its layout puts it.
   const ours = path.join(
     client.dir,

@@ -6,7 +6,7 @@
  * time and peak memory of each tool (median of `--large-runs`), our output's size by folder and our type-check time;
  * `--graph` adds Microsoft Graph beta (one run each, ours and openapi-typescript).
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,19 +61,17 @@ const TOOLS: Record<Tool, (spec: string, out: string) => string[]> = {
   ],
   '@hey-api/openapi-ts': (spec, out) => [
     path.resolve('node_modules/@hey-api/openapi-ts/bin/run.js'),
-    ...[
-      '-i',
-      spec,
-      '-o',
-      out,
-      '-p',
-      '@hey-api/typescript',
-      '@hey-api/sdk',
-      'zod',
-      '@hey-api/client-fetch',
-      '-s',
-      '--no-log-file',
-    ],
+    '-i',
+    spec,
+    '-o',
+    out,
+    '-p',
+    '@hey-api/typescript',
+    '@hey-api/sdk',
+    'zod',
+    '@hey-api/client-fetch',
+    '-s',
+    '--no-log-file',
   ],
 };
 const toolNames = Object.keys(TOOLS) as Tool[];
@@ -86,7 +84,8 @@ interface Run {
 }
 function run(tool: Tool, spec: string, out: string, heapMb = 8192): Run {
   const start = performance.now();
-  const r = spawnSync(
+  // stdout and stderr are null when the program cannot start, whatever the return type says.
+  const r: SpawnSyncReturns<string | null> = spawnSync(
     node,
     [`--max-old-space-size=${heapMb}`, '--import', PEAK_RSS, ...TOOLS[tool](spec, out)],
     { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 256 << 20 },
@@ -195,7 +194,7 @@ if (!values['no-sample']) {
     );
     const failed = sample
       .filter((_, i) => !rs[i]!.ok)
-      .map((s, i) => `${s.id}: ${rs[sample.indexOf(s)]!.error ?? ''}`.slice(0, 200));
+      .map((s) => `${s.id}: ${rs[sample.indexOf(s)]!.error ?? ''}`.slice(0, 200));
     if (failed.length) console.error(`${tool} failed on:\n  ${failed.join('\n  ')}`);
     const dirty = [...tsc.errorsBySpec].map(([s, n]) => `${s} (${n})`);
     if (dirty.length) console.error(`${tool} type errors in: ${dirty.join(', ')}`);
@@ -207,7 +206,7 @@ if (!values['no-sample']) {
   for (const s of sample) {
     const api = await buildIr(s.file, undefined, new Diagnostics('tolerant'));
     calls += api.operations.length;
-    rules[api.sdkNaming ?? 'paths']++;
+    rules[api.sdkNaming]++;
     for (const b of namingBreaks(api)) counts.set(b.rule, (counts.get(b.rule) ?? 0) + 1);
   }
   lines.push(

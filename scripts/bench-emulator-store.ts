@@ -181,7 +181,7 @@ const ENGINES = {
         } catch {
           break;
         }
-        store.put(entry[0], JSON.parse(entry[1]));
+        await store.put(entry[0], JSON.parse(entry[1]));
       }
       replaying = false;
       return store;

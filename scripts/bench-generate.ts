@@ -90,19 +90,17 @@ const PEERS = {
   ],
   '@hey-api/openapi-ts (types, SDK, zod)': (spec: string, out: string) => [
     path.resolve('node_modules/@hey-api/openapi-ts/bin/run.js'),
-    ...[
-      '-i',
-      spec,
-      '-o',
-      out,
-      '-p',
-      '@hey-api/typescript',
-      '@hey-api/sdk',
-      'zod',
-      '@hey-api/client-fetch',
-      '-s',
-      '--no-log-file',
-    ],
+    '-i',
+    spec,
+    '-o',
+    out,
+    '-p',
+    '@hey-api/typescript',
+    '@hey-api/sdk',
+    'zod',
+    '@hey-api/client-fetch',
+    '-s',
+    '--no-log-file',
   ],
 };
 
@@ -118,7 +116,7 @@ interface Measured {
 
 /** Runs every tool `runs` times, interleaved; a tool that fails is recorded once with its first message. */
 function compare(tools: Array<[string, () => string[]]>): Measured[] {
-  const results = tools.map(([tool]) => ({ tool, samples: [], steps: new Map() }) as Measured);
+  const results = tools.map(([tool]): Measured => ({ tool, samples: [], steps: new Map() }));
   for (let i = 0; i < runs; i++) {
     tools.forEach(([, args], t) => {
       const m = results[t]!;

@@ -15,7 +15,7 @@
  *     --json     print one JSON report instead of text (used by test/spec/lint.test.ts)
  *     --verbose  also list warnings one by one (text output lists every error, and warnings up to 20 per linter)
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { GeneratorError } from '../generator/diagnostics.ts';
@@ -147,7 +147,8 @@ interface Run {
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const r = spawnSync(cmd, args, {
+  // stdout and stderr are null when the program cannot start, whatever the return type says.
+  const r: SpawnSyncReturns<string | null> = spawnSync(cmd, args, {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },

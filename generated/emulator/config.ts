@@ -70,9 +70,9 @@ export function checkConfig(value: unknown, where: string): EmulatorConfig {
   if (c.webhooks !== undefined) {
     if (!Array.isArray(c.webhooks)) fail('webhooks', 'must be an array');
     (c.webhooks as unknown[]).forEach((w, i) => {
-      const hook = w as Record<string, unknown>;
-      if (typeof hook !== 'object' || hook === null)
+      if (typeof w !== 'object' || w === null)
         return fail(`webhooks[${i}]`, 'must be { url, secret, events? }');
+      const hook = w as Record<string, unknown>;
       if (typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url))
         fail(`webhooks[${i}].url`, 'must be an http(s) URL');
       if (typeof hook.secret !== 'string' || !hook.secret)

@@ -20,7 +20,7 @@ import { createCompute } from './compute.js';
 import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.js';
 import { newId } from './ids.js';
 import { State, type Stored, type Transition } from './state.js';
-import type { EmulatorModel, JsonObject, MachineModel } from './types.js';
+import { jsonText, type EmulatorModel, type JsonObject, type MachineModel } from './types.js';
 import type { Routes } from '../server/meta.js';
 import { Webhooks } from './webhooks.js';
 import { CONTROL, controlHandler } from './control.js';
@@ -34,7 +34,8 @@ export interface ServerBinding {
     node: (req: IncomingMessage, res: ServerResponse) => void;
     close(o?: { timeout?: number }): Promise<void>;
   };
-  guardState(operationId: string, state: string): void;
+  /** A module-level function (`../server/index.js` exports it), passed on as it is. */
+  guardState: (operationId: string, state: string) => void;
   NODE_SERVER_OPTIONS: object;
   /** The API's base path (`/v1`), where its operations are served. */
   basePath: string;
@@ -151,7 +152,7 @@ export async function startEmulator(
   const compute: Compute = (operationId, op, input, made) => {
     if (op.kind === 'token') {
       const body = jsonOf(input.body);
-      if (config.subjectTokens && !config.subjectTokens.includes(String(body.subject_token)))
+      if (config.subjectTokens && !config.subjectTokens.includes(jsonText(body.subject_token)))
         throw new HttpError(
           400,
           'The subject token could not be verified.',
@@ -184,7 +185,8 @@ export async function startEmulator(
 
   const keys = new Map<string, number | undefined>();
   for (const k of config.apiKeys ?? [])
-    typeof k === 'string' ? keys.set(k, undefined) : keys.set(k.key, k.requestsPerMinute);
+    if (typeof k === 'string') keys.set(k, undefined);
+    else keys.set(k.key, k.requestsPerMinute);
   const windows = new Map<string, { start: number; count: number }>();
   const authenticate = (token: string) => {
     if (keys.size === 0 || keys.has(token)) return { kind: 'api_key', key: token };
@@ -194,7 +196,7 @@ export async function startEmulator(
     return undefined;
   };
   const rateLimit = (ctx: { principal?: { key?: unknown } }) => {
-    const key = String(ctx.principal?.key ?? 'anonymous');
+    const key = jsonText(ctx.principal?.key ?? 'anonymous');
     const limit = keys.get(key) ?? config.requestsPerMinute;
     if (limit === undefined) return undefined;
     const now = clock.now();

@@ -11,7 +11,14 @@ import { fill, type FillContext } from './fill.js';
 import { newId } from './ids.js';
 import { listPage } from './paging.js';
 import { collectionKey, type State, type Stored } from './state.js';
-import type { Json, JsonObject, OperationModel, Paging, Schema } from './types.js';
+import {
+  jsonText,
+  type Json,
+  type JsonObject,
+  type OperationModel,
+  type Paging,
+  type Schema,
+} from './types.js';
 import type { Routes } from '../server/meta.js';
 
 export interface HandlerInput {
@@ -110,10 +117,10 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       const machine = state.machineOf(child);
       const tally: JsonObject = Object.fromEntries((machine?.states ?? []).map((s) => [s, 0]));
       let total = 0;
-      const key = collectionKey(child, [...stored.p, String(stored.v.id)]);
+      const key = collectionKey(child, [...stored.p, jsonText(stored.v.id)]);
       for (const c of state.store.list(key, { order: 'asc', limit: 1_000_000 })
         .items as unknown as Stored[]) {
-        const s = machine ? String(c.v[machine.property]) : '';
+        const s = machine ? jsonText(c.v[machine.property]) : '';
         if (s in tally) tally[s] = (tally[s] as number) + 1;
         total++;
       }
@@ -146,7 +153,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
           'not_found',
           g.target.pointer.slice(1).replace(/\//g, '.'),
         );
-      deps.guardState(operationId, String(found.v[model.machines[g.machine]!.property]));
+      deps.guardState(operationId, jsonText(found.v[model.machines[g.machine]!.property]));
     }
   };
 
@@ -207,7 +214,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       if (next && /expire/.test(next.to) && state.declares(coll.schema, 'expires_at'))
         partial.expires_at = now + Math.round(next.ms / 1000);
     }
-    if (source) partial[`${source.v.object ?? 'source'}_id`.replace(/^.*\./, '')] = source.v.id as Json;
+    if (source)
+      partial[`${jsonText(source.v.object ?? 'source')}_id`.replace(/^.*\./, '')] = source.v.id as Json;
     const item = fill(itemSchema(collection), partial, ctx()) as JsonObject;
     const stored: Stored = { v: item, p: parents };
     state.store.transaction(() => {
@@ -224,14 +232,14 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
           const v = fill(
             itemSchema(child),
             {
-              id: String(childId),
+              id: jsonText(childId),
               created_at: now,
               ...(childColl.object ? { object: childColl.object } : {}),
               [`${collection.split('/').at(-1)!.replace(/s$/, '')}_id`]: item.id!,
             },
             ctx(),
           ) as JsonObject;
-          const childStored: Stored = { v, p: [...parents, String(item.id)] };
+          const childStored: Stored = { v, p: [...parents, jsonText(item.id)] };
           const childInitial =
             childMachine && (model.assumedInitial[childMachine.name] ?? childMachine.states[0]);
           if (childMachine && childInitial) state.enter(child, childStored, childInitial, null);
@@ -276,7 +284,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
         case 'delete': {
           const found = load(op, input);
           guardItem(op, operationId, found);
-          state.remove(op.collection!, found.p, String(found.v.id));
+          state.remove(op.collection!, found.p, jsonText(found.v.id));
           const coll = model.collections[op.collection!]!;
           // The deletion record: `{ id, object, deleted: true }` as far as the schema declares them.
           return answer(op, {
@@ -314,13 +322,13 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
 
   function guardItem(op: OperationModel, operationId: string, found: Stored): void {
     const machine = state.machineOf(op.collection!);
-    if (machine) deps.guardState(operationId, String(found.v[machine.property]));
+    if (machine) deps.guardState(operationId, jsonText(found.v[machine.property]));
   }
 
   function transition(op: OperationModel, operationId: string, input: HandlerInput): Json | undefined {
     const found = load(op, input);
     const machine = state.machineOf(op.collection!)!;
-    const from = String(found.v[machine.property]);
+    const from = jsonText(found.v[machine.property]);
     deps.guardState(operationId, from);
     const t = machine.transitions.find(
       (x) => x.from === from && 'operation' in x.on && x.on.operation === operationId,
@@ -341,11 +349,11 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     const parts = (found.m?.parts ?? {}) as Record<string, number>;
     let total = 0;
     for (const id of body.part_ids) {
-      const size = parts[String(id)];
+      const size = parts[jsonText(id)];
       if (size === undefined)
         throw new HttpError(
           400,
-          `Part '${String(id)}' is not a part of this upload.`,
+          `Part '${jsonText(id)}' is not a part of this upload.`,
           'invalid_part',
           'part_ids',
         );
@@ -385,7 +393,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       delete partial.status;
       const made = fill({ $ref: `#/s/${target}` }, partial, ctx()) as JsonObject;
       found.v[field!] = made;
-      state.store.put(`#${target}`, String(made.id), made);
+      state.store.put(`#${target}`, jsonText(made.id), made);
     }
   }
 
@@ -408,6 +416,6 @@ function listPaging(
   shared: Readonly<Record<string, unknown>> | undefined,
   own: Partial<Paging> | undefined,
 ): Paging {
-  const joined = { ...shared, ...own } as Paging;
-  return joined.kind ? joined : { kind: 'envelope', items: ['data'] };
+  const joined = { ...shared, ...own } as Partial<Paging>;
+  return joined.kind ? (joined as Paging) : { kind: 'envelope', items: ['data'] };
 }

@@ -9,7 +9,7 @@
  */
 import type { State, Stored } from './state.js';
 import { collectionKey } from './state.js';
-import type { Json, JsonObject, OperationModel, Paging } from './types.js';
+import { jsonText, type Json, type JsonObject, type OperationModel, type Paging } from './types.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -73,7 +73,7 @@ export function listPage(
     });
     items = page.items as unknown as Stored[];
     hasMore = page.hasMore;
-    if (paging.kind === 'cursor' && hasMore && items.length) next = String(items.at(-1)!.v.id);
+    if (paging.kind === 'cursor' && hasMore && items.length) next = jsonText(items.at(-1)!.v.id);
   } else {
     const byPage = paging.kind === 'page' || paging.kind === 'link';
     const raw = Number((pageParam ? query[pageParam] : undefined) ?? (byPage ? 1 : 0));
@@ -90,7 +90,7 @@ export function listPage(
     const page = Math.max(1, Number(query[paging.page]) || 1);
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(query))
-      if (v !== undefined && k !== paging.page) next.set(k, String(v));
+      if (v !== undefined && k !== paging.page) next.set(k, jsonText(v));
     next.set(paging.page, String(page + 1));
     link = `<?${next}>; rel="next"`;
   }

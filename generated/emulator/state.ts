@@ -6,7 +6,7 @@
  */
 import type { EmulatorStore } from './store/index.js';
 import type { Clock } from './clock.js';
-import type { EmulatorModel, Json, JsonObject, MachineModel } from './types.js';
+import { jsonText, type EmulatorModel, type Json, type JsonObject, type MachineModel } from './types.js';
 
 export interface Stored {
   /** The item as the API answers it. */
@@ -66,7 +66,7 @@ export class State {
   }
 
   put(collection: string, stored: Stored): void {
-    this.store.put(collectionKey(collection, stored.p), String(stored.v.id), stored as unknown as Json);
+    this.store.put(collectionKey(collection, stored.p), jsonText(stored.v.id), stored as unknown as Json);
   }
 
   remove(collection: string, parents: readonly string[], id: string): boolean {
@@ -91,7 +91,7 @@ export class State {
     const stamp = `${to}_at`;
     if (this.declares(machine.schema, stamp)) stored.v[stamp] = Math.floor(at / 1000);
     const key = collectionKey(collection, stored.p);
-    const id = String(stored.v.id);
+    const id = jsonText(stored.v.id);
     this.store.transaction(() => {
       this.put(collection, stored);
       this.unschedule(key, id);
@@ -138,7 +138,7 @@ export class State {
           const stored = this.store.get(step.key, step.id) as unknown as Stored | undefined;
           const machine = this.machineOf(step.collection);
           if (!stored || !machine) return;
-          const from = String(stored.v[machine.property]);
+          const from = jsonText(stored.v[machine.property]);
           this.enter(step.collection, stored, step.to, from, step.at);
         });
       } catch (error) {

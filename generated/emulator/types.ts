@@ -4,6 +4,11 @@
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/** A value as text: a scalar as `String` writes it, an object or list as JSON (never `[object Object]`). */
+export function jsonText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** The JSON Schema subset the model carries: references are `#/s/<schema name>`. */
 export type Schema = { [key: string]: unknown };
 

@@ -74,6 +74,7 @@ export class Webhooks {
     } catch {
       // No answer: retried below.
     }
+    // oxlint-disable-next-line typescript/no-unnecessary-condition -- close() may run during the awaits above
     if (d.attempts >= this.attempts || this.closed) return void (d.status = 'failed');
     const timer = setTimeout(
       () => {

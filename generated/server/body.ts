@@ -61,7 +61,8 @@ export async function readBody(
     expected !== undefined && expected > 0 && expected <= limit ? new Uint8Array(expected) : undefined;
   let total = 0;
   let done = false;
-  let timedOut = false;
+  // Set by the timer (a closure the type narrowing does not see).
+  let timedOut = false as boolean;
   // One timer for the whole read, re-armed from the last chunk's time when it fires early (no timer and no promise
   // per chunk). When it expires, `return()` ends the read that is waiting (both adapters' sources allow it).
   let last = Date.now();
@@ -70,7 +71,7 @@ export async function readBody(
     const idle = Date.now() - last;
     if (idle < idleMs) return void (timer = setTimeout(check, idleMs - idle));
     timedOut = true;
-    iterator.return?.()?.catch(() => undefined);
+    iterator.return?.().catch(() => undefined);
   };
   timer = setTimeout(check, idleMs);
   try {
@@ -98,7 +99,7 @@ export async function readBody(
   } finally {
     clearTimeout(timer);
     // Stopped early: let the source stop reading.
-    if (!done && !timedOut) iterator.return?.()?.catch(() => undefined);
+    if (!done && !timedOut) iterator.return?.().catch(() => undefined);
   }
   if (whole) return total === whole.length ? whole : whole.subarray(0, total);
   if (chunks.length === 1) return chunks[0]!;

@@ -156,7 +156,7 @@ async function respond(
         const next = await nextOrAbort(iterator, signal);
         if (next === 'aborted') {
           // Not awaited: a producer waiting for its next item finishes once it sees the signal.
-          iterator.return?.()?.catch(() => undefined);
+          iterator.return?.().catch(() => undefined);
           finish();
           // Shutdown ends the stream cleanly (no terminator is sent); the client going away cancels it anyway.
           if (request.stopped === 'timeout') controller.error(new ServerClosingError('timeout'));

@@ -46,7 +46,9 @@ interface Stream {
 /** A git base missing from a shallow clone gets a message that says so, not git's. */
 function shallowHint(base: string, cwd: string): string | undefined {
   const git = (args: string[]) => spawnSync('git', args, { encoding: 'utf8', cwd });
-  if (git(['rev-parse', '--is-shallow-repository']).stdout?.trim() !== 'true') return undefined;
+  const shallow = git(['rev-parse', '--is-shallow-repository']);
+  // Without git (spawn error) stdout is null at run time, whatever its type says.
+  if (shallow.error || shallow.stdout.trim() !== 'true') return undefined;
   if (git(['rev-parse', '--verify', '--quiet', `${base}^{commit}`]).status === 0) return undefined;
   return `${base} is not in this shallow clone; fetch the history it needs (git fetch --deepen=1, or --unshallow) and run again`;
 }

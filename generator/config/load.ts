@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
-import { GeneratorError, GeneratorErrors, joinPointer, type Mode } from '../diagnostics.ts';
+import { GeneratorError, GeneratorErrors, joinPointer } from '../diagnostics.ts';
 import { nearest } from '../naming/distance.ts';
 import { readInput, UnreadableInput } from '../load/read-file.ts';
 import { CONFIG_FILE, CONFIG_KEYS, DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './types.ts';
@@ -90,7 +90,7 @@ function locator(doc: Document, lines: LineCounter, file: string): Locate {
         | undefined;
       const pair =
         n && isMap(parent)
-          ? parent.items?.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1])
+          ? parent.items.find((p) => p.key && String((p.key as { value?: unknown }).value) === tokens[n - 1])
           : undefined;
       const node = (pair?.key ?? (n ? doc.getIn(tokens.slice(0, n), true) : doc.contents)) as
         | { range?: [number, number, number] }

@@ -93,7 +93,7 @@ export async function main(
     out.write(`${USAGE}\n`);
     return DIFF_EXIT.ok;
   }
-  const format = values.format ?? 'markdown';
+  const format = values.format;
   if (format !== 'markdown' && format !== 'json') {
     err.write(`error[usage]: --format must be markdown or json, not ${format}\n${USAGE}\n`);
     return DIFF_EXIT.usage;

@@ -115,7 +115,9 @@ const NOISE = new Set([
 
 /** A key equal for two values that differ only in documentation and provenance. */
 export function shapeKey(value: unknown): string {
-  return JSON.stringify(value, (key, v: unknown) => (NOISE.has(key) ? undefined : v)) ?? 'undefined';
+  // JSON.stringify gives undefined (not a string, whatever its type says) for undefined.
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value, (key, v: unknown) => (NOISE.has(key) ? undefined : v));
 }
 
 export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

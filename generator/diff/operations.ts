@@ -11,6 +11,7 @@ const route = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
 export function diffOperations(ctx: DiffContext): void {
   const { both, removed, added } = pair(ctx.base.operations, ctx.head.operations, (o) => o.operationId);
   // Same method and path under a new operationId: a rename (the handler map key and generated names change).
+  // oxlint-disable-next-line unicorn/no-useless-spread -- a copy: the loop splices `removed`
   for (const gone of [...removed]) {
     const twin = added.find((o) => route(o) === route(gone));
     if (!twin) continue;

@@ -1,6 +1,6 @@
 /** Server-sent event streams (`x-sse`): framing, terminator, event types and their data. */
 import type { SseStream } from '../ir/types.ts';
-import { at, pair, sameJson, type DiffContext, type Scope } from './context.ts';
+import { at, pair, type DiffContext, type Scope } from './context.ts';
 import { diffType } from './types/index.ts';
 
 export function diffStream(

@@ -1,5 +1,5 @@
 /** Webhooks: event types added or removed, and their headers and payloads (received data, like responses). */
-import { pair, sameJson, type DiffContext, type Scope } from './context.ts';
+import { pair, type DiffContext, type Scope } from './context.ts';
 import { diffRequestBody } from './request-body.ts';
 import { diffHeaders } from './responses.ts';
 

@@ -39,7 +39,7 @@ export async function bundle(
     fail(
       'unsupported',
       swagger !== undefined
-        ? `Swagger ${String(swagger)} documents are not supported: convert to OpenAPI 3.0 or 3.1`
+        ? `Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} documents are not supported: convert to OpenAPI 3.0 or 3.1`
         : `the 'openapi' field must be a 3.0.x or 3.1.x version, found ${JSON.stringify(version ?? null)}`,
       { file: sources.root.display, pointer: '#/openapi' },
     );
@@ -65,7 +65,7 @@ export async function bundle(
     else {
       bundled = (await SwaggerParser.bundle(sources.root.path, {
         parse: { yaml: reuse },
-      } as never)) as unknown as OpenApiDocument;
+      } as SwaggerParser.Options)) as unknown as OpenApiDocument;
       unmaskDataRefs(bundled);
     }
   } catch (error) {

@@ -33,7 +33,7 @@ function compile(version: '3.0' | '3.1'): ValidateFunction {
   const opts = { allErrors: true, strict: false, validateFormats: false, code: { source: true } };
   let schema: object = openapi.v3;
   if (version === '3.1') {
-    const v31 = structuredClone(openapi.v31) as { $defs: Record<string, Record<string, any>> };
+    const v31 = structuredClone<{ $defs: Record<string, Record<string, any>> }>(openapi.v31);
     schema = v31;
     // Ajv mishandles the 3.1 schema's `$dynamicRef` (OAI/OpenAPI-Specification#2689, ajv#1573).
     const dynamic = { ...v31.$defs.schema };

@@ -219,11 +219,11 @@ function yamlChild(node: YamlNode, token: string): YamlNode | undefined {
   if (isMap(node)) {
     for (const pair of node.items) {
       if (isScalar(pair.key) && String(pair.key.value) === token)
-        return (pair.value as YamlNode) ?? undefined;
+        return (pair.value as YamlNode | null) ?? undefined;
     }
   } else if (isSeq(node)) {
     const index = Number(token);
-    if (Number.isInteger(index)) return (node.items[index] as YamlNode) ?? undefined;
+    if (Number.isInteger(index)) return (node.items[index] as YamlNode | null | undefined) ?? undefined;
   }
   return undefined;
 }

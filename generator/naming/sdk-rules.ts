@@ -38,7 +38,7 @@ export function isPluralNoun(segment: string): boolean {
   return word.length > 2 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
 }
 
-const isParam = (s: string | undefined): boolean => s !== undefined && s.startsWith('{');
+const isParam = (s: string | undefined): boolean => s?.startsWith('{') === true;
 
 export interface PathShape {
   /** Segments without version prefixes, custom verbs, fragment or query. */

@@ -18,6 +18,11 @@ export function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A spec value as text: a scalar as `String` writes it, an object or list as JSON (never `[object Object]`). */
+export function specText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 export function asObject(ctx: ParseContext, value: unknown, pointer: string, what: string): Json {
   if (!isObject(value)) fail('invalid-openapi', `${what} must be an object`, ctx.locate(pointer));
   return value;

@@ -7,7 +7,7 @@ import { sortedBy } from '../ir/order.ts';
 import type { ParsedApi, ParsedSchema, Tag } from '../ir/types.ts';
 import type { LoadedSpec } from '../load/index.ts';
 import { kebabCase } from '../naming/case.ts';
-import { isObject, readNotShown, type ParseContext } from './context.ts';
+import { isObject, readNotShown, specText, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseHeaders } from './media.ts';
 import { parseOperations, parseSecurity, parseServers } from './operation.ts';
@@ -81,8 +81,8 @@ export function parseDocument(
     : [];
 
   const api: ParsedApi = {
-    title: String(info.title ?? 'API'),
-    version: String(info.version ?? ''),
+    title: specText(info.title ?? 'API'),
+    version: specText(info.version ?? ''),
     servers: parseServers(ctx, document.servers, '#/servers'),
     securitySchemes,
     security,

@@ -3,7 +3,14 @@ import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
 import type { ParsedOperation, SecurityRequirement, Server } from '../ir/types.ts';
 import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
-import { isObject, readNotShown, resolveInternal, type Json, type ParseContext } from './context.ts';
+import {
+  isObject,
+  readNotShown,
+  resolveInternal,
+  specText,
+  type Json,
+  type ParseContext,
+} from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { parseParameters } from './parameter.ts';
@@ -21,7 +28,7 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
     const variables = isObject(s.variables)
       ? Object.entries(s.variables).map(([name, v]) => {
           const vv = isObject(v) ? v : {};
-          const variable: Server['variables'][number] = { name, default: String(vv.default ?? '') };
+          const variable: Server['variables'][number] = { name, default: specText(vv.default ?? '') };
           if (Array.isArray(vv.enum)) variable.enum = vv.enum.map(String);
           if (typeof vv.description === 'string') variable.description = vv.description.trim();
           return variable;
@@ -97,7 +104,11 @@ export function parseOperations(
           ? resolveInternal(ctx.document, item.$ref)
           : undefined;
       if (!isObject(target))
-        fail('unresolved-ref', `path item $ref '${String(item.$ref)}' does not resolve`, ctx.locate(itemAt));
+        fail(
+          'unresolved-ref',
+          `path item $ref '${specText(item.$ref)}' does not resolve`,
+          ctx.locate(itemAt),
+        );
       const { $ref: _ref, ...own } = item;
       item = { ...target, ...own };
     }

@@ -9,7 +9,9 @@ const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 export function durationSeconds(text: string): number | undefined {
   const m = DURATION.exec(text);
   if (!m || text === 'P' || text === 'PT') return undefined;
-  const [d, h, min, s] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number];
+  // A group that did not match is undefined, whatever RegExpExecArray's type says.
+  const groups = m.slice(1) as (string | undefined)[];
+  const [d, h, min, s] = groups.map((x) => Number(x ?? 0)) as [number, number, number, number];
   return d * 86400 + h * 3600 + min * 60 + s;
 }
 

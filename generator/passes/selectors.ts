@@ -19,7 +19,7 @@ function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
   if (n.kind === 'enum') return [...n.values];
   if (n.kind === 'union') {
     const parts = n.variants.map((v) => scalarsOf(api, v));
-    return parts.every((p) => p !== undefined) ? (parts.flat() as Scalar[]) : undefined;
+    return parts.every((p): p is Scalar[] => p !== undefined) ? parts.flat() : undefined;
   }
   return undefined;
 }

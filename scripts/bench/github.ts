@@ -5,7 +5,7 @@
  * (median, min–max, IQR), CPU time (steadier on a shared machine), peak resident memory, our output by folder, and
  * one `tsc --strict` over our whole output beside one over openapi-typescript's (time, CPU time, peak memory).
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +24,8 @@ interface Sample {
 
 function timed(args: string[], cwd: string): Sample & { status: number | null } {
   const start = performance.now();
-  const r = spawnSync(
+  // stdout and stderr are null when the program cannot start, whatever the return type says.
+  const r: SpawnSyncReturns<string | null> = spawnSync(
     process.execPath,
     ['--import', pathToFileURL(path.resolve('scripts/bench/peak-rss.mjs')).href, ...args],
     { cwd, encoding: 'utf8', maxBuffer: 256 << 20 },

@@ -33,17 +33,12 @@ export async function validatorSize(spec: string): Promise<SizeReport> {
   });
 
   const { document } = await loadSpec(spec, new Diagnostics('tolerant'));
+  // A tolerant load keeps what the YAML says: a path item holds `summary` and `parameters` beside its operations,
+  // and an entry may be null.
+  type Media = Record<string, { schema?: unknown } | null>;
+  type Op = { requestBody?: { content?: Media }; responses?: Record<string, { content?: Media } | null> };
   const doc = document as unknown as {
-    paths?: Record<
-      string,
-      Record<
-        string,
-        {
-          requestBody?: { content?: Record<string, { schema?: unknown }> };
-          responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-        }
-      >
-    >;
+    paths?: Record<string, Record<string, unknown> | null>;
     components?: { schemas?: Record<string, unknown> };
   };
   const id = 'https://bench.local/api';
@@ -51,8 +46,9 @@ export async function validatorSize(spec: string): Promise<SizeReport> {
   for (const name of Object.keys(doc.components?.schemas ?? {}))
     refs[`s${Object.keys(refs).length}`] = `${id}#/components/schemas/${encode(name)}`;
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item ?? {})) {
-      if (!op || typeof op !== 'object') continue;
+    for (const [method, value] of Object.entries(item ?? {})) {
+      if (!value || typeof value !== 'object') continue;
+      const op = value as Op;
       const base = `${id}#/paths/${encode(p)}/${method}`;
       for (const [mt, media] of Object.entries(op.requestBody?.content ?? {}))
         if (media?.schema && mt.includes('json'))

@@ -25,7 +25,7 @@ import { fill, type FillContext } from './fill.js';
 import type { Compute, HandlerInput } from './handlers.js';
 import { jsonOf } from './handlers.js';
 import { newId } from './ids.js';
-import type { EmulatorModel, Json, JsonObject, OperationModel } from './types.js';
+import { jsonText, type EmulatorModel, type Json, type JsonObject, type OperationModel } from './types.js';
 
 /** Dimensions of an embedding when the request names none (an emulator choice: the documents give sizes per model only in prose). */
 export const DEFAULT_DIMENSIONS = 1536;
@@ -146,7 +146,7 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
       const size = typeof body.size === 'string' ? body.size.match(/^(\d+)x(\d+)$/) : null;
       const [w, h] = size ? [Number(size[1]), Number(size[2])] : [DEFAULT_IMAGE_SIZE, DEFAULT_IMAGE_SIZE];
       const n = typeof body.n === 'number' ? body.n : 1;
-      const seed = `${String(body.prompt ?? '')}:${input.operationId}`;
+      const seed = `${jsonText(body.prompt ?? '')}:${input.operationId}`;
       const data = Array.from({ length: n }, (_, i) => ({
         b64_json: Buffer.from(fakePng(w, h, `${seed}:${i}`)).toString('base64'),
       }));
@@ -173,10 +173,10 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
       return answer(op, { created: nowSeconds(), data, usage });
     },
     speech(op, _input, body) {
-      const format = (SPEECH_FORMATS as readonly string[]).includes(String(body.response_format))
+      const format = (SPEECH_FORMATS as readonly string[]).includes(jsonText(body.response_format))
         ? (body.response_format as SpeechFormat)
         : 'mp3';
-      const audio = new Uint8Array(fakeAudio(format, String(body.input ?? '')));
+      const audio = new Uint8Array(fakeAudio(format, jsonText(body.input ?? '')));
       if (body.stream_format !== 'sse' || !op.streams) return audio;
       // The stream's events are not documented: the emulator sends the audio in base64 chunks, then a done event
       // (an assumption its README lists).
@@ -193,7 +193,7 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
     async transcription(op, input, body) {
       const file = (input.body as Record<string, unknown> | null)?.file;
       const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-      const format = (TRANSCRIPTION_FORMATS as readonly string[]).includes(String(body.response_format))
+      const format = (TRANSCRIPTION_FORMATS as readonly string[]).includes(jsonText(body.response_format))
         ? (body.response_format as TranscriptionFormat)
         : 'json';
       const names = Array.isArray(body['known_speaker_names[]'] ?? body.known_speaker_names)

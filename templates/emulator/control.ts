@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { MAX_CLOCK_MS, type Clock } from './clock.js';
 import type { State } from './state.js';
-import type { JsonObject } from './types.js';
+import { jsonText, type JsonObject } from './types.js';
 import type { Webhooks } from './webhooks.js';
 
 export const CONTROL = '/_emulator/';
@@ -182,7 +182,7 @@ function addPart(state: State, collection: string, id: string, bytes: Buffer): [
       409,
       {
         error: {
-          message: `No parts can be added while the status is '${JSON.stringify(stored.v[machine.property]).replace(/^"|"$/g, '')}'.`,
+          message: `No parts can be added while the status is '${jsonText(stored.v[machine.property])}'.`,
           type: 'invalid_state_error',
           param: 'status',
           code: 'invalid_state',

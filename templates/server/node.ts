@@ -145,7 +145,8 @@ class NodeRequest implements NeutralRequest {
 }
 
 export function toNodeListener(server: CoreServer): NodeListener {
-  const run = server.run ?? server.handle;
+  // A hand-made server may be a class whose methods use `this`.
+  const run = server.run ? server.run.bind(server) : server.handle.bind(server);
   const life = server.lifecycle ?? new Lifecycle();
   const start = (
     req: IncomingMessage,
@@ -377,6 +378,7 @@ async function stream(
       if (!first) await yieldTurn();
       // The abort ends the wait too, so a producer waiting for its next item does not hold the stream open.
       const next = await nextOrAbort(iterator, signal);
+      // oxlint-disable-next-line typescript/no-unnecessary-condition -- the signal may abort during the await
       if (next === 'aborted' || next.done || signal.aborted) break;
       // Each chunk is written at once (an SSE event is flushed); wait for drain when the client reads slowly.
       if (!res.write(next.value))
@@ -400,7 +402,7 @@ async function stream(
   }
   if (signal.aborted) {
     // Not awaited: a producer waiting for its next item finishes once it sees the signal.
-    iterator.return?.()?.catch(() => undefined);
+    iterator.return?.().catch(() => undefined);
     // Shutdown ends the response cleanly (the client sees a complete message, without a stream terminator);
     // a client that went away gets its connection cut.
     if (request.stopped === 'shutdown' && !res.destroyed) res.end();

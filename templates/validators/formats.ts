@@ -264,6 +264,7 @@ const JOINING =
   /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Adlam}\p{Script=Mandaic}]/u;
 /** RFC 5892 section 2.6 exceptions. */
 const EXCEPTION_VALID = /[\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007]/;
+// oxlint-disable-next-line eslint/no-misleading-character-class -- single code points (U+302E, U+302F), tested one at a time
 const EXCEPTION_DISALLOWED = /[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B]/;
 const CONTEXT = /[\u00B7\u0375\u05F3\u05F4\u30FB\u200C\u200D]/;
 

@@ -38,7 +38,6 @@ const spec = {
   },
 };
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let client: any;
 let server: http.Server;
 const seen: { url: string; headers: http.IncomingHttpHeaders }[] = [];
@@ -70,7 +69,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => {
-  server?.close();
+  server.close();
   rmSync(out, { recursive: true, force: true });
 });
 

@@ -97,7 +97,6 @@ let linkStyle: 'absolute' | 'relative' | 'stuck' = 'absolute';
 const ALL = [1, 2, 3, 4, 5, 6, 7];
 const seen: string[] = [];
 let server: http.Server;
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let client: any;
 let warnings: string[];
 
@@ -163,7 +162,7 @@ beforeAll(async () => {
     maxRetries: 0,
   });
 });
-afterAll(() => server?.close());
+afterAll(() => server.close());
 
 async function all(promise: AsyncIterable<{ id: number }>): Promise<number[]> {
   const ids: number[] = [];

@@ -107,7 +107,7 @@ describe('a failing refresh', () => {
 
 describe('an expires_in that is missing, zero or negative', () => {
   for (const expiresIn of [undefined, 0, -5, 'soon']) {
-    it(`${JSON.stringify(expiresIn) ?? 'missing'}: the token is kept for the 30 s floor, not exchanged per call`, async () => {
+    it(`${expiresIn === undefined ? 'missing' : JSON.stringify(expiresIn)}: the token is kept for the 30 s floor, not exchanged per call`, async () => {
       const { state, auth, call } = await setup(expiresIn);
       for (let i = 0; i < 10; i++) expect(await call()).toEqual({ token: 'tok-1' });
       expect(auth.requests).toHaveLength(1);

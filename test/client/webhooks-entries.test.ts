@@ -22,15 +22,16 @@ const hooks = new WebhooksBase<{ id: string }>(secret);
 let receiver: Server;
 let url: string;
 beforeAll(async () => {
-  receiver = createServer(async (req, res) => {
+  receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    try {
-      const event = await hooks.unwrap(new Uint8Array(Buffer.concat(chunks)), req.headers);
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(event.id);
-    } catch (error) {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end((error as Error).message);
-    }
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hooks.unwrap(new Uint8Array(Buffer.concat(chunks)), req.headers).then(
+        (event) => res.writeHead(200, { 'content-type': 'text/plain' }).end(event.id),
+        (error: unknown) =>
+          res.writeHead(400, { 'content-type': 'text/plain' }).end((error as Error).message),
+      );
+    });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;

@@ -55,7 +55,6 @@ describe('large corpus (tolerant mode)', () => {
 });
 
 describe('OpenAI 3.1: generated client against the generated server without handlers', () => {
-  /* eslint-disable @typescript-eslint/no-explicit-any */
   let srv: Running;
   let client: any;
   beforeAll(async () => {
@@ -67,7 +66,7 @@ describe('OpenAI 3.1: generated client against the generated server without hand
     const base = new URL(openai.servers[0]!.url).pathname.replace(/\/$/, '');
     client = new ApiClient({ apiKey: 'sk-test', baseURL: `${srv.url}${base}`, maxRetries: 0 });
   }, 120_000);
-  afterAll(async () => srv?.close());
+  afterAll(async () => srv.close());
 
   /** Every operation whose first body is JSON or multipart, or that has none (287 of 288), in operationId order. */
   const sample = (): Operation[] =>

@@ -3,7 +3,7 @@
  * `tsc --strict` run (one tsconfig including every tree: one compiler start instead of one per spec).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../../generator/diagnostics.ts';
 import { runPipeline } from '../../generator/pipeline.ts';

@@ -66,13 +66,11 @@ describe('Mermaid state diagrams', () => {
     const escaped = stateDiagram(
       machine(
         keywords,
-        keywords
-          .slice(1)
-          .map((to, i) => ({
-            from: keywords[i]!,
-            to,
-            on: { kind: 'operation' as const, operationId: `op${i}` },
-          })),
+        keywords.slice(1).map((to, i) => ({
+          from: keywords[i]!,
+          to,
+          on: { kind: 'operation' as const, operationId: `op${i}` },
+        })),
       ),
     );
     await mermaidParse(escaped);

@@ -140,7 +140,7 @@ describe('webhooks', () => {
         delivered.body,
         delivered.headers,
       ),
-    ).toThrow();
+    ).toThrow('No matching signature found');
     // Moving to in_progress is not subscribed; cancelling → cancelled is.
     await advance(emulator, STEP, 'sk-good');
     await client.batches.cancel(batch.id);

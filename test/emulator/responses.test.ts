@@ -71,8 +71,7 @@ function request(op: Operation, attempt: number): { url: string; init: RequestIn
     };
   const value = fake(toSchema(content.type), seed) as Record<string, unknown>;
   // A source video named in the body must exist (and be completed): the one the test created.
-  if (content.kind === 'json' && value && typeof value === 'object' && 'video' in value && made['/videos'])
-    value.video = { id: made['/videos'] };
+  if (content.kind === 'json' && 'video' in value && made['/videos']) value.video = { id: made['/videos'] };
   // A vector store with a file, for the file operations.
   if (op.operationId === 'createVectorStore') value.file_ids = ['file_1'];
   if (content.kind === 'multipart') {

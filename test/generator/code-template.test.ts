@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { _, join, literal, Name, objectKey, ownProp, prop } from '../../generator/emit/code/index.ts';
 
 /** Evaluates generated code as a JavaScript expression. */
+// oxlint-disable-next-line typescript/no-implied-eval -- runs the code the generator printed, on purpose
 const evaluate = (code: { toString(): string }): unknown => new Function(`return (${code.toString()});`)();
 
 const ODD = [
@@ -88,6 +89,7 @@ describe('code template', () => {
     expect(ownProp(o, 'constructor', own).toString()).toBe("own(o, 'constructor')");
     expect(ownProp(o, 'plain', own).toString()).toBe('o.plain');
     const data = JSON.parse('{"a-b": 1, "x\'];alert(1);//": 2}') as unknown;
+    // oxlint-disable-next-line typescript/no-implied-eval -- runs the code the generator printed, on purpose
     expect(new Function('o', `return [${prop(o, 'a-b')}, ${prop(o, "x'];alert(1);//")}];`)(data)).toEqual([
       1, 2,
     ]);

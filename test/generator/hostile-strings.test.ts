@@ -16,7 +16,7 @@ import { writeTree } from '../../generator/render/write.ts';
 import { typecheckCorpus } from '../corpus/run.ts';
 import { mermaidParse } from '../docs/helpers/mermaid-real.ts';
 import { mermaidBlocks, parseStateDiagram } from '../docs/helpers/mermaid-state.ts';
-import { markdownFiles, snippetProblems, tsSnippets } from '../docs/helpers/snippets.ts';
+import { markdownFiles, snippetProblems } from '../docs/helpers/snippets.ts';
 import { listen, type Running } from '../server/helpers.ts';
 import {
   HEADER,
@@ -30,7 +30,6 @@ import {
   hostileDocument,
 } from './hostile-spec.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-hostile-'));
 const out = path.resolve('.tmp/test/hostile-strings');
 let api: Api;
@@ -223,7 +222,7 @@ describe('hostile spec strings', () => {
       // The server serves under the base path of the spec's first server, as a deployment would.
       client = new HostileClient({ apiKey: 'k', baseURL: `${srv.url}/v1/${PATH_SEGMENT}`, maxRetries: 0 });
     });
-    afterAll(async () => srv?.close());
+    afterAll(async () => srv.close());
 
     const call = (params: Record<string, unknown>) => {
       const sdkPath = api.operations.find((o) => o.operationId === HOSTILE)!.sdkPath;

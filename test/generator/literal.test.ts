@@ -16,6 +16,7 @@ const HOSTILE = [
   '',
 ];
 // Evaluates an expression the printer wrote, as a module would.
+// oxlint-disable-next-line typescript/no-implied-eval -- runs the code the generator printed, on purpose
 const evaluate = (code: string): unknown => new Function(`return (${code});`)();
 
 describe('literal printer', () => {

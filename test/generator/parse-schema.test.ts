@@ -91,6 +91,7 @@ const cases: [string, unknown, Record<string, unknown>][] = [
 
 describe('schema parser', () => {
   for (const [name, input, want] of cases) {
+    // oxlint-disable-next-line vitest/valid-title -- a string (the table's type says so); the rule does not read types
     it(name, () => {
       expect(shape(parse(input, { A: { type: 'string' } }))).toMatchObject(want);
     });
@@ -200,6 +201,7 @@ describe('schemas without type', () => {
       { kind: 'object', maxProperties: 2, typeAsserted: false },
     ],
   ];
+  // oxlint-disable-next-line vitest/valid-title -- a string (the table's type says so); the rule does not read types
   for (const [name, input, want] of inferred) it(name, () => expect(shape(parse(input))).toMatchObject(want));
 });
 

@@ -47,6 +47,7 @@ const cases: [string, TypeNode, string][] = [
 ];
 
 describe('typeOf', () => {
+  // oxlint-disable-next-line vitest/valid-title -- a string (the table's type says so); the rule does not read types
   for (const [name, node, want] of cases) it(name, () => expect(print(node)).toBe(want));
   it('a union of none is never', () => {
     const w = new CodeBlockWriter();

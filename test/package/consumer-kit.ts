@@ -47,7 +47,7 @@ export interface Packed {
 /** Builds generated/ into a temporary dist and packs each package. */
 export async function buildAndPack(): Promise<Packed> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'codegen-consumer-'));
-  const built = await buildAll(path.join(repo, 'generated'), path.join(root, 'dist'));
+  const built = buildAll(path.join(repo, 'generated'), path.join(root, 'dist'));
   const [client, server] = await Promise.all(
     built.map(async (b) => ({ dir: b.dir, tarball: await pack(b.dir, root) })),
   );

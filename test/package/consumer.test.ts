@@ -49,8 +49,8 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  server?.close();
-  if (packed) rmSync(packed.root, { recursive: true, force: true });
+  server.close();
+  rmSync(packed.root, { recursive: true, force: true });
 });
 
 const call = (specifier: string, style: 'esm' | 'cjs') => {

@@ -73,7 +73,7 @@ beforeAll(async () => {
   client = new ProjectsClient({ apiKey: KEY, baseURL: `${base}/v1`, maxRetries: 0 });
 });
 afterAll(async () => {
-  for (const l of [listener, rootListener]) await new Promise((r) => (l?.closeAllConnections(), l?.close(r)));
+  for (const l of [listener, rootListener]) await new Promise((r) => (l.closeAllConnections(), l.close(r)));
   rmSync(dir, { recursive: true, force: true });
 });
 

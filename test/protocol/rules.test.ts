@@ -64,6 +64,7 @@ describe('x-when selection', () => {
   });
   it('never selects by an inherited field, nor for a body that is not an object', () => {
     expect(selectWhen(variants, Object.create({ stream: true }))).toBeUndefined();
+    // oxlint-disable-next-line typescript/unbound-method -- the function is data here (an inherited name), never called
     expect(matchesWhen({ toString: [Object.prototype.toString] }, {})).toBe(false);
     for (const body of [undefined, null, true, 'stream']) expect(selectWhen(variants, body)).toBeUndefined();
   });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
 import { fetchBridge, listen, raw, statusOf, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const TOKEN = 'sk-adapters';
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const OK = { object: 'list', model: 'm', data: [], usage: { prompt_tokens: 1, total_tokens: 1 } };
@@ -109,8 +108,8 @@ beforeAll(async () => {
   bridged = await listen(fetchBridge(app.fetch));
 });
 afterAll(async () => {
-  await node?.close();
-  await bridged?.close();
+  await node.close();
+  await bridged.close();
 });
 
 const body = JSON.stringify({ model: 'text-embedding-ada-002', input: 'x' });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture } from '../validators/fixture.ts';
 import { listen, raw, statusOf, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let client: any;
 let srv: Running;
 const calls: Record<string, any> = {};
@@ -52,7 +51,7 @@ beforeAll(async () => {
   srv = await listen(app.node);
   client = new PlatformClient({ apiKey: 'sk-test', baseURL: `${srv.url}/v1`, maxRetries: 0 });
 });
-afterAll(async () => srv?.close());
+afterAll(async () => srv.close());
 
 describe('generated client → generated server', () => {
   it('createEmbedding', async () => {

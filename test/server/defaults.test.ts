@@ -15,7 +15,6 @@ import * as server from '../../generated/server/index.ts';
 import type { CreateEmbeddingResponse, VectorStore } from '../../generated/server/index.ts';
 import { fetchBridge, listen, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const TOKEN = 'sk-defaults';
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const EMBED = JSON.stringify({ model: 'm', input: 'x' });
@@ -177,8 +176,8 @@ describe('the 401 challenge follows the security scheme', () => {
     viaFetch = await listen(fetchBridge(app.fetch));
   }, 60_000);
   afterAll(async () => {
-    await node?.close();
-    await viaFetch?.close();
+    await node.close();
+    await viaFetch.close();
     rmSync(out, { recursive: true, force: true });
   });
 

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
 import { fetchBridge, headerOf, listen, raw, statusOf, upload, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const TOKEN = 'sk-early';
 let node: Running;
 let viaFetch: Running;
@@ -40,8 +39,8 @@ beforeAll(async () => {
   viaFetch = await listen(fetchBridge(app.fetch));
 });
 afterAll(async () => {
-  await node?.close();
-  await viaFetch?.close();
+  await node.close();
+  await viaFetch.close();
 });
 
 const ADAPTERS = ['node', 'fetch'] as const;

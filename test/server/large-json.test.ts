@@ -8,7 +8,6 @@ import * as server from '../../generated/server/index.ts';
 import { parseJson, parseJsonSliced } from '../../generated/server/json.ts';
 import { fetchBridge, listen, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 let seed = 20_26;
 const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
@@ -122,8 +121,8 @@ describe('large JSON bodies over HTTP', () => {
     viaFetch = await listen(fetchBridge(app.fetch));
   });
   afterAll(async () => {
-    await node?.close();
-    await viaFetch?.close();
+    await node.close();
+    await viaFetch.close();
   });
   const post = (base: Running, body: string) =>
     fetch(`${base.url}/v1/embeddings`, {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture } from '../validators/fixture.ts';
 import { listen, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const PRINCIPALS: Record<string, { kind: string }> = {
   sk: { kind: 'api_key' },
   admin: { kind: 'admin_key' },

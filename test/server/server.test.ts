@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture } from '../validators/fixture.ts';
 import { abortMidBody, fetchBridge, listen, raw, statusOf, trickle, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Input = {
   path: any;
   query: any;
@@ -134,8 +133,8 @@ beforeAll(async () => {
   fetchSrv = await listen(fetchBridge(server.fetch));
 });
 afterAll(async () => {
-  await srv?.close();
-  await fetchSrv?.close();
+  await srv.close();
+  await fetchSrv.close();
 });
 
 async function call(path: string, init: RequestInit = {}, base = srv.url) {
@@ -304,7 +303,6 @@ describe('the pipeline', () => {
 });
 
 describe('bodies and responses', () => {
-  const grader = { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' };
   it('parses multipart uploads with the platform FormData: files as Blobs, text coerced', async () => {
     const form = new FormData();
     form.set('image', new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' }));

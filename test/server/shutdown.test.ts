@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
 import { fetchBridge, listen, type Running } from './helpers.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const TOKEN = 'sk-close';
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 const EMBED = JSON.stringify({ model: 'm', input: 'x' });
@@ -186,7 +185,9 @@ describe('close({ server, timeout })', () => {
     });
     // Called in the same turn as the request's arrival: server.node has queued it for the turn's batch, not started it.
     let closed: Promise<void> | undefined;
-    base.server.once('request', () => (closed = app.close({ server: base.server, timeout: 600_000 })));
+    base.server.once('request', () => {
+      closed = app.close({ server: base.server, timeout: 600_000 });
+    });
     const answered = await fetch(`${base.url}/v1/embeddings`, { method: 'POST', headers: auth, body: EMBED });
     expect(answered.status).toBe(200);
     expect(((await answered.json()) as { object: string }).object).toBe('list');

@@ -4,7 +4,6 @@
  */
 import type { EnumLocation, Seg } from './inventory.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -142,7 +141,8 @@ export class SpecQuery {
       .map(([mt, m]) => [mt, m.schema]);
   }
 
-  parameter(o: Op, name: string): Json | undefined {
+  /** The parameter named `name`, or undefined (`Json` is `any`, so the type cannot say so). */
+  parameter(o: Op, name: string): Json {
     const all = [...(o.item.parameters ?? []), ...(o.op.parameters ?? [])].map((p: Json) => this.deref(p));
     return all.reverse().find((p: Json) => p?.name === name);
   }

@@ -131,7 +131,11 @@ export class ClientBase {
     const { body, query } = splitParams(op, args.params);
     const response = selectResponse(op, body);
     const fetchPage = (next: Query) =>
-      this.list<Item, Body>(op, { path: args.path, params: { ...(args.params ?? {}), ...next } }, options);
+      this.list<Item, Body>(
+        op,
+        { path: args.path, params: { ...(args.params as Query | undefined), ...next } },
+        options,
+      );
     return new PagePromise<Item, Body>(
       this.send(op, args.path ?? NO_PATH, query, body, response, options),
       (r) =>

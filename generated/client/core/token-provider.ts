@@ -79,9 +79,10 @@ export class AccessTokenProvider {
 
   private async refresh(): Promise<string> {
     const started = this.now();
-    let result: ExchangedToken;
+    let result: ExchangedToken | null;
     try {
-      result = await this.exchange();
+      // The caller's exchange may answer anything (null from a server, say), whatever its type says.
+      result = (await this.exchange()) as ExchangedToken | null;
       if (typeof result?.access_token !== 'string' || result.access_token === '')
         throw new Error('The token exchange answered without an access_token.');
     } catch (error) {

@@ -57,26 +57,29 @@ function basename(path: unknown): string | undefined {
 
 /** A `File` from any uploadable, keeping its name and type when it has them. */
 export async function toFile(value: Uploadable, name?: string, options: FileOptions = {}): Promise<File> {
+  const own = (value as { name?: unknown }).name;
   const fileName =
-    name ?? (value as { name?: unknown }).name ?? basename((value as { path?: unknown }).path) ?? 'upload';
+    name ??
+    (typeof own === 'string' ? own : undefined) ??
+    basename((value as { path?: unknown }).path) ??
+    'upload';
   const ownType = value instanceof Blob ? value.type : undefined;
   const type = options.type ?? (ownType || undefined);
   const init: FilePropertyBag = type ? { type } : {};
   if (value instanceof File && name === undefined && !options.type) return value;
-  if (value instanceof Blob) return new File([value], String(fileName), init);
-  if (value instanceof Uint8Array)
-    return new File([value as Uint8Array<ArrayBuffer>], String(fileName), init);
-  if (value instanceof ArrayBuffer) return new File([value], String(fileName), init);
+  if (value instanceof Blob) return new File([value], fileName, init);
+  if (value instanceof Uint8Array) return new File([value as Uint8Array<ArrayBuffer>], fileName, init);
+  if (value instanceof ArrayBuffer) return new File([value], fileName, init);
   if (value instanceof Response)
     return new File(
       [await value.arrayBuffer()],
-      basename(new URL(value.url || 'http://x/upload').pathname) ?? String(fileName),
+      basename(new URL(value.url || 'http://x/upload').pathname) ?? fileName,
       init,
     );
   const parts: BlobPart[] = [];
   for await (const chunk of value)
     parts.push(typeof chunk === 'string' ? chunk : (chunk as Uint8Array<ArrayBuffer>));
-  return new File(parts, String(fileName), init);
+  return new File(parts, fileName, init);
 }
 
 /**
@@ -98,6 +101,7 @@ export async function toFormData(
       // FormData cannot type a text field, so the JSON goes as plain text (servers parse it by the schema).
       form.append(name, JSON.stringify(value));
     } else {
+      // oxlint-disable-next-line typescript/no-base-to-string -- objects took the branch above: a scalar is left
       form.append(name, String(value));
     }
   };

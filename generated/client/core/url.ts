@@ -107,6 +107,7 @@ function appendQuery(search: URLSearchParams, query: Query, prefix?: string): vo
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const v of value) search.append(name, String(v));
     else if (typeof value === 'object') appendQuery(search, value as Query, name);
+    // oxlint-disable-next-line typescript/no-base-to-string -- objects took the branch above: a scalar is left
     else search.append(name, String(value));
   }
 }

@@ -108,7 +108,7 @@ class Faker {
       const { $ref: _ref, ...rest } = schema;
       const siblings = Object.keys(rest).filter((k) => !ANNOTATIONS.has(k));
       schema = siblings.length
-        ? { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), target] }
+        ? { ...rest, allOf: [...((rest.allOf as unknown[] | undefined) ?? []), target] }
         : this.flatten(target, path, seen + 1);
       if (!siblings.length) return schema;
     }
@@ -117,7 +117,7 @@ class Faker {
       schema = {
         ...rest,
         [CONDITIONS]: [
-          ...((rest[CONDITIONS] as Condition[]) ?? []),
+          ...((rest[CONDITIONS] as Condition[] | undefined) ?? []),
           { if: condition, then, else: otherwise },
         ],
       };
@@ -348,6 +348,7 @@ class Faker {
     }
     for (let changed = true; changed;) {
       changed = false;
+      // oxlint-disable-next-line unicorn/no-useless-spread -- a copy: the loop adds to `include`
       for (const name of [...include])
         for (const dep of dependent[name] ?? []) if (!include.has(dep)) changed = Boolean(include.add(dep));
     }
@@ -524,7 +525,9 @@ export function merge(a: Schema, b: Schema): Schema {
   // `not: {required: [...]}` (the form the spec's conditions use) leaves those properties out.
   const not = out.not as Schema | undefined;
   if (not && Array.isArray(not.required))
-    out[FORBIDDEN] = [...new Set([...((out[FORBIDDEN] as string[]) ?? []), ...(not.required as string[])])];
+    out[FORBIDDEN] = [
+      ...new Set([...((out[FORBIDDEN] as string[] | undefined) ?? []), ...(not.required as string[])]),
+    ];
   return out;
 }
 

@@ -45,6 +45,7 @@ function diffProperties(
 ): void {
   const { both, removed, added } = pair(before, after, (p) => p.name);
   // A property removed and another added with the same type and requiredness is a rename: one change.
+  // oxlint-disable-next-line unicorn/no-useless-spread -- a copy: the loop splices `removed`
   for (const gone of [...removed]) {
     const twin = added.find((p) => p.required === gone.required && shapeKey(p.type) === shapeKey(gone.type));
     if (!twin) continue;

@@ -137,13 +137,13 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
       ],
       returnType: 'ClientBase',
       docs: [
-        `The request engine without any resource, for bundles that use a few calls: \`new ${top[0]?.className ?? 'Resource'}(createBaseClient({ apiKey }))\`. A bundler then keeps only the resources imported (the package has no side effects), where \`new ${api.clientName ?? config.clientName}()\` keeps them all.`,
+        `The request engine without any resource, for bundles that use a few calls: \`new ${top[0]?.className ?? 'Resource'}(createBaseClient({ apiKey }))\`. A bundler then keeps only the resources imported (the package has no side effects), where \`new ${api.clientName}()\` keeps them all.`,
       ],
       statements: ['return new ClientBase(options, DEFAULT_BASE_URL);'],
     },
     {
       kind: StructureKind.Class,
-      name: api.clientName ?? config.clientName,
+      name: api.clientName,
       isExported: true,
       extends: 'ClientBase',
       docs: [
@@ -190,7 +190,7 @@ export function emitIndex(api: Api, config: CodegenConfig): GeneratedFile {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: './client.js',
-      namedExports: [api.clientName ?? config.clientName, 'createBaseClient', 'DEFAULT_BASE_URL'],
+      namedExports: [api.clientName, 'createBaseClient', 'DEFAULT_BASE_URL'],
     },
     {
       kind: StructureKind.ExportDeclaration,

@@ -35,7 +35,7 @@ function brandFile(api: Api, config: CodegenConfig): GeneratedFile {
     },
     CLIENT_NAME: {
       type: 'string',
-      value: api.clientName ?? config.clientName,
+      value: api.clientName,
       doc: 'Exported name of the client class, for messages.',
     },
     ERROR_NAME: {

@@ -62,7 +62,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       version: api.version,
       areas,
       webhooks: api.webhooks.map((w) => w.name),
-      clientName: api.clientName ?? config.clientName,
+      clientName: api.clientName,
       errorName: config.errorName,
       // The token-exchange walkthrough describes `auth.exchangeToken`; other APIs have no such section.
       tokenExchange: api.operations.some((o) => o.sdkPath.join('.') === 'auth.exchangeToken'),

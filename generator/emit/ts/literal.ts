@@ -4,6 +4,7 @@
  * can end no literal, line or comment (`*\/` and `${` are inert inside a single-quoted string). Comment text goes
  * through `commentText`, which neutralises `*\/`. Emitters never quote a spec string any other way.
  */
+import { inspect } from 'node:util';
 import type { CodeBlockWriter } from 'ts-morph';
 import { isIdentifierName } from './identifier.ts';
 
@@ -86,7 +87,7 @@ export function dataLiteral(value: unknown, options: { expand?: boolean } = {}):
     if (!members.length) return '{}';
     return options.expand ? `{\n${members.map((m) => `  ${m},\n`).join('')}}` : `{ ${members.join(', ')} }`;
   }
-  throw new Error(`internal: not data: ${String(value)}`);
+  throw new Error(`internal: not data: ${inspect(value)}`);
 }
 
 /** `dataLiteral`, written by a ts-morph writer. */

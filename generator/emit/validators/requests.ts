@@ -7,7 +7,6 @@
 import {
   StructureKind,
   VariableDeclarationKind,
-  type CodeBlockWriter,
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';

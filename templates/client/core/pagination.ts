@@ -129,6 +129,7 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
 
   /** This page, then every following page. */
   async *iterPages(): AsyncGenerator<Page<Item, Body>> {
+    // oxlint-disable-next-line typescript/no-this-alias -- the walk starts at this page; not a scope workaround
     let page: Page<Item, Body> = this;
     yield page;
     const seen = new Set<unknown>([this.cursorOf(this.query)]);

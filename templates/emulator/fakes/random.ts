@@ -72,7 +72,7 @@ export class Random {
 }
 
 /** Words the fake texts are made of: plain, lower-case, at most 6 letters (one token each, in `countTokens` too). */
-export const WORDS = [
+export const WORDS: readonly string[] = [
   'the',
   'model',
   'answer',
@@ -133,4 +133,4 @@ export const WORDS = [
   'keep',
   'move',
   'turn',
-] as const;
+];

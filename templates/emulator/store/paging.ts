@@ -38,8 +38,10 @@ export function cursorRange(
   after: number | null | undefined,
   before: number | null | undefined,
 ): SeqRange | null {
-  if (options.order !== 'asc' && options.order !== 'desc') {
-    throw new RangeError(`list order must be 'asc' or 'desc', not ${JSON.stringify(options.order)}.`);
+  // An untyped caller may pass any order.
+  const order: unknown = options.order;
+  if (order !== 'asc' && order !== 'desc') {
+    throw new RangeError(`list order must be 'asc' or 'desc', not ${JSON.stringify(order)}.`);
   }
   if (!Number.isSafeInteger(options.limit) || options.limit < 0) {
     throw new RangeError(`list limit must be a non-negative integer, not ${String(options.limit)}.`);

@@ -3,7 +3,7 @@
  * method, path, query, headers and body the server received (JSON and multipart parsed there), and the typed result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient, type EvalCreateRequest, type Stream } from '../helpers/generated.ts';
+import { PlatformClient, type EvalCreateRequest } from '../helpers/generated.ts';
 import { startServer, type Received, type TestServer } from '../helpers/server.ts';
 
 interface Reply {

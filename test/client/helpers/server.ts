@@ -66,7 +66,7 @@ async function parseMultipart(
 
 export async function startServer(handler: Handler): Promise<TestServer> {
   const requests: Received[] = [];
-  const server = createServer(async (raw, res) => {
+  const answer = async (raw: IncomingMessage, res: ServerResponse) => {
     const url = new URL(raw.url ?? '/', 'http://127.0.0.1');
     const received: Received = {
       method: raw.method ?? '',
@@ -91,6 +91,10 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       if (!res.headersSent) res.writeHead(599);
       res.end(String(error));
     }
+  };
+  // A request the helper cannot read (a broken multipart body, say) cuts the connection: the client sees it fail.
+  const server = createServer((raw, res) => {
+    answer(raw, res).catch((error: unknown) => res.destroy(error as Error));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

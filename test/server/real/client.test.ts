@@ -12,7 +12,6 @@ import type { Running } from '../helpers.ts';
 import { BYTES, selectedContent, validRequest, validResponse } from './requests.ts';
 import { operations, pathValue, recordingHandlers, start, TOKEN } from './shared.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const seen = new Map<string, any>();
 const returned = new Map<string, unknown>();
 let srv: Running;
@@ -23,7 +22,7 @@ beforeAll(async () => {
   srv = await start(handlers);
   client = new PlatformClient({ apiKey: TOKEN, baseURL: `${srv.url}/v1`, maxRetries: 0 });
 });
-afterAll(async () => srv?.close());
+afterAll(async () => srv.close());
 
 /** Positional path parameters in path order, then the body or the query object. */
 function argsOf(op: Operation, body: unknown, query: Record<string, unknown>): unknown[] {

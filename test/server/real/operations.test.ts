@@ -10,7 +10,6 @@ import type { Running } from '../helpers.ts';
 import { BYTES, selectedContent, validRequest, validResponse } from './requests.ts';
 import { oracle, operations, recordingHandlers, send, start } from './shared.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const seen = new Map<string, any>();
 const returned = new Map<string, unknown>();
 let srv: Running;
@@ -36,7 +35,7 @@ beforeAll(async () => {
   };
   srv = await start({ ...handlers, ...(typed as Record<string, (input: never) => unknown>) });
 });
-afterAll(async () => srv?.close());
+afterAll(async () => srv.close());
 
 it('covers all 49 operations of the IR', () => {
   expect(operations.length).toBe(49);

@@ -71,7 +71,7 @@ export function urlOf(base: string, op: Operation, query?: Record<string, unknow
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined) continue;
     if (Array.isArray(v)) for (const x of v) qs.append(k, String(x));
-    else qs.append(k, String(v));
+    else qs.append(k, typeof v === 'string' ? v : JSON.stringify(v));
   }
   const s = qs.toString();
   return `${base}/v1${path}${s ? `?${s}` : ''}`;
@@ -154,16 +154,13 @@ export function successContent(op: Operation) {
  * Handlers for every operation that record the input they got (`seen`) and answer with a valid response built
  * from the IR (`returned`), keyed by operationId.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function recordingHandlers(
   seen: Map<string, any>,
   returned: Map<string, unknown>,
   respond: (op: Operation, body: unknown) => unknown,
 ): Record<string, (input: any) => unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const handlers: Record<string, (input: any) => unknown> = {};
   for (const op of operations) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     handlers[op.operationId] = (input: any) => {
       seen.set(op.operationId, input);
       const out = respond(op, input.body);

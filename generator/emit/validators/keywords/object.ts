@@ -105,7 +105,7 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
       out.block(_`if (${x} === undefined)`, () =>
         mode === 'is' ? out.line(_`return false;`) : out.line(_`c.missing(${pathExpr(at)});`),
       );
-      if (needsCheck) out.else(() => cc.gen(out, prop.type, x, at, mode, s));
+      out.else(() => cc.gen(out, prop.type, x, at, mode, s));
     } else {
       out.block(_`if (${x} !== undefined)`, () => cc.gen(out, prop.type, x, at, mode, s));
     }
