@@ -23,7 +23,7 @@ export function nextOrAbort<T>(
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error); // eslint-disable-line @typescript-eslint/prefer-promise-reject-errors -- the producer's own value, as thrown
+        reject(error); // the producer's own value, as thrown
       },
     );
   });

@@ -48,7 +48,6 @@ function dispositionParam(header: string, key: string): string | undefined {
  * joined to a folder without leaving it (`../../etc/passwd` arrives as `passwd`).
  */
 export function safeFilename(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
   return base === '.' || base === '..' ? '' : base;
 }
