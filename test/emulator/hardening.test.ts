@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunningEmulator } from '../../generated/emulator/index.ts';
-import { advance, start } from './helpers.ts';
+import { start } from './helpers.ts';
 
 const running: RunningEmulator[] = [];
 afterEach(async () => {
@@ -162,27 +162,30 @@ describe('storage failing', () => {
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'emulator-disk-'));
       try {
-        const { emulator: e, client } = await emulator({ dataDir: dir });
+        const { emulator: e, client, base } = await emulator({ dataDir: dir });
         const upload = await client.uploads.create({
           bytes: 3,
           filename: 'a.jsonl',
           mime_type: 'text/jsonl',
           purpose: 'batch',
         });
-        // The upload expires an hour after its creation: due about half a second from now.
-        await advance(e, 3_600_000 - 500);
         const logged: string[] = [];
         vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
+        // The disk fails first; then the upload's one-hour step falls due (the clock moved in the process, which
+        // writes nothing), so no write can succeed before the failure, however slow the machine.
         let failing = true;
         const write = fs.writeSync;
         vi.spyOn(fs, 'writeSync').mockImplementation((...args: unknown[]) => {
           if (failing) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO', errno: -5 });
           return (write as (...a: unknown[]) => number)(...args);
         });
+        e.state.clock.advance(3_600_000);
+        // A request arms the step's timer (it answers 500 itself: the step it would apply first cannot be saved).
+        expect((await fetch(`${base}/models`, { headers: json })).status).toBe(500);
         // Polled: the step's timer fires, fails to save, and says so.
         while (!logged.some((l) => l.includes('a timed step could not be saved')))
           await new Promise((r) => setTimeout(r, 20));
-        expect(logged[0]).toMatch(
+        expect(logged.find((l) => l.startsWith('emulator: a timed step'))).toMatch(
           /^emulator: a timed step could not be saved \(.+\); trying again in 1000 ms$/,
         );
         // Still serving: a request that reads nothing due answers.
