@@ -8,6 +8,7 @@
 export type DiagnosticCode =
   | 'yaml-syntax'
   | 'file-not-found'
+  | 'input-limit'
   | 'invalid-openapi'
   | 'unresolved-ref'
   | 'duplicate-operation-id'

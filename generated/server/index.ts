@@ -79,7 +79,7 @@ export const allowedStates: (operationId: string) => string[] | undefined = guar
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
   const core = createCoreServer(
     routes,
-    handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>,
+    handlers as unknown as Readonly<Record<string, ((input: never) => unknown) | undefined>>,
     options,
   );
   const lifecycle = core.lifecycle!;

@@ -3,10 +3,10 @@
  * `--data` keeps what was stored), made runnable by ../package/emulator.ts. Options and exit codes: EMULATE in
  * ./commands.ts.
  */
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { GeneratorError, formatWarning } from '../diagnostics.ts';
 import { findConfig } from '../config/load.ts';
+import { readInput } from '../load/read-file.ts';
 import { prepareEmulator } from '../package/emulator.ts';
 import { DEFAULT_SPEC, parseCommand, usageError, type Stream } from './args.ts';
 import { EMULATE } from './commands.ts';
@@ -45,7 +45,7 @@ export async function main(
   let config: unknown = {};
   if (values.config) {
     try {
-      config = JSON.parse(readFileSync(values.config, 'utf8'));
+      config = JSON.parse(readInput(values.config));
     } catch (error) {
       err.write(
         `error[config]: ${values.config}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,

@@ -55,10 +55,10 @@ export interface StringConstraints {
    */
   patternFlags?: '';
   /**
-   * Set when the ReDoS guard refused the pattern (tolerant mode only): the validator tests it only on strings
-   * up to this many characters, so no input can stall it for long.
+   * Set when the pattern is not proven linear for a backtracking engine (tolerant mode only): validators test it
+   * with the linear-time matcher instead of RegExp, so no input can stall them.
    */
-  patternMaxInput?: number;
+  patternLinear?: true;
   /** `format` as written (`date-time`, `email`…); validators check the formats they implement, the rest is documentation. */
   format?: string;
   /** `contentMediaType`: the media type of the string's content (documentation, and a file part in multipart). */
@@ -185,9 +185,10 @@ export interface ObjectNode extends NodeBase {
   propertyNamesType?: TypeNode;
   /**
    * `patternProperties`, in the spec's order: keys matching a pattern take its schema, and are not additional.
-   * `flags` as in `StringConstraints.patternFlags` (`'u'` unless the pattern needs none).
+   * `flags` as in `StringConstraints.patternFlags` (`'u'` unless the pattern needs none), `linear` as in
+   * `StringConstraints.patternLinear`.
    */
-  patternProperties?: { pattern: string; flags: '' | 'u'; type: TypeNode }[];
+  patternProperties?: { pattern: string; flags: '' | 'u'; linear?: true; type: TypeNode }[];
   /** Cross-field rules of `x-rules`, in the spec's order (empty without). */
   rules: CrossFieldRule[];
   /**

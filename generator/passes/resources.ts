@@ -260,7 +260,8 @@ export function decideCalls(
     .map((op) => ({ ...op, sdkPath: [...(op.sdkCall ?? [])] }))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   for (const op of ops) {
-    const configured = naming.calls[op.operationId];
+    // An own key only: an operationId such as `constructor` is not one of Object.prototype's members.
+    const configured = Object.hasOwn(naming.calls, op.operationId) ? naming.calls[op.operationId] : undefined;
     if (configured) op.sdkPath = configured.split('.');
   }
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));

@@ -85,6 +85,22 @@ describe('emulate: help and refusals', () => {
     expect(steps.err).toContain('the documents fix this step at PT1H');
   });
 
+  it('reads names of Object.prototype in steps and seed as data: no such machine or collection, exit 2', async () => {
+    for (const [config, message] of [
+      [{ steps: { 'constructor:a->b': 5 } }, 'config steps.constructor:a->b: no state machine "constructor"'],
+      [{ steps: { '__proto__:a->b': 5 } }, 'config steps.__proto__:a->b: no state machine "__proto__"'],
+      [{ steps: { 'toString:a->b': null } }, 'config steps.toString:a->b: no state machine "toString"'],
+      [{ seed: { constructor: [{ id: 'x' }] } }, 'config seed: no collection constructor'],
+      [{ seed: { hasOwnProperty: [{ id: 'x' }] } }, 'config seed: no collection hasOwnProperty'],
+    ] as const) {
+      const file = path.join(dir, 'proto.json');
+      writeFileSync(file, JSON.stringify(config));
+      const r = await run(['--spec', 'spec/openapi.yaml', '--config', file]);
+      expect(r.err).toContain(message);
+      expect(r.code).toBe(2);
+    }
+  });
+
   it('reports a spec it cannot read with exit 1 and its location', async () => {
     const r = await run(['--spec', path.join(dir, 'nope.yaml')]);
     expect(r.code).toBe(1);
@@ -138,6 +154,7 @@ describe('emulate --data', () => {
     });
     await fetch(`${first.url}/_emulator/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance_ms: 1000 }),
     });
     expect((await client.batches.cancel(batch.id)).status).toBe('cancelling');
@@ -169,6 +186,7 @@ describe('emulate --data', () => {
     expect(await status()).toBe('cancelling');
     await fetch(`${second.url}/_emulator/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance_ms: 600_000 }),
     });
     expect(await status()).toBe('cancelled');

@@ -128,6 +128,7 @@ describe('every operation', () => {
       if (rank(op) > 0 && !moved) {
         await fetch(`${emulator.url}/_emulator/clock`, {
           method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ advance_ms: 2 * STEP }),
         });
         moved = true;

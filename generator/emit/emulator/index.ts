@@ -82,8 +82,9 @@ function modelFile(api: Api, model: unknown): GeneratedFile {
     declarations: [
       {
         name: 'MODEL',
-        type: use.from('emulator/types.ts', 'EmulatorModel', true),
-        initializer: dataLiteral(model),
+        // An assertion, not an annotation: TypeScript gives no contextual type to an object literal's property named
+        // like a member of Object.prototype (an operationId `constructor`), so an annotation would widen its literals.
+        initializer: `${dataLiteral(model)} as ${use.from('emulator/types.ts', 'EmulatorModel', true)}`,
       },
     ],
   };

@@ -315,7 +315,8 @@ export function emulatorModel(api: Api): EmulatorModel {
     if (parent !== c.path && collections.has(parent)) collections.get(parent)!.children.push(c.path);
   }
 
-  const operations: Record<string, OperationModel> = {};
+  // Keyed by operationIds, any string (`__proto__` too): a table without a prototype.
+  const operations = Object.create(null) as Record<string, OperationModel>;
   const schemaNames = new Set<string>();
   for (const op of api.operations) {
     const segs = segments(op.path);

@@ -94,7 +94,7 @@ export const guardState: (operationId: string, state: string) => void = guards.g
 export const allowedStates: (operationId: string) => string[] | undefined = guards.allowedStates;`,
   `/** The API's server: every request goes through the pipeline of core.ts, then to \`handlers[operationId]\`. */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
-  const core = createCoreServer(routes, handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
+  const core = createCoreServer(routes, handlers as unknown as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
   const lifecycle = core.lifecycle!;
   return { handle: core.handle, run: core.run!, lifecycle, node: toNodeListener(core), fetch: toFetchHandler(core), close: (o) => lifecycle.close(o) };
 }`,

@@ -17,6 +17,8 @@ import {
 } from 'ts-morph';
 import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
+import { compileProgram } from '../../regex/program.ts';
+import { parseRegex } from '../../regex/syntax.ts';
 import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from './code/index.ts';
 import {
   runOf,
@@ -80,7 +82,6 @@ export class Compiler implements Services {
     schemas: NamedSchema[],
     private readonly link: SchemaLinker,
     readonly options: ValidatorsConfig = DEFAULT_CONFIG.validators,
-    private readonly onPattern: (pattern: string, pointer: string) => void = () => {},
   ) {
     this.schemas = new Map(schemas.map((s) => [s.name, s]));
   }
@@ -304,14 +305,19 @@ export class Compiler implements Services {
     return name;
   }
 
-  regex(pattern: string, pointer: string, flags: string = 'u'): Name {
-    const key = flags === 'u' ? pattern : `${flags}/${pattern}`;
+  regex(pattern: string, flags: string, linear = false): Name {
+    const key = `${linear ? 'linear' : ''}/${flags}/${pattern}`;
     let name = this.regexes.get(key);
     if (!name) {
-      this.onPattern(pattern, pointer);
       name = new Name(`RE${this.regexes.size}`);
       this.regexes.set(key, name);
-      this.constants.push(_`const ${name} = new RegExp(${pattern}, ${flags});`);
+      if (linear) {
+        const program = compileProgram(parseRegex(pattern, flags === 'u'), flags === 'u');
+        const matcher = this.rt('LinearPattern');
+        this.constants.push(
+          _`const ${name} = new ${matcher}(${program.unicode}, ${program.anchored}, ${program.sets}, ${program.code});`,
+        );
+      } else this.constants.push(_`const ${name} = new RegExp(${pattern}, ${flags});`);
     }
     return name;
   }

@@ -37,8 +37,11 @@ export interface Services {
   hoist(node: TypeNode, mode: Mode | 'ev'): Name;
   /** The function of named schema `target`. */
   linked(target: string, mode: Mode): Name;
-  /** A module-level regular expression (one per pattern and flags). */
-  regex(pattern: string, pointer: string, flags?: string): Name;
+  /**
+   * A module-level matcher with RegExp's `test` (one per pattern and flags): a RegExp, or with `linear` the
+   * linear-time matcher running the pattern's compiled program.
+   */
+  regex(pattern: string, flags: string, linear?: boolean): Name;
   /** A module-level table of ASCII characters for `onlyAscii` (one per distinct list of ranges). */
   charSet(ranges: readonly [number, number][]): Name;
   /** A module-level set of values (one per distinct list). */

@@ -1,6 +1,7 @@
 /**
  * `generated/validators/`: standalone validators compiled from the IR (no validator library at run time).
  *   runtime.ts            hand-written helpers (templates/validators/runtime.ts, copied verbatim)
+ *   formats.ts, pattern.ts  format checks and the linear-time pattern matcher (copied verbatim, from runtime.ts)
  *   schemas/<area>.ts     is<Type>(v, r?) / check<Type>(v, p, c) per named schema (r, c: the run's state)
  *   requests/<area>.ts    validate<Op>Request(input) / validate<Op>Response(status, body) per operation
  *   shared.ts             is<n>(v, r) / check<n> / ev<n>(v, e, d, r): one helper per distinct inline sub-schema
@@ -23,6 +24,7 @@ export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG)
   const files: GeneratedFile[] = [
     verbatimFile('validators/runtime.ts', 'validators/runtime.ts'),
     verbatimFile('validators/formats.ts', 'validators/formats.ts'),
+    verbatimFile('validators/pattern.ts', 'validators/pattern.ts'),
   ];
   // One pool of helpers for the document: identical sub-schemas anywhere share one function in shared.ts.
   const pool = new HelperPool();

@@ -77,6 +77,7 @@ export function parseObject(
           {
             pattern,
             flags: c.patternFlags ?? ('u' as const),
+            ...(c.patternLinear ? { linear: true as const } : {}),
             type: parse(s, joinPointer(pointer, 'patternProperties', pattern)),
           },
         ];

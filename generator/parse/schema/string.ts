@@ -1,11 +1,8 @@
-/** Strings: their keywords, the pattern's flags and ReDoS guard, and file parts (`format: binary`, a media type). */
+/** Strings: their keywords, the pattern's flags and ReDoS safety, and file parts (`format: binary`, a media type). */
 import type { NodeBase, StringConstraints, TypeNode } from '../../ir/schema.ts';
 import { joinPointer } from '../../diagnostics.ts';
 import type { Json, ParseContext } from '../context.ts';
-import { unsafePatternReason } from '../regex-safety.ts';
-
-/** Length cap of a refused pattern's check in tolerant mode. */
-export const UNSAFE_PATTERN_MAX_INPUT = 100;
+import { patternSafety } from '../pattern-safety.ts';
 
 export function stringConstraints(schema: Json): StringConstraints {
   const c: StringConstraints = {};
@@ -35,16 +32,16 @@ export function checkPattern(ctx: ParseContext, c: StringConstraints, at: string
     // Valid ECMA-262 without the unicode flag (`\-` or `[\w-.]`, common in published specs).
     c.patternFlags = '';
   }
-  const reason = unsafePatternReason(pattern);
-  if (reason) {
-    ctx.diagnostics.report(
-      'unsafe-pattern',
-      `pattern ${JSON.stringify(pattern)} is refused: ${reason}; rewrite it without nested repetition`,
-      ctx.locate(at),
-      `checked only on strings of at most ${UNSAFE_PATTERN_MAX_INPUT} characters`,
-    );
-    c.patternMaxInput = UNSAFE_PATTERN_MAX_INPUT;
-  }
+  const safety = patternSafety(pattern, c.patternFlags !== '');
+  if (safety.kind === 'native') return;
+  ctx.diagnostics.report(
+    'unsafe-pattern',
+    `pattern ${JSON.stringify(pattern)} ${safety.reason}`,
+    ctx.locate(at),
+    safety.kind === 'linear' ? 'checked by the linear-time matcher' : 'the pattern is not checked',
+  );
+  if (safety.kind === 'linear') c.patternLinear = true;
+  else delete c.pattern;
 }
 
 export function parseString(ctx: ParseContext, schema: Json, b: NodeBase): TypeNode {

@@ -153,7 +153,7 @@ function objectRest(cx: Cx<ObjectNode>): void {
   propertyNamesSchema(cx, node.propertyNamesType);
   const known = node.properties.map((pr) => pr.name);
   const patterns = (node.patternProperties ?? []).map((pp) => ({
-    re: cc.regex(pp.pattern, node.pointer, pp.flags),
+    re: cc.regex(pp.pattern, pp.flags, pp.linear),
     type: pp.type,
   }));
   if (patterns.length) {

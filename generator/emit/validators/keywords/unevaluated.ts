@@ -117,7 +117,7 @@ function writeEvaluated(
       const tests = [
         ...(names.length ? [cc.knownKey(KEY, names)] : []),
         ...(node.patternProperties ?? []).map(
-          (pp) => _`${cc.regex(pp.pattern, node.pointer, pp.flags)}.test(k)`,
+          (pp) => _`${cc.regex(pp.pattern, pp.flags, pp.linear)}.test(k)`,
         ),
       ];
       if (!tests.length) break;
