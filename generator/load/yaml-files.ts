@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { fail } from '../diagnostics.ts';
+import { decodeToken, fail } from '../diagnostics.ts';
 import { isDataKey } from './data-refs.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 import { rewriteIdRefs } from './ids.ts';
@@ -270,7 +270,7 @@ export function resolvePointer(value: unknown, fragment: string): unknown {
   let current: unknown = value;
   // Empty tokens are keys too (`#/$defs//x` names the key "" of `$defs`).
   for (const raw of fragment.replace(/^\//, '').split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = decodeToken(raw);
     if (current === null || typeof current !== 'object') return undefined;
     if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
     current = (current as Record<string, unknown>)[token];

@@ -73,7 +73,6 @@ export interface OperationModel {
     before?: string;
     page?: string;
   };
-  /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
   computes?: ComputeKind;
   /** Whether a request can ask for server-sent events. */
@@ -82,6 +81,7 @@ export interface OperationModel {
   sseEvents?: Record<string, JsonSchema>;
   /** Properties of the moderation categories object, in order (for `moderation`). */
   categories?: string[];
+  /** Guards of the state tables on this operation. */
   guards: {
     machine: string;
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
@@ -122,9 +122,9 @@ export interface EmulatorModel {
   collections: Record<string, CollectionModel>;
   operations: Record<string, OperationModel>;
   machines: Record<string, MachineModel>;
-  /** Webhook event names the spec declares. */
   assumedInitial: Record<string, string>;
   assumedProgressions: AssumedProgression[];
+  /** Webhook event names the spec declares. */
   webhooks: string[];
   /** Documented rate-limit response headers (lower case). */
   rateLimitHeaders: string[];

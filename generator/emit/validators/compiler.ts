@@ -19,7 +19,7 @@ import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
 import { compileProgram } from '../../regex/program.ts';
 import { parseRegex } from '../../regex/syntax.ts';
-import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from './code/index.ts';
+import { _, inheritedName, join, Name, prop, Writer, type Code } from './code/index.ts';
 import {
   runOf,
   type Cx,
@@ -41,6 +41,7 @@ import {
 } from './keywords/index.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
+import { commentText } from '../ts/literal.ts';
 
 export type { Mode } from './context.ts';
 
@@ -146,7 +147,7 @@ export class Compiler implements Services {
         out.block(_`finally`, () => out.line(_`${state}.depth--;`));
       },
     };
-    if (options.docs) structure.docs = [docText(options.docs)];
+    if (options.docs) structure.docs = [commentText(options.docs)];
     return structure;
   }
 

@@ -5,9 +5,9 @@ import type { NamedSchema } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { GeneratedFile } from '../contract.ts';
 import { printFile, printStatements } from '../ts/project.ts';
-import { docText } from './code/index.ts';
 import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler, recursiveSchemas, SHARED_PATH } from './files.ts';
+import { commentText } from '../ts/literal.ts';
 
 export function emitSchemaValidators(
   api: Api,
@@ -36,7 +36,7 @@ export function emitSchemaValidators(
           kind: StructureKind.Function,
           isExported: true,
           name: s.validators.is,
-          docs: [docText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)],
+          docs: [commentText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)],
           parameters: [
             { name: 'v', type: 'unknown' },
             { name: 'r', type: 'Run', initializer: 'newRun()' },
@@ -48,7 +48,9 @@ export function emitSchemaValidators(
           kind: StructureKind.Function,
           isExported: true,
           name: s.validators.check,
-          docs: [docText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`)],
+          docs: [
+            commentText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`),
+          ],
           parameters: [
             { name: 'v', type: 'unknown' },
             { name: 'p', type: 'string' },

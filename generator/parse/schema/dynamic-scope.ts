@@ -7,13 +7,12 @@
  * function is shared by its callers: where the scope entered before a reference to it would bind one of the
  * `$dynamicRef`s it reaches otherwise than its own function does, the parser inlines it there instead.
  */
-import { resolveInternal } from '../../diagnostics.ts';
+import { pointerToken, resolveInternal } from '../../diagnostics.ts';
 import { decodeFragment, findAnchors } from '../../load/anchors.ts';
 
 const DATA = new Set(['enum', 'const', 'default', 'example', 'examples']);
 const DOCUMENT_BASE = 'file:///openapi-document';
 
-const tokenOf = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const isResource = (o: Record<string, unknown>) => typeof o.$id === 'string' && !o.$id.startsWith('#');
 
 function resolveUrl(ref: string, base: string): URL | undefined {
@@ -57,7 +56,7 @@ export function createDynamicScope(document: unknown): DynamicScope {
         resources.push(pointer);
       }
     }
-    for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) visit(v, `${pointer}/${tokenOf(k)}`, here);
+    for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) visit(v, `${pointer}/${pointerToken(k)}`, here);
   };
   visit(document, '#', DOCUMENT_BASE);
 
@@ -121,7 +120,7 @@ export function createDynamicScope(document: unknown): DynamicScope {
           }
           if (first) walk(first.target);
         }
-        for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) collect(v, `${at}/${tokenOf(k)}`);
+        for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) collect(v, `${at}/${pointerToken(k)}`);
       };
       collect(resolveInternal(document, pointer), pointer);
     };

@@ -4,4 +4,3 @@ export { Name, isIdentifier } from './name.ts';
 export { literal, objectKey, quoteString } from './literal.ts';
 export { inheritedName, ownProp, prop } from './access.ts';
 export { Writer } from './writer.ts';
-export { docText } from './doc.ts';
