@@ -1,9 +1,13 @@
 /**
  * The layers (`npm run check:layers`, part of `npm test`), checked over all of generator/ and templates/.
  *
- * The generator: load → parse → passes → emitters → render, with `generator/diagnostics.ts` the leaf every layer may
- * use and `generator/ir/` the model they share; no layer imports a later one; an emitter does not import another
- * emitter (they share `emit/ts/` only), nor the naming modules (every name and path comes from the model).
+ * The generator, from the ground up: `generator/diagnostics.ts` (errors and JSON pointers) imports nothing;
+ * `generator/ir/` (the model's types, one file per node family) imports nothing but diagnostics; `generator/naming/`
+ * (the rules for identifiers and paths) reads the model's types. Then the pipeline: load → parse → passes →
+ * emitters (`generator/emit/`, whose contract `emit/contract.ts` is all the renderer reads of them) → render; no
+ * layer imports a later one; an emitter does not import another emitter (they share `emit/ts/` and
+ * `emit/templates.ts`), nor the naming modules (every name and path comes from the model). On top, the tools over
+ * the pipeline (`diff/`, `build/`) and the command line (`generator/cli/`), which nothing below imports.
  *
  * The runtimes (templates/): hand-written code copied verbatim into the generated packages, so it imports nothing of
  * the generator and no npm package (generated code has zero runtime dependencies); each runtime stays inside its own
@@ -37,40 +41,76 @@ module.exports = {
     {
       name: 'leaf-is-leaf',
       severity: 'error',
-      comment: 'diagnostics.ts imports only the IR and config types',
+      comment: 'diagnostics.ts imports nothing of the generator',
       from: { path: '^generator/diagnostics\\.ts$' },
-      to: { path: '^generator/', pathNot: '^generator/(ir|config)/types\\.ts$' },
+      to: { path: '^generator/' },
     },
     {
-      name: 'ir-below-everything',
+      name: 'ir-is-the-ground',
       severity: 'error',
+      comment: "the model's types import nothing but each other and the diagnostics",
       from: { path: '^generator/ir/' },
-      to: { path: '^generator/(load|parse|passes|emit|render|diff|pipeline|cli)' },
+      to: { path: '^generator/', pathNot: '^generator/(ir/|diagnostics\\.ts$)' },
+    },
+    {
+      name: 'naming-reads-the-model',
+      severity: 'error',
+      comment: 'the naming rules read the model and the diagnostics only: the passes call them',
+      from: { path: '^generator/naming/' },
+      to: { path: '^generator/', pathNot: '^generator/(naming/|ir/|diagnostics\\.ts$)' },
+    },
+    {
+      name: 'the-command-line-is-on-top',
+      severity: 'error',
+      comment:
+        'generator/cli/ parses arguments and calls the pipeline and the tools; nothing else imports it',
+      from: { path: '^generator/', pathNot: '^generator/cli/' },
+      to: { path: '^generator/cli/' },
+    },
+    {
+      name: 'tools-over-the-pipeline',
+      severity: 'error',
+      comment:
+        'the spec diff and the build use the pipeline; the pipeline and its layers know nothing of them',
+      from: {
+        path: '^generator/(load|parse|passes|emit|render|config|naming|ir|package)/|^generator/pipeline\\.ts$',
+      },
+      to: { path: '^generator/(diff|package)/' },
     },
     {
       name: 'load-first',
       severity: 'error',
       comment: 'load knows nothing of what reads its output',
       from: { path: '^generator/load/' },
-      to: { path: '^generator/(parse|passes|emit|render|diff)/' },
+      to: { path: '^generator/(parse|passes|emit|render|diff)/|^generator/pipeline\\.ts$' },
     },
     {
       name: 'parse-before-passes',
       severity: 'error',
       from: { path: '^generator/parse/' },
-      to: { path: '^generator/(passes|emit|render|diff)/' },
+      to: { path: '^generator/(passes|emit|render|diff)/|^generator/pipeline\\.ts$' },
     },
     {
       name: 'passes-before-emitters',
       severity: 'error',
       from: { path: '^generator/passes/' },
-      to: { path: '^generator/(load|parse|emit|render|diff)/' },
+      to: { path: '^generator/(load|parse|emit|render|diff)/|^generator/pipeline\\.ts$' },
     },
     {
       name: 'emitters-read-the-ir-only',
       severity: 'error',
       from: { path: '^generator/emit/' },
-      to: { path: '^generator/(load|parse|passes|diff|pipeline)' },
+      to: { path: '^generator/(load|parse|passes|diff|render|pipeline)' },
+    },
+    {
+      name: 'render-reads-the-contract',
+      severity: 'error',
+      comment: 'the renderer formats and writes what emitters return: it reads their contract, no emitter',
+      from: { path: '^generator/render/' },
+      to: {
+        path: '^generator/(emit/|load|parse|passes|diff|pipeline)',
+        pathNot: '^generator/emit/contract\\.ts$',
+      },
     },
     {
       name: 'emitters-name-nothing',

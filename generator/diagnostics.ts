@@ -1,10 +1,6 @@
-import type { CodegenConfig } from './config/types.ts';
-import type { Api } from './ir/types.ts';
-
 /**
  * The generator's leaf module: every layer (load, parse, passes, emitters, render) may import it, and it imports
- * nothing but the IR's and the codegen config's types. It holds the diagnostics (errors and tolerant-mode warnings), the JSON-pointer
- * helpers, and the emitter contract (`GeneratedFile`, `Emitter`).
+ * nothing. It holds the diagnostics (errors and tolerant-mode warnings) and the JSON-pointer helpers.
  *
  * One error type for everything the generator refuses. The CLI prints `code`, `location` and `message` and
  * exits non-zero; nothing else reaches the user (no stack traces).
@@ -12,6 +8,7 @@ import type { Api } from './ir/types.ts';
 export type DiagnosticCode =
   | 'yaml-syntax'
   | 'file-not-found'
+  | 'input-limit'
   | 'invalid-openapi'
   | 'unresolved-ref'
   | 'duplicate-operation-id'
@@ -177,23 +174,4 @@ export function resolveInternal(document: unknown, ref: string): unknown {
     current = (current as Record<string, unknown>)[token];
   }
   return current;
-}
-
-/** One output file, in memory; only the renderer writes files. */
-export interface GeneratedFile {
-  /** Path relative to the output directory, with `/` separators. */
-  path: string;
-  contents: string;
-  /**
-   * Copied unchanged from `templates/` (a hand-written runtime) or from the release record: golden fixtures list such
-   * files in a manifest instead of storing one more copy of them.
-   */
-  verbatim?: boolean;
-}
-
-/** An emitter: a total function of the resolved IR (spec problems were reported by parse and the passes). */
-export interface Emitter {
-  name: string;
-  /** Reads the IR and the codegen config (the branding) only. */
-  emit(api: Api, config: CodegenConfig): GeneratedFile[];
 }

@@ -8,6 +8,6 @@
 export { buildIr, runPipeline as generate, type PipelineOptions, type PipelineResult } from './pipeline.ts';
 export { writeTree as writeFiles, OutputError, type WriteOptions } from './render/write.ts';
 export { GeneratorError } from './diagnostics.ts';
-export type { Api } from './ir/types.ts';
-export type { GeneratedFile } from './diagnostics.ts';
+export type { Api } from './ir/api.ts';
+export type { GeneratedFile } from './emit/contract.ts';
 export { DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './config/types.ts';

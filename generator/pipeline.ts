@@ -1,11 +1,7 @@
-/**
- * load → parse → passes → emitters → format, as an explicit ordered list. Parse returns the parsed model; the passes
- * return tables from which the resolved model is assembled (passes/index.ts); emitters are pure functions of the
- * resolved model and the config. Returns files in memory; only the renderer writes them.
- */
-import { Diagnostics, GeneratorError, type GeneratedFile, type Mode, type Warning } from './diagnostics.ts';
+import { Diagnostics, GeneratorError, type Mode, type Warning } from './diagnostics.ts';
+import type { GeneratedFile } from './emit/contract.ts';
 import path from 'node:path';
-import type { Api } from './ir/types.ts';
+import type { Api } from './ir/api.ts';
 import { loadSpec } from './load/index.ts';
 import { parseDocument } from './parse/document.ts';
 import { DEFAULT_PASS_OPTIONS, runPasses, type PassOptions } from './passes/index.ts';
@@ -13,8 +9,8 @@ import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
 import { checkConfig, configFor, type ConfigSource } from './config/index.ts';
-import { DEFAULT_CONFIG, type CodegenConfig } from './config/types.ts';
-import { emittersFor } from './package/layout.ts';
+import type { CodegenConfig } from './config/types.ts';
+import { emittersFor } from './emit/package-layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
 export interface StepTiming {
@@ -112,11 +108,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
   const api = await buildIr(options.spec, record, diagnostics, inputs, {
     sdk: config.sdk,
-    ...(config.clientName !== DEFAULT_CONFIG.clientName ? { clientName: config.clientName } : {}),
-    ...(config.envPrefix !== DEFAULT_CONFIG.envPrefix ? { envPrefix: config.envPrefix } : {}),
+    ...(config.clientName === undefined ? {} : { clientName: config.clientName }),
+    ...(config.envPrefix === undefined ? {} : { envPrefix: config.envPrefix }),
   });
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
-  // An output's files import other outputs where they are (package/layout.ts): those are written with it.
+  // An output's files import other outputs where they are (emit/package-layout.ts): those are written with it.
   const run = emittersFor(options.emitters ?? EMITTERS.map((e) => e.name));
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { buildPackage } from '../generator/build/compile.ts';
+import { buildPackage } from '../generator/package/compile.ts';
 import { stats } from './bench/stats.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');

@@ -16,6 +16,7 @@ import { buildIr } from '../generator/pipeline.ts';
 import { directorySample, directorySpec } from '../test/corpus/directory-sample.ts';
 import { namingBreaks, type NamingRule } from '../test/corpus/naming-stats.ts';
 import { fmt, stats } from './bench/stats.ts';
+import { GITHUB_SPEC } from './bench/github.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +31,7 @@ const largeRuns = Math.max(1, Number(values['large-runs']));
 const tmp = path.resolve(values.out);
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
-const GITHUB = path.resolve('../shared/specs/github-api.json');
+const GITHUB = GITHUB_SPEC;
 const node = process.execPath;
 const PEAK_RSS = pathToFileURL(path.resolve('scripts/bench/peak-rss.mjs')).href;
 const redocly = path.join(tmp, 'redocly.yaml');

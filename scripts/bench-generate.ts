@@ -21,6 +21,7 @@ import { writeLargeSpec } from './bench/make-large-spec.ts';
 import { makeMultiFileSpec } from './make-multifile-spec.ts';
 import { fmt, row, stats, type Stats } from './bench/stats.ts';
 import { benchGithub } from './bench/github.ts';
+import { OPENAI_31_SPEC } from '../test/helpers/public-specs.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +37,7 @@ const testRuns = Math.max(0, Number(values['test-runs']));
 const tmp = path.resolve('.tmp/bench-generate');
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
-const OPENAI = path.resolve('../shared/specs/openai-3.1.yaml');
+const OPENAI = OPENAI_31_SPEC;
 if (values['github-only']) {
   console.log(
     [

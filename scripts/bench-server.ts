@@ -22,7 +22,11 @@
  * connections at once: a 32 MiB multipart of 255 parts to `/v1/images/edits`, a 1 MiB JSON of deep arrays to
  * `/v1/embeddings`, and 64 KiB of brackets to the unauthenticated `/v1/oauth/token`; and on four more connections
  * unauthenticated uploads (30 MiB announced to `/v1/images/edits` without credentials, sent as fast as the
- * connection takes them, again on a new connection when the server closes one). Reported: p99 (and p50)
+ * connection takes them, again on a new connection when the server closes one); on one more connection a JSON body
+ * whose `user` is a string a backtracking engine takes seconds on for the ReDoS-shaped pattern the attacked server's
+ * spec gives it (`^(\w+\s?)*$` on EndUser: the server under attack is generated from the spec with that pattern
+ * added, in tolerant mode); and on one more a client reading, as fast as it can, a speech stream whose items are
+ * always ready (again when it ends). Reported: p99 (and p50)
  * with and without attack, median and min–max over --attack-rounds (default 3) of --attack-duration seconds
  * (default 5) each, then every round's p99. Goal: p99 under attack below 50 ms in every round. `--attack-only`
  * skips the throughput table. The throughput table ends with every round's ratios and the CPU time of the three
@@ -30,6 +34,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -64,6 +69,11 @@ const BODY = JSON.stringify({
   encoding_format: 'float',
 });
 const OUT = path.resolve('.tmp/bench-server');
+/** The server under attack: the spec with a ReDoS-shaped pattern on EndUser (`REDOS`), its stream never waiting. */
+const ATTACK_OUT = path.resolve('.tmp/bench-server-attack');
+const REDOS = '^(\\w+\\s?)*$';
+/** 28 words and a character the pattern refuses: a backtracking engine tries 2^28 ways before it answers. */
+const REDOS_USER = `${'word '.repeat(28)}!`;
 
 function announce(server: http.Server): void {
   server.listen(0, '127.0.0.1', () =>
@@ -109,18 +119,24 @@ async function serve(kind: string): Promise<void> {
     });
     return announce(server);
   }
-  if (kind === 'generated') {
-    const mod = (await import(path.join(OUT, 'server/index.ts'))) as {
+  if (kind === 'generated' || kind === 'generated-attack') {
+    const mod = (await import(path.join(kind === 'generated' ? OUT : ATTACK_OUT, 'server/index.ts'))) as {
       createServer(
-        h: Record<string, () => unknown>,
+        h: Record<string, (input: { signal: AbortSignal }) => unknown>,
         o: Record<string, unknown>,
       ): { node: http.RequestListener };
       NODE_SERVER_OPTIONS: http.ServerOptions;
     };
+    const chunk = new Uint8Array(1024);
     const handlers = {
       createEmbedding: () => RESPONSE,
       createImageEdit: () => ({ created: 1, data: [] }),
       exchangeToken: () => ({ access_token: 'a' }),
+      // A stream whose items are always ready, for as long as its client reads.
+      createSpeech: (input: { signal: AbortSignal }) =>
+        (async function* () {
+          while (!input.signal.aborted) yield chunk;
+        })(),
     };
     const server = mod.createServer(handlers, { authenticate: () => ({ kind: 'api_key' }) });
     return announce(http.createServer(mod.NODE_SERVER_OPTIONS, server.node));
@@ -212,11 +228,22 @@ async function check(kind: string, port: number): Promise<void> {
 async function main(): Promise<void> {
   const { runPipeline } = await import('../generator/pipeline.ts');
   const { writeTree } = await import('../generator/render/write.ts');
-  writeTree(
-    OUT,
-    (await runPipeline({ spec: values.spec, emitters: ['state-machines', 'validators', 'server'] })).files,
-    { force: true },
-  );
+  const emitters = ['state-machines', 'validators', 'server'];
+  writeTree(OUT, (await runPipeline({ spec: values.spec, emitters })).files, { force: true });
+  // The attacked server's spec: ours, bundled, with the ReDoS-shaped pattern on EndUser (tolerant mode: strict
+  // refuses it), so its validators test it with the linear-time matcher.
+  const { loadSpec } = await import('../generator/load/index.ts');
+  const { document } = await loadSpec(values.spec);
+  const schemas = (
+    document as unknown as { components: { schemas: Record<string, Record<string, unknown>> } }
+  ).components.schemas;
+  schemas.EndUser = { ...schemas.EndUser, pattern: REDOS };
+  const variant = `${ATTACK_OUT}.json`;
+  fs.mkdirSync(path.dirname(variant), { recursive: true });
+  fs.writeFileSync(variant, JSON.stringify(document));
+  writeTree(ATTACK_OUT, (await runPipeline({ spec: variant, emitters, mode: 'tolerant' })).files, {
+    force: true,
+  });
   const kinds = ['generated', 'bare', 'bare+headers', 'fastify'];
   const rps: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
   const cpu: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
@@ -309,8 +336,8 @@ async function attack(port: number): Promise<void> {
   }
   const deepJson = Buffer.from(`{"model":"m","input":[${deepItems.join(',')}]}`);
   const brackets = Buffer.from('['.repeat(64 * 1024 - 16));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 3 });
-  const send = (path: string, type: string, body: Buffer) =>
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const send = (path: string, type: string, body: Buffer, via = agent) =>
     new Promise<void>((resolve) => {
       const req = http.request(
         {
@@ -318,7 +345,7 @@ async function attack(port: number): Promise<void> {
           port,
           path,
           method: 'POST',
-          agent,
+          agent: via,
           headers: { 'content-type': type, 'content-length': body.length, authorization: 'Bearer sk-bench' },
         },
         (res) => {
@@ -360,11 +387,21 @@ async function attack(port: number): Promise<void> {
   const uploads = async () => {
     for (;;) await unauthenticated();
   };
+  // A body whose `user` a backtracking engine would take seconds on (the server answers 400 at once).
+  const redos = Buffer.from(JSON.stringify({ model: 'm', input: 'x', user: REDOS_USER }));
+  const speech = Buffer.from(JSON.stringify({ input: 'endless', model: 'tts-1', voice: 'alloy' }));
+  // A client reading a stream whose items are always ready, as fast as the socket gives them.
+  const streamer = async () => {
+    const streams = new http.Agent({ keepAlive: false });
+    for (;;) await send('/v1/audio/speech', 'application/json', speech, streams);
+  };
   process.stdout.write('ATTACKING\n');
   await Promise.all([
     loop('/v1/images/edits', `multipart/form-data; boundary=${boundary}`, multipart),
     loop('/v1/embeddings', 'application/json', deepJson),
     loop('/v1/oauth/token', 'application/json', brackets),
+    loop('/v1/embeddings', 'application/json', redos),
+    streamer(),
     uploads(),
     uploads(),
     uploads(),
@@ -420,7 +457,7 @@ async function underAttack(): Promise<string> {
     attack: { p99: [], p50: [], n: [] },
   };
   for (let round = 0; round < rounds; round++) {
-    const { child, port } = await start('generated');
+    const { child, port } = await start('generated-attack');
     try {
       await probe(port, 1); // warm-up (JIT)
       for (const phase of ['baseline', 'attack'] as const) {
@@ -454,7 +491,7 @@ async function underAttack(): Promise<string> {
     return `${s.median.toFixed(1)} | ${s.min.toFixed(1)}–${s.max.toFixed(1)}`;
   };
   const lines = [
-    `Load under attack: sequential POST /v1/embeddings for ${seconds} s alone, then ${seconds} s while 3 connections send the worst bodies within the limits and 4 more send unauthenticated 30 MiB uploads; ${rounds} rounds (fresh server each).`,
+    `Load under attack: sequential POST /v1/embeddings for ${seconds} s alone, then ${seconds} s while 4 connections send the worst bodies within the limits (one a ReDoS-shaped string for the pattern ${REDOS}), one reads a stream whose items are always ready and 4 more send unauthenticated 30 MiB uploads; ${rounds} rounds (fresh server each).`,
     '',
     '| phase | p99 ms median | p99 min–max | p50 ms median | p50 min–max | requests (median) |',
     '|---|---|---|---|---|---|',

@@ -25,12 +25,13 @@ import { writeTree } from '../generator/render/write.ts';
 import { mulberry32, shuffle } from './bench/random.ts';
 import { stats } from './bench/stats.ts';
 import { formatSize, sizeSpecExists, validatorSize } from './bench/validator-size.ts';
+import { GITHUB_SPEC } from './bench/github.ts';
 
 const { values } = parseArgs({
   options: {
     samples: { type: 'string', default: '9' },
     spec: { type: 'string', default: 'spec/openapi.yaml' },
-    'size-spec': { type: 'string', default: '../shared/specs/github-api.json' },
+    'size-spec': { type: 'string', default: GITHUB_SPEC },
     'no-size': { type: 'boolean', default: false },
   },
 });

@@ -1,14 +1,18 @@
 // `npm run generate`: runs scripts/generate.ts without tsx's per-module transform. The generator is bundled
 // once with esbuild into node_modules/.cache/ and rebuilt whenever one of its sources changes (checked by size
 // and mtime, a few milliseconds); node_modules packages stay external. If bundling fails, tsx runs the sources.
-// Each module's `import.meta.url` is kept as its source file's URL, so templates and workers resolve as before.
+// Each module's `import.meta.url` is kept as its source file's URL, so templates and workers resolve as before:
+// the bundle holds this checkout's absolute paths, so it is kept per checkout (a folder named by a hash of the
+// checkout's path). A moved or renamed checkout, or another one sharing this node_modules, builds its own.
 // V8's code cache of large CommonJS packages is kept too (v8-code-cache.mjs; CODEGEN_NO_CODE_CACHE=1 turns it off).
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = path.join(root, 'node_modules/.cache/platform-api-codegen/cli');
+const place = createHash('sha256').update(root).digest('hex').slice(0, 16);
+const dir = path.join(root, 'node_modules/.cache/platform-api-codegen/cli', place);
 const bundle = path.join(dir, 'generate.mjs');
 const manifest = path.join(dir, 'inputs.json');
 const stamp = (file) => {
@@ -18,9 +22,10 @@ const stamp = (file) => {
 
 function fresh() {
   try {
-    const inputs = JSON.parse(readFileSync(manifest, 'utf8'));
+    const { root: builtAt, inputs } = JSON.parse(readFileSync(manifest, 'utf8'));
     // A source recorded missing makes the bundle stale: a stamp of nothing proves nothing.
     return (
+      builtAt === root &&
       Object.entries(inputs).every(([file, st]) => st !== 'missing' && stamp(path.join(root, file)) === st) &&
       stamp(bundle) !== 'missing'
     );
@@ -69,7 +74,7 @@ async function rebuild() {
     renameSync(`${file}.${process.pid}`, file);
   };
   atomic(bundle, result.outputFiles[0].contents);
-  atomic(manifest, JSON.stringify(inputs));
+  atomic(manifest, JSON.stringify({ root, inputs }));
 }
 
 if (!process.env.CODEGEN_NO_CODE_CACHE) {

@@ -157,6 +157,25 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     }
   };
 
+  /**
+   * The fields the server assigns, never a request: the id, `object`, `created_at`, `expires_at`, the state
+   * machine's property and its `<state>_at` stamps, and the ids of the parents in the item's path
+   * (`vector_store_id` of `/vector_stores/{}/files`).
+   */
+  const serverFields = (collection: string): { names: Set<string>; parents: string[] } => {
+    const machine = state.machineOf(collection);
+    const segments = collection.split('/');
+    const parents = segments
+      .filter((_, i) => segments[i + 1] === '{}')
+      .map((s) => `${s.replace(/s$/, '')}_id`);
+    const names = new Set(['id', 'object', 'created_at', 'expires_at', ...parents]);
+    if (machine) for (const n of [machine.property, ...machine.states.map((s) => `${s}_at`)]) names.add(n);
+    return { names, parents };
+  };
+  /** A request body without the fields the server assigns. */
+  const clientFields = (collection: string, body: JsonObject): JsonObject =>
+    Object.fromEntries(Object.entries(body).filter(([k]) => !serverFields(collection).names.has(k)));
+
   const create = (
     op: OperationModel,
     input: HandlerInput,
@@ -170,10 +189,14 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     const body = jsonOf(input.body);
     const now = state.clock.nowSeconds();
     const partial: JsonObject = {
-      ...body,
+      ...clientFields(collection, body),
       id: coll.idType === 'integer' ? nextNumber(collection) : newId(coll.idPrefix, coll.object),
       created_at: now,
     };
+    // The parents' ids come from the path the item was created under.
+    serverFields(collection).parents.forEach((name, i) => {
+      if (parents[i] !== undefined && state.declares(coll.schema, name)) partial[name] = parents[i];
+    });
     if (coll.object) partial.object = coll.object;
     const machine = state.machineOf(collection);
     let initial: string | undefined;
@@ -249,9 +272,10 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
         case 'update': {
           const found = load(op, input);
           guardItem(op, operationId, found);
+          // What the server assigned stays, whatever the update sends (its status changes by transitions only).
           found.v = fill(
             itemSchema(op.collection!),
-            { ...found.v, ...jsonOf(input.body), id: found.v.id! },
+            { ...found.v, ...clientFields(op.collection!, jsonOf(input.body)) },
             ctx(),
           ) as JsonObject;
           state.put(op.collection!, found);

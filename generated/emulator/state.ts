@@ -127,13 +127,24 @@ export class State {
   sweep(): void {
     const now = this.clock.now();
     while (this.due.length && this.due[0]!.at <= now) {
-      const step = this.due.shift()!;
-      this.store.delete(SCHEDULE, `${step.key}#${step.id}`);
-      const stored = this.store.get(step.key, step.id) as unknown as Stored | undefined;
-      const machine = this.machineOf(step.collection);
-      if (!stored || !machine) continue;
-      const from = jsonText(stored.v[machine.property]);
-      this.enter(step.collection, stored, step.to, from, step.at);
+      const step = this.due[0]!;
+      // One step is one transaction; when the store cannot save it, the schedule in memory is put back as it was,
+      // so the step stays due and a later sweep applies it.
+      const before = [...this.due];
+      try {
+        this.store.transaction(() => {
+          this.due.shift();
+          this.store.delete(SCHEDULE, `${step.key}#${step.id}`);
+          const stored = this.store.get(step.key, step.id) as unknown as Stored | undefined;
+          const machine = this.machineOf(step.collection);
+          if (!stored || !machine) return;
+          const from = jsonText(stored.v[machine.property]);
+          this.enter(step.collection, stored, step.to, from, step.at);
+        });
+      } catch (error) {
+        this.due.splice(0, this.due.length, ...before);
+        throw error;
+      }
     }
   }
 

@@ -85,7 +85,7 @@ export interface Server extends CoreServer {
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
   const core = createCoreServer(
     routes,
-    handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>,
+    handlers as unknown as Readonly<Record<string, ((input: never) => unknown) | undefined>>,
     options,
   );
   const lifecycle = core.lifecycle!;

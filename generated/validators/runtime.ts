@@ -271,6 +271,7 @@ export function notSubsetIndex(a: readonly unknown[], b: readonly unknown[]): nu
 
 /** The formats of JSON Schema 2020-12, each to its RFC (`formats.ts`): `formats` by name, and `fmt<Name>` each. */
 export * from './formats.js';
+export { LinearPattern } from './pattern.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
 export type RawParam = string | readonly string[] | undefined;

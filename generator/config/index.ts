@@ -1,6 +1,6 @@
 /** The codegen config for one run: given, found beside the spec, or the defaults; checked against the spec. */
 import type { Warning } from '../diagnostics.ts';
-import type { Api } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
 import { readConfig, validateConfig, type Locate } from './load.ts';
 import { DEFAULT_CONFIG, type CodegenConfig } from './types.ts';
 

@@ -3,11 +3,12 @@
  * (`codegen.config.json:4:17 #/envPrefix: error[invalid-config]: …`); unknown keys are errors too, so a typo
  * never silently falls back to a default.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import { GeneratorError, GeneratorErrors, joinPointer } from '../diagnostics.ts';
 import { nearest } from '../naming/distance.ts';
+import { readInput, UnreadableInput } from '../load/read-file.ts';
 import { CONFIG_FILE, CONFIG_KEYS, DEFAULT_CONFIG, type CodegenConfig, type PackageConfig } from './types.ts';
 
 /** `codegen.config.json` in `dir` (the CLI's working directory), when there is one. */
@@ -20,8 +21,10 @@ export function readConfig(file: string): { config: CodegenConfig; locate: Locat
   const shown = path.relative(process.cwd(), file) || file;
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readInput(file);
   } catch (error) {
+    if (error instanceof UnreadableInput)
+      throw new GeneratorError(error.code, `the config ${shown} ${error.message}`, { file: shown });
     throw new GeneratorError(
       'file-not-found',
       `cannot read the config: ${(error as Error).message.split('\n')[0]}`,
@@ -222,7 +225,11 @@ export function validateConfig(
       d.validators.unknownRequestFields,
     );
   }
-  const sdk = { naming: d.sdk.naming, calls: { ...d.sdk.calls } };
+  // Keys are operationIds, any string (`__proto__` too): a table without a prototype.
+  const sdk = {
+    naming: d.sdk.naming,
+    calls: Object.assign(Object.create(null) as Record<string, string>, d.sdk.calls),
+  };
   if (c.sdk !== undefined) {
     const v = object(c.sdk, ['sdk'], ['naming', 'calls']);
     if (v.naming !== undefined) {
@@ -251,30 +258,33 @@ export function validateConfig(
       : bad(['mode'], `must be "strict" or "tolerant", not ${JSON.stringify(c.mode)}`, undefined);
   const release = c.release === undefined ? undefined : string(c.release, ['release'], undefined);
   const config: CodegenConfig = {
-    clientName:
-      c.clientName === undefined
-        ? d.clientName
-        : string(
+    // Given or absent, never defaulted: an absent name is the naming pass's to derive from the title.
+    ...(c.clientName === undefined
+      ? {}
+      : {
+          clientName: string(
             c.clientName,
             ['clientName'],
-            d.clientName,
+            undefined,
             /^[A-Z][A-Za-z0-9_]*$/,
             'a PascalCase identifier',
           ),
+        }),
     errorName:
       c.errorName === undefined
         ? d.errorName
         : string(c.errorName, ['errorName'], d.errorName, /^[A-Z][A-Za-z0-9_]*$/, 'a PascalCase identifier'),
-    envPrefix:
-      c.envPrefix === undefined
-        ? d.envPrefix
-        : string(
+    ...(c.envPrefix === undefined
+      ? {}
+      : {
+          envPrefix: string(
             c.envPrefix,
             ['envPrefix'],
-            d.envPrefix,
+            undefined,
             /^[A-Z][A-Z0-9_]*_$/,
             'an upper-case prefix ending in "_" (e.g. "ACME_")',
           ),
+        }),
     packages: {
       client: pkg(packages.client, ['packages', 'client'], d.packages.client),
       server: pkg(packages.server, ['packages', 'server'], d.packages.server),

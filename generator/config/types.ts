@@ -29,12 +29,18 @@ export interface SdkConfig {
 }
 
 export interface CodegenConfig {
-  /** Exported class name of the client. */
-  clientName: string;
+  /**
+   * Exported class name of the client, when the config gives one (an explicit value is honoured even when it equals
+   * what the title gives); else the naming pass derives it from the title. Emitters read `Api.clientName`.
+   */
+  clientName?: string;
   /** Exported name of the base class of every error the client throws. */
   errorName: string;
-  /** Prefix of the environment variables the client reads (`<prefix>API_KEY`, `<prefix>BASE_URL`…). */
-  envPrefix: string;
+  /**
+   * Prefix of the environment variables the client reads (`<prefix>API_KEY`, `<prefix>BASE_URL`…), when the config
+   * gives one; else the naming pass derives it from the title. Emitters read `Api.envPrefix`.
+   */
+  envPrefix?: string;
   packages: { client: PackageConfig; server: PackageConfig };
   /** Header carrying the client's `organization` option (not sent when null). */
   organizationHeader: string | null;
@@ -93,10 +99,9 @@ export const CONFIG_KEYS = [
   'sdk',
 ] as const;
 
+/** The defaults of what the config does not give (`clientName` and `envPrefix` come from the title instead). */
 export const DEFAULT_CONFIG: CodegenConfig = {
-  clientName: 'ApiClient',
   errorName: 'ClientError',
-  envPrefix: 'API_',
   packages: {
     client: {
       name: 'api-client',

@@ -1,9 +1,4 @@
-/**
- * A CHANGELOG.md entry for the generated client from a diff, and the semver bump it implies
- * (breaking: major; compatible additions: minor; documentation only: patch; while 0.x, breaking: minor and
- * anything else: patch). Pure: strings in, strings out.
- */
-import type { Area } from '../ir/types.ts';
+import type { Area } from '../ir/area.ts';
 import { byArea, describeChange } from './render.ts';
 import type { Bump, DiffResult, Severity } from './types.ts';
 
@@ -58,4 +53,12 @@ export function prependEntry(existing: string, entry: string): string {
   const title = '# Changelog';
   const body = existing.startsWith(title) ? existing.slice(title.length).replace(/^\n+/, '') : existing;
   return `${title}\n\n${entry}${body ? `\n${body}` : ''}`;
+}
+
+/** "breaking (0.x: the minor)" rather than "major" for a 0.x version, whose major does not move. */
+export function bumpLabel(current: string, bump: 'major' | 'minor' | 'patch' | 'none'): string {
+  const name = { major: 'breaking', minor: 'additions', patch: 'compatible', none: 'no API change' }[bump];
+  return current.startsWith('0.') && bump === 'major'
+    ? `${name}; 0.x: a breaking change bumps the minor`
+    : name;
 }

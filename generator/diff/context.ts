@@ -1,5 +1,6 @@
-/** The state one diff run shares: both IRs, lookups, and the list changes are added to. */
-import type { Api, JsonValue, NamedSchema, TypeNode } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
+import type { JsonValue } from '../ir/base.ts';
+import type { NamedSchema, TypeNode } from '../ir/schema.ts';
 import { RULES, worst, type RuleId } from './rules.ts';
 import type { Change, Position } from './types.ts';
 import { resolveNode } from '../ir/queries.ts';

@@ -1,8 +1,4 @@
-/**
- * The spec diff: `diffApis(base, head)` compares two IRs and classifies every change by the compatibility rules
- * (see rules.ts). Pure: no I/O. One module per kind of change, run in this order.
- */
-import type { Api } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
 import { DiffContext } from './context.ts';
 import { diffDocument } from './document.ts';
 import { diffOperations } from './operations.ts';

@@ -1,5 +1,4 @@
-/** Operations: added, removed, renamed; method, path, SDK name, servers, security; then their parts. */
-import type { Operation } from '../ir/types.ts';
+import type { Operation } from '../ir/operation.ts';
 import { pair, sameJson, type DiffContext, type Scope } from './context.ts';
 import { diffParameters } from './parameters.ts';
 import { diffRequestBody } from './request-body.ts';

@@ -1,5 +1,4 @@
-/** Operation parameters (path, query, header, cookie): added, removed, required, serialisation, type. */
-import type { Parameter } from '../ir/types.ts';
+import type { Parameter } from '../ir/parameter.ts';
 import { pair, type DiffContext, type Scope } from './context.ts';
 import { diffType } from './types/index.ts';
 

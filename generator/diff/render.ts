@@ -1,5 +1,4 @@
-/** Renders a diff as Markdown (by severity, breaking first, then by area) or as JSON. */
-import type { Area } from '../ir/types.ts';
+import type { Area } from '../ir/area.ts';
 import type { Change, DiffResult, Severity } from './types.ts';
 
 export interface RenderInput {

@@ -1,5 +1,4 @@
-/** Request bodies: presence, required, accepted content types, multipart encodings, body types. */
-import type { RequestBody } from '../ir/types.ts';
+import type { RequestBody } from '../ir/body.ts';
 import { pair, sameJson, type DiffContext, type Scope } from './context.ts';
 import { diffType } from './types/index.ts';
 

@@ -1,5 +1,4 @@
-/** Responses: status codes, headers, content types (with `x-when` selection), bodies and streams. */
-import type { HeaderDef, Response, ResponseContent } from '../ir/types.ts';
+import type { HeaderDef, Response, ResponseContent } from '../ir/response.ts';
 import { at, pair, shapeKey, type DiffContext, type Scope } from './context.ts';
 import { diffStream } from './sse.ts';
 import { diffType } from './types/index.ts';

@@ -1,5 +1,4 @@
-/** Security schemes and the document-wide requirement: any change to authentication breaks callers. */
-import type { SecurityRequirement } from '../ir/types.ts';
+import type { SecurityRequirement } from '../ir/server.ts';
 import { pair, sameJson, type DiffContext } from './context.ts';
 
 /** Order-free key of alternatives of requirements. */

@@ -1,5 +1,5 @@
 /** Server-sent event streams (`x-sse`): framing, terminator, event types and their data. */
-import type { SseStream } from '../ir/types.ts';
+import type { SseStream } from '../ir/response.ts';
 import { at, pair, type DiffContext, type Scope } from './context.ts';
 import { diffType } from './types/index.ts';
 

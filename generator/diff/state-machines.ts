@@ -1,5 +1,4 @@
-/** Resource state machines (`x-state-machines`): states, transitions and the guards that refuse operations. */
-import type { StateGuard, StateTransition } from '../ir/types.ts';
+import type { StateGuard, StateTransition } from '../ir/state-machine.ts';
 import { pair, sameJson, type DiffContext } from './context.ts';
 
 const transitionKey = (t: StateTransition) =>

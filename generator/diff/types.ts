@@ -1,5 +1,4 @@
-/** What the spec diff reports: one `Change` per difference between two IRs, classified by a rule. */
-import type { JsonValue } from '../ir/types.ts';
+import type { JsonValue } from '../ir/base.ts';
 import type { RuleId, Severity } from './rules.ts';
 
 export type { Severity };

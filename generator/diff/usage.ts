@@ -1,5 +1,5 @@
-/** In which positions each named schema is used (following refs), to judge its changes by direction. */
-import type { Api, TypeNode } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
+import type { TypeNode } from '../ir/schema.ts';
 import { refsOf } from '../ir/walk.ts';
 import type { Position } from './types.ts';
 

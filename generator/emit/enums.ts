@@ -1,7 +1,7 @@
 /** `generated/tables/enums.ts`: each enum as an `as const` array, its union type and a type guard. */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api } from '../ir/types.ts';
-import type { GeneratedFile } from '../diagnostics.ts';
+import type { Api } from '../ir/api.ts';
+import type { GeneratedFile } from './contract.ts';
 import { printFile } from './ts/project.ts';
 import { dataLiteral } from './ts/literal.ts';
 

@@ -1,5 +1,4 @@
-/** The emitters, in order. Each is a pure function of the IR returning files in memory. */
-import type { Emitter } from '../diagnostics.ts';
+import type { Emitter } from './contract.ts';
 import { emitClient } from './client/index.ts';
 import { emitDocs } from './docs/index.ts';
 import { emitEmulator } from './emulator/index.ts';
@@ -10,7 +9,7 @@ import { emitTypes } from './types/index.ts';
 import { emitServer } from './server/index.ts';
 import { emitValidators } from './validators/index.ts';
 
-export type { Emitter, GeneratedFile } from '../diagnostics.ts';
+export type { Emitter, GeneratedFile } from './contract.ts';
 
 export const EMITTERS: readonly Emitter[] = [
   { name: 'types', emit: emitTypes },

@@ -1,8 +1,6 @@
-/**
- * The facts of one operation as the shared table states them (`OperationFacts` in templates/protocol/operation.ts):
- * read by the client and the server runtimes alike, so each is written once, in `protocol/operations.ts`.
- */
-import type { Operation, Parameter, ResponseContent } from '../ir/types.ts';
+import type { Operation } from '../ir/operation.ts';
+import type { Parameter } from '../ir/parameter.ts';
+import type { ResponseContent } from '../ir/response.ts';
 
 export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter((p) => p.in === 'query');

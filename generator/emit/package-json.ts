@@ -9,11 +9,11 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { PackageConfig } from '../config/types.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readTemplate } from '../render/templates.ts';
-import type { GeneratedFile } from '../diagnostics.ts';
+import { readTemplate } from './templates.ts';
+import type { GeneratedFile } from './contract.ts';
 import { dataLiteral } from './ts/literal.ts';
 import { printFile } from './ts/project.ts';
-import { entryModule, layoutOf } from '../package/layout.ts';
+import { entryModule, layoutOf } from './package-layout.ts';
 
 /**
  * Entry points of a package: `.` and subpaths, each a source module as the package sees it (relative to its root,

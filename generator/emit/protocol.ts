@@ -2,12 +2,12 @@
  * `generated/protocol/`: what client and server share. The rules (the error envelope, response selection, the
  * `X-Client-Request-Id` rule, SSE framing, the table's types) are copied verbatim from templates/protocol/; the one
  * per-operation table, `protocol/operations.ts`, is generated from the model. Written once; `build` compiles it
- * into each package that imports it (package/layout.ts).
+ * into each package that imports it (emit/package-layout.ts).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { GeneratedFile } from '../diagnostics.ts';
-import type { Api } from '../ir/types.ts';
-import { verbatimFolder } from '../render/templates.ts';
+import type { GeneratedFile } from './contract.ts';
+import type { Api } from '../ir/api.ts';
+import { verbatimFolder } from './templates.ts';
 import { operationFacts } from './operation-facts.ts';
 import { importRegistry } from './ts/imports.ts';
 import { writeData } from './ts/literal.ts';

@@ -4,7 +4,10 @@
  * absent is left out, so no example names an operation, a field or a scheme the spec does not have.
  */
 import { propertiesOf, resolveNode } from '../ir/queries.ts';
-import type { Api, Operation, Paging, ResponseContent, TypeNode } from '../ir/types.ts';
+import type { Api } from '../ir/api.ts';
+import type { Operation, Paging } from '../ir/operation.ts';
+import type { ResponseContent } from '../ir/response.ts';
+import type { TypeNode } from '../ir/schema.ts';
 import { dataKey, dataLiteral, quote } from './ts/literal.ts';
 
 /** How the API takes its credential, as a README says it. */

@@ -3,9 +3,10 @@
  * `nextState(machine, from, operationId)` and `allowed(machine, operationId, state)`.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api, StateMachine } from '../ir/types.ts';
-import { readTemplate } from '../render/templates.ts';
-import type { GeneratedFile } from '../diagnostics.ts';
+import type { Api } from '../ir/api.ts';
+import type { StateMachine } from '../ir/state-machine.ts';
+import { readTemplate } from './templates.ts';
+import type { GeneratedFile } from './contract.ts';
 import { printFile } from './ts/project.ts';
 import { dataLiteral, quote, ref, type Data } from './ts/literal.ts';
 

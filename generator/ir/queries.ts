@@ -1,14 +1,7 @@
-/** Small read-only questions passes ask of the parsed model, and emitters of the resolved one. */
-import type {
-  Api,
-  EnumNode,
-  ObjectNode,
-  ParsedApi,
-  ParsedOperation,
-  ParsedResponse,
-  ParsedSchema,
-  TypeNode,
-} from './types.ts';
+import type { Api, ParsedApi } from './api.ts';
+import type { ParsedOperation } from './operation.ts';
+import type { ParsedResponse } from './response.ts';
+import type { EnumNode, ObjectNode, ParsedSchema, TypeNode } from './schema.ts';
 
 /**
  * The schemas by name, built once per model (and again only if its schema list is replaced or grows): the passes
@@ -42,7 +35,7 @@ export function resolveNode(
   return current;
 }
 
-/** The success response (ir/types.ts, the terms): passes ask it of parsed operations; emitters read `Operation.success`. */
+/** The success response (ir/api.ts, the terms): passes ask it of parsed operations; emitters read `Operation.success`. */
 export function successResponse<R extends ParsedResponse>(op: { responses: R[] }): R | undefined {
   return op.responses.find((r) => /^2\d\d$/.test(r.status)) ?? op.responses.find((r) => r.status === '2XX');
 }

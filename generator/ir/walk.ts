@@ -1,5 +1,6 @@
-/** Visits every type node of the IR, with a readable owner path for naming (`['Video', 'status']`). */
-import type { ParsedApi, ParsedOperation, ParsedSchema, TypeNode } from './types.ts';
+import type { ParsedApi } from './api.ts';
+import type { ParsedOperation } from './operation.ts';
+import type { ParsedSchema, TypeNode } from './schema.ts';
 
 export interface Visit {
   node: TypeNode;

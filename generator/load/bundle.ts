@@ -6,7 +6,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { maskDataRefs, unmaskDataRefs } from './data-refs.ts';
-import { Diagnostics, fail, GeneratorError, type Location } from '../diagnostics.ts';
+import { Diagnostics, fail, GeneratorError, type Location, pointerToken } from '../diagnostics.ts';
 import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
 import type { SourceSet } from './yaml-files.ts';
@@ -117,7 +117,7 @@ function reportInvalid(
       .filter((p): p is string => typeof p === 'string');
     if (unknown.length) {
       for (const name of new Set(unknown)) {
-        const pointer = `#${at}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        const pointer = `#${at}/${pointerToken(name)}`;
         diagnostics.report(
           'invalid-openapi',
           `unknown property '${name}' (rule: additionalProperties)`,
@@ -178,12 +178,7 @@ function findExternalRef(
         }
         return { ref: child, pointer };
       }
-      const found = findExternalRef(
-        child,
-        `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-        document,
-        rootName,
-      );
+      const found = findExternalRef(child, `${pointer}/${pointerToken(key)}`, document, rootName);
       if (found) return found;
     }
   }
@@ -232,7 +227,7 @@ function inlineMisplacedRefs(
   if (value === null || typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
   for (const [key, child] of Object.entries(obj)) {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${pointerToken(key)}`;
     const ref =
       child !== null && typeof child === 'object' && !Array.isArray(child)
         ? (child as Record<string, unknown>).$ref

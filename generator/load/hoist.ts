@@ -9,12 +9,11 @@ import path from 'node:path';
 import type { Location } from '../diagnostics.ts';
 import { typeNameOf } from '../naming/case.ts';
 import { resolveInternal } from '../diagnostics.ts';
+import { decodeToken, pointerToken } from '../diagnostics.ts';
 
 /** A pointer inside a schema: after `schema`, or inside a keyword that holds schemas. */
 const IN_SCHEMA =
   /\/(schema|items|additionalProperties|not|if|then|else|propertyNames|contains|unevaluatedProperties|unevaluatedItems)(\/|$)|\/(properties|allOf|oneOf|anyOf|prefixItems|\$defs|definitions|patternProperties|dependentSchemas)\/[^/]+/;
-
-const encode = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Hoists every schema target of a non-component `$ref` into `#/components/schemas`. Returns the moves (new
@@ -57,10 +56,10 @@ export function hoistSchemas(
   for (const ref of targets) {
     const name = nameFor(ref, sourceOf, taken);
     taken.add(name.toLowerCase());
-    const newPointer = `#/components/schemas/${encode(name)}`;
+    const newPointer = `#/components/schemas/${pointerToken(name)}`;
     const tokens = ref.slice(2).split('/');
     const parent = resolveInternal(document, `#/${tokens.slice(0, -1).join('/')}`) as Record<string, unknown>;
-    const key = tokens[tokens.length - 1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decodeToken(tokens[tokens.length - 1]!);
     schemas[name] = parent[key];
     parent[key] = { $ref: newPointer };
     moves.set(newPointer, ref);
@@ -83,11 +82,7 @@ function nameFor(
   const { file, fragment } = sourceOf(ref);
   const base = file ? typeNameOf(path.basename(file).replace(/\.(ya?ml|json)$/i, '')) : '';
   const tail = fragment ? fragment.split('/').pop()! : '';
-  const last = typeNameOf(
-    decodeURIComponent(tail || (ref.split('/').pop() ?? ''))
-      .replace(/~1/g, '/')
-      .replace(/~0/g, '~'),
-  );
+  const last = typeNameOf(decodeToken(tail || (ref.split('/').pop() ?? '')));
   const candidates = (
     fragment ? [`${base}${last}`, last] : [base, `${base}${last}`, last || 'Schema']
   ).filter((c) => c && !/^(Schema|Items)$/.test(c));
@@ -132,7 +127,7 @@ function inlinedFromOtherFiles(
     if (value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       if (key === 'components' && pointer === '#') continue;
-      const at = `${pointer}/${encode(key)}`;
+      const at = `${pointer}/${pointerToken(key)}`;
       if (SCHEMA_KEYS.has(key) && child !== null && typeof child === 'object' && !('$ref' in child)) {
         const source = sourceOf(at);
         if (source.file !== file && !source.fragment) found.push(at);
@@ -140,7 +135,7 @@ function inlinedFromOtherFiles(
         visit(child, at, here);
       } else if (SCHEMA_LISTS.has(key) && child !== null && typeof child === 'object') {
         for (const [k, member] of Object.entries(child as Record<string, unknown>)) {
-          const mAt = `${at}/${encode(k)}`;
+          const mAt = `${at}/${pointerToken(k)}`;
           if (member === null || typeof member !== 'object' || '$ref' in member) continue;
           const source = sourceOf(mAt);
           if (source.file !== file && !source.fragment) found.push(mAt);

@@ -6,7 +6,7 @@
  * against that schema when it resolves there (JSON Schema's rule); otherwise, and everywhere else, it stays relative
  * to the document, as OpenAPI tools read `#/components/…`.
  */
-import { resolveInternal } from '../diagnostics.ts';
+import { decodeToken, pointerToken, resolveInternal } from '../diagnostics.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 
 /** The document's own base: references that resolve to it without an `$id` stay as written. */
@@ -20,8 +20,6 @@ function resolve(ref: string, base: string): URL | undefined {
     return undefined;
   }
 }
-
-const tokenOf = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** A schema's own `$id` (without fragment) resolved against the enclosing base; none for a fragment-only `$id`. */
 function ownBase(o: Record<string, unknown>, base: string): string | undefined {
@@ -42,7 +40,8 @@ export function rewriteIdRefs(value: unknown): number {
     const own = ownBase(o, base);
     if (own !== undefined && !resources.has(own)) resources.set(own, pointer);
     const here = own ?? base;
-    for (const [k, v] of Object.entries(o)) if (!DATA.has(k)) visitIds(v, `${pointer}/${tokenOf(k)}`, here);
+    for (const [k, v] of Object.entries(o))
+      if (!DATA.has(k)) visitIds(v, `${pointer}/${pointerToken(k)}`, here);
   };
   visitIds(value, '#', DOCUMENT_BASE);
   if (!resources.size) return 0;
@@ -108,7 +107,7 @@ function targetOf(
     .slice(2)
     .split('/')
     .filter((x, i, a) => !(a.length === 1 && x === ''))) {
-    resource = (resource as Record<string, unknown> | undefined)?.[t.replace(/~1/g, '/').replace(/~0/g, '~')];
+    resource = (resource as Record<string, unknown> | undefined)?.[decodeToken(t)];
   }
   const anchors = findAnchors(resource, pointer, fragment, true);
   const anchor = anchors.find((a) => !a.dynamic) ?? anchors[0];

@@ -5,11 +5,12 @@
 import path from 'node:path';
 import type { Location } from '../diagnostics.ts';
 import type { SourceFile, SourceNode, SourceSet } from './yaml-files.ts';
+import { decodeToken } from '../diagnostics.ts';
 
 function tokens(pointer: string): string[] {
   const body = pointer.replace(/^#?\/?/, '');
   if (body === '') return [];
-  return body.split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return body.split('/').map(decodeToken);
 }
 
 /**

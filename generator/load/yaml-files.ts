@@ -4,14 +4,14 @@
  * is read with `JSON.parse` and located through an offset index (json-source.ts); a YAML file keeps its node tree.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { fail } from '../diagnostics.ts';
+import { decodeToken, fail } from '../diagnostics.ts';
 import { isDataKey } from './data-refs.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 import { rewriteIdRefs } from './ids.ts';
 import { createJsonLocator, linePos, lineStarts, scanJson } from './json-source.ts';
+import { MAX_NESTING, readInput, tooDeepAt, tooDeepIn, UnreadableInput } from './read-file.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -54,32 +54,47 @@ export function displayPath(file: string): string {
 function readSource(file: string, from?: { file: SourceFile; tokens: string[] }): SourceFile {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    if (from) {
-      fail('file-not-found', `$ref names a file that cannot be read: ${displayPath(file)}`, {
-        file: from.file.display,
-        ...from.file.positionAt(from.tokens),
-      });
-    }
+    text = readInput(file);
+  } catch (error) {
+    const where = from ? { file: from.file.display, ...from.file.positionAt(from.tokens) } : {};
+    if (error instanceof UnreadableInput)
+      fail(
+        error.code,
+        `${from ? '$ref names' : 'the spec file'} ${displayPath(file)}, which ${error.message}`,
+        where,
+      );
+    if (from) fail('file-not-found', `$ref names a file that cannot be read: ${displayPath(file)}`, where);
     fail('file-not-found', `cannot read the spec file ${displayPath(file)}`);
   }
   const display = displayPath(file);
+  const json = /^\s*\{/.test(text);
+  const deep = tooDeepAt(text, json);
+  if (deep >= 0)
+    fail('input-limit', `nested more than ${MAX_NESTING} levels deep`, {
+      file: display,
+      ...linePos(lineStarts(text), deep),
+    });
   const key = createHash('sha1').update(text).digest('hex');
   const cached = parsedFiles.get(key);
   if (cached) return { ...cached, path: file, display };
-  const json = /^\s*\{/.test(text) ? readJson(text, file, display) : undefined;
-  const read = json ?? readYaml(text, file, display);
+  const parsed = json ? readJson(text, file, display) : undefined;
+  const read = parsed ?? readYaml(text, file, display);
+  const pointer = tooDeepIn(read.value);
+  if (pointer !== undefined)
+    fail('input-limit', `nested more than ${MAX_NESTING} levels deep (YAML aliases expanded)`, {
+      file: display,
+      pointer,
+    });
   // Parsing the JSON text again is faster than a structured clone (GitHub's 11 MB: 50 ms against 150 ms), and gives
   // the same value unless an `$id` reference was rewritten in it.
   const source: SourceFile = {
     ...read,
     copy:
-      json && rewriteIdRefs(read.value) === 0
+      parsed && rewriteIdRefs(read.value) === 0
         ? () => JSON.parse(text) as unknown
         : () => structuredClone(read.value),
   };
-  if (!json) rewriteIdRefs(source.value);
+  if (!parsed) rewriteIdRefs(source.value);
   if (parsedFiles.size >= MAX_PARSED_FILES) parsedFiles.clear();
   parsedFiles.set(key, source);
   return source;
@@ -160,14 +175,29 @@ function readYaml(text: string, file: string, display: string): Omit<SourceFile,
     },
   });
   const empty: SourceNode = { child: () => undefined, ref: () => undefined, position: () => ({}) };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
+  } catch (error) {
+    // The yaml package refuses an alias that expands too much ("resource exhaustion"): a YAML alias bomb.
+    if (!(error instanceof ReferenceError)) throw error;
+    fail(
+      'input-limit',
+      `YAML aliases expand too much (an alias used more than ${MAX_ALIAS_COUNT} times its size): ${error.message}`,
+      { file: display },
+    );
+  }
   return {
     path: file,
     display,
-    value: doc.toJS({ maxAliasCount: 100 }) as unknown,
+    value,
     positionAt,
     root: () => (doc.contents ? node(doc.contents) : empty),
   };
 }
+
+/** The yaml package's bound on what one alias may expand to, in nodes per node of its anchor. */
+const MAX_ALIAS_COUNT = 100;
 
 function valueChild(value: unknown, token: string): unknown {
   if (Array.isArray(value)) {
@@ -240,7 +270,7 @@ export function resolvePointer(value: unknown, fragment: string): unknown {
   let current: unknown = value;
   // Empty tokens are keys too (`#/$defs//x` names the key "" of `$defs`).
   for (const raw of fragment.replace(/^\//, '').split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = decodeToken(raw);
     if (current === null || typeof current !== 'object') return undefined;
     if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
     current = (current as Record<string, unknown>)[token];

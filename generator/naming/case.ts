@@ -102,3 +102,20 @@ export function safeIdentifier(name: string): string {
 export function typeNameOf(component: string): string {
   return /^[A-Z][A-Za-z0-9]*$/.test(component) ? component : pascalCase(component);
 }
+
+/** Words of an API's title that name no API in particular ("The Acme REST API v2" is Acme's): names made from a title leave them out. */
+export const GENERIC_TITLE_WORDS: readonly string[] = [
+  'api',
+  'apis',
+  'the',
+  'rest',
+  'http',
+  'openapi',
+  'service',
+  'services',
+  'spec',
+  'specification',
+  'v1',
+  'v2',
+  'v3',
+];

@@ -4,21 +4,10 @@
  * `ACME_PROJECTS_`, "Swagger Petstore" → `SWAGGER_PETSTORE_`), so no API reads `API_API_KEY`; from the client
  * class's name when the title has no other word.
  */
-const GENERIC = new Set([
-  'api',
-  'apis',
-  'the',
-  'rest',
-  'http',
-  'openapi',
-  'service',
-  'services',
-  'spec',
-  'specification',
-  'v1',
-  'v2',
-  'v3',
-]);
+
+import { GENERIC_TITLE_WORDS } from './case.ts';
+
+const GENERIC = new Set(GENERIC_TITLE_WORDS);
 
 export function envPrefixFor(title: string, clientName: string): string {
   const words = (text: string) =>

@@ -2,7 +2,7 @@
  * The output paths that depend on the document, decided here once: an area's files (docs pages included) and a
  * resource's file. Emitters read them from the resolved model (`Area.files`, `ResourceNode.file`), never build them.
  */
-import type { AreaFiles } from '../ir/types.ts';
+import type { AreaFiles } from '../ir/area.ts';
 import { kebabCase } from './case.ts';
 
 /**

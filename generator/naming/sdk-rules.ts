@@ -7,7 +7,7 @@
  *   `client.<tag>.<operationId>` (`client.backup.createBackupPlan`), `Group_Verb` ids split at `_`, dotted ids
  *   (`dialogflow.projects.agents.get`) without the service prefix every id shares.
  */
-import { camelCase, words } from './case.ts';
+import { camelCase, words, GENERIC_TITLE_WORDS } from './case.ts';
 
 /** A version segment: `v1`, `v3beta1`, `v1.2`, `2.0`, `2013-01-01`. */
 const VERSION = /^(v\d+([a-z]+\d*)?(\.\d+)*|\d+(\.\d+)+|\d{4}-\d{2}-\d{2}(-preview)?)$/i;
@@ -126,17 +126,8 @@ export function pathCall(method: string, path: string, list: boolean, operationI
 }
 
 /** Words of API titles that name no service (`Amazon`, `API`, `Service`). */
-const GENERIC_TITLE_WORDS = new Set([
-  'api',
-  'apis',
-  'the',
-  'rest',
-  'http',
-  'openapi',
-  'service',
-  'services',
-  'spec',
-  'specification',
+const GENERIC_FOR_SDK = new Set([
+  ...GENERIC_TITLE_WORDS,
   'amazon',
   'aws',
   'azure',
@@ -146,9 +137,6 @@ const GENERIC_TITLE_WORDS = new Set([
   'for',
   'and',
   'of',
-  'v1',
-  'v2',
-  'v3',
   'client',
   'server',
   'swagger',
@@ -158,7 +146,7 @@ const GENERIC_TITLE_WORDS = new Set([
 /** A resource named from `info.title` for operations without a tag: "AWS Backup" → `backup`. */
 export function titleResource(title: string, count = 2): string {
   const kept = words(title)
-    .filter((w) => !GENERIC_TITLE_WORDS.has(w.toLowerCase()) && !/^\d/.test(w))
+    .filter((w) => !GENERIC_FOR_SDK.has(w.toLowerCase()) && !/^\d/.test(w))
     .slice(0, count);
   return kept.length ? segmentIdentifier(kept.join(' ')) : 'api';
 }

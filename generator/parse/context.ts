@@ -1,6 +1,6 @@
 /** State shared by the parse modules: the bundled document, the locator, and collected gaps. */
 import { decodeToken, fail, resolveInternal, type Diagnostics, type Location } from '../diagnostics.ts';
-import type { ParsedNotShown } from '../ir/types.ts';
+import type { ParsedNotShown } from '../ir/api.ts';
 import type { OpenApiDocument } from '../load/index.ts';
 
 export type Json = Record<string, unknown>;

@@ -1,17 +1,20 @@
 /**
  * The bundled document → the parsed model: every fact of the document, with every list in its stated order
- * (ir/types.ts); what the whole document decides (names, areas, the resource tree) is left to the passes.
+ * (generator/ir/, documented in ir/api.ts); what the whole document decides (names, areas, the resource tree) is left to the passes.
  */
 import { Diagnostics, fail, joinPointer } from '../diagnostics.ts';
 import { sortedBy } from '../ir/order.ts';
-import type { ParsedApi, ParsedSchema, Tag } from '../ir/types.ts';
+import type { ParsedApi } from '../ir/api.ts';
+import type { Tag } from '../ir/area.ts';
+import type { ParsedSchema } from '../ir/schema.ts';
+import type { SecurityScheme } from '../ir/server.ts';
 import type { LoadedSpec } from '../load/index.ts';
 import { kebabCase } from '../naming/case.ts';
 import { isObject, readNotShown, specText, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseHeaders } from './media.ts';
 import { parseOperations, parseSecurity, parseServers } from './operation.ts';
-import { createSchemaParser } from './schema.ts';
+import { createSchemaParser } from './schema/index.ts';
 import { parseStateMachines } from './state-machines.ts';
 import { parseWebhooks } from './webhook.ts';
 
@@ -71,7 +74,7 @@ export function parseDocument(
         .filter(([, s]) => isObject(s))
         .map(([name, s]) => {
           const scheme = s as Record<string, unknown>;
-          const out: ParsedApi['securitySchemes'][number] = { name, type: String(scheme.type) };
+          const out: SecurityScheme = { name, type: String(scheme.type) };
           if (typeof scheme.scheme === 'string') out.scheme = scheme.scheme;
           if (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') out.in = scheme.in;
           if (typeof scheme.name === 'string') out.parameterName = scheme.name;

@@ -4,19 +4,17 @@
  */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
+import type { BodyKind, MultipartEncoding, RequestBody } from '../ir/body.ts';
 import type {
-  BodyKind,
   HeaderDef,
-  MultipartEncoding,
   ParsedResponse,
   ParsedResponseContent,
-  RequestBody,
   ResponseKind,
   SseStream,
-} from '../ir/types.ts';
+} from '../ir/response.ts';
 import { deref, isObject, readNotShown, type Json, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 /**
  * Every media type has a kind: JSON and `+json`; multipart; form; text (`text/*`, XML, YAML, SDP and their

@@ -1,7 +1,8 @@
 /** Path items and operations → parsed operations, sorted by path, then method (names and SDK paths are decided by the passes). */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
-import type { ParsedOperation, SecurityRequirement, Server } from '../ir/types.ts';
+import type { ParsedOperation } from '../ir/operation.ts';
+import type { SecurityRequirement, Server } from '../ir/server.ts';
 import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
 import {
   isObject,
@@ -14,7 +15,7 @@ import {
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { parseParameters } from './parameter.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 

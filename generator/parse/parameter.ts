@@ -1,9 +1,9 @@
 /** Parameter objects → IR parameters, in the order of the lists (callers sort them). */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { ParsedParameter, ParameterLocation } from '../ir/types.ts';
+import type { ParsedParameter, ParameterLocation } from '../ir/parameter.ts';
 import { deref, isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 

@@ -1,6 +1,6 @@
 /** `x-rules`: cross-field rules that JSON Schema cannot express (format in spec/EXTENSIONS.md). */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { CrossFieldRule, TypeNode } from '../ir/types.ts';
+import type { CrossFieldRule, TypeNode } from '../ir/schema.ts';
 import { isObject, type Json, type ParseContext } from './context.ts';
 
 const OPS = ['gt', 'gte', 'lt', 'lte', 'eq', 'ne'] as const;

@@ -1,7 +1,7 @@
 /** `x-state-machines` (format: spec/EXTENSIONS.md) → IR state machines. Cross-checks run in passes/check. */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { sortedBy } from '../ir/order.ts';
-import type { ParsedStateMachine, StateGuard, StateTransition } from '../ir/types.ts';
+import type { ParsedStateMachine, StateGuard, StateTransition } from '../ir/state-machine.ts';
 import { isObject, type ParseContext } from './context.ts';
 
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;

@@ -1,13 +1,13 @@
 /** OpenAPI 3.1 `webhooks` → parsed webhooks, sorted by event name (then method), their headers by name. */
 import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
-import type { ParsedWebhook } from '../ir/types.ts';
+import type { ParsedWebhook } from '../ir/webhook.ts';
 import { isObject, readNotShown, type ParseContext } from './context.ts';
 import { checkExtensions } from './extensions.ts';
 import { parseRequestBody, parseResponses } from './media.ts';
 import { METHODS } from './operation.ts';
 import { parseParameters } from './parameter.ts';
-import type { SchemaParser } from './schema.ts';
+import type { SchemaParser } from './schema/index.ts';
 
 export function parseWebhooks(ctx: ParseContext, schemas: SchemaParser): ParsedWebhook[] {
   const raw = ctx.document.webhooks;

@@ -3,9 +3,10 @@
  * several areas share it or nothing uses it. Areas are listed in tag order, then by first use.
  */
 import { by } from '../ir/order.ts';
-import type { NotShown, ParsedApi } from '../ir/types.ts';
+import type { NotShown, ParsedApi } from '../ir/api.ts';
 import { refsOf } from '../ir/walk.ts';
 import { kebabCase } from '../naming/case.ts';
+import { decodeToken } from '../diagnostics.ts';
 
 /** What the areas pass decides. */
 export interface AreaTable {
@@ -64,7 +65,7 @@ export function decideAreas(api: ParsedApi): AreaTable {
   const notShown = api.notShown
     .map((gap): NotShown => {
       const m = /^#\/components\/schemas\/([^/]+)/.exec(gap.pointer);
-      const schema = m?.[1] ? decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+      const schema = m?.[1] ? decodeToken(m[1]) : undefined;
       return {
         ...gap,
         area: (schema !== undefined ? schemas.get(schema) : undefined) ?? gap.area ?? 'common',

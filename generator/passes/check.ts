@@ -1,7 +1,7 @@
 /** Cross-checks the parsed model: state machines against their schemas and operations. It decides nothing. */
 import { fail } from '../diagnostics.ts';
 import { resolveNode, schemaByName } from '../ir/queries.ts';
-import type { ParsedApi } from '../ir/types.ts';
+import type { ParsedApi } from '../ir/api.ts';
 
 export function checkIr(api: ParsedApi, locate: (pointer: string) => object): void {
   const schemas = schemaByName(api);

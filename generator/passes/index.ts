@@ -5,7 +5,7 @@
  * one that was not made.
  */
 import type { Diagnostics, Location } from '../diagnostics.ts';
-import type { Api, ParsedApi } from '../ir/types.ts';
+import type { Api, ParsedApi } from '../ir/api.ts';
 import { decideAreas } from './areas.ts';
 import { checkIr } from './check.ts';
 import { decideNames } from './names.ts';

@@ -4,9 +4,19 @@
  */
 import { by } from '../ir/order.ts';
 import { successResponse } from '../ir/queries.ts';
-import type { EnumDef, OperationNames, ParsedApi, Pointer, TypeNode } from '../ir/types.ts';
+import type { ParsedApi } from '../ir/api.ts';
+import type { Pointer } from '../ir/base.ts';
+import type { OperationNames } from '../ir/operation.ts';
+import type { EnumDef, TypeNode } from '../ir/schema.ts';
 import { walkApi } from '../ir/walk.ts';
-import { camelCase, constantCase, pascalCase, safeIdentifier, typeNameOf } from '../naming/case.ts';
+import {
+  camelCase,
+  constantCase,
+  pascalCase,
+  safeIdentifier,
+  typeNameOf,
+  GENERIC_TITLE_WORDS,
+} from '../naming/case.ts';
 import { envPrefixFor } from '../naming/env-prefix.ts';
 import { NameRegistry } from '../naming/resolver.ts';
 import type { Diagnostics, Location } from '../diagnostics.ts';
@@ -148,23 +158,7 @@ export function decideNames(
   };
 }
 
-const GENERIC_TITLE = new Set([
-  'api',
-  'apis',
-  'the',
-  'rest',
-  'http',
-  'openapi',
-  'service',
-  'services',
-  'spec',
-  'specification',
-  'client',
-  'sdk',
-  'v1',
-  'v2',
-  'v3',
-]);
+const GENERIC_TITLE = new Set([...GENERIC_TITLE_WORDS, 'client', 'sdk']);
 
 /** `Acme Projects API` → `AcmeProjectsClient`; a title of generic words only → `ApiClient`. */
 export function clientNameFromTitle(title: string): string {

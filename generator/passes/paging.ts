@@ -4,13 +4,9 @@
  * write their list arrays) is read as what it wraps.
  */
 import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
-import type {
-  ListKind,
-  ParsedApi as Api,
-  ParsedOperation as Operation,
-  Paging,
-  TypeNode,
-} from '../ir/types.ts';
+import type { ParsedApi as Api } from '../ir/api.ts';
+import type { ListKind, ParsedOperation as Operation, Paging } from '../ir/operation.ts';
+import type { TypeNode } from '../ir/schema.ts';
 
 /** The cursor parameter of a list envelope: the id of the last item received. */
 const ENVELOPE_CURSORS = ['after', 'starting_after'];

@@ -5,19 +5,13 @@
  */
 import { fail } from '../diagnostics.ts';
 import { resolveNode, successResponse } from '../ir/queries.ts';
-import type {
-  Api,
-  BodyMode,
-  CredentialPlacement,
-  Operation,
-  Paging,
-  Parameter,
-  ParsedApi,
-  ParsedOperation,
-  ParsedParameter,
-  Response,
-  TypeNode,
-} from '../ir/types.ts';
+import type { Api, ParsedApi } from '../ir/api.ts';
+import type { BodyMode } from '../ir/body.ts';
+import type { Operation, Paging, ParsedOperation } from '../ir/operation.ts';
+import type { Parameter, ParsedParameter } from '../ir/parameter.ts';
+import type { Response } from '../ir/response.ts';
+import type { TypeNode } from '../ir/schema.ts';
+import type { CredentialPlacement } from '../ir/server.ts';
 import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
 import type { NameTable } from './names.ts';

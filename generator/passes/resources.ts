@@ -7,8 +7,11 @@
  * reported with the config entry that names the call instead.
  */
 import type { DiagnosticCode, Diagnostics, Location } from '../diagnostics.ts';
-import type { ParsedApi as Api, ParsedOperation, ResourceNode, ResourceRoot } from '../ir/types.ts';
+import type { ParsedApi as Api } from '../ir/api.ts';
+import type { ParsedOperation } from '../ir/operation.ts';
+import type { ResourceNode, ResourceRoot } from '../ir/resource.ts';
 import { camelCase, pascalCase, words } from '../naming/case.ts';
+import { engineMembers } from '../naming/engine-members.ts';
 import { resourceFile } from '../naming/paths.ts';
 import type { NameRegistry } from '../naming/resolver.ts';
 import {
@@ -51,34 +54,6 @@ export const DEFAULT_SDK_NAMING: SdkNaming = { naming: 'auto', calls: {} };
 export const MAX_DEPTH = 4;
 export const MAX_LENGTH = 60;
 
-/** Members of the client class a top-level resource cannot be called (client-base.ts and the generated class). */
-const CLIENT_MEMBERS = new Set([
-  'baseURL',
-  'organization',
-  'project',
-  'maxRetries',
-  'timeout',
-  'maxRetryTime',
-  'webhookSecret',
-  'apiKey',
-  'fetch',
-  'options',
-  'clock',
-  'call',
-  'list',
-  'send',
-  'sharedHeaders',
-  'url',
-  'headers',
-  'body',
-  'webhooks',
-  'withOptions',
-  'constructor',
-  'toString',
-  'valueOf',
-]);
-/** Members of every resource class (core/resource.ts). */
-const RESOURCE_MEMBERS = new Set(['_client', 'constructor', 'toString', 'valueOf']);
 const IDENT = /^[a-z][A-Za-z0-9]*$/;
 
 type Report = (code: DiagnosticCode, message: string, op: Operation, fallback: string) => void;
@@ -87,8 +62,8 @@ function usable(path: string[]): boolean {
   return (
     path.length >= 2 &&
     path.every((s) => IDENT.test(s)) &&
-    !CLIENT_MEMBERS.has(path[0]!) &&
-    path.slice(1).every((s) => !RESOURCE_MEMBERS.has(s))
+    !engineMembers().client.has(path[0]!) &&
+    path.slice(1).every((segment) => !engineMembers().resource.has(segment))
   );
 }
 
@@ -102,10 +77,10 @@ function fixUp(path: string[], op: Operation): string[] {
   let [resource, ...rest] = path;
   let method = rest.pop() ?? '';
   if (!resource || !IDENT.test(resource)) resource = `api${pascalCase(resource ?? '')}`;
-  if (CLIENT_MEMBERS.has(resource)) resource = `${resource}Api`;
-  if (!IDENT.test(method) || RESOURCE_MEMBERS.has(method))
-    method = `call${pascalCase(method || op.operationId)}`;
-  return [resource, ...rest.filter((s) => IDENT.test(s) && !RESOURCE_MEMBERS.has(s)), method];
+  const { client, resource: members } = engineMembers();
+  if (client.has(resource)) resource = `${resource}Api`;
+  if (!IDENT.test(method) || members.has(method)) method = `call${pascalCase(method || op.operationId)}`;
+  return [resource, ...rest.filter((s) => IDENT.test(s) && !members.has(s)), method];
 }
 
 /**
@@ -206,7 +181,7 @@ function byPaths(
     if (explicit.has(op)) continue;
     op.sdkPath = pathCall(op.method, op.path, lists.has(op.operationId), op.operationId);
     // A first segment named like a client member (`/organization/...`) gets a suffix: `client.organizationApi`.
-    if (op.sdkPath.length > 1 && CLIENT_MEMBERS.has(op.sdkPath[0]!))
+    if (op.sdkPath.length > 1 && engineMembers().client.has(op.sdkPath[0]!))
       op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
     if (!usable(op.sdkPath)) {
       const given = op.sdkPath.join('.');
@@ -285,7 +260,8 @@ export function decideCalls(
     .map((op) => ({ ...op, sdkPath: [...(op.sdkCall ?? [])] }))
     .sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   for (const op of ops) {
-    const configured = naming.calls[op.operationId];
+    // An own key only: an operationId such as `constructor` is not one of Object.prototype's members.
+    const configured = Object.hasOwn(naming.calls, op.operationId) ? naming.calls[op.operationId] : undefined;
     if (configured) op.sdkPath = configured.split('.');
   }
   const explicit = new Set(ops.filter((o) => o.sdkPath.length > 0));

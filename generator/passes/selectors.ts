@@ -5,13 +5,10 @@
  */
 import { fail } from '../diagnostics.ts';
 import { resolveNode } from '../ir/queries.ts';
-import type {
-  ParsedApi as Api,
-  ParsedResponseContent,
-  ResponseSelector,
-  Scalar,
-  TypeNode,
-} from '../ir/types.ts';
+import type { ParsedApi as Api } from '../ir/api.ts';
+import type { Scalar } from '../ir/base.ts';
+import type { ParsedResponseContent, ResponseSelector } from '../ir/response.ts';
+import type { TypeNode } from '../ir/schema.ts';
 
 function scalarsOf(api: Api, node: TypeNode): Scalar[] | undefined {
   const n = resolveNode(api, node);

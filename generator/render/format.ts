@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import type * as Prettier from 'prettier';
-import type { GeneratedFile } from '../diagnostics.ts';
+import type { GeneratedFile } from '../emit/contract.ts';
 import type { FormatCache } from './format-cache.ts';
 import { alignWithPrettier } from './oxfmt-align.ts';
 import { formatInPool } from './prettier-pool.ts';

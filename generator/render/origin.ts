@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GeneratedFile } from '../diagnostics.ts';
+import type { GeneratedFile } from '../emit/contract.ts';
 
 export interface Origin {
   /** The spec as the command names it (relative to the working directory, `/`-separated). */

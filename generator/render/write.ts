@@ -6,11 +6,14 @@
  * Atomicity: everything is generated in memory first. When the folder holds nothing but our files, the new tree is
  * built beside it and swapped in with two renames (a failure leaves the previous output untouched). When the user
  * keeps files of their own in it, each file is staged inside the folder and renamed over its target: every file is
- * whole at every moment, and the user's files are never moved.
+ * whole at every moment, and the user's files are never moved. A file the manifest does not list is never replaced,
+ * `force` or not: a generated path taken by the user's file refuses the run. Staging folders outlive no run
+ * (`staging.ts`). `--out` through a symbolic link is the link's target.
  */
 import {
   existsSync,
   lstatSync,
+  realpathSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -19,7 +22,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { GeneratedFile } from '../diagnostics.ts';
+import type { GeneratedFile } from '../emit/contract.ts';
+import { deferSignals, recoverStaging, stagingName } from './staging.ts';
 
 export const MANIFEST = '.codegen-manifest.json';
 
@@ -83,6 +87,7 @@ export interface CheckResult {
 
 /** Compares without writing. With a manifest, only its files count as ours (the user's own files are not extra). */
 export function checkTree(outDir: string, files: GeneratedFile[]): CheckResult {
+  outDir = resolveOut(outDir);
   const all = [...files, manifestFile(files)];
   const owned = readManifest(outDir);
   const onDisk = new Set(listFiles(outDir));
@@ -104,24 +109,81 @@ export function refusal(
   files: GeneratedFile[],
   options: WriteOptions = {},
 ): string | undefined {
-  const target = path.resolve(outDir);
+  let target: string;
+  try {
+    target = resolveOut(outDir);
+  } catch (error) {
+    if (error instanceof OutputError) return error.message;
+    throw error;
+  }
   const inputs = new Set((options.inputs ?? []).map((f) => path.resolve(f)));
   const hit = files.find((f) => inputs.has(path.join(target, f.path)) || f.path === MANIFEST);
   if (hit)
     return `${path.join(outDir, hit.path)} is an input of this run (or the manifest's name); choose another --out`;
   if (!existsSync(target)) return undefined;
   if (!lstatSync(target).isDirectory()) return `${outDir} exists and is not a folder`;
-  if (readManifest(target) || options.force) return undefined;
+  const owned = readManifest(target);
+  const taken = files.filter((f) => notOurs(target, f.path, new Set(owned ?? [])));
+  if (taken.length && (owned || options.force)) {
+    const one = taken.length === 1;
+    const shown = taken.slice(0, 3).map((f) => path.join(outDir, f.path));
+    return `${shown.join(', ')}${one ? '' : taken.length > 3 ? ` and ${taken.length - 3} more` : ''} ${one ? 'is' : 'are'} not listed in ${MANIFEST} (not written by this tool) but ${one ? 'is a path' : 'are paths'} it generates; nothing was written. Move ${one ? 'it' : 'them'} away and run again: the tool never replaces a file it did not write, even with --force`;
+  }
+  if (owned || options.force) return undefined;
   const present = readdirSync(target);
   if (!present.length) return undefined;
   const shown = present.slice(0, 3).join(', ') + (present.length > 3 ? ', …' : '');
   return `${outDir}/ is not empty (${shown}) and was not written by this tool (no ${MANIFEST}); nothing was written. Choose an empty or new folder, or pass --force to take it over (your files there are kept; only the generated ones are ever replaced)`;
 }
 
+/**
+ * The folder `outDir` names: through a symbolic link, its target (judged like any folder); a link to nothing is an
+ * `OutputError`.
+ */
+export function resolveOut(outDir: string): string {
+  const target = path.resolve(outDir);
+  let link = false;
+  try {
+    link = lstatSync(target).isSymbolicLink();
+  } catch {
+    return target; // nothing there yet: it is created
+  }
+  if (!link) return target;
+  try {
+    return realpathSync(target);
+  } catch {
+    throw new OutputError(
+      `${outDir} is a symbolic link to nothing (its target does not exist); create the target folder or choose another --out`,
+    );
+  }
+}
+
+/** Whether generated `file` would land on something the manifest (`owned`) does not list, or under such a file. */
+function notOurs(target: string, file: string, owned: Set<string>): boolean {
+  const parts = file.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const rel = parts.slice(0, i).join('/');
+    let isFolder: boolean;
+    try {
+      isFolder = lstatSync(path.join(target, rel)).isDirectory();
+    } catch {
+      return false; // nothing there: the rest is created
+    }
+    if (i === parts.length) return !owned.has(rel) && rel !== MANIFEST;
+    if (!isFolder) return true; // a file (or link) of the user's where a folder is needed
+  }
+  return false;
+}
+
 export function writeTree(outDir: string, files: GeneratedFile[], options: WriteOptions = {}): void {
   const why = refusal(outDir, files, options);
   if (why) throw new OutputError(why);
-  const target = path.resolve(outDir);
+  const target = resolveOut(outDir);
+  recoverStaging(target);
+  deferSignals(() => write(target, files, options));
+}
+
+function write(target: string, files: GeneratedFile[], options: WriteOptions): void {
   const inputs = new Set((options.inputs ?? []).map((f) => path.resolve(f)));
   const previous = readManifest(target) ?? [];
   const onDisk = listFiles(target);
@@ -144,9 +206,8 @@ function writeInto(root: string, files: GeneratedFile[]): void {
 /** The folder holds only our files (or nothing): build the new tree beside it and swap it in. */
 function swapTree(target: string, files: GeneratedFile[]): void {
   const parent = path.dirname(target);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const staging = path.join(parent, `.generated-new-${stamp}`);
-  const old = path.join(parent, `.generated-old-${stamp}`);
+  const staging = path.join(parent, stagingName('new', target));
+  const old = path.join(parent, stagingName('old', target));
   mkdirSync(staging, { recursive: true });
   try {
     writeInto(staging, files);
@@ -166,7 +227,7 @@ function swapTree(target: string, files: GeneratedFile[]): void {
 
 /** The folder holds files of the user's: stage inside it, rename each file over its target, drop our stale files. */
 function replaceOwned(target: string, files: GeneratedFile[], previous: string[], inputs: Set<string>): void {
-  const staging = path.join(target, `.generated-new-${process.pid}-${Date.now()}`);
+  const staging = path.join(target, stagingName('new', target));
   mkdirSync(staging, { recursive: true });
   try {
     writeInto(staging, files);

@@ -1,5 +1,5 @@
 /**
- * GitHub's REST description (`../shared/specs/github-api.json`, 11 MB, ~1,100 operations) in `bench:generate`:
+ * GitHub's REST description (the pinned `@octokit/openapi`, 11 MB, ~1,100 operations) in `bench:generate`:
  * ours with every output beside openapi-typescript (types only), runs interleaved, each run a fresh process started
  * in an empty folder (no codegen config: the spec's defaults, tolerant mode) writing into an empty folder. Time
  * (median, min–max, IQR), CPU time (steadier on a shared machine), peak resident memory, our output by folder, and
@@ -10,8 +10,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fmt, row, stats } from './stats.ts';
+import { GITHUB_SPEC } from '../../test/helpers/public-specs.ts';
 
-export const GITHUB_SPEC = path.resolve('../shared/specs/github-api.json');
+export { GITHUB_SPEC };
 
 interface Sample {
   ms: number;

@@ -22,6 +22,7 @@ import { State, type Stored, type Transition } from './state.js';
 import { jsonText, type EmulatorModel, type JsonObject, type MachineModel } from './types.js';
 import type { Routes } from '../server/core/types.js';
 import { Webhooks } from './webhooks.js';
+import { CONTROL, controlHandler } from './control.js';
 
 /** What the emulator needs of the generated server (`../server/index.js`). */
 export interface ServerBinding {
@@ -68,8 +69,6 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-const CONTROL = '/_emulator/';
-
 function parseSteps(
   model: EmulatorModel,
   config: EmulatorConfig,
@@ -78,7 +77,8 @@ function parseSteps(
   for (const [k, v] of Object.entries(steps)) {
     const [machine, edge] = k.split(':') as [string, string];
     const [from, to] = edge.split('->') as [string, string];
-    const m = model.machines[machine];
+    // Own keys only: a key such as `constructor` names no machine (Object.prototype's members are not tables' keys).
+    const m = Object.hasOwn(model.machines, machine) ? model.machines[machine] : undefined;
     if (!m)
       throw new Error(
         `config steps.${k}: no state machine "${machine}" (known: ${Object.keys(model.machines).join(', ')})`,
@@ -102,24 +102,13 @@ function parseSteps(
   }
   return (m, from, to, documentedMs) => {
     const k = `${m.name}:${from}->${to}`;
-    if (k in steps) return steps[k]!;
+    if (Object.hasOwn(steps, k)) return steps[k]!;
     if (documentedMs !== undefined) return documentedMs;
     return (
       model.assumedProgressions.find((a) => a.machine === m.name && a.from === from && a.to === to)
         ?.afterMs ?? null
     );
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 64 * 1024 * 1024) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 export async function startEmulator(
@@ -234,14 +223,28 @@ export async function startEmulator(
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Consecutive failures of a timed step to be saved; the retry waits longer each time, up to a minute. */
+  let failures = 0;
   const arm = () => {
     if (timer) clearTimeout(timer);
     const due = state.nextDueIn();
     if (due === undefined) return;
     timer = setTimeout(
       () => {
-        state.sweep();
-        arm();
+        try {
+          state.sweep();
+          failures = 0;
+          arm();
+        } catch (error) {
+          // The store could not save the step (a full disk, an I/O error): the step stays due, the emulator keeps
+          // serving, and the step is tried again.
+          const retryMs = Math.min(60_000, 1000 * 2 ** failures++);
+          console.error(
+            `emulator: a timed step could not be saved (${error instanceof Error ? error.message : String(error)}); trying again in ${retryMs} ms`,
+          );
+          timer = setTimeout(arm, retryMs);
+          timer.unref();
+        }
       },
       Math.min(due + 1, 2 ** 31 - 1),
     );
@@ -249,56 +252,18 @@ export async function startEmulator(
   };
   arm();
 
-  const control = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    const route = url.pathname.slice(CONTROL.length);
-    try {
-      if (route === 'clock' && req.method === 'GET')
-        return send(200, { now_ms: clock.now(), offset_ms: clock.offset });
-      if (route === 'clock' && req.method === 'POST') {
-        const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { advance_ms?: unknown };
-        if (typeof body.advance_ms !== 'number' || !Number.isFinite(body.advance_ms) || body.advance_ms < 0)
-          return send(400, {
-            error: {
-              message: 'advance_ms must be a non-negative number of milliseconds',
-              type: 'invalid_request_error',
-              param: 'advance_ms',
-              code: null,
-            },
-          });
-        clock.advance(body.advance_ms);
-        store.put('_emulator', 'clock', { offset: clock.offset });
-        state.sweep();
-        arm();
-        return send(200, { now_ms: clock.now(), offset_ms: clock.offset });
-      }
-      if (route === 'webhooks' && req.method === 'GET') return send(200, { deliveries: webhooks.deliveries });
-      const parts = route.match(/^(.+)\/([^/]+)\/parts$/);
-      if (parts && req.method === 'POST')
-        return send(...addPart(state, `/${parts[1]}`, decodeURIComponent(parts[2]!), await readBody(req)));
-      return send(404, {
-        error: {
-          message: `No emulator control endpoint ${req.method} ${url.pathname}.`,
-          type: 'not_found_error',
-          param: null,
-          code: null,
-        },
-      });
-    } catch (error) {
-      return send(400, {
-        error: {
-          message: error instanceof Error ? error.message : String(error),
-          type: 'invalid_request_error',
-          param: null,
-          code: null,
-        },
-      });
-    }
-  };
+  const control = controlHandler({
+    state,
+    clock,
+    webhooks,
+    keysRequired: keys.size > 0,
+    authenticate,
+    moved: () => {
+      store.put('_emulator', 'clock', { offset: clock.offset });
+      state.sweep();
+      arm();
+    },
+  });
 
   const http: HttpServer = createHttpServer(server.NODE_SERVER_OPTIONS, (req, res) => {
     if (req.url?.startsWith(CONTROL)) return void control(req, res);
@@ -328,59 +293,11 @@ export async function startEmulator(
   };
 }
 
-/**
- * Adds a part to an item that takes parts (an upload: the API's own part endpoint is not documented, so the
- * emulator offers this one). Allowed only in the item's first state (`pending`), as no parts can be added after.
- */
-function addPart(state: State, collection: string, id: string, bytes: Buffer): [number, unknown] {
-  const coll = state.model.collections[collection];
-  const stored = coll && state.get(collection, [], id);
-  if (!coll || !stored)
-    return [
-      404,
-      {
-        error: {
-          message: `No item '${id}' in ${collection}.`,
-          type: 'not_found_error',
-          param: null,
-          code: null,
-        },
-      },
-    ];
-  const machine = state.machineOf(collection);
-  const initial = machine?.transitions.find((t) => t.from === null)?.to;
-  if (machine && initial && stored.v[machine.property] !== initial)
-    return [
-      409,
-      {
-        error: {
-          message: `No parts can be added while the status is '${jsonText(stored.v[machine.property])}'.`,
-          type: 'invalid_state_error',
-          param: 'status',
-          code: 'invalid_state',
-        },
-      },
-    ];
-  const part = `part_${randomBytes(12).toString('hex')}`;
-  const meta: JsonObject = stored.m ?? {};
-  meta.parts = { ...(meta.parts as JsonObject | undefined), [part]: bytes.length };
-  stored.m = meta;
-  state.put(collection, stored);
-  return [
-    200,
-    {
-      id: part,
-      object: 'upload.part',
-      bytes: bytes.length,
-      created_at: state.clock.nowSeconds(),
-      upload_id: id,
-    },
-  ];
-}
-
 function seed(state: State, config: EmulatorConfig): void {
   for (const [collection, items] of Object.entries(config.seed ?? {})) {
-    const coll = state.model.collections[collection];
+    const coll = Object.hasOwn(state.model.collections, collection)
+      ? state.model.collections[collection]
+      : undefined;
     if (!coll)
       throw new Error(
         `config seed: no collection ${collection} (known: ${Object.keys(state.model.collections).join(', ')})`,

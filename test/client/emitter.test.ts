@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emitClient } from '../../generator/emit/client/index.ts';
 import { clientOwn } from '../../generator/emit/client/operation-spec.ts';
 import { operationFacts } from '../../generator/emit/operation-facts.ts';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { buildIr } from '../../generator/pipeline.ts';
-import { INTERNAL_NOTE } from '../../generator/render/templates.ts';
+import { INTERNAL_NOTE } from '../../generator/emit/templates.ts';
 
 let api: Api;
 beforeAll(async () => {

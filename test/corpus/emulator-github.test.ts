@@ -1,5 +1,5 @@
 /**
- * `emulate` on GitHub's whole REST description (`../shared/specs/github-api.json`, ~1,100 operations), run as a user
+ * `emulate` on GitHub's whole REST description (the pinned `@octokit/openapi`, ~1,100 operations), run as a user
  * runs it: the command in its own process, in a folder without a codegen config (so the spec's own defaults, in
  * tolerant mode), then create → retrieve → list (by its Link headers) → delete on two of its resources: gists (string
  * ids, a PATCH) and the user's SSH keys (integer ids). In the corpus lane: the first run generates and compiles the
@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GITHUB_SPEC } from '../helpers/public-specs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const spec = path.resolve(root, '../shared/specs/github-api.json');
+const spec = GITHUB_SPEC;
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Api, Operation } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
+import type { Operation } from '../../generator/ir/operation.ts';
 import { makeMultiFileSpec } from '../../scripts/make-multifile-spec.ts';
 import { listen, type Running } from '../server/helpers.ts';
 import { Values } from '../server/real/values.ts';

@@ -1,5 +1,4 @@
-/** The SDK calls of an IR that break a naming rule of the README ("SDK naming"), for the corpus test and bench:corpus. */
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { isVersionSegment } from '../../generator/naming/sdk-rules.ts';
 import { MAX_DEPTH, MAX_LENGTH } from '../../generator/passes/resources.ts';
 import { isListGet } from '../../generator/passes/paging.ts';

@@ -3,9 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHANGELOG_EXIT, main } from '../../generator/diff/changelog-cli.ts';
+import { CHANGELOG_EXIT, main } from '../../generator/cli/changelog.ts';
 import { bumpVersion, prependEntry } from '../../generator/diff/changelog.ts';
 import { ROOT } from './corpus.ts';
+import { capture } from '../helpers/capture.ts';
 
 const mini = (name: string) => path.join(ROOT, 'test/fixtures/diff/mini', `${name}.yaml`);
 const temps: string[] = [];
@@ -23,17 +24,7 @@ function client(version: string): { dir: string; pkg: string; log: string } {
   return { dir, pkg, log: path.join(dir, 'CHANGELOG.md') };
 }
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(
-    argv,
-    { write: (s: string) => (stdout += s) },
-    { write: (s: string) => (stderr += s) },
-    ROOT,
-  );
-  return { code, stdout, stderr };
-}
+const run = (argv: string[]) => capture(main, argv, ROOT);
 
 const versionOf = (pkg: string) => (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
 
@@ -152,7 +143,8 @@ describe('npm run changelog', () => {
   it.each([
     [[], 'expected <base> [<head>]'],
     [['a', '--date', 'tomorrow'], '--date must be YYYY-MM-DD'],
-    [['--nope', 'a'], "Unknown option '--nope'"],
+    [['--nope', 'a'], 'unknown option --nope'],
+    [['--dry-rn', 'a'], 'unknown option --dry-rn (did you mean --dry-run?)'],
   ])('rejects bad usage %j with exit 2', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(CHANGELOG_EXIT.usage);

@@ -4,24 +4,15 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIFF_EXIT, main } from '../../generator/diff/cli.ts';
-import { main as ciMain } from '../../generator/diff/merge-base.ts';
+import { DIFF_EXIT, main } from '../../generator/cli/diff.ts';
+import { main as ciMain } from '../../generator/cli/diff-ci.ts';
 import { ROOT } from './corpus.ts';
+import { capture } from '../helpers/capture.ts';
 
 const MINI = path.join(ROOT, 'test/fixtures/diff/mini');
 const mini = (name: string) => path.join(MINI, `${name}.yaml`);
 
-async function run(argv: string[], cwd = ROOT) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(
-    argv,
-    { write: (s: string) => (stdout += s) },
-    { write: (s: string) => (stderr += s) },
-    cwd,
-  );
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], cwd = ROOT) => capture(main, argv, cwd);
 
 const temps: string[] = [];
 const tempDir = () => {
@@ -67,7 +58,9 @@ describe('npm run diff', () => {
     [[], 'expected <base> [<head>], got 0'],
     [['a', 'b', 'c'], 'got 3 arguments'],
     [['--format', 'xml', 'a'], '--format must be markdown or json'],
-    [['--bogus', 'a'], "Unknown option '--bogus'"],
+    [['--bogus', 'a'], 'unknown option --bogus'],
+    [['--fromat', 'json', 'a'], 'unknown option --fromat (did you mean --format?)'],
+    [['--format', 'jsn', 'a'], '--format must be markdown or json, not jsn (did you mean json?)'],
   ])('rejects bad usage %j with exit 2', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(DIFF_EXIT.usage);

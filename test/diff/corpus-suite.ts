@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffApis, type Change } from '../../generator/diff/index.ts';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 import { disposeCopies, loadCases, materialise, SPEC_DIR, type Expected } from './corpus.ts';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffApis, RULES, type Change, type RuleId } from '../../generator/diff/index.ts';
 import { renderMarkdown } from '../../generator/diff/render.ts';
-import { api } from '../../generator/ir/factory.ts';
+import { api } from '../helpers/model-factory.ts';
 import { areaFiles } from '../../generator/naming/paths.ts';
 import type { DiffResult } from '../../generator/diff/types.ts';
 

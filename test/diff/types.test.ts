@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { DiffContext } from '../../generator/diff/context.ts';
 import type { Position } from '../../generator/diff/types.ts';
 import { diffType } from '../../generator/diff/types/index.ts';
-import { api as makeApi, schema } from '../../generator/ir/factory.ts';
-import type { Api, Property, TypeNode } from '../../generator/ir/types.ts';
+import { api as makeApi, schema } from '../helpers/model-factory.ts';
+import type { Api } from '../../generator/ir/api.ts';
+import type { Property, TypeNode } from '../../generator/ir/schema.ts';
 
 const base = { nullable: false, pointer: '#' };
 const str = (more: object = {}): TypeNode => ({ kind: 'string', ...base, ...more });

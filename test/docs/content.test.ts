@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeLimits } from '../../generator/emit/docs/describe.ts';
 import { emitDocs } from '../../generator/emit/docs/index.ts';
-import type { TypeNode } from '../../generator/ir/types.ts';
+import type { TypeNode } from '../../generator/ir/schema.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

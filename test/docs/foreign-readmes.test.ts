@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { propertiesOf } from '../../generator/ir/queries.ts';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { buildIr, runPipeline } from '../../generator/pipeline.ts';
 import { envPrefixFor } from '../../generator/naming/env-prefix.ts';
 import { originOf, stampOrigin } from '../../generator/render/origin.ts';

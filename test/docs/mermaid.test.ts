@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stateDiagram } from '../../generator/emit/docs/mermaid.ts';
-import type { StateMachine } from '../../generator/ir/types.ts';
+import type { StateMachine } from '../../generator/ir/state-machine.ts';
 import { mermaidParse } from './helpers/mermaid-real.ts';
 import { mermaidBlocks, parseStateDiagram } from './helpers/mermaid-state.ts';
 

@@ -89,7 +89,7 @@ describe('API keys and the token exchange', () => {
     expect(token).toMatchObject({ token_type: 'Bearer', expires_in: 60 });
     const client = new PlatformClient({ apiKey: token.access_token, baseURL: base, maxRetries: 0 });
     expect((await client.vectorStores.create({ name: 'via token' })).name).toBe('via token');
-    await advance(emulator, 61_000);
+    await advance(emulator, 61_000, 'sk-good');
     await expect(client.vectorStores.list()).rejects.toMatchObject({ status: 401 });
   });
 });
@@ -108,7 +108,7 @@ describe('rate limits', () => {
     expect(await limited.json()).toMatchObject({ error: { type: 'rate_limit_error' } });
     // Another key has its own budget; a minute later (emulator clock) the limited key has a new one.
     expect((await get('sk-good')).status).toBe(200);
-    await advance(emulator, 60_000);
+    await advance(emulator, 60_000, 'sk-good');
     expect((await get('sk-limited')).status).toBe(200);
   });
 });
@@ -142,9 +142,9 @@ describe('webhooks', () => {
       ),
     ).toThrow('No matching signature found');
     // Moving to in_progress is not subscribed; cancelling → cancelled is.
-    await advance(emulator, STEP);
+    await advance(emulator, STEP, 'sk-good');
     await client.batches.cancel(batch.id);
-    await advance(emulator, 10 * 60 * 1000);
+    await advance(emulator, 10 * 60 * 1000, 'sk-good');
     const cancelled = await until(() =>
       received.find((r) => r.status === 200 && r.body.includes('batch.cancelled')),
     );

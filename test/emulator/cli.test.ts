@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, USAGE } from '../../generator/emulate/cli.ts';
-import { main as tool } from '../../generator/tool.ts';
+import { main } from '../../generator/cli/emulate.ts';
+import { usageOf } from '../../generator/cli/args.ts';
+import { EMULATE } from '../../generator/cli/commands.ts';
+import { main as tool } from '../../generator/cli/index.ts';
 import { PlatformClient } from '../../generated/client/index.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'emulate-cli-'));
@@ -35,7 +37,7 @@ describe('emulate: help and refusals', () => {
   it('prints its help, and the tool lists the command', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    expect(help.out).toBe(`${USAGE}\n`);
+    expect(help.out).toBe(`${usageOf(EMULATE)}\n`);
     for (const flag of ['--spec', '--port', '--data', '--config']) expect(help.out).toContain(flag);
     let listed = '';
     expect(await tool(['--help'], { write: (s: string) => (listed += s) })).toBe(0);
@@ -81,6 +83,22 @@ describe('emulate: help and refusals', () => {
     const steps = await run(['--spec', 'spec/openapi.yaml', '--config', path.join(dir, 'steps.json')]);
     expect(steps.code).toBe(2);
     expect(steps.err).toContain('the documents fix this step at PT1H');
+  });
+
+  it('reads names of Object.prototype in steps and seed as data: no such machine or collection, exit 2', async () => {
+    for (const [config, message] of [
+      [{ steps: { 'constructor:a->b': 5 } }, 'config steps.constructor:a->b: no state machine "constructor"'],
+      [{ steps: { '__proto__:a->b': 5 } }, 'config steps.__proto__:a->b: no state machine "__proto__"'],
+      [{ steps: { 'toString:a->b': null } }, 'config steps.toString:a->b: no state machine "toString"'],
+      [{ seed: { constructor: [{ id: 'x' }] } }, 'config seed: no collection constructor'],
+      [{ seed: { hasOwnProperty: [{ id: 'x' }] } }, 'config seed: no collection hasOwnProperty'],
+    ] as const) {
+      const file = path.join(dir, 'proto.json');
+      writeFileSync(file, JSON.stringify(config));
+      const r = await run(['--spec', 'spec/openapi.yaml', '--config', file]);
+      expect(r.err).toContain(message);
+      expect(r.code).toBe(2);
+    }
   });
 
   it('reports a spec it cannot read with exit 1 and its location', async () => {
@@ -136,6 +154,7 @@ describe('emulate --data', () => {
     });
     await fetch(`${first.url}/_emulator/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance_ms: 1000 }),
     });
     expect((await client.batches.cancel(batch.id)).status).toBe('cancelling');
@@ -167,6 +186,7 @@ describe('emulate --data', () => {
     expect(await status()).toBe('cancelling');
     await fetch(`${second.url}/_emulator/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance_ms: 600_000 }),
     });
     expect(await status()).toBe('cancelled');

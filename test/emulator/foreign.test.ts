@@ -4,7 +4,7 @@
  * GitHub's spec (page paging and Link headers, string ids, RFC 3339 times, 204 delete), each with create → retrieve → list → delete over HTTP.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../generator/emulate/cli.ts';
+import { main } from '../../generator/cli/emulate.ts';
 
 const closers: (() => void)[] = [];
 afterAll(() => closers.forEach((c) => c()));

@@ -31,9 +31,11 @@ export async function start(
   return { emulator, client, base };
 }
 
-export async function advance(emulator: RunningEmulator, ms: number): Promise<void> {
+/** Moves the emulator's clock; `key`: an API key of its config, when it has `apiKeys`. */
+export async function advance(emulator: RunningEmulator, ms: number, key = 'sk-test'): Promise<void> {
   const res = await fetch(`${emulator.url}/_emulator/clock`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ advance_ms: ms }),
   });
   if (res.status !== 200) throw new Error(`clock: ${res.status} ${await res.text()}`);

@@ -11,7 +11,8 @@ import { fakeFromSchema } from '../../templates/emulator/fakes/index.ts';
 import { MODEL, startEmulator, type RunningEmulator } from '../../generated/emulator/index.ts';
 import { validateResponse } from '../../generated/validators/index.ts';
 import { STEP, STEPS } from './helpers.ts';
-import type { Api, Operation } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
+import type { Operation } from '../../generator/ir/operation.ts';
 
 let emulator: RunningEmulator;
 let api: Api;
@@ -127,6 +128,7 @@ describe('every operation', () => {
       if (rank(op) > 0 && !moved) {
         await fetch(`${emulator.url}/_emulator/clock`, {
           method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ advance_ms: 2 * STEP }),
         });
         moved = true;

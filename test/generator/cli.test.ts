@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, main } from '../../generator/cli.ts';
+import { EXIT, main } from '../../generator/cli/generate.ts';
 
 function sink() {
   let text = '';

@@ -1,9 +1,17 @@
 /**
- * The safe code template (`generator/emit/code/`): interpolated values other than `Code`/`Name` are printed as
+ * The safe code template (`generator/emit/validators/code/`): interpolated values other than `Code`/`Name` are printed as
  * literals that evaluate back to the same value, whatever characters they hold, and never break out of the code.
  */
 import { describe, expect, it } from 'vitest';
-import { _, join, literal, Name, objectKey, ownProp, prop } from '../../generator/emit/code/index.ts';
+import {
+  _,
+  join,
+  literal,
+  Name,
+  objectKey,
+  ownProp,
+  prop,
+} from '../../generator/emit/validators/code/index.ts';
 
 /** Evaluates generated code as a JavaScript expression. */
 // oxlint-disable-next-line typescript/no-implied-eval -- runs the code the generator printed, on purpose

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, main } from '../../generator/cli.ts';
+import { EXIT, main } from '../../generator/cli/generate.ts';
 import { validateConfig } from '../../generator/config/load.ts';
 import { DEFAULT_CONFIG } from '../../generator/config/types.ts';
 import { GeneratorError } from '../../generator/diagnostics.ts';
@@ -231,6 +231,26 @@ describe('codegen config', () => {
     );
     for (const f of files.filter((x) => x.path.endsWith('.ts') || x.path.endsWith('.md')))
       expect(f.contents, f.path).not.toMatch(/PlatformClient|PLATFORM_|Service-Organization/);
+  });
+
+  it('an explicit clientName and envPrefix are honoured, even equal to the old defaults; absent ones come from the title', async () => {
+    const spec = path.resolve('test/fixtures/new-user/openapi.yaml');
+    const derived = await runPipeline({ spec, format: false });
+    expect([derived.api.clientName, derived.api.envPrefix]).toEqual(['ProjectsClient', 'PROJECTS_']);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'codegen-given-'));
+    try {
+      const file = path.join(dir, 'codegen.config.json');
+      writeFileSync(file, '{ "clientName": "ApiClient", "envPrefix": "API_" }\n');
+      for (const config of [file, { clientName: 'ApiClient', envPrefix: 'API_' }]) {
+        const given = await runPipeline({ spec, config, format: false });
+        expect([given.api.clientName, given.api.envPrefix]).toEqual(['ApiClient', 'API_']);
+        const index = given.files.find((f) => f.path === 'client/index.ts')!.contents;
+        expect(index).toMatch(/\bApiClient\b/);
+        expect(index).not.toContain('ProjectsClient');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('nothing in templates/ names our API', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { emitStateMachines } from '../../generator/emit/state-machines.ts';
-import { api, machine } from '../../generator/ir/factory.ts';
+import { api, machine } from '../helpers/model-factory.ts';
 import { formatFiles } from '../../generator/render/format.ts';
 
 const job = machine('job', {

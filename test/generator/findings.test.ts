@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, main } from '../../generator/cli.ts';
-import { main as lint } from '../../generator/lint.ts';
+import { EXIT, main } from '../../generator/cli/generate.ts';
+import { main as lint } from '../../generator/cli/lint.ts';
 
 const findings31 = 'test/fixtures/new-user/findings.yaml';
 let dir = '';

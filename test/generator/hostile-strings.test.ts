@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { writeTree } from '../../generator/render/write.ts';
 import { typecheckCorpus } from '../corpus/run.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, main } from '../../generator/cli.ts';
+import { EXIT, main } from '../../generator/cli/generate.ts';
 
 let dir = '';
 let config = '';

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { importRegistry } from '../../generator/emit/ts/imports.ts';
 import { commentText, dataKey, dataLiteral, quote, ref, typeKey } from '../../generator/emit/ts/literal.ts';
-import { api, schema, t } from '../../generator/ir/factory.ts';
-import type { EnumNode } from '../../generator/ir/types.ts';
+import { api, schema, t } from '../helpers/model-factory.ts';
+import type { EnumNode } from '../../generator/ir/schema.ts';
 import { areaFiles } from '../../generator/naming/paths.ts';
 
 const HOSTILE = [

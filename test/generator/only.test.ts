@@ -1,6 +1,6 @@
 /**
  * `--only` (the pipeline's `emitters`): whatever outputs are chosen, every relative import of a written file points
- * at a written file, because an output comes with the outputs it imports (generator/package/layout.ts).
+ * at a written file, because an output comes with the outputs it imports (generator/emit/package-layout.ts).
  */
 import path from 'node:path/posix';
 import { describe, expect, it } from 'vitest';

@@ -6,6 +6,8 @@
 import {
   cpSync,
   existsSync,
+  lstatSync,
+  symlinkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -17,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT, main } from '../../generator/cli.ts';
+import { EXIT, main } from '../../generator/cli/generate.ts';
 
 const petstore = path.resolve('test/fixtures/petstore/openapi.yaml');
 let dir = '';
@@ -109,6 +111,54 @@ describe('output safety', () => {
       (await run(['--spec', petstore, '--out', scratch, '--config', config, '--only', 'types', '--check']))
         .code,
     ).toBe(EXIT.ok);
+  });
+
+  it('--force never replaces a file of the user at a generated path, nor does a later run in a folder it owns', async () => {
+    const scratch = path.join(dir, 'scratch');
+    mkdirSync(path.join(scratch, 'types'), { recursive: true });
+    writeFileSync(path.join(scratch, 'types/index.ts'), '// mine\n');
+    const forced = await run(['--spec', petstore, '--out', scratch, '--config', config, '--force']);
+    expect(forced.code).toBe(EXIT.usage);
+    expect(forced.stderr).toMatch(
+      /^error\[output\]: .*scratch\/types\/index\.ts is not listed in \.codegen-manifest\.json \(not written by this tool\) but is a path it generates; nothing was written\. Move it away and run again: the tool never replaces a file it did not write, even with --force\n$/,
+    );
+    expect(snapshot(scratch)).toEqual({ 'types/index.ts': '// mine\n' });
+    expect(readdirSync(dir).filter((f) => f.startsWith('.generated'))).toEqual([]);
+
+    // The folder is the tool's (types only); the user then puts a file where the client will go.
+    rmSync(path.join(scratch, 'types'), { recursive: true });
+    const only = ['--spec', petstore, '--out', scratch, '--config', config];
+    expect((await run([...only, '--only', 'types'])).code).toBe(EXIT.ok);
+    mkdirSync(path.join(scratch, 'client'));
+    writeFileSync(path.join(scratch, 'client/client.ts'), '// mine too\n');
+    const later = await run(only);
+    expect(later.code).toBe(EXIT.usage);
+    expect(later.stderr).toMatch(/scratch\/client\/client\.ts is not listed in \.codegen-manifest\.json/);
+    expect(readFileSync(path.join(scratch, 'client/client.ts'), 'utf8')).toBe('// mine too\n');
+  });
+
+  it('--out through a symbolic link writes in its target (the link stays); a link to nothing is a clear error', async () => {
+    const real = path.join(dir, 'real');
+    const link = path.join(dir, 'link');
+    const args = ['--spec', petstore, '--config', config, '--only', 'types'];
+    expect((await run([...args, '--out', real])).code).toBe(EXIT.ok);
+    symlinkSync(real, link);
+    writeFileSync(path.join(real, 'mine.txt'), 'mine');
+    const through = await run([...args, '--out', link]);
+    expect(through).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(real, 'mine.txt'), 'utf8')).toBe('mine');
+    expect((await run([...args, '--out', link, '--check'])).code).toBe(EXIT.ok);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.generated'))).toEqual([]);
+
+    const dangling = path.join(dir, 'dangling');
+    symlinkSync(path.join(dir, 'gone'), dangling);
+    const r = await run([...args, '--out', dangling]);
+    expect(r).toEqual({
+      code: EXIT.usage,
+      stderr: `error[output]: ${dangling} is a symbolic link to nothing (its target does not exist); create the target folder or choose another --out\n`,
+    });
+    expect(existsSync(path.join(dir, 'gone'))).toBe(false);
   });
 
   it('with the spec and config inside --out, neither is ever written over nor deleted', async () => {

@@ -1,9 +1,9 @@
 /** Given/want table for the schema parser: one JSON Schema construct in, one IR node shape out. */
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../generator/diagnostics.ts';
-import type { TypeNode } from '../../generator/ir/types.ts';
+import type { TypeNode } from '../../generator/ir/schema.ts';
 import type { ParseContext } from '../../generator/parse/context.ts';
-import { createSchemaParser } from '../../generator/parse/schema.ts';
+import { createSchemaParser } from '../../generator/parse/schema/index.ts';
 
 function parse(
   schema: unknown,

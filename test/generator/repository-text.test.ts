@@ -1,8 +1,8 @@
 /**
  * What the tool's sources say stays inside the repository: the generator and the runtimes (whose comments are
  * copied into generated code) never say "seeds" (the API's documents are "the documentation"; what they do not
- * show is "not documented") and never send a reader to a file outside the repository (`shared/…`). Tests and
- * benchmarks may read such files; that is code, not a pointer for readers, and is not checked here.
+ * show is "not documented") and never send a reader to a file outside the repository (`shared/…`); and no source,
+ * test or script reads a path outside it (a clone with nothing beside it passes every test).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,5 +31,29 @@ describe('repository text', () => {
 
   it('the generator and the runtimes name no file outside the repository', () => {
     expect(hits(sources, /(^|[\s(`'"])(\.\.\/)*shared\//)).toEqual([]);
+  });
+
+  it('no test or script reads a path outside the repository', () => {
+    const root = path.resolve('.');
+    const code = [
+      ...list('test'),
+      ...list('scripts'),
+      ...readdirSync('.').filter((f) => /^vitest\..*\.ts$/.test(f)),
+    ].filter((f) => /\.(ts|mts|mjs|js|cjs)$/.test(f) && !f.startsWith(path.join('test', 'fixtures')));
+    const outside: string[] = [];
+    for (const file of code) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/['"`]((?:\.\.\/)+[^'"`$\n]*|\.\.)['"`]/g)) {
+        // A path given first to path.resolve or a file-system call is the working directory's (the repository's root,
+        // where tests and scripts run); one after import.meta.dirname, or imported, is the file's own.
+        const before = text.slice(Math.max(0, m.index - 200), m.index);
+        const own = /((import\.meta\.(dirname|url)|__dirname)\s*,|\bimport\()\s*$/.test(before);
+        if (!own && !/\b(resolve|join|\w+Sync|spawn\w*)\(\s*$/.test(before)) continue;
+        const at = path.resolve(own ? path.dirname(file) : root, m[1]!);
+        const line = text.slice(0, m.index).split('\n').length;
+        if (at !== root && !at.startsWith(root + path.sep)) outside.push(`${file}:${line}: ${m[1]}`);
+      }
+    }
+    expect(outside).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 import { CodeBlockWriter } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { typeOf, union } from '../../generator/emit/ts/type-expr.ts';
-import { t } from '../../generator/ir/factory.ts';
-import type { TypeNode } from '../../generator/ir/types.ts';
+import { t } from '../helpers/model-factory.ts';
+import type { TypeNode } from '../../generator/ir/schema.ts';
 
 const use = {
   schema: (name: string) => `S_${name}`,

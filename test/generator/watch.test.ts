@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli.ts';
+import { main } from '../../generator/cli/generate.ts';
 
 let dir = '';
 let spec = '';

@@ -3,14 +3,14 @@
  * rule chosen per spec, lists named `list`, version segments left out, RPC actions and custom verbs as methods,
  * config renames, and warnings that name the config entry (never our `x-sdk-call`).
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics, formatWarning } from '../../generator/diagnostics.ts';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 import type { SdkNaming } from '../../generator/passes/resources.ts';
 import { directorySpec } from '../corpus/directory-sample.ts';
 import { namingFindings } from '../corpus/naming-stats.ts';
+import { GITHUB_SPEC } from '../helpers/public-specs.ts';
 
 async function ir(
   id: string,
@@ -28,7 +28,7 @@ async function ir(
 describe('SDK naming on real documents', () => {
   it("GitHub (group/verb operationIds): no call over 60 characters or 4 levels; an over-long one takes the path's spelling, then loses its owner's words when no other call has the result", async () => {
     const diagnostics = new Diagnostics('tolerant');
-    const api = await buildIr(path.resolve('../shared/specs/github-api.json'), undefined, diagnostics);
+    const api = await buildIr(GITHUB_SPEC, undefined, diagnostics);
     const call = (operationId: string) =>
       api.operations.find((o) => o.operationId === operationId)!.sdkPath.join('.');
     expect(api.sdkNaming).toBe('operations');

@@ -1,5 +1,5 @@
 /**
- * `build` assembles each package from its folder and the outputs it imports (generator/package/layout.ts), in the
+ * `build` assembles each package from its folder and the outputs it imports (generator/emit/package-layout.ts), in the
  * tree's layout, without writing into the tree; a tree that lacks an imported output, or a package that imports a
  * file it would not ship, is a located build error (exit 1), never a package that fails when installed.
  */
@@ -15,7 +15,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main as build } from '../../generator/build/cli.ts';
+import { main as build } from '../../generator/cli/build.ts';
 import { runPipeline } from '../../generator/pipeline.ts';
 
 let dir = '';

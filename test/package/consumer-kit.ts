@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildAll } from '../../generator/build/compile.ts';
+import { buildAll } from '../../generator/package/compile.ts';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);

@@ -7,8 +7,8 @@ import {
   parsedOperation,
   parsedSchema,
   t,
-} from '../../generator/ir/factory.ts';
-import type { ParsedStateMachine } from '../../generator/ir/types.ts';
+} from '../helpers/model-factory.ts';
+import type { ParsedStateMachine } from '../../generator/ir/state-machine.ts';
 import { checkIr } from '../../generator/passes/check.ts';
 import { locate } from './helpers.ts';
 

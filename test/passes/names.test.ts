@@ -8,8 +8,8 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
-import type { ParsedApi } from '../../generator/ir/types.ts';
+} from '../helpers/model-factory.ts';
+import type { ParsedApi } from '../../generator/ir/api.ts';
 import { decideAreas } from '../../generator/passes/areas.ts';
 import { decideNames, type NameOptions } from '../../generator/passes/names.ts';
 import { locate, strict, tolerant } from './helpers.ts';

@@ -7,8 +7,8 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
-import type { ParsedOperation } from '../../generator/ir/types.ts';
+} from '../helpers/model-factory.ts';
+import type { ParsedOperation } from '../../generator/ir/operation.ts';
 import { decidePaging } from '../../generator/passes/paging.ts';
 
 const envelope = t.object({ object: t.literal('list'), data: t.array(t.ref('Item')), has_more: t.boolean() });

@@ -7,8 +7,9 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
-import type { ParsedApi, RequestBodyContent } from '../../generator/ir/types.ts';
+} from '../helpers/model-factory.ts';
+import type { ParsedApi } from '../../generator/ir/api.ts';
+import type { RequestBodyContent } from '../../generator/ir/body.ts';
 import { runPasses } from '../../generator/passes/index.ts';
 import { locate, strict } from './helpers.ts';
 

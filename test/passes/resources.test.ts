@@ -8,8 +8,8 @@ import {
   parsedSchema,
   response,
   t,
-} from '../../generator/ir/factory.ts';
-import type { ParsedApi } from '../../generator/ir/types.ts';
+} from '../helpers/model-factory.ts';
+import type { ParsedApi } from '../../generator/ir/api.ts';
 import { NameRegistry } from '../../generator/naming/resolver.ts';
 import { decidePaging } from '../../generator/passes/paging.ts';
 import { decideCalls, DEFAULT_SDK_NAMING, type SdkNaming } from '../../generator/passes/resources.ts';

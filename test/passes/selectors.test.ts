@@ -1,8 +1,9 @@
 /** The selectors pass: `x-when` read once as body field → values, and an unreadable one refused. */
 import { describe, expect, it } from 'vitest';
 import { GeneratorError } from '../../generator/diagnostics.ts';
-import { parsedApi, parsedOperation, t } from '../../generator/ir/factory.ts';
-import type { ParsedResponseContent, TypeNode } from '../../generator/ir/types.ts';
+import { parsedApi, parsedOperation, t } from '../helpers/model-factory.ts';
+import type { ParsedResponseContent } from '../../generator/ir/response.ts';
+import type { TypeNode } from '../../generator/ir/schema.ts';
 import { decideSelectors } from '../../generator/passes/selectors.ts';
 import { locate } from './helpers.ts';
 

@@ -44,6 +44,14 @@ const CASES: { name: string; act: () => unknown; status: number }[] = [
     act: () => server.reply(200, OK, { 'x-a': 'a\r\nx-evil: 1' }),
     status: 500,
   },
+  // Values HTTP does not allow (RFC 9110 field-value: tab, space, visible ASCII and bytes 0x80-0xFF): node:http
+  // refused them after the pipeline, a web Headers took some (0x01, 0x7f), and neither called onError.
+  ...['\x01', '\x7f', '\u{1F600}', '\u0100'].map((bad) => ({
+    name: `reply header value with ${JSON.stringify(bad)}`,
+    act: () => server.reply(200, OK, { 'x-a': `a${bad}b` }),
+    status: 500,
+    onError: true,
+  })),
   {
     name: 'reply header with an invalid name',
     act: () => server.reply(200, OK, { 'x a': 'b' }),
@@ -85,6 +93,7 @@ const CASES: { name: string; act: () => unknown; status: number }[] = [
 ];
 
 let current: () => unknown = () => OK;
+const reported: unknown[] = [];
 let app: server.Server;
 let node: Running;
 let bridged: Running;
@@ -93,7 +102,7 @@ beforeAll(async () => {
   app = server.createServer({ createEmbedding: () => current() } as unknown as server.Handlers, {
     authenticate: (t) => (t === TOKEN ? { kind: 'api_key' } : undefined),
     requestId: () => 'req_fixed',
-    onError: () => undefined,
+    onError: (error) => void reported.push(error),
   });
   node = await listen(app.node);
   bridged = await listen(fetchBridge(app.fetch));
@@ -117,8 +126,9 @@ async function answer(res: Response) {
 }
 
 describe('the shared table of hostile cases', () => {
-  it.each(CASES)('$name: both adapters answer $status alike', async ({ act, status }) => {
+  it.each(CASES)('$name: both adapters answer $status alike', async ({ act, status, ...rest }) => {
     current = act;
+    reported.length = 0;
     const viaNode = await answer(await fetch(`${node.url}/v1/embeddings`, { method: 'POST', headers, body }));
     const viaBridge = await answer(
       await fetch(`${bridged.url}/v1/embeddings`, { method: 'POST', headers, body }),
@@ -131,6 +141,11 @@ describe('the shared table of hostile cases', () => {
     expect(viaBridge).toEqual(viaNode);
     expect(direct).toEqual(viaNode);
     if (status === 500) expect(JSON.parse(viaNode.text).error.code).toBe('internal_error');
+    // A handler error: onError hears of it once per request, through either adapter.
+    if ('onError' in rest)
+      expect(reported.map((e) => (e as Error).message)).toEqual(
+        Array(3).fill('createEmbedding: a reply header has an invalid name or a value HTTP does not allow.'),
+      );
   });
 });
 

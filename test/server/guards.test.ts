@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { guardedOperations } from '../../generator/emit/server/index.ts';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { buildIr } from '../../generator/pipeline.ts';
 import { allowedStates } from '../../generated/server/index.ts';
 

@@ -34,7 +34,8 @@ export async function listen(
 /**
  * Serves a web-standard fetch handler over node:http, so the fetch adapter is tested over real HTTP too. It does
  * what platforms (Bun, Deno, @hono/node-server) do: repeated headers are appended (a `Headers` joins them with
- * ', '), a cancelled request body stops being read, and `Connection: close` in the response closes the connection.
+ * ', '), a cancelled request body stops being read, the response body is read as fast as the socket takes it, and
+ * `Connection: close` in the response closes the connection.
  */
 export function fetchBridge(handler: (request: Request) => Promise<Response>): http.RequestListener {
   return (req, res) => {
@@ -75,7 +76,12 @@ export function fetchBridge(handler: (request: Request) => Promise<Response>): h
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          res.write(value);
+          // Backpressure, as the platforms apply it: the next chunk is read once the socket takes more.
+          if (!res.write(value) && !res.destroyed)
+            await new Promise<void>((resolve) => {
+              res.once('drain', resolve);
+              res.once('close', resolve);
+            });
         }
       } catch (error) {
         // The response stream failed (or the client went away): cut the connection, as a failed stream must look.

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Diagnostics, GeneratorError } from '../../generator/diagnostics.ts';
-import type { Response } from '../../generator/ir/types.ts';
+import type { Response } from '../../generator/ir/response.ts';
 import type { ParseContext } from '../../generator/parse/context.ts';
 import { parseResponses } from '../../generator/parse/media.ts';
-import { createSchemaParser } from '../../generator/parse/schema.ts';
+import { createSchemaParser } from '../../generator/parse/schema/index.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const event = (type: string) => ({

@@ -17,9 +17,10 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP, main } from '../../generator/tool.ts';
-import { main as build } from '../../generator/build/cli.ts';
-import { main as changelog } from '../../generator/diff/changelog-cli.ts';
+import { HELP, main } from '../../generator/cli/index.ts';
+import { main as build } from '../../generator/cli/build.ts';
+import { main as changelog } from '../../generator/cli/changelog.ts';
+import { capture } from '../helpers/capture.ts';
 
 const fixture = path.resolve('test/fixtures/new-user/openapi.yaml');
 let dir = '';
@@ -28,16 +29,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function tool(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(
-    argv,
-    { write: (s: string) => (stdout += s) },
-    { write: (s: string) => (stderr += s) },
-  );
-  return { code, stdout, stderr };
-}
+const tool = (argv: string[]) => capture(main, argv);
 
 const COMMANDS = ['generate', 'check', 'lint', 'diff', 'changelog', 'build', 'release'];
 
@@ -57,9 +49,7 @@ describe('platform-api-codegen', () => {
     for (const c of COMMANDS) {
       const h = await tool([c, '--help']);
       expect(h.code, c).toBe(0);
-      expect(h.stdout, c).toMatch(
-        new RegExp(`^usage: platform-api-codegen ${c === 'check' ? 'generate' : c}\\b`),
-      );
+      expect(h.stdout, c).toMatch(new RegExp(`^usage: platform-api-codegen ${c}\\b`));
       expect(h.stdout, c).not.toContain('npm run');
       expect(h.stdout, c).toMatch(/exit codes:/);
     }

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Api } from '../../generator/ir/types.ts';
+import type { Api } from '../../generator/ir/api.ts';
 import { propertiesOf } from '../../generator/ir/queries.ts';
 import { loadSpec } from '../../generator/load/index.ts';
 import { buildIr } from '../../generator/pipeline.ts';

@@ -11,6 +11,7 @@ import { INTERNAL_ERROR_JSON } from '../../protocol/envelope.js';
 import type { NeutralRequest } from '../core/types.js';
 import type { CoreServer } from '../pipeline/server.js';
 import { Lifecycle, ServerClosingError } from '../core/lifecycle.js';
+import { nextOrAbort, yieldTurn } from './stream-step.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -145,16 +146,15 @@ async function respond(
   life.watch(request, true);
   const iterator = body[Symbol.asyncIterator]();
   const signal = request.signal;
-  const aborted = new Promise<'aborted'>((resolve) =>
-    signal.aborted
-      ? resolve('aborted')
-      : signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
-  );
   const finish = end;
+  let first = true;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const next = await Promise.race([iterator.next(), aborted]);
+        // Other requests are served between items that are ready at once (see stream-step.ts).
+        if (!first) await yieldTurn();
+        first = false;
+        const next = await nextOrAbort(iterator, signal);
         if (next === 'aborted') {
           // Not awaited: a producer waiting for its next item finishes once it sees the signal.
           iterator.return?.().catch(() => undefined);

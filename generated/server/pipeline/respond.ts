@@ -44,9 +44,12 @@ function binary(body: unknown): ResponseBody {
   return encoder.encode(JSON.stringify(body));
 }
 
-/** Header names HTTP allows (tokens) and values without CR, LF or NUL: what both adapters can send. */
+/**
+ * Header names HTTP allows (tokens) and values it allows (RFC 9110 field-value: tab, space, visible ASCII and the
+ * bytes 0x80-0xFF, as node:http checks them): checked here once, so both adapters send or refuse alike.
+ */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BAD_VALUE = /[\r\n\0]/;
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 export function safeHeaders(headers: Readonly<Record<string, string>>): boolean {
   for (const k in headers) if (!TOKEN.test(k) || BAD_VALUE.test(String(headers[k]))) return false;
@@ -62,10 +65,10 @@ const NO_BODY = new Set([204, 205, 304]);
  */
 export async function primed(source: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
   const iterator = source[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  // Held in a variable the iterator clears, so the first item is not kept for the life of the stream.
+  let pending: IteratorResult<Uint8Array> | undefined = await iterator.next();
   return {
     [Symbol.asyncIterator]() {
-      let pending: IteratorResult<Uint8Array> | undefined = first;
       return {
         next: () => {
           if (pending) {
@@ -96,7 +99,7 @@ export function toResponse(op: OperationMeta, output: unknown, success: SuccessM
   if (!Number.isInteger(status) || status < 200 || status > 599)
     throw new Error(`${op.operationId}: reply status ${status} is not a final HTTP status (200-599).`);
   if (isReply && !safeHeaders(headers))
-    throw new Error(`${op.operationId}: a reply header has an invalid name or a CR, LF or NUL in its value.`);
+    throw new Error(`${op.operationId}: a reply header has an invalid name or a value HTTP does not allow.`);
   if (typeof value === 'function' || typeof value === 'symbol')
     throw new Error(`${op.operationId}: the handler returned a ${typeof value}, not a response body.`);
   if (value === undefined || value === null) {

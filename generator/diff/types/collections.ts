@@ -1,5 +1,4 @@
-/** Arrays (items, tuple prefixes, counts) and maps (values, key constraints, counts). */
-import type { ArrayNode, MapNode } from '../../ir/types.ts';
+import type { ArrayNode, MapNode } from '../../ir/schema.ts';
 import { at, shapeKey, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 import { diffConstraints } from './constraints.ts';
 

@@ -1,5 +1,4 @@
-/** Enum and literal values: added or removed values, open (any string accepted) or closed. */
-import type { EnumNode, LiteralNode } from '../../ir/types.ts';
+import type { EnumNode, LiteralNode } from '../../ir/schema.ts';
 import type { DiffContext, Scope } from '../context.ts';
 
 type Value = string | number | boolean | null;

@@ -1,8 +1,4 @@
-/**
- * Compares two type nodes in the positions of a scope (request, response or both) and adds one change per
- * difference. Same-kind comparisons are dispatched through a table; kind changes are judged here.
- */
-import type { TypeKind, TypeNode } from '../../ir/types.ts';
+import type { TypeKind, TypeNode } from '../../ir/schema.ts';
 import {
   sameJson,
   shapeKey,

@@ -1,5 +1,4 @@
-/** Object properties (added, removed, renamed, required, order), additional properties and `x-rules`. */
-import type { CrossFieldRule, ObjectNode, Property, TypeNode } from '../../ir/types.ts';
+import type { CrossFieldRule, ObjectNode, Property, TypeNode } from '../../ir/schema.ts';
 import { at, pair, shapeKey, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 import { diffConstraints } from './constraints.ts';
 

@@ -1,5 +1,4 @@
-/** Unions (`oneOf`/`anyOf`, discriminators) and intersections: variants matched by what they are. */
-import type { IntersectionNode, TypeNode, UnionNode } from '../../ir/types.ts';
+import type { IntersectionNode, TypeNode, UnionNode } from '../../ir/schema.ts';
 import { at, pair, type CompareTypes, type DiffContext, type Scope } from '../context.ts';
 
 /** A variant's identity: the schema it names, the constant it is, or its kind (numbered when repeated). */

@@ -2,8 +2,8 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { GeneratorError } from '../../diagnostics.ts';
 import type { CodegenConfig } from '../../config/types.ts';
-import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { dataKey, quote, writeData } from '../ts/literal.ts';
 import { typeOf, union, text } from '../ts/type-expr.ts';

@@ -5,8 +5,8 @@
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
-import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { emitClientClass, emitIndex, emitOperations, emitWebhooks } from './client-class.ts';
 import { coreFiles } from './core-files.ts';
 import { emitReadme } from './readme.ts';

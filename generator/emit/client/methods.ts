@@ -10,7 +10,9 @@ import {
   type OptionalKind,
   type ParameterDeclarationStructure,
 } from 'ts-morph';
-import type { Api, Operation, ResponseContent } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { ResponseContent } from '../../ir/response.ts';
 import { intersection, literal, objectType, text, typeOf, union, type TypeWriter } from '../ts/type-expr.ts';
 import { isIdentifierName } from '../ts/identifier.ts';
 import { dataKey, quote } from '../ts/literal.ts';

@@ -1,8 +1,5 @@
-/**
- * What only the client knows about an operation, beside its shared facts (`protocol/operations.ts`): how it sends
- * the body (`op.bodyMode`, one of the media types offered) and the operation's own servers.
- */
-import type { Operation, ResponseSelector } from '../../ir/types.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { ResponseSelector } from '../../ir/response.ts';
 
 export { queryParams, responseContents } from '../operation-facts.ts';
 

@@ -4,9 +4,11 @@
  * feature the API lacks (streams, paging, uploads, webhooks, the token exchange) is left out.
  */
 import type { CodegenConfig } from '../../config/types.ts';
-import type { Api, Operation, ResourceNode } from '../../ir/types.ts';
-import { renderTemplate } from '../../render/templates.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { ResourceNode } from '../../ir/resource.ts';
+import { renderTemplate } from '../templates.ts';
+import type { GeneratedFile } from '../contract.ts';
 import {
   binaryAnswers,
   credentials,

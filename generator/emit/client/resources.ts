@@ -9,8 +9,10 @@ import {
   type OptionalKind,
   type PropertyDeclarationStructure,
 } from 'ts-morph';
-import type { Api, Operation, ResourceNode } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { ResourceNode } from '../../ir/resource.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';
 import { methodOf } from './methods.ts';

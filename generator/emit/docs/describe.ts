@@ -1,5 +1,4 @@
-/** Short human descriptions of IR types, limits and rules, for the Markdown docs. */
-import type { Conditional, CrossFieldRule, TypeNode } from '../../ir/types.ts';
+import type { Conditional, CrossFieldRule, TypeNode } from '../../ir/schema.ts';
 import { limitsOf } from '../ts/docs.ts';
 
 /** Link target of a named schema: `#anchor` in the same page, `./area.md#anchor` across pages. */

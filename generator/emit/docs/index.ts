@@ -1,21 +1,11 @@
-/**
- * `generated/docs/<area>.md`: operations, schemas with limits, rules, a Mermaid `stateDiagram-v2` per state
- * machine, and what is not documented; `generated/docs/README.md` indexes the areas. Markdown comes
- * from the handlebars templates in `templates/docs/`.
- */
-import type {
-  Api,
-  ObjectNode,
-  Operation,
-  Parameter,
-  Property,
-  Response,
-  NamedSchema,
-  TypeNode,
-} from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { Parameter } from '../../ir/parameter.ts';
+import type { Response } from '../../ir/response.ts';
+import type { ObjectNode, Property, NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { walkNode } from '../../ir/walk.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
-import { renderTemplate } from '../../render/templates.ts';
+import type { GeneratedFile } from '../contract.ts';
+import { renderTemplate } from '../templates.ts';
 import { describeConditional, describeLimits, describeRule, describeType } from './describe.ts';
 import { stateDiagram } from './mermaid.ts';
 

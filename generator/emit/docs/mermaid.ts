@@ -1,9 +1,4 @@
-/**
- * A Mermaid `stateDiagram-v2` for a state machine. Every state is declared as `state "<name>" as s_<name>`: a bare
- * state named `default`, `note`, `class`, `style` or `end` is a keyword to Mermaid and breaks the diagram, and names
- * with other characters (`in-progress`) are not identifiers. Transitions then use only the `s_` identifiers.
- */
-import type { StateMachine } from '../../ir/types.ts';
+import type { StateMachine } from '../../ir/state-machine.ts';
 
 /** One identifier per state, unique even when two names differ only in characters an identifier cannot hold. */
 function stateIds(states: readonly string[]): Map<string, string> {

@@ -7,13 +7,12 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { Api } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { dataLiteral } from '../ts/literal.ts';
 import { importRegistry } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';
-import { renderTemplate, verbatimFile } from '../../render/templates.ts';
+import { renderTemplate, verbatimFile } from '../templates.ts';
 import { emulatorModel } from './model.ts';
 import { readmeData } from './readme.ts';
 
@@ -57,7 +56,7 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmu
 }`,
 ];
 
-export function emitEmulator(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
+export function emitEmulator(api: Api): GeneratedFile[] {
   const model = emulatorModel(api);
   return [
     ...runtimeFiles().map((f) => verbatimFile(`emulator/${f}`, `emulator/${f}`)),
@@ -65,7 +64,7 @@ export function emitEmulator(api: Api, config: CodegenConfig = DEFAULT_CONFIG): 
     { path: 'emulator/index.ts', contents: printFile('emulator/index.ts', INDEX) },
     {
       path: 'emulator/README.md',
-      contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model, config)),
+      contents: renderTemplate('emulator/README.md.hbs', readmeData(api, model)),
     },
   ];
 }
@@ -84,8 +83,9 @@ function modelFile(api: Api, model: unknown): GeneratedFile {
     declarations: [
       {
         name: 'MODEL',
-        type: use.from('emulator/types.ts', 'EmulatorModel', true),
-        initializer: dataLiteral(model),
+        // An assertion, not an annotation: TypeScript gives no contextual type to an object literal's property named
+        // like a member of Object.prototype (an operationId `constructor`), so an annotation would widen its literals.
+        initializer: `${dataLiteral(model)} as ${use.from('emulator/types.ts', 'EmulatorModel', true)}`,
       },
     ],
   };

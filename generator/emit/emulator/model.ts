@@ -5,7 +5,9 @@
  * (templates/emulator/) interprets it; nothing here is specific to one API.
  */
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
-import type { Api, Operation, Paging, TypeNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation, Paging } from '../../ir/operation.ts';
+import type { TypeNode } from '../../ir/schema.ts';
 import { toSchema, type JsonSchema } from './schema.ts';
 
 /** What a computing operation computes, recognised by the shape of its request and answer (templates/emulator/compute.ts). */
@@ -71,7 +73,6 @@ export interface OperationModel {
     before?: string;
     page?: string;
   };
-  /** Guards of the state tables on this operation. */
   /** For `compute` operations whose computation the emulator fakes. */
   computes?: ComputeKind;
   /** Whether a request can ask for server-sent events. */
@@ -80,6 +81,7 @@ export interface OperationModel {
   sseEvents?: Record<string, JsonSchema>;
   /** Properties of the moderation categories object, in order (for `moderation`). */
   categories?: string[];
+  /** Guards of the state tables on this operation. */
   guards: {
     machine: string;
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
@@ -120,9 +122,9 @@ export interface EmulatorModel {
   collections: Record<string, CollectionModel>;
   operations: Record<string, OperationModel>;
   machines: Record<string, MachineModel>;
-  /** Webhook event names the spec declares. */
   assumedInitial: Record<string, string>;
   assumedProgressions: AssumedProgression[];
+  /** Webhook event names the spec declares. */
   webhooks: string[];
   /** Documented rate-limit response headers (lower case). */
   rateLimitHeaders: string[];
@@ -313,7 +315,8 @@ export function emulatorModel(api: Api): EmulatorModel {
     if (parent !== c.path && collections.has(parent)) collections.get(parent)!.children.push(c.path);
   }
 
-  const operations: Record<string, OperationModel> = {};
+  // Keyed by operationIds, any string (`__proto__` too): a table without a prototype.
+  const operations = Object.create(null) as Record<string, OperationModel>;
   const schemaNames = new Set<string>();
   for (const op of api.operations) {
     const segs = segments(op.path);

@@ -1,12 +1,11 @@
 /** What the emulator's README says of this API: its collections, lifecycles and every assumption the emulator makes. */
-import type { CodegenConfig } from '../../config/types.ts';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import type { EmulatorModel } from './model.ts';
 
 const duration = (ms: number) =>
   ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 
-export function readmeData(api: Api, model: EmulatorModel, config: CodegenConfig): Record<string, unknown> {
+export function readmeData(api: Api, model: EmulatorModel): Record<string, unknown> {
   // A list the README's client example pages through: one without path parameters or required query parameters.
   const list = api.operations.find(
     (o) =>
@@ -109,7 +108,7 @@ export function readmeData(api: Api, model: EmulatorModel, config: CodegenConfig
     hasMachines: Object.keys(model.machines).length > 0,
     webhooks: model.webhooks,
     rateLimitHeaders: model.rateLimitHeaders,
-    clientName: config.clientName,
+    clientName: api.clientName,
     seedPath:
       Object.values(model.collections).find((c) => !c.path.includes('{}') && c.idType === 'string')?.path ??
       '',

@@ -1,9 +1,4 @@
-/**
- * The IR's type nodes as the JSON Schema subset the emulator's runtime fills values from (templates/emulator/
- * fill.ts): enough to build a value the response validators accept. References stay references (`#/s/<name>`),
- * so each named schema is written once.
- */
-import type { TypeNode } from '../../ir/types.ts';
+import type { TypeNode } from '../../ir/schema.ts';
 
 export type JsonSchema = { [key: string]: unknown };
 

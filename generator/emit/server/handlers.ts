@@ -6,7 +6,9 @@
  * `reply(status, body)` it receives.
  */
 import { CodeBlockWriter, StructureKind, type StatementStructures } from 'ts-morph';
-import type { Api, Operation, Response } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { Response } from '../../ir/response.ts';
 import { printFile, printStatements } from '../ts/project.ts';
 import { quote, typeKey } from '../ts/literal.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';

@@ -14,13 +14,14 @@
  *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { Api, Operation } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
 import { dataKey, dataLiteral, typeKey } from '../ts/literal.ts';
 import { importRegistry } from '../ts/imports.ts';
-import { renderTemplate, verbatimFolder } from '../../render/templates.ts';
+import { renderTemplate, verbatimFolder } from '../templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
 import { credentials, guardExample, sample } from '../readme-facts.ts';
@@ -93,7 +94,7 @@ export type * from '../types/index.js';`,
 }`,
   `/** The API's server: every request goes through the stages of pipeline/, then to \`handlers[operationId]\`. */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
-  const core = createCoreServer(routes, handlers as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
+  const core = createCoreServer(routes, handlers as unknown as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
   const lifecycle = core.lifecycle!;
   return { handle: core.handle, run: core.run!, lifecycle, node: toNodeListener(core), fetch: toFetchHandler(core), close: (o) => lifecycle.close(o) };
 }`,

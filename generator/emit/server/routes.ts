@@ -4,7 +4,7 @@
  * (templates/server/pipeline/router.ts), so no path or method is written here again.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import { printFile } from '../ts/project.ts';
 import { dataLiteral, ref } from '../ts/literal.ts';
 import { importRegistry } from '../ts/imports.ts';

@@ -1,8 +1,4 @@
-/**
- * JSDoc text for a type node: its description, its limits, its default, and what is not documented. Raw text: the
- * printer makes it safe for a comment (literal.ts `commentText`).
- */
-import type { Property, TypeNode } from '../../ir/types.ts';
+import type { Property, TypeNode } from '../../ir/schema.ts';
 
 export function limitsOf(node: TypeNode): string[] {
   const out: string[] = [];

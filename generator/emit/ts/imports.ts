@@ -6,7 +6,8 @@
  */
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { enumNameOf } from '../../ir/queries.ts';
-import type { Api, Operation } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
 import type { TypeUse } from './type-expr.ts';
 import { isIdentifierName } from './identifier.ts';
 

@@ -4,7 +4,7 @@
  * `(string & {})`. Emitters build types from the IR only through `typeOf`.
  */
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph';
-import type { EnumNode, TypeNode } from '../../ir/types.ts';
+import type { EnumNode, TypeNode } from '../../ir/schema.ts';
 import { propertyDoc } from './docs.ts';
 import { commentText, quote, typeKey } from './literal.ts';
 

@@ -3,8 +3,11 @@
  * request and response types of the area's operations; `generated/types/index.ts` re-exports them all.
  */
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import type { Api, NamedSchema, Operation, Webhook } from '../../ir/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { Api } from '../../ir/api.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { NamedSchema } from '../../ir/schema.ts';
+import type { Webhook } from '../../ir/webhook.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { docText, propertyDoc } from '../ts/docs.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';
 import { printFile } from '../ts/project.ts';

@@ -15,9 +15,11 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';
-import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { DEFAULT_CONFIG, type ValidatorsConfig } from '../../config/types.ts';
-import { _, docText, inheritedName, join, Name, prop, Writer, type Code } from '../code/index.ts';
+import { compileProgram } from '../../regex/program.ts';
+import { parseRegex } from '../../regex/syntax.ts';
+import { _, inheritedName, join, Name, prop, Writer, type Code } from './code/index.ts';
 import {
   runOf,
   S,
@@ -41,6 +43,7 @@ import {
 import { helperWords } from './helper-names.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
+import { commentText } from '../ts/literal.ts';
 
 export type { Mode } from './context.ts';
 
@@ -115,7 +118,6 @@ export class Compiler implements Services {
     schemas: NamedSchema[],
     private readonly link: SchemaLinker,
     readonly options: ValidatorsConfig = DEFAULT_CONFIG.validators,
-    private readonly onPattern: (pattern: string, pointer: string) => void = () => {},
   ) {
     this.schemas = new Map(schemas.map((s) => [s.name, s]));
   }
@@ -187,7 +189,7 @@ export class Compiler implements Services {
         out.block(_`finally`, () => out.line(_`${state}.depth--;`));
       },
     };
-    if (options.docs) structure.docs = [docText(options.docs)];
+    if (options.docs) structure.docs = [commentText(options.docs)];
     return structure;
   }
 
@@ -264,7 +266,7 @@ export class Compiler implements Services {
       ...(h.mode === 'ev'
         ? evaluatedFunction(this, h.name, h.node)
         : this.fn(h.name.toString(), h.node, h.mode)),
-      docs: [docText(`\`${h.node.pointer}\`${HELPER_DOCS[h.mode]}`)],
+      docs: [commentText(`\`${h.node.pointer}\`${HELPER_DOCS[h.mode]}`)],
       isExported: true,
     }));
   }
@@ -369,14 +371,19 @@ export class Compiler implements Services {
     return name;
   }
 
-  regex(pattern: string, pointer: string, flags: string = 'u'): Name {
-    const key = flags === 'u' ? pattern : `${flags}/${pattern}`;
+  regex(pattern: string, flags: string, linear = false): Name {
+    const key = `${linear ? 'linear' : ''}/${flags}/${pattern}`;
     let name = this.regexes.get(key);
     if (!name) {
-      this.onPattern(pattern, pointer);
       name = new Name(`RE${this.regexes.size}`);
       this.regexes.set(key, name);
-      this.constants.push(_`const ${name} = new RegExp(${pattern}, ${flags});`);
+      if (linear) {
+        const program = compileProgram(parseRegex(pattern, flags === 'u'), flags === 'u');
+        const matcher = this.rt('LinearPattern');
+        this.constants.push(
+          _`const ${name} = new ${matcher}(${program.unicode}, ${program.anchored}, ${program.sets}, ${program.code});`,
+        );
+      } else this.constants.push(_`const ${name} = new RegExp(${pattern}, ${flags});`);
     }
     return name;
   }

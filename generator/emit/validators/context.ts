@@ -1,11 +1,6 @@
-/**
- * The compile context every keyword compiler receives (`Cx`): the schema node, the data's name, its JSON pointer,
- * the mode, and the compiler's services (`Services`: sub-schemas, the shared helper pool, module constants, runtime
- * imports). Keyword modules depend on this file and on each other, never on the compiler itself.
- */
-import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import { Name, type Code, type Writer } from '../code/index.ts';
+import { Name, type Code, type Writer } from './code/index.ts';
 import type { PathRef } from './path.ts';
 
 /** `is`: fail fast (`return false`, no allocation), the hot path. `check`: collect every error with its pointer. */
@@ -52,8 +47,11 @@ export interface Services {
   hoist(node: TypeNode, mode: Mode | 'ev'): Name;
   /** The function of named schema `target`. */
   linked(target: string, mode: Mode): Name;
-  /** A module-level regular expression (one per pattern and flags). */
-  regex(pattern: string, pointer: string, flags?: string): Name;
+  /**
+   * A module-level matcher with RegExp's `test` (one per pattern and flags): a RegExp, or with `linear` the
+   * linear-time matcher running the pattern's compiled program.
+   */
+  regex(pattern: string, flags: string, linear?: boolean): Name;
   /** A module-level table of ASCII characters for `onlyAscii` (one per distinct list of ranges). */
   charSet(ranges: readonly [number, number][]): Name;
   /** A module-level set of values (one per distinct list). */

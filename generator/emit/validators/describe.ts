@@ -1,5 +1,4 @@
-/** Words and basic JSON types of IR nodes, for validator messages and union branch selection. */
-import type { NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'blob';
 export const ALL_KINDS: readonly JsonKind[] = [

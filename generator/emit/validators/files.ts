@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
 import { fail } from '../../diagnostics.ts';
-import type { Api, NamedSchema, TypeNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import { refsOf } from '../../ir/walk.ts';
 import { Compiler, type HelperPool } from './compile.ts';

@@ -6,7 +6,7 @@
  * These are local function names of the generated validators, not identifiers of the API: the helper pool decides
  * them as it meets the schemas.
  */
-import type { TypeNode } from '../../ir/types.ts';
+import type { TypeNode } from '../../ir/schema.ts';
 import { hasApplicators, plainRef } from './structure.ts';
 
 /** Longest run of words a name is made of: a deep place keeps its first word (the schema) and its last ones. */

@@ -1,6 +1,7 @@
 /**
  * `generated/validators/`: standalone validators compiled from the IR (no validator library at run time).
  *   runtime.ts            hand-written helpers (templates/validators/runtime.ts, copied verbatim)
+ *   formats.ts, pattern.ts  format checks and the linear-time pattern matcher (copied verbatim, from runtime.ts)
  *   schemas/<area>.ts     is<Type>(v, r?) / check<Type>(v, p, c) per named schema (r, c: the run's state)
  *   requests/<area>.ts    validate<Op>Request(input) / validate<Op>Response(status, body) per operation
  *   shared.ts             is<What>(v, r) / check<What>(v, p, c, s) / ev<What>(v, e, d, r): one helper per distinct
@@ -8,13 +9,13 @@
  *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { Api } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { dataLiteral, ref, type Data } from '../ts/literal.ts';
 import { importRegistry, specifier } from '../ts/imports.ts';
-import { readTemplate, verbatimFile } from '../../render/templates.ts';
+import { readTemplate, verbatimFile } from '../templates.ts';
 import { HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { emitRequestValidators } from './requests.ts';
@@ -24,6 +25,7 @@ export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG)
   const files: GeneratedFile[] = [
     verbatimFile('validators/runtime.ts', 'validators/runtime.ts'),
     verbatimFile('validators/formats.ts', 'validators/formats.ts'),
+    verbatimFile('validators/pattern.ts', 'validators/pattern.ts'),
   ];
   // One pool of helpers for the document: identical sub-schemas anywhere share one function in shared.ts.
   const pool = new HelperPool(places(api), takenNames(api));

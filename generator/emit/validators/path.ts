@@ -1,5 +1,6 @@
 /** JSON pointers under construction in generated code: a code expression, then a literal tail. */
-import { _, type Code } from '../code/index.ts';
+import { _, type Code } from './code/index.ts';
+import { pointerToken } from '../../diagnostics.ts';
 
 export interface PathRef {
   base: Code;
@@ -19,7 +20,7 @@ export function pathExpr(p: PathRef): Code {
 /** The pointer to property or index `name` (escaped per RFC 6901). */
 export const child = (p: PathRef, name: string): PathRef => ({
   base: p.base,
-  tail: `${p.tail}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+  tail: `${p.tail}/${pointerToken(name)}`,
 });
 
 /** The pointer to a key or index known only at run time (`segment`: code giving the escaped token). */

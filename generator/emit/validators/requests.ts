@@ -11,15 +11,21 @@ import {
   type StatementStructures,
 } from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import type { Api, NamedSchema, Operation, Parameter, RequestBodyContent, TypeNode } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { RequestBodyContent } from '../../ir/body.ts';
+import type { Operation } from '../../ir/operation.ts';
+import type { Parameter } from '../../ir/parameter.ts';
+import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
 import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
-import { _, docText, join, Name, Writer, type Code } from '../code/index.ts';
+import { _, join, Name, Writer, type Code } from './code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { plainRef } from './structure.ts';
 import { printAll } from './schemas.ts';
+import { pointerToken } from '../../diagnostics.ts';
+import { commentText } from '../ts/literal.ts';
 
 const READERS_PATH = 'validators/requests/parameters.ts';
 
@@ -56,7 +62,7 @@ export function emitRequestValidators(
           kind: StructureKind.VariableStatement,
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
-          docs: [docText(`Validates a JSON response body of \`${op.operationId}\` (as \`${same}\`).`)],
+          docs: [commentText(`Validates a JSON response body of \`${op.operationId}\` (as \`${same}\`).`)],
           declarations: [{ name: op.names.validateResponse, initializer: same }],
         });
         continue;
@@ -125,7 +131,7 @@ function requestFunction(
     isExported: true,
     name: op.names.validateRequest,
     docs: [
-      docText(
+      commentText(
         `Validates a \`${op.operationId}\` request (${op.method.toUpperCase()} ${op.path}), every error located by JSON pointer.`,
       ),
     ],
@@ -190,7 +196,7 @@ function writeParam(
   if (p.in === 'cookie') return;
   const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
   const outKey = p.in === 'path' ? p.identifier : p.name;
-  const pointer = `/${key}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const pointer = `/${key}/${pointerToken(p.name)}`;
   w.block(_``, () => {
     w.line(_`const raw = input.${new Name(key)}?.[${wire}];`);
     w.line(_`let x: unknown = ${coercion(api, schemas, p.type, RAW, compiler)};`);
@@ -251,7 +257,7 @@ function parameterReaders(
       isExported: true,
       name: reader,
       docs: [
-        docText(
+        commentText(
           `Reads the \`${p.name}\` ${p.in} parameter (component \`${name}\`) into \`out\`, recording its errors in \`c\`.`,
         ),
       ],
@@ -486,7 +492,7 @@ function responseFunction(api: Api, op: Operation, compiler: Compiler): Statemen
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: [
-      docText(`Validates a JSON response body of \`${op.operationId}\` (unlisted properties tolerated).`),
+      commentText(`Validates a JSON response body of \`${op.operationId}\` (unlisted properties tolerated).`),
     ],
     declarations: [
       {

@@ -1,12 +1,13 @@
 /** `validators/schemas/<area>.ts`: `is<Type>` and `check<Type>` for every named schema of the area. */
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import type { Api, NamedSchema } from '../../ir/types.ts';
+import type { Api } from '../../ir/api.ts';
+import type { NamedSchema } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
-import type { GeneratedFile } from '../../diagnostics.ts';
+import type { GeneratedFile } from '../contract.ts';
 import { printFile, printStatements } from '../ts/project.ts';
-import { docText } from '../code/index.ts';
 import { structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler, recursiveSchemas, SHARED_PATH } from './files.ts';
+import { commentText } from '../ts/literal.ts';
 
 export function emitSchemaValidators(
   api: Api,
@@ -35,7 +36,7 @@ export function emitSchemaValidators(
           kind: StructureKind.Function,
           isExported: true,
           name: s.validators.is,
-          docs: [docText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)],
+          docs: [commentText(`Whether \`v\` is a valid \`${s.name}\` (as \`${same.name}\`).`)],
           parameters: [
             { name: 'v', type: 'unknown' },
             { name: 'r', type: 'Run', initializer: 'newRun()' },

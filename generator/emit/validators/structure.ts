@@ -1,8 +1,4 @@
-/**
- * What the compiler asks of an IR node before writing code for it: its structural key (two sub-schemas with the
- * same key compile to the same code), and whether it constrains, annotates or carries applicators.
- */
-import type { TypeNode } from '../../ir/types.ts';
+import type { TypeNode } from '../../ir/schema.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 
 /**

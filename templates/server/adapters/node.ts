@@ -11,6 +11,7 @@ import { INTERNAL_ERROR_JSON } from '../../protocol/envelope.js';
 import type { NeutralRequest, NeutralResponse } from '../core/types.js';
 import type { CoreServer } from '../pipeline/server.js';
 import { Lifecycle, ServerClosingError } from '../core/lifecycle.js';
+import { nextOrAbort, yieldTurn } from './stream-step.js';
 
 /** A `maxHeaderSize` for `http.createServer` that leaves the 64 KiB limit to the pipeline (431 with the envelope). */
 export const NODE_MAX_HEADER_SIZE = 80 * 1024;
@@ -372,15 +373,12 @@ async function stream(
   res.flushHeaders();
   const signal = request.signal;
   const iterator = body[Symbol.asyncIterator]();
-  // Resolves when the signal aborts, so a producer waiting for its next item does not hold the stream open.
-  const aborted = new Promise<'aborted'>((resolve) =>
-    signal.aborted
-      ? resolve('aborted')
-      : signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
-  );
   try {
-    while (!signal.aborted) {
-      const next = await Promise.race([iterator.next(), aborted]);
+    for (let first = true; !signal.aborted; first = false) {
+      // Other requests are served between items that are ready at once (see stream-step.ts).
+      if (!first) await yieldTurn();
+      // The abort ends the wait too, so a producer waiting for its next item does not hold the stream open.
+      const next = await nextOrAbort(iterator, signal);
       // oxlint-disable-next-line typescript/no-unnecessary-condition -- the signal may abort during the await
       if (next === 'aborted' || next.done || signal.aborted) break;
       // Each chunk is written at once (an SSE event is flushed); wait for drain when the client reads slowly.

@@ -100,6 +100,16 @@ function dispositionParam(header: string, key: string): string | undefined {
 }
 
 /**
+ * The name a handler gets for an uploaded file: its base name, as browsers send it and RFC 7578 §4.2 asks (the
+ * part after the last `/` or `\`), without control characters; `.` and `..` are no name (`''`). So a name can be
+ * joined to a folder without leaving it (`../../etc/passwd` arrives as `passwd`).
+ */
+export function safeFilename(raw: string): string {
+  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  return base === '.' || base === '..' ? '' : base;
+}
+
+/**
  * multipart/form-data (RFC 7578) over the whole body with native `indexOf` searches: files become `File`s (a
  * copy of their bytes), other parts UTF-8 strings. Much cheaper than the platform's `FormData` parser on large
  * bodies, which blocks the event loop for a hundred milliseconds and more on 32 MiB.
@@ -145,7 +155,9 @@ async function parseMultipart(bytes: Uint8Array, contentType: string): Promise<P
       fields,
       name,
       filename !== undefined
-        ? new File([data as Uint8Array<ArrayBuffer>], filename, { type: type ?? 'application/octet-stream' })
+        ? new File([data as Uint8Array<ArrayBuffer>], safeFilename(filename), {
+            type: type ?? 'application/octet-stream',
+          })
         : lenient.decode(data),
     );
     at = end + 2;

@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { fakeFromSchema, FakeSchemaError } from '../../../templates/emulator/fakes/index.js';
 import { componentSchemas, document, validatorOf } from './spec.ts';
+import { GITHUB_SPEC } from '../../helpers/public-specs.ts';
 
 const strict2020 = () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -59,7 +60,7 @@ function nullableToTypes(node: unknown): unknown {
 
 describe('fakeFromSchema on GitHub’s spec (OpenAPI 3.0)', () => {
   it('gives a valid value for every component schema', () => {
-    const github = JSON.parse(readFileSync('../shared/specs/github-api.json', 'utf8')) as {
+    const github = JSON.parse(readFileSync(GITHUB_SPEC, 'utf8')) as {
       components: { schemas: Record<string, unknown> };
     };
     // inlineRefs: false compiles each referenced schema once, not once per schema that reaches it.

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../../generated/client/index.ts';
-import type { Operation } from '../../../generator/ir/types.ts';
+import type { Operation } from '../../../generator/ir/operation.ts';
 import type { Running } from '../helpers.ts';
 import { BYTES, selectedContent, validRequest, validResponse } from './requests.ts';
 import { operations, pathValue, recordingHandlers, start, TOKEN } from './shared.ts';

@@ -7,7 +7,9 @@
  * value really is inside/outside (cases it cannot confirm are listed in the last test, not silently dropped).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Operation, RequestBodyContent, TypeNode } from '../../../generator/ir/types.ts';
+import type { RequestBodyContent } from '../../../generator/ir/body.ts';
+import type { Operation } from '../../../generator/ir/operation.ts';
+import type { TypeNode } from '../../../generator/ir/schema.ts';
 import type { Running } from '../helpers.ts';
 import { validRequest } from './requests.ts';
 import { along, bounds, sites, type Step } from './values.ts';

@@ -1,8 +1,6 @@
-/**
- * A valid request per operation, built from the IR (required fields, valid query values, one header), and the
- * valid response a handler returns for it (JSON from the response schema, SSE events, bytes, text).
- */
-import type { Operation, RequestBodyContent, ResponseContent } from '../../../generator/ir/types.ts';
+import type { RequestBodyContent } from '../../../generator/ir/body.ts';
+import type { Operation } from '../../../generator/ir/operation.ts';
+import type { ResponseContent } from '../../../generator/ir/response.ts';
 import { pathValue, successContent, values } from './shared.ts';
 
 export interface ValidRequest {

@@ -6,7 +6,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildIr } from '../../../generator/index.ts';
-import type { Operation, RequestBodyContent, TypeNode } from '../../../generator/ir/types.ts';
+import type { RequestBodyContent } from '../../../generator/ir/body.ts';
+import type { Operation } from '../../../generator/ir/operation.ts';
+import type { TypeNode } from '../../../generator/ir/schema.ts';
 import { loadSpec } from '../../../generator/load/index.ts';
 import * as server from '../../../generated/server/index.ts';
 import { listen, type Running } from '../helpers.ts';

@@ -1,10 +1,5 @@
-/**
- * Values built from the IR of the real spec: a minimal valid value for any schema (required fields only, enums,
- * consts, bounds, discriminators and simple conditionals respected), and boundary cases (just inside / just
- * outside each constraint) for every constrained node of a request body or parameter. Mechanical, so the cases
- * follow the spec as it changes; whatever the generator cannot satisfy is filtered by an independent oracle (ajv).
- */
-import type { Api, NamedSchema, ObjectNode, Property, TypeNode } from '../../../generator/ir/types.ts';
+import type { Api } from '../../../generator/ir/api.ts';
+import type { NamedSchema, ObjectNode, Property, TypeNode } from '../../../generator/ir/schema.ts';
 
 type Json = unknown;
 

@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { JSON_SCHEMA_SUITE } from '../../helpers/public-specs.ts';
 
-export const SUITE = path.resolve(import.meta.dirname, '../../../../shared/json-schema-test-suite/tests');
+export const SUITE = JSON_SCHEMA_SUITE;
 
 export interface SuiteTest {
   description: string;

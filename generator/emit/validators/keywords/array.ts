@@ -1,6 +1,6 @@
 /** `type: array`, `minItems`, `maxItems`, `prefixItems`, `items`, `contains`/`minContains`/`maxContains`, `uniqueItems`. */
-import { _ } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _ } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
 import { runOf, schemaOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, dynamic } from '../path.ts';

@@ -1,6 +1,6 @@
 /** `allOf`, `anyOf`, `oneOf` (with OpenAPI's `discriminator`), `not`, `if`/`then`/`else`. */
-import { _, join, type Code, type Name } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _, join, type Code, type Name } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { describe, joinOr, kindsOf, listValues, type JsonKind } from '../describe.ts';
 import { runOf, schemaOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, pathExpr } from '../path.ts';

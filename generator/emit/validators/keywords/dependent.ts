@@ -1,5 +1,5 @@
 /** `dependentSchemas` and `dependentRequired` (draft 4's `dependencies` arrives as one of them). */
-import { _ } from '../../code/index.ts';
+import { _ } from '../code/index.ts';
 import { schemaOf, type KeywordCompiler } from '../context.ts';
 import { child } from '../path.ts';
 

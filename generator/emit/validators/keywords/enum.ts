@@ -1,6 +1,6 @@
 /** `const` and `enum`: scalar values compared with `===` (a set for long lists), any JSON value with JSON equality. */
-import { _, join, type Code } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _, join, type Code } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { listValues } from '../describe.ts';
 import { schemaOf, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { typeTest } from './type.ts';

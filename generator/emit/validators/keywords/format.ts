@@ -1,6 +1,6 @@
 /** `format`: asserted with the runtime's checker when the format is implemented and `validators.formats` asserts. */
-import { _ } from '../../code/index.ts';
-import type { StringConstraints } from '../../../ir/types.ts';
+import { _ } from '../code/index.ts';
+import type { StringConstraints } from '../../../ir/schema.ts';
 import type { Assertion, Services, Value } from '../context.ts';
 import { FORMATS } from '../structure.ts';
 

@@ -1,9 +1,4 @@
-/**
- * The keyword dispatch tables. `SHAPES`: the compiler of each IR node kind (its `type` and the keywords of that
- * type). `APPLICATORS`: the keywords that apply beside any shape, in evaluation order. Every entry has the same
- * signature, `(cx: Cx) => void`, over the compile context of `../context.ts`.
- */
-import type { TypeNode } from '../../../ir/types.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import type { KeywordCompiler } from '../context.ts';
 import { arrayType } from './array.ts';
 import { allOf, anyOfOneOf, ifThenElse, not } from './combinators.ts';

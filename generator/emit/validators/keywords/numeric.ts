@@ -1,6 +1,6 @@
 /** `type: number|integer`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`. */
-import { _, type Code } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _, type Code } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { assertAll, type Assertion, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { typeTest } from './type.ts';
 

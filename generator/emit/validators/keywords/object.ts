@@ -2,8 +2,8 @@
  * `type: object`: `properties`, `required`, `patternProperties`, `additionalProperties`, `propertyNames`,
  * `minProperties`/`maxProperties`, and the cross-field rules (`x-rules`); maps (`additionalProperties` only).
  */
-import { _, join, Name, nil, type Code } from '../../code/index.ts';
-import type { ObjectNode, TypeNode } from '../../../ir/types.ts';
+import { _, join, Name, nil, type Code } from '../code/index.ts';
+import type { ObjectNode, TypeNode } from '../../../ir/schema.ts';
 import { runOf, schemaOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
 import { constrains, DIRECT_CHECK, plainRef } from '../structure.ts';
@@ -167,7 +167,7 @@ function objectRest(cx: Cx<ObjectNode>): void {
   propertyNamesSchema(cx, node.propertyNamesType);
   const known = node.properties.map((pr) => pr.name);
   const patterns = (node.patternProperties ?? []).map((pp) => ({
-    re: cc.regex(pp.pattern, node.pointer, pp.flags),
+    re: cc.regex(pp.pattern, pp.flags, pp.linear),
     type: pp.type,
   }));
   if (patterns.length) {

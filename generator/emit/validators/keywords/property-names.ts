@@ -1,6 +1,6 @@
 /** `propertyNames` (string constraints on every key, or any schema), and `minProperties`/`maxProperties`. */
-import { _, Name } from '../../code/index.ts';
-import type { StringConstraints, TypeNode } from '../../../ir/types.ts';
+import { _, Name } from '../code/index.ts';
+import type { StringConstraints, TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
 import { assertAll, runOf, schemaOf, type Cx } from '../context.ts';
 import { dynamic } from '../path.ts';

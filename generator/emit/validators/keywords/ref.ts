@@ -1,6 +1,6 @@
 /** `$ref` (and `$dynamicRef`, resolved to a named schema): a call to the named schema's function. */
-import { _ } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _ } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import type { KeywordCompiler } from '../context.ts';
 import { pathExpr } from '../path.ts';
 

@@ -1,6 +1,6 @@
 /** Cross-field rules of an object (`x-rules`: compare, subset, dimensions), each optionally under a `when` schema. */
-import { _, join, nil, type Code } from '../../code/index.ts';
-import type { CrossFieldRule, ObjectNode } from '../../../ir/types.ts';
+import { _, join, nil, type Code } from '../code/index.ts';
+import type { CrossFieldRule, ObjectNode } from '../../../ir/schema.ts';
 import { runOf, type Cx } from '../context.ts';
 import { child } from '../path.ts';
 

@@ -1,6 +1,6 @@
 /** `type: string`, `minLength`, `maxLength` (in code points), `pattern`; also the checks of `propertyNames`. */
-import { _, nil } from '../../code/index.ts';
-import type { StringConstraints, TypeNode } from '../../../ir/types.ts';
+import { _ } from '../code/index.ts';
+import type { StringConstraints, TypeNode } from '../../../ir/schema.ts';
 import { assertAll, type Assertion, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { asciiClass } from './char-class.ts';
 import { formatAssertions } from './format.ts';
@@ -44,12 +44,10 @@ export function stringAssertions(
     });
   }
   if (c.pattern !== undefined) {
-    // A pattern the ReDoS guard refused (tolerant mode) is tested only on strings up to its cap.
-    const capped = c.patternMaxInput !== undefined ? _`${v}.length <= ${c.patternMaxInput} && ` : nil;
     const chars = asciiClass(c.pattern);
     const cond = chars
       ? _`!${cc.rt('onlyAscii')}(${v}, ${cc.charSet(chars.ranges)}, ${chars.min})`
-      : _`${capped}!${cc.regex(c.pattern, pointer, c.patternFlags ?? 'u')}.test(${v})`;
+      : _`!${cc.regex(c.pattern, c.patternFlags ?? 'u', c.patternLinear)}.test(${v})`;
     out.push({
       cond,
       code: codeOf('pattern'),

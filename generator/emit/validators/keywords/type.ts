@@ -1,6 +1,6 @@
 /** `type` for the kinds without further keywords (any, nothing, boolean, null, binary), and the type test itself. */
-import { _, type Code } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _, type Code } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
 import { schemaOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { hasChecks } from '../structure.ts';

@@ -4,8 +4,8 @@
  * applicators count only when they pass (`anyOf`, `oneOf`, `if`), so their branches are tested first.
  */
 import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
-import { _, Name, Writer, type Code } from '../../code/index.ts';
-import type { TypeNode } from '../../../ir/types.ts';
+import { _, Name, Writer, type Code } from '../code/index.ts';
+import type { TypeNode } from '../../../ir/schema.ts';
 import { R, runOf, schemaOf, type Cx, type KeywordCompiler, type Services } from '../context.ts';
 import { dynamic } from '../path.ts';
 import { annotates, plainRef } from '../structure.ts';
@@ -133,7 +133,7 @@ function writeEvaluated(
       const tests = [
         ...(names.length ? [cc.knownKey(KEY, names)] : []),
         ...(node.patternProperties ?? []).map(
-          (pp) => _`${cc.regex(pp.pattern, node.pointer, pp.flags)}.test(k)`,
+          (pp) => _`${cc.regex(pp.pattern, pp.flags, pp.linear)}.test(k)`,
         ),
       ];
       if (!tests.length) break;
