@@ -40,7 +40,7 @@ import {
   SHAPES,
   stringAssertions,
 } from './keywords/index.ts';
-import { helperWords } from './helper-names.ts';
+import { HelperPool } from './helper-names.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
 import { commentText } from '../ts/literal.ts';
@@ -52,39 +52,6 @@ export interface SchemaLinker {
   is(name: string): string;
   check(name: string): string;
 }
-
-/**
- * Hoisted helpers (`isString`, `checkBatchErrorsItem`, `evVideoVariant1`) by the structure of their node: one per
- * distinct sub-schema, named after what it checks (helper-names.ts), and numbered only when that name is taken.
- */
-export class HelperPool {
-  readonly names = new Map<string, { words: string; is?: Name; check?: Name; ev?: Name }>();
-  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: Name }[] = [];
-  /** Every name a helper may not take: the other functions of the validators, and those given so far. */
-  private readonly taken: Set<string>;
-
-  /**
-   * `places`: the name the model gives a schema or an operation, by its pointer, for the words of a helper written
-   * inside it; `taken`: the functions a helper is imported beside (named schemas', requests', the runtime's).
-   */
-  constructor(
-    private readonly places: ReadonlyMap<string, string> = new Map(),
-    taken: Iterable<string> = [],
-  ) {
-    this.taken = new Set(taken);
-  }
-
-  /** The words of the helpers of `node`, free under each of the three prefixes. */
-  wordsFor(node: TypeNode): string {
-    const base = helperWords(node, this.places);
-    let words = base;
-    for (let n = 2; MODES.some((m) => this.taken.has(`${m}${words}`)); n++) words = `${base}${n}`;
-    for (const m of MODES) this.taken.add(`${m}${words}`);
-    return words;
-  }
-}
-
-const MODES = ['is', 'check', 'ev'] as const;
 
 /** What a helper does, after the pointer of the schema it was made for. */
 const HELPER_DOCS: Record<Mode | 'ev', string> = {

@@ -1,5 +1,6 @@
 /**
- * Names of the shared helpers (validators/shared.ts) after what they check, not a number: a plain scalar by its type
+ * The pool of shared helpers (validators/shared.ts), one per distinct sub-schema, and their names after what they
+ * check, not a number: a plain scalar by its type
  * (`checkString`, `isNullableInteger`, `checkConst24h`, `checkBlob`), a list, map or union of named schemas by them
  * (`checkArrayOfBatchError`, `isVideoOrVideoDeleted`), anything else by the first place its schema is written in
  * the spec (`checkBatchCreateRequestMetadata`, `isCreateImageEditBodyImage`). A name met twice gets a number.
@@ -7,6 +8,8 @@
  * them as it meets the schemas.
  */
 import type { TypeNode } from '../../ir/schema.ts';
+import type { Name } from './code/index.ts';
+import type { Mode } from './context.ts';
 import { hasApplicators, plainRef } from './structure.ts';
 
 /** Longest run of words a name is made of: a deep place keeps its first word (the schema) and its last ones. */
@@ -153,3 +156,36 @@ const INDEXED: Readonly<Record<string, string>> = {
 export function helperWords(node: TypeNode, places: ReadonlyMap<string, string>): string {
   return shapeWords(node) ?? placeWords(node.pointer, places);
 }
+
+/**
+ * Hoisted helpers (`isString`, `checkBatchErrorsItem`, `evVideoVariant1`) by the structure of their node: one per
+ * distinct sub-schema, named after what it checks (helper-names.ts), and numbered only when that name is taken.
+ */
+export class HelperPool {
+  readonly names = new Map<string, { words: string; is?: Name; check?: Name; ev?: Name }>();
+  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: Name }[] = [];
+  /** Every name a helper may not take: the other functions of the validators, and those given so far. */
+  private readonly taken: Set<string>;
+
+  /**
+   * `places`: the name the model gives a schema or an operation, by its pointer, for the words of a helper written
+   * inside it; `taken`: the functions a helper is imported beside (named schemas', requests', the runtime's).
+   */
+  constructor(
+    private readonly places: ReadonlyMap<string, string> = new Map(),
+    taken: Iterable<string> = [],
+  ) {
+    this.taken = new Set(taken);
+  }
+
+  /** The words of the helpers of `node`, free under each of the three prefixes. */
+  wordsFor(node: TypeNode): string {
+    const base = helperWords(node, this.places);
+    let words = base;
+    for (let n = 2; MODES.some((m) => this.taken.has(`${m}${words}`)); n++) words = `${base}${n}`;
+    for (const m of MODES) this.taken.add(`${m}${words}`);
+    return words;
+  }
+}
+
+const MODES = ['is', 'check', 'ev'] as const;
