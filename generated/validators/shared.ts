@@ -1043,14 +1043,12 @@ export function isCompletionCreateRequestPart(v: unknown, r: Run): boolean {
     return false;
   } else {
     if (v9 !== null) {
-      if (
-        !(
-          isString(v9, r) ||
-          isCompletionLogprobsTokens(v9, r) ||
-          isTranscriptionSegmentTokens(v9, r) ||
-          isCompletionCreateRequestPromptVariant3(v9, r)
-        )
-      )
+      if (!(
+        isString(v9, r) ||
+        isCompletionLogprobsTokens(v9, r) ||
+        isTranscriptionSegmentTokens(v9, r) ||
+        isCompletionCreateRequestPromptVariant3(v9, r)
+      ))
         return false;
     }
   }
@@ -1546,14 +1544,12 @@ export function checkConstEmbedding(v: unknown, p: string, c: Ctx, s: string): v
 
 /** `#/components/schemas/EmbeddingCreateRequest/properties/input`: whether `v` is valid (fail fast). */
 export function isEmbeddingCreateRequestInput(v: unknown, r: Run): boolean {
-  if (
-    !(
-      isEmbeddingCreateRequestInputVariant0(v, r) ||
-      isEmbeddingCreateRequestInputVariant1(v, r) ||
-      isEmbeddingCreateRequestInputVariant2(v, r) ||
-      isEmbeddingCreateRequestInputVariant3(v, r)
-    )
-  )
+  if (!(
+    isEmbeddingCreateRequestInputVariant0(v, r) ||
+    isEmbeddingCreateRequestInputVariant1(v, r) ||
+    isEmbeddingCreateRequestInputVariant2(v, r) ||
+    isEmbeddingCreateRequestInputVariant3(v, r)
+  ))
     return false;
   return true;
 }
@@ -1579,13 +1575,11 @@ export function checkEmbeddingCreateRequestInput(v: unknown, p: string, c: Ctx, 
   if (typeof v === 'string') {
     checkEmbeddingCreateRequestInputVariant0(v, p, c, s + '/anyOf/0');
   } else if (Array.isArray(v)) {
-    if (
-      !(
-        isEmbeddingCreateRequestInputVariant1(v, c) ||
-        isEmbeddingCreateRequestInputVariant2(v, c) ||
-        isEmbeddingCreateRequestInputVariant3(v, c)
-      )
-    )
+    if (!(
+      isEmbeddingCreateRequestInputVariant1(v, c) ||
+      isEmbeddingCreateRequestInputVariant2(v, c) ||
+      isEmbeddingCreateRequestInputVariant3(v, c)
+    ))
       c.add(
         p,
         'any_of',
@@ -3956,13 +3950,11 @@ export function checkCompletionCreateRequestPrompt(v: unknown, p: string, c: Ctx
     if (typeof v === 'string') {
       checkString(v, p, c, s + '/anyOf/0');
     } else if (Array.isArray(v)) {
-      if (
-        !(
-          isCompletionLogprobsTokens(v, c) ||
-          isTranscriptionSegmentTokens(v, c) ||
-          isCompletionCreateRequestPromptVariant3(v, c)
-        )
-      )
+      if (!(
+        isCompletionLogprobsTokens(v, c) ||
+        isTranscriptionSegmentTokens(v, c) ||
+        isCompletionCreateRequestPromptVariant3(v, c)
+      ))
         c.add(
           p,
           'any_of',
