@@ -13,7 +13,8 @@
  * the generator and no npm package (generated code has zero runtime dependencies); each runtime stays inside its own
  * package, except that the server reads the validators' types (the server package embeds the validators) and both
  * the client and the server import templates/protocol/ (the rules they share, built into each package). The
- * generator reads templates as text and never imports them.
+ * generator reads templates as text and never imports them. Inside the server, `core/` is the floor and the
+ * pipeline never sees an adapter.
  *
  * No module of either forms a cycle.
  */
@@ -173,6 +174,30 @@ module.exports = {
           'undetermined',
         ],
       },
+    },
+    {
+      name: 'server-core-is-the-floor',
+      severity: 'error',
+      comment:
+        "templates/server/core/ (what handlers, hooks and adapters are written against) imports none of the server's pipeline, request reading or adapters",
+      from: { path: '^templates/server/core/' },
+      to: { path: '^templates/server/(pipeline|request|adapters)/' },
+    },
+    {
+      name: 'server-request-reading-below-the-pipeline',
+      severity: 'error',
+      comment:
+        'templates/server/request/ reads bodies and fields for the pipeline and knows nothing of its stages',
+      from: { path: '^templates/server/request/' },
+      to: { path: '^templates/server/(pipeline|adapters)/' },
+    },
+    {
+      name: 'server-pipeline-knows-no-adapter',
+      severity: 'error',
+      comment:
+        'the pipeline is transport-neutral: node:http and fetch live in templates/server/adapters/ only',
+      from: { path: '^templates/server/pipeline/' },
+      to: { path: '^templates/server/adapters/' },
     },
     ...Object.entries(runtimes).map(([r, allowed]) => ({
       name: `runtime-${r}-alone`,

@@ -10,15 +10,18 @@ import { defineConfig, type Plugin } from 'vitest/config';
 function projectBrand(): Plugin {
   const root = path.resolve(import.meta.dirname);
   const brands: Record<string, string> = {
-    [path.join(root, 'templates/client/core')]: path.join(root, 'generated/client/core/brand.ts'),
-    [path.join(root, 'templates/server')]: path.join(root, 'generated/server/brand.ts'),
+    [path.join(root, 'templates/client/internal/brand.js')]: path.join(
+      root,
+      'generated/client/internal/brand.ts',
+    ),
+    [path.join(root, 'templates/server/brand.js')]: path.join(root, 'generated/server/brand.ts'),
   };
   return {
     name: 'project-brand',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== './brand.js' || !importer) return null;
-      return brands[path.dirname(importer)] ?? null;
+      if (!source.endsWith('/brand.js') || !importer) return null;
+      return brands[path.resolve(path.dirname(importer), source)] ?? null;
     },
   };
 }

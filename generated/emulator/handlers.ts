@@ -5,8 +5,8 @@
  * refusing what they refuse); other operations answer a value of their response schema made from the request.
  * Every answer is filled against the operation's response schema, so it validates.
  */
-import { HttpError } from '../server/errors.js';
-import { reply } from '../server/respond.js';
+import { HttpError } from '../server/core/errors.js';
+import { reply } from '../server/core/reply.js';
 import { fill, type FillContext } from './fill.js';
 import { newId } from './ids.js';
 import { listPage } from './paging.js';
@@ -19,10 +19,10 @@ import {
   type Paging,
   type Schema,
 } from './types.js';
-import type { Routes } from '../server/meta.js';
+import type { Routes } from '../server/core/types.js';
 
 export interface HandlerInput {
-  path: Record<string, unknown>;
+  params: Record<string, unknown>;
   query: Record<string, unknown>;
   headers: Record<string, unknown>;
   body: unknown;
@@ -97,7 +97,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     $ref: `#/s/${model.collections[collection]!.schema}`,
   });
   const parentsOf = (op: OperationModel, input: HandlerInput) =>
-    op.parentParams.map((p) => String(input.path[p]));
+    op.parentParams.map((p) => String(input.params[p]));
   const notFound = (op: OperationModel, id: string) =>
     new HttpError(
       404,
@@ -130,7 +130,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   };
 
   const load = (op: OperationModel, input: HandlerInput): Stored => {
-    const id = String(input.path[op.idParam!]);
+    const id = String(input.params[op.idParam!]);
     const found = state.get(op.collection!, parentsOf(op, input), id);
     if (!found) throw notFound(op, id);
     return found;

@@ -21,7 +21,8 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmu
     {
       createServer: (handlers, serverOptions) =>
         createServer(handlers as unknown as Handlers, serverOptions as ServerOptions),
-      guardState,
+      // Typed by operation for handlers; the emulator passes operation ids it reads from its model at run time.
+      guardState: guardState as (operationId: string, state: string) => void,
       NODE_SERVER_OPTIONS,
       HttpError,
       basePath: routes.basePath ?? '',

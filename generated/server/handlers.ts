@@ -57,6 +57,7 @@ import type {
   DownloadVideoContentPathParams,
   DownloadVideoContentQuery,
   EmbeddingCreateRequest,
+  ErrorResponse,
   Eval,
   EvalCreateRequest,
   ExchangeTokenHeaders,
@@ -140,238 +141,411 @@ import type {
   VoiceConsentUpdateRequest,
   VoiceCreateRequest,
 } from '../types/index.js';
-import type { ValidatedRequest } from '../validators/index.js';
-import type { BinaryBody, HandlerExtras, Reply } from './core.js';
-import type { NamedEvent } from './sse.js';
-/** Parameters of a kind the operation does not have. */
-export type None = Record<string, never>;
-export type Awaitable<T> = T | Promise<T>;
-/** What a handler receives: the validated, coerced request and who is calling. */
-export type HandlerInput<P, Q, H, B> = ValidatedRequest<P, Q, H, B> & HandlerExtras;
-
+import type { Handler } from './core/handler.js';
+import type { BinaryBody } from './core/types.js';
+import type { NamedEvent } from './pipeline/sse.js';
 /** One handler per operationId; a missing handler answers 501. */
 export interface Handlers {
-  /** POST /batches/{batch_id}/cancel: Cancel a batch */
-  cancelBatch?: (
-    input: HandlerInput<CancelBatchPathParams, None, CancelBatchHeaders, undefined>,
-  ) => Awaitable<Batch | Reply>;
-  /** POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel: Cancel a fine-tuning job */
-  cancelFineTuningJob?: (
-    input: HandlerInput<CancelFineTuningJobPathParams, None, CancelFineTuningJobHeaders, undefined>,
-  ) => Awaitable<FineTuningJob | Reply>;
-  /** POST /uploads/{upload_id}/cancel: Cancel an upload */
-  cancelUpload?: (
-    input: HandlerInput<CancelUploadPathParams, None, CancelUploadHeaders, undefined>,
-  ) => Awaitable<Upload | Reply>;
-  /** POST /uploads/{upload_id}/complete: Complete an upload */
-  completeUpload?: (
-    input: HandlerInput<CompleteUploadPathParams, None, CompleteUploadHeaders, UploadCompleteRequest>,
-  ) => Awaitable<Upload | Reply>;
-  /** POST /responses/input_tokens: Count input tokens */
-  countInputTokens?: (
-    input: HandlerInput<None, None, CountInputTokensHeaders, InputTokenCountRequest>,
-  ) => Awaitable<InputTokenCount | Reply>;
-  /** POST /batches: Create a batch */
-  createBatch?: (
-    input: HandlerInput<None, None, CreateBatchHeaders, BatchCreateRequest>,
-  ) => Awaitable<Batch | Reply>;
-  /** POST /completions: Create a completion */
-  createCompletion?: (
-    input: HandlerInput<None, None, CreateCompletionHeaders, CompletionCreateRequest>,
-  ) => Awaitable<Completion | AsyncIterable<CompletionChunk> | Reply>;
-  /** POST /containers: Create a container */
-  createContainer?: (
-    input: HandlerInput<None, None, CreateContainerHeaders, ContainerCreateRequest>,
-  ) => Awaitable<Container | Reply>;
-  /** POST /embeddings: Create embeddings */
-  createEmbedding?: (
-    input: HandlerInput<None, None, CreateEmbeddingHeaders, EmbeddingCreateRequest>,
-  ) => Awaitable<CreateEmbeddingResponse | Reply>;
-  /** POST /evals: Create an evaluation */
-  createEval?: (
-    input: HandlerInput<None, None, CreateEvalHeaders, EvalCreateRequest>,
-  ) => Awaitable<Eval | Reply>;
-  /** POST /images/generations: Generate images */
-  createImage?: (
-    input: HandlerInput<None, None, CreateImageHeaders, ImageGenerationCreateRequest>,
-  ) => Awaitable<ImagesResponse | Reply>;
-  /** POST /images/edits: Edit images */
-  createImageEdit?: (
-    input: HandlerInput<None, None, CreateImageEditHeaders, CreateImageEditBody>,
-  ) => Awaitable<
-    | ImagesResponse
-    | AsyncIterable<
-        | NamedEvent<'image_edit.partial_image', ImageEditPartialImageEvent>
-        | NamedEvent<'image_edit.completed', ImageEditCompletedEvent>
-      >
-    | Reply
-  >;
-  /** POST /images/variations: Create image variations */
-  createImageVariation?: (
-    input: HandlerInput<None, None, CreateImageVariationHeaders, ImageVariationCreateRequest>,
-  ) => Awaitable<ImagesResponse | Reply>;
-  /** POST /moderations: Create a moderation */
-  createModeration?: (
-    input: HandlerInput<None, None, CreateModerationHeaders, ModerationCreateRequest>,
-  ) => Awaitable<CreateModerationResponse | Reply>;
-  /** POST /audio/speech: Create speech */
-  createSpeech?: (
-    input: HandlerInput<None, None, CreateSpeechHeaders, SpeechCreateRequest>,
-  ) => Awaitable<BinaryBody | AsyncIterable<unknown> | Reply>;
-  /** POST /audio/transcriptions: Create a transcription */
-  createTranscription?: (
-    input: HandlerInput<None, None, CreateTranscriptionHeaders, TranscriptionCreateRequest>,
-  ) => Awaitable<CreateTranscriptionResponse | string | Reply>;
-  /** POST /uploads: Create an upload */
-  createUpload?: (
-    input: HandlerInput<None, None, CreateUploadHeaders, UploadCreateRequest>,
-  ) => Awaitable<Upload | Reply>;
-  /** POST /vector_stores: Create a vector store */
-  createVectorStore?: (
-    input: HandlerInput<None, None, CreateVectorStoreHeaders, VectorStoreCreateRequest>,
-  ) => Awaitable<VectorStore | Reply>;
-  /** POST /videos: Create a video */
-  createVideo?: (
-    input: HandlerInput<None, None, CreateVideoHeaders, VideoCreateRequest>,
-  ) => Awaitable<Video | Reply>;
-  /** POST /videos/characters: Create a character */
-  createVideoCharacter?: (
-    input: HandlerInput<None, None, CreateVideoCharacterHeaders, VideoCharacterCreateRequest>,
-  ) => Awaitable<VideoCharacter | Reply>;
-  /** POST /videos/edits: Edit a video */
-  createVideoEdit?: (
-    input: HandlerInput<None, None, CreateVideoEditHeaders, VideoEditCreateRequest>,
-  ) => Awaitable<Video | Reply>;
-  /** POST /videos/extensions: Extend a video */
-  createVideoExtension?: (
-    input: HandlerInput<None, None, CreateVideoExtensionHeaders, VideoExtensionCreateRequest>,
-  ) => Awaitable<Video | Reply>;
-  /** POST /audio/voices: Create a custom voice */
-  createVoice?: (
-    input: HandlerInput<None, None, CreateVoiceHeaders, VoiceCreateRequest>,
-  ) => Awaitable<CustomVoice | Reply>;
-  /** DELETE /containers/{container_id}: Delete a container */
-  deleteContainer?: (
-    input: HandlerInput<DeleteContainerPathParams, None, DeleteContainerHeaders, undefined>,
-  ) => Awaitable<ContainerDeleted | Reply>;
-  /** DELETE /conversations/{conversation_id}: Delete a conversation */
-  deleteConversation?: (
-    input: HandlerInput<DeleteConversationPathParams, None, DeleteConversationHeaders, undefined>,
-  ) => Awaitable<ConversationDeleted | Reply>;
-  /** DELETE /models/{model}: Delete a fine-tuned model */
-  deleteModel?: (
-    input: HandlerInput<DeleteModelPathParams, None, DeleteModelHeaders, undefined>,
-  ) => Awaitable<ModelDeleted | Reply>;
-  /** DELETE /vector_stores/{vector_store_id}: Delete a vector store */
-  deleteVectorStore?: (
-    input: HandlerInput<DeleteVectorStorePathParams, None, DeleteVectorStoreHeaders, undefined>,
-  ) => Awaitable<VectorStoreDeleted | Reply>;
-  /** DELETE /videos/{video_id}: Delete a video */
-  deleteVideo?: (
-    input: HandlerInput<DeleteVideoPathParams, None, DeleteVideoHeaders, undefined>,
-  ) => Awaitable<VideoDeleted | Reply>;
-  /** GET /videos/{video_id}/content: Download video content */
-  downloadVideoContent?: (
-    input: HandlerInput<
-      DownloadVideoContentPathParams,
-      DownloadVideoContentQuery,
-      DownloadVideoContentHeaders,
-      undefined
-    >,
-  ) => Awaitable<BinaryBody | Reply>;
-  /** POST /oauth/token: Exchange an external identity for an access token */
-  exchangeToken?: (
-    input: HandlerInput<None, None, ExchangeTokenHeaders, TokenExchangeRequest>,
-  ) => Awaitable<TokenExchangeResponse | Reply>;
-  /** GET /batches: List batches */
-  listBatches?: (
-    input: HandlerInput<None, ListBatchesQuery, ListBatchesHeaders, undefined>,
-  ) => Awaitable<BatchList | Reply>;
-  /** GET /containers: List containers */
-  listContainers?: (
-    input: HandlerInput<None, ListContainersQuery, ListContainersHeaders, undefined>,
-  ) => Awaitable<ContainerList | Reply>;
-  /** GET /models: List models */
-  listModels?: (
-    input: HandlerInput<None, None, ListModelsHeaders, undefined>,
-  ) => Awaitable<ModelList | Reply>;
-  /** GET /vector_stores: List vector stores */
-  listVectorStores?: (
-    input: HandlerInput<None, ListVectorStoresQuery, ListVectorStoresHeaders, undefined>,
-  ) => Awaitable<VectorStoreList | Reply>;
-  /** GET /videos: List videos */
-  listVideos?: (
-    input: HandlerInput<None, ListVideosQuery, ListVideosHeaders, undefined>,
-  ) => Awaitable<VideoList | Reply>;
-  /** GET /audio/voice_consents: List voice consents */
-  listVoiceConsents?: (
-    input: HandlerInput<None, ListVoiceConsentsQuery, ListVoiceConsentsHeaders, undefined>,
-  ) => Awaitable<VoiceConsentList | Reply>;
-  /** POST /videos/{video_id}/remix: Remix a video */
-  remixVideo?: (
-    input: HandlerInput<RemixVideoPathParams, None, RemixVideoHeaders, VideoRemixRequest>,
-  ) => Awaitable<Video | Reply>;
-  /** GET /containers/{container_id}: Retrieve a container */
-  retrieveContainer?: (
-    input: HandlerInput<RetrieveContainerPathParams, None, RetrieveContainerHeaders, undefined>,
-  ) => Awaitable<Container | Reply>;
-  /** GET /fine_tuning/model_limits: Retrieve fine-tuning model limits */
-  retrieveFineTuningModelLimits?: (
-    input: HandlerInput<None, None, RetrieveFineTuningModelLimitsHeaders, undefined>,
-  ) => Awaitable<RetrieveFineTuningModelLimitsResponse | Reply>;
-  /** GET /models/{model}: Retrieve a model */
-  retrieveModel?: (
-    input: HandlerInput<RetrieveModelPathParams, None, RetrieveModelHeaders, undefined>,
-  ) => Awaitable<Model | Reply>;
-  /** GET /vector_stores/{vector_store_id}: Retrieve a vector store */
-  retrieveVectorStore?: (
-    input: HandlerInput<RetrieveVectorStorePathParams, None, RetrieveVectorStoreHeaders, undefined>,
-  ) => Awaitable<VectorStore | Reply>;
-  /** GET /vector_stores/{vector_store_id}/files/{file_id}: Retrieve a vector store file */
-  retrieveVectorStoreFile?: (
-    input: HandlerInput<RetrieveVectorStoreFilePathParams, None, RetrieveVectorStoreFileHeaders, undefined>,
-  ) => Awaitable<VectorStoreFile | Reply>;
-  /** GET /videos/characters/{character_id}: Retrieve a character */
-  retrieveVideoCharacter?: (
-    input: HandlerInput<RetrieveVideoCharacterPathParams, None, RetrieveVideoCharacterHeaders, undefined>,
-  ) => Awaitable<VideoCharacter | Reply>;
-  /** GET /audio/voice_consents/{consent_id}: Retrieve a voice consent */
-  retrieveVoiceConsent?: (
-    input: HandlerInput<RetrieveVoiceConsentPathParams, None, RetrieveVoiceConsentHeaders, undefined>,
-  ) => Awaitable<VoiceConsent | Reply>;
-  /** POST /fine_tuning/alpha/graders/run: Run a grader */
-  runGrader?: (
-    input: HandlerInput<None, None, RunGraderHeaders, GraderRunRequest>,
-  ) => Awaitable<GraderRunResult | Reply>;
-  /** POST /vector_stores/{vector_store_id}/search: Search a vector store */
-  searchVectorStore?: (
-    input: HandlerInput<
-      SearchVectorStorePathParams,
-      None,
-      SearchVectorStoreHeaders,
-      VectorStoreSearchRequest
-    >,
-  ) => Awaitable<VectorStoreSearchResults | Reply>;
-  /** POST /vector_stores/{vector_store_id}/files/{file_id}: Update a vector store file's attributes */
-  updateVectorStoreFileAttributes?: (
-    input: HandlerInput<
-      UpdateVectorStoreFileAttributesPathParams,
-      None,
-      UpdateVectorStoreFileAttributesHeaders,
-      VectorStoreFileUpdateRequest
-    >,
-  ) => Awaitable<VectorStoreFile | Reply>;
-  /** POST /audio/voice_consents/{consent_id}: Update a voice consent */
-  updateVoiceConsent?: (
-    input: HandlerInput<
-      UpdateVoiceConsentPathParams,
-      None,
-      UpdateVoiceConsentHeaders,
-      VoiceConsentUpdateRequest
-    >,
-  ) => Awaitable<VoiceConsent | Reply>;
-  /** POST /fine_tuning/alpha/graders/validate: Validate a grader */
-  validateGrader?: (
-    input: HandlerInput<None, None, ValidateGraderHeaders, GraderValidateRequest>,
-  ) => Awaitable<ValidateGraderResponse | Reply>;
+  /** `POST /batches/{batch_id}/cancel`: Cancel a batch */
+  cancelBatch?: Handler<{
+    params: CancelBatchPathParams;
+    headers: CancelBatchHeaders;
+    result: Batch;
+    responses: { 200: Batch; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel`: Cancel a fine-tuning job */
+  cancelFineTuningJob?: Handler<{
+    params: CancelFineTuningJobPathParams;
+    headers: CancelFineTuningJobHeaders;
+    result: FineTuningJob;
+    responses: { 200: FineTuningJob; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /uploads/{upload_id}/cancel`: Cancel an upload */
+  cancelUpload?: Handler<{
+    params: CancelUploadPathParams;
+    headers: CancelUploadHeaders;
+    result: Upload;
+    responses: { 200: Upload; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /uploads/{upload_id}/complete`: Complete an upload */
+  completeUpload?: Handler<{
+    params: CompleteUploadPathParams;
+    headers: CompleteUploadHeaders;
+    body: UploadCompleteRequest;
+    result: Upload;
+    responses: { 200: Upload; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /responses/input_tokens`: Count input tokens */
+  countInputTokens?: Handler<{
+    headers: CountInputTokensHeaders;
+    body: InputTokenCountRequest;
+    result: InputTokenCount;
+    responses: { 200: InputTokenCount; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /batches`: Create a batch */
+  createBatch?: Handler<{
+    headers: CreateBatchHeaders;
+    body: BatchCreateRequest;
+    result: Batch;
+    responses: { 200: Batch; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /completions`: Create a completion */
+  createCompletion?: Handler<{
+    headers: CreateCompletionHeaders;
+    body: CompletionCreateRequest;
+    result: Completion | AsyncIterable<CompletionChunk>;
+    responses: {
+      200: Completion | AsyncIterable<CompletionChunk>;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /containers`: Create a container */
+  createContainer?: Handler<{
+    headers: CreateContainerHeaders;
+    body: ContainerCreateRequest;
+    result: Container;
+    responses: { 200: Container; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /embeddings`: Create embeddings */
+  createEmbedding?: Handler<{
+    headers: CreateEmbeddingHeaders;
+    body: EmbeddingCreateRequest;
+    result: CreateEmbeddingResponse;
+    responses: {
+      200: CreateEmbeddingResponse;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /evals`: Create an evaluation */
+  createEval?: Handler<{
+    headers: CreateEvalHeaders;
+    body: EvalCreateRequest;
+    result: Eval;
+    responses: { 200: Eval; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /images/generations`: Generate images */
+  createImage?: Handler<{
+    headers: CreateImageHeaders;
+    body: ImageGenerationCreateRequest;
+    result: ImagesResponse;
+    responses: { 200: ImagesResponse; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /images/edits`: Edit images */
+  createImageEdit?: Handler<{
+    headers: CreateImageEditHeaders;
+    body: CreateImageEditBody;
+    result:
+      | ImagesResponse
+      | AsyncIterable<
+          | NamedEvent<'image_edit.partial_image', ImageEditPartialImageEvent>
+          | NamedEvent<'image_edit.completed', ImageEditCompletedEvent>
+        >;
+    responses: {
+      200:
+        | ImagesResponse
+        | AsyncIterable<
+            | NamedEvent<'image_edit.partial_image', ImageEditPartialImageEvent>
+            | NamedEvent<'image_edit.completed', ImageEditCompletedEvent>
+          >;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /images/variations`: Create image variations */
+  createImageVariation?: Handler<{
+    headers: CreateImageVariationHeaders;
+    body: ImageVariationCreateRequest;
+    result: ImagesResponse;
+    responses: { 200: ImagesResponse; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /moderations`: Create a moderation */
+  createModeration?: Handler<{
+    headers: CreateModerationHeaders;
+    body: ModerationCreateRequest;
+    result: CreateModerationResponse;
+    responses: {
+      200: CreateModerationResponse;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /audio/speech`: Create speech */
+  createSpeech?: Handler<{
+    headers: CreateSpeechHeaders;
+    body: SpeechCreateRequest;
+    result: BinaryBody | AsyncIterable<unknown>;
+    responses: {
+      200: BinaryBody | AsyncIterable<unknown>;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /audio/transcriptions`: Create a transcription */
+  createTranscription?: Handler<{
+    headers: CreateTranscriptionHeaders;
+    body: TranscriptionCreateRequest;
+    result: CreateTranscriptionResponse | string;
+    responses: {
+      200: CreateTranscriptionResponse | string;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /uploads`: Create an upload */
+  createUpload?: Handler<{
+    headers: CreateUploadHeaders;
+    body: UploadCreateRequest;
+    result: Upload;
+    responses: { 200: Upload; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /vector_stores`: Create a vector store */
+  createVectorStore?: Handler<{
+    headers: CreateVectorStoreHeaders;
+    body: VectorStoreCreateRequest;
+    result: VectorStore;
+    responses: { 200: VectorStore; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /videos`: Create a video */
+  createVideo?: Handler<{
+    headers: CreateVideoHeaders;
+    body: VideoCreateRequest;
+    result: Video;
+    responses: { 200: Video; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /videos/characters`: Create a character */
+  createVideoCharacter?: Handler<{
+    headers: CreateVideoCharacterHeaders;
+    body: VideoCharacterCreateRequest;
+    result: VideoCharacter;
+    responses: { 200: VideoCharacter; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /videos/edits`: Edit a video */
+  createVideoEdit?: Handler<{
+    headers: CreateVideoEditHeaders;
+    body: VideoEditCreateRequest;
+    result: Video;
+    responses: { 200: Video; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /videos/extensions`: Extend a video */
+  createVideoExtension?: Handler<{
+    headers: CreateVideoExtensionHeaders;
+    body: VideoExtensionCreateRequest;
+    result: Video;
+    responses: { 200: Video; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /audio/voices`: Create a custom voice */
+  createVoice?: Handler<{
+    headers: CreateVoiceHeaders;
+    body: VoiceCreateRequest;
+    result: CustomVoice;
+    responses: { 200: CustomVoice; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `DELETE /containers/{container_id}`: Delete a container */
+  deleteContainer?: Handler<{
+    params: DeleteContainerPathParams;
+    headers: DeleteContainerHeaders;
+    result: ContainerDeleted;
+    responses: { 200: ContainerDeleted; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `DELETE /conversations/{conversation_id}`: Delete a conversation */
+  deleteConversation?: Handler<{
+    params: DeleteConversationPathParams;
+    headers: DeleteConversationHeaders;
+    result: ConversationDeleted;
+    responses: { 200: ConversationDeleted; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `DELETE /models/{model}`: Delete a fine-tuned model */
+  deleteModel?: Handler<{
+    params: DeleteModelPathParams;
+    headers: DeleteModelHeaders;
+    result: ModelDeleted;
+    responses: { 200: ModelDeleted; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `DELETE /vector_stores/{vector_store_id}`: Delete a vector store */
+  deleteVectorStore?: Handler<{
+    params: DeleteVectorStorePathParams;
+    headers: DeleteVectorStoreHeaders;
+    result: VectorStoreDeleted;
+    responses: { 200: VectorStoreDeleted; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `DELETE /videos/{video_id}`: Delete a video */
+  deleteVideo?: Handler<{
+    params: DeleteVideoPathParams;
+    headers: DeleteVideoHeaders;
+    result: VideoDeleted;
+    responses: { 200: VideoDeleted; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /videos/{video_id}/content`: Download video content */
+  downloadVideoContent?: Handler<{
+    params: DownloadVideoContentPathParams;
+    query: DownloadVideoContentQuery;
+    headers: DownloadVideoContentHeaders;
+    result: BinaryBody;
+    responses: { 200: BinaryBody; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /oauth/token`: Exchange an external identity for an access token */
+  exchangeToken?: Handler<{
+    headers: ExchangeTokenHeaders;
+    body: TokenExchangeRequest;
+    result: TokenExchangeResponse;
+    responses: { 200: TokenExchangeResponse; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /batches`: List batches */
+  listBatches?: Handler<{
+    query: ListBatchesQuery;
+    headers: ListBatchesHeaders;
+    result: BatchList;
+    responses: { 200: BatchList; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /containers`: List containers */
+  listContainers?: Handler<{
+    query: ListContainersQuery;
+    headers: ListContainersHeaders;
+    result: ContainerList;
+    responses: { 200: ContainerList; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /models`: List models */
+  listModels?: Handler<{
+    headers: ListModelsHeaders;
+    result: ModelList;
+    responses: { 200: ModelList; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /vector_stores`: List vector stores */
+  listVectorStores?: Handler<{
+    query: ListVectorStoresQuery;
+    headers: ListVectorStoresHeaders;
+    result: VectorStoreList;
+    responses: { 200: VectorStoreList; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /videos`: List videos */
+  listVideos?: Handler<{
+    query: ListVideosQuery;
+    headers: ListVideosHeaders;
+    result: VideoList;
+    responses: { 200: VideoList; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /audio/voice_consents`: List voice consents */
+  listVoiceConsents?: Handler<{
+    query: ListVoiceConsentsQuery;
+    headers: ListVoiceConsentsHeaders;
+    result: VoiceConsentList;
+    responses: { 200: VoiceConsentList; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /videos/{video_id}/remix`: Remix a video */
+  remixVideo?: Handler<{
+    params: RemixVideoPathParams;
+    headers: RemixVideoHeaders;
+    body: VideoRemixRequest;
+    result: Video;
+    responses: { 200: Video; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /containers/{container_id}`: Retrieve a container */
+  retrieveContainer?: Handler<{
+    params: RetrieveContainerPathParams;
+    headers: RetrieveContainerHeaders;
+    result: Container;
+    responses: { 200: Container; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /fine_tuning/model_limits`: Retrieve fine-tuning model limits */
+  retrieveFineTuningModelLimits?: Handler<{
+    headers: RetrieveFineTuningModelLimitsHeaders;
+    result: RetrieveFineTuningModelLimitsResponse;
+    responses: {
+      200: RetrieveFineTuningModelLimitsResponse;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `GET /models/{model}`: Retrieve a model */
+  retrieveModel?: Handler<{
+    params: RetrieveModelPathParams;
+    headers: RetrieveModelHeaders;
+    result: Model;
+    responses: { 200: Model; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /vector_stores/{vector_store_id}`: Retrieve a vector store */
+  retrieveVectorStore?: Handler<{
+    params: RetrieveVectorStorePathParams;
+    headers: RetrieveVectorStoreHeaders;
+    result: VectorStore;
+    responses: { 200: VectorStore; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /vector_stores/{vector_store_id}/files/{file_id}`: Retrieve a vector store file */
+  retrieveVectorStoreFile?: Handler<{
+    params: RetrieveVectorStoreFilePathParams;
+    headers: RetrieveVectorStoreFileHeaders;
+    result: VectorStoreFile;
+    responses: { 200: VectorStoreFile; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /videos/characters/{character_id}`: Retrieve a character */
+  retrieveVideoCharacter?: Handler<{
+    params: RetrieveVideoCharacterPathParams;
+    headers: RetrieveVideoCharacterHeaders;
+    result: VideoCharacter;
+    responses: { 200: VideoCharacter; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `GET /audio/voice_consents/{consent_id}`: Retrieve a voice consent */
+  retrieveVoiceConsent?: Handler<{
+    params: RetrieveVoiceConsentPathParams;
+    headers: RetrieveVoiceConsentHeaders;
+    result: VoiceConsent;
+    responses: { 200: VoiceConsent; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /fine_tuning/alpha/graders/run`: Run a grader */
+  runGrader?: Handler<{
+    headers: RunGraderHeaders;
+    body: GraderRunRequest;
+    result: GraderRunResult;
+    responses: { 200: GraderRunResult; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /vector_stores/{vector_store_id}/search`: Search a vector store */
+  searchVectorStore?: Handler<{
+    params: SearchVectorStorePathParams;
+    headers: SearchVectorStoreHeaders;
+    body: VectorStoreSearchRequest;
+    result: VectorStoreSearchResults;
+    responses: {
+      200: VectorStoreSearchResults;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
+  /** `POST /vector_stores/{vector_store_id}/files/{file_id}`: Update a vector store file's attributes */
+  updateVectorStoreFileAttributes?: Handler<{
+    params: UpdateVectorStoreFileAttributesPathParams;
+    headers: UpdateVectorStoreFileAttributesHeaders;
+    body: VectorStoreFileUpdateRequest;
+    result: VectorStoreFile;
+    responses: { 200: VectorStoreFile; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /audio/voice_consents/{consent_id}`: Update a voice consent */
+  updateVoiceConsent?: Handler<{
+    params: UpdateVoiceConsentPathParams;
+    headers: UpdateVoiceConsentHeaders;
+    body: VoiceConsentUpdateRequest;
+    result: VoiceConsent;
+    responses: { 200: VoiceConsent; 400: ErrorResponse; 429: ErrorResponse; default: ErrorResponse };
+  }>;
+  /** `POST /fine_tuning/alpha/graders/validate`: Validate a grader */
+  validateGrader?: Handler<{
+    headers: ValidateGraderHeaders;
+    body: GraderValidateRequest;
+    result: ValidateGraderResponse;
+    responses: {
+      200: ValidateGraderResponse;
+      400: ErrorResponse;
+      429: ErrorResponse;
+      default: ErrorResponse;
+    };
+  }>;
 }

@@ -51,8 +51,8 @@ import {
   validateUpdateVoiceConsentRequest,
   validateValidateGraderRequest,
 } from '../validators/index.js';
-import type { RouteMatch, Routes } from './core.js';
-import { routerOf } from './router.js';
+import type { RouteMatch, Routes } from './core/types.js';
+import { routerOf } from './pipeline/router.js';
 export { operations };
 /** Each operation's request validator, by operationId. */
 export const validators: Routes['validators'] = {

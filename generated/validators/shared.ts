@@ -112,7 +112,8 @@ const VALUES2: ReadonlySet<unknown> = new Set<unknown>(['standard', 'hd', 'low',
 const VALUES3: ReadonlySet<unknown> = new Set<unknown>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin']);
 const RE4 = new RegExp('^[\\x00-\\x7F]*$', 'u');
 const RE5 = new RegExp('^(auto|[0-9]+x[0-9]+)$', 'u');
-export function is0(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ErrorResponse/properties/error`: whether `v` is valid (fail fast). */
+export function isErrorResponseError(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.code;
   if (v0 !== null && typeof v0 !== 'string') return false;
@@ -123,88 +124,104 @@ export function is0(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check1(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ErrorResponse/properties/error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkErrorResponseError(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.code;
-    if (v0 !== null && typeof v0 !== 'string') c.required(v0, p + '/code', check58);
-    if (typeof v.message !== 'string') c.required(v.message, p + '/message', check7);
+    if (v0 !== null && typeof v0 !== 'string')
+      c.required(v0, p + '/code', checkNullableString, s, '/properties/code');
+    if (typeof v.message !== 'string')
+      c.required(v.message, p + '/message', checkString, s, '/properties/message');
     const v1 = v.param;
-    if (v1 !== null && typeof v1 !== 'string') c.required(v1, p + '/param', check58);
-    if (typeof v.type !== 'string') c.required(v.type, p + '/type', check7);
+    if (v1 !== null && typeof v1 !== 'string')
+      c.required(v1, p + '/param', checkNullableString, s, '/properties/param');
+    if (typeof v.type !== 'string') c.required(v.type, p + '/type', checkString, s, '/properties/type');
   }
 }
 
-export function check2(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FileExpiresAfter/properties/anchor`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstCreatedAt(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'created_at') {
-    c.add(p, 'const', 'must be "created_at"');
+    c.add(p, 'const', 'must be "created_at"', s + '/const');
   }
 }
 
-export function check3(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FileExpiresAfter/properties/seconds`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFileExpiresAfterSeconds(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v < 3600) c.add(p, 'minimum', 'must be at least 3600');
-    if (v > 2592000) c.add(p, 'maximum', 'must be at most 2592000');
+    if (v < 3600) c.add(p, 'minimum', 'must be at least 3600', s + '/minimum');
+    if (v > 2592000) c.add(p, 'maximum', 'must be at most 2592000', s + '/maximum');
   }
 }
 
-export function check4(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputAudio/properties/input_audio`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderInputAudioInputAudio(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (typeof v.data !== 'string') c.required(v.data, p + '/data', check283);
+    if (typeof v.data !== 'string') c.required(v.data, p + '/data', checkString2, s, '/properties/data');
     const v0 = v.format;
-    if (v0 !== 'mp3' && v0 !== 'wav') c.required(v0, p + '/format', check284);
+    if (v0 !== 'mp3' && v0 !== 'wav')
+      c.required(v0, p + '/format', checkGraderInputAudioInputAudioFormat, s, '/properties/format');
   }
 }
 
-export function check5(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputAudio/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstInputAudio(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'input_audio') {
-    c.add(p, 'const', 'must be "input_audio"');
+    c.add(p, 'const', 'must be "input_audio"', s + '/const');
   }
 }
 
-export function check6(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputImage/properties/detail`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderInputImageDetail(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'high' && v !== 'low' && v !== 'auto') {
-    c.add(p, 'enum', "must be one of 'high', 'low', 'auto'");
+    c.add(p, 'enum', "must be one of 'high', 'low', 'auto'", s + '/enum');
   }
 }
 
-export function check7(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputImage/properties/image_url`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkString(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check8(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputImage/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstInputImage(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'input_image') {
-    c.add(p, 'const', 'must be "input_image"');
+    c.add(p, 'const', 'must be "input_image"', s + '/const');
   }
 }
 
-export function check9(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderInputTextPromptCacheBreakpoint(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (v.mode !== 'explicit') c.required(v.mode, p + '/mode', check285);
+    if (v.mode !== 'explicit') c.required(v.mode, p + '/mode', checkConstExplicit, s, '/properties/mode');
   }
 }
 
-export function check10(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputText/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstInputText(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'input_text') {
-    c.add(p, 'const', 'must be "input_text"');
+    c.add(p, 'const', 'must be "input_text"', s + '/const');
   }
 }
 
-export function is11(v: unknown, r: Run): boolean {
+/** `#/components/schemas/GraderMessage/properties/content/oneOf/0`: whether `v` is valid (fail fast). */
+export function isString(v: unknown, r: Run): boolean {
   if (typeof v !== 'string') return false;
   return true;
 }
 
-export function is12(v: unknown, r: Run): boolean {
+/** `#/components/schemas/GraderMessage/properties/content/oneOf/2`: whether `v` is valid (fail fast). */
+export function isArrayOfGraderContentPart(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -213,123 +230,148 @@ export function is12(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check13(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderMessage/properties/content`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderMessageContent(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/oneOf/0');
   } else if (isObj(v)) {
     checkGraderContentPart(v, p, c);
   } else if (Array.isArray(v)) {
-    check286(v, p, c);
+    checkArrayOfGraderContentPart(v, p, c, s + '/oneOf/2');
   } else {
-    c.add(p, 'one_of', 'must be a string, a GraderContentPart or an array of GraderContentParts');
+    c.add(
+      p,
+      'one_of',
+      'must be a string, a GraderContentPart or an array of GraderContentParts',
+      s + '/oneOf',
+    );
   }
 }
 
-export function check14(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderMessage/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstMessage(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'message') {
-    c.add(p, 'const', 'must be "message"');
+    c.add(p, 'const', 'must be "message"', s + '/const');
   }
 }
 
-export function check15(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderOutputText/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstOutputText(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'output_text') {
-    c.add(p, 'const', 'must be "output_text"');
+    c.add(p, 'const', 'must be "output_text"', s + '/const');
   }
 }
 
-export function check16(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderSamplingParams/properties/max_completions_tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableInteger(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null');
+      c.add(p, 'type', 'must be an integer or null', s + '/type');
     }
   }
 }
 
-export function check17(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderSamplingParams/properties/reasoning_effort`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderSamplingParamsReasoningEffort(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkGraderReasoningEffort(v, p, c);
   }
 }
 
-export function is18(v: unknown, r: Run): boolean {
+/** `#/components/schemas/GraderSamplingParams/properties/reasoning_effort`: whether `v` is valid (fail fast). */
+export function isGraderSamplingParamsReasoningEffort(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isGraderReasoningEffort(v, r)) return false;
   }
   return true;
 }
 
-export function check19(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderSamplingParams/properties/temperature`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableNumber(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      c.add(p, 'type', 'must be a number or null');
+      c.add(p, 'type', 'must be a number or null', s + '/type');
     }
   }
 }
 
-export function check20(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderStringCheck/properties/operation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderStringCheckOperation(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'eq' && v !== 'ne' && v !== 'like' && v !== 'ilike') {
-    c.add(p, 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'");
+    c.add(p, 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'", s + '/enum');
   }
 }
 
-export function check21(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderStringCheck/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstStringCheck(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'string_check') {
-    c.add(p, 'const', 'must be "string_check"');
+    c.add(p, 'const', 'must be "string_check"', s + '/const');
   }
 }
 
-export function check22(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Metadata/additionalProperties`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkMetadataValue(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   } else {
-    if (v.length > 512 && cpLen(v) > 512) c.add(p, 'max_length', 'must be at most 512 characters');
+    if (v.length > 512 && cpLen(v) > 512)
+      c.add(p, 'max_length', 'must be at most 512 characters', s + '/maxLength');
   }
 }
 
-export function is23(v: unknown, r: Run): boolean {
+/** `#/components/schemas/VectorStoreFileContent/properties/type/anyOf/0`: whether `v` is valid (fail fast). */
+export function isConstText(v: unknown, r: Run): boolean {
   if (v !== 'text') return false;
   return true;
 }
 
-export function check24(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreFileContent/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreFileContentType(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    if (!(is23(v, c) || is11(v, c))) c.add(p, 'any_of', 'must be "text" or a string');
+    if (!(isConstText(v, c) || isString(v, c)))
+      c.add(p, 'any_of', 'must be "text" or a string', s + '/anyOf');
   } else {
-    c.add(p, 'any_of', 'must be "text" or a string');
+    c.add(p, 'any_of', 'must be "text" or a string', s + '/anyOf');
   }
 }
 
-export function check25(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreFileDeleted/properties/deleted`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkBoolean(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'boolean') {
-    c.add(p, 'type', 'must be a boolean');
+    c.add(p, 'type', 'must be a boolean', s + '/type');
   }
 }
 
-export function check26(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreFileDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstVectorStoreFileDeleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'vector_store.file.deleted') {
-    c.add(p, 'const', 'must be "vector_store.file.deleted"');
+    c.add(p, 'const', 'must be "vector_store.file.deleted"', s + '/const');
   }
 }
 
-export function check27(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VoiceConsentDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstAudioVoiceConsent(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'audio.voice_consent') {
-    c.add(p, 'const', 'must be "audio.voice_consent"');
+    c.add(p, 'const', 'must be "audio.voice_consent"', s + '/const');
   }
 }
 
-export function check28(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CustomVoice/properties/created_at`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkInteger(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   }
 }
 
-export function check29(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CustomVoice/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstAudioVoice(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'audio.voice') {
-    c.add(p, 'const', 'must be "audio.voice"');
+    c.add(p, 'const', 'must be "audio.voice"', s + '/const');
   }
 }
 
-export function is30(v: unknown, r: Run): boolean {
+/** `#/components/schemas/SpeechCreateRequest/if`: whether `v` is valid (fail fast). */
+export function isSpeechCreateRequestIf(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 !== 'tts-1' && v0 !== 'tts-1-hd') return false;
@@ -337,96 +379,110 @@ export function is30(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is31(v: unknown, r: Run): boolean {
+/** `#/components/schemas/SpeechCreateRequest/then`: whether `v` is valid (fail fast). */
+export function isSpeechCreateRequestThen(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.stream_format;
     if (v0 !== undefined && v0 !== 'audio') return false;
   }
-  if (is287(v, r)) return false;
+  if (isSpeechCreateRequestThenNot(v, r)) return false;
   return true;
 }
 
-export function check32(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkSpeechCreateRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   } else {
-    if (v.length > 4096 && cpLen(v) > 4096) c.add(p, 'max_length', 'must be at most 4096 characters');
+    if (v.length > 4096 && cpLen(v) > 4096)
+      c.add(p, 'max_length', 'must be at most 4096 characters', s + '/maxLength');
   }
 }
 
-export function check33(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkSpeechCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check34(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/speed`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkSpeechCreateRequestSpeed(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number');
+    c.add(p, 'type', 'must be a number', s + '/type');
   } else {
-    if (v < 0.25) c.add(p, 'minimum', 'must be at least 0.25');
-    if (v > 4) c.add(p, 'maximum', 'must be at most 4');
+    if (v < 0.25) c.add(p, 'minimum', 'must be at least 0.25', s + '/minimum');
+    if (v > 4) c.add(p, 'maximum', 'must be at most 4', s + '/maximum');
   }
 }
 
-export function check35(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/stream_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkSpeechCreateRequestStreamFormat(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'sse' && v !== 'audio') {
-    c.add(p, 'enum', "must be one of 'sse', 'audio'");
+    c.add(p, 'enum', "must be one of 'sse', 'audio'", s + '/enum');
   }
 }
 
-export function check36(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/voice`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkSpeechVoiceOrSpeechCustomVoiceReference(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
     checkSpeechVoice(v, p, c);
   } else if (isObj(v)) {
     checkSpeechCustomVoiceReference(v, p, c);
   } else {
-    c.add(p, 'one_of', 'must be a SpeechVoice or a SpeechCustomVoiceReference');
+    c.add(p, 'one_of', 'must be a SpeechVoice or a SpeechCustomVoiceReference', s + '/oneOf');
   }
 }
 
-export function check37(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkSpeechCreateRequestThen(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.stream_format;
-    if (v0 !== undefined && v0 !== 'audio') check288(v0, p + '/stream_format', c);
+    if (v0 !== undefined && v0 !== 'audio')
+      checkConstAudio(v0, p + '/stream_format', c, s + '/properties/stream_format');
   }
-  if (is287(v, c)) c.add(p, 'not', 'must not be a combination with instructions');
+  if (isSpeechCreateRequestThenNot(v, c))
+    c.add(p, 'not', 'must not be a combination with instructions', s + '/not');
 }
 
-export function is38(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Transcription/properties/logprobs`: whether `v` is valid (fail fast). */
+export function isTranscriptionLogprobs(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!is289(v1, r)) return false;
+    if (!isTranscriptionLogprobsItem(v1, r)) return false;
   }
   return true;
 }
 
-export function check39(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Transcription/properties/languages`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionLanguages(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects');
+    c.add(p, 'type', 'must be an array of objects', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check290(v1, p + '/' + i0, c);
+      checkTranscriptionLanguagesItem(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check40(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Transcription/properties/logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects');
+    c.add(p, 'type', 'must be an array of objects', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check291(v1, p + '/' + i0, c);
+      checkTranscriptionLogprobsItem(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function is41(v: unknown, r: Run): boolean {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/0/if`: whether `v` is valid (fail fast). */
+export function isTranscriptionCreateRequestPart0If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 !== 'gpt-4o-transcribe' && v0 !== 'gpt-4o-mini-transcribe') return false;
@@ -434,18 +490,20 @@ export function is41(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is42(v: unknown, r: Run): boolean {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/1/if`: whether `v` is valid (fail fast). */
+export function isTranscriptionCreateRequestPart1If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.model !== 'gpt-4o-transcribe-diarize') return false;
   }
   return true;
 }
 
-export function is43(v: unknown, r: Run): boolean {
+/** `#/components/schemas/TranscriptionCreateRequest`: whether `v` is valid (fail fast). */
+export function isTranscriptionCreateRequestPart(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.chunking_strategy;
   if (v0 !== undefined) {
-    if (!(is142(v0, r) || is11(v0, r))) return false;
+    if (!(isConstAuto(v0, r) || isString(v0, r))) return false;
   }
   const v1 = v.file;
   if (v1 === undefined) {
@@ -483,51 +541,82 @@ export function is43(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check44(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/0/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestPart0Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.response_format;
-    if (v0 !== undefined && v0 !== 'json') check292(v0, p + '/response_format', c);
+    if (v0 !== undefined && v0 !== 'json')
+      checkConstJson(v0, p + '/response_format', c, s + '/properties/response_format');
   }
 }
 
-export function check45(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.response_format;
     if (v0 !== undefined && v0 !== 'json' && v0 !== 'text' && v0 !== 'diarized_json')
-      check293(v0, p + '/response_format', c);
+      checkTranscriptionCreateRequestPart1ThenResponseFormat(
+        v0,
+        p + '/response_format',
+        c,
+        s + '/properties/response_format',
+      );
   }
 }
 
-export function check46(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.chunking_strategy;
-    if (v0 !== undefined) check294(v0, p + '/chunking_strategy', c);
+    if (v0 !== undefined)
+      checkTranscriptionCreateRequestChunkingStrategy(
+        v0,
+        p + '/chunking_strategy',
+        c,
+        s + '/properties/chunking_strategy',
+      );
     const v1 = v.file;
-    if (v1 === undefined) c.missing(p + '/file');
-    else if (!is61(v1, c)) check60(v1, p + '/file', c);
+    if (v1 === undefined) c.missing(p + '/file', s + '/required');
+    else if (!isBlob(v1, c)) checkBlob(v1, p + '/file', c, s + '/properties/file');
     const v2 = v['include[]'];
-    if (v2 !== undefined) check295(v2, p + '/include[]', c);
+    if (v2 !== undefined)
+      checkTranscriptionCreateRequestInclude(v2, p + '/include[]', c, s + '/properties/include[]');
     const v3 = v['known_speaker_names[]'];
-    if (v3 !== undefined) check95(v3, p + '/known_speaker_names[]', c);
+    if (v3 !== undefined)
+      checkCompletionLogprobsTokens(
+        v3,
+        p + '/known_speaker_names[]',
+        c,
+        s + '/properties/known_speaker_names[]',
+      );
     const v4 = v['known_speaker_references[]'];
-    if (v4 !== undefined) check296(v4, p + '/known_speaker_references[]', c);
-    if (typeof v.model !== 'string') c.required(v.model, p + '/model', check297);
+    if (v4 !== undefined)
+      checkTranscriptionCreateRequestKnownSpeakerReferences(
+        v4,
+        p + '/known_speaker_references[]',
+        c,
+        s + '/properties/known_speaker_references[]',
+      );
+    if (typeof v.model !== 'string')
+      c.required(v.model, p + '/model', checkTranscriptionCreateRequestModel, s, '/properties/model');
     const v5 = v.response_format;
     if (v5 !== undefined) checkTranscriptionResponseFormat(v5, p + '/response_format', c);
   }
 }
 
-export function check47(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionDiarized/properties/duration`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNumber(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number');
+    c.add(p, 'type', 'must be a number', s + '/type');
   }
 }
 
-export function check48(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionDiarized/properties/segments`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of TranscriptionDiarizedSegments');
+    c.add(p, 'type', 'must be an array of TranscriptionDiarizedSegments', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -537,58 +626,70 @@ export function check48(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check49(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionDiarized/properties/task`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstTranscribe(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'transcribe') {
-    c.add(p, 'const', 'must be "transcribe"');
+    c.add(p, 'const', 'must be "transcribe"', s + '/const');
   }
 }
 
-export function check50(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionDiarizedSegment/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstTranscriptTextSegment(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'transcript.text.segment') {
-    c.add(p, 'const', 'must be "transcript.text.segment"');
+    c.add(p, 'const', 'must be "transcript.text.segment"', s + '/const');
   }
 }
 
-export function check51(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionSegment/properties/tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionSegmentTokens(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of integers');
+    c.add(p, 'type', 'must be an array of integers', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) check28(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isInteger(v1)) checkInteger(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check52(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionUsageDuration/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstDuration(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'duration') {
-    c.add(p, 'const', 'must be "duration"');
+    c.add(p, 'const', 'must be "duration"', s + '/const');
   }
 }
 
-export function check53(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionUsageTokens/properties/input_token_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionUsageTokensInputTokenDetails(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.audio_tokens;
     if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      check28(v0, p + '/audio_tokens', c);
+      checkInteger(v0, p + '/audio_tokens', c, s + '/properties/audio_tokens');
     const v1 = v.text_tokens;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1)))
-      check28(v1, p + '/text_tokens', c);
+      checkInteger(v1, p + '/text_tokens', c, s + '/properties/text_tokens');
   }
 }
 
-export function check54(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionUsageTokens/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstTokens(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'tokens') {
-    c.add(p, 'const', 'must be "tokens"');
+    c.add(p, 'const', 'must be "tokens"', s + '/const');
   }
 }
 
-export function check55(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionVerbose/properties/segments`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfTranscriptionSegment(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of TranscriptionSegments');
+    c.add(p, 'type', 'must be an array of TranscriptionSegments', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -598,9 +699,10 @@ export function check55(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check56(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionVerbose/properties/words`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfTranscriptionWord(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of TranscriptionWords');
+    c.add(p, 'type', 'must be an array of TranscriptionWords', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -610,9 +712,10 @@ export function check56(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check57(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VoiceConsentList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfVoiceConsent(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of VoiceConsents');
+    c.add(p, 'type', 'must be an array of VoiceConsents', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -622,99 +725,120 @@ export function check57(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check58(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VoiceConsentList/properties/first_id`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableString(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'string') {
-      c.add(p, 'type', 'must be a string or null');
+      c.add(p, 'type', 'must be a string or null', s + '/type');
     }
   }
 }
 
-export function check59(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VoiceConsentList/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstList(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'list') {
-    c.add(p, 'const', 'must be "list"');
+    c.add(p, 'const', 'must be "list"', s + '/const');
   }
 }
 
-export function check60(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VoiceCreateRequest/properties/audio_sample`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkBlob(v: unknown, p: string, c: Ctx, s: string): void {
   if (!(v instanceof Blob)) {
-    c.add(p, 'type', 'must be a file');
+    c.add(p, 'type', 'must be a file', s + '/type');
   }
 }
 
-export function is61(v: unknown, r: Run): boolean {
+/** `#/components/schemas/VoiceCreateRequest/properties/audio_sample`: whether `v` is valid (fail fast). */
+export function isBlob(v: unknown, r: Run): boolean {
   if (!(v instanceof Blob)) return false;
   return true;
 }
 
-export function check62(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TokenExchangeJwtRequest/properties/subject_token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTokenExchangeJwtRequestSubjectTokenType(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'urn:ietf:params:oauth:token-type:jwt' && v !== 'urn:ietf:params:oauth:token-type:id_token') {
     c.add(
       p,
       'enum',
       "must be one of 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'",
+      s + '/enum',
     );
   }
 }
 
-export function check63(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TokenExchangeResponse/properties/expires_in`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTokenExchangeResponseExpiresIn(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v > 3600) c.add(p, 'maximum', 'must be at most 3600');
+    if (v > 3600) c.add(p, 'maximum', 'must be at most 3600', s + '/maximum');
   }
 }
 
-export function check64(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TokenExchangeResponse/properties/issued_token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTokenExchangeResponseIssuedTokenType(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'urn:ietf:params:oauth:token-type:access_token') {
-    c.add(p, 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"');
+    c.add(p, 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"', s + '/const');
   }
 }
 
-export function check65(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TokenExchangeResponse/properties/token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstBearer(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'Bearer') {
-    c.add(p, 'const', 'must be "Bearer"');
+    c.add(p, 'const', 'must be "Bearer"', s + '/const');
   }
 }
 
-export function is66(v: unknown, r: Run): boolean {
+/** `#/components/schemas/TokenExchangeX509Request/not`: whether `v` is valid (fail fast). */
+export function isTokenExchangeX509RequestNot(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.subject_token === undefined) return false;
   }
   return true;
 }
 
-export function check67(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TokenExchangeX509Request/properties/subject_token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTokenExchangeX509RequestSubjectTokenType(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== 'urn:service:params:oauth:token-type:x509') {
-    c.add(p, 'const', 'must be "urn:service:params:oauth:token-type:x509"');
+    c.add(p, 'const', 'must be "urn:service:params:oauth:token-type:x509"', s + '/const');
   }
 }
 
-export function is68(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Batch/properties/cancelled_at`: whether `v` is valid (fail fast). */
+export function isInteger(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v)) return false;
   return true;
 }
 
-export function check69(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Batch/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstBatch(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'batch') {
-    c.add(p, 'const', 'must be "batch"');
+    c.add(p, 'const', 'must be "batch"', s + '/const');
   }
 }
 
-export function is70(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Batch/properties/object`: whether `v` is valid (fail fast). */
+export function isConstBatch(v: unknown, r: Run): boolean {
   if (v !== 'batch') return false;
   return true;
 }
 
-export function check71(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/BatchCreateRequest/properties/completion_window`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConst24h(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== '24h') {
-    c.add(p, 'const', 'must be "24h"');
+    c.add(p, 'const', 'must be "24h"', s + '/const');
   }
 }
 
-export function check72(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/BatchErrors/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfBatchError(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of BatchErrors');
+    c.add(p, 'type', 'must be an array of BatchErrors', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -724,9 +848,10 @@ export function check72(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check73(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/BatchList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfBatch(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Batchs');
+    c.add(p, 'type', 'must be an array of Batchs', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -736,27 +861,32 @@ export function check73(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check74(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/BatchUsage/properties/input_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkBatchUsageInputTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.cached_tokens;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/cached_tokens', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/cached_tokens', checkInteger, s, '/properties/cached_tokens');
   }
 }
 
-export function check75(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/BatchUsage/properties/output_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkBatchUsageOutputTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.reasoning_tokens;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/reasoning_tokens', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/reasoning_tokens', checkInteger, s, '/properties/reasoning_tokens');
   }
 }
 
-export function check76(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Completion/properties/choices`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfCompletionChoice(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of CompletionChoices');
+    c.add(p, 'type', 'must be an array of CompletionChoices', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -766,26 +896,30 @@ export function check76(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check77(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Completion/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstTextCompletion(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'text_completion') {
-    c.add(p, 'const', 'must be "text_completion"');
+    c.add(p, 'const', 'must be "text_completion"', s + '/const');
   }
 }
 
-export function check78(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionChoice/properties/logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionChoiceLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkCompletionLogprobs(v, p, c);
   }
 }
 
-export function is79(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionChoice/properties/logprobs`: whether `v` is valid (fail fast). */
+export function isCompletionChoiceLogprobs(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionLogprobs(v, r)) return false;
   }
   return true;
 }
 
-export function is80(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionChunk/if`: whether `v` is valid (fail fast). */
+export function isCompletionChunkIf(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.usage;
     if (v0 === undefined) {
@@ -797,9 +931,10 @@ export function is80(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check81(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionChunk/properties/choices`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfCompletionChunkChoice(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of CompletionChunkChoices');
+    c.add(p, 'type', 'must be an array of CompletionChunkChoices', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -809,54 +944,62 @@ export function check81(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check82(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionChunk/properties/usage`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionChunkUsage(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkCompletionUsage(v, p, c);
   }
 }
 
-export function is83(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionChunk/properties/usage`: whether `v` is valid (fail fast). */
+export function isCompletionChunkUsage(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionUsage(v, r)) return false;
   }
   return true;
 }
 
-export function check84(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionChunk/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionChunkThen(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.choices;
-    if (v0 !== undefined) check298(v0, p + '/choices', c);
+    if (v0 !== undefined) checkCompletionChunkThenChoices(v0, p + '/choices', c, s + '/properties/choices');
   }
 }
 
-export function check85(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionChunkChoice/properties/finish_reason`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionChunkChoiceFinishReason(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkCompletionFinishReason(v, p, c);
   }
 }
 
-export function is86(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionChunkChoice/properties/finish_reason`: whether `v` is valid (fail fast). */
+export function isCompletionChunkChoiceFinishReason(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionFinishReason(v, r)) return false;
   }
   return true;
 }
 
-export function is87(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest/allOf/0/if`: whether `v` is valid (fail fast). */
+export function isCompletionCreateRequestPart0If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.stream !== true) return false;
   }
   return true;
 }
 
-export function is88(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest/allOf/1/if`: whether `v` is valid (fail fast). */
+export function isCompletionCreateRequestPart1If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (typeof v.suffix !== 'string') return false;
   }
   return true;
 }
 
-export function is89(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest`: whether `v` is valid (fail fast). */
+export function isCompletionCreateRequestPart(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.best_of;
   if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0))) return false;
@@ -900,7 +1043,13 @@ export function is89(v: unknown, r: Run): boolean {
     return false;
   } else {
     if (v9 !== null) {
-      if (!(is11(v9, r) || is214(v9, r) || is299(v9, r) || is300(v9, r))) return false;
+      if (!(
+        isString(v9, r) ||
+        isCompletionLogprobsTokens(v9, r) ||
+        isTranscriptionSegmentTokens(v9, r) ||
+        isCompletionCreateRequestPromptVariant3(v9, r)
+      ))
+        return false;
     }
   }
   const v10 = v.seed;
@@ -908,7 +1057,7 @@ export function is89(v: unknown, r: Run): boolean {
   const v11 = v.stop;
   if (v11 !== undefined) {
     if (v11 !== null) {
-      if (!(is11(v11, r) || is301(v11, r))) return false;
+      if (!(isString(v11, r) || isCompletionCreateRequestStopVariant1(v11, r))) return false;
     }
   }
   const v12 = v.stream;
@@ -940,139 +1089,171 @@ export function is89(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check90(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/0/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestPart0Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.best_of;
-    if (v0 !== undefined && v0 !== null) check302(v0, p + '/best_of', c);
+    if (v0 !== undefined && v0 !== null) checkNull(v0, p + '/best_of', c, s + '/properties/best_of');
   }
 }
 
-export function check91(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/0/else`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestPart0Else(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.stream_options;
-    if (v0 !== undefined && v0 !== null) check302(v0, p + '/stream_options', c);
+    if (v0 !== undefined && v0 !== null)
+      checkNull(v0, p + '/stream_options', c, s + '/properties/stream_options');
   }
 }
 
-export function check92(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
-    if (v.model !== 'gpt-3.5-turbo-instruct') c.required(v.model, p + '/model', check303);
+    if (v.model !== 'gpt-3.5-turbo-instruct')
+      c.required(v.model, p + '/model', checkCompletionCreateRequestPart1ThenModel, s, '/properties/model');
   }
 }
 
-export function check93(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.best_of;
     if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      check16(v0, p + '/best_of', c);
+      checkNullableInteger(v0, p + '/best_of', c, s + '/properties/best_of');
     const v1 = v.echo;
-    if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean') check213(v1, p + '/echo', c);
+    if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean')
+      checkNullableBoolean(v1, p + '/echo', c, s + '/properties/echo');
     const v2 = v.frequency_penalty;
     if (
       v2 !== undefined &&
       v2 !== null &&
       (typeof v2 !== 'number' || !Number.isFinite(v2) || v2 < -2 || v2 > 2)
     )
-      check304(v2, p + '/frequency_penalty', c);
+      checkCompletionCreateRequestFrequencyPenalty(
+        v2,
+        p + '/frequency_penalty',
+        c,
+        s + '/properties/frequency_penalty',
+      );
     const v3 = v.logit_bias;
-    if (v3 !== undefined) check305(v3, p + '/logit_bias', c);
+    if (v3 !== undefined)
+      checkCompletionCreateRequestLogitBias(v3, p + '/logit_bias', c, s + '/properties/logit_bias');
     const v4 = v.logprobs;
     if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 > 5))
-      check306(v4, p + '/logprobs', c);
+      checkCompletionCreateRequestLogprobs(v4, p + '/logprobs', c, s + '/properties/logprobs');
     const v5 = v.max_tokens;
     if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
-      check16(v5, p + '/max_tokens', c);
-    if (typeof v.model !== 'string') c.required(v.model, p + '/model', check307);
+      checkNullableInteger(v5, p + '/max_tokens', c, s + '/properties/max_tokens');
+    if (typeof v.model !== 'string')
+      c.required(v.model, p + '/model', checkCompletionCreateRequestModel, s, '/properties/model');
     const v6 = v.n;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      check16(v6, p + '/n', c);
+      checkNullableInteger(v6, p + '/n', c, s + '/properties/n');
     const v7 = v.presence_penalty;
     if (
       v7 !== undefined &&
       v7 !== null &&
       (typeof v7 !== 'number' || !Number.isFinite(v7) || v7 < -2 || v7 > 2)
     )
-      check304(v7, p + '/presence_penalty', c);
+      checkCompletionCreateRequestFrequencyPenalty(
+        v7,
+        p + '/presence_penalty',
+        c,
+        s + '/properties/presence_penalty',
+      );
     const v8 = v.prompt;
-    if (v8 === undefined) c.missing(p + '/prompt');
-    else check308(v8, p + '/prompt', c);
+    if (v8 === undefined) c.missing(p + '/prompt', s + '/required');
+    else checkCompletionCreateRequestPrompt(v8, p + '/prompt', c, s + '/properties/prompt');
     const v9 = v.seed;
     if (v9 !== undefined && v9 !== null && (typeof v9 !== 'number' || !Number.isInteger(v9)))
-      check16(v9, p + '/seed', c);
+      checkNullableInteger(v9, p + '/seed', c, s + '/properties/seed');
     const v10 = v.stop;
-    if (v10 !== undefined) check309(v10, p + '/stop', c);
+    if (v10 !== undefined) checkCompletionCreateRequestStop(v10, p + '/stop', c, s + '/properties/stop');
     const v11 = v.stream;
-    if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean') check213(v11, p + '/stream', c);
+    if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean')
+      checkNullableBoolean(v11, p + '/stream', c, s + '/properties/stream');
     const v12 = v.stream_options;
-    if (v12 !== undefined && !is311(v12, c)) check310(v12, p + '/stream_options', c);
+    if (v12 !== undefined && !isCompletionCreateRequestStreamOptions(v12, c))
+      checkCompletionCreateRequestStreamOptions(
+        v12,
+        p + '/stream_options',
+        c,
+        s + '/properties/stream_options',
+      );
     const v13 = v.suffix;
-    if (v13 !== undefined && v13 !== null && typeof v13 !== 'string') check58(v13, p + '/suffix', c);
+    if (v13 !== undefined && v13 !== null && typeof v13 !== 'string')
+      checkNullableString(v13, p + '/suffix', c, s + '/properties/suffix');
     const v14 = v.temperature;
     if (
       v14 !== undefined &&
       v14 !== null &&
       (typeof v14 !== 'number' || !Number.isFinite(v14) || v14 < 0 || v14 > 2)
     )
-      check312(v14, p + '/temperature', c);
+      checkCompletionCreateRequestTemperature(v14, p + '/temperature', c, s + '/properties/temperature');
     const v15 = v.top_p;
     if (v15 !== undefined && v15 !== null && (typeof v15 !== 'number' || !Number.isFinite(v15)))
-      check19(v15, p + '/top_p', c);
+      checkNullableNumber(v15, p + '/top_p', c, s + '/properties/top_p');
     const v16 = v.user;
     if (v16 !== undefined) checkEndUser(v16, p + '/user', c);
     {
       const a17 = v.best_of;
       const b18 = v.n;
       if (typeof a17 === 'number' && typeof b18 === 'number' && !(a17 > b18))
-        c.add(p + '/best_of', 'rule', 'best_of must be greater than n.');
+        c.add(p + '/best_of', 'rule', 'best_of must be greater than n.', s + '/x-rules/0');
     }
   }
 }
 
-export function check94(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionLogprobs/properties/token_logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionLogprobsTokenLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of numbers');
+    c.add(p, 'type', 'must be an array of numbers', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check47(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) checkNumber(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check95(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionLogprobs/properties/tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionLogprobsTokens(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings');
+    c.add(p, 'type', 'must be an array of strings', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') check7(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string') checkString(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check96(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionLogprobs/properties/top_logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionLogprobsTopLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects');
+    c.add(p, 'type', 'must be an array of objects', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check313(v1, p + '/' + i0, c);
+      checkCompletionLogprobsTopLogprobsItem(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check97(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionStreamOptions/properties/include_obfuscation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkBoolean2(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'boolean') {
-    c.add(p, 'type', 'must be a boolean');
+    c.add(p, 'type', 'must be a boolean', s + '/type');
   }
 }
 
-export function is98(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionUsage/properties/completion_tokens_details`: whether `v` is valid (fail fast). */
+export function isCompletionUsageCompletionTokensDetails(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.accepted_prediction_tokens;
   if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -1087,7 +1268,8 @@ export function is98(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is99(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionUsage/properties/prompt_tokens_details`: whether `v` is valid (fail fast). */
+export function isCompletionUsagePromptTokensDetails(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.audio_tokens;
   if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -1102,72 +1284,102 @@ export function is99(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check100(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionUsage/properties/completion_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionUsageCompletionTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.accepted_prediction_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/accepted_prediction_tokens', check28);
+      c.required(
+        v0,
+        p + '/accepted_prediction_tokens',
+        checkInteger,
+        s,
+        '/properties/accepted_prediction_tokens',
+      );
     const v1 = v.audio_tokens;
-    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/audio_tokens', check28);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1))
+      c.required(v1, p + '/audio_tokens', checkInteger, s, '/properties/audio_tokens');
     const v2 = v.reasoning_tokens;
-    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/reasoning_tokens', check28);
+    if (typeof v2 !== 'number' || !Number.isInteger(v2))
+      c.required(v2, p + '/reasoning_tokens', checkInteger, s, '/properties/reasoning_tokens');
     const v3 = v.rejected_prediction_tokens;
     if (typeof v3 !== 'number' || !Number.isInteger(v3))
-      c.required(v3, p + '/rejected_prediction_tokens', check28);
+      c.required(
+        v3,
+        p + '/rejected_prediction_tokens',
+        checkInteger,
+        s,
+        '/properties/rejected_prediction_tokens',
+      );
     const v4 = v.text_tokens;
-    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/text_tokens', check28);
+    if (typeof v4 !== 'number' || !Number.isInteger(v4))
+      c.required(v4, p + '/text_tokens', checkInteger, s, '/properties/text_tokens');
   }
 }
 
-export function check101(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionUsage/properties/prompt_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionUsagePromptTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.audio_tokens;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/audio_tokens', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/audio_tokens', checkInteger, s, '/properties/audio_tokens');
     const v1 = v.cache_write_tokens;
-    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/cache_write_tokens', check28);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1))
+      c.required(v1, p + '/cache_write_tokens', checkInteger, s, '/properties/cache_write_tokens');
     const v2 = v.cached_tokens;
-    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/cached_tokens', check28);
+    if (typeof v2 !== 'number' || !Number.isInteger(v2))
+      c.required(v2, p + '/cached_tokens', checkInteger, s, '/properties/cached_tokens');
     const v3 = v.image_tokens;
-    if (typeof v3 !== 'number' || !Number.isInteger(v3)) c.required(v3, p + '/image_tokens', check28);
+    if (typeof v3 !== 'number' || !Number.isInteger(v3))
+      c.required(v3, p + '/image_tokens', checkInteger, s, '/properties/image_tokens');
     const v4 = v.text_tokens;
-    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/text_tokens', check28);
+    if (typeof v4 !== 'number' || !Number.isInteger(v4))
+      c.required(v4, p + '/text_tokens', checkInteger, s, '/properties/text_tokens');
   }
 }
 
-export function check102(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Container/properties/expires_after`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkContainerExpiresAfter(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.anchor;
-    if (v0 !== undefined && v0 !== 'last_active_at') check258(v0, p + '/anchor', c);
+    if (v0 !== undefined && v0 !== 'last_active_at')
+      checkConstLastActiveAt(v0, p + '/anchor', c, s + '/properties/anchor');
     const v1 = v.minutes;
-    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1))) check28(v1, p + '/minutes', c);
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1)))
+      checkInteger(v1, p + '/minutes', c, s + '/properties/minutes');
   }
 }
 
-export function check103(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Container/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstContainer(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'container') {
-    c.add(p, 'const', 'must be "container"');
+    c.add(p, 'const', 'must be "container"', s + '/const');
   }
 }
 
-export function check104(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerCreateRequest/properties/expires_after`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkContainerCreateRequestExpiresAfter(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (v.anchor !== 'last_active_at') c.required(v.anchor, p + '/anchor', check258);
+    if (v.anchor !== 'last_active_at')
+      c.required(v.anchor, p + '/anchor', checkConstLastActiveAt, s, '/properties/anchor');
     const v0 = v.minutes;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/minutes', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/minutes', checkInteger, s, '/properties/minutes');
   }
 }
 
-export function check105(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerCreateRequest/properties/skills`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfContainerSkill(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ContainerSkills');
+    c.add(p, 'type', 'must be an array of ContainerSkills', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1177,13 +1389,15 @@ export function check105(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check106(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstContainerDeleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'container.deleted') {
-    c.add(p, 'const', 'must be "container.deleted"');
+    c.add(p, 'const', 'must be "container.deleted"', s + '/const');
   }
 }
 
-export function is107(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ContainerInlineSkill/properties/source`: whether `v` is valid (fail fast). */
+export function isContainerInlineSkillSource(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   if (typeof v.data !== 'string') return false;
   if (v.media_type !== 'application/zip') return false;
@@ -1191,25 +1405,29 @@ export function is107(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check108(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkContainerInlineSkillSource(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (typeof v.data !== 'string') c.required(v.data, p + '/data', check314);
-    if (v.media_type !== 'application/zip') c.required(v.media_type, p + '/media_type', check315);
-    if (v.type !== 'base64') c.required(v.type, p + '/type', check316);
+    if (typeof v.data !== 'string') c.required(v.data, p + '/data', checkString3, s, '/properties/data');
+    if (v.media_type !== 'application/zip')
+      c.required(v.media_type, p + '/media_type', checkConstApplicationZip, s, '/properties/media_type');
+    if (v.type !== 'base64') c.required(v.type, p + '/type', checkConstBase64, s, '/properties/type');
   }
 }
 
-export function check109(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstInline(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'inline') {
-    c.add(p, 'const', 'must be "inline"');
+    c.add(p, 'const', 'must be "inline"', s + '/const');
   }
 }
 
-export function check110(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfContainer(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Containers');
+    c.add(p, 'type', 'must be an array of Containers', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1219,15 +1437,17 @@ export function check110(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check111(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerNetworkPolicy/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkContainerNetworkPolicyType(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'allowlist' && v !== 'disabled') {
-    c.add(p, 'enum', "must be one of 'allowlist', 'disabled'");
+    c.add(p, 'enum', "must be one of 'allowlist', 'disabled'", s + '/enum');
   }
 }
 
-export function check112(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerNetworkPolicyAllowlist/properties/domain_secrets`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfContainerDomainSecret(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ContainerDomainSecrets');
+    c.add(p, 'type', 'must be an array of ContainerDomainSecrets', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1237,53 +1457,61 @@ export function check112(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check113(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerNetworkPolicyAllowlist/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstAllowlist(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'allowlist') {
-    c.add(p, 'const', 'must be "allowlist"');
+    c.add(p, 'const', 'must be "allowlist"', s + '/const');
   }
 }
 
-export function check114(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerNetworkPolicyDisabled/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstDisabled(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'disabled') {
-    c.add(p, 'const', 'must be "disabled"');
+    c.add(p, 'const', 'must be "disabled"', s + '/const');
   }
 }
 
-export function is115(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/0`: whether `v` is valid (fail fast). */
+export function isContainerSkillReferenceVersionVariant0(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) return false;
   return true;
 }
 
-export function is116(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/1`: whether `v` is valid (fail fast). */
+export function isConstLatest(v: unknown, r: Run): boolean {
   if (v !== 'latest') return false;
   return true;
 }
 
-export function check117(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerSkillReference/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstSkillReference(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'skill_reference') {
-    c.add(p, 'const', 'must be "skill_reference"');
+    c.add(p, 'const', 'must be "skill_reference"', s + '/const');
   }
 }
 
-export function check118(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerSkillReference/properties/version`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkContainerSkillReferenceVersion(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'number') {
-    check317(v, p, c);
+    checkContainerSkillReferenceVersionVariant0(v, p, c, s + '/oneOf/0');
   } else if (typeof v === 'string') {
-    check318(v, p, c);
+    checkConstLatest(v, p, c, s + '/oneOf/1');
   } else {
-    c.add(p, 'one_of', 'must be an integer or "latest"');
+    c.add(p, 'one_of', 'must be an integer or "latest"', s + '/oneOf');
   }
 }
 
-export function check119(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ConversationDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstConversationDeleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'conversation.deleted') {
-    c.add(p, 'const', 'must be "conversation.deleted"');
+    c.add(p, 'const', 'must be "conversation.deleted"', s + '/const');
   }
 }
 
-export function check120(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CreateEmbeddingResponse/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfEmbedding(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Embeddings');
+    c.add(p, 'type', 'must be an array of Embeddings', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1293,29 +1521,41 @@ export function check120(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check121(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CreateEmbeddingResponse/properties/usage`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCreateEmbeddingResponseUsage(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.prompt_tokens;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/prompt_tokens', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/prompt_tokens', checkInteger, s, '/properties/prompt_tokens');
     const v1 = v.total_tokens;
-    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/total_tokens', check28);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1))
+      c.required(v1, p + '/total_tokens', checkInteger, s, '/properties/total_tokens');
   }
 }
 
-export function check122(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Embedding/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstEmbedding(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'embedding') {
-    c.add(p, 'const', 'must be "embedding"');
+    c.add(p, 'const', 'must be "embedding"', s + '/const');
   }
 }
 
-export function is123(v: unknown, r: Run): boolean {
-  if (!(is319(v, r) || is320(v, r) || is321(v, r) || is322(v, r))) return false;
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input`: whether `v` is valid (fail fast). */
+export function isEmbeddingCreateRequestInput(v: unknown, r: Run): boolean {
+  if (!(
+    isEmbeddingCreateRequestInputVariant0(v, r) ||
+    isEmbeddingCreateRequestInputVariant1(v, r) ||
+    isEmbeddingCreateRequestInputVariant2(v, r) ||
+    isEmbeddingCreateRequestInputVariant3(v, r)
+  ))
+    return false;
   return true;
 }
 
-export function is124(v: unknown, r: Run): boolean {
+/** `#/components/schemas/EmbeddingCreateRequest/if`: whether `v` is valid (fail fast). */
+export function isEmbeddingCreateRequestIf(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.dimensions;
     if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -1323,45 +1563,66 @@ export function is124(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check125(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/encoding_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEmbeddingCreateRequestEncodingFormat(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'float' && v !== 'base64') {
-    c.add(p, 'enum', "must be one of 'float', 'base64'");
+    c.add(p, 'enum', "must be one of 'float', 'base64'", s + '/enum');
   }
 }
 
-export function check126(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEmbeddingCreateRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check323(v, p, c);
+    checkEmbeddingCreateRequestInputVariant0(v, p, c, s + '/anyOf/0');
   } else if (Array.isArray(v)) {
-    if (!(is320(v, c) || is321(v, c) || is322(v, c)))
-      c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
+    if (!(
+      isEmbeddingCreateRequestInputVariant1(v, c) ||
+      isEmbeddingCreateRequestInputVariant2(v, c) ||
+      isEmbeddingCreateRequestInputVariant3(v, c)
+    ))
+      c.add(
+        p,
+        'any_of',
+        'must be a string, an array of strings, an array of integers or an array of arrays',
+        s + '/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
+    c.add(
+      p,
+      'any_of',
+      'must be a string, an array of strings, an array of integers or an array of arrays',
+      s + '/anyOf',
+    );
   }
 }
 
-export function check127(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEmbeddingCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check128(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EmbeddingCreateRequest/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEmbeddingCreateRequestThen(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.model;
-    if (typeof v0 !== 'string' || !RE1.test(v0)) c.required(v0, p + '/model', check324);
+    if (typeof v0 !== 'string' || !RE1.test(v0))
+      c.required(v0, p + '/model', checkEmbeddingCreateRequestThenModel, s, '/properties/model');
   }
 }
 
-export function check129(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Eval/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstEval(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'eval') {
-    c.add(p, 'const', 'must be "eval"');
+    c.add(p, 'const', 'must be "eval"', s + '/const');
   }
 }
 
-export function check130(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Eval/properties/testing_criteria`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfEvalTestingCriterion(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of EvalTestingCriterions');
+    c.add(p, 'type', 'must be an array of EvalTestingCriterions', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1371,52 +1632,59 @@ export function check130(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check131(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalCustomDataSourceConfig/properties/schema`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEvalCustomDataSourceConfigSchema(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
   }
 }
 
-export function check132(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalCustomDataSourceConfig/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstCustom(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'custom') {
-    c.add(p, 'const', 'must be "custom"');
+    c.add(p, 'const', 'must be "custom"', s + '/const');
   }
 }
 
-export function check133(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalLabelModelGrader/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEvalLabelModelGraderInput(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of GraderMessages or an EvalSimpleMessage');
+    c.add(p, 'type', 'must be an array of GraderMessages or an EvalSimpleMessage', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check325(v1, p + '/' + i0, c);
+      checkGraderMessageOrEvalSimpleMessage(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check134(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalLabelModelGrader/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstLabelModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'label_model') {
-    c.add(p, 'const', 'must be "label_model"');
+    c.add(p, 'const', 'must be "label_model"', s + '/const');
   }
 }
 
-export function check135(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalLogsDataSourceConfig/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstLogs(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'logs') {
-    c.add(p, 'const', 'must be "logs"');
+    c.add(p, 'const', 'must be "logs"', s + '/const');
   }
 }
 
-export function check136(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalPythonGrader/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstPython(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'python') {
-    c.add(p, 'const', 'must be "python"');
+    c.add(p, 'const', 'must be "python"', s + '/const');
   }
 }
 
-export function check137(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalScoreModelGrader/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfGraderMessage(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of GraderMessages');
+    c.add(p, 'type', 'must be an array of GraderMessages', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1426,53 +1694,61 @@ export function check137(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check138(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalScoreModelGrader/properties/range`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEvalScoreModelGraderRange(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of numbers');
+    c.add(p, 'type', 'must be an array of numbers', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) check47(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'number' || !Number.isFinite(v1)) checkNumber(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check139(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalScoreModelGrader/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstScoreModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'score_model') {
-    c.add(p, 'const', 'must be "score_model"');
+    c.add(p, 'const', 'must be "score_model"', s + '/const');
   }
 }
 
-export function check140(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalStoredCompletionsDataSourceConfig/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstStoredCompletions(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'stored_completions') {
-    c.add(p, 'const', 'must be "stored_completions"');
+    c.add(p, 'const', 'must be "stored_completions"', s + '/const');
   }
 }
 
-export function check141(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalTextSimilarityGrader/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstTextSimilarity(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'text_similarity') {
-    c.add(p, 'const', 'must be "text_similarity"');
+    c.add(p, 'const', 'must be "text_similarity"', s + '/const');
   }
 }
 
-export function is142(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningAutoOrInteger/oneOf/0`: whether `v` is valid (fail fast). */
+export function isConstAuto(v: unknown, r: Run): boolean {
   if (v !== 'auto') return false;
   return true;
 }
 
-export function check143(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningAutoOrInteger/oneOf/0`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstAuto(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'auto') {
-    c.add(p, 'const', 'must be "auto"');
+    c.add(p, 'const', 'must be "auto"', s + '/const');
   }
 }
 
-export function is144(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningAutoOrNumber/oneOf/1`: whether `v` is valid (fail fast). */
+export function isNumber(v: unknown, r: Run): boolean {
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
-export function is145(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningDpoMethod/properties/hyperparameters`: whether `v` is valid (fail fast). */
+export function isFineTuningDpoMethodHyperparameters(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
   if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
@@ -1485,9 +1761,10 @@ export function is145(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check146(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningDpoMethod/properties/hyperparameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningDpoMethodHyperparameters(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.batch_size;
     if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
@@ -1500,23 +1777,31 @@ export function check146(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check147(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningJob/properties/error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningJobError2(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkFineTuningJobError(v, p, c);
   }
 }
 
-export function is148(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningJob/properties/error`: whether `v` is valid (fail fast). */
+export function isFineTuningJobError2(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isFineTuningJobError(v, r)) return false;
   }
   return true;
 }
 
-export function check149(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningJob/properties/integrations`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableArrayOfFineTuningWandbIntegration(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== null) {
     if (!Array.isArray(v)) {
-      c.add(p, 'type', 'must be an array of FineTuningWandbIntegrations or null');
+      c.add(p, 'type', 'must be an array of FineTuningWandbIntegrations or null', s + '/type');
     } else {
       for (let i0 = 0; i0 < v.length; i0++) {
         if (c.full) break;
@@ -1527,25 +1812,29 @@ export function check149(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check150(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningJob/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstFineTuningJob(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'fine_tuning.job') {
-    c.add(p, 'const', 'must be "fine_tuning.job"');
+    c.add(p, 'const', 'must be "fine_tuning.job"', s + '/const');
   }
 }
 
-export function check151(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningJob/properties/result_files`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningJobResultFiles(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of any value');
+    c.add(p, 'type', 'must be an array of any value', s + '/type');
   }
 }
 
-export function check152(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningMethod/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningMethodType(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'supervised' && v !== 'dpo' && v !== 'reinforcement') {
-    c.add(p, 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'");
+    c.add(p, 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'", s + '/enum');
   }
 }
 
-export function is153(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters`: whether `v` is valid (fail fast). */
+export function isFineTuningReinforcementMethodHyperparameters(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
   if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
@@ -1564,9 +1853,15 @@ export function is153(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check154(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningReinforcementMethodHyperparameters(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.batch_size;
     if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
@@ -1582,11 +1877,17 @@ export function check154(v: unknown, p: string, c: Ctx): void {
     if (v5 !== undefined) checkFineTuningAutoOrInteger(v5, p + '/n_epochs', c);
     const v6 = v.reasoning_effort;
     if (v6 !== undefined && v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high')
-      check326(v6, p + '/reasoning_effort', c);
+      checkFineTuningReinforcementMethodHyperparametersReasoningEffort(
+        v6,
+        p + '/reasoning_effort',
+        c,
+        s + '/properties/reasoning_effort',
+      );
   }
 }
 
-export function is155(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningSupervisedMethod/properties/hyperparameters`: whether `v` is valid (fail fast). */
+export function isFineTuningSupervisedMethodHyperparameters(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.batch_size;
   if (v0 !== undefined && !isFineTuningAutoOrInteger(v0, r)) return false;
@@ -1597,9 +1898,15 @@ export function is155(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check156(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningSupervisedMethod/properties/hyperparameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningSupervisedMethodHyperparameters(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.batch_size;
     if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
@@ -1610,7 +1917,8 @@ export function check156(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is157(v: unknown, r: Run): boolean {
+/** `#/components/schemas/FineTuningWandbIntegration/properties/wandb`: whether `v` is valid (fail fast). */
+export function isFineTuningWandbIntegrationWandb(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.entity;
   if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') return false;
@@ -1628,58 +1936,68 @@ export function is157(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check158(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningWandbIntegration/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstWandb(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'wandb') {
-    c.add(p, 'const', 'must be "wandb"');
+    c.add(p, 'const', 'must be "wandb"', s + '/const');
   }
 }
 
-export function check159(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningWandbIntegration/properties/wandb`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningWandbIntegrationWandb(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.entity;
-    if (v0 !== undefined && v0 !== null && typeof v0 !== 'string') check58(v0, p + '/entity', c);
+    if (v0 !== undefined && v0 !== null && typeof v0 !== 'string')
+      checkNullableString(v0, p + '/entity', c, s + '/properties/entity');
     const v1 = v.name;
-    if (v1 !== undefined && v1 !== null && typeof v1 !== 'string') check58(v1, p + '/name', c);
-    if (typeof v.project !== 'string') c.required(v.project, p + '/project', check7);
+    if (v1 !== undefined && v1 !== null && typeof v1 !== 'string')
+      checkNullableString(v1, p + '/name', c, s + '/properties/name');
+    if (typeof v.project !== 'string')
+      c.required(v.project, p + '/project', checkString, s, '/properties/project');
     const v2 = v.tags;
-    if (v2 !== undefined) check95(v2, p + '/tags', c);
+    if (v2 !== undefined) checkCompletionLogprobsTokens(v2, p + '/tags', c, s + '/properties/tags');
   }
 }
 
-export function is160(v: unknown, r: Run): boolean {
+/** `#/components/schemas/GraderMulti/properties/graders`: whether `v` is valid (fail fast). */
+export function isGraderMultiGraders(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!is327(v1, r)) return false;
+    if (!isGraderMultiGradersItem(v1, r)) return false;
   }
   return true;
 }
 
-export function check161(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderMulti/properties/graders`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderMultiGraders(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
     c.add(
       p,
       'type',
       'must be an array of GraderStringChecks, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
+      s + '/type',
     );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check328(v1, p + '/' + i0, c);
+      checkGraderMultiGradersItem(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check162(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderMulti/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstMulti(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'multi') {
-    c.add(p, 'const', 'must be "multi"');
+    c.add(p, 'const', 'must be "multi"', s + '/const');
   }
 }
 
-export function is163(v: unknown, r: Run): boolean {
+/** `#/components/schemas/GraderRunResult/properties/metadata`: whether `v` is valid (fail fast). */
+export function isGraderRunResultMetadata(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.errors;
   if (v0 === undefined || !isGraderRunErrors(v0, r)) return false;
@@ -1699,56 +2017,63 @@ export function is163(v: unknown, r: Run): boolean {
     return false;
   } else {
     if (v4 !== null) {
-      if (!(is68(v4, r) || isGraderTokenUsage(v4, r))) return false;
+      if (!(isInteger(v4, r) || isGraderTokenUsage(v4, r))) return false;
     }
   }
   if (typeof v.type !== 'string') return false;
   return true;
 }
 
-export function check164(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderRunResult/properties/metadata`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderRunResultMetadata(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.errors;
-    if (v0 === undefined) c.missing(p + '/errors');
+    if (v0 === undefined) c.missing(p + '/errors', s + '/required');
     else checkGraderRunErrors(v0, p + '/errors', c);
     const v1 = v.execution_time;
-    if (typeof v1 !== 'number' || !Number.isFinite(v1)) c.required(v1, p + '/execution_time', check47);
-    if (typeof v.name !== 'string') c.required(v.name, p + '/name', check7);
+    if (typeof v1 !== 'number' || !Number.isFinite(v1))
+      c.required(v1, p + '/execution_time', checkNumber, s, '/properties/execution_time');
+    if (typeof v.name !== 'string') c.required(v.name, p + '/name', checkString, s, '/properties/name');
     const v2 = v.sampled_model_name;
-    if (v2 !== null && typeof v2 !== 'string') c.required(v2, p + '/sampled_model_name', check58);
+    if (v2 !== null && typeof v2 !== 'string')
+      c.required(v2, p + '/sampled_model_name', checkNullableString, s, '/properties/sampled_model_name');
     const v3 = v.scores;
-    if (v3 === undefined) c.missing(p + '/scores');
-    else check131(v3, p + '/scores', c);
+    if (v3 === undefined) c.missing(p + '/scores', s + '/required');
+    else checkEvalCustomDataSourceConfigSchema(v3, p + '/scores', c, s + '/properties/scores');
     const v4 = v.token_usage;
-    if (v4 === undefined) c.missing(p + '/token_usage');
-    else check329(v4, p + '/token_usage', c);
-    if (typeof v.type !== 'string') c.required(v.type, p + '/type', check7);
+    if (v4 === undefined) c.missing(p + '/token_usage', s + '/required');
+    else checkGraderRunResultMetadataTokenUsage(v4, p + '/token_usage', c, s + '/properties/token_usage');
+    if (typeof v.type !== 'string') c.required(v.type, p + '/type', checkString, s, '/properties/type');
   }
 }
 
-export function check165(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCompletedEvent/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstImageEditCompleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'image_edit.completed') {
-    c.add(p, 'const', 'must be "image_edit.completed"');
+    c.add(p, 'const', 'must be "image_edit.completed"', s + '/const');
   }
 }
 
-export function is166(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/0/if`: whether `v` is valid (fail fast). */
+export function isImageEditCreateRequestPart0If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.model !== 'dall-e-2') return false;
   }
   return true;
 }
 
-export function is167(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/1/if`: whether `v` is valid (fail fast). */
+export function isImageEditCreateRequestPart1If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.background !== 'transparent') return false;
   }
   return true;
 }
 
-export function is168(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditCreateRequest`: whether `v` is valid (fail fast). */
+export function isImageEditCreateRequestPart(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -1823,55 +2148,79 @@ export function is168(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check169(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/0/else`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestPart0Else(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.images;
-    if (v0 !== undefined) check330(v0, p + '/images', c);
+    if (v0 !== undefined)
+      checkImageEditCreateRequestPart0ElseImages(v0, p + '/images', c, s + '/properties/images');
   }
 }
 
-export function check170(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.output_format;
     if (v0 !== undefined && v0 !== null && v0 !== 'png' && v0 !== 'webp')
-      check331(v0, p + '/output_format', c);
+      checkImageEditCreateRequestPart1ThenOutputFormat(
+        v0,
+        p + '/output_format',
+        c,
+        s + '/properties/output_format',
+      );
   }
 }
 
-export function check171(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined && !is333(v0, c)) check332(v0, p + '/background', c);
+    if (v0 !== undefined && !isImageEditCreateRequestBackground(v0, c))
+      checkImageEditCreateRequestBackground(v0, p + '/background', c, s + '/properties/background');
     const v1 = v.images;
-    if (v1 === undefined) c.missing(p + '/images');
-    else check334(v1, p + '/images', c);
+    if (v1 === undefined) c.missing(p + '/images', s + '/required');
+    else checkArrayOfImageEditInputImage(v1, p + '/images', c, s + '/properties/images');
     const v2 = v.input_fidelity;
     if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
-      check335(v2, p + '/input_fidelity', c);
+      checkImageEditCreateRequestInputFidelity(
+        v2,
+        p + '/input_fidelity',
+        c,
+        s + '/properties/input_fidelity',
+      );
     const v3 = v.mask;
     if (v3 !== undefined) checkImageMask(v3, p + '/mask', c);
     const v4 = v.model;
-    if (v4 !== undefined && typeof v4 !== 'string') check336(v4, p + '/model', c);
+    if (v4 !== undefined && typeof v4 !== 'string')
+      checkImageEditCreateRequestModel(v4, p + '/model', c, s + '/properties/model');
     const v5 = v.moderation;
-    if (v5 !== undefined && !is338(v5, c)) check337(v5, p + '/moderation', c);
+    if (v5 !== undefined && !isImageEditCreateRequestModeration(v5, c))
+      checkImageEditCreateRequestModeration(v5, p + '/moderation', c, s + '/properties/moderation');
     const v6 = v.n;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      check16(v6, p + '/n', c);
+      checkNullableInteger(v6, p + '/n', c, s + '/properties/n');
     const v7 = v.output_compression;
     if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
-      check16(v7, p + '/output_compression', c);
+      checkNullableInteger(v7, p + '/output_compression', c, s + '/properties/output_compression');
     const v8 = v.output_format;
-    if (v8 !== undefined && !is340(v8, c)) check339(v8, p + '/output_format', c);
+    if (v8 !== undefined && !isImageEditCreateRequestOutputFormat(v8, c))
+      checkImageEditCreateRequestOutputFormat(v8, p + '/output_format', c, s + '/properties/output_format');
     const v9 = v.partial_images;
     if (
       v9 !== undefined &&
       v9 !== null &&
       (typeof v9 !== 'number' || !Number.isInteger(v9) || v9 < 0 || v9 > 3)
     )
-      check341(v9, p + '/partial_images', c);
-    if (typeof v.prompt !== 'string') c.required(v.prompt, p + '/prompt', check7);
+      checkImageEditCreateRequestPartialImages(
+        v9,
+        p + '/partial_images',
+        c,
+        s + '/properties/partial_images',
+      );
+    if (typeof v.prompt !== 'string')
+      c.required(v.prompt, p + '/prompt', checkString, s, '/properties/prompt');
     const v10 = v.quality;
     if (
       v10 !== undefined &&
@@ -1881,7 +2230,7 @@ export function check171(v: unknown, p: string, c: Ctx): void {
       v10 !== 'high' &&
       v10 !== 'auto'
     )
-      check342(v10, p + '/quality', c);
+      checkImageEditCreateRequestQuality(v10, p + '/quality', c, s + '/properties/quality');
     const v11 = v.size;
     if (
       v11 !== undefined &&
@@ -1891,15 +2240,17 @@ export function check171(v: unknown, p: string, c: Ctx): void {
       v11 !== '1536x1024' &&
       v11 !== '1024x1536'
     )
-      check343(v11, p + '/size', c);
+      checkImageEditCreateRequestSize(v11, p + '/size', c, s + '/properties/size');
     const v12 = v.stream;
-    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean') check213(v12, p + '/stream', c);
+    if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean')
+      checkNullableBoolean(v12, p + '/stream', c, s + '/properties/stream');
     const v13 = v.user;
     if (v13 !== undefined) checkEndUser(v13, p + '/user', c);
   }
 }
 
-export function is172(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditMultipartRequest`: whether `v` is valid (fail fast). */
+export function isImageEditMultipartRequestPart(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -1972,48 +2323,66 @@ export function is172(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check173(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditMultipartRequest/allOf/0/else`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditMultipartRequestPart0Else(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v['image[]'];
-    if (v0 !== undefined) check330(v0, p + '/image[]', c);
+    if (v0 !== undefined)
+      checkImageEditCreateRequestPart0ElseImages(v0, p + '/image[]', c, s + '/properties/image[]');
   }
 }
 
-export function check174(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditMultipartRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditMultipartRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined && !is333(v0, c)) check332(v0, p + '/background', c);
+    if (v0 !== undefined && !isImageEditCreateRequestBackground(v0, c))
+      checkImageEditCreateRequestBackground(v0, p + '/background', c, s + '/properties/background');
     const v1 = v['image[]'];
-    if (v1 === undefined) c.missing(p + '/image[]');
-    else check344(v1, p + '/image[]', c);
+    if (v1 === undefined) c.missing(p + '/image[]', s + '/required');
+    else checkImageEditMultipartRequestImage(v1, p + '/image[]', c, s + '/properties/image[]');
     const v2 = v.input_fidelity;
     if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
-      check335(v2, p + '/input_fidelity', c);
+      checkImageEditCreateRequestInputFidelity(
+        v2,
+        p + '/input_fidelity',
+        c,
+        s + '/properties/input_fidelity',
+      );
     const v3 = v.model;
-    if (v3 !== undefined && typeof v3 !== 'string') check336(v3, p + '/model', c);
+    if (v3 !== undefined && typeof v3 !== 'string')
+      checkImageEditCreateRequestModel(v3, p + '/model', c, s + '/properties/model');
     const v4 = v.moderation;
-    if (v4 !== undefined && !is338(v4, c)) check337(v4, p + '/moderation', c);
+    if (v4 !== undefined && !isImageEditCreateRequestModeration(v4, c))
+      checkImageEditCreateRequestModeration(v4, p + '/moderation', c, s + '/properties/moderation');
     const v5 = v.n;
     if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
-      check16(v5, p + '/n', c);
+      checkNullableInteger(v5, p + '/n', c, s + '/properties/n');
     const v6 = v.output_compression;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      check16(v6, p + '/output_compression', c);
+      checkNullableInteger(v6, p + '/output_compression', c, s + '/properties/output_compression');
     const v7 = v.output_format;
-    if (v7 !== undefined && !is340(v7, c)) check339(v7, p + '/output_format', c);
+    if (v7 !== undefined && !isImageEditCreateRequestOutputFormat(v7, c))
+      checkImageEditCreateRequestOutputFormat(v7, p + '/output_format', c, s + '/properties/output_format');
     const v8 = v.partial_images;
     if (
       v8 !== undefined &&
       v8 !== null &&
       (typeof v8 !== 'number' || !Number.isInteger(v8) || v8 < 0 || v8 > 3)
     )
-      check341(v8, p + '/partial_images', c);
-    if (typeof v.prompt !== 'string') c.required(v.prompt, p + '/prompt', check7);
+      checkImageEditCreateRequestPartialImages(
+        v8,
+        p + '/partial_images',
+        c,
+        s + '/properties/partial_images',
+      );
+    if (typeof v.prompt !== 'string')
+      c.required(v.prompt, p + '/prompt', checkString, s, '/properties/prompt');
     const v9 = v.quality;
     if (v9 !== undefined && v9 !== null && v9 !== 'low' && v9 !== 'medium' && v9 !== 'high' && v9 !== 'auto')
-      check342(v9, p + '/quality', c);
+      checkImageEditCreateRequestQuality(v9, p + '/quality', c, s + '/properties/quality');
     const v10 = v.size;
     if (
       v10 !== undefined &&
@@ -2023,32 +2392,38 @@ export function check174(v: unknown, p: string, c: Ctx): void {
       v10 !== '1536x1024' &&
       v10 !== '1024x1536'
     )
-      check343(v10, p + '/size', c);
+      checkImageEditCreateRequestSize(v10, p + '/size', c, s + '/properties/size');
     const v11 = v.stream;
-    if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean') check213(v11, p + '/stream', c);
+    if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean')
+      checkNullableBoolean(v11, p + '/stream', c, s + '/properties/stream');
     const v12 = v.user;
     if (v12 !== undefined) checkEndUser(v12, p + '/user', c);
   }
 }
 
-export function check175(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditPartialImageEvent/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstImageEditPartialImage(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'image_edit.partial_image') {
-    c.add(p, 'const', 'must be "image_edit.partial_image"');
+    c.add(p, 'const', 'must be "image_edit.partial_image"', s + '/const');
   }
 }
 
-export function check176(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditStreamUsage/properties/input_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditStreamUsageInputTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.image_tokens;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/image_tokens', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/image_tokens', checkInteger, s, '/properties/image_tokens');
     const v1 = v.text_tokens;
-    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/text_tokens', check28);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1))
+      c.required(v1, p + '/text_tokens', checkInteger, s, '/properties/text_tokens');
   }
 }
 
-export function is177(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart0Then(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2064,14 +2439,16 @@ export function is177(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is178(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/if`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart1If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.model !== 'dall-e-3') return false;
   }
   return true;
 }
 
-export function is179(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart1Then(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.n;
     if (v0 !== undefined) {
@@ -2093,7 +2470,8 @@ export function is179(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is180(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/2/if`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart2If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 !== 'dall-e-2' && v0 !== 'dall-e-3') return false;
@@ -2101,7 +2479,8 @@ export function is180(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is181(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/2/then`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart2Then(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.background;
     if (v0 !== undefined && v0 !== null) return false;
@@ -2115,7 +2494,8 @@ export function is181(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is182(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/if`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart3If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (typeof v0 !== 'string' || !RE2.test(v0)) return false;
@@ -2123,7 +2503,8 @@ export function is182(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is183(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart3Then(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2140,7 +2521,8 @@ export function is183(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is184(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/if`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart4If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (v0 === undefined) {
@@ -2148,13 +2530,14 @@ export function is184(v: unknown, r: Run): boolean {
     } else {
       if (typeof v0 !== 'string') return false;
       if (!RE2.test(v0)) return false;
-      if (is345(v0, r)) return false;
+      if (isImageGenerationCreateRequestPart4IfModelNot(v0, r)) return false;
     }
   }
   return true;
 }
 
-export function is185(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/if`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart5If(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.model;
     if (typeof v0 !== 'string' || !RE3.test(v0)) return false;
@@ -2162,12 +2545,14 @@ export function is185(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is186(v: unknown, r: Run): boolean {
-  if (is346(v, r)) return false;
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/if`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart6If(v: unknown, r: Run): boolean {
+  if (isImageGenerationCreateRequestPart6IfNot(v, r)) return false;
   return true;
 }
 
-export function is187(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/then`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart6Then(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined) {
@@ -2181,7 +2566,8 @@ export function is187(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is188(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.background;
   if (v0 !== undefined) {
@@ -2234,7 +2620,7 @@ export function is188(v: unknown, r: Run): boolean {
   {
     const a10 = v.size;
     if (
-      is185(v, r) &&
+      isImageGenerationCreateRequestPart5If(v, r) &&
       typeof a10 === 'string' &&
       a10 !== 'auto' &&
       !dimensionsOk(a10, {
@@ -2251,128 +2637,167 @@ export function is188(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check189(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart0Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined && !is348(v0, c)) check347(v0, p + '/prompt', c);
+    if (v0 !== undefined && !isImageGenerationCreateRequestPart0ThenPrompt(v0, c))
+      checkImageGenerationCreateRequestPart0ThenPrompt(v0, p + '/prompt', c, s + '/properties/prompt');
     const v1 = v.quality;
     if (v1 !== undefined && v1 !== null && v1 !== 'standard' && v1 !== 'auto')
-      check349(v1, p + '/quality', c);
+      checkImageGenerationCreateRequestPart0ThenQuality(v1, p + '/quality', c, s + '/properties/quality');
     const v2 = v.size;
     if (v2 !== undefined && v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024')
-      check350(v2, p + '/size', c);
+      checkImageGenerationCreateRequestPart0ThenSize(v2, p + '/size', c, s + '/properties/size');
   }
 }
 
-export function check190(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.n;
-    if (v0 !== undefined && !is352(v0, c)) check351(v0, p + '/n', c);
+    if (v0 !== undefined && !isImageGenerationCreateRequestPart1ThenN(v0, c))
+      checkImageGenerationCreateRequestPart1ThenN(v0, p + '/n', c, s + '/properties/n');
     const v1 = v.prompt;
-    if (v1 !== undefined && !is354(v1, c)) check353(v1, p + '/prompt', c);
+    if (v1 !== undefined && !isImageGenerationCreateRequestPart1ThenPrompt(v1, c))
+      checkImageGenerationCreateRequestPart1ThenPrompt(v1, p + '/prompt', c, s + '/properties/prompt');
     const v2 = v.quality;
     if (v2 !== undefined && v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto')
-      check355(v2, p + '/quality', c);
+      checkImageGenerationCreateRequestPart1ThenQuality(v2, p + '/quality', c, s + '/properties/quality');
     const v3 = v.size;
     if (v3 !== undefined && v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792')
-      check356(v3, p + '/size', c);
+      checkImageGenerationCreateRequestPart1ThenSize(v3, p + '/size', c, s + '/properties/size');
   }
 }
 
-export function check191(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/2/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart2Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.background;
-    if (v0 !== undefined && v0 !== null) check302(v0, p + '/background', c);
+    if (v0 !== undefined && v0 !== null) checkNull(v0, p + '/background', c, s + '/properties/background');
     const v1 = v.moderation;
-    if (v1 !== undefined && v1 !== null) check302(v1, p + '/moderation', c);
+    if (v1 !== undefined && v1 !== null) checkNull(v1, p + '/moderation', c, s + '/properties/moderation');
     const v2 = v.output_compression;
-    if (v2 !== undefined && v2 !== null) check302(v2, p + '/output_compression', c);
+    if (v2 !== undefined && v2 !== null)
+      checkNull(v2, p + '/output_compression', c, s + '/properties/output_compression');
     const v3 = v.output_format;
-    if (v3 !== undefined && v3 !== null) check302(v3, p + '/output_format', c);
+    if (v3 !== undefined && v3 !== null)
+      checkNull(v3, p + '/output_format', c, s + '/properties/output_format');
   }
 }
 
-export function check192(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart3Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined && !is358(v0, c)) check357(v0, p + '/prompt', c);
+    if (v0 !== undefined && !isImageGenerationCreateRequestPart3ThenPrompt(v0, c))
+      checkImageGenerationCreateRequestPart3ThenPrompt(v0, p + '/prompt', c, s + '/properties/prompt');
     const v1 = v.quality;
     if (v1 !== undefined && v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
-      check342(v1, p + '/quality', c);
+      checkImageEditCreateRequestQuality(v1, p + '/quality', c, s + '/properties/quality');
     const v2 = v.response_format;
-    if (v2 !== undefined && v2 !== null) check302(v2, p + '/response_format', c);
+    if (v2 !== undefined && v2 !== null)
+      checkNull(v2, p + '/response_format', c, s + '/properties/response_format');
   }
 }
 
-export function check193(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart4Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.size;
     if (v0 !== undefined && v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
-      check359(v0, p + '/size', c);
+      checkImageGenerationCreateRequestPart4ThenSize(v0, p + '/size', c, s + '/properties/size');
   }
 }
 
-export function check194(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart5Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.size;
-    if (v0 !== undefined && !is361(v0, c)) check360(v0, p + '/size', c);
+    if (v0 !== undefined && !isImageGenerationCreateRequestPart5ThenSize(v0, c))
+      checkImageGenerationCreateRequestPart5ThenSize(v0, p + '/size', c, s + '/properties/size');
   }
 }
 
-export function check195(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart6Then(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     const v0 = v.prompt;
-    if (v0 !== undefined && !is358(v0, c)) check357(v0, p + '/prompt', c);
+    if (v0 !== undefined && !isImageGenerationCreateRequestPart3ThenPrompt(v0, c))
+      checkImageGenerationCreateRequestPart3ThenPrompt(v0, p + '/prompt', c, s + '/properties/prompt');
     const v1 = v.size;
-    if (v1 !== undefined && !VALUES1.has(v1)) check362(v1, p + '/size', c);
+    if (v1 !== undefined && !VALUES1.has(v1))
+      checkImageGenerationCreateRequestPart6ThenSize(v1, p + '/size', c, s + '/properties/size');
   }
 }
 
-export function check196(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.background;
-    if (v0 !== undefined && !is364(v0, c)) check363(v0, p + '/background', c);
+    if (v0 !== undefined && !isImageGenerationCreateRequestBackground(v0, c))
+      checkImageGenerationCreateRequestBackground(v0, p + '/background', c, s + '/properties/background');
     const v1 = v.model;
-    if (v1 !== undefined && typeof v1 !== 'string') check365(v1, p + '/model', c);
+    if (v1 !== undefined && typeof v1 !== 'string')
+      checkImageGenerationCreateRequestModel(v1, p + '/model', c, s + '/properties/model');
     const v2 = v.moderation;
-    if (v2 !== undefined && !is367(v2, c)) check366(v2, p + '/moderation', c);
+    if (v2 !== undefined && !isImageGenerationCreateRequestModeration(v2, c))
+      checkImageGenerationCreateRequestModeration(v2, p + '/moderation', c, s + '/properties/moderation');
     const v3 = v.n;
     if (
       v3 !== undefined &&
       v3 !== null &&
       (typeof v3 !== 'number' || !Number.isInteger(v3) || v3 < 1 || v3 > 10)
     )
-      check368(v3, p + '/n', c);
+      checkImageGenerationCreateRequestN(v3, p + '/n', c, s + '/properties/n');
     const v4 = v.output_compression;
     if (
       v4 !== undefined &&
       v4 !== null &&
       (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 < 0 || v4 > 100)
     )
-      check369(v4, p + '/output_compression', c);
+      checkImageGenerationCreateRequestOutputCompression(
+        v4,
+        p + '/output_compression',
+        c,
+        s + '/properties/output_compression',
+      );
     const v5 = v.output_format;
-    if (v5 !== undefined && !is340(v5, c)) check339(v5, p + '/output_format', c);
+    if (v5 !== undefined && !isImageEditCreateRequestOutputFormat(v5, c))
+      checkImageEditCreateRequestOutputFormat(v5, p + '/output_format', c, s + '/properties/output_format');
     const v6 = v.partial_images;
     if (
       v6 !== undefined &&
       v6 !== null &&
       (typeof v6 !== 'number' || !Number.isInteger(v6) || v6 < 0 || v6 > 3)
     )
-      check341(v6, p + '/partial_images', c);
-    if (typeof v.prompt !== 'string') c.required(v.prompt, p + '/prompt', check7);
+      checkImageEditCreateRequestPartialImages(
+        v6,
+        p + '/partial_images',
+        c,
+        s + '/properties/partial_images',
+      );
+    if (typeof v.prompt !== 'string')
+      c.required(v.prompt, p + '/prompt', checkString, s, '/properties/prompt');
     const v7 = v.quality;
-    if (v7 !== undefined && v7 !== null && !VALUES2.has(v7)) check370(v7, p + '/quality', c);
+    if (v7 !== undefined && v7 !== null && !VALUES2.has(v7))
+      checkImageGenerationCreateRequestQuality(v7, p + '/quality', c, s + '/properties/quality');
     const v8 = v.response_format;
     if (v8 !== undefined && v8 !== null && v8 !== 'url' && v8 !== 'b64_json')
-      check371(v8, p + '/response_format', c);
+      checkImageGenerationCreateRequestResponseFormat(
+        v8,
+        p + '/response_format',
+        c,
+        s + '/properties/response_format',
+      );
     const v9 = v.size;
-    if (v9 !== undefined && typeof v9 !== 'string') check7(v9, p + '/size', c);
+    if (v9 !== undefined && typeof v9 !== 'string') checkString(v9, p + '/size', c, s + '/properties/size');
     {
       const a10 = v.size;
       if (
-        is185(v, c) &&
+        isImageGenerationCreateRequestPart5If(v, c) &&
         typeof a10 === 'string' &&
         a10 !== 'auto' &&
         !dimensionsOk(a10, {
@@ -2388,81 +2813,100 @@ export function check196(v: unknown, p: string, c: Ctx): void {
           p + '/size',
           'rule',
           "For gpt-image-2 models any WIDTHxHEIGHT with both divisible by 16, aspect ratio between 1:3 and 3:1, maximum 3840x2160 (above 2560x1440 experimental), within the model's pixel and edge limits.",
+          s + '/x-rules/0',
         );
     }
   }
 }
 
-export function is197(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageMask/oneOf/0`: whether `v` is valid (fail fast). */
+export function isImageMaskVariant0(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.file_id === undefined) return false;
   }
   return true;
 }
 
-export function is198(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageMask/oneOf/1`: whether `v` is valid (fail fast). */
+export function isImageMaskVariant1(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (v.image_url === undefined) return false;
   }
   return true;
 }
 
-export function check199(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageMask`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageMaskPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.file_id;
-    if (v0 !== undefined && typeof v0 !== 'string') check7(v0, p + '/file_id', c);
+    if (v0 !== undefined && typeof v0 !== 'string')
+      checkString(v0, p + '/file_id', c, s + '/properties/file_id');
     const v1 = v.image_url;
-    if (v1 !== undefined && typeof v1 !== 'string') check7(v1, p + '/image_url', c);
+    if (v1 !== undefined && typeof v1 !== 'string')
+      checkString(v1, p + '/image_url', c, s + '/properties/image_url');
   }
 }
 
-export function check200(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is197(v, c) ? 1 : 0) + (is198(v, c) ? 1 : 0);
+/** `#/components/schemas/ImageMask`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageMaskPart2(v: unknown, p: string, c: Ctx, s: string): void {
+  const m0 = (isImageMaskVariant0(v, c) ? 1 : 0) + (isImageMaskVariant1(v, c) ? 1 : 0);
   if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes', s + '/oneOf');
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value');
+    c.add(p, 'one_of', 'must be any value', s + '/oneOf');
   }
 }
 
-export function is201(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageVariationCreateRequest/properties/response_format/anyOf/0`: whether `v` is valid (fail fast). */
+export function isConstUrl(v: unknown, r: Run): boolean {
   if (v !== 'url') return false;
   return true;
 }
 
-export function is202(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageVariationCreateRequest/properties/size/anyOf/0`: whether `v` is valid (fail fast). */
+export function isConst1024x1024(v: unknown, r: Run): boolean {
   if (v !== '1024x1024') return false;
   return true;
 }
 
-export function check203(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageVariationCreateRequest/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageVariationCreateRequestResponseFormat(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v === 'string') {
-    if (!(is201(v, c) || is11(v, c))) c.add(p, 'any_of', 'must be "url" or a string');
+    if (!(isConstUrl(v, c) || isString(v, c))) c.add(p, 'any_of', 'must be "url" or a string', s + '/anyOf');
   } else {
-    c.add(p, 'any_of', 'must be "url" or a string');
+    c.add(p, 'any_of', 'must be "url" or a string', s + '/anyOf');
   }
 }
 
-export function check204(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageVariationCreateRequest/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageVariationCreateRequestSize(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    if (!(is202(v, c) || is11(v, c))) c.add(p, 'any_of', 'must be "1024x1024" or a string');
+    if (!(isConst1024x1024(v, c) || isString(v, c)))
+      c.add(p, 'any_of', 'must be "1024x1024" or a string', s + '/anyOf');
   } else {
-    c.add(p, 'any_of', 'must be "1024x1024" or a string');
+    c.add(p, 'any_of', 'must be "1024x1024" or a string', s + '/anyOf');
   }
 }
 
-export function check205(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImagesResponse/properties/background`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImagesResponseBackground(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'transparent' && v !== 'opaque') {
-    c.add(p, 'enum', "must be one of 'transparent', 'opaque'");
+    c.add(p, 'enum', "must be one of 'transparent', 'opaque'", s + '/enum');
   }
 }
 
-export function check206(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImagesResponse/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfImage(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Images');
+    c.add(p, 'type', 'must be an array of Images', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2472,33 +2916,38 @@ export function check206(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check207(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImagesResponse/properties/output_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImagesResponseOutputFormat(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'png' && v !== 'webp' && v !== 'jpeg') {
-    c.add(p, 'enum', "must be one of 'png', 'webp', 'jpeg'");
+    c.add(p, 'enum', "must be one of 'png', 'webp', 'jpeg'", s + '/enum');
   }
 }
 
-export function check208(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImagesResponse/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImagesResponseQuality(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'low' && v !== 'medium' && v !== 'high') {
-    c.add(p, 'enum', "must be one of 'low', 'medium', 'high'");
+    c.add(p, 'enum', "must be one of 'low', 'medium', 'high'", s + '/enum');
   }
 }
 
-export function check209(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImagesResponse/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImagesResponseSize(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== '1024x1024' && v !== '1024x1536' && v !== '1536x1024') {
-    c.add(p, 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'");
+    c.add(p, 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'", s + '/enum');
   }
 }
 
-export function check210(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Model/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'model') {
-    c.add(p, 'const', 'must be "model"');
+    c.add(p, 'const', 'must be "model"', s + '/const');
   }
 }
 
-export function check211(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModelList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Models');
+    c.add(p, 'type', 'must be an array of Models', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2508,9 +2957,10 @@ export function check211(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check212(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CreateModerationResponse/properties/results`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfModerationResult(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ModerationResults');
+    c.add(p, 'type', 'must be an array of ModerationResults', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2520,15 +2970,17 @@ export function check212(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check213(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationCategories/properties/illicit`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableBoolean(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'boolean') {
-      c.add(p, 'type', 'must be a boolean or null');
+      c.add(p, 'type', 'must be a boolean or null', s + '/type');
     }
   }
 }
 
-export function is214(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ModerationCreateRequest/properties/input/anyOf/1`: whether `v` is valid (fail fast). */
+export function isCompletionLogprobsTokens(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2537,7 +2989,8 @@ export function is214(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is215(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ModerationCreateRequest/properties/input/anyOf/2`: whether `v` is valid (fail fast). */
+export function isArrayOfModerationInputPart(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2546,50 +2999,67 @@ export function is215(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check216(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationCreateRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkModerationCreateRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/anyOf/0');
   } else if (Array.isArray(v)) {
-    if (!(is214(v, c) || is215(v, c)))
-      c.add(p, 'any_of', 'must be a string, an array of strings or an array of ModerationInputParts');
+    if (!(isCompletionLogprobsTokens(v, c) || isArrayOfModerationInputPart(v, c)))
+      c.add(
+        p,
+        'any_of',
+        'must be a string, an array of strings or an array of ModerationInputParts',
+        s + '/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be a string, an array of strings or an array of ModerationInputParts');
+    c.add(
+      p,
+      'any_of',
+      'must be a string, an array of strings or an array of ModerationInputParts',
+      s + '/anyOf',
+    );
   }
 }
 
-export function check217(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkModerationCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check218(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationImageInput/properties/image_url`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkModerationImageInputImageUrl(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (typeof v.url !== 'string') c.required(v.url, p + '/url', check7);
+    if (typeof v.url !== 'string') c.required(v.url, p + '/url', checkString, s, '/properties/url');
   }
 }
 
-export function check219(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationImageInput/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstImageUrl(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'image_url') {
-    c.add(p, 'const', 'must be "image_url"');
+    c.add(p, 'const', 'must be "image_url"', s + '/const');
   }
 }
 
-export function check220(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationTextInput/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstText(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'text') {
-    c.add(p, 'const', 'must be "text"');
+    c.add(p, 'const', 'must be "text"', s + '/const');
   }
 }
 
-export function check221(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ModerationTextOrImageInputTypes/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkModerationTextOrImageInputTypesItem(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'text' && v !== 'image') {
-    c.add(p, 'enum', "must be one of 'text', 'image'");
+    c.add(p, 'enum', "must be one of 'text', 'image'", s + '/enum');
   }
 }
 
-export function is222(v: unknown, r: Run): boolean {
+/** `#/components/schemas/InputTokenCountRequest/properties/input/oneOf/1`: whether `v` is valid (fail fast). */
+export function isArrayOfResponseInputMessage(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2598,19 +3068,21 @@ export function is222(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check223(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/InputTokenCountRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkInputTokenCountRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/oneOf/0');
   } else if (Array.isArray(v)) {
-    check372(v, p, c);
+    checkArrayOfResponseInputMessage(v, p, c, s + '/oneOf/1');
   } else {
-    c.add(p, 'one_of', 'must be a string or an array of ResponseInputMessages');
+    c.add(p, 'one_of', 'must be a string or an array of ResponseInputMessages', s + '/oneOf');
   }
 }
 
-export function check224(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/InputTokenCountRequest/properties/tools`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfResponseTool(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ResponseTools');
+    c.add(p, 'type', 'must be an array of ResponseTools', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2620,20 +3092,23 @@ export function check224(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check225(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseFunctionTool/properties/parameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseFunctionToolParameters(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
   }
 }
 
-export function check226(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseFunctionTool/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstFunction(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'function') {
-    c.add(p, 'const', 'must be "function"');
+    c.add(p, 'const', 'must be "function"', s + '/const');
   }
 }
 
-export function is227(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ResponseInputImagePart`: whether `v` is valid (fail fast). */
+export function isResponseInputImagePartPart(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.detail;
   if (v0 !== undefined && typeof v0 !== 'string') return false;
@@ -2645,31 +3120,38 @@ export function is227(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check228(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseInputImagePart`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseInputImagePartPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.detail;
-    if (v0 !== undefined && typeof v0 !== 'string') check7(v0, p + '/detail', c);
+    if (v0 !== undefined && typeof v0 !== 'string')
+      checkString(v0, p + '/detail', c, s + '/properties/detail');
     const v1 = v.file_id;
-    if (v1 !== undefined && typeof v1 !== 'string') check7(v1, p + '/file_id', c);
+    if (v1 !== undefined && typeof v1 !== 'string')
+      checkString(v1, p + '/file_id', c, s + '/properties/file_id');
     const v2 = v.image_url;
-    if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/image_url', c);
-    if (v.type !== 'input_image') c.required(v.type, p + '/type', check8);
+    if (v2 !== undefined && typeof v2 !== 'string')
+      checkString(v2, p + '/image_url', c, s + '/properties/image_url');
+    if (v.type !== 'input_image')
+      c.required(v.type, p + '/type', checkConstInputImage, s, '/properties/type');
   }
 }
 
-export function check229(v: unknown, p: string, c: Ctx): void {
-  const m0 = (is198(v, c) ? 1 : 0) + (is197(v, c) ? 1 : 0);
+/** `#/components/schemas/ResponseInputImagePart`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseInputImagePartPart2(v: unknown, p: string, c: Ctx, s: string): void {
+  const m0 = (isImageMaskVariant1(v, c) ? 1 : 0) + (isImageMaskVariant0(v, c) ? 1 : 0);
   if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes');
+    c.add(p, 'one_of', 'matches more than one of the allowed shapes', s + '/oneOf');
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value');
+    c.add(p, 'one_of', 'must be any value', s + '/oneOf');
   }
 }
 
-export function is230(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ResponseInputMessage/properties/content/oneOf/1`: whether `v` is valid (fail fast). */
+export function isArrayOfResponseInputContentPart(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -2678,127 +3160,149 @@ export function is230(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check231(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseInputMessage/properties/content`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseInputMessageContent(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/oneOf/0');
   } else if (Array.isArray(v)) {
-    check373(v, p, c);
+    checkArrayOfResponseInputContentPart(v, p, c, s + '/oneOf/1');
   } else {
-    c.add(p, 'one_of', 'must be a string or an array of ResponseInputContentParts');
+    c.add(p, 'one_of', 'must be a string or an array of ResponseInputContentParts', s + '/oneOf');
   }
 }
 
-export function check232(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseInputMessage/properties/role`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseInputMessageRole(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function is233(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ResponseOtherTool/properties/type/not`: whether `v` is valid (fail fast). */
+export function isConstFunction(v: unknown, r: Run): boolean {
   if (v !== 'function') return false;
   return true;
 }
 
-export function check234(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseOtherTool/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseOtherToolType(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
-  if (is233(v, c)) c.add(p, 'not', 'must not be "function"');
+  if (isConstFunction(v, c)) c.add(p, 'not', 'must not be "function"', s + '/not');
 }
 
-export function is235(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ResponseOtherTool/properties/type`: whether `v` is valid (fail fast). */
+export function isResponseOtherToolType(v: unknown, r: Run): boolean {
   if (typeof v !== 'string') return false;
-  if (is233(v, r)) return false;
+  if (isConstFunction(v, r)) return false;
   return true;
 }
 
-export function check236(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/File/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstFile(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'file') {
-    c.add(p, 'const', 'must be "file"');
+    c.add(p, 'const', 'must be "file"', s + '/const');
   }
 }
 
-export function check237(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Upload/properties/file`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkUploadFile(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkFile(v, p, c);
   }
 }
 
-export function is238(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Upload/properties/file`: whether `v` is valid (fail fast). */
+export function isUploadFile(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isFile(v, r)) return false;
   }
   return true;
 }
 
-export function check239(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Upload/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstUpload(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'upload') {
-    c.add(p, 'const', 'must be "upload"');
+    c.add(p, 'const', 'must be "upload"', s + '/const');
   }
 }
 
-export function check240(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/UploadCreateRequest/properties/bytes`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkUploadCreateRequestBytes(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v > 8589934592) c.add(p, 'maximum', 'must be at most 8589934592');
+    if (v > 8589934592) c.add(p, 'maximum', 'must be at most 8589934592', s + '/maximum');
   }
 }
 
-export function is241(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Attributes/additionalProperties/anyOf/0`: whether `v` is valid (fail fast). */
+export function isMetadataValue(v: unknown, r: Run): boolean {
   if (typeof v !== 'string' || (v.length > 512 && cpLen(v) > 512)) return false;
   return true;
 }
 
-export function is242(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Attributes/additionalProperties/anyOf/1`: whether `v` is valid (fail fast). */
+export function isBoolean(v: unknown, r: Run): boolean {
   if (typeof v !== 'boolean') return false;
   return true;
 }
 
-export function check243(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Attributes/additionalProperties`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkAttributesValue(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check22(v, p, c);
+    checkMetadataValue(v, p, c, s + '/anyOf/0');
   } else if (typeof v === 'boolean') {
-    check25(v, p, c);
+    checkBoolean(v, p, c, s + '/anyOf/1');
   } else if (typeof v === 'number') {
-    check47(v, p, c);
+    checkNumber(v, p, c, s + '/anyOf/2');
   } else {
-    c.add(p, 'any_of', 'must be a string, a boolean or a number');
+    c.add(p, 'any_of', 'must be a string, a boolean or a number', s + '/anyOf');
   }
 }
 
-export function is244(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3`: whether `v` is valid (fail fast). */
+export function isComparisonFilterValueVariant3(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
-    if (!(is11(v1, r) || is144(v1, r))) return false;
+    if (!(isString(v1, r) || isNumber(v1, r))) return false;
   }
   return true;
 }
 
-export function check245(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ComparisonFilter/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComparisonFilterType(v: unknown, p: string, c: Ctx, s: string): void {
   if (!VALUES3.has(v)) {
-    c.add(p, 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'");
+    c.add(p, 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'", s + '/enum');
   }
 }
 
-export function check246(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ComparisonFilter/properties/value`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComparisonFilterValue(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/oneOf/0');
   } else if (typeof v === 'number') {
-    check47(v, p, c);
+    checkNumber(v, p, c, s + '/oneOf/1');
   } else if (typeof v === 'boolean') {
-    check25(v, p, c);
+    checkBoolean(v, p, c, s + '/oneOf/2');
   } else if (Array.isArray(v)) {
-    check374(v, p, c);
+    checkComparisonFilterValueVariant3(v, p, c, s + '/oneOf/3');
   } else {
-    c.add(p, 'one_of', 'must be a string, a number, a boolean or an array of one of several shapes');
+    c.add(
+      p,
+      'one_of',
+      'must be a string, a number, a boolean or an array of one of several shapes',
+      s + '/oneOf',
+    );
   }
 }
 
-export function check247(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompoundFilter/properties/filters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfSearchFilter(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of SearchFilters');
+    c.add(p, 'type', 'must be an array of SearchFilters', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2808,52 +3312,65 @@ export function check247(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check248(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompoundFilter/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompoundFilterType(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'and' && v !== 'or') {
-    c.add(p, 'enum', "must be one of 'and', 'or'");
+    c.add(p, 'enum', "must be one of 'and', 'or'", s + '/enum');
   }
 }
 
-export function check249(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/OtherChunkingStrategy/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstOther(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'other') {
-    c.add(p, 'const', 'must be "other"');
+    c.add(p, 'const', 'must be "other"', s + '/const');
   }
 }
 
-export function check250(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/StaticChunkingConfigRequest/properties/chunk_overlap_tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkInteger2(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   }
 }
 
-export function check251(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkStaticChunkingConfigRequestMaxChunkSizeTokens(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v < 100) c.add(p, 'minimum', 'must be at least 100');
-    if (v > 4096) c.add(p, 'maximum', 'must be at most 4096');
+    if (v < 100) c.add(p, 'minimum', 'must be at least 100', s + '/minimum');
+    if (v > 4096) c.add(p, 'maximum', 'must be at most 4096', s + '/maximum');
   }
 }
 
-export function check252(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/StaticChunkingStrategy/properties/static`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkStaticChunkingStrategyStatic(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.chunk_overlap_tokens;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/chunk_overlap_tokens', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/chunk_overlap_tokens', checkInteger, s, '/properties/chunk_overlap_tokens');
     const v1 = v.max_chunk_size_tokens;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
-      c.required(v1, p + '/max_chunk_size_tokens', check28);
+      c.required(v1, p + '/max_chunk_size_tokens', checkInteger, s, '/properties/max_chunk_size_tokens');
   }
 }
 
-export function check253(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/StaticChunkingStrategy/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstStatic(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'static') {
-    c.add(p, 'const', 'must be "static"');
+    c.add(p, 'const', 'must be "static"', s + '/const');
   }
 }
 
-export function is254(v: unknown, r: Run): boolean {
+/** `#/components/schemas/VectorStore/properties/file_counts`: whether `v` is valid (fail fast). */
+export function isVectorStoreFileCounts(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.cancelled;
   if (typeof v0 !== 'number' || !Number.isInteger(v0)) return false;
@@ -2868,69 +3385,83 @@ export function is254(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check255(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStore/properties/file_counts`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreFileCounts(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.cancelled;
-    if (typeof v0 !== 'number' || !Number.isInteger(v0)) c.required(v0, p + '/cancelled', check28);
+    if (typeof v0 !== 'number' || !Number.isInteger(v0))
+      c.required(v0, p + '/cancelled', checkInteger, s, '/properties/cancelled');
     const v1 = v.completed;
-    if (typeof v1 !== 'number' || !Number.isInteger(v1)) c.required(v1, p + '/completed', check28);
+    if (typeof v1 !== 'number' || !Number.isInteger(v1))
+      c.required(v1, p + '/completed', checkInteger, s, '/properties/completed');
     const v2 = v.failed;
-    if (typeof v2 !== 'number' || !Number.isInteger(v2)) c.required(v2, p + '/failed', check28);
+    if (typeof v2 !== 'number' || !Number.isInteger(v2))
+      c.required(v2, p + '/failed', checkInteger, s, '/properties/failed');
     const v3 = v.in_progress;
-    if (typeof v3 !== 'number' || !Number.isInteger(v3)) c.required(v3, p + '/in_progress', check28);
+    if (typeof v3 !== 'number' || !Number.isInteger(v3))
+      c.required(v3, p + '/in_progress', checkInteger, s, '/properties/in_progress');
     const v4 = v.total;
-    if (typeof v4 !== 'number' || !Number.isInteger(v4)) c.required(v4, p + '/total', check28);
+    if (typeof v4 !== 'number' || !Number.isInteger(v4))
+      c.required(v4, p + '/total', checkInteger, s, '/properties/total');
   }
 }
 
-export function check256(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStore/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstVectorStore(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'vector_store') {
-    c.add(p, 'const', 'must be "vector_store"');
+    c.add(p, 'const', 'must be "vector_store"', s + '/const');
   }
 }
 
-export function check257(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstVectorStoreDeleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'vector_store.deleted') {
-    c.add(p, 'const', 'must be "vector_store.deleted"');
+    c.add(p, 'const', 'must be "vector_store.deleted"', s + '/const');
   }
 }
 
-export function check258(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreExpiresAfter/properties/anchor`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstLastActiveAt(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'last_active_at') {
-    c.add(p, 'const', 'must be "last_active_at"');
+    c.add(p, 'const', 'must be "last_active_at"', s + '/const');
   }
 }
 
-export function check259(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreFile/properties/last_error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreFileLastError(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkVectorStoreFileError(v, p, c);
   }
 }
 
-export function is260(v: unknown, r: Run): boolean {
+/** `#/components/schemas/VectorStoreFile/properties/last_error`: whether `v` is valid (fail fast). */
+export function isVectorStoreFileLastError(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isVectorStoreFileError(v, r)) return false;
   }
   return true;
 }
 
-export function check261(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreFile/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstVectorStoreFile(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'vector_store.file') {
-    c.add(p, 'const', 'must be "vector_store.file"');
+    c.add(p, 'const', 'must be "vector_store.file"', s + '/const');
   }
 }
 
-export function check262(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreFileError/properties/code`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreFileErrorCode(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'server_error' && v !== 'unsupported_file' && v !== 'invalid_file') {
-    c.add(p, 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'");
+    c.add(p, 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'", s + '/enum');
   }
 }
 
-export function check263(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfVectorStore(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of VectorStores');
+    c.add(p, 'type', 'must be an array of VectorStores', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2940,41 +3471,45 @@ export function check263(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check264(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/max_num_results`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreSearchRequestMaxNumResults(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
-    if (v > 50) c.add(p, 'maximum', 'must be at most 50');
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
+    if (v > 50) c.add(p, 'maximum', 'must be at most 50', s + '/maximum');
   }
 }
 
-export function check265(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/query`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreSearchRequestQuery(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/oneOf/0');
   } else if (Array.isArray(v)) {
-    check95(v, p, c);
+    checkCompletionLogprobsTokens(v, p, c, s + '/oneOf/1');
   } else {
-    c.add(p, 'one_of', 'must be a string or an array of strings');
+    c.add(p, 'one_of', 'must be a string or an array of strings', s + '/oneOf');
   }
 }
 
-export function check266(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/ranking_options`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreSearchRequestRankingOptions(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.ranker;
     if (v0 !== undefined && v0 !== 'none' && v0 !== 'auto' && v0 !== 'default-2024-11-15')
-      check375(v0, p + '/ranker', c);
+      checkVectorStoreSearchRequestRankingOptionsRanker(v0, p + '/ranker', c, s + '/properties/ranker');
     const v1 = v.score_threshold;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
-      check47(v1, p + '/score_threshold', c);
+      checkNumber(v1, p + '/score_threshold', c, s + '/properties/score_threshold');
   }
 }
 
-export function check267(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreSearchResults/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfVectorStoreSearchResult(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of VectorStoreSearchResults');
+    c.add(p, 'type', 'must be an array of VectorStoreSearchResults', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2984,34 +3519,39 @@ export function check267(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check268(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Video/properties/error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVideoError2(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkVideoError(v, p, c);
   }
 }
 
-export function is269(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Video/properties/error`: whether `v` is valid (fail fast). */
+export function isVideoError2(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isVideoError(v, r)) return false;
   }
   return true;
 }
 
-export function check270(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Video/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstVideo(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'video') {
-    c.add(p, 'const', 'must be "video"');
+    c.add(p, 'const', 'must be "video"', s + '/const');
   }
 }
 
-export function check271(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VideoDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstVideoDeleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'video.deleted') {
-    c.add(p, 'const', 'must be "video.deleted"');
+    c.add(p, 'const', 'must be "video.deleted"', s + '/const');
   }
 }
 
-export function check272(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VideoList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfVideo(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Videos');
+    c.add(p, 'type', 'must be an array of Videos', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3021,7 +3561,8 @@ export function check272(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is273(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1`: whether `v` is valid (fail fast). */
+export function isResponseCompletedEventPart1(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.data;
   if (v0 === undefined) {
@@ -3034,97 +3575,127 @@ export function is273(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check274(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseCompletedEventPart1(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.data;
-    if (v0 === undefined) c.missing(p + '/data');
-    else check376(v0, p + '/data', c);
-    if (v.type !== 'response.completed') c.required(v.type, p + '/type', check377);
+    if (v0 === undefined) c.missing(p + '/data', s + '/required');
+    else checkResponseCompletedEventPart1Data(v0, p + '/data', c, s + '/properties/data');
+    if (v.type !== 'response.completed')
+      c.required(v.type, p + '/type', checkConstResponseCompleted, s, '/properties/type');
   }
 }
 
-export function check275(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/WebhookEvent/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkWebhookEventData(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
   }
 }
 
-export function check276(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/WebhookEvent/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstEvent(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'event') {
-    c.add(p, 'const', 'must be "event"');
+    c.add(p, 'const', 'must be "event"', s + '/const');
   }
 }
 
-export function check277(v: unknown, p: string, c: Ctx): void {
+/** `#/components/parameters/Limit/schema`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComponentsParamLimit(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
-    if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
+    if (v > 100) c.add(p, 'maximum', 'must be at most 100', s + '/maximum');
   }
 }
 
-export function check278(v: unknown, p: string, c: Ctx): void {
+/** `#/components/parameters/LimitNoDefault/schema`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComponentsParamLimitNoDefault(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
-    if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
+    if (v > 100) c.add(p, 'maximum', 'must be at most 100', s + '/maximum');
   }
 }
 
-export function check279(v: unknown, p: string, c: Ctx): void {
+/** `#/components/parameters/XClientRequestId/schema`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComponentsParamXClientRequestId(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   } else {
-    if (v.length > 512 && cpLen(v) > 512) c.add(p, 'max_length', 'must be at most 512 characters');
-    if (!RE4.test(v)) c.add(p, 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$');
+    if (v.length > 512 && cpLen(v) > 512)
+      c.add(p, 'max_length', 'must be at most 512 characters', s + '/maxLength');
+    if (!RE4.test(v)) c.add(p, 'pattern', 'must match the pattern ^[\\x00-\\x7F]*$', s + '/pattern');
   }
 }
 
-export function is280(v: unknown, r: Run): boolean {
+/** `#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema`: whether `v` is valid (fail fast). */
+export function isTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose(v: unknown, r: Run): boolean {
   if (!(isTranscription(v, r) || isTranscriptionDiarized(v, r) || isTranscriptionVerbose(v, r))) return false;
   return true;
 }
 
-export function check281(v: unknown, p: string, c: Ctx): void {
+/** `#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (isObj(v)) {
     if (!(isTranscription(v, c) || isTranscriptionDiarized(v, c) || isTranscriptionVerbose(v, c)))
-      c.add(p, 'any_of', 'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose');
+      c.add(
+        p,
+        'any_of',
+        'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose',
+        s + '/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose');
+    c.add(
+      p,
+      'any_of',
+      'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose',
+      s + '/anyOf',
+    );
   }
 }
 
-export function is282(v: unknown, r: Run): boolean {
+/** `#/paths/~1fine_tuning~1alpha~1graders~1validate/post/responses/200/content/application~1json/schema`: whether `v` is valid (fail fast). */
+export function isWebhookEventData(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   return true;
 }
 
-export function check283(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputAudio/properties/input_audio/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkString2(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check284(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputAudio/properties/input_audio/properties/format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderInputAudioInputAudioFormat(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'mp3' && v !== 'wav') {
-    c.add(p, 'enum', "must be one of 'mp3', 'wav'");
+    c.add(p, 'enum', "must be one of 'mp3', 'wav'", s + '/enum');
   }
 }
 
-export function check285(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint/properties/mode`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstExplicit(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'explicit') {
-    c.add(p, 'const', 'must be "explicit"');
+    c.add(p, 'const', 'must be "explicit"', s + '/const');
   }
 }
 
-export function check286(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderMessage/properties/content/oneOf/2`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfGraderContentPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of GraderContentParts');
+    c.add(p, 'type', 'must be an array of GraderContentParts', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3134,20 +3705,23 @@ export function check286(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function is287(v: unknown, r: Run): boolean {
+/** `#/components/schemas/SpeechCreateRequest/then/not`: whether `v` is valid (fail fast). */
+export function isSpeechCreateRequestThenNot(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (typeof v.instructions !== 'string') return false;
   }
   return true;
 }
 
-export function check288(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/SpeechCreateRequest/then/properties/stream_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstAudio(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'audio') {
-    c.add(p, 'const', 'must be "audio"');
+    c.add(p, 'const', 'must be "audio"', s + '/const');
   }
 }
 
-export function is289(v: unknown, r: Run): boolean {
+/** `#/components/schemas/Transcription/properties/logprobs/items`: whether `v` is valid (fail fast). */
+export function isTranscriptionLogprobsItem(v: unknown, r: Run): boolean {
   if (!isObj(v)) return false;
   const v0 = v.bytes;
   if (v0 !== undefined) {
@@ -3164,84 +3738,112 @@ export function is289(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check290(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Transcription/properties/languages/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionLanguagesItem(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (typeof v.code !== 'string') c.required(v.code, p + '/code', check7);
+    if (typeof v.code !== 'string') c.required(v.code, p + '/code', checkString, s, '/properties/code');
   }
 }
 
-export function check291(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/Transcription/properties/logprobs/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionLogprobsItem(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     const v0 = v.bytes;
-    if (v0 !== undefined) check51(v0, p + '/bytes', c);
+    if (v0 !== undefined) checkTranscriptionSegmentTokens(v0, p + '/bytes', c, s + '/properties/bytes');
     const v1 = v.logprob;
-    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1))) check47(v1, p + '/logprob', c);
+    if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
+      checkNumber(v1, p + '/logprob', c, s + '/properties/logprob');
     const v2 = v.token;
-    if (v2 !== undefined && typeof v2 !== 'string') check7(v2, p + '/token', c);
+    if (v2 !== undefined && typeof v2 !== 'string') checkString(v2, p + '/token', c, s + '/properties/token');
   }
 }
 
-export function check292(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/0/then/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstJson(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'json') {
-    c.add(p, 'const', 'must be "json"');
+    c.add(p, 'const', 'must be "json"', s + '/const');
   }
 }
 
-export function check293(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/1/then/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestPart1ThenResponseFormat(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== 'json' && v !== 'text' && v !== 'diarized_json') {
-    c.add(p, 'enum', "must be one of 'json', 'text', 'diarized_json'");
+    c.add(p, 'enum', "must be one of 'json', 'text', 'diarized_json'", s + '/enum');
   }
 }
 
-export function check294(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/chunking_strategy`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestChunkingStrategy(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v === 'string') {
-    if (!(is142(v, c) || is11(v, c))) c.add(p, 'any_of', 'must be "auto" or a string');
+    if (!(isConstAuto(v, c) || isString(v, c)))
+      c.add(p, 'any_of', 'must be "auto" or a string', s + '/anyOf');
   } else {
-    c.add(p, 'any_of', 'must be "auto" or a string');
+    c.add(p, 'any_of', 'must be "auto" or a string', s + '/anyOf');
   }
 }
 
-export function check295(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/include[]`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestInclude(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of "logprobs"');
+    c.add(p, 'type', 'must be an array of "logprobs"', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (v1 !== 'logprobs') check378(v1, p + '/' + i0, c);
+      if (v1 !== 'logprobs') checkConstLogprobs(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check296(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestKnownSpeakerReferences(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings');
+    c.add(p, 'type', 'must be an array of strings', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string' || !RE0.test(v1)) check379(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string' || !RE0.test(v1))
+        checkTranscriptionCreateRequestKnownSpeakerReferencesItem(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check297(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check298(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionChunk/then/properties/choices`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionChunkThenChoices(v: unknown, p: string, c: Ctx, s: string): void {
   if (Array.isArray(v)) {
-    if (v.length > 0) c.add(p, 'max_items', 'must have at most 0 items');
+    if (v.length > 0) c.add(p, 'max_items', 'must have at most 0 items', s + '/maxItems');
   }
 }
 
-export function is299(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest/properties/prompt/anyOf/2`: whether `v` is valid (fail fast). */
+export function isTranscriptionSegmentTokens(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3250,7 +3852,8 @@ export function is299(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is300(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest/properties/prompt/anyOf/3`: whether `v` is valid (fail fast). */
+export function isCompletionCreateRequestPromptVariant3(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
     const v1: unknown = v[i0];
@@ -3263,7 +3866,8 @@ export function is300(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is301(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1`: whether `v` is valid (fail fast). */
+export function isCompletionCreateRequestStopVariant1(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 4) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3273,165 +3877,200 @@ export function is301(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check302(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/0/then/properties/best_of`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNull(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
-    c.add(p, 'type', 'must be null');
+    c.add(p, 'type', 'must be null', s + '/type');
   }
 }
 
-export function check303(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/1/then/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestPart1ThenModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'gpt-3.5-turbo-instruct') {
-    c.add(p, 'const', 'must be "gpt-3.5-turbo-instruct"');
+    c.add(p, 'const', 'must be "gpt-3.5-turbo-instruct"', s + '/const');
   }
 }
 
-export function check304(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/frequency_penalty`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestFrequencyPenalty(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      c.add(p, 'type', 'must be a number or null');
+      c.add(p, 'type', 'must be a number or null', s + '/type');
     } else {
-      if (v < -2) c.add(p, 'minimum', 'must be at least -2');
-      if (v > 2) c.add(p, 'maximum', 'must be at most 2');
+      if (v < -2) c.add(p, 'minimum', 'must be at least -2', s + '/minimum');
+      if (v > 2) c.add(p, 'maximum', 'must be at most 2', s + '/maximum');
     }
   }
 }
 
-export function check305(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/logit_bias`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestLogitBias(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (!isObj(v)) {
-      c.add(p, 'type', 'must be an object or null');
+      c.add(p, 'type', 'must be an object or null', s + '/type');
     } else {
       for (const k in v) {
         if (c.full) break;
         if (!onlyAscii(k, CHARS0, 1))
-          c.add(p + '/' + esc(k), 'property_name', 'key must match the pattern ^[0-9]+$');
+          c.add(
+            p + '/' + esc(k),
+            'property_name',
+            'key must match the pattern ^[0-9]+$',
+            s + '/propertyNames/pattern',
+          );
         const v0 = v[k];
         if (typeof v0 !== 'number' || !Number.isFinite(v0) || v0 < -100 || v0 > 100)
-          check380(v0, p + '/' + esc(k), c);
+          checkCompletionCreateRequestLogitBiasValue(v0, p + '/' + esc(k), c, s + '/additionalProperties');
       }
     }
   }
 }
 
-export function check306(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null');
+      c.add(p, 'type', 'must be an integer or null', s + '/type');
     } else {
-      if (v > 5) c.add(p, 'maximum', 'must be at most 5');
+      if (v > 5) c.add(p, 'maximum', 'must be at most 5', s + '/maximum');
     }
   }
 }
 
-export function check307(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check308(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestPrompt(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v === 'string') {
-      check7(v, p, c);
+      checkString(v, p, c, s + '/anyOf/0');
     } else if (Array.isArray(v)) {
-      if (!(is214(v, c) || is299(v, c) || is300(v, c)))
+      if (!(
+        isCompletionLogprobsTokens(v, c) ||
+        isTranscriptionSegmentTokens(v, c) ||
+        isCompletionCreateRequestPromptVariant3(v, c)
+      ))
         c.add(
           p,
           'any_of',
           'must be a string, an array of strings, an array of integers or an array of arrays',
+          s + '/anyOf',
         );
     } else {
-      c.add(p, 'any_of', 'must be a string, an array of strings, an array of integers or an array of arrays');
+      c.add(
+        p,
+        'any_of',
+        'must be a string, an array of strings, an array of integers or an array of arrays',
+        s + '/anyOf',
+      );
     }
   }
 }
 
-export function check309(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/stop`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestStop(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v === 'string') {
-      check7(v, p, c);
+      checkString(v, p, c, s + '/anyOf/0');
     } else if (Array.isArray(v)) {
-      check381(v, p, c);
+      checkCompletionCreateRequestStopVariant1(v, p, c, s + '/anyOf/1');
     } else {
-      c.add(p, 'any_of', 'must be a string or an array of strings');
+      c.add(p, 'any_of', 'must be a string or an array of strings', s + '/anyOf');
     }
   }
 }
 
-export function check310(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/stream_options`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestStreamOptions(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkCompletionStreamOptions(v, p, c);
   }
 }
 
-export function is311(v: unknown, r: Run): boolean {
+/** `#/components/schemas/CompletionCreateRequest/properties/stream_options`: whether `v` is valid (fail fast). */
+export function isCompletionCreateRequestStreamOptions(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isCompletionStreamOptions(v, r)) return false;
   }
   return true;
 }
 
-export function check312(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/temperature`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestTemperature(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      c.add(p, 'type', 'must be a number or null');
+      c.add(p, 'type', 'must be a number or null', s + '/type');
     } else {
-      if (v < 0) c.add(p, 'minimum', 'must be at least 0');
-      if (v > 2) c.add(p, 'maximum', 'must be at most 2');
+      if (v < 0) c.add(p, 'minimum', 'must be at least 0', s + '/minimum');
+      if (v > 2) c.add(p, 'maximum', 'must be at most 2', s + '/maximum');
     }
   }
 }
 
-export function check313(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionLogprobs/properties/top_logprobs/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionLogprobsTopLogprobsItem(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
     for (const k in v) {
       if (c.full) break;
       const v0 = v[k];
-      if (typeof v0 !== 'number' || !Number.isFinite(v0)) check47(v0, p + '/' + esc(k), c);
+      if (typeof v0 !== 'number' || !Number.isFinite(v0))
+        checkNumber(v0, p + '/' + esc(k), c, s + '/additionalProperties');
     }
   }
 }
 
-export function check314(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkString3(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check315(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/media_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstApplicationZip(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'application/zip') {
-    c.add(p, 'const', 'must be "application/zip"');
+    c.add(p, 'const', 'must be "application/zip"', s + '/const');
   }
 }
 
-export function check316(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstBase64(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'base64') {
-    c.add(p, 'const', 'must be "base64"');
+    c.add(p, 'const', 'must be "base64"', s + '/const');
   }
 }
 
-export function check317(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/0`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkContainerSkillReferenceVersionVariant0(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer');
+    c.add(p, 'type', 'must be an integer', s + '/type');
   } else {
-    if (v < 1) c.add(p, 'minimum', 'must be at least 1');
+    if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
   }
 }
 
-export function check318(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstLatest(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'latest') {
-    c.add(p, 'const', 'must be "latest"');
+    c.add(p, 'const', 'must be "latest"', s + '/const');
   }
 }
 
-export function is319(v: unknown, r: Run): boolean {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf/0`: whether `v` is valid (fail fast). */
+export function isEmbeddingCreateRequestInputVariant0(v: unknown, r: Run): boolean {
   if (typeof v !== 'string' || v.length === 0) return false;
   return true;
 }
 
-export function is320(v: unknown, r: Run): boolean {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf/1`: whether `v` is valid (fail fast). */
+export function isEmbeddingCreateRequestInputVariant1(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3441,7 +4080,8 @@ export function is320(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is321(v: unknown, r: Run): boolean {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf/2`: whether `v` is valid (fail fast). */
+export function isEmbeddingCreateRequestInputVariant2(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3451,7 +4091,8 @@ export function is321(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function is322(v: unknown, r: Run): boolean {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf/3`: whether `v` is valid (fail fast). */
+export function isEmbeddingCreateRequestInputVariant3(v: unknown, r: Run): boolean {
   if (!Array.isArray(v)) return false;
   if (v.length > 2048) return false;
   for (let i0 = 0; i0 < v.length; i0++) {
@@ -3466,38 +4107,49 @@ export function is322(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check323(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf/0`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEmbeddingCreateRequestInputVariant0(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   } else {
-    if (v.length === 0) c.add(p, 'min_length', 'must not be empty');
+    if (v.length === 0) c.add(p, 'min_length', 'must not be empty', s + '/minLength');
   }
 }
 
-export function check324(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EmbeddingCreateRequest/then/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkEmbeddingCreateRequestThenModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   } else {
-    if (!RE1.test(v)) c.add(p, 'pattern', 'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)');
+    if (!RE1.test(v))
+      c.add(p, 'pattern', 'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)', s + '/pattern');
   }
 }
 
-export function check325(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/EvalLabelModelGrader/properties/input/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderMessageOrEvalSimpleMessage(v: unknown, p: string, c: Ctx, s: string): void {
   if (isObj(v)) {
     if (!(isGraderMessage(v, c) || isEvalSimpleMessage(v, c)))
-      c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage');
+      c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage', s + '/anyOf');
   } else {
-    c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage');
+    c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage', s + '/anyOf');
   }
 }
 
-export function check326(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters/properties/reasoning_effort`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkFineTuningReinforcementMethodHyperparametersReasoningEffort(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== 'default' && v !== 'low' && v !== 'medium' && v !== 'high') {
-    c.add(p, 'enum', "must be one of 'default', 'low', 'medium', 'high'");
+    c.add(p, 'enum', "must be one of 'default', 'low', 'medium', 'high'", s + '/enum');
   }
 }
 
-export function is327(v: unknown, r: Run): boolean {
+/** `#/components/schemas/GraderMulti/properties/graders/items`: whether `v` is valid (fail fast). */
+export function isGraderMultiGradersItem(v: unknown, r: Run): boolean {
   if (!isObj(v)) {
     return false;
   } else {
@@ -3524,12 +4176,14 @@ export function is327(v: unknown, r: Run): boolean {
   return true;
 }
 
-export function check328(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderMulti/properties/graders/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderMultiGradersItem(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
     c.add(
       p,
       'type',
       'must be a GraderStringCheck, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
+      s + '/discriminator',
     );
   } else {
     switch (v.type) {
@@ -3553,53 +4207,65 @@ export function check328(v: unknown, p: string, c: Ctx): void {
           p + '/type',
           'discriminator',
           "must be one of 'label_model', 'python', 'score_model', 'string_check', 'text_similarity'",
+          s + '/discriminator',
         );
     }
   }
 }
 
-export function check329(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/GraderRunResult/properties/metadata/properties/token_usage`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkGraderRunResultMetadataTokenUsage(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v === 'number') {
-      check28(v, p, c);
+      checkInteger(v, p, c, s + '/anyOf/0');
     } else if (isObj(v)) {
       checkGraderTokenUsage(v, p, c);
     } else {
-      c.add(p, 'any_of', 'must be an integer or a GraderTokenUsage');
+      c.add(p, 'any_of', 'must be an integer or a GraderTokenUsage', s + '/anyOf');
     }
   }
 }
 
-export function check330(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/0/else/properties/images`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestPart0ElseImages(v: unknown, p: string, c: Ctx, s: string): void {
   if (Array.isArray(v)) {
-    if (v.length > 16) c.add(p, 'max_items', 'must have at most 16 items');
+    if (v.length > 16) c.add(p, 'max_items', 'must have at most 16 items', s + '/maxItems');
   }
 }
 
-export function check331(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/1/then/properties/output_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestPart1ThenOutputFormat(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== null) {
     if (v !== 'png' && v !== 'webp') {
-      c.add(p, 'enum', "must be one of 'png', 'webp'");
+      c.add(p, 'enum', "must be one of 'png', 'webp'", s + '/enum');
     }
   }
 }
 
-export function check332(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/background`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestBackground(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkImageBackground(v, p, c);
   }
 }
 
-export function is333(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditCreateRequest/properties/background`: whether `v` is valid (fail fast). */
+export function isImageEditCreateRequestBackground(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageBackground(v, r)) return false;
   }
   return true;
 }
 
-export function check334(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/images`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfImageEditInputImage(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ImageEditInputImages');
+    c.add(p, 'type', 'must be an array of ImageEditInputImages', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3609,281 +4275,383 @@ export function check334(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check335(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/input_fidelity`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestInputFidelity(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (v !== 'high' && v !== 'low') {
-      c.add(p, 'enum', "must be one of 'high', 'low'");
+      c.add(p, 'enum', "must be one of 'high', 'low'", s + '/enum');
     }
   }
 }
 
-export function check336(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check337(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/moderation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestModeration(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkImageModeration(v, p, c);
   }
 }
 
-export function is338(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditCreateRequest/properties/moderation`: whether `v` is valid (fail fast). */
+export function isImageEditCreateRequestModeration(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageModeration(v, r)) return false;
   }
   return true;
 }
 
-export function check339(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/output_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestOutputFormat(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkImageOutputFormat(v, p, c);
   }
 }
 
-export function is340(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageEditCreateRequest/properties/output_format`: whether `v` is valid (fail fast). */
+export function isImageEditCreateRequestOutputFormat(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageOutputFormat(v, r)) return false;
   }
   return true;
 }
 
-export function check341(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/partial_images`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestPartialImages(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null');
+      c.add(p, 'type', 'must be an integer or null', s + '/type');
     } else {
-      if (v < 0) c.add(p, 'minimum', 'must be at least 0');
-      if (v > 3) c.add(p, 'maximum', 'must be at most 3');
+      if (v < 0) c.add(p, 'minimum', 'must be at least 0', s + '/minimum');
+      if (v > 3) c.add(p, 'maximum', 'must be at most 3', s + '/maximum');
     }
   }
 }
 
-export function check342(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestQuality(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (v !== 'low' && v !== 'medium' && v !== 'high' && v !== 'auto') {
-      c.add(p, 'enum', "must be one of 'low', 'medium', 'high', 'auto'");
+      c.add(p, 'enum', "must be one of 'low', 'medium', 'high', 'auto'", s + '/enum');
     }
   }
 }
 
-export function check343(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditCreateRequestSize(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
-      c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
+      c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'", s + '/enum');
     }
   }
 }
 
-export function check344(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageEditMultipartRequest/properties/image[]`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageEditMultipartRequestImage(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of files');
+    c.add(p, 'type', 'must be an array of files', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!is61(v1, c)) check60(v1, p + '/' + i0, c);
+      if (!isBlob(v1, c)) checkBlob(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function is345(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/if/properties/model/not`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart4IfModelNot(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (!RE3.test(v)) return false;
   }
   return true;
 }
 
-export function is346(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/if/not`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart6IfNot(v: unknown, r: Run): boolean {
   if (isObj(v)) {
     if (typeof v.model !== 'string') return false;
   }
   return true;
 }
 
-export function check347(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart0ThenPrompt(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v === 'string') {
-    if (v.length > 1000 && cpLen(v) > 1000) c.add(p, 'max_length', 'must be at most 1000 characters');
+    if (v.length > 1000 && cpLen(v) > 1000)
+      c.add(p, 'max_length', 'must be at most 1000 characters', s + '/maxLength');
   }
 }
 
-export function is348(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/prompt`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart0ThenPrompt(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 1000 && cpLen(v) > 1000) return false;
   }
   return true;
 }
 
-export function check349(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart0ThenQuality(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== null) {
     if (v !== 'standard' && v !== 'auto') {
-      c.add(p, 'enum', "must be one of 'standard', 'auto'");
+      c.add(p, 'enum', "must be one of 'standard', 'auto'", s + '/enum');
     }
   }
 }
 
-export function check350(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart0ThenSize(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== '256x256' && v !== '512x512' && v !== '1024x1024') {
-    c.add(p, 'enum', "must be one of '256x256', '512x512', '1024x1024'");
+    c.add(p, 'enum', "must be one of '256x256', '512x512', '1024x1024'", s + '/enum');
   }
 }
 
-export function check351(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/n`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart1ThenN(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'number') {
-    if (v > 1) c.add(p, 'maximum', 'must be at most 1');
+    if (v > 1) c.add(p, 'maximum', 'must be at most 1', s + '/maximum');
   }
 }
 
-export function is352(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/n`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart1ThenN(v: unknown, r: Run): boolean {
   if (typeof v === 'number') {
     if (v > 1) return false;
   }
   return true;
 }
 
-export function check353(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart1ThenPrompt(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v === 'string') {
-    if (v.length > 4000 && cpLen(v) > 4000) c.add(p, 'max_length', 'must be at most 4000 characters');
+    if (v.length > 4000 && cpLen(v) > 4000)
+      c.add(p, 'max_length', 'must be at most 4000 characters', s + '/maxLength');
   }
 }
 
-export function is354(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/prompt`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart1ThenPrompt(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 4000 && cpLen(v) > 4000) return false;
   }
   return true;
 }
 
-export function check355(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart1ThenQuality(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== null) {
     if (v !== 'hd' && v !== 'standard' && v !== 'auto') {
-      c.add(p, 'enum', "must be one of 'hd', 'standard', 'auto'");
+      c.add(p, 'enum', "must be one of 'hd', 'standard', 'auto'", s + '/enum');
     }
   }
 }
 
-export function check356(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart1ThenSize(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== '1024x1024' && v !== '1792x1024' && v !== '1024x1792') {
-    c.add(p, 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'");
+    c.add(p, 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'", s + '/enum');
   }
 }
 
-export function check357(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart3ThenPrompt(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v === 'string') {
-    if (v.length > 32000 && cpLen(v) > 32000) c.add(p, 'max_length', 'must be at most 32000 characters');
+    if (v.length > 32000 && cpLen(v) > 32000)
+      c.add(p, 'max_length', 'must be at most 32000 characters', s + '/maxLength');
   }
 }
 
-export function is358(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then/properties/prompt`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart3ThenPrompt(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (v.length > 32000 && cpLen(v) > 32000) return false;
   }
   return true;
 }
 
-export function check359(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart4ThenSize(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
-    c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'");
+    c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'", s + '/enum');
   }
 }
 
-export function check360(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart5ThenSize(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v === 'string') {
-    if (!RE5.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$');
+    if (!RE5.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$', s + '/pattern');
   }
 }
 
-export function is361(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then/properties/size`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestPart5ThenSize(v: unknown, r: Run): boolean {
   if (typeof v === 'string') {
     if (!RE5.test(v)) return false;
   }
   return true;
 }
 
-export function check362(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestPart6ThenSize(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (!VALUES1.has(v)) {
     c.add(
       p,
       'enum',
       "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
+      s + '/enum',
     );
   }
 }
 
-export function check363(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/background`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestBackground(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkImageBackground(v, p, c);
   }
 }
 
-export function is364(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/background`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestBackground(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageBackground(v, r)) return false;
   }
   return true;
 }
 
-export function check365(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
-export function check366(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/moderation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestModeration(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     checkImageModeration(v, p, c);
   }
 }
 
-export function is367(v: unknown, r: Run): boolean {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/moderation`: whether `v` is valid (fail fast). */
+export function isImageGenerationCreateRequestModeration(v: unknown, r: Run): boolean {
   if (v !== null) {
     if (!isImageModeration(v, r)) return false;
   }
   return true;
 }
 
-export function check368(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/n`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestN(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null');
+      c.add(p, 'type', 'must be an integer or null', s + '/type');
     } else {
-      if (v < 1) c.add(p, 'minimum', 'must be at least 1');
-      if (v > 10) c.add(p, 'maximum', 'must be at most 10');
+      if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
+      if (v > 10) c.add(p, 'maximum', 'must be at most 10', s + '/maximum');
     }
   }
 }
 
-export function check369(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/output_compression`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestOutputCompression(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null');
+      c.add(p, 'type', 'must be an integer or null', s + '/type');
     } else {
-      if (v < 0) c.add(p, 'minimum', 'must be at least 0');
-      if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+      if (v < 0) c.add(p, 'minimum', 'must be at least 0', s + '/minimum');
+      if (v > 100) c.add(p, 'maximum', 'must be at most 100', s + '/maximum');
     }
   }
 }
 
-export function check370(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestQuality(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== null) {
     if (!VALUES2.has(v)) {
-      c.add(p, 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'");
+      c.add(p, 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'", s + '/enum');
     }
   }
 }
 
-export function check371(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkImageGenerationCreateRequestResponseFormat(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== null) {
     if (v !== 'url' && v !== 'b64_json') {
-      c.add(p, 'enum', "must be one of 'url', 'b64_json'");
+      c.add(p, 'enum', "must be one of 'url', 'b64_json'", s + '/enum');
     }
   }
 }
 
-export function check372(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/InputTokenCountRequest/properties/input/oneOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfResponseInputMessage(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ResponseInputMessages');
+    c.add(p, 'type', 'must be an array of ResponseInputMessages', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3893,9 +4661,10 @@ export function check372(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check373(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseInputMessage/properties/content/oneOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkArrayOfResponseInputContentPart(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ResponseInputContentParts');
+    c.add(p, 'type', 'must be an array of ResponseInputContentParts', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3905,80 +4674,99 @@ export function check373(v: unknown, p: string, c: Ctx): void {
   }
 }
 
-export function check374(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComparisonFilterValueVariant3(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings or a number');
+    c.add(p, 'type', 'must be an array of strings or a number', s + '/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      check382(v1, p + '/' + i0, c);
+      checkComparisonFilterValueVariant3Item(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check375(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/ranking_options/properties/ranker`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkVectorStoreSearchRequestRankingOptionsRanker(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (v !== 'none' && v !== 'auto' && v !== 'default-2024-11-15') {
-    c.add(p, 'enum', "must be one of 'none', 'auto', 'default-2024-11-15'");
+    c.add(p, 'enum', "must be one of 'none', 'auto', 'default-2024-11-15'", s + '/enum');
   }
 }
 
-export function check376(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkResponseCompletedEventPart1Data(v: unknown, p: string, c: Ctx, s: string): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object');
+    c.add(p, 'type', 'must be an object', s + '/type');
   } else {
-    if (typeof v.id !== 'string') c.required(v.id, p + '/id', check7);
+    if (typeof v.id !== 'string') c.required(v.id, p + '/id', checkString, s, '/properties/id');
   }
 }
 
-export function check377(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstResponseCompleted(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'response.completed') {
-    c.add(p, 'const', 'must be "response.completed"');
+    c.add(p, 'const', 'must be "response.completed"', s + '/const');
   }
 }
 
-export function check378(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/include[]/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkConstLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'logprobs') {
-    c.add(p, 'const', 'must be "logprobs"');
+    c.add(p, 'const', 'must be "logprobs"', s + '/const');
   }
 }
 
-export function check379(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkTranscriptionCreateRequestKnownSpeakerReferencesItem(
+  v: unknown,
+  p: string,
+  c: Ctx,
+  s: string,
+): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string');
+    c.add(p, 'type', 'must be a string', s + '/type');
   } else {
-    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^data:');
+    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^data:', s + '/pattern');
   }
 }
 
-export function check380(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/logit_bias/additionalProperties`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestLogitBiasValue(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number');
+    c.add(p, 'type', 'must be a number', s + '/type');
   } else {
-    if (v < -100) c.add(p, 'minimum', 'must be at least -100');
-    if (v > 100) c.add(p, 'maximum', 'must be at most 100');
+    if (v < -100) c.add(p, 'minimum', 'must be at least -100', s + '/minimum');
+    if (v > 100) c.add(p, 'maximum', 'must be at most 100', s + '/maximum');
   }
 }
 
-export function check381(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkCompletionCreateRequestStopVariant1(v: unknown, p: string, c: Ctx, s: string): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings');
+    c.add(p, 'type', 'must be an array of strings', s + '/type');
   } else {
-    if (v.length > 4) c.add(p, 'max_items', 'must have at most 4 items');
+    if (v.length > 4) c.add(p, 'max_items', 'must have at most 4 items', s + '/maxItems');
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') check7(v1, p + '/' + i0, c);
+      if (typeof v1 !== 'string') checkString(v1, p + '/' + i0, c, s + '/items');
     }
   }
 }
 
-export function check382(v: unknown, p: string, c: Ctx): void {
+/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkComparisonFilterValueVariant3Item(v: unknown, p: string, c: Ctx, s: string): void {
   if (typeof v === 'string') {
-    check7(v, p, c);
+    checkString(v, p, c, s + '/anyOf/0');
   } else if (typeof v === 'number') {
-    check47(v, p, c);
+    checkNumber(v, p, c, s + '/anyOf/1');
   } else {
-    c.add(p, 'any_of', 'must be a string or a number');
+    c.add(p, 'any_of', 'must be a string or a number', s + '/anyOf');
   }
 }

@@ -1,3 +1,7 @@
+/**
+ * The output paths that depend on the document, decided here once: an area's files (docs pages included) and a
+ * resource's file. Emitters read them from the resolved model (`Area.files`, `ResourceNode.file`), never build them.
+ */
 import type { AreaFiles } from '../ir/area.ts';
 import { kebabCase } from './case.ts';
 
@@ -22,7 +26,16 @@ export function areaFiles(slug: string, entries = 0): AreaFiles {
   };
 }
 
-/** `client/resources/<kebab-case property>.ts`. */
-export function resourceFile(property: string): string {
-  return `client/resources/${kebabCase(property)}.ts`;
+/**
+ * The file of a resource's class, one per resource, as openai-node lays its resources out: a resource without
+ * sub-resources is `<kebab property>.ts` in its parent's folder (`client/resources/models.ts`,
+ * `client/resources/vector-stores/files.ts`); one with sub-resources gets a folder holding its own file and theirs
+ * (`client/resources/vector-stores/vector-stores.ts`). `path` is the resource's path from the root
+ * (`['vectorStores', 'files']`).
+ */
+export function resourceFile(path: readonly string[], hasChildren: boolean): string {
+  const folders = path.map(kebabCase);
+  const own = folders[folders.length - 1]!;
+  const dir = hasChildren ? folders : folders.slice(0, -1);
+  return ['client/resources', ...dir, `${own}.ts`].join('/');
 }

@@ -128,6 +128,7 @@ const RUNTIME = [
   'Uploadable',
   'Awaitable',
   'BinaryBody',
+  'Handler',
   'HandlerExtras',
   'HandlerInput',
   'Handlers',

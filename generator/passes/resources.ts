@@ -325,7 +325,8 @@ export function decideCalls(
     );
   }
 
-  const root: ResourceNode = { property: '', className: '', path: [], methods: [], children: [] };
+  type Building = Omit<ResourceNode, 'file' | 'children'> & { children: Building[] };
+  const root: Building = { property: '', className: '', path: [], methods: [], children: [] };
   for (const op of ops) {
     let node = root;
     for (const segment of op.sdkPath.slice(0, -1)) {
@@ -346,15 +347,62 @@ export function decideCalls(
     }
     node.methods.push({ name: op.sdkPath[op.sdkPath.length - 1]!, operationId: op.operationId });
   }
-  const sort = (n: ResourceNode): void => {
-    n.children.sort((a, b) => (a.property < b.property ? -1 : 1));
-    n.methods.sort((a, b) => (a.name < b.name ? -1 : 1));
-    n.children.forEach(sort);
+  const order = specOrder(api.operations, locate);
+  const rank = (m: { name: string; operationId: string }) => {
+    const crud = CRUD_ORDER.indexOf(m.name);
+    return crud === -1 ? CRUD_ORDER.length + order.get(m.operationId)! : crud;
   };
-  sort(root);
+  // One file per resource; a name met twice (a sub-resource named like its parent) is numbered.
+  const files = new Set<string>();
+  const fileOf = (path: string[], hasChildren: boolean): string => {
+    const wanted = resourceFile(path, hasChildren);
+    let file = wanted;
+    for (let n = 2; files.has(file); n++) file = wanted.replace(/\.ts$/, `-${n}.ts`);
+    files.add(file);
+    return file;
+  };
+  const resolve = (n: Building): ResourceNode => {
+    const methods = [...n.methods].sort((a, b) => rank(a) - rank(b));
+    const file = fileOf(n.path, n.children.length > 0);
+    const children = [...n.children].sort((a, b) => (a.property < b.property ? -1 : 1)).map(resolve);
+    return { ...n, methods, children, file };
+  };
   const resources: ResourceRoot = {
     ...root,
-    children: root.children.map((c) => ({ ...c, file: resourceFile(c.property) })),
+    children: [...root.children].sort((a, b) => (a.property < b.property ? -1 : 1)).map(resolve),
   };
   return { sdkPaths: new Map(ops.map((o) => [o.operationId, o.sdkPath])), resources, sdkNaming: rule };
+}
+
+/** A resource's methods named so come first, in this order (openai-node's); the others follow in the spec's order. */
+const CRUD_ORDER = ['create', 'retrieve', 'update', 'list', 'delete'];
+
+/**
+ * Each operation's place in the spec as written: its path item's place in `paths` (where the root document lists
+ * it, even when the item itself is in another file), then the operation's within the item. The parsed model keeps
+ * operations sorted by path; the source positions keep the author's order. Unlocated ones keep the model's order.
+ */
+function specOrder(
+  operations: readonly ParsedOperation[],
+  locate: (pointer: string) => Location,
+): Map<string, number> {
+  const key = (op: ParsedOperation, i: number) => {
+    const item = locate(op.pointer.slice(0, op.pointer.lastIndexOf('/')));
+    const own = locate(op.pointer);
+    return { op, i, item, own };
+  };
+  const at = (l: Location) => [l.line ?? Number.MAX_SAFE_INTEGER, l.column ?? 0] as const;
+  const sorted = operations.map(key).sort((a, b) => {
+    const fa = a.item.file ?? '';
+    const fb = b.item.file ?? '';
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    const [la, ca] = at(a.item);
+    const [lb, cb] = at(b.item);
+    if (la !== lb) return la - lb;
+    if (ca !== cb) return ca - cb;
+    const [oa, pa] = at(a.own);
+    const [ob, pb] = at(b.own);
+    return oa !== ob ? oa - ob : pa !== pb ? pa - pb : a.i - b.i;
+  });
+  return new Map(sorted.map((k, n) => [k.op.operationId, n]));
 }

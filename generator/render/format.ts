@@ -93,7 +93,7 @@ export async function engineId(engine: FormatEngine): Promise<string> {
   const prettier = (await import('prettier/package.json', { with: { type: 'json' } })).default.version;
   if (engine === 'prettier') return `prettier ${prettier}`;
   const oxfmt = (await import('oxfmt/package.json', { with: { type: 'json' } })).default.version;
-  return `prettier ${prettier} oxfmt ${oxfmt} align 2`;
+  return `prettier ${prettier} oxfmt ${oxfmt} align 3`;
 }
 
 export interface FormatStats {

@@ -11,12 +11,48 @@
  * 2. A line of code longer than the print width that ends with a `//` comment: prettier counts the comment
  *    and may break the code before it; oxfmt does not. Such a file goes to prettier. None of our outputs has such
  *    a line (a runtime that had one now puts the comment on its own line), so none pays for prettier today.
+ * 3. An `if` whose whole condition is a negated group that does not fit (`if (!(a || b))`): prettier hugs it,
+ *    `if (!(` and `))` around the group's lines; oxfmt breaks after `if (` and again after `!(`. The group's
+ *    lines are taken up one level.
  */
 const PIPE = /^(\s*)\| (.*)$/;
 const TRAILING_COMMENT = /^\s*[^\s/*].*\S\s+\/\/ /;
 
+/** Rule 3: oxfmt's `if (` / `!(` / … / `)` / `)` as prettier's `if (!(` / … / `))`, for every such `if`. */
+function hugNegatedConditions(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const head = /^(\s*)(?:\} else )?if \($/.exec(line);
+    if (!head || lines[i + 1] !== `${head[1]}  !(`) {
+      out.push(line);
+      continue;
+    }
+    const indent = head[1]!;
+    let j = i + 2;
+    while (j < lines.length && lines[j]!.startsWith(`${indent}    `)) j++;
+    const close = lines[j + 1];
+    if (
+      lines[j] !== `${indent}  )` ||
+      close === undefined ||
+      !/^\s*\)( \{)?$/.test(close) ||
+      !close.startsWith(`${indent})`)
+    ) {
+      out.push(line);
+      continue;
+    }
+    out.push(
+      `${line}!(`,
+      ...lines.slice(i + 2, j).map((l) => l.slice(2)),
+      `${indent})${close.slice(indent.length)}`,
+    );
+    i = j + 1;
+  }
+  return out;
+}
+
 export function alignWithPrettier(code: string, printWidth: number): string | undefined {
-  const lines = code.split('\n');
+  const lines = hugNegatedConditions(code.split('\n'));
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;

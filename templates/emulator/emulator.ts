@@ -20,7 +20,7 @@ import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.j
 import { newId } from './ids.js';
 import { State, type Stored, type Transition } from './state.js';
 import { jsonText, type EmulatorModel, type JsonObject, type MachineModel } from './types.js';
-import type { Routes } from '../server/meta.js';
+import type { Routes } from '../server/core/types.js';
 import { Webhooks } from './webhooks.js';
 import { CONTROL, controlHandler } from './control.js';
 

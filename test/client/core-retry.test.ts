@@ -7,8 +7,8 @@ import {
   InternalServerError,
   RateLimitError,
 } from '../../templates/client/core/errors.ts';
-import { cancelsThroughDispatcher } from '../../templates/client/core/dispatch-cancel.ts';
-import { retryAfterMs, retryDelay } from '../../templates/client/core/retry.ts';
+import { cancelsThroughDispatcher } from '../../templates/client/internal/dispatch-cancel.ts';
+import { retryAfterMs, retryDelay } from '../../templates/client/internal/retry.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
 import { fakeClock, json, startServer, type TestServer } from './helpers/server.ts';
 

@@ -1,8 +1,8 @@
-/** The shared per-timeout timers of Node-fetch attempts (templates/client/core/deadlines.ts). */
+/** The shared per-timeout timers of Node-fetch attempts (templates/client/internal/deadlines.ts). */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearDeadline, setDeadline } from '../../templates/client/core/deadlines.ts';
+import { clearDeadline, setDeadline } from '../../templates/client/internal/deadlines.ts';
 
 const until = async (done: () => boolean) => {
   while (!done()) await new Promise((r) => setTimeout(r, 5));
@@ -63,7 +63,7 @@ describe('deadlines', () => {
   });
 
   it('does not keep the process alive while a deadline waits', () => {
-    const module = path.resolve('templates/client/core/deadlines.ts');
+    const module = path.resolve('templates/client/internal/deadlines.ts');
     const script = `import { setDeadline } from ${JSON.stringify(module)}; setDeadline(600000, () => { process.exitCode = 3; });`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIRedirectError } from '../../templates/client/core/errors.ts';
-import type { OperationSpec } from '../../templates/client/core/operation.ts';
+import type { OperationSpec } from '../../templates/client/internal/operation.ts';
 import { CoreClient } from './helpers/core-client.ts';
 import { APIRedirectError as GeneratedRedirectError, PlatformClient } from './helpers/generated.ts';
 import { json, startServer, type TestServer } from './helpers/server.ts';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseTooLargeError } from '../../templates/client/core/errors.ts';
-import { DEFAULT_MAX_LINE_LENGTH } from '../../templates/client/core/limits.ts';
+import { DEFAULT_MAX_LINE_LENGTH } from '../../templates/client/internal/limits.ts';
 import type { Stream } from '../../templates/client/core/stream.ts';
 import { CoreClient, ops } from './helpers/core-client.ts';
 import { startServer, type TestServer } from './helpers/server.ts';

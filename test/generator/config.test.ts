@@ -208,13 +208,13 @@ describe('codegen config', () => {
     expect(text('client/client.ts')).toContain(
       'Options default from PETS_API_KEY, PETS_BASE_URL and PETS_ORG_ID.',
     );
-    expect(text('client/core/brand.ts')).toContain(
+    expect(text('client/internal/brand.ts')).toContain(
       "export const ORGANIZATION_HEADER: string | null = 'X-Shop';",
     );
-    expect(text('client/core/brand.ts')).toContain(
+    expect(text('client/internal/brand.ts')).toContain(
       "export const IDEMPOTENCY_HEADER: string | null = 'Idempotency-Key';",
     );
-    expect(text('client/core/brand.ts')).toContain(
+    expect(text('client/internal/brand.ts')).toContain(
       "export const DEFAULT_HEADERS: Readonly<Record<string, string>> = { 'X-Team': 'blue' };",
     );
     expect(text('client/README.md')).toContain("import { PetClient } from '@pets/client';");

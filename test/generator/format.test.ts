@@ -29,6 +29,15 @@ describe('format', () => {
     expect(out!.contents).toContain("  | 'member_number_0'\n");
   });
 
+  it('hugs a negated group that is the whole condition of an if, as prettier does (oxfmt breaks twice)', async () => {
+    const source = `function f(v: unknown, r: unknown, c: { add(x: string): void }) {\n  if (!(isEmbeddingCreateRequestInputVariant1(v, r) || isEmbeddingCreateRequestInputVariant2(v, r) || isEmbeddingCreateRequestInputVariant3(v, r))) return false;\n  if (x) {\n    c.add('a');\n  } else if (!(isEmbeddingCreateRequestInputVariant1(v, r) || isEmbeddingCreateRequestInputVariant2(v, r) || isEmbeddingCreateRequestInputVariant3(v, r))) {\n    c.add('b');\n  }\n  return true;\n}\n`;
+    const stats: FormatStats = { cached: 0, oxfmt: 0, prettier: 0 };
+    const [out] = await formatFiles([ts(source)], undefined, 'oxfmt', stats);
+    expect(out!.contents).toBe(await byPrettier(source));
+    expect(out!.contents).toContain('  if (!(\n    isEmbedding');
+    expect(stats).toEqual({ cached: 0, oxfmt: 1, prettier: 0 });
+  });
+
   it('sends a brace-less if with an else, whose trailing comment makes the line too long, to prettier (oxfmt keeps the line)', async () => {
     const source = `function f(options: { baseURL?: string }, op: { servers?: string[] }) {\n  let base = '';\n  if (options.baseURL === undefined && !op.servers?.length) base = this.baseURL.trim(); // already without a trailing slash\n  else {\n    base = 'x';\n  }\n  if (base) base = base; // short\n  return base;\n}\n`;
     const stats: FormatStats = { cached: 0, oxfmt: 0, prettier: 0 };

@@ -238,7 +238,7 @@ describe('hostile spec strings', () => {
       delete body.__proto__;
       const answer = await call({ ...body, [QUERY]: '__proto__' });
       const input = seen.at(-1);
-      expect(input.path).toEqual({ [pathKey()]: PATH_VALUE });
+      expect(input.params).toEqual({ [pathKey()]: PATH_VALUE });
       expect(input.query).toEqual({ [QUERY]: '__proto__' });
       expect(input.headers).toEqual({ [HEADER]: 'h' });
       expect(input.body).toEqual(body);

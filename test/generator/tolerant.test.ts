@@ -103,7 +103,9 @@ describe('modes', () => {
       ),
     ]);
     expect(out.text('types/common.ts')).toMatch(/model\?: string/);
-    expect(out.text('validators/schemas/common.ts')).toContain("c.missing(p + '/modle')");
+    expect(out.text('validators/schemas/common.ts')).toContain(
+      "c.missing(p + '/modle', '#/components/schemas/Req/required')",
+    );
   });
 
   it('names an operation without operationId from its method and path; strict refuses it', async () => {
@@ -543,7 +545,7 @@ describe('names and the resource tree', () => {
       getToy: 'pets.toys.retrieve',
     });
     expect(out.api.resources.children.find((c) => c.property === 'pets')!.className).toBe('PetsResource');
-    expect(out.text('client/resources/pets.ts')).toContain('export class PetsResource');
+    expect(out.text('client/resources/pets/pets.ts')).toContain('export class PetsResource');
   });
 
   it('names a POST after a path parameter by its verb, or as create on a plural noun (an upload is never a noun call)', async () => {
@@ -581,7 +583,7 @@ describe('names and the resource tree', () => {
       setStatus: 'projects.status',
       grantAccess: 'projects.access',
     });
-    expect(out.text('client/resources/projects.ts')).toMatch(
+    expect(out.text('client/resources/projects/attachments.ts')).toMatch(
       /class ProjectsAttachments extends APIResource \{[\s\S]*?\bcreate\(id: string, body\?: WithUploads<UploadAttachmentBody>/,
     );
   });

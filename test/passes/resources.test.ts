@@ -58,15 +58,68 @@ describe('decideCalls', () => {
     });
   });
 
-  it('builds the tree sorted, with class names and the file of each top-level resource', () => {
+  it("builds the tree with class names and one file per resource, sub-resources in their parent's folder", () => {
     const { resources } = decide(model());
     expect(resources.children.map((c) => [c.property, c.className, c.file])).toEqual([
-      ['vectorStores', 'VectorStores', 'client/resources/vector-stores.ts'],
+      ['vectorStores', 'VectorStores', 'client/resources/vector-stores/vector-stores.ts'],
     ]);
     const top = resources.children[0]!;
-    expect(top.methods.map((m) => m.name)).toEqual(['create', 'list', 'retrieve']);
-    expect(top.children.map((c) => [c.className, c.path.join('.')])).toEqual([
-      ['VectorStoresFiles', 'vectorStores.files'],
+    expect(top.methods.map((m) => m.name)).toEqual(['create', 'retrieve', 'list']);
+    expect(top.children.map((c) => [c.className, c.path.join('.'), c.file])).toEqual([
+      ['VectorStoresFiles', 'vectorStores.files', 'client/resources/vector-stores/files.ts'],
+    ]);
+  });
+
+  it('orders methods create, retrieve, update, list, delete, then the others as the spec lists them', () => {
+    const op = (id: string, method: 'get' | 'post' | 'delete', path: string) =>
+      parsedOperation(id, method, path, {
+        parameters: path.includes('{') ? [parameter('id', 'path')] : [],
+        responses: [response('200', t.ref('VectorStore'))],
+      });
+    const api = parsedApi({
+      schemas: [parsedSchema('VectorStore', t.object({ id: t.string() }))],
+      operations: [
+        op('searchStore', 'post', '/stores/{id}/search'),
+        op('deleteStore', 'delete', '/stores/{id}'),
+        op('archiveStore', 'post', '/stores/{id}/archive'),
+        op('getStore', 'get', '/stores/{id}'),
+        op('createStore', 'post', '/stores'),
+      ],
+    });
+    // The spec's order, from the source positions of the path items: search is written before archive (the parsed
+    // model sorts them by path, archive first).
+    const lines: Record<string, number> = {
+      '#/paths/~1stores': 1,
+      '#/paths/~1stores~1{id}': 5,
+      '#/paths/~1stores~1{id}~1search': 10,
+      '#/paths/~1stores~1{id}~1archive': 20,
+    };
+    const at = (pointer: string) => ({ pointer, file: 'openapi.yaml', line: lines[pointer] });
+    const { resources } = decideCalls(api, decidePaging(api), new NameRegistry(), at, tolerant());
+    expect(resources.children[0]!.methods.map((m) => m.name)).toEqual([
+      'create',
+      'retrieve',
+      'delete',
+      'search',
+      'archive',
+    ]);
+  });
+
+  it('numbers a file met twice: a sub-resource named like its parent', () => {
+    const api = parsedApi({
+      operations: [
+        parsedOperation('listPets', 'get', '/pets', { responses: [response('200', t.string())] }),
+        parsedOperation('listPetPets', 'get', '/pets/{id}/pets', {
+          parameters: [parameter('id', 'path')],
+          responses: [response('200', t.string())],
+        }),
+      ],
+    });
+    const { resources } = decide(api);
+    const top = resources.children[0]!;
+    expect([top.file, top.children[0]!.file]).toEqual([
+      'client/resources/pets/pets.ts',
+      'client/resources/pets/pets-2.ts',
     ]);
   });
 

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { operations as clientOperations } from '../../generated/client/operations.ts';
 import { operations as facts } from '../../generated/protocol/operations.ts';
 import { routes } from '../../generated/server/routes.ts';
-import { operationMetas } from '../../templates/server/operation-meta.ts';
-import type { Routes } from '../../templates/server/meta.ts';
+import { operationMetas } from '../../templates/server/pipeline/operations.ts';
+import type { Routes } from '../../templates/server/core/types.ts';
 
 const accept = () => ({ ok: true as const, value: undefined });
 

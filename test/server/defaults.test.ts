@@ -222,7 +222,7 @@ describe('parameter names: one rule', () => {
     );
     expect(r.status).toBe(200);
     // `{video_id}` → `videoId`, like the client's argument and the DownloadVideoContentPathParams type.
-    expect(seen[0].path).toEqual({ videoId: 'video_1' });
+    expect(seen[0].params).toEqual({ videoId: 'video_1' });
     expect(seen[0].query).toEqual({ variant: 'thumbnail' });
     expect(seen[0].headers['X-Client-Request-Id']).toBe('abc');
   });

@@ -24,7 +24,7 @@ beforeAll(async () => {
         usage: { prompt_tokens: 1, total_tokens: 1 },
       }),
       retrieveModel: (input) => (
-        seen.push(input.path),
+        seen.push(input.params),
         { id: 'm', object: 'model', created: 1, owned_by: 'o' }
       ),
     },

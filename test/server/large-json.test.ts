@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from '../../generated/server/index.ts';
-import { parseJson, parseJsonSliced } from '../../generated/server/json.ts';
+import { parseJson, parseJsonSliced } from '../../generated/server/request/json.ts';
 import { fetchBridge, listen, type Running } from './helpers.ts';
 
 let seed = 20_26;

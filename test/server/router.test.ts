@@ -1,7 +1,7 @@
-/** The route matcher built from the shared operation table (templates/server/router.ts). */
+/** The route matcher built from the shared operation table (templates/server/pipeline/router.ts). */
 import { describe, expect, it } from 'vitest';
 import type { OperationFacts } from '../../templates/protocol/operation.ts';
-import { routerOf } from '../../templates/server/router.ts';
+import { routerOf } from '../../templates/server/pipeline/router.ts';
 
 const op = (id: string, method: OperationFacts['method'], path: string): OperationFacts => ({
   id,

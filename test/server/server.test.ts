@@ -8,7 +8,7 @@ import { generateFixture } from '../validators/fixture.ts';
 import { abortMidBody, fetchBridge, listen, raw, statusOf, trickle, type Running } from './helpers.ts';
 
 type Input = {
-  path: any;
+  params: any;
   query: any;
   headers: any;
   body: any;
@@ -93,11 +93,11 @@ function handlers() {
       return { reward: 1 };
     },
     deleteVideo: (input: Input) => {
-      const state = input.path.videoId === 'done' ? 'completed' : 'queued';
+      const state = input.params.videoId === 'done' ? 'completed' : 'queued';
       mod.guardState('deleteVideo', state);
-      return { id: input.path.videoId, deleted: true };
+      return { id: input.params.videoId, deleted: true };
     },
-    deleteModel: (input: Input) => ({ id: input.path.model, deleted: true }),
+    deleteModel: (input: Input) => ({ id: input.params.model, deleted: true }),
     downloadVideoContent: (input: Input) =>
       new Uint8Array([0, 1, 2, 255, input.query.variant === 'video' ? 1 : 2]),
     createTree: (input: Input) => mod.reply(201, input.body),

@@ -3,10 +3,12 @@
  * 2020-12 through an OpenAPI 3.1 document, draft 4 through a 3.0 one (groups using keywords the 3.0 Schema Object
  * lacks are left out, with the reason printed), and the optional format tests with `format` asserting. Prints a
  * table per keyword. Every wrong answer must be declared: a located warning of the generator in the group's
- * schema, or a located error that stops its generation (counted apart).
+ * schema, or a located error that stops its generation (counted apart). Every error of a refused value names, by
+ * its `schemaPath`, a keyword of the schema it broke.
  */
 import { describe, expect, it } from 'vitest';
-import { loadGroups, suiteFiles, type Group } from './suite/load.ts';
+import { unresolved } from './schema-paths.ts';
+import { loadGroups, suiteDocument, suiteFiles, type Group } from './suite/load.ts';
 import { runSuite, table, testId, type Outcome, type RunOptions } from './suite/run.ts';
 
 function report(name: string, groups: Group[], outcomes: Outcome[]): string[] {
@@ -49,6 +51,13 @@ describe('JSON Schema Test Suite', () => {
       // The optional format tests: at least as many right as ajv with ajv-formats, measured in this run.
       const { total } = table(outcomes);
       if (run.options.formats) expect(total.ours).toBeGreaterThanOrEqual(total.ajv);
+      // Every error of a refused value names a keyword of the schema it broke (ajv's schemaPath).
+      const document = suiteDocument(groups, run.options.draft === 'draft4' ? '3.0.3' : '3.1.0');
+      const seen = new Map(
+        outcomes.flatMap((o) => (o.schemaPaths ?? []).map((sp) => [sp, testId(o)] as [string, string])),
+      );
+      expect(seen.size).toBeGreaterThan(20);
+      expect(unresolved(document, seen), 'schemaPaths that name nothing in the schema').toEqual([]);
     });
   }
 });

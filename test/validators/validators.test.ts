@@ -64,7 +64,13 @@ describe('createEmbedding', () => {
   });
   it('names the field for oneOf branches: empty string, too many items, wrong item type', () => {
     expect(errors('createEmbedding', emb({ input: '' }))).toEqual([
-      { path: '/body/input', code: 'min_length', message: 'must not be empty' },
+      {
+        path: '/body/input',
+        code: 'min_length',
+        message: 'must not be empty',
+        // The keyword of the oneOf branch that takes strings, as ajv's schemaPath names it.
+        schemaPath: '#/components/schemas/EmbeddingCreateRequest/properties/input/oneOf/0/minLength',
+      },
     ]);
     ok('createEmbedding', emb({ input: Array(2048).fill(1) }));
     expect(errors('createEmbedding', emb({ input: Array(2049).fill(1) }))[0]).toMatchObject({
@@ -77,7 +83,14 @@ describe('createEmbedding', () => {
   });
   it('requires fields and accepts top-level fields the schema leaves open (no additionalProperties: false)', () => {
     const errs = errors('createEmbedding', { body: { input: 'x', extra: 1 } });
-    expect(errs).toEqual([{ path: '/body/model', code: 'required', message: 'is required' }]);
+    expect(errs).toEqual([
+      {
+        path: '/body/model',
+        code: 'required',
+        message: 'is required',
+        schemaPath: '#/components/schemas/EmbeddingCreateRequest/required',
+      },
+    ]);
     expect(ok('createEmbedding', emb({ extra: 1 })).body).toMatchObject({ extra: 1 });
   });
   it('applies if/then: dimensions only for text-embedding-3 and later', () => {
@@ -91,7 +104,12 @@ describe('createEmbedding', () => {
   });
   it('checks enums, and the header limits (512 ASCII characters)', () => {
     expect(errors('createEmbedding', emb({ encoding_format: 'hex' }))).toEqual([
-      { path: '/body/encoding_format', code: 'enum', message: "must be one of 'float', 'base64'" },
+      {
+        path: '/body/encoding_format',
+        code: 'enum',
+        message: "must be one of 'float', 'base64'",
+        schemaPath: '#/components/schemas/EmbeddingCreateRequest/properties/encoding_format/enum',
+      },
     ]);
     ok('createEmbedding', emb({}, { 'x-client-request-id': 'a'.repeat(512) }));
     expect(errors('createEmbedding', emb({}, { 'x-client-request-id': 'a'.repeat(513) }))[0]).toMatchObject({
@@ -105,7 +123,12 @@ describe('createEmbedding', () => {
   });
   it('requires the body and refuses other media types', () => {
     expect(errors('createEmbedding', {})).toEqual([
-      { path: '/body', code: 'required', message: 'the request body is required' },
+      {
+        path: '/body',
+        code: 'required',
+        message: 'the request body is required',
+        schemaPath: '#/paths/~1embeddings/post/requestBody/required',
+      },
     ]);
     expect(errors('createEmbedding', { body: 'x', mediaType: 'text/plain' })[0]).toMatchObject({
       path: '/body',
@@ -120,7 +143,12 @@ describe('createCompletion', () => {
   it('applies x-rules compare with the default of a missing operand, using the seeds wording', () => {
     ok('createCompletion', { body: { ...base, best_of: 2 } });
     expect(errors('createCompletion', { body: { ...base, best_of: 1 } })).toEqual([
-      { path: '/body/best_of', code: 'rule', message: 'best_of must be greater than n.' },
+      {
+        path: '/body/best_of',
+        code: 'rule',
+        message: 'best_of must be greater than n.',
+        schemaPath: '#/components/schemas/CompletionCreateRequest/x-rules/0',
+      },
     ]);
     expect(errors('createCompletion', { body: { ...base, best_of: 3, n: 3 } })[0]!.code).toBe('rule');
   });
@@ -128,7 +156,12 @@ describe('createCompletion', () => {
     ok('createCompletion', { body: { ...base, temperature: null, metadata: null } });
     ok('createCompletion', { body: { ...base, temperature: 2 } });
     expect(errors('createCompletion', { body: { ...base, temperature: 2.01 } })).toEqual([
-      { path: '/body/temperature', code: 'maximum', message: 'must be at most 2' },
+      {
+        path: '/body/temperature',
+        code: 'maximum',
+        message: 'must be at most 2',
+        schemaPath: '#/components/schemas/CompletionCreateRequest/properties/temperature/maximum',
+      },
     ]);
     expect(errors('createCompletion', { body: { ...base, stop: ['a', 'b', 'a'] } })).toEqual([
       expect.objectContaining({ path: '/body/stop/2', code: 'unique_items' }),
@@ -164,7 +197,12 @@ describe('query, path and header parameters', () => {
   });
   it('rejects values just outside the limits, naming the parameter', () => {
     expect(errors('listThings', { query: { limit: '0' } })).toEqual([
-      { path: '/query/limit', code: 'minimum', message: 'must be at least 1' },
+      {
+        path: '/query/limit',
+        code: 'minimum',
+        message: 'must be at least 1',
+        schemaPath: '#/paths/~1things/get/parameters/0/schema/minimum',
+      },
     ]);
     expect(errors('listThings', { query: { limit: '101' } })[0]!.code).toBe('maximum');
     ok('listThings', { query: { limit: '100' } });
@@ -219,10 +257,20 @@ describe('multipart bodies and the dimensions rule', () => {
   });
   it('rejects missing or non-file files and out-of-range numbers', () => {
     expect(errors('createImageEdit', { mediaType: 'multipart/form-data', body: { prompt: 'p' } })).toEqual([
-      { path: '/body/image', code: 'required', message: 'is required' },
+      {
+        path: '/body/image',
+        code: 'required',
+        message: 'is required',
+        schemaPath: '#/components/schemas/ImageEditRequest/required',
+      },
     ]);
     expect(errors('createImageEdit', form({ image: 'not a file' }))).toEqual([
-      { path: '/body/image', code: 'type', message: 'must be a file' },
+      {
+        path: '/body/image',
+        code: 'type',
+        message: 'must be a file',
+        schemaPath: '#/components/schemas/ImageEditRequest/properties/image/type',
+      },
     ]);
     ok('createImageEdit', form({ n: '10' }));
     expect(errors('createImageEdit', form({ n: '11' }))[0]).toMatchObject({
@@ -236,7 +284,12 @@ describe('multipart bodies and the dimensions rule', () => {
     ok('createImageEdit', form({ model: 'other', size: '1000x1000' }));
     const rule = errors('createImageEdit', form({ model: 'gpt-image-2', size: '1000x1000' }));
     expect(rule).toEqual([
-      { path: '/body/size', code: 'rule', message: expect.stringMatching(/^size must be WIDTHxHEIGHT/) },
+      {
+        path: '/body/size',
+        code: 'rule',
+        message: expect.stringMatching(/^size must be WIDTHxHEIGHT/),
+        schemaPath: '#/components/schemas/ImageEditRequest/x-rules/0',
+      },
     ]);
     for (const size of ['3856x2160', '4000x1000', '3840x3840', 'big'])
       expect(errors('createImageEdit', form({ model: 'gpt-image-2', size }))[0]!.code).toBe('rule');
@@ -266,6 +319,8 @@ describe('discriminated unions and subset rules', () => {
         path: '/body/grader/passing_labels',
         code: 'rule',
         message: 'passing_labels must be a subset of labels.',
+        // The rule of the branch the discriminator chose, where that named schema has it.
+        schemaPath: '#/components/schemas/LabelModelGrader/x-rules/0',
       },
     ]);
     expect(errors('runGrader', { body: { grader: { type: 'nope' }, model_sample: 's' } })).toEqual([
@@ -273,13 +328,21 @@ describe('discriminated unions and subset rules', () => {
         path: '/body/grader/type',
         code: 'discriminator',
         message: "must be one of 'label_model', 'string_check'",
+        schemaPath: '#/components/schemas/Grader/discriminator',
       },
     ]);
     expect(
       errors('runGrader', {
         body: { grader: { type: 'string_check', name: 'n', input: 'i', operation: 'eq' }, model_sample: 's' },
       }),
-    ).toEqual([{ path: '/body/grader/reference', code: 'required', message: 'is required' }]);
+    ).toEqual([
+      {
+        path: '/body/grader/reference',
+        code: 'required',
+        message: 'is required',
+        schemaPath: '#/components/schemas/StringCheckGrader/required',
+      },
+    ]);
     expect(errors('runGrader', { body: { grader: 'x', model_sample: 's' } })[0]).toMatchObject({
       path: '/body/grader',
       code: 'type',
@@ -335,6 +398,8 @@ describe('formats, numbers, tuples, not, dependentRequired, closed objects', () 
       path: '/body/tree/children/99/name',
       code: 'type',
       message: 'must be a string',
+      // Each level of the recursive schema reports the same keyword of TreeNode.
+      schemaPath: '#/components/schemas/TreeNode/properties/name/type',
     });
   });
 });
@@ -440,7 +505,13 @@ describe('validators.unknownRequestFields: "reject" (config)', () => {
   it('refuses top-level body fields the schema does not name, __proto__ and constructor too', () => {
     const r = strict.validateRequest('createEmbedding', { body: { model: 'm', input: 'x', extra: 1 } });
     expect(r.ok ? [] : r.errors).toEqual([
-      { path: '/body/extra', code: 'unknown_property', message: 'is not a known field' },
+      {
+        path: '/body/extra',
+        code: 'unknown_property',
+        message: 'is not a known field',
+        schemaPath:
+          '#/paths/~1embeddings/post/requestBody/content/application~1json/schema/additionalProperties',
+      },
     ]);
     const body = JSON.parse(
       '{"model":"m","prompt":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',

@@ -6,20 +6,36 @@
  */
 import { APIPromise, type RawResult } from './api-promise.js';
 import { ClientError } from './errors.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from './limits.js';
-import { selectResponse, type CallArgs, type OperationSpec, type ResponseSpec } from './operation.js';
-import type { ApiKeySource, ClientOptions, Fetch, RequestOptions } from './options.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../internal/limits.js';
+import {
+  selectResponse,
+  type CallArgs,
+  type OperationSpec,
+  type ResponseSpec,
+} from '../internal/operation.js';
+import type { ApiKeySource, ClientOptions, Clock, Fetch, RequestOptions } from './options.js';
 import { Page, PagePromise } from './pagination.js';
-import { systemClock, type Clock } from './retry.js';
-import { CLIENT_NAME, ENV_PREFIX, IDEMPOTENCY_HEADER, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
-import { isBrowser } from './browser.js';
-import { idempotencyKey, requestHeaders, withJsonType, type HeaderBag } from './headers.js';
-import { parseJson, parseResult } from './parse.js';
-import { encodeBody } from './request-body.js';
-import { env } from './servers.js';
-import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_TIME, DEFAULT_TIMEOUT, validCount } from './settings.js';
-import { NON_IDEMPOTENT, transmit } from './transport.js';
-import { requestUrl, splitParams, type Query } from './url.js';
+import { systemClock } from '../internal/retry.js';
+import {
+  CLIENT_NAME,
+  ENV_PREFIX,
+  IDEMPOTENCY_HEADER,
+  ORGANIZATION_HEADER,
+  PROJECT_HEADER,
+} from '../internal/brand.js';
+import { isBrowser } from '../internal/browser.js';
+import { idempotencyKey, requestHeaders, withJsonType, type HeaderBag } from '../internal/headers.js';
+import { parseJson, parseResult } from '../internal/parse.js';
+import { encodeBody } from '../internal/request-body.js';
+import { env } from '../internal/servers.js';
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_TIME,
+  DEFAULT_TIMEOUT,
+  validCount,
+} from '../internal/settings.js';
+import { NON_IDEMPOTENT, transmit } from '../internal/transport.js';
+import { requestUrl, splitParams, type Query } from '../internal/url.js';
 
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 const NO_PATH: Record<string, string> = Object.freeze({});

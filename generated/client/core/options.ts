@@ -1,6 +1,5 @@
 // Copied by platform-api-codegen from its runtime (templates/client/core/options.ts). Do not edit: every generation replaces it.
 /** Client-wide and per-request options. */
-import type { Clock } from './retry.js';
 
 /** A key, or a function returning a fresh bearer token (see `AccessTokenProvider`). */
 export type ApiKeySource = string | (() => string | Promise<string>);
@@ -8,6 +7,14 @@ export type ApiKeySource = string | (() => string | Promise<string>);
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export type HeadersLike = Headers | Record<string, string | null | undefined> | [string, string][];
+
+/** Time source and sleep of the retry loop (`ClientOptions.clock`), injectable for tests. */
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or rejects when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  random(): number;
+}
 
 export interface ClientOptions {
   /** Defaults to the `<ENV_PREFIX>API_KEY` environment variable (the prefix comes from the codegen config). */

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_EVENT } from '../../protocol/sse.js';
 import { ResponseTooLargeError } from './errors.js';
-import { DEFAULT_MAX_LINE_LENGTH } from './limits.js';
+import { DEFAULT_MAX_LINE_LENGTH } from '../internal/limits.js';
 
 export interface ServerSentEvent {
   /** The `event:` name; `message` when absent. */

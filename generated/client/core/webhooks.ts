@@ -5,7 +5,7 @@
  * of the space-separated `v1,<base64>` signatures (at most `MAX_SIGNATURES`), and a timestamp within `tolerance`
  * of now.
  */
-import { ENV_PREFIX } from './brand.js';
+import { ENV_PREFIX } from '../internal/brand.js';
 import { ClientError, WebhookVerificationError } from './errors.js';
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;

@@ -5,10 +5,54 @@ import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.auth` */
+/**
+ * Workload identity token exchange: exchanges an externally issued identity (a JWT, or an X.509 client certificate in beta) for a short-lived access token.
+ *
+ * Reached as `client.auth`.
+ */
 export class Auth extends APIResource {
   /**
    * Exchange an external identity for an access token
+   *
+   * Exchanges an externally issued identity for a short-lived access token (workload identity federation). A
+   * trusted provider and a service account mapping must be configured first (configuration itself is done in a
+   * dashboard).
+   *
+   * - JWT exchange: `POST {auth_url}/oauth/token` with `subject_token_type` `urn:ietf:params:oauth:token-type:jwt`
+   *   or `urn:ietf:params:oauth:token-type:id_token` and the JWT in `subject_token`.
+   * - X.509 certificate exchange (beta): `POST {mtls_auth_url}/oauth/token` with `subject_token_type`
+   *   `urn:service:params:oauth:token-type:x509`. The client certificate (with any needed intermediates) is
+   *   presented during TLS negotiation and `subject_token` must be omitted. The endpoint accepts only exact
+   *   `POST /oauth/token`; any other method or path returns HTTP 403.
+   *
+   * Validation rules:
+   *
+   * 1. JWT: the header must contain `kid` and a supported `alg`; claims `iss`, `aud`, `sub`, `exp`, `iat` must be
+   *    present; issuer and audience must match the provider; the signature must verify with a key from the
+   *    provider's JWKS source. A failure yields an authentication error and no token.
+   * 2. After the JWT is verified, the requested service account mapping is resolved against the token's raw claims
+   *    and derived attributes. A mismatch fails the exchange.
+   * 3. X.509: the certificate is verified against active mutual TLS roots of the resolved organization and project;
+   *    missing intermediates are not fetched. Certificate-admission rules of the active root apply. Then the
+   *    provider's attribute conditions are evaluated, `service.*` attributes derived (exactly one non-empty
+   *    `service.subject` is required), and exactly one enabled mapping for the service account must resolve.
+   *    X.509 never falls back to OIDC or another flow.
+   * 4. Error `invalid_subject_token`: malformed or missing certificate material, invalid chain, root mismatch,
+   *    certificate outside its validity period, or rejection by a certificate-admission rule.
+   * 5. Error `invalid_grant`: rejection by the provider's attribute conditions, or other provider, mapping, rollout
+   *    or active-root configuration failure.
+   * 6. Other failure causes: missing required JWT parameter; unsupported `subject_token_type` or fields not
+   *    accepted in that mode; provider ID malformed, unknown, disabled or incompatible with the mode; no mapping,
+   *    disabled mapping, non-matching attributes or failed attribute transformation.
+   *
+   * Authorization of minted tokens: the token authorizes like a service-account API credential; permissions of the
+   * mapping, if defined, narrow access, otherwise access follows the service account's project and organization
+   * roles; normal endpoint authorization, project access, IP allowlists and other policies still apply. For X.509,
+   * the bearer token replaces the API key, not the client certificate: API requests must still present an accepted
+   * client certificate to `{mtls_api_url}`; the bearer is not certificate-bound (no DPoP, no `cnf` claim). Access
+   * tokens cannot call Administration endpoints and are rejected by `DELETE /models/{id}` and
+   * `POST /images/request_audit`. Limits: 50 workload identity providers per organization; 50 service account
+   * mappings per provider.
    *
    * `POST /oauth/token` (`exchangeToken`)
    */

@@ -6,19 +6,16 @@ import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.batches` */
+/**
+ * Batch processing of request files.
+ *
+ * Reached as `client.batches`.
+ */
 export class Batches extends APIResource {
   /**
-   * Cancel a batch
-   *
-   * `POST /batches/{batch_id}/cancel` (`cancelBatch`)
-   */
-  cancel(batchId: string, options?: RequestOptions): APIPromise<Batch> {
-    return this._client.call<Batch>(operations.cancelBatch, { path: { batch_id: batchId } }, options);
-  }
-
-  /**
    * Create a batch
+   *
+   * Creates a batch from a JSONL input file uploaded with purpose `batch` (at most 50,000 requests, at most 200 MB). All requests in the batch use `endpoint`. The batch starts in status `validating` with request counts 0. Batch queue limits count the input tokens of pending batch jobs per model; tokens leave the count when the batch completes.
    *
    * `POST /batches` (`createBatch`)
    */
@@ -29,9 +26,22 @@ export class Batches extends APIResource {
   /**
    * List batches
    *
+   * Lists the organization's batches.
+   *
    * `GET /batches` (`listBatches`)
    */
   list(query?: ListBatchesQuery, options?: RequestOptions): PagePromise<Batch, BatchList> {
     return this._client.list<Batch, BatchList>(operations.listBatches, { params: query }, options);
+  }
+
+  /**
+   * Cancel a batch
+   *
+   * Cancels a batch that is in progress: it moves to `cancelling` (`cancelling_at` set), then to `cancelled` within up to 10 minutes. Partial results, if any, are in the output file.
+   *
+   * `POST /batches/{batch_id}/cancel` (`cancelBatch`)
+   */
+  cancel(batchId: string, options?: RequestOptions): APIPromise<Batch> {
+    return this._client.call<Batch>(operations.cancelBatch, { path: { batch_id: batchId } }, options);
   }
 }

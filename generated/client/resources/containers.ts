@@ -12,7 +12,11 @@ import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.containers` */
+/**
+ * Containers, with memory limits, network policies and skills.
+ *
+ * Reached as `client.containers`.
+ */
 export class Containers extends APIResource {
   /**
    * Create a container
@@ -24,13 +28,13 @@ export class Containers extends APIResource {
   }
 
   /**
-   * Delete a container
+   * Retrieve a container
    *
-   * `DELETE /containers/{container_id}` (`deleteContainer`)
+   * `GET /containers/{container_id}` (`retrieveContainer`)
    */
-  delete(containerId: string, options?: RequestOptions): APIPromise<ContainerDeleted> {
-    return this._client.call<ContainerDeleted>(
-      operations.deleteContainer,
+  retrieve(containerId: string, options?: RequestOptions): APIPromise<Container> {
+    return this._client.call<Container>(
+      operations.retrieveContainer,
       { path: { container_id: containerId } },
       options,
     );
@@ -46,13 +50,13 @@ export class Containers extends APIResource {
   }
 
   /**
-   * Retrieve a container
+   * Delete a container
    *
-   * `GET /containers/{container_id}` (`retrieveContainer`)
+   * `DELETE /containers/{container_id}` (`deleteContainer`)
    */
-  retrieve(containerId: string, options?: RequestOptions): APIPromise<Container> {
-    return this._client.call<Container>(
-      operations.retrieveContainer,
+  delete(containerId: string, options?: RequestOptions): APIPromise<ContainerDeleted> {
+    return this._client.call<ContainerDeleted>(
+      operations.deleteContainer,
       { path: { container_id: containerId } },
       options,
     );

@@ -5,10 +5,16 @@ import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.conversations` */
+/**
+ * Conversations.
+ *
+ * Reached as `client.conversations`.
+ */
 export class Conversations extends APIResource {
   /**
    * Delete a conversation
+   *
+   * Deletes the conversation but not its items.
    *
    * `DELETE /conversations/{conversation_id}` (`deleteConversation`)
    */

@@ -5,10 +5,16 @@ import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.embeddings` */
+/**
+ * Embedding vectors for text and token inputs.
+ *
+ * Reached as `client.embeddings`.
+ */
 export class Embeddings extends APIResource {
   /**
    * Create embeddings
+   *
+   * Creates embedding vectors for the input. Returns CreateEmbeddingResponse. The input is not an empty string; each input is at most 8192 tokens; any array has at most 2048 entries; at most 300,000 tokens are summed across all inputs of one request.
    *
    * `POST /embeddings` (`createEmbedding`)
    */

@@ -5,10 +5,16 @@ import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.evals` */
+/**
+ * Evaluations (testing criteria plus data source configuration).
+ *
+ * Reached as `client.evals`.
+ */
 export class Evals extends APIResource {
   /**
    * Create an evaluation
+   *
+   * Creates the structure of an evaluation (testing criteria plus data source configuration); runs against models are created separately. Returns the evaluation.
    *
    * `POST /evals` (`createEval`)
    */

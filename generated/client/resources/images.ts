@@ -8,17 +8,23 @@ import type {
   ImagesResponse,
 } from '../../types/images.js';
 import type { APIPromise } from '../core/api-promise.js';
-import type { FieldOf } from '../core/operation.js';
 import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import type { Stream } from '../core/stream.js';
 import type { WithUploads } from '../core/uploads.js';
+import type { FieldOf } from '../internal/operation.js';
 import { operations } from '../operations.js';
 
-/** `client.images` */
+/**
+ * Image generation, editing and variations.
+ *
+ * Reached as `client.images`.
+ */
 export class Images extends APIResource {
   /**
    * Create image variations
+   *
+   * Creates variations of an image (`dall-e-2` only). Multipart form fields seen: `image` (file), `n`, `response_format` (`url`), `size` (`1024x1024`), `user`. Returns ImagesResponse.
    *
    * `POST /images/variations` (`createImageVariation`)
    */
@@ -32,6 +38,8 @@ export class Images extends APIResource {
   /**
    * Edit images
    *
+   * Creates edited images from input images and a prompt (JSON or multipart; GPT image models `gpt-image-1.5`, `gpt-image-1`, `gpt-image-1-mini`, `chatgpt-image-latest`, and `dall-e-2`). Returns ImagesResponse, or, when `stream` is true, server-sent events named by `event:` lines: `image_edit.partial_image` and `image_edit.completed`. Multipart requests send the input images as repeated `image[]` files.
+   *
    * `POST /images/edits` (`createImageEdit`)
    */
   edit(
@@ -43,6 +51,8 @@ export class Images extends APIResource {
   /**
    * Edit images
    *
+   * Creates edited images from input images and a prompt (JSON or multipart; GPT image models `gpt-image-1.5`, `gpt-image-1`, `gpt-image-1-mini`, `chatgpt-image-latest`, and `dall-e-2`). Returns ImagesResponse, or, when `stream` is true, server-sent events named by `event:` lines: `image_edit.partial_image` and `image_edit.completed`. Multipart requests send the input images as repeated `image[]` files.
+   *
    * `POST /images/edits` (`createImageEdit`)
    */
   edit(
@@ -53,6 +63,8 @@ export class Images extends APIResource {
   ): APIPromise<ImagesResponse>;
   /**
    * Edit images
+   *
+   * Creates edited images from input images and a prompt (JSON or multipart; GPT image models `gpt-image-1.5`, `gpt-image-1`, `gpt-image-1-mini`, `chatgpt-image-latest`, and `dall-e-2`). Returns ImagesResponse, or, when `stream` is true, server-sent events named by `event:` lines: `image_edit.partial_image` and `image_edit.completed`. Multipart requests send the input images as repeated `image[]` files.
    *
    * `POST /images/edits` (`createImageEdit`)
    */
@@ -73,6 +85,8 @@ export class Images extends APIResource {
 
   /**
    * Generate images
+   *
+   * Creates images from a prompt. Returns ImagesResponse. The model defaults to `dall-e-2` unless a GPT-image-specific parameter is used.
    *
    * `POST /images/generations` (`createImage`)
    */

@@ -6,19 +6,25 @@ import type { PagePromise } from '../core/pagination.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.models` */
+/**
+ * Model listing and deletion of fine-tuned models.
+ *
+ * Reached as `client.models`.
+ */
 export class Models extends APIResource {
   /**
-   * Delete a fine-tuned model
+   * Retrieve a model
    *
-   * `DELETE /models/{model}` (`deleteModel`)
+   * `GET /models/{model}` (`retrieveModel`)
    */
-  delete(model: string, options?: RequestOptions): APIPromise<ModelDeleted> {
-    return this._client.call<ModelDeleted>(operations.deleteModel, { path: { model: model } }, options);
+  retrieve(model: string, options?: RequestOptions): APIPromise<Model> {
+    return this._client.call<Model>(operations.retrieveModel, { path: { model: model } }, options);
   }
 
   /**
    * List models
+   *
+   * Lists the available models.
    *
    * `GET /models` (`listModels`)
    */
@@ -27,11 +33,13 @@ export class Models extends APIResource {
   }
 
   /**
-   * Retrieve a model
+   * Delete a fine-tuned model
    *
-   * `GET /models/{model}` (`retrieveModel`)
+   * Deletes a fine-tuned model; requires the Owner role in the organization. Access tokens from the workload identity token exchange are rejected by this endpoint.
+   *
+   * `DELETE /models/{model}` (`deleteModel`)
    */
-  retrieve(model: string, options?: RequestOptions): APIPromise<Model> {
-    return this._client.call<Model>(operations.retrieveModel, { path: { model: model } }, options);
+  delete(model: string, options?: RequestOptions): APIPromise<ModelDeleted> {
+    return this._client.call<ModelDeleted>(operations.deleteModel, { path: { model: model } }, options);
   }
 }

@@ -5,10 +5,16 @@ import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.moderations` */
+/**
+ * Content moderation of text and image inputs.
+ *
+ * Reached as `client.moderations`.
+ */
 export class Moderations extends APIResource {
   /**
    * Create a moderation
+   *
+   * Classifies text and image input for potentially harmful content. Returns `id`, `model` and `results` (one Moderation result per input).
    *
    * `POST /moderations` (`createModeration`)
    */

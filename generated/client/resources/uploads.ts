@@ -5,19 +5,27 @@ import type { RequestOptions } from '../core/options.js';
 import { APIResource } from '../core/resource.js';
 import { operations } from '../operations.js';
 
-/** `client.uploads` */
+/**
+ * File uploads in Parts (at most 8 GB in total; an upload expires one hour after creation).
+ *
+ * Reached as `client.uploads`.
+ */
 export class Uploads extends APIResource {
   /**
-   * Cancel an upload
+   * Create an upload
    *
-   * `POST /uploads/{upload_id}/cancel` (`cancelUpload`)
+   * Creates an upload in status `pending` that accepts Parts, at most 8 GB in total. The upload expires one hour after creation. Default file expiry: files with purpose `batch` expire after 30 days; others persist until deleted.
+   *
+   * `POST /uploads` (`createUpload`)
    */
-  cancel(uploadId: string, options?: RequestOptions): APIPromise<Upload> {
-    return this._client.call<Upload>(operations.cancelUpload, { path: { upload_id: uploadId } }, options);
+  create(body: UploadCreateRequest, options?: RequestOptions): APIPromise<Upload> {
+    return this._client.call<Upload>(operations.createUpload, { params: body }, options);
   }
 
   /**
    * Complete an upload
+   *
+   * Completes a pending upload. The total bytes uploaded must equal the `bytes` given at creation (and `md5`, if supplied, must match). A File is created and returned in `file`; no Parts can be added afterwards.
    *
    * `POST /uploads/{upload_id}/complete` (`completeUpload`)
    */
@@ -30,11 +38,13 @@ export class Uploads extends APIResource {
   }
 
   /**
-   * Create an upload
+   * Cancel an upload
    *
-   * `POST /uploads` (`createUpload`)
+   * Cancels a pending upload. No Parts can be added afterwards.
+   *
+   * `POST /uploads/{upload_id}/cancel` (`cancelUpload`)
    */
-  create(body: UploadCreateRequest, options?: RequestOptions): APIPromise<Upload> {
-    return this._client.call<Upload>(operations.createUpload, { params: body }, options);
+  cancel(uploadId: string, options?: RequestOptions): APIPromise<Upload> {
+    return this._client.call<Upload>(operations.cancelUpload, { path: { upload_id: uploadId } }, options);
   }
 }

@@ -29,7 +29,11 @@ import {
   isVoiceCreateRequest,
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check281, check7, is280 } from '../shared.js';
+import {
+  checkString,
+  checkTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose,
+  isTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose,
+} from '../shared.js';
 import type {
   CreateSpeechHeaders,
   CreateTranscriptionHeaders,
@@ -65,14 +69,24 @@ export function validateCreateSpeechRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1audio~1speech/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isSpeechCreateRequest(body, c)) {
       checkSpeechCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { speed: 1 });
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1audio~1speech/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -80,9 +94,9 @@ export function validateCreateSpeechRequest(
 
 /** Validates a JSON response body of `createSpeech` (unlisted properties tolerated). */
 export const validateCreateSpeechResponse = responseValidator([
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createTranscription` request (POST /audio/transcriptions), every error located by JSON pointer. */
@@ -99,7 +113,12 @@ export function validateCreateTranscriptionRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1audio~1transcriptions/post/requestBody/required',
+    );
   } else if (mt === 'multipart/form-data') {
     body = coerceForm(body, {
       'include[]': 'list',
@@ -110,7 +129,12 @@ export function validateCreateTranscriptionRequest(
       checkTranscriptionCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as multipart/form-data');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as multipart/form-data',
+      '#/paths/~1audio~1transcriptions/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -118,10 +142,15 @@ export function validateCreateTranscriptionRequest(
 
 /** Validates a JSON response body of `createTranscription` (unlisted properties tolerated). */
 export const validateCreateTranscriptionResponse = responseValidator([
-  ['200', is280, check281],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  [
+    '200',
+    isTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose,
+    checkTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose,
+    '#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema',
+  ],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `listVoiceConsents` request (GET /audio/voice_consents), every error located by JSON pointer. */
@@ -145,10 +174,10 @@ export function validateListVoiceConsentsRequest(
 
 /** Validates a JSON response body of `listVoiceConsents` (unlisted properties tolerated). */
 export const validateListVoiceConsentsResponse = responseValidator([
-  ['200', isVoiceConsentList, checkVoiceConsentList],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVoiceConsentList, checkVoiceConsentList, '#/components/schemas/VoiceConsentList'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `retrieveVoiceConsent` request (GET /audio/voice_consents/{consent_id}), every error located by JSON pointer. */
@@ -163,9 +192,15 @@ export function validateRetrieveVoiceConsentRequest(
     const raw = input.path?.['consent_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/consent_id');
+      c.missing('/path/consent_id', '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/consent_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/consent_id',
+          c,
+          '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -181,10 +216,10 @@ export function validateRetrieveVoiceConsentRequest(
 
 /** Validates a JSON response body of `retrieveVoiceConsent` (unlisted properties tolerated). */
 export const validateRetrieveVoiceConsentResponse = responseValidator([
-  ['200', isVoiceConsent, checkVoiceConsent],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVoiceConsent, checkVoiceConsent, '#/components/schemas/VoiceConsent'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `updateVoiceConsent` request (POST /audio/voice_consents/{consent_id}), every error located by JSON pointer. */
@@ -199,9 +234,15 @@ export function validateUpdateVoiceConsentRequest(
     const raw = input.path?.['consent_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/consent_id');
+      c.missing('/path/consent_id', '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/consent_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/consent_id',
+          c,
+          '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['consentId'] = x;
   }
@@ -214,13 +255,23 @@ export function validateUpdateVoiceConsentRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1audio~1voice_consents~1{consent_id}/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVoiceConsentUpdateRequest(body, c)) {
       checkVoiceConsentUpdateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1audio~1voice_consents~1{consent_id}/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body } as never };
@@ -243,13 +294,23 @@ export function validateCreateVoiceRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1audio~1voices/post/requestBody/required',
+    );
   } else if (mt === 'multipart/form-data') {
     if (!isVoiceCreateRequest(body, c)) {
       checkVoiceCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as multipart/form-data');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as multipart/form-data',
+      '#/paths/~1audio~1voices/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -257,8 +318,8 @@ export function validateCreateVoiceRequest(
 
 /** Validates a JSON response body of `createVoice` (unlisted properties tolerated). */
 export const validateCreateVoiceResponse = responseValidator([
-  ['200', isCustomVoice, checkCustomVoice],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isCustomVoice, checkCustomVoice, '#/components/schemas/CustomVoice'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

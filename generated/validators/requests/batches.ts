@@ -19,7 +19,7 @@ import {
   isBatchList,
 } from '../schemas/batches.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type {
   BatchCreateRequest,
   CancelBatchHeaders,
@@ -55,10 +55,10 @@ export function validateListBatchesRequest(
 
 /** Validates a JSON response body of `listBatches` (unlisted properties tolerated). */
 export const validateListBatchesResponse = responseValidator([
-  ['200', isBatchList, checkBatchList],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isBatchList, checkBatchList, '#/components/schemas/BatchList'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createBatch` request (POST /batches), every error located by JSON pointer. */
@@ -75,13 +75,18 @@ export function validateCreateBatchRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add('/body', 'required', 'the request body is required', '#/paths/~1batches/post/requestBody/required');
   } else if (mt === 'application/json') {
     if (!isBatchCreateRequest(body, c)) {
       checkBatchCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1batches/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -89,10 +94,10 @@ export function validateCreateBatchRequest(
 
 /** Validates a JSON response body of `createBatch` (unlisted properties tolerated). */
 export const validateCreateBatchResponse = responseValidator([
-  ['200', isBatch, checkBatch],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isBatch, checkBatch, '#/components/schemas/Batch'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `cancelBatch` request (POST /batches/{batch_id}/cancel), every error located by JSON pointer. */
@@ -105,9 +110,10 @@ export function validateCancelBatchRequest(
     const raw = input.path?.['batch_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/batch_id');
+      c.missing('/path/batch_id', '#/paths/~1batches~1{batch_id}~1cancel/post/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/batch_id', c);
+      if (typeof x !== 'string')
+        checkString(x, '/path/batch_id', c, '#/paths/~1batches~1{batch_id}~1cancel/post/parameters/0/schema');
     }
     if (x !== undefined) path['batchId'] = x;
   }

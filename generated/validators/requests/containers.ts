@@ -22,7 +22,7 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -53,7 +53,8 @@ export function validateListContainersRequest(
     const raw = input.query?.['name'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') check7(x, '/query/name', c);
+      if (typeof x !== 'string')
+        checkString(x, '/query/name', c, '#/paths/~1containers/get/parameters/2/schema');
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -70,10 +71,10 @@ export function validateListContainersRequest(
 
 /** Validates a JSON response body of `listContainers` (unlisted properties tolerated). */
 export const validateListContainersResponse = responseValidator([
-  ['200', isContainerList, checkContainerList],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isContainerList, checkContainerList, '#/components/schemas/ContainerList'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createContainer` request (POST /containers), every error located by JSON pointer. */
@@ -90,14 +91,24 @@ export function validateCreateContainerRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1containers/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isContainerCreateRequest(body, c)) {
       checkContainerCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { memory_limit: '1g' });
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1containers/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -105,10 +116,10 @@ export function validateCreateContainerRequest(
 
 /** Validates a JSON response body of `createContainer` (unlisted properties tolerated). */
 export const validateCreateContainerResponse = responseValidator([
-  ['200', isContainer, checkContainer],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isContainer, checkContainer, '#/components/schemas/Container'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `deleteContainer` request (DELETE /containers/{container_id}), every error located by JSON pointer. */
@@ -121,9 +132,15 @@ export function validateDeleteContainerRequest(
     const raw = input.path?.['container_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/container_id');
+      c.missing('/path/container_id', '#/paths/~1containers~1{container_id}/delete/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/container_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/container_id',
+          c,
+          '#/paths/~1containers~1{container_id}/delete/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['containerId'] = x;
   }
@@ -139,10 +156,10 @@ export function validateDeleteContainerRequest(
 
 /** Validates a JSON response body of `deleteContainer` (unlisted properties tolerated). */
 export const validateDeleteContainerResponse = responseValidator([
-  ['200', isContainerDeleted, checkContainerDeleted],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isContainerDeleted, checkContainerDeleted, '#/components/schemas/ContainerDeleted'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `retrieveContainer` request (GET /containers/{container_id}), every error located by JSON pointer. */
@@ -157,9 +174,15 @@ export function validateRetrieveContainerRequest(
     const raw = input.path?.['container_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/container_id');
+      c.missing('/path/container_id', '#/paths/~1containers~1{container_id}/get/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/container_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/container_id',
+          c,
+          '#/paths/~1containers~1{container_id}/get/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['containerId'] = x;
   }

@@ -11,7 +11,7 @@ import {
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
 import {
   readServiceOrganizationParameter,
@@ -30,9 +30,18 @@ export function validateDeleteConversationRequest(
     const raw = input.path?.['conversation_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/conversation_id');
+      c.missing(
+        '/path/conversation_id',
+        '#/paths/~1conversations~1{conversation_id}/delete/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/conversation_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/conversation_id',
+          c,
+          '#/paths/~1conversations~1{conversation_id}/delete/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['conversationId'] = x;
   }
@@ -48,8 +57,8 @@ export function validateDeleteConversationRequest(
 
 /** Validates a JSON response body of `deleteConversation` (unlisted properties tolerated). */
 export const validateDeleteConversationResponse = responseValidator([
-  ['200', isConversationDeleted, checkConversationDeleted],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isConversationDeleted, checkConversationDeleted, '#/components/schemas/ConversationDeleted'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

@@ -36,13 +36,23 @@ export function validateCreateEmbeddingRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1embeddings/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isEmbeddingCreateRequest(body, c)) {
       checkEmbeddingCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1embeddings/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -50,8 +60,13 @@ export function validateCreateEmbeddingRequest(
 
 /** Validates a JSON response body of `createEmbedding` (unlisted properties tolerated). */
 export const validateCreateEmbeddingResponse = responseValidator([
-  ['200', isCreateEmbeddingResponse, checkCreateEmbeddingResponse],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  [
+    '200',
+    isCreateEmbeddingResponse,
+    checkCreateEmbeddingResponse,
+    '#/components/schemas/CreateEmbeddingResponse',
+  ],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

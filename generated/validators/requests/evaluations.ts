@@ -31,13 +31,18 @@ export function validateCreateEvalRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add('/body', 'required', 'the request body is required', '#/paths/~1evals/post/requestBody/required');
   } else if (mt === 'application/json') {
     if (!isEvalCreateRequest(body, c)) {
       checkEvalCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1evals/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -45,8 +50,8 @@ export function validateCreateEvalRequest(
 
 /** Validates a JSON response body of `createEval` (unlisted properties tolerated). */
 export const validateCreateEvalResponse = responseValidator([
-  ['200', isEval, checkEval],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isEval, checkEval, '#/components/schemas/Eval'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

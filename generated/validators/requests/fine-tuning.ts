@@ -21,7 +21,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
-import { check275, check7, is282 } from '../shared.js';
+import { checkString, checkWebhookEventData, isWebhookEventData } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -50,13 +50,23 @@ export function validateRunGraderRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1fine_tuning~1alpha~1graders~1run/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isGraderRunRequest(body, c)) {
       checkGraderRunRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1fine_tuning~1alpha~1graders~1run/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -64,10 +74,10 @@ export function validateRunGraderRequest(
 
 /** Validates a JSON response body of `runGrader` (unlisted properties tolerated). */
 export const validateRunGraderResponse = responseValidator([
-  ['200', isGraderRunResult, checkGraderRunResult],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isGraderRunResult, checkGraderRunResult, '#/components/schemas/GraderRunResult'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `validateGrader` request (POST /fine_tuning/alpha/graders/validate), every error located by JSON pointer. */
@@ -84,13 +94,23 @@ export function validateValidateGraderRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1fine_tuning~1alpha~1graders~1validate/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isGraderValidateRequest(body, c)) {
       checkGraderValidateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1fine_tuning~1alpha~1graders~1validate/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -98,10 +118,15 @@ export function validateValidateGraderRequest(
 
 /** Validates a JSON response body of `validateGrader` (unlisted properties tolerated). */
 export const validateValidateGraderResponse = responseValidator([
-  ['200', is282, check275],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  [
+    '200',
+    isWebhookEventData,
+    checkWebhookEventData,
+    '#/paths/~1fine_tuning~1alpha~1graders~1validate/post/responses/200/content/application~1json/schema',
+  ],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `cancelFineTuningJob` request (POST /fine_tuning/jobs/{fine_tuning_job_id}/cancel), every error located by JSON pointer. */
@@ -116,9 +141,18 @@ export function validateCancelFineTuningJobRequest(
     const raw = input.path?.['fine_tuning_job_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/fine_tuning_job_id');
+      c.missing(
+        '/path/fine_tuning_job_id',
+        '#/paths/~1fine_tuning~1jobs~1{fine_tuning_job_id}~1cancel/post/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/fine_tuning_job_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/fine_tuning_job_id',
+          c,
+          '#/paths/~1fine_tuning~1jobs~1{fine_tuning_job_id}~1cancel/post/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['fineTuningJobId'] = x;
   }
@@ -134,10 +168,10 @@ export function validateCancelFineTuningJobRequest(
 
 /** Validates a JSON response body of `cancelFineTuningJob` (unlisted properties tolerated). */
 export const validateCancelFineTuningJobResponse = responseValidator([
-  ['200', isFineTuningJob, checkFineTuningJob],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isFineTuningJob, checkFineTuningJob, '#/components/schemas/FineTuningJob'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `retrieveFineTuningModelLimits` request (GET /fine_tuning/model_limits), every error located by JSON pointer. */

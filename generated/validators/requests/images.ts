@@ -50,7 +50,12 @@ export function validateCreateImageEditRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1images~1edits/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isImageEditCreateRequest(body, c)) {
       checkImageEditCreateRequest(body, '/body', c);
@@ -67,7 +72,12 @@ export function validateCreateImageEditRequest(
       checkImageEditMultipartRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json or multipart/form-data',
+      '#/paths/~1images~1edits/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -75,10 +85,10 @@ export function validateCreateImageEditRequest(
 
 /** Validates a JSON response body of `createImageEdit` (unlisted properties tolerated). */
 export const validateCreateImageEditResponse = responseValidator([
-  ['200', isImagesResponse, checkImagesResponse],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isImagesResponse, checkImagesResponse, '#/components/schemas/ImagesResponse'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createImage` request (POST /images/generations), every error located by JSON pointer. */
@@ -95,13 +105,23 @@ export function validateCreateImageRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1images~1generations/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isImageGenerationCreateRequest(body, c)) {
       checkImageGenerationCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1images~1generations/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -124,13 +144,23 @@ export function validateCreateImageVariationRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1images~1variations/post/requestBody/required',
+    );
   } else if (mt === 'multipart/form-data') {
     if (!isImageVariationCreateRequest(body, c)) {
       checkImageVariationCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as multipart/form-data');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as multipart/form-data',
+      '#/paths/~1images~1variations/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };

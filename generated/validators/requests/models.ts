@@ -18,7 +18,7 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -48,10 +48,10 @@ export function validateListModelsRequest(
 
 /** Validates a JSON response body of `listModels` (unlisted properties tolerated). */
 export const validateListModelsResponse = responseValidator([
-  ['200', isModelList, checkModelList],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isModelList, checkModelList, '#/components/schemas/ModelList'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `deleteModel` request (DELETE /models/{model}), every error located by JSON pointer. */
@@ -64,9 +64,10 @@ export function validateDeleteModelRequest(
     const raw = input.path?.['model'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/model');
+      c.missing('/path/model', '#/paths/~1models~1{model}/delete/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/model', c);
+      if (typeof x !== 'string')
+        checkString(x, '/path/model', c, '#/paths/~1models~1{model}/delete/parameters/0/schema');
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -82,10 +83,10 @@ export function validateDeleteModelRequest(
 
 /** Validates a JSON response body of `deleteModel` (unlisted properties tolerated). */
 export const validateDeleteModelResponse = responseValidator([
-  ['200', isModelDeleted, checkModelDeleted],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isModelDeleted, checkModelDeleted, '#/components/schemas/ModelDeleted'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `retrieveModel` request (GET /models/{model}), every error located by JSON pointer. */
@@ -98,9 +99,10 @@ export function validateRetrieveModelRequest(
     const raw = input.path?.['model'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/model');
+      c.missing('/path/model', '#/paths/~1models~1{model}/get/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/model', c);
+      if (typeof x !== 'string')
+        checkString(x, '/path/model', c, '#/paths/~1models~1{model}/get/parameters/0/schema');
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -116,8 +118,8 @@ export function validateRetrieveModelRequest(
 
 /** Validates a JSON response body of `retrieveModel` (unlisted properties tolerated). */
 export const validateRetrieveModelResponse = responseValidator([
-  ['200', isModel, checkModel],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isModel, checkModel, '#/components/schemas/Model'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

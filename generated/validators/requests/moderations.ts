@@ -36,13 +36,23 @@ export function validateCreateModerationRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1moderations/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isModerationCreateRequest(body, c)) {
       checkModerationCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1moderations/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -50,8 +60,13 @@ export function validateCreateModerationRequest(
 
 /** Validates a JSON response body of `createModeration` (unlisted properties tolerated). */
 export const validateCreateModerationResponse = responseValidator([
-  ['200', isCreateModerationResponse, checkCreateModerationResponse],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  [
+    '200',
+    isCreateModerationResponse,
+    checkCreateModerationResponse,
+    '#/components/schemas/CreateModerationResponse',
+  ],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

@@ -36,13 +36,23 @@ export function validateCountInputTokensRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1responses~1input_tokens/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isInputTokenCountRequest(body, c)) {
       checkInputTokenCountRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1responses~1input_tokens/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -50,8 +60,8 @@ export function validateCountInputTokensRequest(
 
 /** Validates a JSON response body of `countInputTokens` (unlisted properties tolerated). */
 export const validateCountInputTokensResponse = responseValidator([
-  ['200', isInputTokenCount, checkInputTokenCount],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isInputTokenCount, checkInputTokenCount, '#/components/schemas/InputTokenCount'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

@@ -19,7 +19,7 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -48,13 +48,18 @@ export function validateCreateUploadRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add('/body', 'required', 'the request body is required', '#/paths/~1uploads/post/requestBody/required');
   } else if (mt === 'application/json') {
     if (!isUploadCreateRequest(body, c)) {
       checkUploadCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1uploads/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -62,10 +67,10 @@ export function validateCreateUploadRequest(
 
 /** Validates a JSON response body of `createUpload` (unlisted properties tolerated). */
 export const validateCreateUploadResponse = responseValidator([
-  ['200', isUpload, checkUpload],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isUpload, checkUpload, '#/components/schemas/Upload'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `cancelUpload` request (POST /uploads/{upload_id}/cancel), every error located by JSON pointer. */
@@ -78,9 +83,15 @@ export function validateCancelUploadRequest(
     const raw = input.path?.['upload_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/upload_id');
+      c.missing('/path/upload_id', '#/paths/~1uploads~1{upload_id}~1cancel/post/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/upload_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/upload_id',
+          c,
+          '#/paths/~1uploads~1{upload_id}~1cancel/post/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -109,9 +120,15 @@ export function validateCompleteUploadRequest(
     const raw = input.path?.['upload_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/upload_id');
+      c.missing('/path/upload_id', '#/paths/~1uploads~1{upload_id}~1complete/post/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/upload_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/upload_id',
+          c,
+          '#/paths/~1uploads~1{upload_id}~1complete/post/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['uploadId'] = x;
   }
@@ -124,13 +141,23 @@ export function validateCompleteUploadRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1uploads~1{upload_id}~1complete/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isUploadCompleteRequest(body, c)) {
       checkUploadCompleteRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1uploads~1{upload_id}~1complete/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body } as never };

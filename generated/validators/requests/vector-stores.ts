@@ -29,7 +29,7 @@ import {
   isVectorStoreSearchRequest,
   isVectorStoreSearchResults,
 } from '../schemas/vector-stores.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type {
   CreateVectorStoreHeaders,
   DeleteVectorStoreHeaders,
@@ -81,10 +81,10 @@ export function validateListVectorStoresRequest(
 
 /** Validates a JSON response body of `listVectorStores` (unlisted properties tolerated). */
 export const validateListVectorStoresResponse = responseValidator([
-  ['200', isVectorStoreList, checkVectorStoreList],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVectorStoreList, checkVectorStoreList, '#/components/schemas/VectorStoreList'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createVectorStore` request (POST /vector_stores), every error located by JSON pointer. */
@@ -102,13 +102,23 @@ export function validateCreateVectorStoreRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1vector_stores/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVectorStoreCreateRequest(body, c)) {
       checkVectorStoreCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1vector_stores/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -116,10 +126,10 @@ export function validateCreateVectorStoreRequest(
 
 /** Validates a JSON response body of `createVectorStore` (unlisted properties tolerated). */
 export const validateCreateVectorStoreResponse = responseValidator([
-  ['200', isVectorStore, checkVectorStore],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVectorStore, checkVectorStore, '#/components/schemas/VectorStore'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `deleteVectorStore` request (DELETE /vector_stores/{vector_store_id}), every error located by JSON pointer. */
@@ -134,9 +144,18 @@ export function validateDeleteVectorStoreRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/vector_store_id');
+      c.missing(
+        '/path/vector_store_id',
+        '#/paths/~1vector_stores~1{vector_store_id}/delete/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/vector_store_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}/delete/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -153,10 +172,10 @@ export function validateDeleteVectorStoreRequest(
 
 /** Validates a JSON response body of `deleteVectorStore` (unlisted properties tolerated). */
 export const validateDeleteVectorStoreResponse = responseValidator([
-  ['200', isVectorStoreDeleted, checkVectorStoreDeleted],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVectorStoreDeleted, checkVectorStoreDeleted, '#/components/schemas/VectorStoreDeleted'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `retrieveVectorStore` request (GET /vector_stores/{vector_store_id}), every error located by JSON pointer. */
@@ -171,9 +190,18 @@ export function validateRetrieveVectorStoreRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/vector_store_id');
+      c.missing(
+        '/path/vector_store_id',
+        '#/paths/~1vector_stores~1{vector_store_id}/get/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/vector_store_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}/get/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -203,9 +231,18 @@ export function validateRetrieveVectorStoreFileRequest(
     const raw = input.path?.['file_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/file_id');
+      c.missing(
+        '/path/file_id',
+        '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/1/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/file_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/file_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/1/schema',
+        );
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -213,9 +250,18 @@ export function validateRetrieveVectorStoreFileRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/vector_store_id');
+      c.missing(
+        '/path/vector_store_id',
+        '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/vector_store_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -232,10 +278,10 @@ export function validateRetrieveVectorStoreFileRequest(
 
 /** Validates a JSON response body of `retrieveVectorStoreFile` (unlisted properties tolerated). */
 export const validateRetrieveVectorStoreFileResponse = responseValidator([
-  ['200', isVectorStoreFile, checkVectorStoreFile],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVectorStoreFile, checkVectorStoreFile, '#/components/schemas/VectorStoreFile'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `updateVectorStoreFileAttributes` request (POST /vector_stores/{vector_store_id}/files/{file_id}), every error located by JSON pointer. */
@@ -255,9 +301,18 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     const raw = input.path?.['file_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/file_id');
+      c.missing(
+        '/path/file_id',
+        '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/1/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/file_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/file_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/1/schema',
+        );
     }
     if (x !== undefined) path['fileId'] = x;
   }
@@ -265,9 +320,18 @@ export function validateUpdateVectorStoreFileAttributesRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/vector_store_id');
+      c.missing(
+        '/path/vector_store_id',
+        '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/vector_store_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -281,13 +345,23 @@ export function validateUpdateVectorStoreFileAttributesRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVectorStoreFileUpdateRequest(body, c)) {
       checkVectorStoreFileUpdateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body } as never };
@@ -308,9 +382,18 @@ export function validateSearchVectorStoreRequest(
     const raw = input.path?.['vector_store_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/vector_store_id');
+      c.missing(
+        '/path/vector_store_id',
+        '#/paths/~1vector_stores~1{vector_store_id}~1search/post/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/vector_store_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/vector_store_id',
+          c,
+          '#/paths/~1vector_stores~1{vector_store_id}~1search/post/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
   }
@@ -324,13 +407,23 @@ export function validateSearchVectorStoreRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1vector_stores~1{vector_store_id}~1search/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVectorStoreSearchRequest(body, c)) {
       checkVectorStoreSearchRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1vector_stores~1{vector_store_id}~1search/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body } as never };
@@ -338,8 +431,13 @@ export function validateSearchVectorStoreRequest(
 
 /** Validates a JSON response body of `searchVectorStore` (unlisted properties tolerated). */
 export const validateSearchVectorStoreResponse = responseValidator([
-  ['200', isVectorStoreSearchResults, checkVectorStoreSearchResults],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  [
+    '200',
+    isVectorStoreSearchResults,
+    checkVectorStoreSearchResults,
+    '#/components/schemas/VectorStoreSearchResults',
+  ],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);

@@ -33,7 +33,7 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
-import { check7 } from '../shared.js';
+import { checkString } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -87,10 +87,10 @@ export function validateListVideosRequest(
 
 /** Validates a JSON response body of `listVideos` (unlisted properties tolerated). */
 export const validateListVideosResponse = responseValidator([
-  ['200', isVideoList, checkVideoList],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVideoList, checkVideoList, '#/components/schemas/VideoList'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createVideo` request (POST /videos), every error located by JSON pointer. */
@@ -107,14 +107,19 @@ export function validateCreateVideoRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add('/body', 'required', 'the request body is required', '#/paths/~1videos/post/requestBody/required');
   } else if (mt === 'application/json' || mt === 'multipart/form-data') {
     if (!isVideoCreateRequest(body, c)) {
       checkVideoCreateRequest(body, '/body', c);
     }
     if (!c.count) body = withDefaults(body, { model: 'sora-2', seconds: '4', size: '720x1280' });
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json or multipart/form-data');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json or multipart/form-data',
+      '#/paths/~1videos/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -122,10 +127,10 @@ export function validateCreateVideoRequest(
 
 /** Validates a JSON response body of `createVideo` (unlisted properties tolerated). */
 export const validateCreateVideoResponse = responseValidator([
-  ['200', isVideo, checkVideo],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVideo, checkVideo, '#/components/schemas/Video'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `createVideoCharacter` request (POST /videos/characters), every error located by JSON pointer. */
@@ -142,13 +147,23 @@ export function validateCreateVideoCharacterRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'multipart/form-data' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1videos~1characters/post/requestBody/required',
+    );
   } else if (mt === 'multipart/form-data') {
     if (!isVideoCharacterCreateRequest(body, c)) {
       checkVideoCharacterCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as multipart/form-data');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as multipart/form-data',
+      '#/paths/~1videos~1characters/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -156,10 +171,10 @@ export function validateCreateVideoCharacterRequest(
 
 /** Validates a JSON response body of `createVideoCharacter` (unlisted properties tolerated). */
 export const validateCreateVideoCharacterResponse = responseValidator([
-  ['200', isVideoCharacter, checkVideoCharacter],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVideoCharacter, checkVideoCharacter, '#/components/schemas/VideoCharacter'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `retrieveVideoCharacter` request (GET /videos/characters/{character_id}), every error located by JSON pointer. */
@@ -174,9 +189,18 @@ export function validateRetrieveVideoCharacterRequest(
     const raw = input.path?.['character_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/character_id');
+      c.missing(
+        '/path/character_id',
+        '#/paths/~1videos~1characters~1{character_id}/get/parameters/0/required',
+      );
     } else {
-      if (typeof x !== 'string') check7(x, '/path/character_id', c);
+      if (typeof x !== 'string')
+        checkString(
+          x,
+          '/path/character_id',
+          c,
+          '#/paths/~1videos~1characters~1{character_id}/get/parameters/0/schema',
+        );
     }
     if (x !== undefined) path['characterId'] = x;
   }
@@ -207,13 +231,23 @@ export function validateCreateVideoEditRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1videos~1edits/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVideoEditCreateRequest(body, c)) {
       checkVideoEditCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1videos~1edits/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -236,13 +270,23 @@ export function validateCreateVideoExtensionRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1videos~1extensions/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVideoExtensionCreateRequest(body, c)) {
       checkVideoExtensionCreateRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1videos~1extensions/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path: NONE, query: NONE, headers, body } as never };
@@ -261,9 +305,10 @@ export function validateDeleteVideoRequest(
     const raw = input.path?.['video_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/video_id');
+      c.missing('/path/video_id', '#/paths/~1videos~1{video_id}/delete/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/video_id', c);
+      if (typeof x !== 'string')
+        checkString(x, '/path/video_id', c, '#/paths/~1videos~1{video_id}/delete/parameters/0/schema');
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -279,10 +324,10 @@ export function validateDeleteVideoRequest(
 
 /** Validates a JSON response body of `deleteVideo` (unlisted properties tolerated). */
 export const validateDeleteVideoResponse = responseValidator([
-  ['200', isVideoDeleted, checkVideoDeleted],
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['200', isVideoDeleted, checkVideoDeleted, '#/components/schemas/VideoDeleted'],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `downloadVideoContent` request (GET /videos/{video_id}/content), every error located by JSON pointer. */
@@ -302,9 +347,10 @@ export function validateDownloadVideoContentRequest(
     const raw = input.path?.['video_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/video_id');
+      c.missing('/path/video_id', '#/paths/~1videos~1{video_id}~1content/get/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/video_id', c);
+      if (typeof x !== 'string')
+        checkString(x, '/path/video_id', c, '#/paths/~1videos~1{video_id}~1content/get/parameters/0/schema');
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -331,9 +377,9 @@ export function validateDownloadVideoContentRequest(
 
 /** Validates a JSON response body of `downloadVideoContent` (unlisted properties tolerated). */
 export const validateDownloadVideoContentResponse = responseValidator([
-  ['400', isErrorResponse, checkErrorResponse],
-  ['429', isErrorResponse, checkErrorResponse],
-  ['default', isErrorResponse, checkErrorResponse],
+  ['400', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['429', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
+  ['default', isErrorResponse, checkErrorResponse, '#/components/schemas/ErrorResponse'],
 ]);
 
 /** Validates a `remixVideo` request (POST /videos/{video_id}/remix), every error located by JSON pointer. */
@@ -346,9 +392,10 @@ export function validateRemixVideoRequest(
     const raw = input.path?.['video_id'];
     let x: unknown = scalar(raw);
     if (x === undefined) {
-      c.missing('/path/video_id');
+      c.missing('/path/video_id', '#/paths/~1videos~1{video_id}~1remix/post/parameters/0/required');
     } else {
-      if (typeof x !== 'string') check7(x, '/path/video_id', c);
+      if (typeof x !== 'string')
+        checkString(x, '/path/video_id', c, '#/paths/~1videos~1{video_id}~1remix/post/parameters/0/schema');
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -361,13 +408,23 @@ export function validateRemixVideoRequest(
   let body: unknown = input.body;
   const mt = input.mediaType === undefined ? 'application/json' : mediaTypeOf(input.mediaType);
   if (body === undefined) {
-    c.add('/body', 'required', 'the request body is required');
+    c.add(
+      '/body',
+      'required',
+      'the request body is required',
+      '#/paths/~1videos~1{video_id}~1remix/post/requestBody/required',
+    );
   } else if (mt === 'application/json') {
     if (!isVideoRemixRequest(body, c)) {
       checkVideoRemixRequest(body, '/body', c);
     }
   } else {
-    c.add('/body', 'media_type', 'must be sent as application/json');
+    c.add(
+      '/body',
+      'media_type',
+      'must be sent as application/json',
+      '#/paths/~1videos~1{video_id}~1remix/post/requestBody/content',
+    );
   }
   if (c.count) return { ok: false, errors: c.errors };
   return { ok: true, value: { path, query: NONE, headers, body } as never };

@@ -9,6 +9,7 @@ import { dataKey, quote, writeData } from '../ts/literal.ts';
 import { typeOf, union, text } from '../ts/type-expr.ts';
 import { importRegistry, specifier } from '../ts/imports.ts';
 import { clientOwn } from './operation-spec.ts';
+import { resourceSummary } from './resources.ts';
 
 /** The environment variables the client reads: organization and project only where the config names their headers. */
 function envVariables(api: Api, config: CodegenConfig): string[] {
@@ -30,7 +31,7 @@ export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const use = importRegistry(api, path);
-  const spec = use.from('client/core/operation.ts', 'OperationSpec', true);
+  const spec = use.from('client/internal/operation.ts', 'OperationSpec', true);
   // Aliased (the registry imports by name only): this module declares its own `operations`. Its specifier sorts first.
   const facts: StatementStructures = {
     kind: StructureKind.ImportDeclaration,
@@ -156,9 +157,18 @@ export function emitClientClass(api: Api, config: CodegenConfig): GeneratedFile 
           name: t.property,
           isReadonly: true,
           type: t.className,
-          docs: [`\`client.${t.property}\``],
+          docs: [resourceSummary(api, t)],
         })),
-        { name: 'webhooks', isReadonly: true, type: 'Webhooks' },
+        {
+          name: 'webhooks',
+          isReadonly: true,
+          type: 'Webhooks',
+          docs: [
+            api.webhooks.length
+              ? `Verifies webhook deliveries (Standard Webhooks) and types their events: ${api.webhooks.map((w) => `\`${w.name}\``).join(', ')}.`
+              : 'Verifies webhook deliveries (Standard Webhooks); the spec describes no event.',
+          ],
+        },
       ],
       ctors: [
         {

@@ -1,6 +1,7 @@
 /**
- * The typed client, `generated/client/`: the hand-written core copied from templates/client/core, the operation specs,
- * one resource file per top-level resource, PlatformClient, the webhook helper, the index and a README.
+ * The typed client, `generated/client/`: the hand-written runtime copied from templates/client (`core/` public,
+ * `internal/` not exported), the operation specs, one file per resource (sub-resources in their parent's folder),
+ * PlatformClient, the webhook helper, the index and a README.
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
@@ -25,9 +26,9 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
   ];
 }
 
-/** `client/core/brand.ts`: the config's values in place of templates/client/core/brand.ts's defaults. */
+/** `client/internal/brand.ts`: the config's values in place of templates/client/internal/brand.ts's defaults. */
 function brandFile(api: Api, config: CodegenConfig): GeneratedFile {
-  return constantsModule('client/core/brand.ts', {
+  return constantsModule('client/internal/brand.ts', {
     ENV_PREFIX: {
       type: 'string',
       value: api.envPrefix,

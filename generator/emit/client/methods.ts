@@ -95,7 +95,7 @@ function defaultType(conditions: When[], params: TypeWriter, use: Imports): Type
     for (const w of when)
       for (const v of w.values)
         (byField.get(w.field) ?? byField.set(w.field, new Set()).get(w.field)!).add(v);
-  const fieldOf = use.from(`${CORE}/operation.ts`, 'FieldOf', true);
+  const fieldOf = use.from('client/internal/operation.ts', 'FieldOf', true);
   return objectType(
     [...byField].map(([field, values]) => ({
       name: field,
@@ -105,14 +105,20 @@ function defaultType(conditions: When[], params: TypeWriter, use: Imports): Type
   );
 }
 
+const words = (text: string) => text.trim().split(/\s+/).length;
+
+/**
+ * The summary, the description when it says more than the summary (`Lists vector stores.` under `List vector
+ * stores` does not), then the request it sends: never the method's own name again.
+ */
 function docOf(op: Operation): string {
-  const lines = [
-    op.summary ?? op.operationId,
-    '',
-    `\`${op.method.toUpperCase()} ${op.path}\` (\`${op.operationId}\`)`,
-  ];
-  if (op.deprecated) lines.push('@deprecated');
-  return lines.join('\n');
+  const paragraphs: string[] = [];
+  if (op.summary) paragraphs.push(op.summary);
+  const description = op.description?.trim();
+  if (description && (!op.summary || words(description) > words(op.summary) + 1))
+    paragraphs.push(description);
+  paragraphs.push(`\`${op.method.toUpperCase()} ${op.path}\` (\`${op.operationId}\`)`);
+  return [...paragraphs.join('\n\n').split('\n'), ...(op.deprecated ? ['@deprecated'] : [])].join('\n');
 }
 
 export function methodOf(

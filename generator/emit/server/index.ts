@@ -1,13 +1,16 @@
 /**
- * `generated/server/`: a server skeleton for the API.
- *   core.ts (the pipeline; its stages in route.ts, auth.ts, rate-limit.ts, read-body.ts, handle.ts), body reading,
- *   parsing and multipart, responses, credentials, adapters (node.ts, fetch.ts)...
- *                 hand-written runtime (every .ts file of templates/server/ but brand.ts), verbatim
- *   routes.ts     validators by operationId, beside the shared protocol/operations.ts (routed by router.ts)
+ * `generated/server/`: a server skeleton for the API. On top, the files generated for the API:
+ *   index.ts      createServer(handlers, options) → { handle, node, fetch }, and what users import
  *   handlers.ts   the typed `Handlers` interface
- *   index.ts      createServer(handlers, options) → { handle, node, fetch }
+ *   routes.ts     validators by operationId, beside the shared protocol/operations.ts (routed by pipeline/router.ts)
  *   README.md     mounting (node:http, Express, Fastify, Hono), handlers, Reply, errors, streams, hooks, limits
  *   brand.ts      the codegen config's version header and access-token policy
+ * Below them the hand-written runtime (every .ts file under templates/server/ but brand.ts, verbatim):
+ *   core/         what handlers, hooks and adapters are written against: types, options, limits, errors, reply,
+ *                 state guards, shutdown
+ *   pipeline/     the stages in order (server.ts runs them: head, auth, rate-limit, body, handler) and the response
+ *   request/      reading what a request carries: body bytes with limits, parsing by media type, query fields
+ *   adapters/     node:http (node.ts) and web-standard fetch (fetch.ts)
  *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
 import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
@@ -16,11 +19,12 @@ import type { Operation } from '../../ir/operation.ts';
 import type { GeneratedFile } from '../contract.ts';
 import { constantsModule, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
-import { dataKey, dataLiteral } from '../ts/literal.ts';
+import { dataKey, dataLiteral, typeKey } from '../ts/literal.ts';
+import { importRegistry } from '../ts/imports.ts';
 import { renderTemplate, verbatimFolder } from '../templates.ts';
 import { handlersFile } from './handlers.ts';
 import { routesFile } from './routes.ts';
-import { credentials, guardExample } from '../readme-facts.ts';
+import { credentials, guardExample, sample } from '../readme-facts.ts';
 
 /**
  * The runtime's exports by name, not `export *`: the model types are exported with `export type *` too, and a
@@ -28,14 +32,15 @@ import { credentials, guardExample } from '../readme-facts.ts';
  * error; such a type stays importable from the `./types` subpath.
  */
 const INDEX = [
-  `import { createCoreServer, type CoreServer, type ServerOptions } from './core.js';`,
-  `import { toFetchHandler, type FetchHandler } from './fetch.js';`,
+  `import type { CloseOptions } from './core/lifecycle.js';`,
+  `import type { ServerOptions } from './core/options.js';`,
+  `import { toFetchHandler, type FetchHandler } from './adapters/fetch.js';`,
+  `import { toNodeListener, type NodeListener } from './adapters/node.js';`,
   `import type { Handlers } from './handlers.js';`,
-  `import type { CloseOptions } from './lifecycle.js';`,
-  `import { toNodeListener, type NodeListener } from './node.js';`,
+  `import { createCoreServer, type CoreServer } from './pipeline/server.js';`,
   `import { routes } from './routes.js';`,
+  `export { createCoreServer, type CoreServer } from './pipeline/server.js';`,
   `export {
-  createCoreServer,
   DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_JSON_CONTAINERS,
@@ -46,33 +51,33 @@ const INDEX = [
   DEFAULT_MAX_URL_BYTES,
   DRAIN_BODY_BYTES,
   MAX_HEADER_BYTES,
-  Reply,
-  reply,
-  type BinaryBody,
-  type CoreServer,
-  type HandlerExtras,
-  type NeutralRequest,
-  type NeutralResponse,
-  type OperationMeta,
-  type Principal,
-  type RateLimitDecision,
-  type RequestContext,
-  type ResponseBody,
-  type RouteMatch,
-  type Routes,
-  type ServerOptions,
-  type SuccessMeta,
-} from './core.js';`,
-  `export { errorBody, errorType, HttpError, type ErrorBody } from './errors.js';`,
+} from './core/limits.js';`,
+  `export type { RateLimitDecision, ServerOptions } from './core/options.js';`,
+  `export { Reply, reply, type ReplyHeaders } from './core/reply.js';`,
+  `export type {
+  BinaryBody,
+  HandlerExtras,
+  NeutralRequest,
+  NeutralResponse,
+  OperationMeta,
+  Principal,
+  RequestContext,
+  ResponseBody,
+  RouteMatch,
+  Routes,
+  SuccessMeta,
+} from './core/types.js';`,
+  `export { errorBody, errorType, HttpError, type ErrorBody } from './core/errors.js';`,
   `import { allowed, stateMachines, type StateMachine } from '../tables/state-machines.js';`,
-  `import { createStateGuards } from './guard.js';`,
-  `export type { StateGuards } from './guard.js';`,
-  `export type { Awaitable, HandlerInput, Handlers, None } from './handlers.js';`,
-  `export { DEFAULT_CLOSE_TIMEOUT_MS, ServerClosingError, type Closable, type CloseOptions } from './lifecycle.js';`,
-  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, NODE_SERVER_OPTIONS, toNodeListener, type NodeListener } from './node.js';`,
-  `export { toFetchHandler, type FetchHandler } from './fetch.js';`,
+  `import { createStateGuards, type StateGuards } from './core/guard.js';`,
+  `export type { StateGuards } from './core/guard.js';`,
+  `export type { Awaitable, BodyOf, Handler, HandlerInput, RepliesOf, ReplyTo, Responses, Route } from './core/handler.js';`,
+  `export type { Handlers } from './handlers.js';`,
+  `export { DEFAULT_CLOSE_TIMEOUT_MS, ServerClosingError, type Closable, type CloseOptions } from './core/lifecycle.js';`,
+  `export { BodyConsumedError, NODE_MAX_HEADER_SIZE, NODE_SERVER_OPTIONS, toNodeListener, type NodeListener } from './adapters/node.js';`,
+  `export { toFetchHandler, type FetchHandler } from './adapters/fetch.js';`,
   `export { operations, matchRoute, routes } from './routes.js';`,
-  `export type { NamedEvent } from './sse.js';`,
+  `export type { NamedEvent } from './pipeline/sse.js';`,
   `/** The API's model types (schemas, request bodies, parameters, responses), as \`import type { ... } from\` this package. */
 export type * from '../types/index.js';`,
   `export interface Server extends CoreServer {
@@ -87,12 +92,7 @@ export type * from '../types/index.js';`,
    */
   close(options?: CloseOptions): Promise<void>;
 }`,
-  `const guards = createStateGuards(Object.values(stateMachines) as readonly StateMachine<string>[], allowed);`,
-  `/** Throws HttpError(409) unless the state tables allow \`operationId\` on a resource in \`state\`. Call it from handlers. */
-export const guardState: (operationId: string, state: string) => void = guards.guardState;`,
-  `/** The states in which \`operationId\` is allowed, or undefined when no state machine restricts it. */
-export const allowedStates: (operationId: string) => string[] | undefined = guards.allowedStates;`,
-  `/** The API's server: every request goes through the pipeline of core.ts, then to \`handlers[operationId]\`. */
+  `/** The API's server: every request goes through the stages of pipeline/, then to \`handlers[operationId]\`. */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): Server {
   const core = createCoreServer(routes, handlers as unknown as Readonly<Record<string, ((input: never) => unknown) | undefined>>, options);
   const lifecycle = core.lifecycle!;
@@ -155,7 +155,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
     ...verbatimFolder('server', ['brand.ts']),
     routesFile(api),
     handlersFile(api),
-    { path: 'server/index.ts', contents: printFile('server/index.ts', INDEX) },
+    indexFile(api),
   ];
 }
 
@@ -179,9 +179,9 @@ function readmeFacts(api: Api): Record<string, unknown> {
 }
 
 /**
- * The README's mounting examples answer one operation with a `reply` echoing the validated body: the first one (in
- * spec order) that takes a JSON body and answers JSON, preferably without path parameters, else the first one, so
- * the examples run for any spec.
+ * The README's mounting examples answer one operation with a `reply` of its declared success (a sample value of its
+ * type, so the example compiles against the typed `reply`): the first one (in spec order) that takes a JSON body and
+ * answers JSON, preferably without path parameters, else the first one, so the examples run for any spec.
  */
 function readmeExample(api: Api): { exampleHandler: string; exampleNote: string } {
   const answersJson = (o: Operation) => o.success?.contents.some((c) => c.kind === 'json');
@@ -189,18 +189,86 @@ function readmeExample(api: Api): { exampleHandler: string; exampleNote: string 
     (o) => o.requestBody?.contents.some((c) => c.kind === 'json') && answersJson(o),
   );
   // An operation without path parameters keeps the example's request simple.
-  const json = candidates.find((o) => !o.path.includes('{')) ?? candidates[0];
-  const op = json ?? api.operations[0];
+  const op = candidates.find((o) => !o.path.includes('{')) ?? candidates[0] ?? api.operations[0];
   if (!op)
     return { exampleHandler: '', exampleNote: 'The API has no operations: every request answers 404.' };
-  const declared = op.success?.status ?? '';
-  // `reply` needs a number, and 204/205 cannot carry the example's body.
-  const status = /^2\d\d$/.test(declared) && declared !== '204' && declared !== '205' ? declared : '200';
   const key = dataKey(op.operationId);
+  const where = `\`${op.operationId}\` (${op.method.toUpperCase()} ${op.path})`;
+  if (!op.success)
+    return {
+      exampleHandler: `${key}: () => undefined,`,
+      exampleNote: `The examples below answer ${where}, which declares no success response, with nothing; copy them and add your handlers.`,
+    };
+  // A declared status: the success's own, else 200 under its range or `default`.
+  const status = /^\d{3}$/.test(op.success.status) ? op.success.status : '200';
+  const body = exampleBody(api, op.successDefault ?? op.success.contents[0]);
   return {
-    exampleHandler: json
-      ? `${key}: ({ body }) => reply(${status}, { received: body }),`
-      : `${key}: () => reply(${status}, {}),`,
-    exampleNote: `The examples below answer \`${op.operationId}\` (${op.method.toUpperCase()} ${op.path}) with a \`reply\` ${json ? 'echoing the validated body' : 'of an empty object'}; copy them and add your handlers.`,
+    exampleHandler: `${key}: ({ reply }) => reply(${status}${body === undefined ? '' : `, ${body}`}),`,
+    exampleNote: `The examples below answer ${where} with a \`reply\` of its declared success${body === undefined ? '' : ' (a sample of its type)'}; copy them and add your handlers.`,
   };
+}
+
+/** A value of a success content's type, as TypeScript source; undefined for a response without a body. */
+function exampleBody(
+  api: Api,
+  content: Operation['successVariants'][number] | undefined,
+): string | undefined {
+  switch (content?.kind) {
+    case undefined:
+    case 'empty':
+      return undefined;
+    case 'json':
+      return content.type ? sample(api, content.type) : '{}';
+    case 'text':
+      return "'…'";
+    case 'binary':
+      return 'new Uint8Array()';
+    case 'sse':
+      return '(async function* () {})()';
+  }
+}
+
+/**
+ * The index: the runtime's exports and `createServer` (INDEX), and the state guards typed by operation: each
+ * operation a state machine restricts, with the states of those machines (as `createStateGuards` finds them at run
+ * time; test/server/guards.test.ts holds the two to the same answer).
+ */
+function indexFile(api: Api): GeneratedFile {
+  const path = 'server/index.ts';
+  const use = importRegistry(api, path);
+  const guarded = guardedOperations(api).map(
+    ({ operationId, machines }) =>
+      `${typeKey(operationId)}: ${machines.map((m) => use.from('tables/state-machines.ts', m.typeName, true)).join(' | ')};`,
+  );
+  const statements = [
+    `/** The states each operation a state machine restricts is checked against (\`guardState\`), by operationId. */
+export interface GuardedStates {${guarded.length ? `\n  ${guarded.join('\n  ')}\n` : ''}}`,
+    `const guards: StateGuards<GuardedStates> = createStateGuards<GuardedStates, StateMachine<string>>(Object.values(stateMachines) as readonly StateMachine<string>[], allowed);`,
+    `/**
+ * Throws HttpError(409) unless the state tables allow \`operationId\` on a resource in \`state\`. Call it from handlers;
+ * an operation no state machine restricts, or a state its machine does not have, does not compile.
+ */
+export const guardState: StateGuards<GuardedStates>['guardState'] = guards.guardState;`,
+    `/** The states in which \`operationId\` is allowed. */
+export const allowedStates: StateGuards<GuardedStates>['allowedStates'] = guards.allowedStates;`,
+  ];
+  return { path, contents: printFile(path, [...use.declarations(), ...INDEX, ...statements]) };
+}
+
+/** Each operation some state machine restricts (a guard names it, or it moves a resource out of a state), in operationId order. */
+export function guardedOperations(api: Api): { operationId: string; machines: Api['stateMachines'] }[] {
+  return [...api.operations]
+    .map((o) => o.operationId)
+    .sort()
+    .map((operationId) => ({
+      operationId,
+      machines: api.stateMachines.filter(
+        (m) =>
+          m.guards.some((g) => g.operationId === operationId) ||
+          m.transitions.some(
+            (t) => t.on.kind === 'operation' && t.on.operationId === operationId && t.from !== null,
+          ),
+      ),
+    }))
+    .filter((g) => g.machines.length > 0);
 }

@@ -1,7 +1,7 @@
 /**
  * `server/routes.ts`: what only the server adds to the shared operation table (protocol/operations.ts): each
  * operation's request validator, by operationId. The route matcher is built from the table when the module loads
- * (templates/server/router.ts), so no path or method is written here again.
+ * (templates/server/pipeline/router.ts), so no path or method is written here again.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Api } from '../../ir/api.ts';
@@ -12,14 +12,14 @@ import { importRegistry } from '../ts/imports.ts';
 export function routesFile(api: Api): { path: string; contents: string } {
   const path = 'server/routes.ts';
   const use = importRegistry(api, path);
-  const core = (name: string) => use.from('server/core.ts', name, true);
+  const core = (name: string) => use.from('server/core/types.ts', name, true);
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   // A Map keeps the sorted order; each validator is imported as it is named.
   const validators = new Map(
     ops.map((o) => [o.operationId, ref(use.from('validators/index.ts', o.names.validateRequest))]),
   );
   const operations = use.from('protocol/operations.ts', 'operations');
-  const routerOf = use.from('server/router.ts', 'routerOf');
+  const routerOf = use.from('server/pipeline/router.ts', 'routerOf');
   const statements: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, namedExports: [operations] },
     {

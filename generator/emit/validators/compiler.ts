@@ -22,6 +22,7 @@ import { parseRegex } from '../../regex/syntax.ts';
 import { _, inheritedName, join, Name, prop, Writer, type Code } from './code/index.ts';
 import {
   runOf,
+  S,
   type Cx,
   type KeywordCompiler,
   type Mode,
@@ -39,6 +40,7 @@ import {
   SHAPES,
   stringAssertions,
 } from './keywords/index.ts';
+import { HelperPool } from './helper-names.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
 import { commentText } from '../ts/literal.ts';
@@ -51,12 +53,12 @@ export interface SchemaLinker {
   check(name: string): string;
 }
 
-/** Hoisted helpers (`is<n>`, `check<n>`, `ev<n>`) by the structure of their node: one per distinct sub-schema. */
-export class HelperPool {
-  readonly names = new Map<string, { is?: Name; check?: Name; ev?: Name }>();
-  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: Name }[] = [];
-  count = 0;
-}
+/** What a helper does, after the pointer of the schema it was made for. */
+const HELPER_DOCS: Record<Mode | 'ev', string> = {
+  is: ': whether `v` is valid (fail fast).',
+  check: ': adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`.',
+  ev: ': adds the keys or indexes of `v` the schema evaluates to `e`.',
+};
 
 /** Sub-schemas large enough to share in `is` mode (the length of their structural key, a proxy for code size). */
 const HOIST_ABOVE = 400;
@@ -93,8 +95,10 @@ export class Compiler implements Services {
   }
 
   /**
-   * A function validating `node`: `(v, r) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. The run
-   * `r` of an exported `is` function defaults to a new one (`newRun`).
+   * A function validating `node`: `(v, r) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. A shared
+   * helper's `check` also takes `s`, where the copy of its schema it checks is (the base of its errors'
+   * `schemaPath`); an exported function (a named schema's) writes its pointers whole, so its errors join no
+   * strings. The run `r` of an exported `is` function defaults to a new one (`newRun`).
    */
   fn(
     name: string,
@@ -106,6 +110,7 @@ export class Compiler implements Services {
     const run = options.exported
       ? { name: 'r', type: 'Run', initializer: `${this.rt('newRun').toString()}()` }
       : { name: 'r', type: 'Run' };
+    const shared = mode === 'check' && !options.exported;
     const structure: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name: new Name(name).toString(),
@@ -117,12 +122,14 @@ export class Compiler implements Services {
               { name: 'v', type: 'unknown' },
               { name: 'p', type: 'string' },
               { name: 'c', type: 'Ctx' },
+              ...(shared ? [{ name: 's', type: 'string' }] : []),
             ],
       returnType: mode === 'is' ? 'boolean' : 'void',
       statements: (w) => {
         const out = new Writer(w);
         const body = () => {
-          this.gen(out, node, V, rootPath(_`${P}`), mode, { n: 0 }, true);
+          const scope = shared ? { n: 0, root: node.pointer } : { n: 0 };
+          this.gen(out, node, V, rootPath(_`${P}`), mode, scope, true);
           if (mode === 'is') out.line(_`return true;`);
         };
         // A union or reference adds no level to the value (a Filter is a CompoundFilter at the same depth), so only
@@ -139,7 +146,9 @@ export class Compiler implements Services {
           if (mode === 'is') out.line(_`return false;`);
           else
             out
-              .line(_`c.add(p, 'too_deep', 'is nested too deeply (at most ' + ${max} + ' levels)');`)
+              .line(
+                _`c.add(p, 'too_deep', 'is nested too deeply (at most ' + ${max} + ' levels)', ${shared ? S : _`${node.pointer}`});`,
+              )
               .line(_`return;`);
         });
         out.line(_`${state}.depth++;`);
@@ -161,7 +170,7 @@ export class Compiler implements Services {
       const bad = this.isTest(node, v);
       if (bad) return void out.line(_`if (${bad}) return false;`);
     } else if (!inline) {
-      const call = this.checkCall(node, v, p);
+      const call = this.checkCall(node, v, p, s);
       if (call) return void out.line(call.bad ? _`if (${call.bad}) ${call.call};` : _`${call.call};`);
     } else if (mode === 'is') {
       const leaf = this.leafCondition(node, v);
@@ -196,11 +205,11 @@ export class Compiler implements Services {
    * (undefined: always). A valid scalar or union costs a test, not a call building its path; a container's check
    * tests each member the same way, so it is called directly (testing it first would do the work twice).
    */
-  checkCall(node: TypeNode, v: Name, p: PathRef): { bad?: Code; call: Code } | undefined {
-    if (plainRef(node)) return { call: _`${this.linked(node.target, 'check')}(${v}, ${pathExpr(p)}, c)` };
+  checkCall(node: TypeNode, v: Name, p: PathRef, s: Scope): { bad?: Code; call: Code } | undefined {
+    if (plainRef(node)) return { call: this.callCheck(node, v, p, s) };
     if (node.kind === 'unknown' || node.kind === 'never') return undefined;
     const leaf = this.leafCondition(node, v);
-    const call = _`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c)`;
+    const call = this.callCheck(node, v, p, s);
     if (leaf) return { bad: leaf, call };
     if (DIRECT_CHECK.has(node.kind)) return { call };
     return { bad: _`!${this.hoist(node, 'is')}(${v}, c)`, call };
@@ -219,10 +228,12 @@ export class Compiler implements Services {
   drain(): StatementStructures[] {
     if (this.importHelper) return [];
     // Printed into the shared file, which the others import from.
+    // Beside each, the place of the schema it was made for; identical schemas elsewhere call it too (`s` says where).
     return this.pool.pending.splice(0).map((h) => ({
       ...(h.mode === 'ev'
         ? evaluatedFunction(this, h.name, h.node)
         : this.fn(h.name.toString(), h.node, h.mode)),
+      docs: [commentText(`\`${h.node.pointer}\`${HELPER_DOCS[h.mode]}`)],
       isExported: true,
     }));
   }
@@ -232,15 +243,36 @@ export class Compiler implements Services {
     return this.constants.map(String);
   }
 
-  fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code): void {
-    if (mode === 'is') out.line(_`return false;`);
-    else out.line(_`c.add(${pathExpr(p)}, ${code}, ${message});`);
+  /**
+   * `check` mode: the call of `node`'s check function on `v`. A named schema's knows its own place; a shared helper
+   * is told where this copy of its schema is.
+   */
+  callCheck(node: TypeNode, v: Value, p: PathRef, s: Scope): Code {
+    if (plainRef(node)) return _`${this.linked(node.target, 'check')}(${v}, ${pathExpr(p)}, c)`;
+    return _`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c, ${this.schemaAt(s, node.pointer)})`;
   }
 
-  failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string): void {
+  /**
+   * Below the schema of the function being written (`s.root`), `s` and the rest of the pointer (a literal joined at
+   * run time, and only when the error is added); anywhere else, the whole pointer.
+   */
+  schemaAt(s: Scope, pointer: string, keyword?: string): Code {
+    const full = keyword === undefined ? pointer : `${pointer}/${keyword}`;
+    const root = s.root;
+    if (root === undefined || (full !== root && !full.startsWith(`${root}/`))) return _`${full}`;
+    const rest = full.slice(root.length);
+    return rest ? _`${S} + ${rest}` : _`${S}`;
+  }
+
+  fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code, schema: Code): void {
+    if (mode === 'is') out.line(_`return false;`);
+    else out.line(_`c.add(${pathExpr(p)}, ${code}, ${message}, ${schema});`);
+  }
+
+  failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string, schema: Code): void {
     // One statement, no braces: the checks are many and small.
     if (mode === 'is') out.line(_`if (${cond}) return false;`);
-    else out.line(_`if (${cond}) c.add(${pathExpr(p)}, ${code}, ${message});`);
+    else out.line(_`if (${cond}) c.add(${pathExpr(p)}, ${code}, ${message}, ${schema});`);
   }
 
   /**
@@ -295,10 +327,10 @@ export class Compiler implements Services {
   hoist(node: TypeNode, mode: Mode | 'ev'): Name {
     const key = structuralKey(node);
     let entry = this.pool.names.get(key);
-    if (!entry) this.pool.names.set(key, (entry = {}));
+    if (!entry) this.pool.names.set(key, (entry = { words: this.pool.wordsFor(node) }));
     let name = entry[mode];
     if (!name) {
-      name = new Name(`${mode}${this.pool.count++}`);
+      name = new Name(`${mode}${entry.words}`);
       entry[mode] = name;
       this.pool.pending.push({ node, mode, name });
     }

@@ -9,11 +9,19 @@ export type Mode = 'is' | 'check';
 /** The run's state (`Run` of the runtime): `r` in `is` and `ev` functions, the error context `c` in `check` ones. */
 export const R = new Name('r');
 export const C = new Name('c');
+/** Where the schema of a `check` function is in the spec: the base of its errors' `schemaPath` (see `Scope.root`). */
+export const S = new Name('s');
 export const runOf = (mode: Mode): Name => (mode === 'is' ? R : C);
 
-/** Numbering of the local names of one function. */
+/** Numbering of the local names of one function, and where its schema is. */
 export interface Scope {
   n: number;
+  /**
+   * The spec pointer of the schema of the `check` function being written, which it receives as `s` (a helper shared
+   * by identical schemas is called for each of their places): the `schemaPath` of a keyword below it is `s` and the
+   * rest. Absent (request validators, `is` functions): pointers are written whole.
+   */
+  root?: string;
 }
 
 /** One assertion of a keyword: `cond` is true when the value is invalid. */
@@ -21,6 +29,8 @@ export interface Assertion {
   cond: Code;
   code: string;
   message: string;
+  /** The JSON Schema keyword asserted (`maxLength`), the last token of the error's `schemaPath`. */
+  keyword: string;
 }
 
 /** What keyword compilers may ask of the compiler. */
@@ -51,12 +61,17 @@ export interface Services {
   /** A module-level constant named `<prefix><n>`. */
   constant(prefix: string, type: Code, init: Code): Name;
   fresh(s: Scope, prefix?: string): Name;
-  fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code): void;
-  failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string): void;
+  /** The `schemaPath` of `keyword` of the schema at `pointer` (the schema itself without one), as code. */
+  schemaAt(s: Scope, pointer: string, keyword?: string): Code;
+  /** The error (`check` mode) or `return false` (`is` mode); `schema` is the error's `schemaPath` (`schemaAt`). */
+  fail(out: Writer, mode: Mode, p: PathRef, code: string, message: string | Code, schema: Code): void;
+  failIf(out: Writer, cond: Code, mode: Mode, p: PathRef, code: string, message: string, schema: Code): void;
   /** `is` mode: one condition true when `v` is invalid, for a node checked by one test (else undefined). */
   isTest(node: TypeNode, v: Value): Code | undefined;
   /** `check` mode: the call checking `v`, and the condition it runs under (undefined: `node` accepts anything). */
-  checkCall(node: TypeNode, v: Name, p: PathRef): { bad?: Code; call: Code } | undefined;
+  checkCall(node: TypeNode, v: Name, p: PathRef, s: Scope): { bad?: Code; call: Code } | undefined;
+  /** `check` mode: the call of `node`'s own check function on `v` (a named schema's, or its shared helper). */
+  callCheck(node: TypeNode, v: Value, p: PathRef, s: Scope): Code;
   /** For a scalar node: one condition true when `v` is invalid (undefined for any other node). */
   leafCondition(node: TypeNode, v: Value): Code | undefined;
   /** True when `k` is one of `names`. */
@@ -86,6 +101,15 @@ export interface Cx<N extends TypeNode = TypeNode> {
 export type KeywordCompiler<N extends TypeNode = TypeNode> = (cx: Cx<N>) => void;
 
 /** Writes each assertion: a `return false` or an added error. */
-export function assertAll(cx: Cx, assertions: readonly Assertion[], p: PathRef = cx.p): void {
-  for (const a of assertions) cx.cc.failIf(cx.out, a.cond, cx.mode, p, a.code, a.message);
+export function assertAll(
+  cx: Cx,
+  assertions: readonly Assertion[],
+  p: PathRef = cx.p,
+  pointer: string = cx.node.pointer,
+): void {
+  for (const a of assertions)
+    cx.cc.failIf(cx.out, a.cond, cx.mode, p, a.code, a.message, cx.cc.schemaAt(cx.s, pointer, a.keyword));
 }
+
+/** The `schemaPath` of `keyword` of the node being compiled. */
+export const schemaOf = (cx: Cx, keyword: string): Code => cx.cc.schemaAt(cx.s, cx.node.pointer, keyword);

@@ -1,10 +1,12 @@
 /**
  * `generated/validators/`: standalone validators compiled from the IR (no validator library at run time).
- *   runtime.ts            hand-written helpers (templates/validators/runtime.ts, copied verbatim)
- *   formats.ts, pattern.ts  format checks and the linear-time pattern matcher (copied verbatim, from runtime.ts)
+ *   runtime.ts …          hand-written helpers (every file of templates/validators/, copied verbatim), which the
+ *                         validators import through runtime.ts: the run and its errors (run.ts), request inputs and
+ *                         response rows (io.ts), formats (formats.ts, hostnames.ts), linear-time patterns (pattern.ts)
  *   schemas/<area>.ts     is<Type>(v, r?) / check<Type>(v, p, c) per named schema (r, c: the run's state)
  *   requests/<area>.ts    validate<Op>Request(input) / validate<Op>Response(status, body) per operation
- *   shared.ts             is<n>(v, r) / check<n> / ev<n>(v, e, d, r): one helper per distinct inline sub-schema
+ *   shared.ts             is<What>(v, r) / check<What>(v, p, c, s) / ev<What>(v, e, d, r): one helper per distinct
+ *                         inline sub-schema, named after what it checks (helper-names.ts), its schema's pointer beside it
  *   index.ts              validateRequest(operationId, input), validateResponse(...), validateSchema(name, value)
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
@@ -14,26 +16,47 @@ import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { dataLiteral, ref, type Data } from '../ts/literal.ts';
 import { importRegistry, specifier } from '../ts/imports.ts';
-import { verbatimFile } from '../templates.ts';
+import { verbatimFolder } from '../templates.ts';
 import { HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { emitRequestValidators } from './requests.ts';
 import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
 export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG): GeneratedFile[] {
-  const files: GeneratedFile[] = [
-    verbatimFile('validators/runtime.ts', 'validators/runtime.ts'),
-    verbatimFile('validators/formats.ts', 'validators/formats.ts'),
-    verbatimFile('validators/pattern.ts', 'validators/pattern.ts'),
-  ];
+  // The runtime, every file of templates/validators/; the validators import it through runtime.ts.
+  const files: GeneratedFile[] = verbatimFolder('validators');
   // One pool of helpers for the document: identical sub-schemas anywhere share one function in shared.ts.
-  const pool = new HelperPool();
+  const pool = new HelperPool(places(api), takenNames(api, files));
   const shared = fileCompiler(api, config.validators, 'shared', undefined, pool);
   const schemaFiles = emitSchemaValidators(api, config.validators, pool);
   const requestFiles = emitRequestValidators(api, config.validators, pool);
   const sharedFile = emitSharedHelpers(pool, shared.compiler, shared.declarations);
   files.push(...schemaFiles, ...requestFiles, ...(sharedFile ? [sharedFile] : []), indexFile(api));
   return files;
+}
+
+/** The names the model gives each schema and operation, by pointer: the first words of the helpers inside them. */
+function places(api: Api): Map<string, string> {
+  return new Map([
+    ...api.schemas.map((s) => [s.type.pointer, s.typeName] as const),
+    ...api.operations.map((o) => [o.pointer, o.names.pascal] as const),
+  ]);
+}
+
+/** The functions a shared helper is imported beside: named schemas', operations', parameter readers', the runtime's. */
+function takenNames(api: Api, runtime: readonly GeneratedFile[]): string[] {
+  const exported = runtime.flatMap((f) => [
+    ...f.contents.matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm),
+  ]);
+  return [
+    ...api.schemas.flatMap((s) => [s.validators.is, s.validators.check]),
+    ...api.operations.flatMap((o) => [
+      o.names.validateRequest,
+      o.names.validateResponse,
+      ...o.parameters.flatMap((p) => (p.reader ? [p.reader] : [])),
+    ]),
+    ...exported.map((m) => m[1]!),
+  ];
 }
 
 function indexFile(api: Api): GeneratedFile {

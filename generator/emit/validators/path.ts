@@ -28,3 +28,11 @@ export const dynamic = (p: PathRef, segment: Code): PathRef => ({
   base: _`${pathExpr({ ...p, tail: `${p.tail}/` })} + ${segment}`,
   tail: '',
 });
+
+/**
+ * Where a parameter or a request body is in the spec, from the pointer of its schema: the object that holds
+ * `schema` (or `content/<media type>/schema`).
+ */
+export function specPointer(schemaPointer: string): string {
+  return schemaPointer.replace(/\/(content\/[^/]+\/)?schema$/, '');
+}

@@ -12,16 +12,18 @@ import {
 } from 'ts-morph';
 import type { ValidatorsConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/api.ts';
-import type { RequestBodyContent } from '../../ir/body.ts';
 import type { Operation } from '../../ir/operation.ts';
 import type { Parameter } from '../../ir/parameter.ts';
 import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
-import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
+import { resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { _, join, Name, Writer, type Code } from './code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
+import { writeBody } from './body.ts';
+import { specPointer } from './path.ts';
+import { plainRef } from './structure.ts';
 import { printAll } from './schemas.ts';
 import { pointerToken } from '../../diagnostics.ts';
 import { commentText } from '../ts/literal.ts';
@@ -202,7 +204,7 @@ function writeParam(
     const check = () => compiler.write(w.w, p.type, X, rootPath(_`${pointer}`), 'check');
     if (p.required || p.type.default !== undefined) {
       w.block(_`if (x === undefined)`, () => {
-        if (p.required) w.line(_`c.missing(${pointer});`);
+        if (p.required) w.line(_`c.missing(${pointer}, ${`${specPointer(p.type.pointer)}/required`});`);
         else w.line(_`x = ${p.type.default};`);
       });
       w.else(check);
@@ -302,153 +304,6 @@ function coercion(
   return _`${fn}(${scalar}(${raw}))`;
 }
 
-function writeBody(
-  w: Writer,
-  api: Api,
-  schemas: Map<string, NamedSchema>,
-  op: Operation,
-  compiler: Compiler,
-): void {
-  const contents = op.requestBody!.contents;
-  // No media type given (the common case in-process): the first one, normalised here rather than at every call, and
-  // a constant the tests below fold away.
-  const first = contents[0]!.mediaType.split(';')[0]!.trim().toLowerCase();
-  w.line(
-    _`const mt = input.mediaType === undefined ? ${first} : ${compiler.rt('mediaTypeOf')}(input.mediaType);`,
-  );
-  w.block(_`if (body === undefined)`, () => {
-    if (op.requestBody!.required) w.line(_`c.add('/body', 'required', 'the request body is required');`);
-  });
-  // Media types whose bodies have the same schema (JSON and multipart of one shape) share one branch.
-  const groups = new Map<string, RequestBodyContent[]>();
-  for (const content of contents)
-    groups.set(structuralKey(content.type), [...(groups.get(structuralKey(content.type)) ?? []), content]);
-  for (const group of groups.values()) {
-    w.block(
-      _`else if (${join(
-        group.map((c) => _`mt === ${c.mediaType.toLowerCase()}`),
-        _` || `,
-      )})`,
-      () => writeContent(w, api, schemas, group, compiler),
-    );
-  }
-  const accepted = contents.map((c) => c.mediaType).join(' or ');
-  w.else(() => w.line(_`c.add('/body', 'media_type', ${`must be sent as ${accepted}`});`));
-}
-
-/** The checks of a body sent as any of `group`'s media types (one schema); form fields are coerced first. */
-function writeContent(
-  w: Writer,
-  api: Api,
-  schemas: Map<string, NamedSchema>,
-  group: RequestBodyContent[],
-  compiler: Compiler,
-): void {
-  const content = group[0]!;
-  const top = resolveNode(api, content.type, schemas);
-  for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
-    const table = formTable(api, schemas, top);
-    if (!Object.keys(table).length) continue;
-    const coerce = _`body = ${compiler.rt('coerceForm')}(body, ${table});`;
-    w.line(group.length === 1 ? coerce : _`if (mt === ${form.mediaType.toLowerCase()}) ${coerce}`);
-  }
-  w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () =>
-    w.line(_`${compiler.helper(content.type, 'check')}(body, '/body', c);`),
-  );
-  // By default only the schema refuses unknown fields; `validators.unknownRequestFields: "reject"` refuses a body's
-  // unnamed top-level fields whatever `additionalProperties` says.
-  const names =
-    compiler.options.unknownRequestFields === 'reject'
-      ? topLevelNames(api, schemas, content.type, 0)
-      : undefined;
-  if (names) {
-    const known = [...names].sort();
-    w.block(_`if (${compiler.rt('isObj')}(body))`, () => {
-      w.block(_`for (const k in body)`, () => {
-        if (known.length)
-          w.block(_`if (${compiler.knownKey(new Name('k'), known)})`, () => w.line(_`continue;`));
-        w.line(_`c.add('/body/' + ${compiler.rt('esc')}(k), 'unknown_property', 'is not a known field');`);
-        w.line(_`if (c.full) break;`);
-      });
-    });
-  }
-  if (top.kind === 'object') {
-    const defaults: Record<string, unknown> = {};
-    for (const p of top.properties)
-      if (p.type.default !== undefined)
-        Object.defineProperty(defaults, p.name, {
-          value: p.type.default,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-    if (Object.keys(defaults).length)
-      w.line(_`if (!c.count) body = ${compiler.rt('withDefaults')}(body, ${defaults});`);
-  }
-}
-
-/** Top-level property names a request body may carry, or undefined when it is open (a map, any value). */
-function topLevelNames(
-  api: Api,
-  schemas: Map<string, NamedSchema>,
-  node: TypeNode,
-  depth: number,
-): Set<string> | undefined {
-  if (depth > 8) return undefined;
-  const n = resolveNode(api, node, schemas);
-  const out = new Set<string>();
-  const merge = (nodes: TypeNode[]): boolean => {
-    for (const x of nodes) {
-      const names = topLevelNames(api, schemas, x, depth + 1);
-      if (!names) return false;
-      names.forEach((k) => out.add(k));
-    }
-    return true;
-  };
-  switch (n.kind) {
-    case 'object':
-      if (typeof n.additional === 'object' && n.additional.kind !== 'never') return undefined;
-      n.properties.forEach((p) => out.add(p.name));
-      n.extraRequired.forEach((k) => out.add(k));
-      break;
-    case 'union':
-      if (!merge(n.variants)) return undefined;
-      break;
-    case 'intersection':
-      if (!merge(n.members)) return undefined;
-      break;
-    default:
-      return undefined;
-  }
-  for (const c of n.conditionals ?? [])
-    if (!merge([c.then, c.else].filter((x): x is TypeNode => !!x))) return undefined;
-  return out;
-}
-
-/** How each multipart field's text becomes the value its schema describes. */
-function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): Record<string, string> {
-  const table: Record<string, string> = {};
-  // The body may be an intersection (`allOf` with conditionals): take the properties of all its object parts.
-  for (const p of propertiesOf(api, top, schemas)) {
-    const t = resolveNode(api, p.type, schemas);
-    const scalar = (x: TypeNode): string | undefined => {
-      const r = resolveNode(api, x, schemas);
-      if (r.kind === 'number') return 'number';
-      if (r.kind === 'boolean') return 'boolean';
-      if (r.kind === 'object' || r.kind === 'map') return 'json';
-      return undefined;
-    };
-    if (t.kind === 'array') {
-      const item = scalar(t.items);
-      table[p.name] = item === 'number' || item === 'boolean' ? `list-${item}` : 'list';
-    } else {
-      const how = scalar(t);
-      if (how) table[p.name] = how;
-    }
-  }
-  return table;
-}
-
 /** The JSON response body each status is validated against. */
 function responseEntries(op: Operation) {
   return op.responses
@@ -465,7 +320,11 @@ function responseEntries(op: Operation) {
 function responseFunction(api: Api, op: Operation, compiler: Compiler): StatementStructures {
   const rows = responseEntries(op).map((e) => {
     const type = e.content!.type!;
-    return _`[${e.status}, ${compiler.helper(type, 'is')}, ${compiler.helper(type, 'check')}]`;
+    // A named schema's place is its own; any other body schema's is where the response has it.
+    const at = plainRef(type)
+      ? (compiler.schemas.get(type.target)?.type.pointer ?? type.pointer)
+      : type.pointer;
+    return _`[${e.status}, ${compiler.helper(type, 'is')}, ${compiler.helper(type, 'check')}, ${at}]`;
   });
   return {
     kind: StructureKind.VariableStatement,

@@ -44,21 +44,13 @@ export function emitSchemaValidators(
           returnType: 'boolean',
           statements: `return ${same.validators.is}(v, r);`,
         });
-        fns.push({
-          kind: StructureKind.Function,
-          isExported: true,
-          name: s.validators.check,
-          docs: [
-            commentText(`Adds every problem of \`v\` as a \`${s.name}\` to \`c\` (as \`${same.name}\`).`),
-          ],
-          parameters: [
-            { name: 'v', type: 'unknown' },
-            { name: 'p', type: 'string' },
-            { name: 'c', type: 'Ctx' },
-          ],
-          returnType: 'void',
-          statements: `${same.validators.check}(v, p, c);`,
-        });
+        // Its own check function: its errors' `schemaPath` are this schema's pointers, written whole.
+        fns.push(
+          compiler.fn(s.validators.check, s.type, 'check', {
+            ...opts,
+            docs: `Adds every problem of \`v\` as a \`${s.name}\` (at pointer \`p\`) to \`c\`.`,
+          }),
+        );
         continue;
       }
       seen.set(key, s);

@@ -1,6 +1,6 @@
 /** Every error the client throws: one base class, `APIError` for HTTP and transport, a class per status. */
 import { receivedError, type ReceivedError } from '../../protocol/envelope.js';
-import { ERROR_NAME } from './brand.js';
+import { ERROR_NAME } from '../internal/brand.js';
 
 /** The error object of a response (protocol/envelope.ts): its fields are read when present, never trusted. */
 export type ErrorEnvelope = ReceivedError;

@@ -1,6 +1,6 @@
 /** A client over the core alone, with hand-written operation specs: the core is tested without any spec. */
 import { ClientBase } from '../../../templates/client/core/client-base.ts';
-import type { OperationSpec, ServerSpec } from '../../../templates/client/core/operation.ts';
+import type { OperationSpec, ServerSpec } from '../../../templates/client/internal/operation.ts';
 import type { ClientOptions } from '../../../templates/client/core/options.ts';
 
 export const ops = {

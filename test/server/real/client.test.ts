@@ -52,7 +52,7 @@ describe('every operation: client.<sdkPath>(...) → generated server → handle
       const input = seen.get(op.operationId);
       expect(input, 'handler reached').toBeDefined();
       const pathNames = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      for (const n of pathNames) expect(Object.values(input.path)).toContain(pathValue(n));
+      for (const n of pathNames) expect(Object.values(input.params)).toContain(pathValue(n));
       if (req.body && req.content?.kind === 'json') expect(input.body).toMatchObject(req.body);
       for (const [k, v] of Object.entries(req.query)) expect(input.query[k]).toEqual(v);
       const kind = selectedContent(op, req.body)?.kind;
@@ -73,7 +73,7 @@ describe('statically typed calls, streaming, binary, text and multipart', () => 
 
   it('vectorStores.files.retrieve(vectorStoreId, fileId) with path parameters that need encoding', async () => {
     const r = await client.vectorStores.files.retrieve('vs 1?2', 'file#3');
-    expect(seen.get('retrieveVectorStoreFile').path).toEqual({ vectorStoreId: 'vs 1?2', fileId: 'file#3' });
+    expect(seen.get('retrieveVectorStoreFile').params).toEqual({ vectorStoreId: 'vs 1?2', fileId: 'file#3' });
     expect(r).toMatchObject(returned.get('retrieveVectorStoreFile') as object);
   });
 

@@ -65,7 +65,7 @@ describe('a valid request reaches its handler with typed, coerced input (real sp
         if (op.security.length) expect(input.principal).toMatchObject({ kind: 'api_key', id: 'key_1' });
         else expect(input.principal).toBeUndefined();
         expect(input.operationId).toBe(op.operationId);
-        expect({ ...input.path }).toEqual(req.path);
+        expect({ ...input.params }).toEqual(req.path);
         expect({ ...input.query }).toEqual(req.expectedQuery);
         if (req.headers['Service-Project']) expect(input.headers['Service-Project']).toBe('proj_1');
         if (content?.kind === 'json') expect(input.body).toMatchObject(req.body as object);
@@ -103,7 +103,7 @@ describe('coercion and defaults, by hand', () => {
     expect(r.status).toBe(200);
     expect([...new Uint8Array(await r.arrayBuffer())]).toEqual([...BYTES]);
     expect(seen.get(op.operationId).query).toEqual({ variant: 'video' });
-    expect(seen.get(op.operationId).path).toEqual({ videoId: 'vid_1' });
+    expect(seen.get(op.operationId).params).toEqual({ videoId: 'vid_1' });
   });
   it('createEmbedding (typed handler): encoding_format default applied to the body', async () => {
     const r = await send(srv.url, byId('createEmbedding'), {

@@ -23,6 +23,8 @@ export interface Outcome {
   ajv: boolean | 'error';
   /** A warning of the generator located in the group's schema, when there is one. */
   warning?: string;
+  /** The `schemaPath` of each error, when ours refused the value. */
+  schemaPaths?: string[];
 }
 
 export interface RunOptions {
@@ -32,7 +34,10 @@ export interface RunOptions {
   formats: boolean;
 }
 
-type Validate = (operationId: string, input: { body: unknown; mediaType: string }) => { ok: boolean };
+type Validate = (
+  operationId: string,
+  input: { body: unknown; mediaType: string },
+) => { ok: boolean; errors?: { schemaPath: string }[] };
 
 /** Generates validators for the groups (one generator run; halves again only around a group that fails). */
 async function generate(
@@ -124,12 +129,18 @@ export async function runSuite(groups: Group[], options: RunOptions): Promise<Ou
     const warning =
       warningOf(g) ?? (failures.has(g.id) ? `generation failed: ${failures.get(g.id)}` : undefined);
     for (const t of g.tests) {
+      let schemaPaths: string[] | undefined;
       const ours = validate
-        ? attempt(() => validate(g.id.toLowerCase(), { body: t.data, mediaType: 'application/json' }).ok)
+        ? attempt(() => {
+            const result = validate(g.id.toLowerCase(), { body: t.data, mediaType: 'application/json' });
+            schemaPaths = result.errors?.map((e) => e.schemaPath);
+            return result.ok;
+          })
         : 'no-validator';
       const theirs = ajvValidate ? attempt(() => ajvValidate(t.data)) : 'error';
       const outcome: Outcome = { group: g, test: t.description, expected: t.valid, ours, ajv: theirs };
       if (warning) outcome.warning = warning;
+      if (schemaPaths) outcome.schemaPaths = schemaPaths;
       outcomes.push(outcome);
     }
   }

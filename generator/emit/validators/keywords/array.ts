@@ -2,7 +2,7 @@
 import { _ } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
-import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
+import { runOf, schemaOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, dynamic } from '../path.ts';
 import { constrains } from '../structure.ts';
 import { typeTest } from './type.ts';
@@ -21,6 +21,7 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
       p,
       'min_items',
       `must have at least ${a.minItems} ${items(a.minItems)}`,
+      schemaOf(cx, 'minItems'),
     );
   const prefix = a.prefixItems ?? [];
   // `items: false` after `prefixItems` bounds the length like `maxItems`.
@@ -33,6 +34,8 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
       p,
       'max_items',
       `must have at most ${maxItems} ${items(maxItems)}`,
+      // `items: false` after `prefixItems` is the keyword that bounds it, unless `maxItems` is lower.
+      schemaOf(cx, maxItems === a.maxItems ? 'maxItems' : 'items'),
     );
   prefix.forEach((item, i) => {
     const x = cc.fresh(s);
@@ -61,7 +64,15 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
     );
     const what = (k: number) => `${items(k)} that ${k === 1 ? 'is' : 'are'} ${describe(a.contains!)}`;
     if (min > 0)
-      cc.failIf(out, _`${n} < ${min}`, mode, p, 'contains', `must contain at least ${min} ${what(min)}`);
+      cc.failIf(
+        out,
+        _`${n} < ${min}`,
+        mode,
+        p,
+        'contains',
+        `must contain at least ${min} ${what(min)}`,
+        schemaOf(cx, a.minContains === undefined ? 'contains' : 'minContains'),
+      );
     if (a.maxContains !== undefined)
       cc.failIf(
         out,
@@ -70,6 +81,7 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
         p,
         'contains',
         `must contain at most ${a.maxContains} ${what(a.maxContains)}`,
+        schemaOf(cx, 'maxContains'),
       );
   }
   if (a.uniqueItems) {
@@ -83,6 +95,7 @@ function arrayKeywords(cx: Cx<ArrayNode>): void {
       dynamic(p, _`${d}`),
       'unique_items',
       'repeats an earlier item (items must be unique)',
+      schemaOf(cx, 'uniqueItems'),
     );
   }
 }

@@ -2,7 +2,7 @@
 import { _, join, type Code, type Name } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
 import { describe, joinOr, kindsOf, listValues, type JsonKind } from '../describe.ts';
-import { runOf, type Cx, type KeywordCompiler } from '../context.ts';
+import { runOf, schemaOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { child, pathExpr } from '../path.ts';
 import { typeMessage } from './type.ts';
 
@@ -32,19 +32,27 @@ function kindTest(kind: JsonKind, v: Name): Code {
 }
 
 function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminator']>): void {
-  const { cc, node, v, p, mode, out } = cx;
+  const { cc, node, v, p, mode, s, out } = cx;
   const isObj = cc.rt('isObj');
-  out.block(_`if (!${isObj}(${v}))`, () => cc.fail(out, mode, p, 'type', typeMessage(node)));
+  // The discriminator is what asks for an object (the union may have no `type`).
+  out.block(_`if (!${isObj}(${v}))`, () =>
+    cc.fail(out, mode, p, 'type', typeMessage(node), schemaOf(cx, 'discriminator')),
+  );
   out.else(() => {
     out.block(_`switch (${cc.read(v, d.property)})`, () => {
       for (const m of d.mapping) {
         out.line(_`case ${m.value}:`);
         out.indent(() => {
-          const fn =
-            m.schema !== undefined ? cc.linked(m.schema, mode) : cc.helper(node.variants[m.variant]!, mode);
-          out.line(
-            mode === 'is' ? _`if (!${fn}(${v}, r)) return false;` : _`${fn}(${v}, ${pathExpr(p)}, c);`,
-          );
+          if (mode === 'is') {
+            const fn =
+              m.schema !== undefined ? cc.linked(m.schema, mode) : cc.helper(node.variants[m.variant]!, mode);
+            out.line(_`if (!${fn}(${v}, r)) return false;`);
+          } else
+            out.line(
+              m.schema !== undefined
+                ? _`${cc.linked(m.schema, mode)}(${v}, ${pathExpr(p)}, c);`
+                : _`${cc.callCheck(node.variants[m.variant]!, v, p, s)};`,
+            );
           out.line(_`break;`);
         });
       }
@@ -56,6 +64,7 @@ function discriminated(cx: Cx<UnionNode>, d: NonNullable<UnionNode['discriminato
           child(p, d.property),
           'discriminator',
           `must be one of ${listValues(d.mapping.map((m) => m.value))}`,
+          schemaOf(cx, 'discriminator'),
         ),
       );
     });
@@ -80,6 +89,7 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     return;
   }
   const code = node.mode === 'oneOf' ? 'one_of' : 'any_of';
+  const schema = schemaOf(cx, node.mode);
   const expected = `must be ${joinOr(node.variants.map((x) => describe(x, 1)))}`;
   // The variants that may accept each JSON kind (`kindsOf` never leaves out a kind a variant accepts).
   const byKind = new Map<JsonKind, TypeNode[]>();
@@ -93,7 +103,7 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     let first = true;
     for (const [kind, variants] of byKind) {
       out.block(first ? _`if (${kindOf(kind)})` : _`else if (${kindOf(kind)})`, () => {
-        if (variants.length === 1) out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`);
+        if (variants.length === 1) out.line(_`${cc.callCheck(variants[0]!, v, p, s)};`);
         else
           cc.failIf(
             out,
@@ -105,12 +115,13 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
             p,
             code,
             expected,
+            schema,
           );
       });
       first = false;
     }
-    if (first) cc.fail(out, mode, p, code, expected);
-    else out.else(() => cc.fail(out, mode, p, code, expected));
+    if (first) cc.fail(out, mode, p, code, expected, schema);
+    else out.else(() => cc.fail(out, mode, p, code, expected, schema));
     return;
   }
   let none: Code;
@@ -119,7 +130,7 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     const m = cc.fresh(s, 'm');
     out.line(_`const ${m} = ${count()};`);
     out.block(_`if (${m} > 1)`, () =>
-      cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes'),
+      cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes', schemaOf(cx, 'oneOf')),
     );
     none = _`${m} === 0`;
   }
@@ -129,13 +140,11 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     for (const [kind, variants] of byKind) {
       if (variants.length !== 1) continue;
       const test = _`if (${kindOf(kind)})`;
-      out.block(first ? test : _`else ${test}`, () =>
-        out.line(_`${cc.helper(variants[0]!, 'check')}(${v}, ${pathExpr(p)}, c);`),
-      );
+      out.block(first ? test : _`else ${test}`, () => out.line(_`${cc.callCheck(variants[0]!, v, p, s)};`));
       first = false;
     }
-    if (first) cc.fail(out, mode, p, code, expected);
-    else out.else(() => cc.fail(out, mode, p, code, expected));
+    if (first) cc.fail(out, mode, p, code, expected, schema);
+    else out.else(() => cc.fail(out, mode, p, code, expected, schema));
   });
 };
 
@@ -191,6 +200,7 @@ export const not: KeywordCompiler = (cx) => {
       cx.p,
       'not',
       `must not be ${describeNot(n)}`,
+      schemaOf(cx, 'not'),
     );
 };
 

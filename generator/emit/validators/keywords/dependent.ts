@@ -1,6 +1,6 @@
 /** `dependentSchemas` and `dependentRequired` (draft 4's `dependencies` arrives as one of them). */
 import { _ } from '../code/index.ts';
-import type { KeywordCompiler } from '../context.ts';
+import { schemaOf, type KeywordCompiler } from '../context.ts';
 import { child } from '../path.ts';
 
 export const dependentSchemas: KeywordCompiler = (cx) => {
@@ -27,6 +27,7 @@ export const dependentRequired: KeywordCompiler = (cx) => {
           child(p, name),
           'dependent_required',
           `is required when '${key}' is given`,
+          schemaOf(cx, `dependentRequired/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
         );
     }
   });

@@ -2,7 +2,7 @@
 import { _, join, type Code } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
 import { listValues } from '../describe.ts';
-import type { KeywordCompiler, Services, Value } from '../context.ts';
+import { schemaOf, type KeywordCompiler, type Services, type Value } from '../context.ts';
 import { typeTest } from './type.ts';
 
 type LiteralNode = Extract<TypeNode, { kind: 'literal' }>;
@@ -29,7 +29,14 @@ export function enumTest(cc: Services, node: EnumNode, v: Value): Code {
 
 export const literalType: KeywordCompiler<LiteralNode> = (cx) => {
   cx.out.block(_`if (${literalTest(cx.node, cx.v)})`, () =>
-    cx.cc.fail(cx.out, cx.mode, cx.p, 'const', `must be ${JSON.stringify(cx.node.value)}`),
+    cx.cc.fail(
+      cx.out,
+      cx.mode,
+      cx.p,
+      'const',
+      `must be ${JSON.stringify(cx.node.value)}`,
+      schemaOf(cx, 'const'),
+    ),
   );
 };
 
@@ -38,7 +45,14 @@ export const enumType: KeywordCompiler<EnumNode> = (cx) => {
   if (node.open) return typeTest(cx, enumTest(cx.cc, node, cx.v));
   const cond = enumTest(cx.cc, node, cx.v);
   cx.out.block(_`if (${cond})`, () =>
-    cx.cc.fail(cx.out, cx.mode, cx.p, 'enum', `must be one of ${listValues(node.values)}`),
+    cx.cc.fail(
+      cx.out,
+      cx.mode,
+      cx.p,
+      'enum',
+      `must be one of ${listValues(node.values)}`,
+      schemaOf(cx, 'enum'),
+    ),
   );
 };
 
@@ -57,5 +71,6 @@ export const jsonValues: KeywordCompiler = (cx) => {
     cx.p,
     values.length === 1 ? 'const' : 'enum',
     message,
+    schemaOf(cx, values.length === 1 ? 'const' : 'enum'),
   );
 };

@@ -18,6 +18,7 @@ export function formatAssertions(
       cond,
       code: propertyName ? 'property_name' : 'format',
       message: `${propertyName ? 'key ' : ''}must be a valid ${c.format}`,
+      keyword: propertyName ? 'propertyNames/format' : 'format',
     },
   ];
 }

@@ -9,26 +9,43 @@ type NumberNode = Extract<TypeNode, { kind: 'number' }>;
 export function numberAssertions(cc: Services, n: NumberNode, v: Value): Assertion[] {
   const out: Assertion[] = [];
   if (n.minimum !== undefined)
-    out.push({ cond: _`${v} < ${n.minimum}`, code: 'minimum', message: `must be at least ${n.minimum}` });
+    out.push({
+      cond: _`${v} < ${n.minimum}`,
+      code: 'minimum',
+      message: `must be at least ${n.minimum}`,
+      keyword: 'minimum',
+    });
   if (n.maximum !== undefined)
-    out.push({ cond: _`${v} > ${n.maximum}`, code: 'maximum', message: `must be at most ${n.maximum}` });
+    out.push({
+      cond: _`${v} > ${n.maximum}`,
+      code: 'maximum',
+      message: `must be at most ${n.maximum}`,
+      keyword: 'maximum',
+    });
   if (n.exclusiveMinimum !== undefined)
     out.push({
       cond: _`${v} <= ${n.exclusiveMinimum}`,
       code: 'exclusive_minimum',
       message: `must be greater than ${n.exclusiveMinimum}`,
+      keyword: 'exclusiveMinimum',
     });
   if (n.exclusiveMaximum !== undefined)
     out.push({
       cond: _`${v} >= ${n.exclusiveMaximum}`,
       code: 'exclusive_maximum',
       message: `must be less than ${n.exclusiveMaximum}`,
+      keyword: 'exclusiveMaximum',
     });
   if (n.multipleOf !== undefined) {
     // Integers by an integer: the exact remainder; anything else with the runtime's tolerance for binary fractions.
     const exact = Number.isInteger(n.multipleOf) && n.integer;
     const cond = exact ? _`${v} % ${n.multipleOf} !== 0` : _`!${cc.rt('multipleOf')}(${v}, ${n.multipleOf})`;
-    out.push({ cond, code: 'multiple_of', message: `must be a multiple of ${n.multipleOf}` });
+    out.push({
+      cond,
+      code: 'multiple_of',
+      message: `must be a multiple of ${n.multipleOf}`,
+      keyword: 'multipleOf',
+    });
   }
   return out;
 }

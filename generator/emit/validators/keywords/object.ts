@@ -4,7 +4,7 @@
  */
 import { _, join, Name, nil, type Code } from '../code/index.ts';
 import type { ObjectNode, TypeNode } from '../../../ir/schema.ts';
-import { runOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
+import { runOf, schemaOf, type Cx, type KeywordCompiler, type Value } from '../context.ts';
 import { child, dynamic, pathExpr } from '../path.ts';
 import { constrains, DIRECT_CHECK, plainRef } from '../structure.ts';
 import {
@@ -29,26 +29,38 @@ const readsOnce = (test: Code): boolean => test.toString().split(PROBE.toString(
 /** `(a)` unless `a` is one comparison or call (no `||`/`&&` at its top). */
 const paren = (a: Code): Code => (/\|\||&&/.test(a.toString()) ? _`(${a})` : a);
 
-/** Check mode: the properties as a table run by the runtime's `checkProps` (one row per property). */
+/** Where `pointer` is below `base` (`/properties/name`), or the whole of it when elsewhere (`#/…`): the runtime joins them. */
+const below = (base: string, pointer: string): string =>
+  pointer.startsWith(`${base}/`) ? pointer.slice(base.length) : pointer;
+
+/**
+ * Check mode: the properties as a table run by the runtime's `checkProps` (one row per property), each with where
+ * its schema is: below the object's (identical objects share the table), or a named schema's own place.
+ */
 function propertyTable(cx: Cx<ObjectNode>): void {
-  const { cc, node, v, p, out } = cx;
+  const { cc, node, v, p, s, out } = cx;
   const checkProps = cc.rt('checkProps');
   const rows = node.properties
     .filter((pr) => pr.required || constrains(pr.type))
     .map((pr) => {
       const t = pr.type;
-      if (!constrains(t)) return _`[${pr.name}, ${pr.required}, null, null]`;
+      const where = plainRef(t)
+        ? (cc.schemas.get(t.target)?.type.pointer ?? t.pointer)
+        : below(node.pointer, t.pointer);
+      if (!constrains(t)) return _`[${pr.name}, ${pr.required}, null, null, ${where}]`;
       const check = plainRef(t) ? cc.linked(t.target, 'check') : cc.hoist(t, 'check');
       // A container's check is called directly (its own checks test each member first).
-      if (!plainRef(t) && DIRECT_CHECK.has(t.kind)) return _`[${pr.name}, ${pr.required}, null, ${check}]`;
+      if (!plainRef(t) && DIRECT_CHECK.has(t.kind))
+        return _`[${pr.name}, ${pr.required}, null, ${check}, ${where}]`;
       const is = plainRef(t) ? cc.linked(t.target, 'is') : cc.hoist(t, 'is');
-      return _`[${pr.name}, ${pr.required}, ${is}, ${check}]`;
+      return _`[${pr.name}, ${pr.required}, ${is}, ${check}, ${where}]`;
     });
-  out.line(_`${checkProps}(${v}, ${pathExpr(p)}, c, ${cc.table(rows)});`);
+  out.line(_`${checkProps}(${v}, ${pathExpr(p)}, c, ${cc.table(rows)}, ${cc.schemaAt(s, node.pointer)});`);
 }
 
 function propertyChecks(cx: Cx<ObjectNode>): void {
   const { cc, node, v, p, mode, s, out } = cx;
+  const required = schemaOf(cx, 'required');
   for (const prop of node.properties) {
     const needsCheck = constrains(prop.type);
     if (!prop.required && !needsCheck) continue;
@@ -68,7 +80,7 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
       out.line(
         mode === 'is'
           ? _`if (${bad}) return false;`
-          : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')});`,
+          : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')}, ${cc.schemaAt(s, node.pointer)}, ${below(node.pointer, prop.type.pointer)});`,
       );
       continue;
     }
@@ -87,10 +99,10 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
         continue;
       }
     } else {
-      const call = needsCheck ? cc.checkCall(prop.type, x, at) : undefined;
+      const call = needsCheck ? cc.checkCall(prop.type, x, at, s) : undefined;
       if (call || !needsCheck) {
         if (prop.required) {
-          out.line(_`if (${x} === undefined) c.missing(${pathExpr(at)});`);
+          out.line(_`if (${x} === undefined) c.missing(${pathExpr(at)}, ${required});`);
           if (call) out.line(call.bad ? _`else if (${call.bad}) ${call.call};` : _`else ${call.call};`);
         } else if (call)
           out.line(
@@ -103,7 +115,7 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
     }
     if (prop.required) {
       out.block(_`if (${x} === undefined)`, () =>
-        mode === 'is' ? out.line(_`return false;`) : out.line(_`c.missing(${pathExpr(at)});`),
+        mode === 'is' ? out.line(_`return false;`) : out.line(_`c.missing(${pathExpr(at)}, ${required});`),
       );
       out.else(() => cc.gen(out, prop.type, x, at, mode, s));
     } else {
@@ -145,7 +157,9 @@ function objectRest(cx: Cx<ObjectNode>): void {
   for (const name of node.extraRequired) {
     const cond = _`${cc.read(v, name)} === undefined`;
     out.line(
-      mode === 'is' ? _`if (${cond}) return false;` : _`if (${cond}) c.missing(${pathExpr(child(p, name))});`,
+      mode === 'is'
+        ? _`if (${cond}) return false;`
+        : _`if (${cond}) c.missing(${pathExpr(child(p, name))}, ${schemaOf(cx, 'required')});`,
     );
   }
   propertyCount(cx, node);
@@ -177,7 +191,14 @@ function objectRest(cx: Cx<ObjectNode>): void {
           patterns.map((pp) => pp.re),
         );
         if (!skip.empty) out.block(_`if (${skip})`, () => out.line(_`continue;`));
-        cc.fail(out, mode, dynamic(p, _`${esc}(k)`), 'unknown_property', 'is not a known field');
+        cc.fail(
+          out,
+          mode,
+          dynamic(p, _`${esc}(k)`),
+          'unknown_property',
+          'is not a known field',
+          schemaOf(cx, 'additionalProperties'),
+        );
         if (mode === 'check') out.line(_`if (c.full) break;`);
       });
     });

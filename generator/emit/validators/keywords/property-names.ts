@@ -2,7 +2,7 @@
 import { _, Name } from '../code/index.ts';
 import type { StringConstraints, TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
-import { assertAll, runOf, type Cx } from '../context.ts';
+import { assertAll, runOf, schemaOf, type Cx } from '../context.ts';
 import { dynamic } from '../path.ts';
 import { stringAssertions } from './string.ts';
 
@@ -23,6 +23,7 @@ export function propertyCount(cx: Cx, node: { minProperties?: number; maxPropert
       p,
       'min_properties',
       `must have at least ${node.minProperties} ${properties(node.minProperties)}`,
+      schemaOf(cx, 'minProperties'),
     );
   if (node.maxProperties !== undefined)
     cc.failIf(
@@ -32,6 +33,7 @@ export function propertyCount(cx: Cx, node: { minProperties?: number; maxPropert
       p,
       'max_properties',
       `must have at most ${node.maxProperties} ${properties(node.maxProperties)}`,
+      schemaOf(cx, 'maxProperties'),
     );
 }
 
@@ -54,7 +56,7 @@ export function propertyNameConstraints(
   const esc = cc.rt('esc');
   out.block(_`for (const k in ${v})`, () => {
     if (mode === 'check') out.line(_`if (c.full) break;`);
-    assertAll(cx, stringAssertions(cc, names, KEY, pointer, true), dynamic(p, _`${esc}(k)`));
+    assertAll(cx, stringAssertions(cc, names, KEY, pointer, true), dynamic(p, _`${esc}(k)`), pointer);
     then?.();
   });
 }
@@ -74,6 +76,7 @@ export function propertyNamesSchema(cx: Cx, type: TypeNode | undefined): void {
       dynamic(p, _`${esc}(k)`),
       'property_name',
       `key must be ${describe(type)}`,
+      schemaOf(cx, 'propertyNames'),
     );
   });
 }

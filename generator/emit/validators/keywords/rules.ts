@@ -30,6 +30,7 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
           at,
           'rule',
           rule.message,
+          cc.schemaAt(cx.s, rule.pointer),
         );
         break;
       }
@@ -44,6 +45,7 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
           at,
           'rule',
           rule.message,
+          cc.schemaAt(cx.s, rule.pointer),
         );
         break;
       }
@@ -70,6 +72,7 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
           at,
           'rule',
           rule.message,
+          cc.schemaAt(cx.s, rule.pointer),
         );
         break;
       }

@@ -15,6 +15,8 @@ export function stringAssertions(
   propertyName = false,
 ): Assertion[] {
   const codeOf = (k: string) => (propertyName ? 'property_name' : k);
+  // A key's constraints are the object's `propertyNames`.
+  const keywordOf = (k: string) => (propertyName ? `propertyNames/${k}` : k);
   const what = propertyName ? 'key ' : '';
   const out: Assertion[] = [];
   if (c.minLength !== undefined && c.minLength > 0) {
@@ -27,6 +29,7 @@ export function stringAssertions(
     out.push({
       cond,
       code: codeOf('min_length'),
+      keyword: keywordOf('minLength'),
       message:
         c.minLength === 1 ? `${what}must not be empty` : `${what}must be at least ${c.minLength} characters`,
     });
@@ -36,6 +39,7 @@ export function stringAssertions(
     out.push({
       cond: _`${v}.length > ${c.maxLength} && ${cpLen}(${v}) > ${c.maxLength}`,
       code: codeOf('max_length'),
+      keyword: keywordOf('maxLength'),
       message: `${what}must be at most ${c.maxLength} characters`,
     });
   }
@@ -44,7 +48,12 @@ export function stringAssertions(
     const cond = chars
       ? _`!${cc.rt('onlyAscii')}(${v}, ${cc.charSet(chars.ranges)}, ${chars.min})`
       : _`!${cc.regex(c.pattern, c.patternFlags ?? 'u', c.patternLinear)}.test(${v})`;
-    out.push({ cond, code: codeOf('pattern'), message: `${what}must match the pattern ${c.pattern}` });
+    out.push({
+      cond,
+      code: codeOf('pattern'),
+      message: `${what}must match the pattern ${c.pattern}`,
+      keyword: keywordOf('pattern'),
+    });
   }
   out.push(...formatAssertions(cc, c, v, propertyName));
   return out;

@@ -2,7 +2,7 @@
 import { _, type Code } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
 import { describe } from '../describe.ts';
-import type { Cx, KeywordCompiler } from '../context.ts';
+import { schemaOf, type Cx, type KeywordCompiler } from '../context.ts';
 import { hasChecks } from '../structure.ts';
 
 export const typeMessage = (node: TypeNode): string => `must be ${describe(node)}`;
@@ -18,13 +18,17 @@ export function typeTest(cx: Cx, cond: Code, then?: () => void): void {
     if (then && hasChecks(node, cx.cc.options)) then();
     return;
   }
-  out.block(_`if (${cond})`, () => cx.cc.fail(out, mode, cx.p, 'type', typeMessage(node)));
+  out.block(_`if (${cond})`, () =>
+    cx.cc.fail(out, mode, cx.p, 'type', typeMessage(node), schemaOf(cx, 'type')),
+  );
   if (then && hasChecks(node, cx.cc.options)) out.else(then);
 }
 
 export const anyValue: KeywordCompiler = () => {};
 
-export const nothing: KeywordCompiler = (cx) => cx.cc.fail(cx.out, cx.mode, cx.p, 'never', 'is not allowed');
+/** The `false` schema: its `schemaPath` is the schema itself (it has no keyword). */
+export const nothing: KeywordCompiler = (cx) =>
+  cx.cc.fail(cx.out, cx.mode, cx.p, 'never', 'is not allowed', cx.cc.schemaAt(cx.s, cx.node.pointer));
 
 export const booleanType: KeywordCompiler = (cx) => typeTest(cx, _`typeof ${cx.v} !== 'boolean'`);
 

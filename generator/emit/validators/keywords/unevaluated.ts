@@ -6,7 +6,7 @@
 import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
 import { _, Name, Writer, type Code } from '../code/index.ts';
 import type { TypeNode } from '../../../ir/schema.ts';
-import { R, runOf, type Cx, type KeywordCompiler, type Services } from '../context.ts';
+import { R, runOf, schemaOf, type Cx, type KeywordCompiler, type Services } from '../context.ts';
 import { dynamic } from '../path.ts';
 import { annotates, plainRef } from '../structure.ts';
 import { KEY } from './property-names.ts';
@@ -28,8 +28,24 @@ function unevaluated(cx: Cx, rest: TypeNode, what: 'properties' | 'items'): void
         out.block(_`if (${e}.has(${k}))`, () => out.line(_`continue;`));
         const at = dynamic(p, what === 'properties' ? _`${esc}(k)` : _`${k}`);
         if (rest.kind === 'never') {
-          if (what === 'properties') cc.fail(out, mode, at, 'unevaluated_property', 'is not a known field');
-          else cc.fail(out, mode, at, 'unevaluated_item', 'is not allowed (no item schema applies)');
+          if (what === 'properties')
+            cc.fail(
+              out,
+              mode,
+              at,
+              'unevaluated_property',
+              'is not a known field',
+              schemaOf(cx, 'unevaluatedProperties'),
+            );
+          else
+            cc.fail(
+              out,
+              mode,
+              at,
+              'unevaluated_item',
+              'is not allowed (no item schema applies)',
+              schemaOf(cx, 'unevaluatedItems'),
+            );
           return;
         }
         out.line(_`const ${x}: unknown = ${v}[${k}];`);

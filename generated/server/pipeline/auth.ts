@@ -1,0 +1,124 @@
+// Copied by platform-api-codegen from its runtime (templates/server/pipeline/auth.ts). Do not edit: every generation replaces it.
+/**
+ * Stage 4: authentication. The credential where the operation's security scheme puts it (401 with the scheme's
+ * challenge when missing), the `authenticate` hook's principal (401 when none), then who may call what: the API's
+ * own 403 rules, from the codegen config (`accessTokensRejectedBy`, `adminKeys`) or the server's options
+ * (`accessTokensRejectedBy`, `adminOperations`).
+ */
+import type { NeutralResponse, OperationMeta, Principal } from '../core/types.js';
+import { fail, isPromise, later, type Answer, type Exchange } from './exchange.js';
+import { limited } from './rate-limit.js';
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+export function authenticate(f: Exchange): Answer {
+  const { req, op } = f;
+  let token: string | undefined;
+  if (op.credential) {
+    token = credentialOf(req, op.credential);
+    if (token === undefined)
+      return fail(
+        f,
+        401,
+        `Missing credentials (${describeCredential(op.credential)}).`,
+        'missing_credentials',
+        null,
+        { 'www-authenticate': challenge(op.credential, false) },
+      );
+  } else {
+    const auth = req.headers.authorization;
+    const m = auth === undefined ? null : BEARER.exec(auth);
+    if (!m)
+      return fail(
+        f,
+        401,
+        'Missing bearer credentials (Authorization: Bearer <key>).',
+        'missing_credentials',
+        null,
+        { 'www-authenticate': challenge(undefined, false) },
+      );
+    token = m[1]!;
+  }
+  const found = f.s.authenticate?.(token, f.ctx!);
+  return isPromise(found) ? later(f, found, authenticated) : authenticated(f, found);
+}
+
+function authenticated(f: Exchange, principal: Principal | undefined): Answer {
+  if (!principal)
+    return fail(f, 401, 'Invalid credentials.', 'invalid_credentials', null, {
+      'www-authenticate': challenge(f.op.credential, true),
+    });
+  const refused = refusal(f, principal);
+  if (refused) return refused;
+  f.principal = principal;
+  return limited(f);
+}
+
+/** The 403 for a principal the operation refuses; undefined when it may call it. */
+function refusal(f: Exchange, principal: Principal): NeutralResponse | undefined {
+  const { s, operationId } = f;
+  if (principal.kind === 'access_token' && s.noAccessTokens.has(operationId))
+    return fail(f, 403, `Access tokens are not accepted by ${operationId}.`, 'access_token_not_allowed');
+  if (principal.kind === 'admin_key' && s.adminOps !== undefined && !s.adminOps.has(operationId)) {
+    return fail(
+      f,
+      403,
+      s.adminMessage ?? `Admin keys are not accepted by ${operationId}.`,
+      'admin_key_not_allowed',
+    );
+  }
+  return undefined;
+}
+
+/** The credential where the operation's security scheme puts it, or undefined when absent. */
+function credentialOf(
+  req: { url: string; headers: Record<string, string | string[] | undefined> },
+  c: NonNullable<OperationMeta['credential']>,
+): string | undefined {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  if (c.kind === 'basic') {
+    const m = /^Basic +(\S+) *$/i.exec(header('authorization') ?? '');
+    if (!m) return undefined;
+    try {
+      // atob, not Buffer: the fetch adapter runs where Node's Buffer is absent.
+      return new TextDecoder().decode(Uint8Array.from(atob(m[1]!), (ch) => ch.charCodeAt(0)));
+    } catch {
+      return undefined;
+    }
+  }
+  if (c.in === 'header') return header(c.name.toLowerCase()) || undefined;
+  if (c.in === 'query') {
+    const q = req.url.indexOf('?');
+    return q === -1 ? undefined : (new URLSearchParams(req.url.slice(q + 1)).get(c.name) ?? undefined);
+  }
+  for (const part of (header('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === c.name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function describeCredential(c: NonNullable<OperationMeta['credential']>): string {
+  return c.kind === 'basic'
+    ? 'Authorization: Basic <user:password>'
+    : c.in === 'header'
+      ? `${c.name} header`
+      : c.in === 'query'
+        ? `${c.name} query parameter`
+        : `${c.name} cookie`;
+}
+
+/**
+ * The `WWW-Authenticate` challenge of a 401 for the operation's scheme: `Bearer` (RFC 6750, with
+ * `error="invalid_token"` when a token was sent and refused), `Basic`, or for an API key, which has no registered
+ * scheme, `ApiKey` with where the key goes (`ApiKey in="header", name="X-API-Key"`).
+ */
+function challenge(c: OperationMeta['credential'], invalid: boolean): string {
+  if (!c) return invalid ? 'Bearer error="invalid_token"' : 'Bearer';
+  if (c.kind === 'basic') return 'Basic';
+  return `ApiKey in="${c.in}", name="${c.name.replace(/["\\]/g, '')}"`;
+}

@@ -1,0 +1,138 @@
+/**
+ * Request headers: what the response kind asks for, the credential where the operation's security scheme puts it,
+ * the organization, project and client request id, the idempotency key, then the default and per-request headers.
+ */
+import {
+  CLIENT_REQUEST_ID_HEADER,
+  CLIENT_REQUEST_ID_RULE,
+  isValidClientRequestId,
+} from '../../protocol/request-id.js';
+import { EVENT_STREAM } from '../../protocol/sse.js';
+import { DEFAULT_HEADERS, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js';
+import { ClientError } from '../core/errors.js';
+import type { OperationSpec, ResponseSpec } from './operation.js';
+import type { HeadersLike, RequestOptions } from '../core/options.js';
+
+/**
+ * Request headers, case-insensitive, handed to fetch as a plain object: Node's fetch validates a `Headers` instance
+ * again on every call, which costs more than building the object.
+ */
+export class HeaderBag {
+  private readonly entries = new Map<string, [string, string]>();
+
+  set(name: string, value: string): void {
+    this.entries.set(name.toLowerCase(), [name, value]);
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name.toLowerCase());
+  }
+
+  delete(name: string): void {
+    this.entries.delete(name.toLowerCase());
+  }
+
+  /** Adds headers; a null or undefined value removes the header. */
+  merge(extra: HeadersLike | undefined): void {
+    if (!extra) return;
+    // Headers#forEach rather than #entries: a consumer's `lib` without `dom.iterable` still type-checks.
+    const list =
+      extra instanceof Headers ? headerPairs(extra) : Array.isArray(extra) ? extra : Object.entries(extra);
+    for (const [name, value] of list) {
+      if (value === null || value === undefined) this.delete(name);
+      else this.set(name, value);
+    }
+  }
+
+  record(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of this.entries.values()) out[name] = value;
+    return out;
+  }
+}
+
+/** The client-wide values the headers carry. */
+export interface HeaderDefaults {
+  organization: string | null;
+  project: string | null;
+  defaultHeaders: HeadersLike | undefined;
+}
+
+export function withJsonType(headers: HeaderBag): void {
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+}
+
+/** The headers of one request but its body's content type; `key` is the credential (null: the client has none). */
+export function requestHeaders(
+  op: OperationSpec,
+  expected: ResponseSpec,
+  options: RequestOptions,
+  key: string | null,
+  client: HeaderDefaults,
+): HeaderBag {
+  const headers = new HeaderBag();
+  if (expected.kind === 'json') headers.set('Accept', 'application/json');
+  else if (expected.kind === 'sse') headers.set('Accept', EVENT_STREAM);
+  if (op.auth !== false) {
+    if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
+    setCredential(headers, op, key);
+  }
+  if (client.organization && ORGANIZATION_HEADER) headers.set(ORGANIZATION_HEADER, client.organization);
+  if (client.project && PROJECT_HEADER) headers.set(PROJECT_HEADER, client.project);
+  if (options.clientRequestId !== undefined) {
+    const id = options.clientRequestId;
+    // The API answers 400 to these; rejecting them here saves the round trip and the quota.
+    if (!isValidClientRequestId(id))
+      throw new ClientError(
+        `clientRequestId must be ${CLIENT_REQUEST_ID_RULE} (${CLIENT_REQUEST_ID_HEADER}).`,
+      );
+    headers.set(CLIENT_REQUEST_ID_HEADER, id);
+  }
+  headers.merge(DEFAULT_HEADERS);
+  headers.merge(client.defaultHeaders);
+  headers.merge(options.headers);
+  return headers;
+}
+
+/**
+ * For a POST or PATCH with an idempotency header (`name`) configured: the caller's key, or one generated now and
+ * sent unchanged on every attempt. True when the request carries a key.
+ */
+export function idempotencyKey(
+  headers: Record<string, string>,
+  name: string | null,
+  options: RequestOptions,
+): boolean {
+  const given = options.idempotencyKey;
+  if (given !== undefined) {
+    if (!name)
+      throw new ClientError(
+        'idempotencyKey needs an idempotency header: set the `idempotencyHeader` option to the header the server reads it from.',
+      );
+    // The server deduplicates on it: a key it cannot store or compare is refused before sending.
+    if (!/^[\x21-\x7e]{1,255}$/.test(given))
+      throw new ClientError('idempotencyKey must be 1 to 255 printable ASCII characters without spaces.');
+    headers[name] = given;
+    return true;
+  }
+  if (!name) return false;
+  const lower = name.toLowerCase();
+  for (const key in headers) if (key.toLowerCase() === lower) return true; // given in the request's headers
+  headers[name] = crypto.randomUUID();
+  return true;
+}
+
+/** The credential where the operation's security scheme puts it (a query API key was added to the URL). */
+function setCredential(headers: HeaderBag, op: OperationSpec, key: string): void {
+  const c = op.credential;
+  if (!c) headers.set('Authorization', `Bearer ${key}`);
+  else if (c.kind === 'basic') headers.set('Authorization', `Basic ${btoa(key)}`);
+  else if (c.in === 'header') headers.set(c.name, key);
+  else if (c.in === 'cookie') headers.set('Cookie', `${c.name}=${encodeURIComponent(key)}`);
+}
+
+function headerPairs(headers: Headers): [string, string][] {
+  const pairs: [string, string][] = [];
+  headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
+}
