@@ -22,7 +22,6 @@ export function attachApplicators(schema: Json, pointer: string, shape: TypeNode
   const node: TypeNode = clash ? { nullable: false, pointer, kind: 'intersection', members: [shape] } : shape;
   if (schema.if !== undefined) {
     const conditional: Conditional = { if: parse(schema.if, joinPointer(pointer, 'if')) };
-    // oxlint-disable-next-line unicorn/no-thenable -- JSON Schema's `then`, in a model never awaited
     if (schema.then !== undefined) conditional.then = parse(schema.then, joinPointer(pointer, 'then'));
     if (schema.else !== undefined) conditional.else = parse(schema.else, joinPointer(pointer, 'else'));
     node.conditionals = [...(node.conditionals ?? []), conditional];
