@@ -331,19 +331,24 @@ export interface SubsetRule extends RuleBase {
  * The string `field` is `WIDTHxHEIGHT` in pixels, within the limits given: each side a multiple of `multipleOf`,
  * width ÷ height within `minAspect`…`maxAspect`, sides at most `maxWidth`/`maxHeight`, area at most `maxPixels`.
  */
-export interface DimensionsRule extends RuleBase {
+export interface DimensionsRule extends RuleBase, Partial<Record<DimensionLimit, number>> {
   kind: 'dimensions';
   /** Wire name of the string property. */
   field: string;
   /** Literal values that skip the rule (e.g. `auto`), in the spec's order. */
   except: string[];
-  multipleOf?: number;
-  minAspect?: number;
-  maxAspect?: number;
-  maxWidth?: number;
-  maxHeight?: number;
-  maxPixels?: number;
 }
+
+/** The numeric limits a dimensions rule may set, each optional. */
+export const DIMENSION_LIMITS = [
+  'multipleOf',
+  'minAspect',
+  'maxAspect',
+  'maxWidth',
+  'maxHeight',
+  'maxPixels',
+] as const;
+export type DimensionLimit = (typeof DIMENSION_LIMITS)[number];
 
 /** A named schema (a component) as parse reads it. */
 export interface ParsedSchema {

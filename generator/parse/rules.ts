@@ -1,6 +1,6 @@
 /** `x-rules`: cross-field rules that JSON Schema cannot express (format in spec/EXTENSIONS.md). */
 import { fail, joinPointer } from '../diagnostics.ts';
-import type { CrossFieldRule, TypeNode } from '../ir/schema.ts';
+import { DIMENSION_LIMITS, type CrossFieldRule, type TypeNode } from '../ir/schema.ts';
 import { isObject, type Json, type ParseContext } from './context.ts';
 
 const OPS = ['gt', 'gte', 'lt', 'lte', 'eq', 'ne'] as const;
@@ -63,16 +63,7 @@ export function parseRules(
         known(['field', 'of']);
         return { ...common, kind: 'subset', field: field('field'), of: field('of') };
       case 'dimensions': {
-        known([
-          'field',
-          'except',
-          'multipleOf',
-          'minAspect',
-          'maxAspect',
-          'maxWidth',
-          'maxHeight',
-          'maxPixels',
-        ]);
+        known(['field', 'except', ...DIMENSION_LIMITS]);
         const except = entry.except ?? [];
         if (!Array.isArray(except) || !except.every((e) => typeof e === 'string'))
           return bad("'except' must be a list of strings");
@@ -82,14 +73,7 @@ export function parseRules(
           field: field('field'),
           except: except,
         };
-        for (const k of [
-          'multipleOf',
-          'minAspect',
-          'maxAspect',
-          'maxWidth',
-          'maxHeight',
-          'maxPixels',
-        ] as const) {
+        for (const k of DIMENSION_LIMITS) {
           const v = num(k);
           if (v !== undefined) rule[k] = v;
         }

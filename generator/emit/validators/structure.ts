@@ -1,4 +1,5 @@
 import type { TypeNode } from '../../ir/schema.ts';
+import { CHECKED_FORMATS } from '../../ir/formats.ts';
 import type { ValidatorsConfig } from '../../config/types.ts';
 
 /**
@@ -116,26 +117,8 @@ export function hasChecks(node: TypeNode, options: ValidatorsConfig): boolean {
  * is documentation only.
  */
 export const FORMATS: ReadonlyMap<string, string> = new Map(
-  [
-    'date-time',
-    'date',
-    'time',
-    'duration',
-    'email',
-    'idn-email',
-    'hostname',
-    'idn-hostname',
-    'ipv4',
-    'ipv6',
-    'uri',
-    'uri-reference',
-    'iri',
-    'iri-reference',
-    'uri-template',
-    'uuid',
-    'json-pointer',
-    'relative-json-pointer',
-    'regex',
-    'byte',
-  ].map((f) => [f, `fmt${f.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase())}`]),
+  CHECKED_FORMATS.map((f) => [
+    f,
+    `fmt${f.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase())}`,
+  ]),
 );

@@ -1,5 +1,7 @@
 /** The JSON Schema keywords the schema parser knows, by what it does with them. */
 
+import { ANNOTATION_FORMATS, CHECKED_FORMATS } from '../../ir/formats.ts';
+
 /** Keywords the generator understands. Anything else (except `x-`) is reported as unsupported. */
 export const SUPPORTED = new Set([
   '$ref',
@@ -99,34 +101,7 @@ export const STANDARD_DIALECTS = new Set([
 ]);
 
 /** JSON Schema 2020-12's formats and OpenAPI's; any other format is an annotation, with a warning. */
-export const KNOWN_FORMATS = new Set([
-  'date-time',
-  'date',
-  'time',
-  'duration',
-  'email',
-  'idn-email',
-  'hostname',
-  'idn-hostname',
-  'ipv4',
-  'ipv6',
-  'uri',
-  'uri-reference',
-  'iri',
-  'iri-reference',
-  'uri-template',
-  'uuid',
-  'json-pointer',
-  'relative-json-pointer',
-  'regex',
-  'int32',
-  'int64',
-  'float',
-  'double',
-  'byte',
-  'binary',
-  'password',
-]);
+export const KNOWN_FORMATS: ReadonlySet<string> = new Set([...CHECKED_FORMATS, ...ANNOTATION_FORMATS]);
 
 /** The keywords of each JSON type, for schemas without `type`. */
 export const KIND_KEYWORDS: [string, string[]][] = [

@@ -1,6 +1,6 @@
 /** Cross-field rules of an object (`x-rules`: compare, subset, dimensions), each optionally under a `when` schema. */
 import { _, join, nil, type Code } from '../code/index.ts';
-import type { CrossFieldRule, ObjectNode } from '../../../ir/schema.ts';
+import { DIMENSION_LIMITS, type CrossFieldRule, type ObjectNode } from '../../../ir/schema.ts';
 import { runOf, type Cx } from '../context.ts';
 import { child } from '../path.ts';
 
@@ -16,6 +16,8 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
   const at = child(p, rule.field);
   const when = rule.when ? _`${cc.helper(rule.when, 'is')}(${v}, ${runOf(mode)}) && ` : nil;
   const a = cc.fresh(s, 'a');
+  const failWhen = (broken: Code): void =>
+    cc.failIf(out, broken, mode, at, 'rule', rule.message, cc.schemaAt(cx.s, rule.pointer));
   out.block(nil, () => {
     out.line(_`const ${a} = ${operand(rule.field)};`);
     switch (rule.kind) {
@@ -23,14 +25,8 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
         const b = cc.fresh(s, 'b');
         out.line(_`const ${b} = ${operand(rule.other)};`);
         const rhs = rule.scale === 1 ? _`${b}` : _`${rule.scale} * ${b}`;
-        cc.failIf(
-          out,
+        failWhen(
           _`${when}typeof ${a} === 'number' && typeof ${b} === 'number' && !(${a} ${OPERATORS[rule.op]} ${rhs})`,
-          mode,
-          at,
-          'rule',
-          rule.message,
-          cc.schemaAt(cx.s, rule.pointer),
         );
         break;
       }
@@ -38,42 +34,20 @@ export function crossFieldRule(cx: Cx<ObjectNode>, rule: CrossFieldRule): void {
         const notSubsetIndex = cc.rt('notSubsetIndex');
         const b = cc.fresh(s, 'b');
         out.line(_`const ${b} = ${operand(rule.of)};`);
-        cc.failIf(
-          out,
+        failWhen(
           _`${when}Array.isArray(${a}) && Array.isArray(${b}) && ${notSubsetIndex}(${a}, ${b}) !== -1`,
-          mode,
-          at,
-          'rule',
-          rule.message,
-          cc.schemaAt(cx.s, rule.pointer),
         );
         break;
       }
       case 'dimensions': {
         const dimensionsOk = cc.rt('dimensionsOk');
         const limits: Record<string, number> = {};
-        for (const k of [
-          'multipleOf',
-          'minAspect',
-          'maxAspect',
-          'maxWidth',
-          'maxHeight',
-          'maxPixels',
-        ] as const)
-          if (rule[k] !== undefined) limits[k] = rule[k];
+        for (const k of DIMENSION_LIMITS) if (rule[k] !== undefined) limits[k] = rule[k];
         const except = join(
           rule.except.map((e) => _` && ${a} !== ${e}`),
           nil,
         );
-        cc.failIf(
-          out,
-          _`${when}typeof ${a} === 'string'${except} && !${dimensionsOk}(${a}, ${limits})`,
-          mode,
-          at,
-          'rule',
-          rule.message,
-          cc.schemaAt(cx.s, rule.pointer),
-        );
+        failWhen(_`${when}typeof ${a} === 'string'${except} && !${dimensionsOk}(${a}, ${limits})`);
         break;
       }
     }
