@@ -12,7 +12,7 @@ import { INTERNAL_ERROR_JSON } from '../../protocol/envelope.js';
 import type { NeutralRequest, NeutralResponse } from '../core/types.js';
 import type { CoreServer } from '../pipeline/server.js';
 import { Lifecycle, ServerClosingError } from '../core/lifecycle.js';
-import { nextOrAbort, yieldTurn } from './stream-step.js';
+import { nextOrAbort, turnTaker } from './stream-step.js';
 
 /** A `maxHeaderSize` for `http.createServer` that leaves the 64 KiB limit to the pipeline (431 with the envelope). */
 export const NODE_MAX_HEADER_SIZE = 80 * 1024;
@@ -374,10 +374,12 @@ async function stream(
   res.flushHeaders();
   const signal = request.signal;
   const iterator = body[Symbol.asyncIterator]();
+  const turn = turnTaker();
   try {
-    for (let first = true; !signal.aborted; first = false) {
-      // Other requests are served between items that are ready at once (see stream-step.ts).
-      if (!first) await yieldTurn();
+    while (!signal.aborted) {
+      // Other requests are served while items are ready at once (see stream-step.ts).
+      const wait = turn();
+      if (wait) await wait;
       // The abort ends the wait too, so a producer waiting for its next item does not hold the stream open.
       const next = await nextOrAbort(iterator, signal);
       // oxlint-disable-next-line typescript/no-unnecessary-condition -- the signal may abort during the await

@@ -10,7 +10,7 @@ import { INTERNAL_ERROR_JSON } from '../../protocol/envelope.js';
 import type { NeutralRequest } from '../core/types.js';
 import type { CoreServer } from '../pipeline/server.js';
 import { Lifecycle, ServerClosingError } from '../core/lifecycle.js';
-import { nextOrAbort, yieldTurn } from './stream-step.js';
+import { nextOrAbort, turnTaker } from './stream-step.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -146,13 +146,13 @@ async function respond(
   const iterator = body[Symbol.asyncIterator]();
   const signal = request.signal;
   const finish = end;
-  let first = true;
+  const turn = turnTaker();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        // Other requests are served between items that are ready at once (see stream-step.ts).
-        if (!first) await yieldTurn();
-        first = false;
+        // Other requests are served while items are ready at once (see stream-step.ts).
+        const wait = turn();
+        if (wait) await wait;
         const next = await nextOrAbort(iterator, signal);
         if (next === 'aborted') {
           // Not awaited: a producer waiting for its next item finishes once it sees the signal.
