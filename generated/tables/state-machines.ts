@@ -4,6 +4,7 @@
  * The types and helpers are the same for every API (the generator copies them from its runtime,
  * templates/tables/state-machine-runtime.ts); the generated module adds the machines after them.
  */
+
 /** What moves a resource from one state to another: an operation, or time passing. */
 export type StateTrigger =
   | { readonly kind: 'operation'; readonly operationId: string }

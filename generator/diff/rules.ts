@@ -9,6 +9,7 @@
  *           strings such as IDs; new event types in streaming APIs.
  * Every module picks a rule id; severity and reason come only from here, so the policy lives in one table.
  */
+
 /** How a change affects callers; `docs` changes nothing they send or receive. */
 export type Severity = 'breaking' | 'compatible' | 'docs';
 

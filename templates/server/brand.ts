@@ -2,6 +2,7 @@
  * The API's branding and policy, from the codegen config (`codegen.config.json`). The generator writes this
  * file with the config's values; what is here are the config's defaults, so the runtime type-checks on its own.
  */
+
 /** Header (lower-case name, value) added to every response; none when null. */
 export const VERSION_HEADER: readonly [name: string, value: string] | null = null;
 /** Operations that refuse workload-identity access tokens (403) unless `accessTokensRejectedBy` says otherwise. */

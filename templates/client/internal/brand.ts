@@ -2,6 +2,7 @@
  * The API's branding, from the codegen config (`codegen.config.json`). The generator writes this file with the
  * config's values; what is here are the config's defaults, so the runtime type-checks on its own.
  */
+
 /** Prefix of the environment variables the client reads (`<prefix>API_KEY`, `<prefix>BASE_URL`…). */
 export const ENV_PREFIX: string = 'API_';
 /** Exported name of the client class, for messages. */

@@ -41,10 +41,6 @@ export type NodeListener = (
 ) => void;
 
 /**
- * The pipeline's view of a node request. A class (not an object literal with closures) so a request costs one
- * allocation; the body stream and the abort signal are made on first use only, since most requests need neither.
- */
-/**
  * Headers from the raw list, names in lower case, repeated ones joined with ', '. A plain object (fast properties,
  * unlike a prototype-less one); a header named `__proto__` is dropped, in both adapters.
  */
@@ -60,6 +56,10 @@ function joined(rawHeaders: readonly string[]): Record<string, string | undefine
   return headers;
 }
 
+/**
+ * The pipeline's view of a node request. A class (not an object literal with closures) so a request costs one
+ * allocation; the body stream and the abort signal are made on first use only, since most requests need neither.
+ */
 class NodeRequest implements NeutralRequest {
   readonly method: string;
   readonly url: string;
