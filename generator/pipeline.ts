@@ -1,10 +1,13 @@
-import { Diagnostics, GeneratorError, type Mode, type Warning } from './diagnostics.ts';
+/**
+ * load → parse → passes → emitters → format, as an explicit ordered list. Parse returns the parsed model; the passes
+ * return tables from which the resolved model is assembled (passes/index.ts); emitters are pure functions of the
+ * resolved model and the config. Returns files in memory; only the renderer writes them.
+ */
+import { Diagnostics, type Mode, type Warning } from './diagnostics.ts';
 import type { GeneratedFile } from './emit/contract.ts';
 import path from 'node:path';
 import type { Api } from './ir/api.ts';
-import { loadSpec } from './load/index.ts';
-import { parseDocument } from './parse/document.ts';
-import { DEFAULT_PASS_OPTIONS, runPasses, type PassOptions } from './passes/index.ts';
+import { buildIr, passOptionsFor, type StepTiming } from './model.ts';
 import { EMITTERS } from './emit/index.ts';
 import { formatFiles, type FormatEngine } from './render/format.ts';
 import { createFormatCache } from './render/format-cache.ts';
@@ -13,10 +16,7 @@ import type { CodegenConfig } from './config/types.ts';
 import { emittersFor } from './emit/package-layout.ts';
 import { originOf, stampOrigin, type Origin } from './render/origin.ts';
 
-export interface StepTiming {
-  step: string;
-  ms: number;
-}
+export { buildIr, loadApi, passOptionsFor, type StepTiming } from './model.ts';
 
 export interface PipelineResult {
   api: Api;
@@ -60,40 +60,6 @@ export interface PipelineOptions {
   release?: string;
 }
 
-export async function buildIr(
-  spec: string,
-  onStep?: (t: StepTiming) => void,
-  diagnostics: Diagnostics = new Diagnostics('strict'),
-  inputs?: string[],
-  passOptions: PassOptions = DEFAULT_PASS_OPTIONS,
-): Promise<Api> {
-  const timed = async <T>(step: string, fn: () => T | Promise<T>): Promise<T> => {
-    const start = performance.now();
-    const result = await fn();
-    onStep?.({ step, ms: performance.now() - start });
-    return result;
-  };
-  // Strict mode collects every finding and throws them together at the end (or with a fatal error met first).
-  let api: Api | undefined;
-  try {
-    const loaded = await timed('load', () => loadSpec(spec, diagnostics));
-    inputs?.push(...loaded.sources.files.keys());
-    const parsed = await timed('parse', () => parseDocument(loaded, diagnostics));
-    // The passes return tables; `runPasses` assembles the resolved model from them (passes/resolve.ts).
-    api = await timed('passes', () => runPasses(parsed, loaded.locate, diagnostics, passOptions));
-    diagnostics.throwErrors();
-  } catch (error) {
-    if (!(error instanceof GeneratorError)) throw error;
-    try {
-      diagnostics.throwErrors(error);
-    } catch (all) {
-      (all as GeneratorError).warnings = diagnostics.warnings;
-      throw all;
-    }
-  }
-  return api!;
-}
-
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const timings: StepTiming[] = [];
   const record = (t: StepTiming) => {
@@ -106,11 +72,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config: CodegenConfig = release ? { ...read.config, release: path.resolve(release) } : read.config;
   const diagnostics = new Diagnostics(options.mode ?? config.mode ?? options.defaultMode ?? 'strict');
   const inputs: string[] = typeof options.config === 'string' ? [path.resolve(options.config)] : [];
-  const api = await buildIr(options.spec, record, diagnostics, inputs, {
-    sdk: config.sdk,
-    ...(config.clientName === undefined ? {} : { clientName: config.clientName }),
-    ...(config.envPrefix === undefined ? {} : { envPrefix: config.envPrefix }),
-  });
+  const api = await buildIr(options.spec, record, diagnostics, inputs, passOptionsFor(config));
   const warnings = [...diagnostics.warnings, ...checkConfig(config, api, locate)];
   // An output's files import other outputs where they are (emit/package-layout.ts): those are written with it.
   const run = emittersFor(options.emitters ?? EMITTERS.map((e) => e.name));

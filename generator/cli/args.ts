@@ -5,6 +5,7 @@
  * the exit code of a usage error. A command module only reads the typed values it gets back.
  */
 import { parseArgs } from 'node:util';
+import type { Mode } from '../diagnostics.ts';
 import { nearest } from '../naming/distance.ts';
 
 export interface Stream {
@@ -158,6 +159,11 @@ export function parseCommand<O extends Record<string, Option>>(
         : `expected ${args.synopsis}, got ${positionals.length} arguments`,
     );
   return { values: values as Values<O>, positionals };
+}
+
+/** The mode `--strict`/`--tolerant` chose (they exclude each other); undefined: the config's, else the command's default. */
+export function modeOf(values: { strict?: boolean; tolerant?: boolean }): Mode | undefined {
+  return values.strict ? 'strict' : values.tolerant ? 'tolerant' : undefined;
 }
 
 /** Prints a usage error (the message, then the command's usage) and returns its exit code. */

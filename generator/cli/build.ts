@@ -19,8 +19,18 @@ export async function main(
   const started = performance.now();
   try {
     const dist = path.resolve(cwd, values.dist ?? 'dist');
-    for (const b of buildAll(path.resolve(cwd, values.out ?? 'generated'), dist))
-      out.write(`built ${path.relative(cwd, b.dir)}/ (dist/esm, dist/cjs)\n`);
+    // One line per package as soon as it is built (a build takes tens of seconds), with its time.
+    let last = started;
+    err.write(
+      `building ${path.relative(cwd, path.resolve(cwd, values.out ?? 'generated')) || '.'}/ into ${path.relative(cwd, dist) || '.'}/ …\n`,
+    );
+    buildAll(path.resolve(cwd, values.out ?? 'generated'), dist, (b) => {
+      const now = performance.now();
+      out.write(
+        `built ${path.relative(cwd, b.dir)}/ (dist/esm, dist/cjs) in ${((now - last) / 1000).toFixed(1)} s\n`,
+      );
+      last = now;
+    });
     out.write(`in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return EXIT.ok;
   } catch (error) {

@@ -5,12 +5,15 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { configFor } from '../config/index.ts';
 import { findConfig } from '../config/load.ts';
+import { initialVersion } from '../config/types.ts';
 import { GeneratorError } from '../diagnostics.ts';
 import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../package/record.ts';
-import { bumpLabel, bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
-import { diffSpecs } from '../diff/specs.ts';
-import { DEFAULT_SPEC, EXIT, parseCommand, type Stream } from './args.ts';
+import { bumpLabel, bumpVersion } from '../diff/bump.ts';
+import { prependEntry, renderEntry } from '../diff/changelog.ts';
+import { diffSpecs, loadOptions } from '../diff/specs.ts';
+import { DEFAULT_SPEC, EXIT, modeOf, parseCommand, type Stream } from './args.ts';
 import { CHANGELOG } from './commands.ts';
 import { revisionOf, workingTreeRevision } from '../diff/revisions.ts';
 import { SpecSourceError } from '../diff/source.ts';
@@ -33,30 +36,45 @@ export async function main(
     return CHANGELOG_EXIT.usage;
   }
   const spec = values.spec ?? DEFAULT_SPEC;
-  // The targets: one package.json (--package), or every package of the release record.
-  let targets: { label: string; version: string; write: (version: string, entry: string) => void }[];
-  try {
-    targets =
-      values.package === undefined
-        ? recordTargets(values.config ?? findConfig(cwd), cwd)
-        : [fileTarget(path.resolve(cwd, values.package), values.changelog, cwd)];
-  } catch (error) {
-    const message =
-      error instanceof GeneratorError
-        ? error.format()
-        : `error[unreadable-package]: ${(error as Error).message.split('\n')[0]}`;
-    err.write(`${message}\n`);
+  // The targets: one package.json (--package), or every package of the release record (whose first version, before
+  // any release, is the config's or the released spec's: known once the diff has read it).
+  const config = values.config ?? findConfig(cwd);
+  const targetsFor = (infoVersion: string | undefined) =>
+    values.package === undefined
+      ? recordTargets(config, cwd, infoVersion)
+      : [fileTarget(path.resolve(cwd, values.package), values.changelog, cwd)];
+  const unreadable = (error: unknown) => {
+    err.write(
+      `${error instanceof GeneratorError ? error.format() : `error[unreadable-package]: ${(error as Error).message.split('\n')[0]}`}\n`,
+    );
     return CHANGELOG_EXIT.unreadable;
+  };
+  try {
+    targetsFor(undefined);
+  } catch (error) {
+    return unreadable(error);
   }
   let input: RenderInput;
   try {
-    input = await diffSpecs(positionals[0]!, positionals[1], cwd, spec);
+    input = await diffSpecs(
+      positionals[0]!,
+      positionals[1],
+      cwd,
+      spec,
+      loadOptions(values.config, modeOf(values), cwd),
+    );
   } catch (error) {
     if (error instanceof SpecSourceError) {
       err.write(`error[unreadable-spec]: ${error.message}\n`);
       return CHANGELOG_EXIT.unreadable;
     }
     throw error;
+  }
+  let targets: ReturnType<typeof targetsFor>;
+  try {
+    targets = targetsFor(input.infoVersions?.base);
+  } catch (error) {
+    return unreadable(error);
   }
   const { bump } = input.result.summary;
   if (bump === 'none') {
@@ -79,7 +97,7 @@ export async function main(
       return CHANGELOG_EXIT.unreadable;
     }
     const entry = renderEntry({ version, date, ...input, ...revisions });
-    const label = `${bumpLabel(target.version, bump)}`;
+    const label = bumpLabel(bump, target.version);
     if (values['dry-run']) {
       out.write(`${target.label}: ${target.version} → ${version} (${label})\n\n${entry}\n`);
       continue;
@@ -90,10 +108,11 @@ export async function main(
   return CHANGELOG_EXIT.ok;
 }
 
-function recordTargets(config: string | undefined, cwd: string) {
+function recordTargets(config: string | undefined, cwd: string, infoVersion: string | undefined) {
   const dir = releaseDir(config, cwd);
+  const settings = configFor(config ? path.resolve(cwd, config) : undefined).config;
   return RECORD_PACKAGES.map((pkg) => {
-    const record = readRecord(dir, pkg);
+    const record = readRecord(dir, pkg, initialVersion(settings, infoVersion));
     return {
       label: path.relative(cwd, path.join(dir, pkg)) || '.',
       version: record.version,

@@ -4,6 +4,8 @@
  * To add an option, add a row here and read `values.<name>` in the command: `--help`, the usage line, the check
  * of its choices and the "did you mean" for a mistyped one follow.
  */
+import { FORMATS } from '../lint/findings.ts';
+import { RULESETS } from '../lint/rulesets.ts';
 import { defineCommand, type Option } from './args.ts';
 
 const SPEC = (help = 'root OpenAPI 3.0/3.1 document (default openapi.yaml)'): Option => ({
@@ -16,16 +18,16 @@ const CONFIG: Option = {
   value: 'FILE',
   help: 'codegen config (default codegen.config.json in the working directory, if any; else defaults)',
 };
-const STRICT: Option = {
+const STRICT = {
   type: 'boolean',
   excludes: ['tolerant'],
   help: 'every finding is an error, all reported at once (the config\'s "mode": "strict" says the same)',
-};
-const TOLERANT: Option = {
+} satisfies Option;
+const TOLERANT = {
   type: 'boolean',
   excludes: ['strict'],
   help: 'findings are located warnings and generation goes on with a documented fallback (the default\nwhen neither a flag nor the config\'s "mode" says otherwise)',
-};
+} satisfies Option;
 const DATE: Option = { type: 'string', value: 'YYYY-MM-DD', help: 'date of the entry (default today, UTC)' };
 const BASE_HEAD: [string, string][] = [
   [
@@ -33,6 +35,16 @@ const BASE_HEAD: [string, string][] = [
     'a spec root file, a directory holding openapi.yaml, or a git revision (the --spec file\nas committed at that revision)',
   ],
 ];
+
+/** How diff, changelog and release read each spec version: tolerant unless asked, the config's naming applied. */
+const READ_STRICT = {
+  ...STRICT,
+  help: 'every finding in a spec version is an error (the config\'s "mode": "strict" says the same)',
+} satisfies Option;
+const READ_TOLERANT = {
+  ...TOLERANT,
+  help: 'findings are located warnings with a documented fallback (the default when neither a flag nor\nthe config\'s "mode" says otherwise): findings that only matter to code generation never stop\nthe command',
+} satisfies Option;
 
 /** `generate` and `check` share everything but what `check` implies. */
 const GENERATE_OPTIONS = {
@@ -110,13 +122,45 @@ export const CHECK = defineCommand({
 
 export const LINT = defineCommand({
   name: 'lint',
-  summary: "report every finding in the spec (and the config's references into it); write nothing",
+  summary: "report every finding in the spec, ours and the standard rulesets' (--rulesets); write nothing",
   options: {
     spec: SPEC('the spec (default openapi.yaml)'),
-    config: CONFIG,
-    tolerant: { type: 'boolean', help: 'list the findings as warnings (exit 0) instead of errors' },
+    config: {
+      ...CONFIG,
+      help: 'codegen config (default codegen.config.json in the working directory, if any);\nits references into the spec are checked too, and its "mode" applies',
+    },
+    strict: {
+      ...STRICT,
+      help: 'every finding of ours is an error (the default unless the config\'s "mode" says\ntolerant)',
+    },
+    tolerant: {
+      ...TOLERANT,
+      help: 'findings that only matter to code generation (identifier collisions,\ndiscriminator and paging fallbacks, duplicate or missing operationIds, naming)\nare warnings; spec defects (an unresolved $ref, invalid OpenAPI, a broken\nextension) stay errors',
+    },
+    format: {
+      type: 'string',
+      choices: FORMATS,
+      help: 'text (default: findings on stderr, a summary on stdout), json, sarif\n(SARIF 2.1.0, for code scanning) or github (workflow annotations,\n::error file=…,line=…,col=…::…) on stdout',
+    },
+    'fail-on': {
+      type: 'string',
+      choices: ['error', 'warn'],
+      help: 'error (default): exit 1 on an error; warn: exit 1 on a warning too',
+    },
+    'max-warnings': { type: 'string', value: 'N', help: 'exit 1 when there are more than N warnings' },
+    rulesets: {
+      type: 'string',
+      value: RULESETS.join(','),
+      help: 'also run the standard rulesets, comma-separated: spectral (spectral:oas,\nrecommended) and redocly (recommended); their packages are optional peers of\nthis tool, installed by you (the message names the command when missing)',
+    },
   },
-  exits: { 0: 'no error', 1: 'errors (each printed, located)', 2: 'usage error' },
+  notes:
+    'Our extensions (x-state-machines, x-sse, x-not-shown, …) and their JSON Schemas: the README\'s "Spec extensions".',
+  exits: {
+    0: 'passed',
+    1: 'failed (errors, or warnings past --fail-on or --max-warnings)',
+    2: 'usage error or a ruleset not installed',
+  },
 });
 
 export const DIFF = defineCommand({
@@ -129,7 +173,15 @@ export const DIFF = defineCommand({
     ),
     format: { type: 'string', choices: ['markdown', 'json'], help: 'markdown (default) or json' },
     'allow-breaking': { type: 'boolean', help: 'exit 0 even when breaking changes are found' },
+    config: {
+      ...CONFIG,
+      help: 'codegen config (default codegen.config.json in the working directory, if any): its naming\n(sdk rules) and "mode" apply to both versions',
+    },
+    strict: READ_STRICT,
+    tolerant: READ_TOLERANT,
   },
+  notes:
+    "Changes are judged on the API's meaning: client renames (an SDK call, an operationId or a named type) are\nlisted apart and never fail the diff; a value added to a closed enum in responses is breaking (the generated\ntype is a closed union), to an open enum (anyOf: [string, enum]) compatible.",
   exits: {
     0: 'no breaking change',
     1: 'breaking changes',
@@ -168,7 +220,7 @@ export const CHANGELOG = defineCommand({
     config: {
       type: 'string',
       value: 'FILE',
-      help: 'codegen config (default codegen.config.json in the working directory): its "release" key\nnames the release record\'s folder (default release/ beside the config), where each\npackage\'s version (<release>/<package>/package.json) and CHANGELOG.md live; every\ngenerate reads them, so the version and the entries survive regeneration',
+      help: 'codegen config (default codegen.config.json in the working directory): its "release" key\nnames the release record\'s folder (default release/ beside the config), where each\npackage\'s version (<release>/<package>/package.json) and CHANGELOG.md live; every\ngenerate reads them, so the version and the entries survive regeneration. Its naming and\n"mode" apply to both versions, its "publish" initialVersion to the first release',
     },
     package: {
       type: 'string',
@@ -182,6 +234,8 @@ export const CHANGELOG = defineCommand({
     },
     date: DATE,
     'dry-run': { type: 'boolean', help: 'print the entry and the new version; write nothing' },
+    strict: READ_STRICT,
+    tolerant: READ_TOLERANT,
   },
   exits: {
     0: 'done or nothing to do',
@@ -238,11 +292,15 @@ export const RELEASE = defineCommand({
     },
     'dry-run': {
       type: 'boolean',
-      help: 'change nothing: print the version, the entry and the tarball contents',
+      help: 'change nothing: print the next version, the changes counted and the packages it would pack',
     },
+    verbose: { type: 'boolean', help: 'also print the changelog entry and every packed file' },
     date: DATE,
+    strict: READ_STRICT,
+    tolerant: READ_TOLERANT,
   },
-  notes: 'Never publishes: run npm publish <dist>/<tarball> yourself.',
+  notes:
+    'Progress lines (one per step, with its time) go to stderr. The packages\' name and description come from the\nconfig\'s "packages", their license, repository and author from its "publish" (default: the spec\'s info.license\nand info.contact), and their first version from publish.initialVersion (default: info.version when semver).\nNever publishes: run npm publish <dist>/<tarball> yourself.',
   exits: {
     0: 'done',
     1: 'generation, build or pack failed',

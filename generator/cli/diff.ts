@@ -4,8 +4,8 @@
  */
 import { renderJson, renderMarkdown, type RenderInput } from '../diff/render.ts';
 import { SpecSourceError } from '../diff/source.ts';
-import { diffSpecs } from '../diff/specs.ts';
-import { DEFAULT_SPEC, EXIT, parseCommand, type Stream } from './args.ts';
+import { diffSpecs, loadOptions } from '../diff/specs.ts';
+import { DEFAULT_SPEC, EXIT, modeOf, parseCommand, type Stream } from './args.ts';
 import { DIFF } from './commands.ts';
 
 export const DIFF_EXIT = { ok: EXIT.ok, breaking: 1, usage: EXIT.usage, unreadable: 3 } as const;
@@ -22,7 +22,11 @@ export async function main(
   const format = values.format ?? 'markdown';
   let input: RenderInput;
   try {
-    input = await diffSpecs(positionals[0]!, positionals[1], cwd, values.spec ?? DEFAULT_SPEC);
+    input = await diffSpecs(positionals[0]!, positionals[1], cwd, values.spec ?? DEFAULT_SPEC, {
+      ...loadOptions(values.config, modeOf(values), cwd),
+      onFindings: (label, n) =>
+        err.write(`${label}: read past ${n} finding${n === 1 ? '' : 's'} (tolerant; lint lists them)\n`),
+    });
   } catch (error) {
     if (error instanceof SpecSourceError) {
       err.write(`error[unreadable-spec]: ${error.message}\n`);

@@ -4,7 +4,7 @@
  * exit codes: GENERATE and CHECK in ./commands.ts.
  */
 import path from 'node:path';
-import { formatWarning, GeneratorError, type Mode, type Warning } from '../diagnostics.ts';
+import { formatWarning, GeneratorError, type Warning } from '../diagnostics.ts';
 import { findConfig } from '../config/load.ts';
 import { EMITTERS } from '../emit/index.ts';
 import { nearest } from '../naming/distance.ts';
@@ -13,6 +13,7 @@ import { watchSpec } from './watch.ts';
 import {
   DEFAULT_SPEC,
   EXIT as SHARED_EXIT,
+  modeOf,
   parseCommand,
   usageError,
   type Command,
@@ -77,7 +78,7 @@ async function run(
   }
   const spec = values.spec ?? DEFAULT_SPEC;
   // By choice only: the flag, else the config's "mode", else tolerant (never by the spec's path).
-  const mode: Mode | undefined = values.strict ? 'strict' : values.tolerant ? 'tolerant' : undefined;
+  const mode = modeOf(values);
   const outDir = values.out ?? 'generated';
   const config = values.config ?? findConfig(process.cwd());
   // The release record's default place: `release/` beside the config (or in the working directory).

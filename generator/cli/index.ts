@@ -3,12 +3,12 @@
  * scripts call it on our spec. Every command works on the user's own spec and config; `<command> --help` prints
  * that command's options and does nothing else.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { nearest } from '../naming/distance.ts';
 import { EXIT, type Stream } from './args.ts';
 import { COMMANDS, type CommandName } from './commands.ts';
+import { version } from './version.ts';
+
+export { version };
 
 // Each command's module is loaded when it runs: `emulate` on a cached spec then starts without loading the
 // generator (ts-morph, prettier, the parsers), which is most of a cold start. Their options are in ./commands.ts.
@@ -23,24 +23,6 @@ const RUN: Record<CommandName, () => Promise<Main>> = {
   emulate: async () => (await import('./emulate.ts')).main,
   release: async () => (await import('./release.ts')).main,
 };
-
-export function version(): string {
-  // lib/generator/cli/index.js in the package, generator/cli/index.ts in the repository: package.json is three
-  // folders up from the first and two from the second.
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    try {
-      const pkg = JSON.parse(readFileSync(path.join(here, up, 'package.json'), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === 'platform-api-codegen' && pkg.version) return pkg.version;
-    } catch {
-      // try the next folder
-    }
-  }
-  return 'unknown';
-}
 
 export const HELP = `usage: platform-api-codegen <command> [options]     (platform-api-codegen <command> --help for its options)
 commands:

@@ -14,15 +14,17 @@ import path from 'node:path';
 import { configFor } from '../config/index.ts';
 import { findConfig } from '../config/load.ts';
 import { GeneratorError } from '../diagnostics.ts';
-import { bumpLabel, bumpVersion, prependEntry, renderEntry } from '../diff/changelog.ts';
-import { diffSpecs } from '../diff/specs.ts';
+import { bumpLabel, bumpVersion } from '../diff/bump.ts';
+import { prependEntry, renderEntry } from '../diff/changelog.ts';
+import { initialVersion } from '../config/types.ts';
+import { diffSpecs, loadOptions } from '../diff/specs.ts';
 import { revisionOf, workingTreeRevision } from '../diff/revisions.ts';
 import { SpecSourceError } from '../diff/source.ts';
 import { runPipeline } from '../pipeline.ts';
 import { OutputError, writeTree } from '../render/write.ts';
 import { buildAll, BuildError } from '../package/compile.ts';
 import { readRecord, RECORD_PACKAGES, releaseDir, writeRecord } from '../package/record.ts';
-import { DEFAULT_SPEC, parseCommand, type Stream } from './args.ts';
+import { DEFAULT_SPEC, modeOf, parseCommand, type Stream } from './args.ts';
 import { RELEASE } from './commands.ts';
 
 /** A git base missing from a shallow clone gets a message that says so, not git's. */
@@ -51,6 +53,16 @@ export async function main(
     return 2;
   }
   const dry = values['dry-run'] === true;
+  const verbose = values.verbose === true;
+  const mode = modeOf(values);
+  const started = performance.now();
+  let last = started;
+  /** One progress line per step, on stderr: what was done and how long it took. */
+  const progress = (step: string) => {
+    const now = performance.now();
+    err.write(`  ${step.padEnd(40)} ${((now - last) / 1000).toFixed(1).padStart(6)} s\n`);
+    last = now;
+  };
   const spec = values.spec ?? DEFAULT_SPEC;
   const config = values.config ?? findConfig(cwd);
   const hint = shallowHint(base, cwd);
@@ -62,7 +74,8 @@ export async function main(
   try {
     let input;
     try {
-      input = await diffSpecs(base, undefined, cwd, spec);
+      input = await diffSpecs(base, undefined, cwd, spec, loadOptions(values.config, mode, cwd));
+      progress(`diff ${base} → working tree`);
     } catch (error) {
       if (error instanceof SpecSourceError) {
         err.write(`error[unreadable-spec]: ${error.message}\n`);
@@ -72,7 +85,9 @@ export async function main(
     }
     const { bump } = input.result.summary;
     const record = releaseDir(config, cwd);
-    const current = readRecord(record, 'client').version;
+    const settings = configFor(config ? path.resolve(cwd, config) : undefined).config;
+    // Before any release, the first version is the config's or the released spec's (info.version).
+    const current = readRecord(record, 'client', initialVersion(settings, input.infoVersions?.base)).version;
     // No API change still releases what the generator makes of it now (a rebuild): a patch.
     const version = bumpVersion(current, bump === 'none' ? 'patch' : bump);
     const revisions = { base: revisionOf(base, cwd), head: workingTreeRevision(path.dirname(spec), cwd) };
@@ -80,29 +95,34 @@ export async function main(
       bump === 'none'
         ? `## ${version} (${date})\n\nNo API spec changes from ${revisions.base} to ${revisions.head}: the packages rebuilt by the current generator.\n`
         : renderEntry({ version, date, ...input, ...revisions });
+    const { summary } = input.result;
     out.write(
-      `next version: ${current} → ${version} (${bump === 'none' ? 'no API change: patch' : bumpLabel(current, bump)})\n\nchangelog entry:\n\n${entry}\n`,
+      `next version: ${current} → ${version} (${bump === 'none' ? 'no API change: patch' : bumpLabel(bump, current)})\n` +
+        `changes: ${summary.breaking} breaking, ${summary.client} client renames, ${summary.compatible} compatible, ${summary.docs} documentation\n` +
+        (verbose ? `\nchangelog entry:\n\n${entry}\n` : ''),
     );
 
     // The dry run writes its record into the temporary folder, so the real one is read but never touched.
     const target = dry ? path.join(work, 'release') : record;
     for (const pkg of RECORD_PACKAGES) {
-      const r = readRecord(record, pkg);
+      const r = readRecord(record, pkg, current);
       writeRecord(target, pkg, { version, changelog: prependEntry(r.changelog, entry) });
     }
     const tree = dry ? path.join(work, 'generated') : path.resolve(cwd, values.out ?? 'generated');
     const dist = dry ? path.join(work, 'dist') : path.resolve(cwd, values.dist ?? 'dist');
     // The record the run reads is the bumped one (the real one, or the dry run's copy).
-    const settings = configFor(config ? path.resolve(cwd, config) : undefined).config;
     const generated = await runPipeline({
       spec: path.resolve(cwd, spec),
       config: { ...settings, release: target },
+      ...(mode ? { mode } : {}),
       defaultMode: 'tolerant',
     });
+    progress('generate');
     writeTree(tree, generated.files, {
       inputs: [...generated.inputs, ...(config ? [path.resolve(cwd, config)] : [])],
     });
-    const built = buildAll(tree, dist);
+    progress(`write ${path.relative(cwd, tree) || '.'}/`);
+    const built = buildAll(tree, dist, (b) => progress(`build ${path.basename(b.dir)} (esm, cjs, types)`));
     for (const b of built) {
       const r = spawnSync('npm', ['pack', '--pack-destination', dist, '--json'], {
         cwd: b.dir,
@@ -115,14 +135,16 @@ export async function main(
         unpackedSize: number;
         files: { path: string; size: number }[];
       }[];
+      progress(`npm pack ${path.basename(b.dir)}`);
       out.write(
         `${dry ? 'would publish' : 'packed'} ${info!.filename} (${info!.files.length} files, ${(info!.size / 1024).toFixed(1)} kB packed, ${(info!.unpackedSize / 1024).toFixed(1)} kB unpacked)${dry ? '' : ` in ${path.relative(cwd, dist) || '.'}/`}\n`,
       );
-      for (const f of info!.files) out.write(`  ${f.path.padEnd(52)} ${String(f.size).padStart(8)} B\n`);
+      if (verbose)
+        for (const f of info!.files) out.write(`  ${f.path.padEnd(52)} ${String(f.size).padStart(8)} B\n`);
     }
     out.write(
       dry
-        ? `dry run: nothing written; run without --dry-run to bump, regenerate and pack\n`
+        ? `dry run: nothing written (${((performance.now() - started) / 1000).toFixed(0)} s); --verbose lists the entry and the files; run without --dry-run to bump, regenerate and pack\n`
         : `release record ${path.relative(cwd, record) || '.'}/ bumped to ${version}; publish with npm publish ${path.relative(cwd, dist) || '.'}/<tarball> (not done here)\n`,
     );
     return 0;

@@ -171,6 +171,20 @@ export function validateConfig(
 
   const c = object(raw, [], CONFIG_KEYS);
   const packages = c.packages === undefined ? {} : object(c.packages, ['packages'], ['client', 'server']);
+  const publish: CodegenConfig['publish'] = {};
+  if (c.publish !== undefined) {
+    const p = object(c.publish, ['publish'], ['license', 'repository', 'author', 'initialVersion']);
+    for (const key of ['license', 'repository', 'author'] as const)
+      if (p[key] !== undefined) publish[key] = string(p[key], ['publish', key], '');
+    if (p.initialVersion !== undefined)
+      publish.initialVersion = string(
+        p.initialVersion,
+        ['publish', 'initialVersion'],
+        '',
+        /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/,
+        'a semver version (1.0.0)',
+      );
+  }
   const defaultHeaders: Record<string, string> = {};
   if (c.defaultHeaders !== undefined) {
     const given =
@@ -289,6 +303,7 @@ export function validateConfig(
       client: pkg(packages.client, ['packages', 'client'], d.packages.client),
       server: pkg(packages.server, ['packages', 'server'], d.packages.server),
     },
+    publish,
     organizationHeader:
       c.organizationHeader === undefined
         ? d.organizationHeader

@@ -10,6 +10,18 @@ export interface PackageConfig {
 }
 
 /** How the generated request validators read what the spec leaves open. */
+/** What the published packages say of themselves (package.json); each defaults to the spec's `info`. */
+export interface PublishConfig {
+  /** package.json `license` (default: `info.license`'s identifier or name). */
+  license?: string;
+  /** package.json `repository`: a URL or npm's shorthand (`github:owner/name`). */
+  repository?: string;
+  /** package.json `author` (default: `info.contact` as `name <email> (url)`). */
+  author?: string;
+  /** The packages' first version, before any release (default: `info.version` when it is semver, else 0.1.0). */
+  initialVersion?: string;
+}
+
 export interface ValidatorsConfig {
   /** `assert`: `format` refuses strings that are not of the format; `annotate`: `format` is documentation only. */
   formats: 'assert' | 'annotate';
@@ -42,6 +54,8 @@ export interface CodegenConfig {
    */
   envPrefix?: string;
   packages: { client: PackageConfig; server: PackageConfig };
+  /** package.json `license`, `repository`, `author` and the first version of both packages. */
+  publish: PublishConfig;
   /** Header carrying the client's `organization` option (not sent when null). */
   organizationHeader: string | null;
   /** Header carrying the client's `project` option (not sent when null). */
@@ -86,6 +100,7 @@ export const CONFIG_KEYS = [
   'errorName',
   'envPrefix',
   'packages',
+  'publish',
   'organizationHeader',
   'projectHeader',
   'idempotencyHeader',
@@ -113,6 +128,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
         'Server skeleton and request validators generated from an OpenAPI spec. No runtime dependencies.',
     },
   },
+  publish: {},
   organizationHeader: null,
   idempotencyHeader: null,
   projectHeader: null,
@@ -125,3 +141,10 @@ export const DEFAULT_CONFIG: CodegenConfig = {
 };
 
 export const CONFIG_FILE = 'codegen.config.json';
+
+/** The packages' first version: the config's `publish.initialVersion`, else `info.version` when it is semver. */
+export function initialVersion(config: CodegenConfig, infoVersion: string | undefined): string | undefined {
+  if (config.publish.initialVersion) return config.publish.initialVersion;
+  const m = /^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)$/.exec(infoVersion?.trim() ?? '');
+  return m?.[1];
+}

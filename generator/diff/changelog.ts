@@ -1,22 +1,13 @@
+/** A CHANGELOG.md entry for the generated client from a diff (the bump it implies: bump.ts). Pure. */
 import type { Area } from '../ir/area.ts';
 import { byArea, describeChange } from './render.ts';
-import type { Bump, DiffResult, Severity } from './types.ts';
+import type { DiffResult, Severity } from './types.ts';
 
-export function bumpVersion(version: string, bump: Bump): string {
-  const m = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(version.trim());
-  if (!m) throw new Error(`not a semver version: ${JSON.stringify(version)}`);
-  const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // While the version is 0.x, semver's convention: a breaking change bumps the minor, anything else the patch.
-  if (major === 0 && bump !== 'none')
-    return bump === 'major' ? `0.${minor + 1}.0` : `0.${minor}.${patch + 1}`;
-  if (bump === 'major') return `${major + 1}.0.0`;
-  if (bump === 'minor') return `${major}.${minor + 1}.0`;
-  if (bump === 'patch') return `${major}.${minor}.${patch + 1}`;
-  return version;
-}
+export { bumpLabel, bumpVersion } from './bump.ts';
 
 const SECTIONS: [Severity, string][] = [
   ['breaking', 'Breaking changes'],
+  ['client', 'Client renames (the API is unchanged)'],
   ['compatible', 'Compatible changes'],
   ['docs', 'Documentation'],
 ];
@@ -53,12 +44,4 @@ export function prependEntry(existing: string, entry: string): string {
   const title = '# Changelog';
   const body = existing.startsWith(title) ? existing.slice(title.length).replace(/^\n+/, '') : existing;
   return `${title}\n\n${entry}${body ? `\n${body}` : ''}`;
-}
-
-/** "breaking (0.x: the minor)" rather than "major" for a 0.x version, whose major does not move. */
-export function bumpLabel(current: string, bump: 'major' | 'minor' | 'patch' | 'none'): string {
-  const name = { major: 'breaking', minor: 'additions', patch: 'compatible', none: 'no API change' }[bump];
-  return current.startsWith('0.') && bump === 'major'
-    ? `${name}; 0.x: a breaking change bumps the minor`
-    : name;
 }

@@ -28,11 +28,21 @@ export function diffApis(base: Api, head: Api): DiffResult {
   const count = (s: Change['severity']) => changes.filter((c) => c.severity === s).length;
   const summary = {
     breaking: count('breaking'),
+    client: count('client'),
     compatible: count('compatible'),
     docs: count('docs'),
     bump: 'none' as Bump,
   };
-  summary.bump = summary.breaking ? 'major' : summary.compatible ? 'minor' : summary.docs ? 'patch' : 'none';
+  // A client rename breaks code that uses the generated client even though the API is unchanged: a major bump of
+  // the client, never a failed diff.
+  summary.bump =
+    summary.breaking || summary.client
+      ? 'major'
+      : summary.compatible
+        ? 'minor'
+        : summary.docs
+          ? 'patch'
+          : 'none';
   return { changes, summary };
 }
 

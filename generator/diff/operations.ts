@@ -9,7 +9,8 @@ const route = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
 
 export function diffOperations(ctx: DiffContext): void {
   const { both, removed, added } = pair(ctx.base.operations, ctx.head.operations, (o) => o.operationId);
-  // Same method and path under a new operationId: a rename (the handler map key and generated names change).
+  // Same method and path under a new operationId: the same API operation, renamed in the generated code only (the
+  // handler map key and the client's names change, the requests and responses do not).
   // oxlint-disable-next-line unicorn/no-useless-spread -- a copy: the loop splices `removed`
   for (const gone of [...removed]) {
     const twin = added.find((o) => route(o) === route(gone));
@@ -17,10 +18,10 @@ export function diffOperations(ctx: DiffContext): void {
     removed.splice(removed.indexOf(gone), 1);
     added.splice(added.indexOf(twin), 1);
     ctx.add(
-      'removed-operation',
+      'client-call-renamed',
       { area: twin.area, subject: `operation ${gone.operationId}` },
       '',
-      `renamed to ${twin.operationId} (${route(twin)})`,
+      `operationId renamed to ${twin.operationId} (${route(twin)})`,
       gone.operationId,
       twin.operationId,
     );
@@ -49,10 +50,10 @@ function diffOperation(ctx: DiffContext, a: Operation, b: Operation): void {
     ctx.add('removed-operation', scope, '', `moved from ${route(a)} to ${route(b)}`, route(a), route(b));
   if (a.sdkPath.join('.') !== b.sdkPath.join('.'))
     ctx.add(
-      'removed-operation',
+      'client-call-renamed',
       scope,
       '',
-      `SDK call \`${a.sdkPath.join('.')}\` → \`${b.sdkPath.join('.')}\``,
+      `client call renamed: \`${a.sdkPath.join('.')}\` → \`${b.sdkPath.join('.')}\``,
       a.sdkPath.join('.'),
       b.sdkPath.join('.'),
     );

@@ -1,4 +1,6 @@
+/** Renders a diff as Markdown (by severity, breaking first, then by area) or as JSON. */
 import type { Area } from '../ir/area.ts';
+import { bumpLabel } from './bump.ts';
 import type { Change, DiffResult, Severity } from './types.ts';
 
 export interface RenderInput {
@@ -8,14 +10,17 @@ export interface RenderInput {
   head: string;
   /** Area slugs → titles (from both IRs). */
   areas: Area[];
+  /** `info.version` of each side. */
+  infoVersions?: { base: string; head: string };
 }
 
 const HEADINGS: Record<Severity, string> = {
   breaking: 'Breaking changes',
+  client: 'Client renames (the API is unchanged)',
   compatible: 'Compatible changes',
   docs: 'Documentation changes',
 };
-const ORDER: Severity[] = ['breaking', 'compatible', 'docs'];
+const ORDER: Severity[] = ['breaking', 'client', 'compatible', 'docs'];
 
 export function areaTitle(slug: string, areas: Area[]): string {
   return (
@@ -55,7 +60,7 @@ export function renderMarkdown({ result, base, head, areas }: RenderInput): stri
   const lines = [`# API changes: ${base} → ${head}`, ''];
   if (result.changes.length === 0) return `${lines.join('\n')}\nNo changes.\n`;
   lines.push(
-    `**${summary.breaking} breaking**, ${summary.compatible} compatible, ${summary.docs} documentation-only. Client version bump: **${summary.bump}**.`,
+    `**${summary.breaking} breaking**, ${summary.client} client rename${summary.client === 1 ? '' : 's'}, ${summary.compatible} compatible, ${summary.docs} documentation-only. Client version bump: **${bumpLabel(summary.bump)}**.`,
     '',
   );
   for (const severity of ORDER) {

@@ -1,4 +1,5 @@
-import type { RequestBody } from '../ir/body.ts';
+/** Request bodies: presence, required, accepted content types, multipart encodings, body types. */
+import type { MultipartEncoding, RequestBody } from '../ir/body.ts';
 import { pair, sameJson, type DiffContext, type Scope } from './context.ts';
 import { diffType } from './types/index.ts';
 
@@ -65,15 +66,32 @@ export function diffRequestBody(
     );
   for (const [p, q] of both) {
     const loc = both.length > 1 ? `${label}(${p.mediaType})` : label;
-    if (!sameJson(p.encoding ?? {}, q.encoding ?? {}))
+    diffEncoding(ctx, scope, loc, p.encoding ?? {}, q.encoding ?? {});
+    diffType(ctx, scope, loc, p.type, q.type);
+  }
+}
+
+/** An entry for a field that had none is additive; a removed or changed entry changes the bytes sent. */
+function diffEncoding(
+  ctx: DiffContext,
+  scope: Scope,
+  loc: string,
+  a: MultipartEncoding,
+  b: MultipartEncoding,
+): void {
+  for (const field of Object.keys(b).filter((f) => !(f in a)))
+    ctx.add('new-encoding', scope, loc, `encoding of field \`${field}\` added`, null, b[field]!);
+  for (const field of Object.keys(a)) {
+    if (!(field in b))
+      ctx.add('changed-serialization', scope, loc, `encoding of field \`${field}\` removed`, a[field]!, null);
+    else if (!sameJson(a[field], b[field]))
       ctx.add(
-        'changed-content-type',
+        'changed-serialization',
         scope,
         loc,
-        'multipart encoding changed',
-        p.encoding ?? null,
-        q.encoding ?? null,
+        `encoding of field \`${field}\` changed`,
+        a[field]!,
+        b[field]!,
       );
-    diffType(ctx, scope, loc, p.type, q.type);
   }
 }

@@ -10,7 +10,18 @@ export function diffResponses(ctx: DiffContext, scope: Scope, a: Response[], b: 
   for (const r of removed)
     ctx.add('changed-status', scope, `response ${r.status}`, `status ${r.status} removed`, r.status, null);
   for (const r of added) {
-    if (isSuccess(r.status))
+    // A success status beside the ones kept: another answer documented (as oasdiff judges it). The only success
+    // status replaced by another is a changed status.
+    if (isSuccess(r.status) && both.some(([x]) => isSuccess(x.status)))
+      ctx.add(
+        'new-success-status',
+        scope,
+        `response ${r.status}`,
+        `success status ${r.status} added`,
+        null,
+        r.status,
+      );
+    else if (isSuccess(r.status))
       ctx.add(
         'changed-status',
         scope,

@@ -10,8 +10,12 @@
  * Every module picks a rule id; severity and reason come only from here, so the policy lives in one table.
  */
 
-/** How a change affects callers; `docs` changes nothing they send or receive. */
-export type Severity = 'breaking' | 'compatible' | 'docs';
+/**
+ * How a change affects callers. `breaking`, `compatible` and `docs` judge the API itself (what clients send and
+ * receive); `client` is a change of the generated client's names only (an SDK call or a named type renamed or
+ * removed): the API is unchanged, so it never fails the diff, but code that imports the old name must follow it.
+ */
+export type Severity = 'breaking' | 'client' | 'compatible' | 'docs';
 
 interface Rule {
   severity: Severity;
@@ -39,8 +43,15 @@ export const RULES = {
   // compatible by the same principle: every request valid before stays valid; every response is one clients accept
   'loosened-request': compatible(`loosened request constraint: every request that was valid stays valid`),
   'narrowed-response': compatible(`narrowed response: every response is still one clients already accept`),
-  'new-enum-value-response': compatible(
-    `new values in response data: generated clients type known enum values widened by string`,
+  'open-enum-value': compatible(
+    `open enum: any string is accepted before and after; only the list of known values changed`,
+  ),
+  'changed-default': compatible(
+    `informational: a default documents what the server assumes; every request and response stays valid`,
+  ),
+  'new-encoding': compatible(`additive: an encoding entry for a field; the other fields are sent as before`),
+  'new-success-status': compatible(
+    `additive: another success status beside those kept; the answers clients handle still come`,
   ),
   'new-error-status': compatible(
     `additive: documents an error response; clients handle error statuses generically`,
@@ -49,6 +60,15 @@ export const RULES = {
   'new-type': compatible(`additive: a new named type breaks no existing code`),
   'new-transition': compatible(`additive: a new state or transition leaves existing flows intact`),
   deprecated: compatible(`additive: deprecation is a notice; the element still works`),
+  // client: the generated client's names, not the API
+  'client-call-renamed': {
+    severity: 'client',
+    reason: 'the API is unchanged; code calling the generated client by the old name must use the new one',
+  },
+  'removed-type': {
+    severity: 'client',
+    reason: 'the API is unchanged; code importing the named type from the generated client must follow it',
+  },
   docs: {
     severity: 'docs',
     reason: 'documentation only: no effect on requests, responses or generated code',
@@ -56,15 +76,14 @@ export const RULES = {
   // breaking: everything else that changes what callers send or receive
   'removed-operation': breaking('removed or renamed operations break callers'),
   'removed-field': breaking('removed or renamed fields break callers'),
-  'removed-type': breaking(
-    'a removed or renamed named type breaks code that imports it from the generated client',
-  ),
   'new-required-request-field': breaking('a new required request parameter breaks requests that omit it'),
   'became-required': breaking('a parameter that became required breaks requests that omit it'),
   'narrowed-request': breaking('narrowed types or enums in requests reject requests that were valid'),
   'tightened-constraint': breaking('tightened constraints reject requests that were valid'),
-  'changed-default': breaking('a changed default changes the behaviour of requests that omit the field'),
   'removed-enum-value-response': breaking('a removed enum value in responses breaks clients that handle it'),
+  'new-enum-value-response': breaking(
+    'a new value of a closed enum in response data breaks clients that switch over the values exhaustively (generated response enums are closed unions)',
+  ),
   'optional-in-response': breaking('a response field that may now be absent breaks clients that read it'),
   'widened-response': breaking('a response may now carry values that clients do not expect'),
   'changed-type': breaking('a changed type breaks both requests and response handling'),
@@ -81,7 +100,7 @@ export const RULES = {
 
 export type RuleId = keyof typeof RULES;
 
-const RANK: Record<Severity, number> = { docs: 0, compatible: 1, breaking: 2 };
+const RANK: Record<Severity, number> = { docs: 0, compatible: 1, client: 2, breaking: 3 };
 
 /** The most severe of several rules (a schema used in both requests and responses is judged by the worse). */
 export function worst(ids: RuleId[]): RuleId {

@@ -1,11 +1,26 @@
 /** The spec diff of two versions named as the user names them (a file, a folder, a git revision): load, diff, label. */
 import path from 'node:path';
-import { GeneratorError } from '../diagnostics.ts';
+import { findConfig } from '../config/load.ts';
+import { GeneratorError, type Mode } from '../diagnostics.ts';
 import type { Api } from '../ir/api.ts';
-import { buildIr } from '../pipeline.ts';
+import { loadApi } from '../model.ts';
 import { diffApis } from './index.ts';
 import type { RenderInput } from './render.ts';
 import { resolveSpec, SpecSourceError, type SpecSource } from './source.ts';
+
+/** How both sides are read: the codegen config (its naming and mode) and the mode the flags chose. */
+export interface LoadOptions {
+  config?: string;
+  mode?: Mode;
+  /** Told how many findings each side was read past (tolerant mode). */
+  onFindings?: (label: string, count: number) => void;
+}
+
+/** The config given, else the one in the working directory, and the mode the flags chose. */
+export function loadOptions(config: string | undefined, mode: Mode | undefined, cwd: string): LoadOptions {
+  const file = config ?? findConfig(cwd);
+  return { ...(file ? { config: file } : {}), ...(mode ? { mode } : {}) };
+}
 
 /** Loads both versions and diffs them; throws SpecSourceError or GeneratorError when a side cannot be read. */
 export async function diffSpecs(
@@ -13,6 +28,7 @@ export async function diffSpecs(
   headRef: string | undefined,
   cwd: string,
   spec: string,
+  options: LoadOptions = {},
 ): Promise<RenderInput> {
   const sources: SpecSource[] = [];
   // A git revision names the --spec file as committed then: its folder and file name.
@@ -24,7 +40,12 @@ export async function diffSpecs(
     sources.push(head);
     const load = async (s: SpecSource): Promise<Api> => {
       try {
-        return await buildIr(s.file);
+        const { api, warnings } = await loadApi(s.file, {
+          ...(options.config ? { config: path.resolve(cwd, options.config) } : {}),
+          ...(options.mode ? { mode: options.mode } : {}),
+        });
+        if (warnings.length) options.onFindings?.(s.label, warnings.length);
+        return api;
       } catch (error) {
         if (error instanceof GeneratorError) throw new SpecSourceError(`${s.label}: ${error.format()}`);
         throw error;
@@ -37,6 +58,7 @@ export async function diffSpecs(
       base: base.label,
       head: headRef === undefined ? 'working tree' : head.label,
       areas,
+      infoVersions: { base: a.version, head: b.version },
     };
   } finally {
     for (const s of sources) s.dispose();

@@ -30,5 +30,5 @@ export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
 export interface DiffResult {
   changes: Change[];
-  summary: { breaking: number; compatible: number; docs: number; bump: Bump };
+  summary: { breaking: number; client: number; compatible: number; docs: number; bump: Bump };
 }

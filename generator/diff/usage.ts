@@ -14,6 +14,17 @@ export function schemaUsage(api: Api): SchemaUsage {
   const byName = new Map(api.schemas.map((s) => [s.name, s]));
   const out = new Map<string, Set<Position>>();
   const users = new Map<string, Set<string>>();
+  // Each schema's own references, walked once (a large spec reaches the same schemas from hundreds of operations).
+  const direct = new Map<string, string[]>();
+  const refsOfSchema = (name: string): string[] => {
+    let refs = direct.get(name);
+    if (!refs) {
+      const schema = byName.get(name);
+      refs = schema ? [...refsOf(schema.type)] : [];
+      direct.set(name, refs);
+    }
+    return refs;
+  };
   let user = '';
   const mark = (node: TypeNode, position: Position) => {
     const queue = [...refsOf(node)];
@@ -24,8 +35,7 @@ export function schemaUsage(api: Api): SchemaUsage {
       seen.add(name);
       users.set(name, (users.get(name) ?? new Set()).add(user));
       out.set(name, (out.get(name) ?? new Set<Position>()).add(position));
-      const schema = byName.get(name);
-      if (schema) queue.push(...refsOf(schema.type));
+      queue.push(...refsOfSchema(name));
     }
   };
   for (const op of api.operations) {

@@ -6,7 +6,8 @@
  * package's folder and the outputs it imports side by side (`dist/esm/server/index.js`, `dist/esm/types/index.js`).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { PackageConfig } from '../config/types.ts';
+import type { CodegenConfig, PackageConfig } from '../config/types.ts';
+import type { Api } from '../ir/api.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readTemplate } from './templates.ts';
@@ -33,8 +34,32 @@ function conditions(root: string, entry: string) {
 
 /** The release record's file for a package: the config's `release` folder when it holds one, else the default. */
 function recordText(root: string, file: string, release: string | undefined): string {
+  return ownRecord(root, file, release) ?? readTemplate(`${root}/release/${file}`);
+}
+
+function ownRecord(root: string, file: string, release: string | undefined): string | undefined {
   const own = release ? path.join(release, root, file) : undefined;
-  return own && existsSync(own) ? readFileSync(own, 'utf8') : readTemplate(`${root}/release/${file}`);
+  return own && existsSync(own) ? readFileSync(own, 'utf8') : undefined;
+}
+
+/** What both packages say of themselves: the config's `publish`, else the spec's `info`. */
+export interface PublishFacts {
+  license?: string;
+  repository?: string;
+  author?: string;
+  /** The version before any release (the release record has none yet). */
+  initialVersion?: string;
+}
+
+export function publishFacts(api: Api, config: CodegenConfig, initial: string | undefined): PublishFacts {
+  const license = config.publish.license ?? api.license;
+  const author = config.publish.author ?? api.contact;
+  return {
+    ...(license ? { license } : {}),
+    ...(config.publish.repository ? { repository: config.publish.repository } : {}),
+    ...(author ? { author } : {}),
+    ...(initial ? { initialVersion: initial } : {}),
+  };
 }
 
 export function packageJson(
@@ -42,9 +67,16 @@ export function packageJson(
   root: string,
   entries: Entries,
   release?: string,
+  facts: PublishFacts = {},
 ): Record<string, unknown> {
-  const record = JSON.parse(recordText(root, 'package.json', release)) as { version?: unknown };
-  const version = typeof record.version === 'string' ? record.version : '0.1.0';
+  const own = ownRecord(root, 'package.json', release);
+  const record = JSON.parse(own ?? readTemplate(`${root}/release/package.json`)) as { version?: unknown };
+  const version =
+    own === undefined && facts.initialVersion
+      ? facts.initialVersion
+      : typeof record.version === 'string'
+        ? record.version
+        : '0.1.0';
   const exports: Record<string, unknown> = {};
   for (const [subpath, entry] of Object.entries(entries)) exports[subpath] = conditions(root, entry);
   const main = (exports['.'] ?? conditions(root, 'index')) as ReturnType<typeof conditions>;
@@ -53,6 +85,9 @@ export function packageJson(
     name: pkg.name,
     version,
     description: pkg.description,
+    ...(facts.license ? { license: facts.license } : {}),
+    ...(facts.author ? { author: facts.author } : {}),
+    ...(facts.repository ? { repository: facts.repository } : {}),
     type: 'module',
     main: main.require.default,
     module: main.import.default,
@@ -78,11 +113,12 @@ export function releaseFiles(
   pkg: PackageConfig,
   entries: Entries,
   release?: string,
+  facts: PublishFacts = {},
 ): GeneratedFile[] {
   return [
     {
       path: `${root}/package.json`,
-      contents: `${JSON.stringify(packageJson(pkg, root, entries, release), null, 2)}\n`,
+      contents: `${JSON.stringify(packageJson(pkg, root, entries, release, facts), null, 2)}\n`,
     },
     { path: `${root}/CHANGELOG.md`, contents: recordText(root, 'CHANGELOG.md', release), verbatim: true },
   ];

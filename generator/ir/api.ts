@@ -83,6 +83,10 @@ export interface ParsedApi {
   version: string;
   /** `info.description`. */
   description?: string;
+  /** `info.license`: its SPDX `identifier`, else its `name`. */
+  license?: string;
+  /** `info.contact` as an npm person: `name <email> (url)`, the parts the spec gives. */
+  contact?: string;
   /** The document's `servers`, in the spec's order (the first is the client's default). */
   servers: Server[];
   /** `components.securitySchemes`, in the document's key order (not sorted). */

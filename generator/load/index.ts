@@ -16,7 +16,7 @@ export async function loadSpec(
   rootPath: string,
   diagnostics: Diagnostics = new Diagnostics('strict'),
 ): Promise<LoadedSpec> {
-  const sources = loadSources(rootPath);
+  const sources = loadSources(rootPath, diagnostics);
   const sourceLocate = createLocator(sources);
   const document = await bundle(sources, sourceLocate, diagnostics);
   const locate = followMoves(

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import { decodeToken, fail } from '../diagnostics.ts';
+import { decodeToken, fail, type Diagnostics } from '../diagnostics.ts';
+import { nearest } from '../naming/distance.ts';
 import { isDataKey } from './data-refs.ts';
 import { decodeFragment, findAnchors } from './anchors.ts';
 import { rewriteIdRefs } from './ids.ts';
@@ -278,8 +279,13 @@ export function resolvePointer(value: unknown, fragment: string): unknown {
   return current;
 }
 
-/** Loads the root file and every file it references, checking that every `$ref` resolves. */
-export function loadSources(rootPath: string): SourceSet {
+/**
+ * Loads the root file and every file it references, checking that every `$ref` resolves. With `diagnostics`, a
+ * `$ref` to a missing component is reported (with the nearest existing name) and read as the fallback its kind
+ * allows (a schema as any value, a parameter left out, …), so the rest of the spec is still checked; without it,
+ * or for a reference no fallback fits, the first one stops the load.
+ */
+export function loadSources(rootPath: string, diagnostics?: Diagnostics): SourceSet {
   const rootAbs = path.resolve(rootPath);
   const files = new Map<string, SourceFile>();
   const root = readSource(rootAbs);
@@ -307,21 +313,96 @@ export function loadSources(rootPath: string): SourceSet {
       pending.push({ from: file, tokens, target, fragment, ref });
     });
   }
+  const patched = new Map<string, Patched>();
   for (const ref of pending) {
     const targetFile = files.get(ref.target)!;
     // A fragment without `/` names an `$anchor` or `$dynamicAnchor` (JSON Schema 2020-12).
     const anchor = ref.fragment !== '' && !ref.fragment.startsWith('/');
     if (
       anchor
-        ? findAnchors(targetFile.value, '#', decodeFragment(ref.fragment)).length === 0
-        : resolvePointer(targetFile.value, ref.fragment) === undefined
-    ) {
-      fail(
-        'unresolved-ref',
-        `$ref '${ref.ref}' does not resolve: no '#${ref.fragment}' in ${targetFile.display}`,
-        { file: ref.from.display, ...ref.from.positionAt(ref.tokens), pointer: `#${ref.fragment}` },
-      );
-    }
+        ? findAnchors(targetFile.value, '#', decodeFragment(ref.fragment)).length > 0
+        : resolvePointer(targetFile.value, ref.fragment) !== undefined
+    )
+      continue;
+    const near = anchor ? undefined : nearestKey(targetFile.value, ref.fragment);
+    const message = `$ref '${ref.ref}' does not resolve: no '#${ref.fragment}' in ${targetFile.display}${near ? ` (did you mean '${near}'?)` : ''}`;
+    const location = {
+      file: ref.from.display,
+      ...ref.from.positionAt(ref.tokens),
+      pointer: `#${ref.fragment}`,
+    };
+    const edit = diagnostics && fallbackFor(ref.fragment);
+    if (!diagnostics || !edit) fail('unresolved-ref', message, location);
+    diagnostics.report('unresolved-ref', message, location, edit.fallback);
+    const entry = patched.get(ref.from.path) ?? { value: structuredClone(ref.from.value), removals: [] };
+    patched.set(ref.from.path, entry);
+    edit.apply(entry, ref.tokens.slice(0, -1));
   }
-  return { root, files };
+  for (const [file, entry] of patched) {
+    // Removals last and from the end, so the indexes of the others still hold.
+    for (const [tokens, index] of entry.removals.sort((a, b) => b[1] - a[1])) {
+      const list = resolveTokens(entry.value, tokens);
+      if (Array.isArray(list)) list.splice(index, 1);
+    }
+    // A new object: the parsed file stays cached as it was read, for later runs in the process.
+    const value = entry.value;
+    files.set(file, { ...files.get(file)!, value, copy: () => structuredClone(value) });
+  }
+  return { root: files.get(rootAbs)!, files };
+}
+
+interface Patched {
+  value: unknown;
+  /** Array items to remove: the array's tokens and the index. */
+  removals: [string[], number][];
+}
+
+const resolveTokens = (value: unknown, tokens: string[]): unknown =>
+  tokens.reduce<unknown>(
+    (v, t) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[t] : undefined),
+    value,
+  );
+
+/** The fallback for a reference to a missing component, by the component's kind; undefined when none fits. */
+function fallbackFor(
+  fragment: string,
+): { fallback: string; apply: (entry: Patched, holder: string[]) => void } | undefined {
+  const kind = /^\/components\/([^/]+)\/[^/]+$/.exec(fragment)?.[1];
+  const replace = (entry: Patched, holder: string[], value: Record<string, unknown>) => {
+    const object = resolveTokens(entry.value, holder) as Record<string, unknown>;
+    delete object.$ref;
+    for (const [k, v] of Object.entries(value)) if (!(k in object)) object[k] = v;
+  };
+  switch (kind) {
+    case 'schemas':
+      return { fallback: 'read as any value', apply: (e, h) => replace(e, h, {}) };
+    case 'parameters':
+      return {
+        fallback: 'the parameter is left out',
+        apply: (e, h) => e.removals.push([h.slice(0, -1), Number(h[h.length - 1])]),
+      };
+    case 'responses':
+      return {
+        fallback: 'read as a response with no content',
+        apply: (e, h) => replace(e, h, { description: '' }),
+      };
+    case 'requestBodies':
+      return { fallback: 'read as a body with no content', apply: (e, h) => replace(e, h, { content: {} }) };
+    case 'headers':
+      return { fallback: 'read as a header of any value', apply: (e, h) => replace(e, h, { schema: {} }) };
+    case 'examples':
+      return { fallback: 'the example is left empty', apply: (e, h) => replace(e, h, {}) };
+    case undefined:
+    default:
+      return undefined;
+  }
+}
+
+/** The existing key nearest to the fragment's last token, in the object its other tokens name. */
+function nearestKey(value: unknown, fragment: string): string | undefined {
+  const tokens = fragment.split('/');
+  const last = decodeFragment(tokens.pop() ?? '');
+  const parent = resolvePointer(value, tokens.join('/'));
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  return nearest(last, Object.keys(parent), Math.max(2, Math.floor(last.length / 3)));
 }

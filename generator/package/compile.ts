@@ -171,11 +171,20 @@ export function buildPackage(name: string, tree: string, outRoot: string): Built
 }
 
 /** Every package present in `tree` (at least one, else an error). */
-export function buildAll(tree: string, outRoot: string): BuiltPackage[] {
+/** Builds every generated package; `onBuilt` is told of each as soon as it is done (progress lines). */
+export function buildAll(
+  tree: string,
+  outRoot: string,
+  onBuilt?: (built: BuiltPackage) => void,
+): BuiltPackage[] {
   const present = PACKAGES.filter((p) => existsSync(path.join(tree, p, 'package.json')));
   if (!present.length)
     throw new BuildError(
       `${tree}/ holds no generated package (client/ or server/ with a package.json): run generate first`,
     );
-  return present.map((p) => buildPackage(p, tree, outRoot));
+  return present.map((p) => {
+    const built = buildPackage(p, tree, outRoot);
+    onBuilt?.(built);
+    return built;
+  });
 }

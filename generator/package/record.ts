@@ -2,7 +2,8 @@
  * The release record: for each package, `<release>/<package>/package.json` (its `version`) and `CHANGELOG.md`,
  * in the folder the config's `release` key names (default `release/` beside the config, or in the working
  * directory when there is none). `changelog` and `release` write it; every `generate` reads it, so a
- * regeneration keeps the version and the entries. A missing record is the first version (0.1.0).
+ * regeneration keeps the version and the entries. A missing record is the first version (the config's
+ * `publish.initialVersion`, else the spec's `info.version` when semver, else 0.1.0).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,14 +28,16 @@ export interface Record {
   changelog: string;
 }
 
-export function readRecord(dir: string, pkg: RecordPackage): Record {
+/** A package's record; without one, `initial` (the config's or the spec's first version), else 0.1.0. */
+export function readRecord(dir: string, pkg: RecordPackage, initial?: string): Record {
   const json = path.join(dir, pkg, 'package.json');
   const log = path.join(dir, pkg, 'CHANGELOG.md');
   const parsed = JSON.parse(
     existsSync(json) ? readFileSync(json, 'utf8') : readTemplate(`${pkg}/release/package.json`),
   ) as { version?: unknown };
   return {
-    version: typeof parsed.version === 'string' ? parsed.version : '0.1.0',
+    version:
+      !existsSync(json) && initial ? initial : typeof parsed.version === 'string' ? parsed.version : '0.1.0',
     changelog: existsSync(log) ? readFileSync(log, 'utf8') : readTemplate(`${pkg}/release/CHANGELOG.md`),
   };
 }

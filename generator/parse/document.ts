@@ -86,6 +86,7 @@ export function parseDocument(
   const api: ParsedApi = {
     title: specText(info.title ?? 'API'),
     version: specText(info.version ?? ''),
+    ...publishFacts(info),
     servers: parseServers(ctx, document.servers, '#/servers'),
     securitySchemes,
     security,
@@ -99,4 +100,24 @@ export function parseDocument(
   };
   if (typeof info.description === 'string') api.description = info.description.trim();
   return api;
+}
+
+/** `info.license` and `info.contact`, as package.json would write them (the defaults of the packages' fields). */
+function publishFacts(info: Record<string, unknown>): { license?: string; contact?: string } {
+  const out: { license?: string; contact?: string } = {};
+  const license = info.license as Record<string, unknown> | undefined;
+  const id = typeof license?.identifier === 'string' ? license.identifier : license?.name;
+  if (typeof id === 'string' && id.trim()) out.license = id.trim();
+  const c = info.contact as Record<string, unknown> | undefined;
+  const part = (k: string): string | undefined => {
+    const v = c?.[k];
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  };
+  const person = [
+    part('name'),
+    part('email') && `<${part('email')}>`,
+    part('url') && `(${part('url')})`,
+  ].filter(Boolean);
+  if (person.length) out.contact = person.join(' ');
+  return out;
 }

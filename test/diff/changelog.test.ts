@@ -102,7 +102,7 @@ describe('npm run changelog', () => {
       '--date',
       '2026-01-15',
     ]);
-    expect(r.stdout).toContain('1.0.0 → 2.0.0 (breaking)');
+    expect(r.stdout).toContain('1.0.0 → 2.0.0 (breaking: the major version)');
     expect(r.stdout).toContain('property `tag` removed');
     expect(versionOf(c.pkg)).toBe('1.0.0');
     expect(existsSync(c.log)).toBe(false);

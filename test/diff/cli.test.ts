@@ -42,7 +42,7 @@ describe('npm run diff', () => {
     const r = await run(['--format', 'json', mini('base'), mini('compatible')]);
     expect(r.code).toBe(DIFF_EXIT.ok);
     const json = JSON.parse(r.stdout) as { summary: object; changes: { rule: string; location: string }[] };
-    expect(json.summary).toEqual({ breaking: 0, compatible: 1, docs: 0, bump: 'minor' });
+    expect(json.summary).toEqual({ breaking: 0, client: 0, compatible: 1, docs: 0, bump: 'minor' });
     expect(json.changes.map((c) => [c.rule, c.location])).toEqual([
       ['new-optional-request-field', 'query.status'],
     ]);

@@ -25,7 +25,7 @@ describe('renderMarkdown', () => {
       change('new-resource', 'batches', 'operation x', 'added'),
       change('docs', 'videos', 'operation y', 'summary changed'),
     ],
-    summary: { breaking: 2, compatible: 1, docs: 1, bump: 'major' },
+    summary: { breaking: 2, client: 0, compatible: 1, docs: 1, bump: 'major' },
   };
   const md = renderMarkdown({
     result,

@@ -66,13 +66,7 @@ describe('diffType', () => {
     ['enum → plain string widens a request', en(['a', 'b']), str(), ['request'], ['loosened-request']],
     ['enum → plain string widens a response', en(['a', 'b']), str(), ['response'], ['widened-response']],
     ['string → enum narrows a request', str(), en(['a']), ['request'], ['narrowed-request']],
-    [
-      'closed enum opened, in a response',
-      en(['a']),
-      en(['a'], true),
-      ['response'],
-      ['new-enum-value-response'],
-    ],
+    ['closed enum opened, in a response', en(['a']), en(['a'], true), ['response'], ['widened-response']],
     ['open enum closed, in a request', en(['a'], true), en(['a']), ['request'], ['narrowed-request']],
     ['constant changed, in a response', lit('a'), lit('b'), ['response'], ['removed-enum-value-response']],
     ['constant → enum containing it', lit('a'), en(['a', 'b']), ['request'], ['loosened-request']],
@@ -216,5 +210,102 @@ describe('diffType', () => {
     expect(verdicts(ref('A'), obj([prop('next', ref('A'))]), ['response'], [recursive, recursive])).toEqual(
       [],
     );
+  });
+
+  describe('on the API meaning, not the spelling', () => {
+    const meaning: [string, TypeNode, TypeNode, Position[], string[]][] = [
+      [
+        'a value added to a closed response enum breaks exhaustive switches',
+        en(['a']),
+        en(['a', 'b']),
+        ['response'],
+        ['new-enum-value-response'],
+      ],
+      [
+        'a value added to an open response enum',
+        en(['a'], true),
+        en(['a', 'b'], true),
+        ['response'],
+        ['open-enum-value'],
+      ],
+      [
+        'a value removed from an open request enum',
+        en(['a', 'b'], true),
+        en(['a'], true),
+        ['request'],
+        ['open-enum-value'],
+      ],
+      [
+        'anyOf [string, enum] is an open enum',
+        union([str(), en(['a'])]),
+        en(['a', 'b'], true),
+        ['request', 'response'],
+        ['open-enum-value'],
+      ],
+      [
+        'the same open enum written in the other order',
+        union([en(['a']), str()]),
+        union([str(), en(['a'])]),
+        ['response'],
+        [],
+      ],
+      [
+        'a property moved to another allOf member',
+        all([obj([prop('a', str(), true)]), obj([prop('b', int())])]),
+        all([obj([prop('a', str(), true), prop('b', int())]), obj([])]),
+        ['response'],
+        [],
+      ],
+      [
+        'allOf against the object it describes',
+        all([obj([prop('a', str(), true)]), obj([prop('b', int())])]),
+        obj([prop('a', str(), true), prop('b', int())]),
+        ['request', 'response'],
+        [],
+      ],
+      [
+        'inline variants reordered',
+        union([
+          obj([prop('type', lit('x')), prop('x', str())]),
+          obj([prop('type', lit('y')), prop('y', int())]),
+        ]),
+        union([
+          obj([prop('type', lit('y')), prop('y', int())]),
+          obj([prop('type', lit('x')), prop('x', str())]),
+        ]),
+        ['response'],
+        [],
+      ],
+      [
+        'a variant changed, matched by its tag and not its position',
+        union([
+          obj([prop('type', lit('x')), prop('x', str())]),
+          obj([prop('type', lit('y')), prop('y', int())]),
+        ]),
+        union([
+          obj([prop('type', lit('y')), prop('y', int()), prop('z', str())]),
+          obj([prop('type', lit('x')), prop('x', str())]),
+        ]),
+        ['response'],
+        ['new-response-field @<type="y">.z'],
+      ],
+    ];
+    it.each(meaning)('%s', (_name, a, b, positions, want) => expect(verdicts(a, b, positions)).toEqual(want));
+
+    it('a reference switched to an identical schema under another name is no change', () => {
+      const shape = obj([prop('x', str(), true)]);
+      expect(verdicts(ref('A'), ref('B'), ['response'], [{ A: shape }, { A: shape, B: shape }])).toEqual([]);
+    });
+
+    it('a reference switched to a different schema reports what differs', () => {
+      expect(
+        verdicts(
+          ref('A'),
+          ref('B'),
+          ['response'],
+          [{ A: obj([prop('x', str(), true)]) }, { B: obj([prop('x', str())]) }],
+        ),
+      ).toEqual(['optional-in-response @x']);
+    });
   });
 });

@@ -81,7 +81,7 @@ describe('strict mode reports every finding at once', () => {
     expect(tolerant.text()).toMatch(
       /warning\[missing-operation-id\]: GET \/things has no operationId; named 'getThings'/,
     );
-    expect(out.text()).toMatch(/findings\.yaml: 1 operations, no error, 3 warnings/);
+    expect(out.text()).toMatch(/findings\.yaml: 1 operation, no error, 3 warnings/);
   });
 });
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
   const api = server.createServer(
     {
       getProject: (input: Loose) => ({
-        id: String(Object.values(input.path as object)[0]),
+        id: String(Object.values(input.params as object)[0]),
         name: 'Apollo',
         created_at: 1,
       }),

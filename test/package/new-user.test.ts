@@ -65,6 +65,7 @@ beforeAll(async () => {
         clientName: 'ProjectsClient',
         envPrefix: 'PROJECTS_',
         packages: { client: { name: '@projects/client' }, server: { name: '@projects/server' } },
+        publish: { license: 'Apache-2.0', repository: 'github:projects/api', author: 'Projects Team' },
       },
       null,
       2,
@@ -104,7 +105,14 @@ describe("a new user's path with the packed tool", () => {
     expect(readFileSync(path.join(app, 'gen/client/client.ts'), 'utf8')).toContain(
       'export class ProjectsClient',
     );
-    expect(version('gen/client/package.json')).toBe('0.1.0');
+    // Before any release: the spec's info.version, and the config's publishing facts.
+    expect(version('gen/client/package.json')).toBe('1.0.0');
+    expect(JSON.parse(readFileSync(path.join(app, 'gen/server/package.json'), 'utf8'))).toMatchObject({
+      name: '@projects/server',
+      license: 'Apache-2.0',
+      repository: 'github:projects/api',
+      author: 'Projects Team',
+    });
   });
 
   it('a non-empty folder it did not write is refused, and nothing in it is touched', async () => {
@@ -154,14 +162,21 @@ describe("a new user's path with the packed tool", () => {
     } finally {
       child.kill('SIGTERM');
     }
-    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    const end = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     cpSync(fixture, path.join(app, 'openapi.yaml'));
+    // Stopped between writes it exits 0; a SIGTERM that lands during a write is held until the write is whole,
+    // then the run ends by the signal (render/staging.ts).
+    expect([0, 'SIGTERM'], log).toContain(end.code ?? end.signal);
   });
 
   it('build makes publishable packages; npm pack of the build works, of the sources refuses', async () => {
     expect((await cli(['generate', '--out', 'gen', '--quiet'])).code).toBe(0);
     const r = await cli(['build', '--out', 'gen', '--dist', 'dist']);
-    expect(own(r.stderr)).toBe('');
+    // Progress: what is built where (stderr), then each package as soon as it is built, with its time (stdout).
+    expect(own(r.stderr)).toBe('building gen/ into dist/ …');
+    expect(r.stdout).toMatch(/^built dist\/client\/ \(dist\/esm, dist\/cjs\) in \d+\.\d s$/m);
     expect(r.code).toBe(0);
     // Each package is assembled from its folder and the outputs it imports, in the tree's layout.
     expect(existsSync(path.join(app, 'dist/client/dist/esm/client/index.js'))).toBe(true);
@@ -203,7 +218,7 @@ describe("a new user's path with the packed tool", () => {
     const api = server.createServer(
       {
         getProject: (input: Loose) => ({
-          id: String(Object.values(input.path as object)[0]),
+          id: String(Object.values(input.params as object)[0]),
           name: 'Apollo',
           created_at: 1,
         }),
@@ -236,6 +251,54 @@ describe("a new user's path with the packed tool", () => {
     }
   });
 
+  it('lint as their CI gate: a warning fails when asked, and the standard rulesets run beside ours', async () => {
+    // The rulesets' packages are optional peers of the tool: the user installs them (from the cache here).
+    const peers = await run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--save-dev',
+        '--save-exact',
+        '@stoplight/spectral-core@1.24.1',
+        '@stoplight/spectral-rulesets@1.23.1',
+        '@stoplight/spectral-parsers@1.0.5',
+        '@redocly/openapi-core@2.64.0',
+      ],
+      app,
+    );
+    expect(peers.code, peers.stderr).toBe(0);
+    const plain = await cli(['lint', '--rulesets', 'spectral,redocly', '--format', 'github']);
+    expect(plain.code, plain.stderr).toBe(0);
+    // Redocly's recommended set warns of operations without a 4XX response; Spectral's of missing descriptions.
+    expect(plain.stdout).toMatch(
+      /^::warning file=openapi\.yaml,line=\d+,col=\d+,title=redocly%3Aoperation-4xx-response::/m,
+    );
+    expect(plain.stdout).toMatch(/^::warning file=openapi\.yaml,line=\d+,col=\d+,title=spectral%3A/m);
+    const strict = await cli(['lint', '--rulesets', 'spectral,redocly', '--fail-on', 'warn']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(
+      /openapi\.yaml: 8 operations, no error, \d+ warnings: failed \(--fail-on warn\)/,
+    );
+  });
+
+  it('diff flags a value added to an enum their responses carry', async () => {
+    const withStatus = (values: string) =>
+      readFileSync(fixture, 'utf8').replace(
+        '        created_at: { type: integer }\n',
+        `        created_at: { type: integer }\n        status: { type: string, enum: [${values}] }\n`,
+      );
+    writeFileSync(path.join(app, 'status-1.yaml'), withStatus('active, archived'));
+    writeFileSync(path.join(app, 'status-2.yaml'), withStatus('active, archived, deleted'));
+    const r = await cli(['diff', 'status-1.yaml', 'status-2.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('**schema Project** `status`: enum value `deleted` added');
+    expect(r.stdout).toContain('switch over the values exhaustively');
+  });
+
   it('diff and changelog on their spec; the next generate keeps the version', async () => {
     const diff = await cli(['diff', 'v1.yaml']);
     expect(diff.code).toBe(1);
@@ -244,13 +307,13 @@ describe("a new user's path with the packed tool", () => {
     const log = await cli(['changelog', 'v1.yaml', '--date', '2026-03-01']);
     expect(own(log.stderr)).toBe('');
     expect(log.code).toBe(0);
-    expect(log.stdout).toContain('release/client: 0.1.0 → 0.2.0');
+    expect(log.stdout).toContain('release/client: 1.0.0 → 2.0.0 (breaking: the major version)');
     expect(readFileSync(path.join(app, 'release/client/CHANGELOG.md'), 'utf8')).not.toMatch(/Versioning \d/);
     for (let i = 0; i < 2; i++) {
       expect((await cli(['generate', '--out', 'gen', '--quiet'])).code).toBe(0);
-      expect(version('gen/client/package.json')).toBe('0.2.0');
+      expect(version('gen/client/package.json')).toBe('2.0.0');
       expect(readFileSync(path.join(app, 'gen/client/CHANGELOG.md'), 'utf8')).toContain(
-        '## 0.2.0 (2026-03-01)',
+        '## 2.0.0 (2026-03-01)',
       );
     }
     expect((await cli(['check', '--out', 'gen', '--quiet'])).code).toBe(0);
@@ -259,15 +322,37 @@ describe("a new user's path with the packed tool", () => {
   it('release --dry-run: their packages, their diff, nothing written', async () => {
     const before = readFileSync(path.join(app, 'release/client/package.json'), 'utf8');
     const r = await cli(['release', 'v1.yaml', '--dry-run', '--date', '2026-03-02']);
-    expect(own(r.stderr)).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(
-      'next version: 0.2.0 → 0.3.0 (breaking; 0.x: a breaking change bumps the minor)',
+    expect(r.code, r.stderr).toBe(0);
+    // Progress on stderr, one line per step; a short summary on stdout, the file lists behind --verbose.
+    expect(own(r.stderr)).toMatch(
+      /diff v1\.yaml → working tree[\s\S]*generate[\s\S]*build client[\s\S]*npm pack server/,
     );
-    expect(r.stdout).toMatch(/would publish projects-client-0\.3\.0\.tgz/);
-    expect(r.stdout).toMatch(/would publish projects-server-0\.3\.0\.tgz/);
-    expect(r.stdout).not.toMatch(/platform-api|createProject: operation removed/);
+    expect(r.stdout).toContain('next version: 2.0.0 → 3.0.0 (breaking: the major version)');
+    expect(r.stdout).toMatch(/^changes: 1 breaking, 0 client renames, \d+ compatible, \d+ documentation$/m);
+    expect(r.stdout).toMatch(/would publish projects-client-3\.0\.0\.tgz/);
+    expect(r.stdout).toMatch(/would publish projects-server-3\.0\.0\.tgz/);
+    expect(r.stdout).not.toMatch(/platform-api|createProject: operation removed|package\.json\s+\d+ B/);
+    expect(r.stdout.split('\n').length).toBeLessThan(15);
     expect(readFileSync(path.join(app, 'release/client/package.json'), 'utf8')).toBe(before);
-    expect(version('gen/client/package.json')).toBe('0.2.0');
+    expect(version('gen/client/package.json')).toBe('2.0.0');
+  });
+
+  it('release packs their packages under the configured names, licence and repository', async () => {
+    const r = await cli(['release', 'v1.yaml', '--date', '2026-03-03', '--verbose']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/package\.json\s+\d+ B/);
+    for (const pkg of ['client', 'server']) {
+      const tarball = path.join(app, 'dist', `projects-${pkg}-3.0.0.tgz`);
+      const unpacked = path.join(root, `unpacked-${pkg}`);
+      mkdirSync(unpacked);
+      expect((await run('tar', ['-xzf', tarball, '-C', unpacked], app)).code).toBe(0);
+      expect(JSON.parse(readFileSync(path.join(unpacked, 'package/package.json'), 'utf8'))).toMatchObject({
+        name: `@projects/${pkg}`,
+        version: '3.0.0',
+        license: 'Apache-2.0',
+        repository: 'github:projects/api',
+        author: 'Projects Team',
+      });
+    }
   });
 });

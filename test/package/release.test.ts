@@ -52,9 +52,7 @@ describe('release', () => {
     const r = await release(clone, ['HEAD~1', '--dry-run', '--date', '2026-01-02']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(
-      'next version: 0.1.0 → 0.2.0 (breaking; 0.x: a breaking change bumps the minor)',
-    );
+    expect(r.stdout).toContain('next version: 0.1.0 → 0.2.0 (breaking: the minor, as the version is 0.x)');
     expect(r.stdout).toContain('## 0.2.0 (2026-01-02)');
     expect(r.stdout).toContain(`from ${base.stdout.trim()} (HEAD~1) to ${head.stdout.trim()}`);
     expect(r.stdout).toContain('### Breaking changes');

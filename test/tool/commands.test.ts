@@ -126,12 +126,11 @@ describe('changelog on a foreign spec, and the record kept by generate', () => {
     );
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain(
-      'releases/client: 0.1.0 → 0.2.0 (breaking; 0.x: a breaking change bumps the minor)',
-    );
-    expect(stdout).toContain('releases/server: 0.1.0 → 0.2.0');
+    expect(stdout).toContain('releases/client: 1.0.0 → 2.0.0 (breaking: the major version)');
+    // Before any release the record starts at the spec's info.version (1.0.0).
+    expect(stdout).toContain('releases/server: 1.0.0 → 2.0.0');
     const log = readFileSync(path.join(project, 'releases/client/CHANGELOG.md'), 'utf8');
-    expect(log).toMatch(/^# Changelog\n\n## 0\.2\.0 \(2026-02-01\)/);
+    expect(log).toMatch(/^# Changelog\n\n## 2\.0\.0 \(2026-02-01\)/);
     expect(log).toContain('deleteProject');
     // Our API's documents are not cited to someone else.
     expect(log).not.toMatch(/Versioning \d/);
@@ -144,10 +143,10 @@ describe('changelog on a foreign spec, and the record kept by generate', () => {
         expect(g.code, g.stderr).toBe(0);
         expect(
           (JSON.parse(readFileSync('gen/client/package.json', 'utf8')) as { version: string }).version,
-        ).toBe('0.2.0');
+        ).toBe('2.0.0');
         expect(
           (JSON.parse(readFileSync('gen/server/package.json', 'utf8')) as { version: string }).version,
-        ).toBe('0.2.0');
+        ).toBe('2.0.0');
         expect(readFileSync('gen/client/CHANGELOG.md', 'utf8')).toBe(log);
       }
       expect((await tool(['check', '--out', 'gen', '--only', 'client,server', '--quiet'])).code).toBe(0);

@@ -22,6 +22,7 @@ export function diffEnumValues(
   const after = valuesOf(b);
   const added = after.values.filter((v) => !before.values.includes(v));
   const removed = before.values.filter((v) => !after.values.includes(v));
+  const open = before.open && after.open;
   const noun = a.kind === 'literal' && b.kind === 'literal' ? 'constant' : 'enum value';
   if (a.kind === 'literal' && b.kind === 'literal') {
     // A constant that changed is neither a widening nor a narrowing: old values are rejected, new ones unknown.
@@ -39,16 +40,24 @@ export function diffEnumValues(
   for (const v of removed)
     ctx.judge(
       scope,
-      { request: 'narrowed-request', response: 'removed-enum-value-response' },
+      open
+        ? { request: 'open-enum-value', response: 'open-enum-value' }
+        : {
+            request: after.open ? 'loosened-request' : 'narrowed-request',
+            response: 'removed-enum-value-response',
+          },
       location,
       `${noun} ${show(v)} removed`,
       v,
       null,
     );
+  // An open enum accepts any string before and after: its known values change neither side.
   for (const v of added)
     ctx.judge(
       scope,
-      { request: 'loosened-request', response: 'new-enum-value-response' },
+      open
+        ? { request: 'open-enum-value', response: 'open-enum-value' }
+        : { request: 'loosened-request', response: 'new-enum-value-response' },
       location,
       `${noun} ${show(v)} added`,
       null,
@@ -64,7 +73,7 @@ export function diffEnumValues(
   if (!before.open && after.open)
     ctx.judge(
       scope,
-      { request: 'loosened-request', response: 'new-enum-value-response' },
+      { request: 'loosened-request', response: 'widened-response' },
       location,
       'enum opened: any string is accepted besides the listed values',
     );

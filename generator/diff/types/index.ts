@@ -11,6 +11,7 @@ import { diffArray, diffMap } from './collections.ts';
 import { diffConstraints } from './constraints.ts';
 import { diffEnumValues } from './enum.ts';
 import { diffObject } from './object.ts';
+import { normalize } from './normalize.ts';
 import { diffIntersection, diffUnion } from './union.ts';
 
 /** Compares two nodes of one kind; `diffType` compares their child nodes (passed in, so no kind module imports this one). */
@@ -64,23 +65,26 @@ const SAME_KIND: { [K in TypeKind]: SameKind<K> } = {
 /** Pairs of named schemas already being compared structurally (ref against inline), to stop at recursion. */
 const inProgress = new WeakMap<DiffContext, Set<string>>();
 
-export function diffType(ctx: DiffContext, scope: Scope, location: string, a: TypeNode, b: TypeNode): void {
+export function diffType(
+  ctx: DiffContext,
+  scope: Scope,
+  location: string,
+  before: TypeNode,
+  after: TypeNode,
+): void {
+  const a = normalize(before, (n) => ctx.resolveBase(n));
+  const b = normalize(after, (n) => ctx.resolveHead(n));
   diffMeta(ctx, scope, location, a, b);
-  if (a.kind === 'ref' && b.kind === 'ref') {
-    // Same target: the named schema's own changes are reported once, under the schema.
-    if (a.target === b.target || ctx.renamedSchemas.get(a.target) === b.target) return;
-    ctx.judge(
-      scope,
-      { request: 'changed-type', response: 'changed-type' },
-      location,
-      `type ${a.target} → ${b.target}`,
-      a.target,
-      b.target,
-    );
+  // Same target: the named schema's own changes are reported once, under the schema.
+  if (
+    a.kind === 'ref' &&
+    b.kind === 'ref' &&
+    (a.target === b.target || ctx.renamedSchemas.get(a.target) === b.target)
+  )
     return;
-  }
   if (a.kind === 'ref' || b.kind === 'ref') {
-    // Inlined or extracted: compare the structures, once per pair.
+    // Inlined, extracted, or another name: the structures are compared (a schema identical to the old one under
+    // another name is no change), once per pair, which also ends recursion.
     const key = `${a.kind === 'ref' ? a.target : shapeKey(a)}→${b.kind === 'ref' ? b.target : shapeKey(b)}`;
     const seen = inProgress.get(ctx) ?? new Set<string>();
     inProgress.set(ctx, seen);
@@ -89,15 +93,16 @@ export function diffType(ctx: DiffContext, scope: Scope, location: string, a: Ty
     const ra = ctx.resolveBase(a);
     const rb = ctx.resolveHead(b);
     if (ra.kind !== 'ref' && rb.kind !== 'ref')
-      diffType(
-        ctx,
+      diffType(ctx, scope, location, { ...ra, nullable: a.nullable }, { ...rb, nullable: b.nullable });
+    else if (a.kind === 'ref' && b.kind === 'ref')
+      // A target missing on a side (a dangling reference read tolerantly): only the names can be compared.
+      ctx.judge(
         scope,
+        { request: 'changed-type', response: 'changed-type' },
         location,
-        { ...ra, nullable: a.nullable },
-        {
-          ...rb,
-          nullable: b.nullable,
-        },
+        `type ${a.target} → ${b.target}`,
+        a.target,
+        b.target,
       );
     seen.delete(key);
     return;

@@ -3,8 +3,8 @@
  * `internal/` not exported), the operation specs, one file per resource (sub-resources in their parent's folder),
  * PlatformClient, the webhook helper, the index and a README.
  */
-import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
-import { constantsModule, releaseFiles } from '../package-json.ts';
+import { DEFAULT_CONFIG, initialVersion, type CodegenConfig } from '../../config/types.ts';
+import { constantsModule, publishFacts, releaseFiles } from '../package-json.ts';
 import type { Api } from '../../ir/api.ts';
 import type { GeneratedFile } from '../contract.ts';
 import { emitClientClass, emitIndex, emitOperations, emitWebhooks } from './client-class.ts';
@@ -16,7 +16,13 @@ export function emitClient(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
   return [
     ...coreFiles(),
     brandFile(api, config),
-    ...releaseFiles('client', config.packages.client, { '.': 'index' }, config.release),
+    ...releaseFiles(
+      'client',
+      config.packages.client,
+      { '.': 'index' },
+      config.release,
+      publishFacts(api, config, initialVersion(config, api.version)),
+    ),
     emitOperations(api),
     ...emitResources(api),
     emitWebhooks(api),

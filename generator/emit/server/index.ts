@@ -13,11 +13,11 @@
  *   adapters/     node:http (node.ts) and web-standard fetch (fetch.ts)
  *   package.json, CHANGELOG.md   the package (`build` assembles it with the validators/, types/ and tables/ it imports)
  */
-import { DEFAULT_CONFIG, type CodegenConfig } from '../../config/types.ts';
+import { DEFAULT_CONFIG, initialVersion, type CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/api.ts';
 import type { Operation } from '../../ir/operation.ts';
 import type { GeneratedFile } from '../contract.ts';
-import { constantsModule, releaseFiles } from '../package-json.ts';
+import { constantsModule, publishFacts, releaseFiles } from '../package-json.ts';
 import { printFile } from '../ts/project.ts';
 import { dataKey, dataLiteral, typeKey } from '../ts/literal.ts';
 import { importRegistry } from '../ts/imports.ts';
@@ -150,6 +150,7 @@ export function emitServer(api: Api, config: CodegenConfig = DEFAULT_CONFIG): Ge
         './tables/state-machines': 'tables/state-machines',
       },
       config.release,
+      publishFacts(api, config, initialVersion(config, api.version)),
     ),
     // brand.ts holds the config's defaults; the constants module above writes the config's values in its place.
     ...verbatimFolder('server', ['brand.ts']),

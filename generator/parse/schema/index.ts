@@ -8,7 +8,6 @@
  * of the table in ./rules.ts that matches it, and the keywords that apply beside a shape attached
  * (./applicators.ts). Each converter is a function of the schema and the parse state (./context.ts).
  */
-import { fail } from '../../diagnostics.ts';
 import type { TypeNode } from '../../ir/schema.ts';
 import { isObject, type Json, type ParseContext } from '../context.ts';
 import { bindAnchorRef } from './anchors.ts';
@@ -38,8 +37,16 @@ export function createSchemaParser(ctx: ParseContext, area: () => string): Schem
   function parse(raw: unknown, pointer: string): TypeNode {
     if (raw === true) return { kind: 'unknown', nullable: false, pointer };
     if (raw === false) return { kind: 'never', nullable: false, pointer };
-    if (!isObject(raw))
-      fail('invalid-openapi', 'a schema must be an object or a boolean', ctx.locate(pointer));
+    if (!isObject(raw)) {
+      // `schema: null` and the like: reported (an error in strict mode), read as any value.
+      ctx.diagnostics.report(
+        'invalid-openapi',
+        `a schema must be an object or a boolean, not ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`,
+        ctx.locate(pointer),
+        'read as any value',
+      );
+      return { kind: 'unknown', nullable: false, pointer };
+    }
     checkKeywords(ctx, raw, pointer);
     const entered = p.dynamic.enter(pointer);
     try {
