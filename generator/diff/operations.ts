@@ -3,7 +3,7 @@ import { pair, sameJson, type DiffContext, type Scope } from './context.ts';
 import { diffParameters } from './parameters.ts';
 import { diffRequestBody } from './request-body.ts';
 import { diffResponses } from './responses.ts';
-import { securityKey } from './security.ts';
+import { reportSecurity, securityKey } from './security.ts';
 
 const route = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
 
@@ -81,8 +81,7 @@ function diffOperation(ctx: DiffContext, a: Operation, b: Operation): void {
   const followsGlobal =
     securityKey(a.security) === securityKey(ctx.base.security) &&
     securityKey(b.security) === securityKey(ctx.head.security);
-  if (securityKey(a.security) !== securityKey(b.security) && !followsGlobal)
-    ctx.add('changed-auth', scope, '', 'security requirements changed', a.security, b.security);
+  if (!followsGlobal) reportSecurity(ctx, scope, 'security requirements', a.security, b.security);
   diffParameters(ctx, scope, a.parameters, b.parameters);
   diffRequestBody(ctx, scope, a.requestBody, b.requestBody);
   diffResponses(ctx, scope, a.responses, b.responses);

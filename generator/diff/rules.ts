@@ -58,6 +58,9 @@ export const RULES = {
   ),
   'opt-in-content': compatible(`additive: only requests that opt in (x-when) receive the new content type`),
   'new-type': compatible(`additive: a new named type breaks no existing code`),
+  'new-auth-alternative': compatible(
+    `additive: a new way to authenticate; every credential that worked before still works`,
+  ),
   'new-transition': compatible(`additive: a new state or transition leaves existing flows intact`),
   deprecated: compatible(`additive: deprecation is a notice; the element still works`),
   // client: the generated client's names, not the API
