@@ -121,6 +121,8 @@ export function pagedList(api: Api): (Operation & { paging: Paging }) | undefine
   return [...paged].sort((a, b) => rank(a) - rank(b))[0];
 }
 
+const more = (path: string[] | undefined): string => (path ? ` or \`${path.join('.')}\` is false` : '');
+
 /** How a paging style moves to the next page, in words. */
 export function pagingRule(paging: Paging): string {
   switch (paging.kind) {
@@ -131,11 +133,13 @@ export function pagingRule(paging: Paging): string {
     case 'cursor':
       return `\`${paging.param}\` = \`${paging.next.join('.')}\` of each answer, until it is empty`;
     case 'offset':
-      return `\`${paging.param}\` plus the items received, until a page is empty${paging.limit ? ` or shorter than \`${paging.limit}\`` : ''}`;
+      return `\`${paging.param}\` plus the items received, until a page is empty${paging.limit ? ` or shorter than \`${paging.limit}\`` : ''}${more(paging.more)}`;
     case 'page':
-      return `\`${paging.param}\` counted up from 1, until a page is empty`;
+      return `\`${paging.param}\` counted up from 1, until a page is empty${more(paging.more)}`;
     case 'link':
       return 'the query of the `Link` header\'s `rel="next"` URL, until an answer has none';
+    case 'url':
+      return `the query of the URL in \`${paging.next.join('.')}\` of each answer, until it is empty`;
   }
 }
 

@@ -37,6 +37,11 @@ export interface ParsedOperation {
   notShown?: string[];
   /** `x-sdk-call` split on `.`, when the operation gives one (the resources pass checks it). */
   sdkCall?: string[];
+  /**
+   * The SDK group a vendor's extension gives the operation (`x-speakeasy-group`, `x-fern-sdk-group-name`, Box's
+   * `x-box-tag`): read as its tag by the tags-and-operationIds rule.
+   */
+  sdkGroup?: string;
   /** `#/paths/<path>/<method>`. */
   pointer: Pointer;
 }
@@ -100,13 +105,19 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
  *   size asked for in the query parameter `limit` names (`limit`, `count`, `per_page`…), when there is one.
  * - `page`: the next `param` is this one plus one (the first page is 1 when the request names none); the last page is
  *   empty.
+ * - `offset` and `page` with `more`: the boolean at that path in the body says whether another page follows
+ *   (PagerDuty's `more`); false ends the list whatever the page's size.
+ * - `link`: the next page is the `rel="next"` URL of the `Link` header (RFC 8288).
+ * - `url`: the next page is the URL at the path `next` in the body (Twilio's `next_page_uri`, a `next` link): its
+ *   query asks for the next page; absent, null or empty on the last page.
  */
 export type Paging =
   | { kind: 'envelope'; param?: string; items: string[] }
   | { kind: 'cursor'; param: string; next: string[]; items: string[] }
-  | { kind: 'offset'; param: string; limit?: string; items: string[] }
-  | { kind: 'page'; param: string; items: string[] }
-  | { kind: 'link'; param?: undefined; items: string[] };
+  | { kind: 'offset'; param: string; limit?: string; more?: string[]; items: string[] }
+  | { kind: 'page'; param: string; more?: string[]; items: string[] }
+  | { kind: 'link'; param?: undefined; items: string[] }
+  | { kind: 'url'; param?: undefined; next: string[]; items: string[] };
 
 /**
  * The TypeScript names of an operation's types and functions, decided by the naming pass: the type names are unique

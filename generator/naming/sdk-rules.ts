@@ -8,6 +8,7 @@
  *   (`dialogflow.projects.agents.get`) without the service prefix every id shares.
  */
 import { camelCase, words, GENERIC_TITLE_WORDS } from './case.ts';
+import { groupedId, isVerbPrefixed, verbPrefixedMethod, withoutData } from './operation-ids.ts';
 
 /** A version segment: `v1`, `v3beta1`, `v1.2`, `2.0`, `2013-01-01`. */
 const VERSION = /^(v\d+([a-z]+\d*)?(\.\d+)*|\d+(\.\d+)+|\d{4}-\d{2}-\d{2}(-preview)?)$/i;
@@ -38,7 +39,21 @@ export function isPluralNoun(segment: string): boolean {
   return word.length > 2 && word.endsWith('s') && !/(ss|us|is)$/.test(word);
 }
 
+/** Verbs a GET can name below a collection. */
+const READ_ACTIONS =
+  /^(search|find|lookup|query|count|verify|validate|preview|export|suggest|autocomplete)$/i;
+
+/** First words of an operationId that name what a PUT or POST does instead of an update. */
+const ACTIONS =
+  /^(create|start|stop|cancel|enable|disable|restore|reset|run|send|publish|archive|execute|trigger|import|attach|detach|assign|revoke|approve|reject|close|lock|unlock|register|deregister|activate|deactivate)$/;
+
 const isParam = (s: string | undefined): boolean => s?.startsWith('{') === true;
+
+/** A segment that starts with a verb names an action (`verify_microdeposits`, `cancel`), however it ends. */
+const startsWithVerb = (segment: string): boolean => {
+  const first = words(segment)[0] ?? '';
+  return ACTIONS.test(first.toLowerCase()) || READ_ACTIONS.test(first);
+};
 
 export interface PathShape {
   /** Segments without version prefixes, custom verbs, fragment or query. */
@@ -57,10 +72,12 @@ export function pathShape(path: string): PathShape {
   while (start < all.length - 1 && (VERSION.test(all[start]!) || PREFIX.test(all[start]!))) start++;
   // A segment mixing text and parameters (`campaigns.{start}-{end}`, `users.json`) keeps its leading text only:
   // URL fragments never become identifiers (`campaignsStartEnd`).
+  // A word that is a customer's data (`securityClassification-6VMVochwUWo`) is left out of the segment.
   const segments = all
     .slice(start)
     .filter((s) => !VERSION.test(s))
     .map((s) => (s.startsWith('{') || !/[{.]/.test(s) ? s : s.replace(/[{.].*$/, '')))
+    .map((s) => (s.startsWith('{') ? s : withoutData(s)))
     .filter(Boolean);
   const last = segments[segments.length - 1];
   // Google's custom methods: `{name}:deployFlow`, `flows:batchDelete` (a colon outside the braces).
@@ -81,9 +98,12 @@ function splitOnce(s: string, sep: string): [string, string | undefined] {
 /** `X-Amz-Target=SSMContacts.ListContacts` → `ListContacts`; `Action=DescribeRegions&Version=…` → `DescribeRegions`. */
 function actionOf(part: string | undefined): string | undefined {
   if (!part) return undefined;
+  // `/files/{file_id}#get_shared_link`: a bare fragment names the action.
+  if (/^[A-Za-z][\w-]*$/.test(part)) return part;
   for (const pair of part.split('&')) {
     const [key, value] = splitOnce(pair, '=');
-    if (!value || /^version$/i.test(key)) continue;
+    // `?beta=true` selects a variant; it names no action.
+    if (!value || /^version$/i.test(key) || /^(true|false|\d+)$/i.test(value)) continue;
     const name = value.split('.').pop()!;
     if (/^[A-Za-z][\w-]*$/.test(name)) return name;
   }
@@ -92,24 +112,44 @@ function actionOf(part: string | undefined): string | undefined {
 
 /**
  * The URL-tree call of an operation. `list` tells whether a GET answers a list (an array, or an object around
- * one): a GET on a collection is its `list` whatever its paging.
+ * one): a GET on a collection is its `list` whatever its paging. `beside` holds the other methods of the same path: a
+ * PATCH beside a PUT is `edit` (the partial update), so the two never meet on `update`.
  */
-export function pathCall(method: string, path: string, list: boolean, operationId: string): string[] {
+export function pathCall(
+  method: string,
+  path: string,
+  list: boolean,
+  operationId: string,
+  beside: ReadonlySet<string> = new Set(),
+): string[] {
   const { segments, action } = pathShape(path);
   const statics = segments.filter((s) => !isParam(s)).map(segmentIdentifier);
   if (action) return [...statics, action];
   const last = segments[segments.length - 1];
   const beforeLast = segments[segments.length - 2];
+  // A PUT or POST the operationId calls another action (`StartBackupJob`, `CreateBackupVault`) is that action.
+  const said = words(operationId)[0]?.toLowerCase() ?? '';
+  const update = ACTIONS.test(said) ? said : method === 'patch' && beside.has('put') ? 'edit' : 'update';
   if (isParam(last)) {
     // A GET answering a list is a `list` filtered by its last parameter (`/arrivalBoard/{id}`, `/tags/{resourceArn}`).
-    const verb = method === 'get' ? (list ? 'list' : 'retrieve') : method === 'delete' ? 'delete' : 'update';
+    const verb = method === 'get' ? (list ? 'list' : 'retrieve') : method === 'delete' ? 'delete' : update;
     return [...statics, verb];
   }
   // After a path parameter, a POST to a verb is an action (`/batches/{id}/cancel`: `batches.cancel`); to a plural
   // noun it adds to that collection (`/projects/{id}/attachments`: `projects.attachments.create`), never a noun call.
   if (isParam(beforeLast) && method === 'post') {
-    return isPluralNoun(last!) ? [...statics, 'create'] : [...statics.slice(0, -1), segmentIdentifier(last!)];
+    return isPluralNoun(last!) && !startsWithVerb(last!)
+      ? [...statics, 'create']
+      : [...statics.slice(0, -1), segmentIdentifier(last!)];
   }
+  // Below a static segment, a POST to a verb is that resource's action (`/fine_tuning/alpha/graders/validate`:
+  // `graders.validate`, as OpenAI's SDK names it), not a `create` on a resource named after the verb.
+  if (method === 'post' && beforeLast && !isParam(beforeLast) && startsWithVerb(last!))
+    return [...statics.slice(0, -1), segmentIdentifier(last!)];
+  // A GET to a read verb below a collection is an action of the collection (`/customers/search`: `customers.search`);
+  // other words there are sub-resources (`/usage/records/daily`: `usage.records.daily.list`).
+  if (method === 'get' && beforeLast && !isParam(beforeLast) && READ_ACTIONS.test(last!))
+    return [...statics.slice(0, -1), segmentIdentifier(last!)];
   // A PUT on a collection that its operationId calls a creation (`PUT /backup/plans/`, `CreateBackupPlan`) creates.
   const creates = method === 'post' || (method === 'put' && /^create/i.test(operationId));
   const verb =
@@ -121,7 +161,7 @@ export function pathCall(method: string, path: string, list: boolean, operationI
         ? 'create'
         : method === 'delete'
           ? 'delete'
-          : 'update';
+          : update;
   return [...statics, verb];
 }
 
@@ -156,6 +196,8 @@ export interface OperationsContext {
   sharedPrefix?: string;
   /** The resource of untagged operations. */
   untagged: string;
+  /** The vendor's name in words (`twilio`), left out of the front of a tag. */
+  vendor?: string[];
 }
 
 /** The first dotted part of every operationId when they all have one in common. */
@@ -163,6 +205,19 @@ export function sharedDottedPrefix(ids: string[]): string | undefined {
   const firsts = new Set(ids.map((id) => (id.includes('.') ? id.split('.')[0] : undefined)));
   const first = [...firsts][0];
   return firsts.size === 1 && first ? first : undefined;
+}
+
+/**
+ * A tag as a resource, without the API, version, date and vendor words in front of it: `Api20100401Message` →
+ * `message`, `v2 Users` → `users`, `Stripe Customers` → `customers` (when the API is Stripe's).
+ */
+export function tagResource(tag: string, vendor: string[] = []): string {
+  const all = words(tag).flatMap((w) => w.split(/(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])/));
+  let i = 0;
+  const front = (w: string) =>
+    /^(api|apis|rest)$/i.test(w) || /^\d+$/.test(w) || VERSION.test(w) || vendor.includes(w.toLowerCase());
+  while (i < all.length - 1 && front(all[i]!)) i++;
+  return segmentIdentifier(all.slice(i).join(' '));
 }
 
 /** The tags-and-operationIds call: `[resource, method]`, the method at most `budget` characters where it can be. */
@@ -174,17 +229,19 @@ export function operationCall(
 ): string[] {
   let id = operationId;
   if (ctx.sharedPrefix && id.startsWith(`${ctx.sharedPrefix}.`)) id = id.slice(ctx.sharedPrefix.length + 1);
-  const tag = tags[0] ? segmentIdentifier(tags[0]) : undefined;
+  const tag = tags[0] ? tagResource(tags[0], ctx.vendor) : undefined;
   // `BackupPlans_List` (Azure's Group_Verb), `packages/list-for-user` (GitHub's): the group is the resource.
-  const grouped = /^([A-Za-z][A-Za-z0-9-]*)[_/]([A-Za-z][\w-]*)$/.exec(id);
-  if (grouped) return [segmentIdentifier(grouped[1]!), shorten(segmentIdentifier(grouped[2]!), budget)];
+  const grouped = groupedId(id);
+  if (grouped) return [segmentIdentifier(grouped[0]), shorten(segmentIdentifier(grouped[1]), budget)];
   const resource = tag || ctx.untagged;
+  // `get_folders_id_items`: the tag is the resource, never the HTTP method (`client.get.foldersIdItems`).
+  if (isVerbPrefixed(id)) return [resource, shorten(verbPrefixedMethod(id), budget)];
   // A dotted id repeats its resource (`projects.locations.agents.get` under the tag `projects`): drop it, then the
   // leading parts while the method is over budget (`processorVersions.evaluations.list` → `evaluationsList`).
   const parts = id.split('.').filter(Boolean);
   if (parts.length > 1 && segmentIdentifier(parts[0]!) === resource) parts.shift();
   while (parts.length > 2 && segmentIdentifier(parts.join(' ')).length > budget) parts.shift();
-  return [resource, shorten(segmentIdentifier(parts.join(' ')), budget)];
+  return [resource, shorten(segmentIdentifier(withoutData(parts.join(' '))), budget)];
 }
 
 const FILLER = new Set(['for', 'and', 'of', 'the', 'a', 'an', 'to', 'from', 'in', 'on', 'with', 'at']);

@@ -189,6 +189,7 @@ export function parseOperations(
         servers: parseServers(ctx, op.servers ?? item.servers, joinPointer(at, 'servers')),
         security: parseSecurity(op.security) ?? defaultSecurity,
         ...(typeof op['x-sdk-call'] === 'string' ? { sdkCall: op['x-sdk-call'].split('.') } : {}),
+        ...sdkGroupOf(op),
         pointer: at,
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
@@ -234,4 +235,12 @@ export function parseOperations(
     }
   }
   return operations.sort(by((o) => `${o.path} ${o.method}`));
+}
+
+/** Vendors' extensions naming an operation's SDK group, in the order they are read. */
+const GROUP_EXTENSIONS = ['x-speakeasy-group', 'x-fern-sdk-group-name', 'x-box-tag'];
+
+function sdkGroupOf(op: Record<string, unknown>): { sdkGroup?: string } {
+  const group = GROUP_EXTENSIONS.map((k) => op[k]).find((v) => typeof v === 'string' && v.trim() !== '');
+  return typeof group === 'string' ? { sdkGroup: group.trim() } : {};
 }

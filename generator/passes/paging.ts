@@ -3,10 +3,10 @@
  * iterates. A wrapper that only annotates (`allOf: [{$ref: BackupPlansList}, {description}]`, as AWS documents
  * write their list arrays) is read as what it wraps.
  */
-import { listEnvelope, resolveNode, successResponse } from '../ir/queries.ts';
+import { listEnvelope, propertiesOf, resolveNode, successResponse } from '../ir/queries.ts';
 import type { ParsedApi as Api } from '../ir/api.ts';
 import type { ListKind, ParsedOperation as Operation, Paging } from '../ir/operation.ts';
-import type { TypeNode } from '../ir/schema.ts';
+import type { ObjectNode, TypeNode } from '../ir/schema.ts';
 
 /** The cursor parameter of a list envelope: the id of the last item received. */
 const ENVELOPE_CURSORS = ['after', 'starting_after'];
@@ -38,6 +38,20 @@ const NEXT_FIELDS = [
   'next_marker',
   'nextmarker',
 ];
+/** Response fields holding the next page's URL (Twilio's `next_page_uri`, `next` of Django REST framework lists). */
+const NEXT_URL_FIELDS = [
+  'next_page_uri',
+  'next_page_url',
+  'nextpageuri',
+  'nextpageurl',
+  'next_url',
+  'nexturl',
+  'next',
+  'next_link',
+  'nextlink',
+];
+/** Boolean response fields saying whether another page follows. */
+const MORE_FIELDS = ['more', 'has_more', 'hasmore', 'has_next', 'hasnext', 'has_next_page', 'hasnextpage'];
 const OFFSET_PARAMS = ['offset', 'skip', 'start', 'start_index', 'startindex'];
 const PAGE_PARAMS = ['page', 'page_number', 'pagenumber'];
 const LIMIT_PARAMS = [
@@ -57,7 +71,9 @@ const LIMIT_PARAMS = [
 ];
 /** Properties of a list answer beside its array that say nothing of the items (counts, links, paging). */
 const META =
-  /^(total.*|count|.*count|next.*|prev.*|previous.*|page.*|per_?page|limit|offset|links?|_links|meta|metadata|paging|pagination|cursor|has_?more|is_?truncated|truncated|marker|object|url|self|first.*|last.*|kind|etag|odata.*|@odata.*|unreachable|warnings?|request_?id|continuation.*)$/i;
+  /^(total.*|count|.*count|next.*|prev.*|previous.*|page.*|per_?page|limit|offset|links?|_links|meta|metadata|paging|pagination|cursor|has_?more|more|has_?next.*|is_?truncated|truncated|marker|object|url|uri|.*_uri|self|first.*|last.*|start|end|kind|etag|odata.*|@odata.*|unreachable|warnings?|errors|messages|success|order|.*_info|request_?id|continuation.*)$/i;
+/** Arrays beside a list's items that report on the request, not items (Cloudflare's `errors` and `messages`, Box's `order`). */
+const REPORT_ARRAYS = /^(errors|messages|warnings|order)$/i;
 
 /** What a node is once annotation-only wrappers are taken off: `allOf` of one typed member. */
 export function unwrap(api: Api, node: TypeNode): TypeNode {
@@ -73,19 +89,28 @@ export function unwrap(api: Api, node: TypeNode): TypeNode {
   return n;
 }
 
-/** The JSON success body of a GET and where its item array is: the body itself, or its one array property. */
-export function listShape(api: Api, op: Operation): { body: TypeNode; items: string[] } | undefined {
+/**
+ * The JSON success body of a GET and where its item array is: the body itself, or its one array property (beside
+ * arrays that report on the request: `result` beside `errors` and `messages`). An `allOf` of objects is read as the
+ * one object it merges to (`allOf: [Pagination, {incidents}]`).
+ */
+export function listShape(
+  api: Api,
+  op: Operation,
+): { body: TypeNode; fields: ObjectNode['properties']; items: string[] } | undefined {
   if (op.method !== 'get') return undefined;
   const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
   if (!json?.type) return undefined;
   const body = unwrap(api, json.type);
-  if (body.kind === 'array') return { body, items: [] };
-  if (body.kind !== 'object') return undefined;
-  const arrays = body.properties.filter((p) => unwrap(api, p.type).kind === 'array');
+  if (body.kind === 'array') return { body, fields: [], items: [] };
+  if (body.kind !== 'object' && body.kind !== 'intersection') return undefined;
+  const fields = mergedFields(api, body);
+  const all = fields.filter((p) => unwrap(api, p.type).kind === 'array');
+  const arrays = all.length > 1 ? all.filter((p) => !REPORT_ARRAYS.test(p.name)) : all;
   if (arrays.length !== 1) return undefined;
   // Everything else is about the list (counts, links, cursors), not a resource that happens to hold an array.
-  const others = body.properties.filter((p) => p !== arrays[0]);
-  return others.every((p) => META.test(p.name)) ? { body, items: [arrays[0]!.name] } : undefined;
+  const others = fields.filter((p) => p !== arrays[0]);
+  return others.every((p) => META.test(p.name)) ? { body, fields, items: [arrays[0]!.name] } : undefined;
 }
 
 /** A GET answering a list: our envelope, an array, or an object around one array and its paging fields. */
@@ -93,20 +118,30 @@ export function isListGet(api: Api, op: Operation): boolean {
   return op.method === 'get' && (listEnvelope(api, op) !== undefined || listShape(api, op) !== undefined);
 }
 
-/** A string or number field named like a next cursor, at the top of the body or in one object below it. */
-function nextCursorField(api: Api, body: TypeNode): string[] | undefined {
-  if (body.kind !== 'object') return undefined;
-  const scalar = (t: TypeNode) => ['string', 'number', 'integer'].includes(unwrap(api, t).kind);
-  const own = body.properties.find((p) => NEXT_FIELDS.includes(p.name.toLowerCase()) && scalar(p.type));
+/** A field named like one of `names` whose type fits, at the top of the body or in one object below it. */
+function fieldNamed(
+  api: Api,
+  fields: ObjectNode['properties'],
+  names: string[],
+  fits: (t: TypeNode) => boolean,
+): string[] | undefined {
+  const own = fields.find((p) => names.includes(p.name.toLowerCase()) && fits(unwrap(api, p.type)));
   if (own) return [own.name];
-  for (const p of body.properties) {
+  for (const p of fields) {
     const inner = unwrap(api, p.type);
-    if (inner.kind !== 'object') continue;
-    const nested = inner.properties.find((q) => NEXT_FIELDS.includes(q.name.toLowerCase()) && scalar(q.type));
+    if (inner.kind !== 'object' && inner.kind !== 'intersection') continue;
+    const nested = mergedFields(api, inner).find(
+      (q) => names.includes(q.name.toLowerCase()) && fits(unwrap(api, q.type)),
+    );
     if (nested) return [p.name, nested.name];
   }
   return undefined;
 }
+
+const scalar = (t: TypeNode) => ['string', 'number', 'integer'].includes(t.kind);
+const text = (t: TypeNode) =>
+  t.kind === 'string' || (t.kind === 'union' && t.variants.some((m) => m.kind === 'string'));
+const flag = (t: TypeNode) => t.kind === 'boolean';
 
 /** What the paging pass decides, by operationId. */
 export interface PagingTable {
@@ -153,20 +188,48 @@ export function pagingOf(api: Api, op: Operation): Paging | 'unrecognised' | und
     return { kind: 'envelope', ...(after ? { param: after.name } : {}), items: ['data'] };
   }
   const shape = listShape(api, op);
-  if (!shape) return undefined;
   const query = op.parameters.filter((p) => p.in === 'query');
   const find = (names: string[]) => query.find((p) => names.includes(p.name.toLowerCase()))?.name;
-  // The server names the next page itself: its URL in a `Link` header (GitHub: page/per_page, or before/after).
-  if (declaresLink(op)) return { kind: 'link', items: shape.items };
   const cursor = find(CURSOR_PARAMS);
-  if (cursor) {
-    const next = nextCursorField(api, shape.body);
-    return next ? { kind: 'cursor', param: cursor, next, items: shape.items } : 'unrecognised';
-  }
   const limit = find(LIMIT_PARAMS);
   const offset = find(OFFSET_PARAMS);
-  if (offset) return { kind: 'offset', param: offset, ...(limit ? { limit } : {}), items: shape.items };
   const page = find(PAGE_PARAMS);
-  if (page) return { kind: 'page', param: page, items: shape.items };
-  return limit ? 'unrecognised' : undefined;
+  if (!shape)
+    return (cursor ?? limit ?? offset ?? page) && answersArrays(api, op) ? 'unrecognised' : undefined;
+  const { fields, items } = shape;
+  // The server names the next page itself: its URL in a `Link` header (GitHub: page/per_page, or before/after).
+  if (declaresLink(op)) return { kind: 'link', items };
+  const nextCursor = cursor ? fieldNamed(api, fields, NEXT_FIELDS, scalar) : undefined;
+  if (cursor && nextCursor) return { kind: 'cursor', param: cursor, next: nextCursor, items };
+  // Or its URL in the body (Twilio's `next_page_uri`, a `next` link): that URL's query asks for the next page.
+  const nextUrl = fieldNamed(api, fields, NEXT_URL_FIELDS, text);
+  if (nextUrl) return { kind: 'url', next: nextUrl, items };
+  const more = fieldNamed(api, fields, MORE_FIELDS, flag);
+  const moreField = more ? { more } : {};
+  if (offset) return { kind: 'offset', param: offset, ...(limit ? { limit } : {}), ...moreField, items };
+  if (page) return { kind: 'page', param: page, ...moreField, items };
+  // Paging parameters, or fields that say a next page exists, that no convention fits.
+  return cursor || limit || more ? 'unrecognised' : undefined;
+}
+
+/**
+ * The fields of an object or of the objects an `allOf` merges, one per name: where members both declare a field
+ * (Cloudflare's common `result` and a list's `result: array`), the array, else the last.
+ */
+function mergedFields(api: Api, body: TypeNode): ObjectNode['properties'] {
+  const byName = new Map<string, ObjectNode['properties'][number]>();
+  for (const p of propertiesOf(api, body)) {
+    const seen = byName.get(p.name);
+    if (!seen || unwrap(api, seen.type).kind !== 'array') byName.set(p.name, p);
+  }
+  return [...byName.values()];
+}
+
+/** Whether a GET's JSON success body is an object holding arrays (a list the shape rules did not recognise). */
+function answersArrays(api: Api, op: Operation): boolean {
+  const json = successResponse(op)?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
+  if (!json?.type) return false;
+  const body = unwrap(api, json.type);
+  if (body.kind !== 'object' && body.kind !== 'intersection') return false;
+  return mergedFields(api, body).some((p) => unwrap(api, p.type).kind === 'array');
 }

@@ -4,7 +4,7 @@
  * re-derives them. New objects throughout: the parsed model is left as it is.
  */
 import { fail } from '../diagnostics.ts';
-import { resolveNode, successResponse } from '../ir/queries.ts';
+import { propertiesOf, successResponse } from '../ir/queries.ts';
 import type { Api, ParsedApi } from '../ir/api.ts';
 import type { BodyMode } from '../ir/body.ts';
 import type { Operation, Paging, ParsedOperation } from '../ir/operation.ts';
@@ -15,7 +15,7 @@ import type { CredentialPlacement } from '../ir/server.ts';
 import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
 import type { NameTable } from './names.ts';
-import type { PagingTable } from './paging.ts';
+import { type PagingTable, unwrap } from './paging.ts';
 import type { CallTable } from './resources.ts';
 import type { SelectorTable } from './selectors.ts';
 
@@ -133,11 +133,15 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
 function pagedItem(api: ParsedApi, ok: Response | undefined, paging: Paging): TypeNode | undefined {
   const json = ok?.contents.find((c) => c.kind === 'json' && !c.when && c.type);
   if (!json?.type) return undefined;
-  let node = resolveNode(api, json.type);
+  let node = unwrap(api, json.type);
   for (const key of paging.items) {
-    const prop = node.kind === 'object' ? node.properties.find((p) => p.name === key) : undefined;
+    // An `allOf` envelope (`allOf: [Pagination, {incidents}]`) holds the array in one of its members.
+    const fields = node.kind === 'object' || node.kind === 'intersection' ? propertiesOf(api, node) : [];
+    // Of two declarations of one field (a common `result` and the list's `result: array`), the array.
+    const named = fields.filter((p) => p.name === key);
+    const prop = named.find((p) => unwrap(api, p.type).kind === 'array') ?? named[named.length - 1];
     if (!prop) return undefined;
-    node = resolveNode(api, prop.type);
+    node = unwrap(api, prop.type);
   }
   return node.kind === 'array' ? node.items : undefined;
 }

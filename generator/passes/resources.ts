@@ -1,10 +1,9 @@
 /**
- * Builds the SDK resource tree by one of two rules (README, "SDK naming"; the rules in naming/sdk-rules.ts):
- * `paths`, the URL tree (`/vector_stores/{id}/files` → `client.vectorStores.files.list`), or `operations`, tags and
- * operationIds (`client.backup.createBackupPlan`). `auto` (the default) takes the URL tree when it names every
- * operation without a fallback, at most 4 levels deep and 60 characters long, else tags and operationIds. A call
- * named by `x-sdk-call` or the config's `sdk.calls` is kept under either rule. Clashes that remain are numbered, each
- * reported with the config entry that names the call instead.
+ * Builds the SDK resource tree (README, "SDK naming"; the rules in naming/): `paths`, the URL tree
+ * (`/vector_stores/{id}/files` → `client.vectorStores.files.list`), `operations`, tags and operationIds
+ * (`client.backup.createBackupPlan`), or `auto` (the default), each operation by the rule that fits it (`byEach`).
+ * A call named by `x-sdk-call` or the config's `sdk.calls` is kept under any rule. Clashes that remain are numbered,
+ * each reported with the config entry that names the call instead.
  */
 import type { DiagnosticCode, Diagnostics, Location } from '../diagnostics.ts';
 import type { ParsedApi as Api } from '../ir/api.ts';
@@ -14,7 +13,9 @@ import { camelCase, pascalCase, words } from '../naming/case.ts';
 import { engineMembers } from '../naming/engine-members.ts';
 import { resourceFile } from '../naming/paths.ts';
 import type { NameRegistry } from '../naming/resolver.ts';
+import { groupedId, isVerbPrefixed } from '../naming/operation-ids.ts';
 import {
+  type OperationsContext,
   operationCall,
   pathCall,
   pathShape,
@@ -24,6 +25,7 @@ import {
   singular,
   titleResource,
 } from '../naming/sdk-rules.ts';
+import { folded, scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
 import type { PagingTable } from './paging.ts';
 
 /**
@@ -67,6 +69,9 @@ function usable(path: string[]): boolean {
   );
 }
 
+/** What the tags-and-operationIds rule groups an operation by: a vendor's group extension, else its tags. */
+const groupOf = (op: Operation): string[] => (op.sdkGroup ? [op.sdkGroup] : op.tags);
+
 /** The config entry that names an operation's call, for messages. */
 function configHint(op: Operation, call = 'resource.method'): string {
   return `name it in codegen.config.json: "sdk": { "calls": { "${op.operationId}": "${call}" } }`;
@@ -84,14 +89,14 @@ function fixUp(path: string[], op: Operation): string[] {
 }
 
 /**
- * The tags-and-operationIds call of every rule-named operation. A call over 60 characters loses its method's
- * words that repeat the resource, then is shortened by the words of its path (`shortenByPath`), and untagged
- * operations take one word of the title instead of two when that keeps them shorter.
+ * The tags-and-operationIds call of every rule-named operation. A call over 60 characters (not under a vendor's
+ * declared SDK group) loses its method's words that repeat the resource, then is shortened by the words of its path
+ * (`shortenByPath`), and untagged operations take one word of the title instead of two when that keeps them shorter.
  */
 function byOperations(api: Api, ops: Operation[], explicit: Set<Operation>): void {
   const prefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
   const callsWith = (untagged: string) => {
-    const ctx = { untagged, ...(prefix ? { sharedPrefix: prefix } : {}) };
+    const ctx = { untagged, vendor: vendorWords(api.title), ...(prefix ? { sharedPrefix: prefix } : {}) };
     const made = new Map(ops.filter((o) => !explicit.has(o)).map((op) => [op, trimmed(op, ctx)] as const));
     // A call without its owner's words is kept only when no other operation has that call (`…Organization` and
     // `…Repository` of one setting would both lose the owner otherwise).
@@ -121,13 +126,13 @@ function byOperations(api: Api, ops: Operation[], explicit: Set<Operation>): voi
   for (const [op, call] of calls) op.sdkPath = call;
 }
 
-function trimmed(
-  op: Operation,
-  ctx: { untagged: string; sharedPrefix?: string },
-): { call: string[]; withoutOwner?: string[] } {
-  const first = operationCall(op.tags, op.operationId, ctx);
+function trimmed(op: Operation, ctx: OperationsContext): { call: string[]; withoutOwner?: string[] } {
+  const first = operationCall(groupOf(op), op.operationId, ctx);
+  // A group the vendor declared for its SDK (`x-box-tag`) comes with its SDK's names, long as they are: Box's own
+  // SDK calls `getShieldInformationBarrierSegmentMemberById`, so the method is kept whole.
+  if (op.sdkGroup) return { call: fixUp(first, op) };
   let call = fixUp(
-    operationCall(op.tags, op.operationId, ctx, MAX_LENGTH - 'client.'.length - first[0]!.length - 1),
+    operationCall(groupOf(op), op.operationId, ctx, MAX_LENGTH - 'client.'.length - first[0]!.length - 1),
     op,
   );
   const length = (c: string[]) => `client.${c.join('.')}`.length;
@@ -153,6 +158,35 @@ function trimmed(
 }
 
 /**
+ * The URL-tree call of every operation. Under `auto`, a scope the API's paths start from (`/accounts/{account_id}/…`,
+ * Twilio's and Cloudflare's) is left out of the calls below it where that gives no two operations one call, and a
+ * call deeper than 4 levels folds its deepest resources into the method (`testHelpers.issuing.cards.deliverShipping`).
+ */
+function urlTree(ops: Operation[], lists: PagingTable['lists'], auto: boolean): Map<Operation, string[]> {
+  const methods = new Map<string, Set<string>>();
+  for (const op of ops) methods.set(op.path, new Set([...(methods.get(op.path) ?? []), op.method]));
+  const call = (op: Operation, path = op.path) =>
+    pathCall(op.method, path, lists.has(op.operationId), op.operationId, methods.get(op.path));
+  const calls = new Map(ops.map((op) => [op, call(op)] as const));
+  if (!auto) return calls;
+  const scopes = scopesOf(ops.map((o) => o.path));
+  const inScope = new Map<Operation, string[]>();
+  for (const op of ops) {
+    const scope = scopeOf(op.path, scopes);
+    const without = calls.get(op)!.slice(1);
+    // Only the scope's resource leaves: a call whose meaning changes without it keeps it (`/projects/{id}/cancel`).
+    if (scope && call(op, op.path.slice(scope.length)).join('.') === without.join('.'))
+      inScope.set(op, without);
+  }
+  const count = new Map<string, number>();
+  for (const key of ops.map((op) => (inScope.get(op) ?? calls.get(op)!).join('.')))
+    count.set(key, (count.get(key) ?? 0) + 1);
+  for (const [op, c] of inScope) if (count.get(c.join('.')) === 1 && usable(c)) calls.set(op, c);
+  for (const [op, c] of calls) if (c.length > MAX_DEPTH) calls.set(op, folded(c, MAX_DEPTH));
+  return calls;
+}
+
+/**
  * The URL-tree calls, with the fallbacks this rule needs (a path that gives no call; two operations on one call; a
  * call that is also a sub-resource), each passed to `report`. Returns how many operations fell back.
  */
@@ -162,6 +196,7 @@ function byPaths(
   explicit: Set<Operation>,
   report: Report,
   lists: PagingTable['lists'],
+  auto = false,
 ): number {
   let fallbacks = 0;
   const sharedPrefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
@@ -170,16 +205,17 @@ function byPaths(
     // Untagged, the operation stays under its first resource of the URL tree (`pets.updatePet`), else the title's.
     const first = pathShape(op.path).segments.find((s) => !s.startsWith('{'));
     return fixUp(
-      operationCall(op.tags, op.operationId, {
+      operationCall(groupOf(op), op.operationId, {
         untagged: first ? segmentIdentifier(first) : titleResource(api.title),
         ...(sharedPrefix ? { sharedPrefix } : {}),
       }),
       op,
     );
   };
+  const urlCalls = urlTree(ops, lists, auto);
   for (const op of ops) {
     if (explicit.has(op)) continue;
-    op.sdkPath = pathCall(op.method, op.path, lists.has(op.operationId), op.operationId);
+    op.sdkPath = urlCalls.get(op)!;
     // A first segment named like a client member (`/organization/...`) gets a suffix: `client.organizationApi`.
     if (op.sdkPath.length > 1 && engineMembers().client.has(op.sdkPath[0]!))
       op.sdkPath = [`${op.sdkPath[0]}Api`, ...op.sdkPath.slice(1)];
@@ -248,6 +284,49 @@ function byPaths(
   return fallbacks;
 }
 
+/**
+ * `auto`: each operation by the rule that fits it. A grouped operationId (`issues/list-for-repo`, `BackupPlans_List`)
+ * is a name someone chose, and a verb-prefixed one (`get_folders_id_items`) under a tag names its group by the tag:
+ * both by tags and operationIds. Every other operation by the URL tree, unless its call there clashes, is not a
+ * usable identifier or stays over 60 characters: then by tags and operationIds, under its first resource of the
+ * URL tree when untagged. Returns the rule most operations took.
+ */
+function byEach(
+  api: Api,
+  ops: Operation[],
+  explicit: Set<Operation>,
+  lists: PagingTable['lists'],
+): 'paths' | 'operations' {
+  const sharedPrefix = sharedDottedPrefix(api.operations.map((o) => o.operationId));
+  const strip = (id: string) =>
+    sharedPrefix && id.startsWith(`${sharedPrefix}.`) ? id.slice(sharedPrefix.length + 1) : id;
+  const designed = ops.filter(
+    (o) =>
+      !explicit.has(o) &&
+      (groupedId(strip(o.operationId)) !== undefined ||
+        (isVerbPrefixed(o.operationId) && groupOf(o).length > 0)),
+  );
+  byOperations(api, designed, explicit);
+  const fixed = new Set([...explicit, ...designed]);
+  const fellBack = new Set<Operation>();
+  byPaths(api, ops, fixed, (_code, _message, op) => fellBack.add(op), lists, true);
+  const vendor = vendorWords(api.title);
+  for (const op of ops) {
+    if (fixed.has(op)) continue;
+    if (!fellBack.has(op) && `client.${op.sdkPath.join('.')}`.length <= MAX_LENGTH) continue;
+    fellBack.add(op);
+    const first = pathShape(op.path).segments.find((s) => !s.startsWith('{'));
+    const named = (untagged: string) =>
+      trimmed(op, { untagged, vendor, ...(sharedPrefix ? { sharedPrefix } : {}) }).call;
+    op.sdkPath = named(first ? segmentIdentifier(first) : titleResource(api.title));
+    // Untagged and still over 60 characters: one word of the title instead of two.
+    if (!first && `client.${op.sdkPath.join('.')}`.length > MAX_LENGTH)
+      op.sdkPath = named(titleResource(api.title, 1));
+  }
+  const byTags = designed.length + fellBack.size;
+  return byTags * 2 > ops.length - explicit.size ? 'operations' : 'paths';
+}
+
 export function decideCalls(
   api: Api,
   paging: PagingTable,
@@ -279,19 +358,8 @@ export function decideCalls(
   const report: Report = (code, message, op, fallback) =>
     diagnostics.report(code, message, locate(op.pointer), fallback);
   let rule = naming.naming;
-  if (rule === 'auto') {
-    // The URL tree when it names every operation cleanly (no fallback, short and shallow), else tags and operationIds.
-    const fallbacks = byPaths(api, ops, explicit, () => {}, paging.lists);
-    const clean =
-      fallbacks === 0 &&
-      ops.every(
-        (o) =>
-          explicit.has(o) ||
-          (o.sdkPath.length <= MAX_DEPTH && `client.${o.sdkPath.join('.')}`.length <= MAX_LENGTH),
-      );
-    rule = clean ? 'paths' : 'operations';
-  }
-  if (rule === 'paths') byPaths(api, ops, explicit, report, paging.lists);
+  if (rule === 'auto') rule = byEach(api, ops, explicit, paging.lists);
+  else if (rule === 'paths') byPaths(api, ops, explicit, report, paging.lists);
   else byOperations(api, ops, explicit);
 
   // Calls that still meet (fallbacks, operationIds differing only in case or separators): numbered, in operationId order.

@@ -67,6 +67,8 @@ export interface ResponseFacts {
  * - `offset`: the next `param` is this one plus the items received; the last page is empty or shorter than `limit`.
  * - `page`: the next `param` is this one plus one (1 when the request named none); the last page is empty.
  * - `link`: the next page is the `rel="next"` URL of the `Link` header (RFC 8288).
+ * - `url`: the next page is the URL at the body's `next` path (Twilio's `next_page_uri`): its query asks for it.
+ * - `more` (offset and page): the body's boolean there says whether another page follows; false ends the list.
  */
 export type Paging =
   | { readonly kind: 'envelope'; readonly param?: string; readonly items: readonly string[] }
@@ -80,10 +82,22 @@ export type Paging =
       readonly kind: 'offset';
       readonly param: string;
       readonly limit?: string;
+      readonly more?: readonly string[];
       readonly items: readonly string[];
     }
-  | { readonly kind: 'page'; readonly param: string; readonly items: readonly string[] }
-  | { readonly kind: 'link'; readonly param?: undefined; readonly items: readonly string[] };
+  | {
+      readonly kind: 'page';
+      readonly param: string;
+      readonly more?: readonly string[];
+      readonly items: readonly string[];
+    }
+  | { readonly kind: 'link'; readonly param?: undefined; readonly items: readonly string[] }
+  | {
+      readonly kind: 'url';
+      readonly param?: undefined;
+      readonly next: readonly string[];
+      readonly items: readonly string[];
+    };
 
 export interface OperationFacts {
   id: string;

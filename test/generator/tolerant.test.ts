@@ -651,7 +651,8 @@ describe('names and the resource tree', () => {
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           responses: ok,
         },
-        patch: {
+        // A POST on an item updates it too: two operations on `pets.update`.
+        post: {
           operationId: 'patchPet',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           responses: ok,
@@ -672,13 +673,14 @@ describe('names and the resource tree', () => {
     expect(out.lines.join('\n')).toMatch(
       /warning\[identifier-collision\]: operations .* both map to client\.pets\.update; updatePet is called client\.pets\.updatePet; to choose, name it in codegen\.config\.json: "sdk": \{ "calls": \{ "updatePet": "resource\.method" \} \}/,
     );
-    // Under the automatic choice the URL tree is not clean, so every call is by tags and operationIds, without warnings.
+    // Under the automatic choice each operation keeps its URL-tree call where it is clean; only the ones that meet
+    // fall back, under their first resource of the URL tree, without warnings.
     const auto = await generate(file, 'strict', ['types']);
     expect(Object.fromEntries(auto.api.operations.map((o) => [o.operationId, o.sdkPath.join('.')]))).toEqual({
-      'find pet by id': 'pets.findPetById',
+      'find pet by id': 'pets.retrieve',
       findPets: 'pets.findPets',
-      patchPet: 't.patchPet',
-      updatePet: 't.updatePet',
+      patchPet: 'pets.update',
+      updatePet: 'pets.updatePet',
     });
   });
 

@@ -39,6 +39,26 @@ describe('URL-tree rule', () => {
     expect(pathCall('get', '/campaigns.{start_date}-{end_date}', true, 'x')).toEqual(['campaigns', 'list']);
   });
 
+  it('makes a POST to a verb an action, after a parameter however the segment ends and below a static segment; a POST to a plural noun a create', () => {
+    expect(pathCall('post', '/v1/payment_intents/{intent}/verify_microdeposits', false, 'x')).toEqual([
+      'paymentIntents',
+      'verifyMicrodeposits',
+    ]);
+    expect(pathCall('post', '/batches/{id}/cancel', false, 'x')).toEqual(['batches', 'cancel']);
+    expect(pathCall('post', '/fine_tuning/alpha/graders/validate', false, 'x')).toEqual([
+      'fineTuning',
+      'alpha',
+      'graders',
+      'validate',
+    ]);
+    expect(pathCall('post', '/projects/{id}/attachments', false, 'x')).toEqual([
+      'projects',
+      'attachments',
+      'create',
+    ]);
+    expect(pathCall('post', '/images/generations', false, 'x')).toEqual(['images', 'generations', 'create']);
+  });
+
   it('names a GET answering a list `list` whatever its paging, also under a parameter; a PUT its operationId calls a creation `create`', () => {
     expect(pathCall('get', '/symbols', true, 'getSymbols')).toEqual(['symbols', 'list']);
     expect(pathCall('get', '/symbols', false, 'getSymbols')).toEqual(['symbols', 'retrieve']);

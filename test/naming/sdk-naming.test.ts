@@ -58,11 +58,14 @@ describe('SDK naming on real documents', () => {
     expect(new Set(api.operations.map((o) => o.sdkPath.join('.'))).size).toBe(api.operations.length);
   }, 120_000);
 
-  it('AWS Backup (REST, untagged): tags and operationIds, named from the title (client.backup.createBackupPlan), lists paged by NextToken', async () => {
+  it('AWS Backup (REST, untagged): each operation by the URL tree (client.backup.plans.create), an action the operationId names kept (StartBackupJob: backupJobs.start), lists paged by NextToken', async () => {
     const { api, call } = await ir('amazonaws.com/backup');
-    expect(api.sdkNaming).toBe('operations');
-    expect(call('CreateBackupPlan')).toBe('backup.createBackupPlan');
-    expect(call('ListBackupPlans')).toBe('backup.listBackupPlans');
+    expect(api.sdkNaming).toBe('paths');
+    expect(call('CreateBackupPlan')).toBe('backup.plans.create');
+    expect(call('ListBackupPlans')).toBe('backup.plans.list');
+    expect(call('GetBackupPlan')).toBe('backup.plans.retrieve');
+    expect(call('StartBackupJob')).toBe('backupJobs.start');
+    expect(call('CreateBackupVault')).toBe('backupVaults.create');
     // The list array is wrapped in allOf [$ref, {description}]: still a list, its NextToken followed.
     const list = api.operations.find((o) => o.operationId === 'ListBackupPlans')!;
     expect(list.paging).toMatchObject({ kind: 'cursor', param: 'NextToken', next: ['NextToken'] });
@@ -79,6 +82,17 @@ describe('SDK naming on real documents', () => {
     expect(new Set(paths.api.operations.map((o) => o.sdkPath.join('.'))).size).toBe(
       paths.api.operations.length,
     );
+  });
+
+  it("Box (x-box-tag, get_folders_id_items ids): the vendor's group is the resource and its SDK's method is kept whole, however long", async () => {
+    const { api, call } = await ir('box.com');
+    expect(call('get_folders_id_items')).toBe('folders.getFolderItems');
+    expect(call('post_folders_id_copy')).toBe('folders.copyFolder');
+    // 83 characters: Box's own SDK spells it so; an undeclared group would be cut to 60 (`…getMember`).
+    expect(call('get_shield_information_barrier_segment_members_id')).toBe(
+      'shieldInformationBarrierSegmentMembers.getShieldInformationBarrierSegmentMemberById',
+    );
+    expect(api.operations.every((o) => o.sdkGroup !== undefined)).toBe(true);
   });
 
   it('a clean URL tree is kept, and a GET answering a list is `list` whatever its paging (Deutsche Bahn Fahrplan)', async () => {
@@ -109,7 +123,8 @@ describe('SDK naming on real documents', () => {
   it('the config forces a rule and renames any call; warnings name the config entry, never x-sdk-call, and never invalid-extension', async () => {
     const renamed = await ir('amazonaws.com/backup', { calls: { CreateBackupPlan: 'backup.plans.create' } });
     expect(renamed.call('CreateBackupPlan')).toBe('backup.plans.create');
-    const forced = await ir('amazonaws.com/backup', { naming: 'paths' });
+    // An RPC document forced to the URL tree: its operations share one path, so their calls fall back, each warned.
+    const forced = await ir('amazonaws.com/ssm-contacts', { naming: 'paths' });
     expect(forced.api.sdkNaming).toBe('paths');
     const naming = forced.warnings.filter(
       (w) => /sdk-naming|identifier-collision/.test(w) && w.includes('client.'),

@@ -103,7 +103,7 @@ describe('generated client → generated server', () => {
   it('runGrader and createTree (no auth needed for createTree)', async () => {
     expect(
       (
-        await client.fineTuning.alpha.graders.run.create({
+        await client.fineTuning.alpha.graders.run({
           grader: { type: 'string_check', name: 'n', input: 'i', reference: 'r', operation: 'eq' },
           model_sample: 's',
         })

@@ -20,21 +20,26 @@ function at(value: unknown, path: readonly string[]): unknown {
   return v;
 }
 
+/** The query of a URL, absolute or relative (`/Messages.json?Page=1&PageToken=PA…`), or undefined when it is none. */
+function queryOf(url: string): Record<string, string> | undefined {
+  try {
+    // forEach, not Object.fromEntries: URLSearchParams is iterable only with the DOM iterable types, which a
+    // consumer compiling the client without `dom.iterable` does not have.
+    const query: Record<string, string> = {};
+    new URL(url, 'http://relative.invalid').searchParams.forEach((value, key) => (query[key] = value));
+    return query;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The query of the `rel="next"` URL of a `Link` header (RFC 8288), or undefined when there is none. */
 export function nextLinkQuery(link: string | null | undefined): Record<string, string> | undefined {
   if (!link) return undefined;
   for (const part of link.split(/,(?=\s*<)/)) {
     const m = /^\s*<([^>]*)>(.*)$/.exec(part);
     if (!m || !/;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(m[2]!)) continue;
-    try {
-      // forEach, not Object.fromEntries: URLSearchParams is iterable only with the DOM iterable types, which a
-      // consumer compiling the client without `dom.iterable` does not have.
-      const query: Record<string, string> = {};
-      new URL(m[1]!, 'http://relative.invalid').searchParams.forEach((value, key) => (query[key] = value));
-      return query;
-    } catch {
-      return undefined;
-    }
+    return queryOf(m[1]!);
   }
   return undefined;
 }
@@ -94,11 +99,16 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
       if ((typeof next !== 'string' && typeof next !== 'number') || next === '') return undefined;
       return { ...this.query, [p.param]: next };
     }
-    if (p.kind === 'link') {
-      // The server names the next page: its URL's query (GitHub's `page`, `per_page`, `after`…) replaces ours.
-      const next = nextLinkQuery(this.link);
+    if (p.kind === 'link' || p.kind === 'url') {
+      // The server names the next page, in a `Link` header or in the body (Twilio's `next_page_uri`): that URL's
+      // query (`page`, `PageToken`, `after`…) replaces ours.
+      const url = p.kind === 'link' ? undefined : at(this.body, p.next);
+      if (p.kind === 'url' && (typeof url !== 'string' || url === '')) return undefined;
+      const next = p.kind === 'link' ? nextLinkQuery(this.link) : queryOf(url as string);
       return next ? { ...this.query, ...next } : undefined;
     }
+    // A body that says no page follows (PagerDuty's `more: false`) ends the list, whatever the page's size.
+    if (p.more && at(this.body, p.more) === false) return undefined;
     if (p.kind === 'offset') {
       const limit = p.limit === undefined ? NaN : Number(this.query[p.limit]);
       if (this.items.length < limit) return undefined;
@@ -110,7 +120,7 @@ export class Page<Item, Body> implements AsyncIterable<Item> {
 
   /** What moves from page to page: the paging parameter, or for `link` paging the whole query. */
   private cursorOf(query: Record<string, unknown>): unknown {
-    return this.paging.kind === 'link'
+    return this.paging.kind === 'link' || this.paging.kind === 'url'
       ? JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))
       : query[this.param];
   }
