@@ -25,7 +25,7 @@ import {
 import { fill, type FillContext } from './fill.js';
 import type { Compute, HandlerInput } from './handlers.js';
 import { jsonOf } from './handlers.js';
-import { newId } from './ids.js';
+import { idWithPrefix } from './ids.js';
 import { jsonText, type EmulatorModel, type Json, type JsonObject, type OperationModel } from './types.js';
 
 /** Dimensions of an embedding when the request names none (an emulator choice: the documents give sizes per model only in prose). */
@@ -78,7 +78,7 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
       const prompts = texts(body.prompt);
       const n = typeof body.n === 'number' ? body.n : 1;
       const max = typeof body.max_tokens === 'number' ? body.max_tokens : undefined;
-      const id = newId('cmpl-', undefined);
+      const id = idWithPrefix('cmpl-');
       const created = nowSeconds();
       const choices = prompts.flatMap((p, i) =>
         Array.from({ length: n }, (_, k) => ({
@@ -141,7 +141,7 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
           category_applied_input_types: Object.fromEntries(categories.map((c) => [c, ['text']])),
         };
       });
-      return answer(op, { id: newId('modr-', undefined), model: body.model ?? null, results });
+      return answer(op, { id: idWithPrefix('modr-'), model: body.model ?? null, results });
     },
     async image(op, input, body) {
       const size = typeof body.size === 'string' ? body.size.match(/^(\d+)x(\d+)$/) : null;
@@ -188,7 +188,13 @@ export function createCompute(model: EmulatorModel, nowSeconds: () => number): C
             audio: Buffer.from(audio.subarray(i, i + SPEECH_CHUNK_BYTES)).toString('base64'),
           };
         }
-        yield { type: 'speech.audio.done' };
+        // The done event's usage is required by its schema: the input's tokens, one output token per chunk.
+        const input_tokens = countTokens(jsonText(body.input ?? ''));
+        const output_tokens = Math.ceil(audio.length / SPEECH_CHUNK_BYTES);
+        yield {
+          type: 'speech.audio.done',
+          usage: { input_tokens, output_tokens, total_tokens: input_tokens + output_tokens },
+        };
       })();
     },
     async transcription(op, input, body) {

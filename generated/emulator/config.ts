@@ -23,8 +23,17 @@ export interface EmulatorConfig {
    * an exact one (`one hour after creation`) cannot be changed.
    */
   steps?: Record<string, number | null>;
-  /** Items present at start, by collection path: each needs an `id`; other fields are filled from the schema. */
+  /** Items present at start, by collection (its name, or one of its list or create paths): each needs an `id`. */
   seed?: Record<string, Record<string, unknown>[]>;
+  /**
+   * An id the emulator does not hold: `404` (the default) answers not found; `synthesize` answers a retrieve,
+   * update, delete or action as if the item existed (made from its schema with that id, then stored).
+   */
+  unknownIds?: '404' | 'synthesize';
+  /** Corrections of the decision table: a collection's id prefix, or the field holding its parent's id (`null`: none). */
+  collections?: Record<string, { idPrefix?: string; parentField?: string | null }>;
+  /** Corrections of the decision table: what an operation does (`kind`), and to which collection. */
+  operations?: Record<string, { kind?: string; collection?: string }>;
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +48,9 @@ const KEYS = [
   'webhookRetryMs',
   'steps',
   'seed',
+  'unknownIds',
+  'collections',
+  'operations',
 ];
 
 /** Checks a parsed config; `where` names it in messages. */
@@ -97,6 +109,28 @@ export function checkConfig(value: unknown, where: string): EmulatorConfig {
   )
     fail('subjectTokens', 'must be an array of strings');
   if (c.seed !== undefined && (typeof c.seed !== 'object' || c.seed === null))
-    fail('seed', 'must be an object of collection path -> items');
+    fail('seed', 'must be an object of collection -> items');
+  if (c.unknownIds !== undefined && c.unknownIds !== '404' && c.unknownIds !== 'synthesize')
+    fail('unknownIds', 'must be "404" or "synthesize"');
+  const entries = (key: string, allowed: Record<string, (v: unknown) => boolean>) => {
+    const table = c[key];
+    if (table === undefined) return;
+    if (typeof table !== 'object' || table === null || Array.isArray(table))
+      return fail(key, 'must be an object');
+    for (const [name, entry] of Object.entries(table)) {
+      if (typeof entry !== 'object' || entry === null) fail(`${key}.${name}`, 'must be an object');
+      for (const [k, v] of Object.entries(entry as object)) {
+        const ok = allowed[k];
+        if (!ok) fail(`${key}.${name}.${k}`, `unknown key (known: ${Object.keys(allowed).join(', ')})`);
+        else if (!ok(v)) fail(`${key}.${name}.${k}`, 'has the wrong type');
+      }
+    }
+  };
+  const text = (v: unknown) => typeof v === 'string' && v.length > 0;
+  entries('collections', {
+    idPrefix: (v) => typeof v === 'string',
+    parentField: (v) => v === null || text(v),
+  });
+  entries('operations', { kind: text, collection: text });
   return c;
 }

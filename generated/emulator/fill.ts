@@ -1,10 +1,12 @@
 // Copied by platform-api-codegen from its runtime (templates/emulator/fill.ts). Do not edit: every generation replaces it.
 /**
  * A value of a response schema built from what is known (the stored request, server-assigned fields), with every
- * required field the schema asks for made up when missing: examples first, then defaults, then the smallest
- * value the schema accepts. Fields the schema does not declare are dropped, so a stored request never leaks
- * into an answer. Deterministic: the same inputs give the same value.
+ * required field the schema asks for made up when missing: examples first, then defaults, then a value the
+ * schema accepts (its pattern, format, lengths and bounds: the schema faker of ./fakes/schema.ts, seeded by the
+ * field's name), times being the emulator clock's now. Fields the schema does not declare are dropped, so a stored
+ * request never leaks into an answer. Deterministic: the same inputs give the same value.
  */
+import { fakeFromSchema, merge } from './fakes/schema.js';
 import type { Json, JsonObject, Schema } from './types.js';
 
 export interface FillContext {
@@ -14,6 +16,8 @@ export interface FillContext {
 }
 
 const MAX_DEPTH = 24;
+/** Fields that hold a time by their name (`created_at`, `updatedAt`). */
+const TIME_NAME = /(_at|At|^created|^updated|^timestamp)$/;
 
 function resolve(schema: Schema, ctx: FillContext, depth = 0): Schema {
   let s = schema;
@@ -81,12 +85,16 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
     return nullable ? null : fill(alternatives[0]!, value, ctx, name, depth + 1);
   }
   if (Array.isArray(s.allOf)) {
+    // Object members are one object (a member may require what another declares): merged, then filled.
+    const members = allOfMembers(s, ctx, depth);
+    if (members.every(isObjectSchema))
+      return fillObject(members.reduce(merge, {}), isObject(value) ? value : undefined, ctx, depth);
     const parts = (s.allOf as Schema[]).map((m) => fill(m, value, ctx, name, depth + 1));
     return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0]!;
   }
-  const type =
+  const type: string =
     (s.type as string | undefined) ??
-    (s.properties || s.additionalProperties ? 'object' : s.items ? 'array' : undefined);
+    (s.properties || s.additionalProperties ? 'object' : s.items ? 'array' : '');
   switch (type) {
     case 'object':
       return fillObject(s, isObject(value) ? value : undefined, ctx, depth);
@@ -98,9 +106,16 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
     }
     case 'string':
       if (typeof value === 'string') return value;
-      // A server-assigned time (`created_at: <unix seconds>`) where the schema wants an RFC 3339 string.
+      // A server-assigned time (`created_at: <unix seconds>`) where the schema wants a string: RFC 3339.
       if (typeof value === 'number' && (s.format === 'date-time' || s.format === 'date'))
         return isoTime(value, s.format);
+      if (
+        typeof value === 'number' &&
+        s.format === undefined &&
+        s.pattern === undefined &&
+        TIME_NAME.test(name)
+      )
+        return isoTime(value, 'date-time');
       return madeUpString(s, name, ctx);
     case 'integer':
     case 'number':
@@ -115,6 +130,46 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
       return value ?? (first(s) as Json | undefined) ?? null;
   }
 }
+
+/** The members of an `allOf` with references followed and nested `allOf`s opened, the schema's own keywords first. */
+function allOfMembers(s: Schema, ctx: FillContext, depth: number): Schema[] {
+  const { allOf, ...own } = s;
+  const members: Schema[] = Object.keys(own).length ? [own] : [];
+  for (const m of allOf as Schema[]) {
+    const r = resolve(m, ctx, depth + 1);
+    if (Array.isArray(r.allOf) && depth < MAX_DEPTH) members.push(...allOfMembers(r, ctx, depth + 1));
+    else members.push(r);
+  }
+  return members;
+}
+
+/** Keywords that make a schema other than an object, or a choice. */
+const NOT_OBJECT = [
+  'oneOf',
+  'anyOf',
+  'enum',
+  'const',
+  'items',
+  'prefixItems',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+];
+
+/**
+ * A schema of an object with no choice in it: `type: object`, or no type and nothing of another type (a member of
+ * only annotations, `{title}`, is one).
+ */
+const isObjectSchema = (m: Schema) =>
+  !m.oneOf && !m.anyOf && (m.type === 'object' || (m.type === undefined && !NOT_OBJECT.some((k) => k in m)));
 
 function fillObject(s: Schema, value: JsonObject | undefined, ctx: FillContext, depth: number): JsonObject {
   const props = (s.properties as Record<string, Schema> | undefined) ?? {};
@@ -149,41 +204,37 @@ function isoTime(seconds: number, format: 'date-time' | 'date'): string {
   return format === 'date' ? text.slice(0, 10) : text;
 }
 
+/** A value of a leaf schema from the faker, else `fallback` (a schema no value satisfies is the spec's problem). */
+function faked(s: Schema, name: string, ctx: FillContext, fallback: Json): Json {
+  try {
+    return fakeFromSchema(s, name || 'value', { resolve: (ref) => ctx.schemas[ref.slice(4)] });
+  } catch {
+    return fallback;
+  }
+}
+
 function madeUpString(s: Schema, name: string, ctx: FillContext): string {
   const known = first(s);
   if (typeof known === 'string') return known;
-  const formats: Record<string, string> = {
-    // Times the server would assign are the emulator clock's now.
-    'date-time': isoTime(ctx.nowSeconds, 'date-time'),
-    date: isoTime(ctx.nowSeconds, 'date'),
-    time: '00:00:00Z',
-    uri: 'https://example.invalid/',
-    url: 'https://example.invalid/',
-    email: 'user@example.invalid',
-    uuid: '00000000-0000-4000-8000-000000000000',
-    byte: '',
-    binary: '',
-  };
-  let text =
-    (typeof s.format === 'string' ? formats[s.format] : undefined) ??
-    (name ? name.replace(/[^A-Za-z0-9]+/g, '-') : 'string');
-  const min = (s.minLength as number | undefined) ?? 0;
-  const max = (s.maxLength as number | undefined) ?? Infinity;
-  while (text.length < min) text += 'x';
-  return text.slice(0, max);
+  // Times the server would assign are the emulator clock's now.
+  if (s.format === 'date-time' || s.format === 'date') return isoTime(ctx.nowSeconds, s.format);
+  const made = faked(s, name, ctx, name.replace(/[^A-Za-z0-9]+/g, '-') || 'string');
+  return typeof made === 'string' ? made : JSON.stringify(made);
 }
 
 function madeUpNumber(s: Schema, name: string, integer: boolean, ctx: FillContext): number {
   const known = first(s);
   if (typeof known === 'number') return known;
-  let n = /_at$|^created$|^timestamp$/.test(name) ? ctx.nowSeconds : 0;
   const min =
     (s.minimum as number | undefined) ??
-    (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + (integer ? 1 : 1e-9) : undefined);
+    (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : undefined);
   const max =
     (s.maximum as number | undefined) ??
-    (typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - (integer ? 1 : 1e-9) : undefined);
-  if (min !== undefined && n < min) n = integer ? Math.ceil(min) : min;
-  if (max !== undefined && n > max) n = integer ? Math.floor(max) : max;
-  return n;
+    (typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : undefined);
+  const now = ctx.nowSeconds;
+  // A time in Unix seconds (`created_at`) is now, where the bounds allow it.
+  if (TIME_NAME.test(name) && (min === undefined || now > min) && (max === undefined || now < max))
+    return now;
+  const made = faked({ ...s, type: integer ? 'integer' : 'number' }, name, ctx, 0);
+  return typeof made === 'number' ? made : 0;
 }

@@ -1,43 +1,24 @@
 // Copied by platform-api-codegen from its runtime (templates/emulator/handlers.ts). Do not edit: every generation replaces it.
 /**
  * One handler per operation of the model, for the generated server's handler map: creates, retrieves, updates,
- * deletes and lists act on the store; transitions follow the state tables (with the server's own `guardState`
- * refusing what they refuse); other operations answer a value of their response schema made from the request.
- * Every answer is filled against the operation's response schema, so it validates.
+ * deletes and lists act on the store (items.ts); transitions follow the state tables (transitions.ts, with the
+ * server's own `guardState` refusing what they refuse); other operations answer a value of their response schema
+ * made from the request. Every answer is filled against the operation's response schema, so it validates. A
+ * repeated key in a declared idempotency header answers the first answer.
  */
 import { HttpError } from '../server/core/errors.js';
 import { reply } from '../server/core/reply.js';
+import type { Emit } from './events.js';
 import { fill, type FillContext } from './fill.js';
-import { newId } from './ids.js';
+import type { Items } from './items.js';
 import { listPage } from './paging.js';
-import { collectionKey, type State, type Stored } from './state.js';
-import {
-  jsonText,
-  type Json,
-  type JsonObject,
-  type OperationModel,
-  type Paging,
-  type Schema,
-} from './types.js';
+import type { State, Stored } from './state.js';
+import { createTransition } from './transitions.js';
+import { jsonText, type Json, type OperationModel, type Paging } from './types.js';
 import type { Routes } from '../server/core/types.js';
+import { jsonOf, type Compute, type Handler, type HandlerInput } from './input.js';
 
-export interface HandlerInput {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  headers: Record<string, unknown>;
-  body: unknown;
-  operationId: string;
-}
-
-export type Handler = (input: HandlerInput) => unknown;
-
-/** Hooks for operations that compute something (fakes) or issue credentials; return undefined to fall back. */
-export type Compute = (
-  operationId: string,
-  op: OperationModel,
-  input: HandlerInput,
-  made: () => Json | undefined,
-) => unknown;
+export { jsonOf, type Compute, type Handler, type HandlerInput } from './input.js';
 
 export interface HandlerDeps {
   state: State;
@@ -45,24 +26,10 @@ export interface HandlerDeps {
   compute?: Compute;
   /** The shared per-operation table: the success status, and whether the default success has a body. */
   operations: Routes['operations'];
-}
-
-/** The JSON part of a request body: files and byte streams are left out. */
-export function jsonOf(body: unknown): JsonObject {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(body)) {
-    if (v === undefined || v instanceof Uint8Array || (typeof Blob !== 'undefined' && v instanceof Blob))
-      continue;
-    if (
-      typeof v === 'object' &&
-      v !== null &&
-      (Symbol.asyncIterator in v || typeof (v as { getReader?: unknown }).getReader === 'function')
-    )
-      continue;
-    out[k] = v as Json;
-  }
-  return out;
+  /** Sends the declared webhooks of an item's creation or deletion (state changes send theirs through the state). */
+  emit: Emit;
+  /** How items are made, found and shown (with the config's `unknownIds`). */
+  items: Items;
 }
 
 function pointerGet(value: unknown, pointer: string): unknown {
@@ -75,9 +42,14 @@ function pointerGet(value: unknown, pointer: string): unknown {
   return v;
 }
 
+/** A plain JSON value (not a reply, a stream or bytes): what an idempotency record can keep. */
+const isJson = (v: unknown): v is Json =>
+  v === null || typeof v !== 'object' || Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
+
 export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
-  const { state } = deps;
+  const { state, emit, items } = deps;
   const model = state.model;
+  const transition = createTransition(state, items, deps.guardState);
   const ctx = (): FillContext => ({ schemas: model.schemas, nowSeconds: state.clock.nowSeconds() });
   // Each operation's success status, and the operations whose default success has no body, from the shared table.
   const status = new Map<OperationModel, number>();
@@ -93,48 +65,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   // An operation answering no content (204) returns nothing.
   const answer = (op: OperationModel, value: Json | undefined): Json | undefined =>
     op.response ? fill(op.response, value, ctx()) : bodiless.has(op) ? undefined : (value ?? null);
-  const itemSchema = (collection: string): Schema => ({
-    $ref: `#/s/${model.collections[collection]!.schema}`,
-  });
-  const parentsOf = (op: OperationModel, input: HandlerInput) =>
-    op.parentParams.map((p) => String(input.params[p]));
-  const notFound = (op: OperationModel, id: string) =>
-    new HttpError(
-      404,
-      `No ${model.collections[op.collection!]?.object ?? model.collections[op.collection!]?.schema ?? 'item'} found with id '${id}'.`,
-      'not_found',
-      op.idParam ?? null,
-    );
-
-  /** The item with derived fields (`file_counts` from the child collection `files`). */
-  const view = (collection: string, stored: Stored): JsonObject => {
-    const coll = model.collections[collection]!;
-    const item = { ...stored.v };
-    for (const child of coll.children) {
-      const noun = child.split('/').at(-1)!.replace(/s$/, '');
-      const counts = `${noun}_counts`;
-      if (!state.declares(coll.schema, counts)) continue;
-      const machine = state.machineOf(child);
-      const tally: JsonObject = Object.fromEntries((machine?.states ?? []).map((s) => [s, 0]));
-      let total = 0;
-      const key = collectionKey(child, [...stored.p, jsonText(stored.v.id)]);
-      for (const c of state.store.list(key, { order: 'asc', limit: 1_000_000 })
-        .items as unknown as Stored[]) {
-        const s = machine ? jsonText(c.v[machine.property]) : '';
-        if (s in tally) tally[s] = (tally[s] as number) + 1;
-        total++;
-      }
-      item[counts] = { ...tally, total };
-    }
-    return item;
-  };
-
-  const load = (op: OperationModel, input: HandlerInput): Stored => {
-    const id = String(input.params[op.idParam!]);
-    const found = state.get(op.collection!, parentsOf(op, input), id);
-    if (!found) throw notFound(op, id);
-    return found;
-  };
+  const shown = (op: OperationModel, stored: Stored) => answer(op, items.view(op.collection!, stored));
 
   /** Guards whose target is in the request body (`body./video/id`): the named item must exist and be in an allowed state. */
   const guardBody = (op: OperationModel, input: HandlerInput, operationId: string) => {
@@ -142,10 +73,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       if (g.target.in !== 'body') continue;
       const id = pointerGet(input.body, g.target.pointer);
       if (typeof id !== 'string') continue;
-      const coll = Object.values(model.collections).find(
-        (c) => c.machine === g.machine && !c.path.includes('{}'),
-      );
-      const found = coll && state.get(coll.path, [], id);
+      const coll = Object.values(model.collections).find((c) => c.machine === g.machine && !c.scoped);
+      const found = coll && state.get(coll.name, [], id);
       if (!found)
         throw new HttpError(
           404,
@@ -157,258 +86,111 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     }
   };
 
-  /**
-   * The fields the server assigns, never a request: the id, `object`, `created_at`, `expires_at`, the state
-   * machine's property and its `<state>_at` stamps, and the ids of the parents in the item's path
-   * (`vector_store_id` of `/vector_stores/{}/files`).
-   */
-  const serverFields = (collection: string): { names: Set<string>; parents: string[] } => {
-    const machine = state.machineOf(collection);
-    const segments = collection.split('/');
-    const parents = segments
-      .filter((_, i) => segments[i + 1] === '{}')
-      .map((s) => `${s.replace(/s$/, '')}_id`);
-    const names = new Set(['id', 'object', 'created_at', 'expires_at', ...parents]);
-    if (machine) for (const n of [machine.property, ...machine.states.map((s) => `${s}_at`)]) names.add(n);
-    return { names, parents };
+  const guardItem = (op: OperationModel, operationId: string, found: Stored) => {
+    const machine = state.machineOf(op.collection!);
+    if (machine) deps.guardState(operationId, jsonText(found.v[machine.property]));
   };
-  /** A request body without the fields the server assigns. */
-  const clientFields = (collection: string, body: JsonObject): JsonObject =>
-    Object.fromEntries(Object.entries(body).filter(([k]) => !serverFields(collection).names.has(k)));
 
-  const create = (
-    op: OperationModel,
-    input: HandlerInput,
-    operationId: string,
-    source?: Stored,
-  ): Json | undefined => {
+  const create = (op: OperationModel, input: HandlerInput, operationId: string, source?: Stored) => {
     guardBody(op, input, operationId);
     const collection = op.collection!;
-    const coll = model.collections[collection]!;
-    const parents = parentsOf(op, input);
+    const c = state.collection(collection);
+    const parents = items.parentsOf(op, input);
+    if (!source) items.requireParent(op, input);
     const body = jsonOf(input.body);
-    const now = state.clock.nowSeconds();
-    const partial: JsonObject = {
-      ...clientFields(collection, body),
-      id: coll.idType === 'integer' ? nextNumber(collection) : newId(coll.idPrefix, coll.object),
-      created_at: now,
-    };
-    // The parents' ids come from the path the item was created under.
-    serverFields(collection).parents.forEach((name, i) => {
-      if (parents[i] !== undefined && state.declares(coll.schema, name)) partial[name] = parents[i];
-    });
-    if (coll.object) partial.object = coll.object;
-    const machine = state.machineOf(collection);
-    let initial: string | undefined;
-    if (machine) {
-      initial =
-        machine.transitions.find(
-          (t) => t.from === null && 'operation' in t.on && t.on.operation === operationId,
-        )?.to ??
-        model.assumedInitial[machine.name] ??
-        machine.transitions.find((t) => t.from === null)?.to ??
-        machine.states[0];
-      partial[machine.property] = initial!;
-      // An item that expires after a documented time (`expires_at`) says when.
-      const next = state.nextStep(machine, initial!);
-      if (next && /expire/.test(next.to) && state.declares(coll.schema, 'expires_at'))
-        partial.expires_at = now + Math.round(next.ms / 1000);
-    }
+    // A derived item names its source (`<object>_id`).
     if (source)
-      partial[`${jsonText(source.v.object ?? 'source')}_id`.replace(/^.*\./, '')] = source.v.id as Json;
-    const item = fill(itemSchema(collection), partial, ctx()) as JsonObject;
-    const stored: Stored = { v: item, p: parents };
+      body[`${jsonText(source.v.object ?? 'source')}_id`.replace(/^.*\./, '')] = source.v.id as Json;
+    const stored: Stored = {
+      v: items.fresh(collection, body, parents, items.initialState(collection, operationId)),
+      p: parents,
+    };
     state.store.transaction(() => {
-      if (machine && initial) state.enter(collection, stored, initial, null);
-      else state.put(collection, stored);
-      // Ids a create body names for a child collection (`file_ids` for `/vector_stores/{}/files`) become its items.
-      for (const child of coll.children) {
-        const noun = child.split('/').at(-1)!.replace(/s$/, '');
-        const ids = body[`${noun}_ids`];
+      items.add(collection, stored);
+      // Ids a create body names for a child collection (`file_ids` for the vector store's files) become its items.
+      for (const child of c.children) {
+        const ids = child.ids ? body[child.ids] : undefined;
         if (!Array.isArray(ids)) continue;
-        const childColl = model.collections[child]!;
-        const childMachine = state.machineOf(child);
-        for (const childId of ids) {
-          const v = fill(
-            itemSchema(child),
-            {
-              id: jsonText(childId),
-              created_at: now,
-              ...(childColl.object ? { object: childColl.object } : {}),
-              [`${collection.split('/').at(-1)!.replace(/s$/, '')}_id`]: item.id!,
-            },
-            ctx(),
-          ) as JsonObject;
-          const childStored: Stored = { v, p: [...parents, jsonText(item.id)] };
-          const childInitial =
-            childMachine && (model.assumedInitial[childMachine.name] ?? childMachine.states[0]);
-          if (childMachine && childInitial) state.enter(child, childStored, childInitial, null);
-          else state.put(child, childStored);
-        }
+        const under = [...parents, jsonText(stored.v.id)];
+        for (const id of ids)
+          items.add(child.collection, {
+            v: items.fresh(child.collection, {}, under, items.initialState(child.collection), jsonText(id)),
+            p: under,
+          });
       }
     });
-    return answer(op, view(collection, stored));
+    emit(collection, 'created', items.view(collection, stored));
+    return shown(op, stored);
   };
 
-  /** Integer ids: 1, 2, 3... per collection, never reused (the counter is stored with the items). */
-  const nextNumber = (collection: string): number => {
-    const seq = ((state.store.get('_sequences', collection) as number | undefined) ?? 0) + 1;
-    state.store.put('_sequences', collection, seq);
-    return seq;
+  const kinds: Record<
+    OperationModel['kind'],
+    (op: OperationModel, input: HandlerInput, id: string) => unknown
+  > = {
+    create: (op, input, id) => create(op, input, id),
+    retrieve: (op, input, id) => shown(op, items.load(op, input, id)),
+    update(op, input, id) {
+      const found = items.load(op, input, id);
+      guardItem(op, id, found);
+      found.v = items.merged(op.collection!, found, jsonOf(input.body));
+      state.put(op.collection!, found);
+      return shown(op, found);
+    },
+    delete(op, input, id) {
+      const found = items.load(op, input, id);
+      guardItem(op, id, found);
+      state.remove(op.collection!, found);
+      emit(op.collection!, 'deleted', items.view(op.collection!, found));
+      const c = state.collection(op.collection!);
+      // The deletion record: `{ id, object, deleted: true }` as far as the schema declares them.
+      return answer(op, { id: found.v.id!, deleted: true, object: `${c.object ?? c.name}.deleted` });
+    },
+    list(op, input) {
+      items.requireParent(op, input);
+      const page = listPage(state, op, paging.get(op)!, items.parentsOf(op, input), input.query, (s) =>
+        items.view(op.collection!, s),
+      );
+      const body = answer(op, page.body);
+      return page.link ? reply(status.get(op)!, body, { link: page.link }) : body;
+    },
+    transition: (op, input, id) => shown(op, transition(op, id, input)),
+    derive(op, input, id) {
+      const source = items.load(op, input, id);
+      guardItem(op, id, source);
+      return create(op, input, id, source);
+    },
+    action(op, input, id) {
+      const found = items.load(op, input, id);
+      guardItem(op, id, found);
+      return shown(op, found);
+    },
+    token: (op, input, id) => computed(op, input, id),
+    compute: (op, input, id) => computed(op, input, id),
+  };
+  const computed = (op: OperationModel, input: HandlerInput, operationId: string) => {
+    const made = () => answer(op, jsonOf(input.body));
+    const value = deps.compute?.(operationId, op, input, made);
+    return value !== undefined ? value : made();
   };
 
   const handlers: Record<string, Handler> = {};
   for (const [operationId, op] of Object.entries(model.operations)) {
+    const run = kinds[op.kind];
     handlers[operationId] = (input) => {
       state.sweep();
-      const made = () => answer(op, jsonOf(input.body));
-      switch (op.kind) {
-        case 'create':
-          return create(op, input, operationId);
-        case 'retrieve': {
-          const found = load(op, input);
-          return answer(op, view(op.collection!, found));
-        }
-        case 'update': {
-          const found = load(op, input);
-          guardItem(op, operationId, found);
-          // What the server assigned stays, whatever the update sends (its status changes by transitions only).
-          found.v = fill(
-            itemSchema(op.collection!),
-            { ...found.v, ...clientFields(op.collection!, jsonOf(input.body)) },
-            ctx(),
-          ) as JsonObject;
-          state.put(op.collection!, found);
-          return answer(op, view(op.collection!, found));
-        }
-        case 'delete': {
-          const found = load(op, input);
-          guardItem(op, operationId, found);
-          state.remove(op.collection!, found.p, jsonText(found.v.id));
-          const coll = model.collections[op.collection!]!;
-          // The deletion record: `{ id, object, deleted: true }` as far as the schema declares them.
-          return answer(op, {
-            id: found.v.id!,
-            deleted: true,
-            object: `${coll.object ?? coll.schema}.deleted`,
-          });
-        }
-        case 'list': {
-          const page = listPage(state, op, paging.get(op)!, parentsOf(op, input), input.query, (s) =>
-            view(op.collection!, s),
-          );
-          const body = answer(op, page.body);
-          return page.link ? reply(status.get(op)!, body, { link: page.link }) : body;
-        }
-        case 'transition':
-          return transition(op, operationId, input);
-        case 'derive': {
-          const source = load(op, input);
-          guardItem(op, operationId, source);
-          return create(op, input, operationId, source);
-        }
-        case 'action': {
-          const found = load(op, input);
-          guardItem(op, operationId, found);
-          return answer(op, view(op.collection!, found));
-        }
-        default: {
-          const computed = deps.compute?.(operationId, op, input, made);
-          return computed !== undefined ? computed : made();
-        }
-      }
+      const header = op.idempotencyHeader;
+      const key = header && Object.entries(input.headers).find(([k]) => k.toLowerCase() === header)?.[1];
+      if (typeof key !== 'string' || !key) return run(op, input, operationId);
+      // Keys are per operation and per credential: another caller's key is another request.
+      const record = `${operationId}\u0000${jsonText(input.principal?.key ?? '')}\u0000${key}`;
+      const first = state.store.get('_idempotency', record) as { answer: Json } | undefined;
+      if (first) return first.answer;
+      const result = run(op, input, operationId);
+      if (isJson(result)) state.store.put('_idempotency', record, { answer: result });
+      return result;
     };
   }
-
-  function guardItem(op: OperationModel, operationId: string, found: Stored): void {
-    const machine = state.machineOf(op.collection!);
-    if (machine) deps.guardState(operationId, jsonText(found.v[machine.property]));
-  }
-
-  function transition(op: OperationModel, operationId: string, input: HandlerInput): Json | undefined {
-    const found = load(op, input);
-    const machine = state.machineOf(op.collection!)!;
-    const from = jsonText(found.v[machine.property]);
-    deps.guardState(operationId, from);
-    const t = machine.transitions.find(
-      (x) => x.from === from && 'operation' in x.on && x.on.operation === operationId,
-    )!;
-    checkCondition(found, input);
-    applyEffects(op.collection!, found, t.effects ?? '');
-    state.enter(op.collection!, found, t.to, from);
-    return answer(op, view(op.collection!, found));
-  }
-
-  /**
-   * The documented condition on completing an upload: the parts named (`part_ids`, added through the emulator's
-   * `/_emulator/.../parts`, the API's own part endpoint not being documented) add up to the `bytes` given at creation.
-   */
-  function checkCondition(found: Stored, input: HandlerInput): void {
-    const body = jsonOf(input.body);
-    if (!Array.isArray(body.part_ids) || typeof found.v.bytes !== 'number') return;
-    const parts = (found.m?.parts ?? {}) as Record<string, number>;
-    let total = 0;
-    for (const id of body.part_ids) {
-      const size = parts[jsonText(id)];
-      if (size === undefined)
-        throw new HttpError(
-          400,
-          `Part '${jsonText(id)}' is not a part of this upload.`,
-          'invalid_part',
-          'part_ids',
-        );
-      total += size;
-    }
-    if (total !== found.v.bytes)
-      throw new HttpError(
-        400,
-        `The parts hold ${total} bytes; the upload was created with bytes ${found.v.bytes}.`,
-        'bytes_mismatch',
-        'part_ids',
-      );
-  }
-
-  /** Effects the tables state on fields: `` `x_at` set `` stamps the time; `` returned in `file` `` creates the item. */
-  function applyEffects(collection: string, found: Stored, effects: string): void {
-    const schema = model.collections[collection]!.schema;
-    const props = propertiesOf(model.schemas[schema]);
-    for (const [, field] of effects.matchAll(/`([a-z_][a-z0-9_]*)`/g)) {
-      const prop = props[field!];
-      if (!prop) continue;
-      if (field!.endsWith('_at')) {
-        found.v[field!] = state.clock.nowSeconds();
-        continue;
-      }
-      const target = refOf(prop);
-      if (!target) continue;
-      const literal = propertiesOf(model.schemas[target]).object?.const;
-      const object = typeof literal === 'string' ? literal : target.toLowerCase();
-      const partial: JsonObject = {
-        ...found.v,
-        id: newId(undefined, object),
-        object,
-        created_at: state.clock.nowSeconds(),
-      };
-      // The new item's own status starts afresh (its schema's first value), not the source's.
-      delete partial.status;
-      const made = fill({ $ref: `#/s/${target}` }, partial, ctx()) as JsonObject;
-      found.v[field!] = made;
-      state.store.put(`#${target}`, jsonText(made.id), made);
-    }
-  }
-
   return handlers;
-}
-
-function propertiesOf(schema: Schema | undefined): Record<string, Schema> {
-  return (schema?.properties as Record<string, Schema> | undefined) ?? {};
-}
-
-function refOf(schema: Schema): string | undefined {
-  if (typeof schema.$ref === 'string') return schema.$ref.slice(4);
-  for (const alt of ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined) ?? [])
-    if (typeof alt.$ref === 'string') return alt.$ref.slice(4);
-  return undefined;
 }
 
 /** A list's paging: the shared table's convention (when it names one) with what the emulator's model adds. */

@@ -8,7 +8,6 @@
  *   `Link: <?page=N&…>; rel="next"` header (a reference relative to the request's URL).
  */
 import type { State, Stored } from './state.js';
-import { collectionKey } from './state.js';
 import { jsonText, type Json, type JsonObject, type OperationModel, type Paging } from './types.js';
 
 const DEFAULT_LIMIT = 20;
@@ -35,8 +34,7 @@ export function listPage(
   query: Record<string, unknown>,
   view: (s: Stored) => JsonObject,
 ): ListPage {
-  state.sweep();
-  const key = collectionKey(op.collection!, parents);
+  const collection = op.collection!;
   const limitRaw = paging.limit ? query[paging.limit] : undefined;
   const pageParam = paging.kind === 'link' ? paging.page : paging.param;
   // A list that declares no way to page (no cursor, no limit) answers everything in one page.
@@ -65,13 +63,13 @@ export function listPage(
   if (paging.kind === 'envelope' || paging.kind === 'cursor') {
     const after = cursor(paging.param);
     const before = cursor(paging.before);
-    const page = state.store.list(key, {
+    const page = state.list(collection, parents, {
       order,
       limit,
       ...(after ? { after } : {}),
       ...(before ? { before } : {}),
     });
-    items = page.items as unknown as Stored[];
+    items = page.items;
     hasMore = page.hasMore;
     if (paging.kind === 'cursor' && hasMore && items.length) next = jsonText(items.at(-1)!.v.id);
   } else {
@@ -80,8 +78,8 @@ export function listPage(
     const skip = byPage
       ? Math.max(0, (Number.isFinite(raw) ? raw : 1) - 1) * limit
       : Math.max(0, Number.isFinite(raw) ? raw : 0);
-    const page = state.store.list(key, { order, limit: skip + limit });
-    items = (page.items as unknown as Stored[]).slice(skip);
+    const page = state.list(collection, parents, { order, limit: skip + limit });
+    items = page.items.slice(skip);
     hasMore = page.hasMore;
   }
   const data = items.map(view);

@@ -38,12 +38,12 @@ export class Webhooks {
     private readonly retryMs: number,
   ) {}
 
-  /** Sends `event` (`{ id, type, ... }`) to every endpoint subscribed to its type. */
-  fire(event: { id: string; type: string } & Record<string, unknown>): void {
-    const body = JSON.stringify(event);
+  /** Sends `payload`, an event of `type` with id `id` (the `webhook-id`), to every endpoint subscribed to its type. */
+  fire(type: string, id: string, payload: unknown): void {
+    const body = JSON.stringify(payload);
     for (const e of this.endpoints) {
-      if (e.events && !e.events.includes(event.type)) continue;
-      const d: Delivery = { url: e.url, id: event.id, type: event.type, attempts: 0, status: 'pending' };
+      if (e.events && !e.events.includes(type)) continue;
+      const d: Delivery = { url: e.url, id, type, attempts: 0, status: 'pending' };
       this.deliveries.push(d);
       if (this.deliveries.length > 1000) this.deliveries.shift();
       void this.attempt(e, d, body);
@@ -74,8 +74,8 @@ export class Webhooks {
     } catch {
       // No answer: retried below.
     }
-    // oxlint-disable-next-line typescript/no-unnecessary-condition -- close() may run during the awaits above
-    if (d.attempts >= this.attempts || this.closed) return void (d.status = 'failed');
+    // Closed meanwhile (the fetch above awaited): no retry.
+    if (d.attempts >= this.attempts || this.isClosed()) return void (d.status = 'failed');
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
@@ -85,6 +85,10 @@ export class Webhooks {
     );
     timer.unref();
     this.timers.add(timer);
+  }
+
+  private isClosed(): boolean {
+    return this.closed;
   }
 
   close(): void {

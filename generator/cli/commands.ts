@@ -324,13 +324,24 @@ export const EMULATE = defineCommand({
     config: {
       type: 'string',
       value: 'FILE',
-      help: "the emulator's config (JSON): apiKeys, requestsPerMinute, tokenLifetimeSeconds, subjectTokens,\nwebhooks, webhookAttempts, webhookRetryMs, steps, seed (see the generated emulator README)",
+      help: "the emulator's config (JSON): apiKeys, requestsPerMinute, tokenLifetimeSeconds, subjectTokens,\nwebhooks, webhookAttempts, webhookRetryMs, steps, seed, unknownIds, collections, operations (see the\ngenerated emulator README)",
+    },
+    'unknown-ids': {
+      type: 'string',
+      value: '404|synthesize',
+      choices: ['404', 'synthesize'],
+      help: "404 (default): an id the emulator does not hold is not found. synthesize: a retrieve, update,\ndelete or action on such an id answers as if it existed (made from the response schema with that id,\nthen stored), as a stateless mock does; for running a vendor's test suite. Overrides the config's\nunknownIds",
+    },
+    cache: {
+      type: 'string',
+      value: 'DIR',
+      help: 'where the compiled emulator is kept (default: node_modules/.cache/platform-api-codegen/emulate/ in\nthe project of the working directory, the nearest folder upwards with a package.json)',
     },
     strict: { ...STRICT, help: 'every finding in the spec is an error (default: tolerant, as for generate)' },
     tolerant: { ...TOLERANT, help: 'findings are warnings with a documented fallback' },
   },
   notes:
-    'The emulator is generated into node_modules/.cache/platform-api-codegen/emulate/ and reused while the spec is\nunchanged. Control endpoints: POST /_emulator/clock {"advance_ms": N}, GET /_emulator/clock, GET /_emulator/webhooks.',
+    'The first start on a spec generates and compiles its emulator into the cache folder (progress on stderr);\nlater starts reuse it while the spec, the codegen config and the tool are unchanged.\nControl endpoints: POST /_emulator/clock {"advance_ms": N}, GET /_emulator/clock, GET /_emulator/webhooks.',
   exits: { 0: 'closed by a signal', 1: 'spec or start-up error', 2: 'usage or config error' },
 });
 

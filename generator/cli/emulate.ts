@@ -42,6 +42,7 @@ export async function main(
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!/^\d+$/.test(values.port ?? '0') || !Number.isInteger(port) || port < 0 || port > 65535)
     return usage(`--port must be an integer from 0 to 65535, not ${values.port}`);
+  const unknownIds = values['unknown-ids'];
   let config: unknown = {};
   if (values.config) {
     try {
@@ -61,7 +62,12 @@ export async function main(
     prepared = await prepareEmulator(spec, {
       ...(codegenConfig ? { config: codegenConfig } : {}),
       ...(values.strict ? { mode: 'strict' as const } : values.tolerant ? { mode: 'tolerant' as const } : {}),
-      onStep: (step, ms) => err.write(`  ${step.padEnd(10)} ${ms.toFixed(0).padStart(6)} ms\n`),
+      ...(values.cache ? { cacheDir: values.cache } : {}),
+      onStart: (dir) =>
+        err.write(
+          `First start on ${spec}: generating and compiling its emulator into ${dir} (later starts reuse it)\n`,
+        ),
+      onStep: (step, ms) => err.write(`  ${step.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms\n`),
     });
     mod = (await import(pathToFileURL(prepared.entry).href)) as EmulatorModule;
   } catch (error) {
@@ -74,6 +80,8 @@ export async function main(
     return 1;
   }
   try {
+    if (unknownIds !== undefined && typeof config === 'object' && config !== null && !Array.isArray(config))
+      config = { ...config, unknownIds };
     config = mod.checkConfig(config, values.config ?? 'config');
   } catch (error) {
     err.write(`error[config]: ${(error as Error).message}\n`);

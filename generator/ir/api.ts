@@ -49,6 +49,7 @@
  */
 import type { Area, Tag } from './area.ts';
 import type { Pointer } from './base.ts';
+import type { EmulationTable } from './emulation.ts';
 import type { Operation, ParsedOperation } from './operation.ts';
 import type { ResourceRoot } from './resource.ts';
 import type { HeaderDef } from './response.ts';
@@ -152,6 +153,8 @@ export interface Api extends Omit<
   sdkNaming: 'paths' | 'operations';
   /** The path prefix the server serves under: the first server's `defaultUrl` path, without a trailing `/` (`/v1`); `''` without servers. */
   basePath: string;
+  /** What the emulator does with each part of the API (the emulation pass; ir/emulation.ts). */
+  emulation: EmulationTable;
 }
 
 /** The resolved model by its state's name (`Api` is what emitters and tools call it). */

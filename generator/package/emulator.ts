@@ -1,8 +1,13 @@
 /**
- * The emulator of a spec, ready to import: the server and emulator outputs generated in memory, transpiled to
- * JavaScript (file by file, with the TypeScript that ts-morph ships, as `build` does) into a cache folder under
- * the tool's own `node_modules/.cache/`, so the emulator's runtime dependency (the SQLite engine) resolves from
- * the tool. A spec whose input files (and config) are unchanged since the last run reuses its folder.
+ * The emulator of a spec, ready to import: the server and emulator outputs generated in memory and bundled by
+ * esbuild into one ES module (`emulator.mjs`) in a cache folder; the one package the emulator imports at run time
+ * (the SQLite engine) stays outside the bundle, imported from where the tool resolves it. A spec whose input files,
+ * config and mode are unchanged since the last run, with the same tool, reuses its bundle without loading the
+ * generator or esbuild.
+ *
+ * The cache folder (`cacheDir`): `--cache DIR` when given, else `node_modules/.cache/platform-api-codegen/emulate/`
+ * in the project of the working directory (the nearest folder upwards with a package.json), else that path under
+ * the working directory itself.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -15,23 +20,28 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Mode } from '../diagnostics.ts';
 
 export interface Prepared {
-  /** The transpiled `emulator/index.js`. */
+  /** The bundled emulator (`emulator.mjs`). */
   entry: string;
   title: string;
-  /** Whether the cached folder was reused (no generation). */
+  /** Whether the cached bundle was reused (no generation). */
   cached: boolean;
 }
 
+/** One progress line of a first start: a step's name and its time. */
+export type Progress = (step: string, ms: number) => void;
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
 /** The tool's root (the folder of its package.json): `generator/package/` is two folders below it, `lib/generator/package/` three. */
 function toolRoot(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
   for (const up of ['../..', '../../..']) {
-    const dir = path.resolve(here, up);
+    const dir = path.resolve(HERE, up);
     try {
       if (
         (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name ===
@@ -42,17 +52,33 @@ function toolRoot(): string {
       // try the next folder
     }
   }
-  return path.resolve(here, '../..');
+  return path.resolve(HERE, '../..');
 }
 
-export function cacheRoot(): string {
-  return path.join(toolRoot(), 'node_modules/.cache/platform-api-codegen/emulate');
+/** Where the compiled emulators are kept when `--cache` does not say (the rule above). */
+export function defaultCacheDir(cwd = process.cwd()): string {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (existsSync(path.join(dir, 'package.json')))
+      return path.join(dir, 'node_modules/.cache/platform-api-codegen/emulate');
+    const up = path.dirname(dir);
+    if (up === dir) return path.join(path.resolve(cwd), 'node_modules/.cache/platform-api-codegen/emulate');
+    dir = up;
+  }
 }
 
-/** Sizes and times of the tool's runtime templates and generator sources: a changed tool regenerates. */
+const stamp = (file: string) => {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s ? `${s.size}:${s.mtimeMs}` : 'missing';
+};
+
+/**
+ * The tool's identity: its place, and the sizes and times of its runtime templates and generator sources (a changed
+ * or moved tool regenerates: the bundle names the SQLite engine by its absolute path).
+ */
 function toolStamp(): string {
   const root = toolRoot();
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(`${root}\n`);
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const full = path.join(dir, e.name);
@@ -65,24 +91,26 @@ function toolStamp(): string {
   return hash.digest('hex');
 }
 
-const stamp = (file: string) => {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return s ? `${s.size}:${s.mtimeMs}` : 'missing';
-};
-
 /** What `<cache>/<key>.json` records of the last preparation of a spec. */
 interface Record_ {
   tool: string;
   inputs: Record<string, string>;
   title: string;
-  /** The folder (below the cache) holding the compiled server and emulator. */
-  dir: string;
+  /** The bundle's file name in the cache folder. */
+  bundle: string;
 }
 
-export async function prepareEmulator(
-  spec: string,
-  options: { config?: string; mode?: Mode; onStep?: (step: string, ms: number) => void } = {},
-): Promise<Prepared> {
+export interface PrepareOptions {
+  config?: string;
+  mode?: Mode;
+  /** The cache folder (default: `defaultCacheDir()`). */
+  cacheDir?: string;
+  /** Called before generating (a first start), then once per step as it ends. */
+  onStart?: (cacheDir: string) => void;
+  onStep?: Progress;
+}
+
+export async function prepareEmulator(spec: string, options: PrepareOptions = {}): Promise<Prepared> {
   const key = createHash('sha256')
     .update(
       JSON.stringify([
@@ -93,12 +121,12 @@ export async function prepareEmulator(
     )
     .digest('hex')
     .slice(0, 16);
-  const root = cacheRoot();
+  const root = path.resolve(options.cacheDir ?? defaultCacheDir());
   const recordFile = path.join(root, `${key}.json`);
   const tool = toolStamp();
   try {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as Record_;
-    const entry = path.join(root, record.dir, 'emulator/index.js');
+    const entry = path.join(root, record.bundle);
     if (
       record.tool === tool &&
       Object.entries(record.inputs).every(([f, s]) => stamp(f) === s) &&
@@ -108,10 +136,10 @@ export async function prepareEmulator(
   } catch {
     // no usable record: generate
   }
+  options.onStart?.(root);
   let start = performance.now();
-  // Loaded only to regenerate: a cached spec starts without the generator and the compiler.
+  // Loaded only to regenerate: a cached spec starts without the generator and esbuild.
   const { runPipeline } = await import('../pipeline.ts');
-  const { ts } = await import('ts-morph');
   const result = await runPipeline({
     spec,
     emitters: ['server', 'emulator'],
@@ -119,49 +147,78 @@ export async function prepareEmulator(
     defaultMode: 'tolerant',
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.onStep ? { onStep: (t: { step: string; ms: number }) => options.onStep!(t.step, t.ms) } : {}),
   });
   options.onStep?.('generate', performance.now() - start);
   start = performance.now();
-  // Content-addressed: runs that prepare the same spec at once (parallel tests) end with the same folder.
-  const content = createHash('sha256');
-  for (const f of result.files) content.update(`${f.path}\0${f.contents}\0`);
-  const dir = `${key}-${content.digest('hex').slice(0, 16)}`;
-  const final = path.join(root, dir);
-  if (!existsSync(path.join(final, 'emulator/index.js'))) {
-    const staging = path.join(root, `${dir}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    for (const f of result.files) {
-      if (!f.path.endsWith('.ts')) continue;
-      const out = path.join(staging, f.path.replace(/\.ts$/, '.js'));
-      mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(
-        out,
-        ts.transpileModule(f.contents, {
-          fileName: path.basename(f.path),
-          compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-        }).outputText,
-      );
-    }
-    writeFileSync(
-      path.join(staging, 'package.json'),
-      `${JSON.stringify({ type: 'module', private: true })}\n`,
-    );
-    try {
-      renameSync(staging, final);
-    } catch {
-      // Another run put the same folder in place first.
-      rmSync(staging, { recursive: true, force: true });
-    }
-  }
-  // Earlier builds of this spec are removed (a running emulator has loaded its modules already).
-  for (const name of readdirSync(root)) {
-    if ((name === key || (name.startsWith(`${key}-`) && !name.endsWith('.tmp'))) && name !== dir)
-      rmSync(path.join(root, name), { recursive: true, force: true });
-  }
+  const code = await bundle(result.files);
+  // Content-addressed: runs that prepare the same spec at once (parallel tests) end with the same file.
+  const name = `${key}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+  mkdirSync(root, { recursive: true });
+  const final = path.join(root, name);
+  if (!existsSync(final)) atomicWrite(final, code);
+  // Earlier bundles of this spec are removed (a running emulator has loaded its module already).
+  for (const old of readdirSync(root))
+    if (old.startsWith(`${key}-`) && old.endsWith('.mjs') && old !== name)
+      rmSync(path.join(root, old), { force: true });
   const inputs: Record<string, string> = {};
   for (const f of result.inputs) inputs[f] = stamp(f);
-  const temp = `${recordFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(temp, JSON.stringify({ tool, inputs, title: result.api.title, dir } satisfies Record_));
-  renameSync(temp, recordFile);
+  atomicWrite(
+    recordFile,
+    JSON.stringify({ tool, inputs, title: result.api.title, bundle: name } satisfies Record_),
+  );
   options.onStep?.('compile', performance.now() - start);
-  return { entry: path.join(final, 'emulator/index.js'), title: result.api.title, cached: false };
+  return { entry: final, title: result.api.title, cached: false };
+}
+
+/** Written aside and renamed: a run started at the same time never reads half a file. */
+function atomicWrite(file: string, text: string | Uint8Array): void {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
+
+/**
+ * One ES module from the generated files (in memory): `emulator/index.ts` and everything it imports, TypeScript
+ * stripped by esbuild. Node's built-ins stay imports; the SQLite engine is imported by its file URL in the tool.
+ */
+async function bundle(files: readonly { path: string; contents: string }[]): Promise<Uint8Array> {
+  const esbuild = await import('esbuild');
+  const sources = new Map(files.map((f) => [`/${f.path}`, f.contents]));
+  const sqlite = pathToFileURL(
+    createRequire(path.join(toolRoot(), 'package.json')).resolve('node-sqlite3-wasm'),
+  ).href;
+  const result = await esbuild.build({
+    entryPoints: ['/emulator/index.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'generated-files',
+        setup(build) {
+          build.onResolve({ filter: /^node-sqlite3-wasm$/ }, () => ({ path: sqlite, external: true }));
+          build.onResolve({ filter: /^\.\.?\// }, (args) => ({
+            // The generated files import each other as `.js` (ESM as Node runs it); the sources are `.ts`.
+            path: path.posix.join(path.posix.dirname(args.importer), args.path).replace(/\.js$/, '.ts'),
+            namespace: 'generated',
+          }));
+          build.onResolve({ filter: /^\/emulator\/index\.ts$/ }, (args) => ({
+            path: args.path,
+            namespace: 'generated',
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'generated' }, (args) => {
+            const contents = sources.get(args.path);
+            if (contents === undefined)
+              throw new Error(`the generated emulator imports ${args.path}, which was not generated`);
+            return { contents, loader: 'ts' };
+          });
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]!.contents;
 }

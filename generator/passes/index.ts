@@ -7,6 +7,7 @@
 import type { Diagnostics, Location } from '../diagnostics.ts';
 import type { Api, ParsedApi } from '../ir/api.ts';
 import { decideAreas } from './areas.ts';
+import { decideEmulation } from './emulation/index.ts';
 import { checkIr } from './check.ts';
 import { decideNames } from './names.ts';
 import { decidePaging } from './paging.ts';
@@ -41,5 +42,7 @@ export function runPasses(
   const calls = decideCalls(api, paging, names.registry, locate, diagnostics, options.sdk);
   const selectors = decideSelectors(api, locate);
   checkIr(api, locate);
-  return resolveApi(api, { areas, names, paging, calls, selectors });
+  const resolved = resolveApi(api, { areas, names, paging, calls, selectors });
+  // The emulation pass reads the resolved model (the operations' decisions, the resource tree).
+  return { ...resolved, emulation: decideEmulation(resolved) };
 }

@@ -54,7 +54,7 @@ const NEXT_URL_FIELDS = [
 const MORE_FIELDS = ['more', 'has_more', 'hasmore', 'has_next', 'hasnext', 'has_next_page', 'hasnextpage'];
 const OFFSET_PARAMS = ['offset', 'skip', 'start', 'start_index', 'startindex'];
 const PAGE_PARAMS = ['page', 'page_number', 'pagenumber'];
-const LIMIT_PARAMS = [
+export const LIMIT_PARAMS = [
   'limit',
   'count',
   'take',

@@ -33,7 +33,7 @@ function decided<T>(value: T | undefined, what: string): T {
   return value === undefined ? fail('internal', `no decision for ${what}`) : value;
 }
 
-export function resolveApi(api: ParsedApi, t: PassTables): Api {
+export function resolveApi(api: ParsedApi, t: PassTables): Omit<Api, 'emulation'> {
   const { schemas, operations, webhooks, stateMachines, notShown: _notShown, ...document } = api;
   return {
     ...document,

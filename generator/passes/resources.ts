@@ -27,6 +27,7 @@ import {
 } from '../naming/sdk-rules.ts';
 import { folded, scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
 import type { PagingTable } from './paging.ts';
+import { methodRank } from './method-order.ts';
 
 /**
  * An operation while its call is being decided: the pass's own working copy (the parsed model is left as it is),
@@ -415,11 +416,7 @@ export function decideCalls(
     }
     node.methods.push({ name: op.sdkPath[op.sdkPath.length - 1]!, operationId: op.operationId });
   }
-  const order = specOrder(api.operations, locate);
-  const rank = (m: { name: string; operationId: string }) => {
-    const crud = CRUD_ORDER.indexOf(m.name);
-    return crud === -1 ? CRUD_ORDER.length + order.get(m.operationId)! : crud;
-  };
+  const rank = methodRank(api.operations, locate);
   // One file per resource; a name met twice (a sub-resource named like its parent) is numbered.
   const files = new Set<string>();
   const fileOf = (path: string[], hasChildren: boolean): string => {
@@ -440,37 +437,4 @@ export function decideCalls(
     children: [...root.children].sort((a, b) => (a.property < b.property ? -1 : 1)).map(resolve),
   };
   return { sdkPaths: new Map(ops.map((o) => [o.operationId, o.sdkPath])), resources, sdkNaming: rule };
-}
-
-/** A resource's methods named so come first, in this order (openai-node's); the others follow in the spec's order. */
-const CRUD_ORDER = ['create', 'retrieve', 'update', 'list', 'delete'];
-
-/**
- * Each operation's place in the spec as written: its path item's place in `paths` (where the root document lists
- * it, even when the item itself is in another file), then the operation's within the item. The parsed model keeps
- * operations sorted by path; the source positions keep the author's order. Unlocated ones keep the model's order.
- */
-function specOrder(
-  operations: readonly ParsedOperation[],
-  locate: (pointer: string) => Location,
-): Map<string, number> {
-  const key = (op: ParsedOperation, i: number) => {
-    const item = locate(op.pointer.slice(0, op.pointer.lastIndexOf('/')));
-    const own = locate(op.pointer);
-    return { op, i, item, own };
-  };
-  const at = (l: Location) => [l.line ?? Number.MAX_SAFE_INTEGER, l.column ?? 0] as const;
-  const sorted = operations.map(key).sort((a, b) => {
-    const fa = a.item.file ?? '';
-    const fb = b.item.file ?? '';
-    if (fa !== fb) return fa < fb ? -1 : 1;
-    const [la, ca] = at(a.item);
-    const [lb, cb] = at(b.item);
-    if (la !== lb) return la - lb;
-    if (ca !== cb) return ca - cb;
-    const [oa, pa] = at(a.own);
-    const [ob, pb] = at(b.own);
-    return oa !== ob ? oa - ob : pa !== pb ? pa - pb : a.i - b.i;
-  });
-  return new Map(sorted.map((k, n) => [k.op.operationId, n]));
 }

@@ -9,6 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { errorBody } from '../server/core/errors.js';
+import { readBody } from '../server/request/read.js';
 import { MAX_CLOCK_MS, type Clock } from './clock.js';
 import type { State } from './state.js';
 import { jsonText, type JsonObject } from './types.js';
@@ -29,35 +31,33 @@ export interface ControlDeps {
   moved(): void;
 }
 
+/** A refusal, answered in the API's error envelope (its `type` follows from the status). */
 class ControlError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly type: string,
+    readonly code: string | null = null,
     readonly param: string | null = null,
   ) {
     super(message);
   }
 }
 
-/** The body, read only up to `limit` bytes (413 past it, the declared length judged before reading). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
+/** How long the body may pause between chunks before the read gives up (the server's own bound). */
+const IDLE_MS = 30_000;
+
+/**
+ * The body by the server's own reader, only up to `limit` bytes (413 past it, the declared length judged before
+ * reading; 408 when the client stops sending).
+ */
+async function bodyOf(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () =>
-    new ControlError(
-      413,
-      `The body is larger than this endpoint takes (${limit} bytes).`,
-      'invalid_request_error',
-    );
-  if (declared > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+    new ControlError(413, `The body is larger than this endpoint takes (${limit} bytes).`);
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge();
+  const read = await readBody(req, limit, undefined, IDLE_MS);
+  if (read === 'too_large') throw tooLarge();
+  if (typeof read === 'string') throw new ControlError(408, 'The body did not arrive in time.');
+  return Buffer.from(read.buffer, read.byteOffset, read.byteLength);
 }
 
 /** Refuses what a web page could have sent, and a missing or wrong credential when keys are configured. */
@@ -70,7 +70,6 @@ function guard(req: IncomingMessage, deps: ControlDeps): void {
     throw new ControlError(
       403,
       'The emulator control endpoints take no request from a web page of another origin.',
-      'permission_error',
     );
   if (!deps.keysRequired) return;
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -78,7 +77,6 @@ function guard(req: IncomingMessage, deps: ControlDeps): void {
     throw new ControlError(
       401,
       'The emulator control endpoints take the API keys of its config: send "Authorization: Bearer <key>".',
-      'invalid_request_error',
     );
 }
 
@@ -99,12 +97,8 @@ export function controlHandler(
         return send(res, 200, { now_ms: clock.now(), offset_ms: clock.offset });
       if (route === 'clock' && req.method === 'POST') {
         if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
-          throw new ControlError(
-            415,
-            'POST /_emulator/clock takes application/json.',
-            'invalid_request_error',
-          );
-        const body = JSON.parse((await readBody(req, CLOCK_BODY)).toString('utf8') || '{}') as {
+          throw new ControlError(415, 'POST /_emulator/clock takes application/json.');
+        const body = JSON.parse((await bodyOf(req, CLOCK_BODY)).toString('utf8') || '{}') as {
           advance_ms?: unknown;
         };
         const ms = body.advance_ms;
@@ -112,7 +106,7 @@ export function controlHandler(
           throw new ControlError(
             400,
             'advance_ms must be a non-negative number of milliseconds',
-            'invalid_request_error',
+            null,
             'advance_ms',
           );
         const room = clock.room();
@@ -120,7 +114,7 @@ export function controlHandler(
           throw new ControlError(
             400,
             `advance_ms would take the clock past ${new Date(MAX_CLOCK_MS).toISOString()}, beyond the dates the API's timestamps express; at most ${room} ms remain`,
-            'invalid_request_error',
+            null,
             'advance_ms',
           );
         clock.advance(ms);
@@ -133,25 +127,17 @@ export function controlHandler(
       if (parts && req.method === 'POST')
         return send(
           res,
-          ...addPart(state, `/${parts[1]}`, decodeURIComponent(parts[2]!), await readBody(req, PART_BODY)),
+          ...addPart(state, `/${parts[1]}`, decodeURIComponent(parts[2]!), await bodyOf(req, PART_BODY)),
         );
-      throw new ControlError(
-        404,
-        `No emulator control endpoint ${req.method} ${url.pathname}.`,
-        'not_found_error',
-      );
+      throw new ControlError(404, `No emulator control endpoint ${req.method} ${url.pathname}.`);
     } catch (error) {
       const e =
         error instanceof ControlError
           ? error
-          : new ControlError(
-              400,
-              error instanceof Error ? error.message : String(error),
-              'invalid_request_error',
-            );
+          : new ControlError(400, error instanceof Error ? error.message : String(error));
       // A refused body is not read on: the connection closes after the answer.
       if (e.status === 413 || e.status === 401 || e.status === 403) res.setHeader('connection', 'close');
-      send(res, e.status, { error: { message: e.message, type: e.type, param: e.param, code: null } });
+      send(res, e.status, errorBody(e.status, e.message, e.code, e.param));
     }
   };
 }
@@ -160,34 +146,23 @@ export function controlHandler(
  * Adds a part to an item that takes parts (an upload: the API's own part endpoint is not documented, so the
  * emulator offers this one). Allowed only in the item's first state (`pending`), as no parts can be added after.
  */
-function addPart(state: State, collection: string, id: string, bytes: Buffer): [number, unknown] {
-  const coll = state.model.collections[collection];
-  const stored = coll && state.get(collection, [], id);
-  if (!coll || !stored)
-    return [
-      404,
-      {
-        error: {
-          message: `No item '${id}' in ${collection}.`,
-          type: 'not_found_error',
-          param: null,
-          code: null,
-        },
-      },
-    ];
+function addPart(state: State, path: string, id: string, bytes: Buffer): [number, unknown] {
+  // The collection by its list or create path (`/uploads`), or its name.
+  const coll = state.collectionNamed(path) ?? state.collectionNamed(path.slice(1));
+  const collection = coll?.name ?? path;
+  const stored = coll && state.get(coll.name, [], id);
+  if (!coll || !stored) return [404, errorBody(404, `No item '${id}' in ${collection}.`)];
   const machine = state.machineOf(collection);
   const initial = machine?.transitions.find((t) => t.from === null)?.to;
   if (machine && initial && stored.v[machine.property] !== initial)
     return [
       409,
-      {
-        error: {
-          message: `No parts can be added while the status is '${jsonText(stored.v[machine.property])}'.`,
-          type: 'invalid_state_error',
-          param: 'status',
-          code: 'invalid_state',
-        },
-      },
+      errorBody(
+        409,
+        `No parts can be added while the status is '${jsonText(stored.v[machine.property])}'.`,
+        'invalid_state',
+        'status',
+      ),
     ];
   const part = `part_${randomBytes(12).toString('hex')}`;
   const meta: JsonObject = stored.m ?? {};

@@ -16,8 +16,10 @@ import { Clock } from './clock.js';
 import type { EmulatorConfig } from './config.js';
 import { fill } from './fill.js';
 import { createCompute } from './compute.js';
+import { corrected } from './corrections.js';
+import { lifecycleEvents } from './events.js';
 import { createHandlers, jsonOf, type Compute, type Handler } from './handlers.js';
-import { newId } from './ids.js';
+import { createItems, type Items } from './items.js';
 import { State, type Stored, type Transition } from './state.js';
 import { jsonText, type EmulatorModel, type JsonObject, type MachineModel } from './types.js';
 import type { Routes } from '../server/core/types.js';
@@ -112,11 +114,12 @@ function parseSteps(
 }
 
 export async function startEmulator(
-  model: EmulatorModel,
+  declared: EmulatorModel,
   server: ServerBinding,
   options: EmulatorOptions = {},
 ): Promise<RunningEmulator> {
   const config = options.config ?? {};
+  const model = corrected(declared, config);
   const store: EmulatorStore = await openStore(options.dataDir === undefined ? {} : { dir: options.dataDir });
   const saved = store.get('_emulator', 'clock') as { offset?: number } | undefined;
   const clock = new Clock(saved?.offset ?? 0);
@@ -125,25 +128,22 @@ export async function startEmulator(
     config.webhookAttempts ?? 5,
     config.webhookRetryMs ?? 1000,
   );
-  const onTransition = (t: Transition) => {
-    if (!config.webhooks?.length) return;
-    // Event type `<machine>.<state>`: an emulator convention, the documents name no type for most transitions.
-    webhooks.fire({
-      object: 'event',
-      id: newId('evt_', undefined),
-      type: `${t.machine}.${t.to}`,
-      created_at: clock.nowSeconds(),
-      data: { id: t.item.id ?? null, object: t.item.object ?? null, status: t.to },
-    });
-  };
+  // Only the webhooks the spec declares, as the emulation pass matched them to the lifecycle (README, "Webhooks").
+  const emit = lifecycleEvents(model, clock, (type, id, payload) => {
+    if (config.webhooks?.length) webhooks.fire(type, id, payload);
+  });
+  // Bound below: the state reports transitions to the items, which need the state.
+  let items: Items | undefined;
+  const onTransition = (t: Transition) => emit(t.collection, t.to, items!.view(t.collection, t.stored));
   let state: State;
   try {
     state = new State(model, store, clock, parseSteps(model, config), onTransition);
+    items = createItems(state, config.unknownIds === 'synthesize');
+    seed(state, items, config);
   } catch (error) {
     store.close();
     throw error;
   }
-  seed(state, config);
 
   const HttpError = server.HttpError;
   const tokens = new Map<string, number>();
@@ -177,9 +177,11 @@ export async function startEmulator(
   };
   const handlers = createHandlers({
     state,
+    items,
     guardState: server.guardState,
     compute,
     operations: server.operations,
+    emit,
   });
 
   const keys = new Map<string, number | undefined>();
@@ -293,30 +295,27 @@ export async function startEmulator(
   };
 }
 
-function seed(state: State, config: EmulatorConfig): void {
-  for (const [collection, items] of Object.entries(config.seed ?? {})) {
-    const coll = Object.hasOwn(state.model.collections, collection)
-      ? state.model.collections[collection]
-      : undefined;
+function seed(state: State, items: Items, config: EmulatorConfig): void {
+  for (const [name, values] of Object.entries(config.seed ?? {})) {
+    const coll = state.collectionNamed(name);
     if (!coll)
       throw new Error(
-        `config seed: no collection ${collection} (known: ${Object.keys(state.model.collections).join(', ')})`,
+        `config seed: no collection ${name} (known: ${Object.keys(state.model.collections).join(', ')})`,
       );
-    for (const raw of items) {
-      if (typeof raw.id !== 'string')
-        throw new Error(`config seed.${collection}: every item needs a string id`);
-      if (state.get(collection, [], raw.id)) continue;
+    for (const raw of values) {
+      if (typeof raw.id !== 'string') throw new Error(`config seed.${name}: every item needs a string id`);
+      if (state.get(coll.name, [], raw.id)) continue;
+      // What the server would assign, then the seed's own fields (a seed may set any of them, its state included).
+      const made = items.fresh(coll.name, {}, [], items.initialState(coll.name), raw.id);
       const v = fill(
-        { $ref: `#/s/${coll.schema}` },
+        { $ref: `#/s/${coll.name}` },
+        { ...made, ...(raw as JsonObject) },
         {
-          created_at: state.clock.nowSeconds(),
-          ...(coll.object ? { object: coll.object } : {}),
-          ...(raw as JsonObject),
+          schemas: state.model.schemas,
+          nowSeconds: state.clock.nowSeconds(),
         },
-        { schemas: state.model.schemas, nowSeconds: state.clock.nowSeconds() },
       ) as JsonObject;
-      const stored: Stored = { v, p: [] };
-      state.put(collection, stored);
+      state.put(coll.name, { v, p: [] } satisfies Stored);
     }
   }
 }

@@ -1,11 +1,20 @@
 /**
- * Resources and their lifecycles. Items live in the store under their collection's path and parent ids; a state
+ * Resources and their lifecycles. Each collection's items live in the store under the collection's name, keyed by
+ * id (by parent ids and id where ids are unique only under their parents); an item with parents is also indexed
+ * under them (`<collection>@<parent ids>`), so a list under a parent pages through exactly its children. A state
  * machine's next time-driven step (documented, or assumed where the documents show none) is kept in the store's
  * `_schedule` collection and applied when the clock reaches it, in time order, before any request is answered.
  */
-import type { EmulatorStore } from './store/index.js';
+import type { EmulatorStore, ListOptions } from './store/index.js';
 import type { Clock } from './clock.js';
-import { jsonText, type EmulatorModel, type Json, type JsonObject, type MachineModel } from './types.js';
+import {
+  jsonText,
+  type CollectionModel,
+  type EmulatorModel,
+  type Json,
+  type JsonObject,
+  type MachineModel,
+} from './types.js';
 
 export interface Stored {
   /** The item as the API answers it. */
@@ -19,24 +28,21 @@ export interface Stored {
 export interface Transition {
   machine: string;
   collection: string;
-  parents: string[];
-  item: JsonObject;
+  stored: Stored;
   from: string | null;
   to: string;
 }
 
 interface Due {
-  key: string;
   collection: string;
-  id: string;
+  key: string;
   to: string;
   at: number;
 }
 
 const SCHEDULE = '_schedule';
-
-export const collectionKey = (collection: string, parents: readonly string[]) =>
-  parents.length ? `${collection}|${parents.join('|')}` : collection;
+/** Joins parent ids and ids into one store key (a separator no id in a URL path holds). */
+const join = (parts: readonly string[]) => parts.join('\u001f');
 
 export class State {
   private due: Due[];
@@ -59,19 +65,77 @@ export class State {
     );
   }
 
+  collection(name: string): CollectionModel {
+    return this.model.collections[name]!;
+  }
+
+  /** The collection a config or a control endpoint names: by its name, or one of its list or create paths. */
+  collectionNamed(name: string): CollectionModel | undefined {
+    return Object.values(this.model.collections).find((c) => c.name === name || c.paths.includes(name));
+  }
+
+  /** The item's key in its collection: its id, with its parent ids where ids are unique only under them. */
+  key(collection: string, parents: readonly string[], id: string): string {
+    return this.collection(collection).scoped ? join([...parents, id]) : id;
+  }
+
+  /** The item, if the collection holds it (under `parents`, when given, for an address that names them). */
   get(collection: string, parents: readonly string[], id: string): Stored | undefined {
     this.sweep();
-    return this.store.get(collectionKey(collection, parents), id) as unknown as Stored | undefined;
+    const key = this.key(collection, parents, id);
+    const found = this.store.get(collection, key) as unknown as Stored | undefined;
+    // An address naming parents finds only the item under them.
+    if (found && parents.length && join(found.p.slice(-parents.length)) !== join(parents)) return undefined;
+    return found;
   }
 
   put(collection: string, stored: Stored): void {
-    this.store.put(collectionKey(collection, stored.p), jsonText(stored.v.id), stored as unknown as Json);
+    const key = this.key(collection, stored.p, jsonText(stored.v.id));
+    this.store.transaction(() => {
+      this.store.put(collection, key, stored as unknown as Json);
+      if (stored.p.length) this.store.put(`${collection}@${join(stored.p)}`, key, key);
+    });
   }
 
-  remove(collection: string, parents: readonly string[], id: string): boolean {
-    const key = collectionKey(collection, parents);
-    this.unschedule(key, id);
-    return this.store.delete(key, id);
+  remove(collection: string, stored: Stored): boolean {
+    const key = this.key(collection, stored.p, jsonText(stored.v.id));
+    return this.store.transaction(() => {
+      this.unschedule(collection, key);
+      if (stored.p.length) this.store.delete(`${collection}@${join(stored.p)}`, key);
+      return this.store.delete(collection, key);
+    });
+  }
+
+  /**
+   * One page of the collection in insertion order, all of it or under `parents`; cursors (`after`, `before`) are
+   * item ids.
+   */
+  list(
+    collection: string,
+    parents: readonly string[],
+    options: ListOptions,
+  ): { items: Stored[]; hasMore: boolean } {
+    this.sweep();
+    const scoped = this.collection(collection).scoped;
+    const cursor = (id: string | undefined) => (id === undefined || !scoped ? id : join([...parents, id]));
+    const after = cursor(options.after);
+    const before = cursor(options.before);
+    const paging = { ...options, ...(after ? { after } : {}), ...(before ? { before } : {}) };
+    if (!parents.length) {
+      const page = this.store.list(collection, paging);
+      return { items: page.items as unknown as Stored[], hasMore: page.hasMore };
+    }
+    const page = this.store.list(`${collection}@${join(parents)}`, paging);
+    const items = (page.items as string[]).flatMap((k) => {
+      const found = this.store.get(collection, k) as unknown as Stored | undefined;
+      return found ? [found] : [];
+    });
+    return { items, hasMore: page.hasMore };
+  }
+
+  /** Every item under `parents` (for counts); a bounded number. */
+  all(collection: string, parents: readonly string[]): Stored[] {
+    return this.list(collection, parents, { order: 'asc', limit: 1_000_000 }).items;
   }
 
   machineOf(collection: string): MachineModel | undefined {
@@ -89,16 +153,15 @@ export class State {
     stored.v[machine.property] = to;
     const stamp = `${to}_at`;
     if (this.declares(machine.schema, stamp)) stored.v[stamp] = Math.floor(at / 1000);
-    const key = collectionKey(collection, stored.p);
-    const id = jsonText(stored.v.id);
+    const key = this.key(collection, stored.p, jsonText(stored.v.id));
     this.store.transaction(() => {
       this.put(collection, stored);
-      this.unschedule(key, id);
+      this.unschedule(collection, key);
       const next = this.nextStep(machine, to);
       // A step applied late (the clock jumped) times the next one from when it was due, not from now.
-      if (next) this.schedule({ key, collection, id, to: next.to, at: at + next.ms });
+      if (next) this.schedule({ collection, key, to: next.to, at: at + next.ms });
     });
-    this.onTransition({ machine: machine.name, collection, parents: stored.p, item: stored.v, from, to });
+    this.onTransition({ machine: machine.name, collection, stored, from, to });
   }
 
   /** When a time-driven step from `state` will happen (ms from now), if one will; used for `expires_at`. */
@@ -133,8 +196,8 @@ export class State {
       try {
         this.store.transaction(() => {
           this.due.shift();
-          this.store.delete(SCHEDULE, `${step.key}#${step.id}`);
-          const stored = this.store.get(step.key, step.id) as unknown as Stored | undefined;
+          this.store.delete(SCHEDULE, `${step.collection}#${step.key}`);
+          const stored = this.store.get(step.collection, step.key) as unknown as Stored | undefined;
           const machine = this.machineOf(step.collection);
           if (!stored || !machine) return;
           const from = jsonText(stored.v[machine.property]);
@@ -153,16 +216,16 @@ export class State {
   }
 
   private schedule(d: Due): void {
-    this.store.put(SCHEDULE, `${d.key}#${d.id}`, d as unknown as Json);
+    this.store.put(SCHEDULE, `${d.collection}#${d.key}`, d as unknown as Json);
     const i = this.due.findIndex((x) => x.at > d.at);
     this.due.splice(i < 0 ? this.due.length : i, 0, d);
   }
 
-  private unschedule(key: string, id: string): void {
-    const i = this.due.findIndex((d) => d.key === key && d.id === id);
+  private unschedule(collection: string, key: string): void {
+    const i = this.due.findIndex((d) => d.collection === collection && d.key === key);
     if (i >= 0) {
       this.due.splice(i, 1);
-      this.store.delete(SCHEDULE, `${key}#${id}`);
+      this.store.delete(SCHEDULE, `${collection}#${key}`);
     }
   }
 }

@@ -60,14 +60,34 @@ export type Paging =
       before?: string;
     };
 
+/** How the server makes a new id (the emulation pass's rule: the spec's pattern, prefix, format or integers). */
+export type IdRule =
+  | { type: 'integer'; minimum?: number }
+  | {
+      type: 'string';
+      prefix?: string;
+      patterns: string[];
+      format?: 'uuid';
+      minLength?: number;
+      maxLength?: number;
+    };
+
 export interface CollectionModel {
-  schema: string;
-  path: string;
-  idType: 'integer' | 'string';
-  idPrefix?: string;
+  /** The item schema's name: the collection's key. */
+  name: string;
+  /** Ids are unique only under the parents (every item address names them). */
+  scoped: boolean;
+  parent?: string;
+  /** The item's property holding its parent's id, set from the path. */
+  parentField?: string;
+  id: IdRule;
   object?: string;
   machine?: string;
-  children: string[];
+  stamps: { created?: string; updated?: string };
+  /** Child collections counted (`file_counts`) or created from ids a create body names (`file_ids`). */
+  children: { collection: string; counts?: string; ids?: string }[];
+  /** Its list and create paths, as the spec writes them (another name for it in the config's `seed`). */
+  paths: string[];
 }
 
 export type OperationKind =
@@ -85,8 +105,12 @@ export type OperationKind =
 export interface OperationModel {
   kind: OperationKind;
   collection?: string;
+  /** Identifiers of the path parameters, in path order. */
+  pathParams: string[];
   idParam?: string;
   parentParams: string[];
+  /** A declared idempotency header (lower case). */
+  idempotencyHeader?: string;
   response?: Schema;
   /**
    * What the emulator adds to the paging of the shared operation table (limit, order, before, page parameters), and
@@ -110,6 +134,15 @@ export interface OperationModel {
     target: { in: 'path'; name: string } | { in: 'body'; pointer: string };
     states: string[];
   }[];
+}
+
+/** A declared webhook and what sends it (the emulation pass's rule; the README states it). */
+export interface EventModel {
+  name: string;
+  schema: Schema;
+  /** An item of `collection` created, deleted or entering `state`; `itemPath`: where the item goes in the payload. */
+  fires: { collection: string; state: string; itemPath?: string[] }[];
+  id?: IdRule;
 }
 
 export interface MachineModel {
@@ -143,6 +176,7 @@ export interface EmulatorModel {
   /** Initial state of a machine's items when the documents name none for the operation creating them. */
   assumedInitial: Record<string, string>;
   assumedProgressions: AssumedProgression[];
-  webhooks: string[];
+  /** Every declared webhook. */
+  events: EventModel[];
   rateLimitHeaders: string[];
 }

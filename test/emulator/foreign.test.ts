@@ -3,34 +3,10 @@
  * OpenAPI Initiative's petstore-expanded (integer ids, a bare array list, a 204 delete) and the gist operations of
  * GitHub's spec (page paging and Link headers, string ids, RFC 3339 times, 204 delete), each with create → retrieve → list → delete over HTTP.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../generator/cli/emulate.ts';
-
-const closers: (() => void)[] = [];
-afterAll(() => closers.forEach((c) => c()));
-
-async function serve(spec: string): Promise<{ base: string; done: Promise<number>; out: string[] }> {
-  let stop!: () => void;
-  const until = new Promise<void>((r) => (stop = r));
-  closers.push(stop);
-  let listening!: (url: string) => void;
-  const url = new Promise<string>((r) => (listening = r));
-  const out: string[] = [];
-  const sink = { write: (s: string) => out.push(s) };
-  const done = main(['--spec', spec, '--port', '0'], sink, sink, { until, onListening: listening });
-  const first = await Promise.race([url, done.then((code) => `exit ${code}: ${out.join('')}`)]);
-  if (!first.startsWith('http')) throw new Error(first);
-  const line = out.find((l) => l.startsWith('Emulating'))!;
-  return { base: line.match(/at (\S+)/)![1]!, done, out };
-}
+import { describe, expect, it } from 'vitest';
+import { send, serve } from './serve.ts';
 
 const json = (res: Response) => res.json() as Promise<Record<string, unknown>>;
-const send = (url: string, method = 'GET', body?: unknown) =>
-  fetch(url, {
-    method,
-    headers: { authorization: 'Bearer t', ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
 
 describe('emulate on foreign specs', () => {
   it('petstore-expanded: create → retrieve → list → delete', async () => {

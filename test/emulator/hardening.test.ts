@@ -196,8 +196,8 @@ describe('storage failing', () => {
         while (status !== 'expired') {
           await new Promise((r) => setTimeout(r, 50));
           status = String(
-            (e.state.store.get('/uploads', upload.id) as { v?: { status?: string } } | undefined)?.v
-              ?.status ?? '',
+            (e.state.store.get('Upload', upload.id) as { v?: { status?: string } } | undefined)?.v?.status ??
+              '',
           );
         }
         expect(status).toBe('expired');

@@ -29,7 +29,7 @@ beforeAll(async () => {
       seed: {
         '/models': [{ id: 'ft:model-1', owned_by: 'me' }],
         '/audio/voice_consents': [{ id: 'cons_1', name: 'n', language: 'en' }],
-        '/fine_tuning/jobs': [{ id: 'ftjob_1' }],
+        FineTuningJob: [{ id: 'ftjob_1' }],
         '/videos/characters': [{ id: 'char_1' }],
       },
     },
@@ -42,13 +42,13 @@ afterAll(async () => {
 const fake = (schema: unknown, seed: string) =>
   fakeFromSchema(schema, seed, { resolve: (ref) => schemas[ref.replace(/^#\/s\//, '')], omit: 'readOnly' });
 
-/** Ids of items the test created, by collection path (`/containers`), and seeded ones. */
+/** Ids of items the test created, by collection (`Container`), and seeded ones. */
 const made: Record<string, string> = {
-  '/models': 'ft:model-1',
-  '/audio/voice_consents': 'cons_1',
-  '/fine_tuning/jobs': 'ftjob_1',
-  '/videos/characters': 'char_1',
-  '/vector_stores/{}/files': 'file_1',
+  Model: 'ft:model-1',
+  VoiceConsent: 'cons_1',
+  FineTuningJob: 'ftjob_1',
+  VideoCharacter: 'char_1',
+  VectorStoreFile: 'file_1',
 };
 
 function request(op: Operation, attempt: number): { url: string; init: RequestInit } {
@@ -57,7 +57,7 @@ function request(op: Operation, attempt: number): { url: string; init: RequestIn
   const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const values = params.map((_, i) => {
     if (i === params.length - 1 && collection) return made[collection] ?? 'x';
-    const parent = collection?.split('/{}')[0];
+    const parent = collection && MODEL.collections[collection]!.parent;
     return (parent && made[parent]) ?? 'x';
   });
   let i = 0;
@@ -72,7 +72,7 @@ function request(op: Operation, attempt: number): { url: string; init: RequestIn
     };
   const value = fake(toSchema(content.type), seed) as Record<string, unknown>;
   // A source video named in the body must exist (and be completed): the one the test created.
-  if (content.kind === 'json' && 'video' in value && made['/videos']) value.video = { id: made['/videos'] };
+  if (content.kind === 'json' && 'video' in value && made.Video) value.video = { id: made.Video };
   // A vector store with a file, for the file operations.
   if (op.operationId === 'createVectorStore') value.file_ids = ['file_1'];
   if (content.kind === 'multipart') {

@@ -243,6 +243,14 @@ export function api(extra: Partial<Api> = {}): Api {
     notShown: [],
     resources: { property: '', className: '', path: [], methods: [], children: [] },
     sdkNaming: 'paths',
+    emulation: {
+      collections: [],
+      operations: {},
+      events: [],
+      assumedInitial: {},
+      assumedProgressions: [],
+      rateLimitHeaders: [],
+    },
     basePath: '',
     ...extra,
   };

@@ -178,7 +178,7 @@ const HEADER_CASES: { name: string; headers: string[]; status: number; code: str
       'Content-Type: application/json',
     ],
     status: 401,
-    code: 'missing_credentials',
+    code: 'invalid_credentials',
   },
   {
     name: 'two different Authorization headers',
@@ -188,7 +188,7 @@ const HEADER_CASES: { name: string; headers: string[]; status: number; code: str
       'Content-Type: application/json',
     ],
     status: 401,
-    code: 'missing_credentials',
+    code: 'invalid_credentials',
   },
   {
     name: 'two X-Client-Request-Id headers',

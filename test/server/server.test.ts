@@ -37,6 +37,8 @@ const TOKENS: Record<string, { kind: string; id: string }> = {
   sk: { kind: 'api_key', id: 'k1' },
   at: { kind: 'access_token', id: 't1' },
   admin: { kind: 'admin_key', id: 'a1' },
+  // A key with spaces, as openai-node's own tests send theirs.
+  'My API Key': { kind: 'api_key', id: 'k2' },
 };
 const auth = { authorization: 'Bearer sk' };
 const json = { ...auth, 'content-type': 'application/json' };
@@ -185,7 +187,15 @@ describe('the pipeline', () => {
   });
   it('authenticates bearer tokens: missing or rejected 401, access tokens refused by deleteModel 403', async () => {
     const body = { model: 'text-embedding-3-small', input: 'x' };
-    expect((await post('/embeddings', body, { 'content-type': 'application/json' })).status).toBe(401);
+    const missing = await post('/embeddings', body, { 'content-type': 'application/json' });
+    expect(missing.status).toBe(401);
+    expect(missing.body.error.code).toBe('missing_credentials');
+    const spaced = { 'content-type': 'application/json', authorization: 'Bearer My API Key' };
+    expect((await post('/embeddings', body, spaced)).status).toBe(200);
+    for (const malformed of ['Basic sk', 'Bearer', 'Bearer   ', 'Token sk'])
+      expect((await post('/embeddings', body, { ...spaced, authorization: malformed })).body.error.code).toBe(
+        'invalid_credentials',
+      );
     const bad = await post('/embeddings', body, {
       'content-type': 'application/json',
       authorization: 'Bearer nope',

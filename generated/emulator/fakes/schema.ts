@@ -14,12 +14,24 @@
  * Depth-bounded: below `maxDepth` levels only required properties and minimum array lengths are generated; a
  * schema that requires deeper nesting (a required recursive reference) is an error.
  */
+import { matches } from './match.js';
+import {
+  CONDITIONS,
+  FORBIDDEN,
+  hasMapping,
+  merge,
+  typesMeet,
+  withoutConditions,
+  type Condition,
+  type Discriminator,
+  type Json,
+  type Schema,
+} from './merge.js';
 import { Random, WORDS } from './random.js';
+import { numberFor, safeRegExp, stringFor } from './scalars.js';
 import { stringForPattern } from './regex.js';
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-type Schema = { [key: string]: unknown };
-type Discriminator = { propertyName?: string; mapping?: Record<string, string> };
+export { merge } from './merge.js';
 
 export interface FakeSchemaOptions {
   /** The document `$ref`s (`#/...` JSON pointers) point into. */
@@ -56,15 +68,6 @@ const ANNOTATIONS = new Set([
   'xml',
   '$comment',
 ]);
-const FORBIDDEN = 'x-fake-forbidden';
-const CONDITIONS = 'x-fake-conditions';
-
-interface Condition {
-  if: unknown;
-  then?: unknown;
-  else?: unknown;
-}
-
 class Faker {
   readonly #maxDepth: number;
   readonly #hardLimit: number;
@@ -410,301 +413,8 @@ class Faker {
   }
 }
 
-function hasMapping(schema: Schema): boolean {
-  const discriminator = schema.discriminator as Discriminator | undefined;
-  return Boolean(
-    discriminator?.propertyName && discriminator.mapping && Object.keys(discriminator.mapping).length,
-  );
-}
-
-/** Whether two `type` keywords allow a common type (absent allows all). */
-function typesMeet(a: unknown, b: unknown): boolean {
-  if (a === undefined || b === undefined) return true;
-  const left = Array.isArray(a) ? a : [a];
-  const right = Array.isArray(b) ? b : [b];
-  return left.some(
-    (t) =>
-      right.includes(t) ||
-      (t === 'number' && right.includes('integer')) ||
-      (t === 'integer' && right.includes('number')),
-  );
-}
-
-function withoutConditions(schema: Schema): Schema {
-  const { [CONDITIONS]: _conditions, ...rest } = schema;
-  return rest;
-}
-
 const escapePointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function clone(value: unknown): Json {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as Json);
-}
-
-function safeRegExp(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    try {
-      return new RegExp(pattern);
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/** The intersection of two flattened schemas (allOf): bounds tightened, lists joined, properties merged. */
-export function merge(a: Schema, b: Schema): Schema {
-  const out: Schema = { ...a };
-  for (const [key, value] of Object.entries(b)) {
-    const mine = out[key];
-    if (mine === undefined) {
-      out[key] = value;
-      continue;
-    }
-    switch (key) {
-      case 'properties': {
-        const props = { ...(mine as Schema) };
-        for (const [name, sub] of Object.entries(value as Schema))
-          props[name] = name in props ? { allOf: [props[name], sub] } : sub;
-        out.properties = props;
-        break;
-      }
-      case 'required':
-      case FORBIDDEN:
-        out[key] = [...new Set([...(mine as string[]), ...(value as string[])])];
-        break;
-      case CONDITIONS:
-        out[key] = [...(mine as Condition[]), ...(value as Condition[])];
-        break;
-      case 'type': {
-        const left = (Array.isArray(mine) ? mine : [mine]) as string[];
-        const right = (Array.isArray(value) ? value : [value]) as string[];
-        // integer ∩ number = integer.
-        const both = left.flatMap((t) =>
-          right.includes(t)
-            ? [t]
-            : (t === 'number' && right.includes('integer')) || (t === 'integer' && right.includes('number'))
-              ? ['integer']
-              : [],
-        );
-        out.type = both.length ? [...new Set(both)] : right;
-        break;
-      }
-      case 'enum':
-        out.enum = (mine as unknown[]).filter((x) =>
-          (value as unknown[]).some((y) => JSON.stringify(x) === JSON.stringify(y)),
-        );
-        break;
-      case 'minimum':
-      case 'exclusiveMinimum':
-      case 'minLength':
-      case 'minItems':
-      case 'minProperties':
-        out[key] = typeof mine === 'number' && typeof value === 'number' ? Math.max(mine, value) : value;
-        break;
-      case 'maximum':
-      case 'exclusiveMaximum':
-      case 'maxLength':
-      case 'maxItems':
-      case 'maxProperties':
-        out[key] = typeof mine === 'number' && typeof value === 'number' ? Math.min(mine, value) : value;
-        break;
-      case 'items':
-      case 'additionalProperties':
-        out[key] = mine === false || value === false ? false : { allOf: [mine, value] };
-        break;
-      case 'not': {
-        out.not = value;
-        break;
-      }
-      default:
-        out[key] = value;
-    }
-  }
-  // `not: {required: [...]}` (the form the spec's conditions use) leaves those properties out.
-  const not = out.not as Schema | undefined;
-  if (not && Array.isArray(not.required))
-    out[FORBIDDEN] = [
-      ...new Set([...((out[FORBIDDEN] as string[] | undefined) ?? []), ...(not.required as string[])]),
-    ];
-  return out;
-}
-
-/**
- * Whether `value` meets the schema, for `if` conditions and for examples: `const`, `enum`, `type`, `required`,
- * `properties`, `pattern`, string lengths, numeric bounds, `not`, `allOf` (merged), `anyOf`, `oneOf` (as anyOf);
- * other keywords pass.
- */
-function matches(input: unknown, value: Json, faker: Faker, path: string): boolean {
-  if (input === true || input === undefined) return true;
-  if (input === false) return false;
-  const schema = faker.flatten(input, path);
-  if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((x) => JSON.stringify(x) === JSON.stringify(value)))
-    return false;
-  if (schema.type !== undefined) {
-    const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
-    if (!types.some((t) => typeOf(value, t))) return false;
-  }
-  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
-  if (isObject && Array.isArray(schema.required) && !(schema.required as string[]).every((k) => k in value))
-    return false;
-  if (isObject && schema.properties) {
-    for (const [name, sub] of Object.entries(schema.properties as Schema))
-      if (name in value && !matches(sub, value[name]!, faker, path)) return false;
-  }
-  if (typeof value === 'string') {
-    if (typeof schema.format === 'string' && FORMAT_CHECKS[schema.format]?.test(value) === false)
-      return false;
-    if (typeof schema.pattern === 'string' && safeRegExp(schema.pattern)?.test(value) === false) return false;
-    if (typeof schema.minLength === 'number' && [...value].length < schema.minLength) return false;
-    if (typeof schema.maxLength === 'number' && [...value].length > schema.maxLength) return false;
-  }
-  if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return false;
-    if (typeof schema.maximum === 'number' && value > schema.maximum) return false;
-  }
-  if (
-    Array.isArray(value) &&
-    schema.items !== undefined &&
-    !Array.isArray(schema.items) &&
-    !value.every((item) => matches(schema.items, item, faker, path))
-  )
-    return false;
-  if (schema.not !== undefined && matches(schema.not, value, faker, path)) return false;
-  if (Array.isArray(schema.anyOf) && !schema.anyOf.some((s) => matches(s, value, faker, path))) return false;
-  if (Array.isArray(schema.oneOf) && !schema.oneOf.some((s) => matches(s, value, faker, path))) return false;
-  return true;
-}
-
-/** Shape checks of the common formats, so an example that is not one (a quoted date, say) is not used. */
-const FORMAT_CHECKS: Record<string, RegExp> = {
-  'date-time': /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
-  email: /^[^\s@]+@[^\s@]+$/,
-  uri: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/,
-  url: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/,
-  uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-  ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
-  hostname: /^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$/,
-};
-
-function typeOf(value: Json, type: string): boolean {
-  switch (type) {
-    case 'null':
-      return value === null;
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    default:
-      return typeof value === type;
-  }
-}
-
-function numberFor(schema: Schema, integer: boolean, random: Random): number {
-  let low = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
-  let high = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
-  let lowOpen = false;
-  let highOpen = false;
-  // 2020-12 / 3.1: exclusive bounds are numbers; OpenAPI 3.0: booleans qualifying minimum/maximum.
-  if (typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= low)
-    [low, lowOpen] = [schema.exclusiveMinimum, true];
-  if (typeof schema.exclusiveMaximum === 'number' && schema.exclusiveMaximum <= high)
-    [high, highOpen] = [schema.exclusiveMaximum, true];
-  if (schema.exclusiveMinimum === true) lowOpen = true;
-  if (schema.exclusiveMaximum === true) highOpen = true;
-  if (low === -Infinity && high === Infinity) [low, high] = [1, 100];
-  else if (low === -Infinity) low = high - 100;
-  else if (high === Infinity) high = low + 100;
-  const step =
-    typeof schema.multipleOf === 'number' && schema.multipleOf > 0
-      ? schema.multipleOf
-      : integer
-        ? 1
-        : undefined;
-  if (step !== undefined) {
-    let first = Math.ceil(low / step);
-    let last = Math.floor(high / step);
-    if (lowOpen && first * step <= low) first++;
-    if (highOpen && last * step >= high) last--;
-    if (first > last) return integer ? Math.ceil(low) : low;
-    const k = random.int(first, Math.min(last, first + 1000));
-    const value = k * step;
-    // Keep float noise out of integers and multiples of decimals (0.1 × 3 = 0.30000000000000004).
-    return integer ? Math.round(value) : Number(value.toPrecision(12));
-  }
-  const span = high - low;
-  let value = Math.round((low + random.next() * span) * 100) / 100;
-  if (value < low || (lowOpen && value <= low) || value > high || (highOpen && value >= high))
-    value = low + span / 2;
-  return value;
-}
-
-const FORMATS: Record<string, (random: Random) => string> = {
-  'date-time': (random) => isoInstant(random),
-  date: (random) => isoInstant(random).slice(0, 10),
-  time: (random) => `${isoInstant(random).slice(11, 19)}Z`,
-  duration: (random) => `PT${random.int(1, 59)}M`,
-  email: (random) => `${random.pick(WORDS)}.${random.int(1, 999)}@example.com`,
-  'idn-email': (random) => `${random.pick(WORDS)}.${random.int(1, 999)}@example.com`,
-  uri: (random) => `https://example.com/${random.pick(WORDS)}/${random.int(1, 9999)}`,
-  url: (random) => `https://example.com/${random.pick(WORDS)}/${random.int(1, 9999)}`,
-  iri: (random) => `https://example.com/${random.pick(WORDS)}/${random.int(1, 9999)}`,
-  'uri-reference': (random) => `/${random.pick(WORDS)}/${random.int(1, 9999)}`,
-  'iri-reference': (random) => `/${random.pick(WORDS)}/${random.int(1, 9999)}`,
-  'uri-template': (random) => `https://example.com/${random.pick(WORDS)}/{id}`,
-  hostname: (random) => `${random.pick(WORDS)}${random.int(1, 99)}.example.com`,
-  'idn-hostname': (random) => `${random.pick(WORDS)}${random.int(1, 99)}.example.com`,
-  ipv4: (random) => `192.0.2.${random.int(1, 254)}`,
-  ipv6: (random) => `2001:db8::${random.int(1, 0xffff).toString(16)}`,
-  uuid: (random) => uuid(random),
-  byte: (random) =>
-    Buffer.from(Array.from({ length: random.int(3, 12) }, () => random.int(0, 255))).toString('base64'),
-  binary: (random) => `${random.pick(WORDS)} ${random.pick(WORDS)}`,
-  password: (random) => `secret-${random.int(1000, 9999)}`,
-  'json-pointer': (random) => `/${random.pick(WORDS)}/${random.int(0, 9)}`,
-  'relative-json-pointer': (random) => `${random.int(0, 3)}/${random.pick(WORDS)}`,
-  regex: (random) => `^${random.pick(WORDS)}$`,
-  int32: (random) => String(random.int(1, 1000)),
-  int64: (random) => String(random.int(1, 1000)),
-};
-
-/** An instant in 2023–2026, whole seconds. */
-function isoInstant(random: Random): string {
-  const seconds = 1_672_531_200 + random.int(0, 4 * 365 * 86_400);
-  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-function uuid(random: Random): string {
-  const hex = Array.from({ length: 32 }, () => random.int(0, 15).toString(16));
-  hex[12] = '4';
-  hex[16] = ((random.int(0, 15) & 0x3) | 0x8).toString(16);
-  const h = hex.join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-function stringFor(schema: Schema, random: Random): string {
-  const min = Number(schema.minLength ?? 0);
-  const max = schema.maxLength === undefined ? Infinity : Number(schema.maxLength);
-  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
-  const pattern = typeof schema.pattern === 'string' ? safeRegExp(schema.pattern) : undefined;
-  const fits = (s: string) => [...s].length >= min && [...s].length <= max && (!pattern || pattern.test(s));
-  let candidate = format ? format(random) : `${random.pick(WORDS)}_${random.int(1, 999)}`;
-  if (fits(candidate)) return candidate;
-  if (pattern) {
-    for (let attempt = 0; attempt < 16; attempt++) {
-      const generated = stringForPattern(schema.pattern as string, random);
-      if (fits(generated)) return generated;
-      if (pattern.test(generated)) candidate = generated;
-    }
-    // The pattern's strings miss the length bounds: pad or cut and hope (the pattern may not anchor the end).
-  }
-  const chars = [...candidate];
-  while (chars.length < min) chars.push(...random.pick(WORDS));
-  return chars.slice(0, Math.max(min, Math.min(max, chars.length))).join('');
 }

@@ -9,7 +9,11 @@ import type { NeutralResponse, OperationMeta, Principal } from '../core/types.js
 import { fail, isPromise, later, type Answer, type Exchange } from './exchange.js';
 import { limited } from './rate-limit.js';
 
-const BEARER = /^Bearer +(\S+) *$/i;
+/**
+ * `Bearer <token>`: the token is the rest, trimmed; it may hold spaces (clients send a key as given, `My API Key`),
+ * not a comma (two Authorization headers arrive joined by one).
+ */
+const BEARER = /^Bearer\s+/i;
 
 export function authenticate(f: Exchange): Answer {
   const { req, op } = f;
@@ -27,8 +31,8 @@ export function authenticate(f: Exchange): Answer {
       );
   } else {
     const auth = req.headers.authorization;
-    const m = auth === undefined ? null : BEARER.exec(auth);
-    if (!m)
+    // Missing only when absent; present but not `Bearer <token>`, it is invalid.
+    if (auth === undefined || auth === '')
       return fail(
         f,
         401,
@@ -37,7 +41,17 @@ export function authenticate(f: Exchange): Answer {
         null,
         { 'www-authenticate': challenge(undefined, false) },
       );
-    token = m[1]!;
+    const scheme = BEARER.exec(auth);
+    token = scheme ? auth.slice(scheme[0].length).trim() : '';
+    if (!token || token.includes(','))
+      return fail(
+        f,
+        401,
+        'Invalid credentials: the Authorization header is not `Bearer <key>`.',
+        'invalid_credentials',
+        null,
+        { 'www-authenticate': challenge(undefined, true) },
+      );
   }
   const found = f.s.authenticate?.(token, f.ctx!);
   return isPromise(found) ? later(f, found, authenticated) : authenticated(f, found);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFromSchema, FakeSchemaError } from '../../../templates/emulator/fakes/index.js';
 import { componentSchemas, document, validatorOf } from './spec.ts';
 import { GITHUB_SPEC } from '../../helpers/public-specs.ts';
+import { asJsonSchema } from '../oracle.ts';
 
 const strict2020 = () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -42,22 +43,6 @@ describe('fakeFromSchema on our spec', () => {
   });
 });
 
-/** OpenAPI 3.0's `nullable` as JSON Schema types, for ajv (the faker reads `nullable` itself). */
-function nullableToTypes(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(nullableToTypes);
-  if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) if (key !== 'nullable') out[key] = nullableToTypes(value);
-  if ((node as { nullable?: unknown }).nullable !== true) return out;
-  if (typeof out.type === 'string')
-    return {
-      ...out,
-      type: [out.type, 'null'],
-      ...(Array.isArray(out.enum) ? { enum: [...out.enum, null] } : {}),
-    };
-  return { anyOf: [out, { type: 'null' }] };
-}
-
 describe('fakeFromSchema on GitHub’s spec (OpenAPI 3.0)', () => {
   it('gives a valid value for every component schema', () => {
     const github = JSON.parse(readFileSync(GITHUB_SPEC, 'utf8')) as {
@@ -66,7 +51,7 @@ describe('fakeFromSchema on GitHub’s spec (OpenAPI 3.0)', () => {
     // inlineRefs: false compiles each referenced schema once, not once per schema that reaches it.
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, inlineRefs: false });
     (addFormats as unknown as (a: Ajv) => void)(ajv);
-    ajv.addSchema({ components: nullableToTypes(github.components), $id: 'https://github.test/api' });
+    ajv.addSchema({ components: asJsonSchema(github.components), $id: 'https://github.test/api' });
     const failures: string[] = [];
     const names = Object.keys(github.components.schemas);
     for (const name of names) {
