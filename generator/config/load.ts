@@ -211,6 +211,23 @@ export function validateConfig(
         )
       : bad(['accessTokensRejectedBy'], 'must be an array of operationIds', []);
   }
+  let retryStatuses = d.retryStatuses;
+  if (c.retryStatuses !== undefined) {
+    retryStatuses = Array.isArray(c.retryStatuses)
+      ? (c.retryStatuses as unknown[])
+          .map((v, i) => {
+            const text = typeof v === 'number' ? String(v) : v;
+            return typeof text === 'string' && /^([1-5]XX|[1-5]\d\d)$/.test(text)
+              ? text
+              : bad(
+                  ['retryStatuses', String(i)],
+                  `${JSON.stringify(v)} is not a status (100 to 599) or a range such as "5XX"`,
+                  '',
+                );
+          })
+          .filter(Boolean)
+      : bad(['retryStatuses'], 'must be an array of statuses (429) or ranges ("5XX")', d.retryStatuses);
+  }
   let adminKeys = d.adminKeys;
   if (c.adminKeys !== undefined && c.adminKeys !== null) {
     const a = object(c.adminKeys, ['adminKeys'], ['acceptedBy', 'message']);
@@ -317,6 +334,7 @@ export function validateConfig(
         ? d.idempotencyHeader
         : headerName(c.idempotencyHeader, ['idempotencyHeader'], d.idempotencyHeader),
     defaultHeaders,
+    retryStatuses,
     serverVersionHeader,
     accessTokensRejectedBy,
     adminKeys,

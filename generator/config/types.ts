@@ -65,6 +65,11 @@ export interface CodegenConfig {
    * dropped connection safe (none when null). Set it only when the API documents such a header.
    */
   idempotencyHeader: string | null;
+  /**
+   * Statuses the client retries: codes (`"429"`) or ranges (`"5XX"`); the client's `retryStatuses` option overrides
+   * it. Default 408, 429 and 5XX: never a refusal that needs the caller to act (a 409 such as `invalid_state`).
+   */
+  retryStatuses: string[];
   /** Headers the client sends on every request (the `defaultHeaders` option and per-request headers override them). */
   defaultHeaders: Record<string, string>;
   /** Header (name and value) the server adds to every response; none when null. */
@@ -105,6 +110,7 @@ export const CONFIG_KEYS = [
   'projectHeader',
   'idempotencyHeader',
   'defaultHeaders',
+  'retryStatuses',
   'serverVersionHeader',
   'accessTokensRejectedBy',
   'adminKeys',
@@ -133,6 +139,7 @@ export const DEFAULT_CONFIG: CodegenConfig = {
   idempotencyHeader: null,
   projectHeader: null,
   defaultHeaders: {},
+  retryStatuses: ['408', '429', '5XX'],
   serverVersionHeader: null,
   accessTokensRejectedBy: [],
   adminKeys: null,

@@ -2,6 +2,9 @@ import type { Operation } from '../ir/operation.ts';
 import type { Parameter } from '../ir/parameter.ts';
 import type { ResponseContent } from '../ir/response.ts';
 
+/** The styles a body field may have (OpenAPI's Encoding Object); others are read as `form`. */
+const FIELD_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
+
 export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter((p) => p.in === 'query');
 }
@@ -44,6 +47,7 @@ export function operationFacts(op: Operation): Record<string, unknown> {
       for (const [field, e] of Object.entries(c.encoding ?? {})) {
         encoding[field] = {
           ...(e.contentType ? { contentType: e.contentType } : {}),
+          ...(e.style && FIELD_STYLES.has(e.style) && e.style !== 'form' ? { style: e.style } : {}),
           ...(e.explode !== undefined ? { explode: e.explode } : {}),
         };
       }
@@ -56,6 +60,7 @@ export function operationFacts(op: Operation): Record<string, unknown> {
   }
   if (op.security.length === 0) facts.auth = false;
   if (op.credential) facts.credential = op.credential;
+  if (op.securityAlternatives) facts.security = op.securityAlternatives;
   facts.status = successStatus(op);
   const contents = responseContents(op);
   facts.responses = contents.length

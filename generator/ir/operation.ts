@@ -5,7 +5,7 @@ import type { BodyMode, RequestBody } from './body.ts';
 import type { Parameter, ParsedParameter } from './parameter.ts';
 import type { ParsedResponse, Response, ResponseContent } from './response.ts';
 import type { ObjectNode, TypeNode } from './schema.ts';
-import type { CredentialPlacement, SecurityRequirement, Server } from './server.ts';
+import type { CredentialChoice, CredentialPlacement, SecurityRequirement, Server } from './server.ts';
 
 /** An operation: one method on one path, as parse reads it. */
 export interface ParsedOperation {
@@ -83,6 +83,11 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
    * Connect tokens, sent as bearer), the default, and for an operation without security.
    */
   credential?: CredentialPlacement;
+  /**
+   * The security alternatives (OR), each the schemes needed together (AND: Cloudflare's API key and email), each
+   * scheme with where its credential goes; absent for an operation without security.
+   */
+  securityAlternatives?: CredentialChoice[][];
   /** Identifiers decided by the naming pass. */
   names: OperationNames;
   /**

@@ -33,6 +33,9 @@ export interface SecurityScheme {
 }
 
 /** Where a credential other than a bearer token goes (`Operation.credential`). */
+/** One scheme of a security alternative: its name in `components.securitySchemes`, and where its credential goes. */
+export type CredentialChoice = { scheme: string } & (CredentialPlacement | { kind: 'bearer' });
+
 export type CredentialPlacement =
   | { kind: 'basic' }
   | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };

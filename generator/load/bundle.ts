@@ -5,7 +5,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { maskDataRefs, unmaskDataRefs } from './data-refs.ts';
+import { isDataKey, maskDataRefs, unmaskDataRefs } from './data-refs.ts';
 import { Diagnostics, fail, GeneratorError, type Location, pointerToken } from '../diagnostics.ts';
 import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
@@ -76,7 +76,14 @@ export async function bundle(
   }
   // The bundler rewrites `$ref`s but not discriminator mappings, which name schemas by reference too.
   localizeMappings(bundled);
-  const external = findExternalRef(bundled, '#', bundled, path.basename(sources.root.path));
+  const external = findExternalRef(bundled, '#', bundled, path.basename(sources.root.path), (ref, pointer) =>
+    diagnostics.report(
+      'unresolved-ref',
+      `$ref '${ref}' inside example data could not be bundled into the document`,
+      { ...locate(pointer), pointer },
+      'the example is kept as written (an object with a $ref), as data',
+    ),
+  );
   if (external) {
     fail(
       'unresolved-ref',
@@ -160,15 +167,24 @@ function findExternalRef(
   pointer: string,
   document: unknown = value,
   rootName = '',
+  onDataRef?: (ref: string, pointer: string) => void,
+  parentKey?: string,
 ): { ref: string; pointer: string } | undefined {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findExternalRef(value[i], `${pointer}/${i}`, document, rootName);
+      const found = findExternalRef(value[i], `${pointer}/${i}`, document, rootName, onDataRef);
       if (found) return found;
     }
   } else if (value !== null && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
     for (const [key, child] of Object.entries(obj)) {
+      const at = `${pointer}/${pointerToken(key)}`;
+      // Example values are data: a `$ref` the bundler could not bring in there is reported, not fatal.
+      if (onDataRef && isDataKey(key, parentKey, child)) {
+        const inData = findExternalRef(child, at, document, rootName);
+        if (inData) onDataRef(inData.ref, inData.pointer);
+        continue;
+      }
       if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) {
         const hash = child.includes('#') ? child.slice(child.indexOf('#')) : '#';
         const file = child.slice(0, child.indexOf('#') === -1 ? child.length : child.indexOf('#'));
@@ -178,7 +194,7 @@ function findExternalRef(
         }
         return { ref: child, pointer };
       }
-      const found = findExternalRef(child, `${pointer}/${pointerToken(key)}`, document, rootName);
+      const found = findExternalRef(child, at, document, rootName, onDataRef, key);
       if (found) return found;
     }
   }

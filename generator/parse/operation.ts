@@ -194,7 +194,7 @@ export function parseOperations(
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
       if (typeof op.description === 'string') operation.description = op.description.trim();
-      if (op.requestBody !== undefined)
+      if (op.requestBody !== undefined && !(BODYLESS.has(method) && admitsNothing(ctx, op.requestBody)))
         operation.requestBody = parseRequestBody(
           ctx,
           schemas,
@@ -243,4 +243,35 @@ const GROUP_EXTENSIONS = ['x-speakeasy-group', 'x-fern-sdk-group-name', 'x-box-t
 function sdkGroupOf(op: Record<string, unknown>): { sdkGroup?: string } {
   const group = GROUP_EXTENSIONS.map((k) => op[k]).find((v) => typeof v === 'string' && v.trim() !== '');
   return typeof group === 'string' ? { sdkGroup: group.trim() } : {};
+}
+
+/** Methods whose body, when its schema admits nothing, is no body at all (fetch refuses any body on GET and HEAD). */
+const BODYLESS = new Set(['get', 'head', 'delete']);
+
+/**
+ * A request body every content of which is an object schema with no properties and `additionalProperties: false`
+ * (Stripe declares one on each GET and DELETE): nothing can be sent in it, so the operation takes no body, and its
+ * arguments are not typed as `Record<string, never>` beside its query.
+ */
+function admitsNothing(ctx: ParseContext, raw: unknown): boolean {
+  const resolveLocal = (node: unknown): unknown =>
+    isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')
+      ? resolveInternal(ctx.document, node.$ref)
+      : node;
+  const body = resolveLocal(raw);
+  if (!isObject(body) || !isObject(body.content)) return false;
+  const contents = Object.values(body.content);
+  return (
+    contents.length > 0 &&
+    contents.every((c) => {
+      const schema = isObject(c) ? resolveLocal(c.schema) : undefined;
+      return (
+        isObject(schema) &&
+        schema.additionalProperties === false &&
+        (schema.properties === undefined ||
+          (isObject(schema.properties) && !Object.keys(schema.properties).length)) &&
+        !Object.keys(schema).some((k) => ['allOf', 'anyOf', 'oneOf', 'patternProperties', '$ref'].includes(k))
+      );
+    })
+  );
 }

@@ -11,7 +11,7 @@ import type { Operation, Paging, ParsedOperation } from '../ir/operation.ts';
 import type { Parameter, ParsedParameter } from '../ir/parameter.ts';
 import type { Response } from '../ir/response.ts';
 import type { TypeNode } from '../ir/schema.ts';
-import type { CredentialPlacement } from '../ir/server.ts';
+import type { CredentialChoice, CredentialPlacement } from '../ir/server.ts';
 import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
 import type { NameTable } from './names.ts';
@@ -110,6 +110,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const paging = t.paging.paging.get(id);
   const pageItem = paging ? pagedItem(api, ok, paging) : undefined;
   const credential = credentialOf(api, op);
+  const securityAlternatives = alternativesOf(api, op);
   return {
     ...own,
     parameters,
@@ -123,6 +124,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
     ...(list ? { list } : {}),
     ...(pageItem ? { pageItem } : {}),
     ...(credential ? { credential } : {}),
+    ...(securityAlternatives ? { securityAlternatives } : {}),
     names: decided(t.names.operations.get(id), `the names of ${id}`),
     sdkPath: decided(t.calls.sdkPaths.get(id), `the SDK call of ${id}`),
     ...(paging ? { paging } : {}),
@@ -155,6 +157,26 @@ function credentialOf(api: ParsedApi, op: ParsedOperation): CredentialPlacement 
   if (scheme.type === 'apiKey' && scheme.in && scheme.parameterName)
     return { kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
   return undefined;
+}
+
+/**
+ * Every security alternative with each scheme's placement, by scheme name, so that a client holding credentials by
+ * scheme name sends the right one (see `Operation.securityAlternatives`). Empty alternatives (no credential needed)
+ * are left out; an operation without security has none.
+ */
+function alternativesOf(api: ParsedApi, op: ParsedOperation): CredentialChoice[][] | undefined {
+  const alternatives = op.security.filter((a) => a.length > 0);
+  if (!alternatives.length) return undefined;
+  return alternatives.map((a) =>
+    a.map((r): CredentialChoice => {
+      const scheme = api.securitySchemes.find((s) => s.name === r.scheme);
+      if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic')
+        return { scheme: r.scheme, kind: 'basic' };
+      if (scheme?.type === 'apiKey' && scheme.in && scheme.parameterName)
+        return { scheme: r.scheme, kind: 'apiKey', in: scheme.in, name: scheme.parameterName };
+      return { scheme: r.scheme, kind: 'bearer' };
+    }),
+  );
 }
 
 /** Path parameters in the order they first appear in the path (a name repeated in the path is one parameter). */

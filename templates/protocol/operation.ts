@@ -22,9 +22,14 @@ export type CredentialSpec =
   | { kind: 'basic' }
   | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string };
 
+/** One scheme of a security alternative: its name in the spec's securitySchemes, and where its credential goes. */
+export type CredentialChoice = { scheme: string } & (CredentialSpec | { kind: 'bearer' });
+
 /** How one multipart field is sent (the spec's `encoding`): its part's media type, and whether arrays repeat the field. */
 export interface FieldEncoding {
   contentType?: string;
+  /** How a form or multipart field is serialized (protocol/form.ts); absent: `form`. */
+  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode?: boolean;
 }
 
@@ -115,6 +120,11 @@ export interface OperationFacts {
   /** False when the operation takes no credential (security: []). */
   auth?: false;
   credential?: CredentialSpec;
+  /**
+   * Security alternatives (OR), each the schemes needed together (AND), where the operation has several or one
+   * needs several credentials; absent: `credential` (or bearer) says all.
+   */
+  security?: readonly (readonly CredentialChoice[])[];
   /** The success status (a range such as `2XX` as its first code). */
   status: number;
   /** The success contents, one per kind and condition; `[{ kind: 'empty' }]` when the success has no body. */

@@ -3,6 +3,7 @@
  * fields), defaults, the request's shape, the response rows by status, and the lookups by operation or schema name.
  * Hand-written; copied verbatim into `validators/io.ts` (the validators import it through runtime.ts).
  */
+import { hasBrackets, unbracket } from './brackets.js';
 import { Ctx, isObj, type Check, type Run, type ValidationResult } from './run.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
@@ -35,14 +36,28 @@ export function toList(raw: RawParam): string[] | undefined {
 export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number' | 'list-boolean';
 
 /**
- * Multipart fields arrive as text or files; the generated table says which fields are numbers, booleans, lists
- * or JSON, and this turns them into the values the schema describes. Returns a new object.
+ * Form and multipart fields arrive as text or files; the generated table says which fields are numbers, booleans,
+ * lists or JSON (and which nested leaves, by bracket path, are numbers or booleans), and this turns them into the
+ * values the schema describes. Returns a new object.
  */
-export function coerceForm(body: unknown, table: Readonly<Record<string, FormCoercion>>): unknown {
+export function coerceForm(
+  body: unknown,
+  table: Readonly<Record<string, FormCoercion>>,
+  brackets = false,
+): unknown {
   if (!isObj(body)) return body;
+  // Nested fields of a URL-encoded form in bracket notation (`items[0][quantity]=2`): leaves coerced by their path's
+  // entry. Multipart field names are kept as they are (`image[]` is a file part's name).
+  const fields: Record<string, unknown> =
+    !brackets || !hasBrackets(body)
+      ? body
+      : unbracket(body, (path, v) => {
+          const how = Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;
+          return how === 'number' || how === 'boolean' ? coerceField(v, how) : v;
+        });
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(body)) {
-    const value = body[key];
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
     const how = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
     Object.defineProperty(out, key, {
       value: how ? coerceField(value, how) : value,

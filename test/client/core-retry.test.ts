@@ -29,12 +29,12 @@ function sequence(steps: { status: number; headers?: Record<string, string>; bod
 }
 
 describe('retries', () => {
-  it('retries 408, 409, 429 and 5xx, honoring Retry-After seconds plus a small random delay', async () => {
+  it('retries 408, 429 and 5xx, honoring Retry-After seconds plus a small random delay', async () => {
     server = await sequence([
       { status: 429, headers: { 'retry-after': '3' } },
       { status: 500 },
       { status: 408 },
-      { status: 409 },
+      { status: 503 },
     ]);
     const clock = fakeClock();
     const client = new CoreClient({ apiKey: 'k', baseURL: server.url, maxRetries: 4, clock });
@@ -44,6 +44,47 @@ describe('retries', () => {
     expect(clock.sleeps[0]).toBeLessThanOrEqual(3000 + 400);
     // Backoff doubles (random fixed at 0.5: 87.5% of nominal).
     expect(clock.sleeps.slice(1)).toEqual([875, 1750, 3500]);
+  });
+
+  it('returns a 409 at once by default: an illegal transition (invalid_state) needs the caller to act', async () => {
+    server = await sequence([
+      { status: 409, body: { error: { type: 'invalid_state', message: 'The batch is completed.' } } },
+    ]);
+    const clock = fakeClock();
+    const client = new CoreClient({ apiKey: 'k', baseURL: server.url, clock });
+    await expect(client.call(ops.getThing, { path: { thing_id: 'a' } })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(server.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('retries the statuses the retryStatuses option names, codes and ranges, client-wide or per request', async () => {
+    server = await sequence([{ status: 409 }, { status: 418 }]);
+    const client = new CoreClient({
+      apiKey: 'k',
+      baseURL: server.url,
+      clock: fakeClock(),
+      retryStatuses: [409, '4XX'],
+    });
+    expect(await client.call(ops.getThing, { path: { thing_id: 'a' } })).toEqual({ ok: true });
+    expect(server.requests).toHaveLength(3);
+    await server.close();
+    server = await sequence([{ status: 503 }]);
+    const noRetry = new CoreClient({ apiKey: 'k', baseURL: server.url, clock: fakeClock() });
+    await expect(
+      noRetry.call(ops.getThing, { path: { thing_id: 'a' } }, { retryStatuses: [] }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('refuses a retryStatuses entry that is not a status or a range', () => {
+    expect(
+      () => new CoreClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:1', retryStatuses: ['5xx0'] }),
+    ).toThrow(/retryStatuses`: "5xx0" is not a status/);
+    expect(() => new CoreClient({ apiKey: 'k', baseURL: 'http://127.0.0.1:1', retryStatuses: [99] })).toThrow(
+      /99 is not a status/,
+    );
   });
 
   it('honors Retry-After as an HTTP date', async () => {

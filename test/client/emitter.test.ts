@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 const spec = (id: string) => {
   const op = api.operations.find((o) => o.operationId === id)!;
-  return { ...operationFacts(op), ...clientOwn(op) };
+  return { ...operationFacts(op), ...clientOwn(op, api) };
 };
 
 describe('client emitter', () => {

@@ -69,6 +69,10 @@ describe('codegen config', () => {
       '2:3 #/idempotencyHeader: error[invalid-config]: "Idempotency Key" is not a header name',
     ],
     [
+      '{\n  "retryStatuses": [429, "5xx"]\n}\n',
+      '2:26 #/retryStatuses/1: error[invalid-config]: "5xx" is not a status (100 to 599) or a range such as "5XX"',
+    ],
+    [
       '{\n  "defaultHeaders": { "X-Team": 7 }\n}\n',
       '2:23 #/defaultHeaders/X-Team: error[invalid-config]: must be a string',
     ],
@@ -197,6 +201,7 @@ describe('codegen config', () => {
       },
       organizationHeader: 'X-Shop',
       idempotencyHeader: 'Idempotency-Key',
+      retryStatuses: ['409', '5XX'],
       defaultHeaders: { 'X-Team': 'blue' },
       serverVersionHeader: { name: 'Pets-Version', value: '2024-01-01' },
       accessTokensRejectedBy: ['createPet'],
@@ -210,6 +215,9 @@ describe('codegen config', () => {
     );
     expect(text('client/internal/brand.ts')).toContain(
       "export const ORGANIZATION_HEADER: string | null = 'X-Shop';",
+    );
+    expect(text('client/internal/brand.ts')).toContain(
+      "export const RETRY_STATUSES: readonly string[] = ['409', '5XX'];",
     );
     expect(text('client/internal/brand.ts')).toContain(
       "export const IDEMPOTENCY_HEADER: string | null = 'Idempotency-Key';",

@@ -55,6 +55,23 @@ const cases: [string, unknown, Record<string, unknown>][] = [
     { kind: 'enum', values: ['a', 'b'], open: false, nullable: true },
   ],
   [
+    'enum without type beside string bounds every value meets → the enum (Cloudflare: no `type X = X`)',
+    { enum: ['block', 'challenge'], maxLength: 12, description: 'The action.' },
+    { kind: 'enum', values: ['block', 'challenge'], open: false, nullable: false, description: 'The action.' },
+  ],
+  [
+    'enum beside a bound a value breaks → both apply',
+    { enum: ['block', 'js_challenge'], maxLength: 6 },
+    {
+      kind: 'intersection',
+      nullable: false,
+      members: [
+        { kind: 'enum', values: ['block', 'js_challenge'], open: false, nullable: false },
+        { kind: 'string', maxLength: 6, nullable: false },
+      ],
+    },
+  ],
+  [
     'known values + any string → open enum',
     { anyOf: [{ type: 'string', enum: ['x', 'y'] }, { type: 'string' }] },
     { kind: 'enum', values: ['x', 'y'], open: true, nullable: false },

@@ -63,6 +63,34 @@ async function strictError(
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
 
 describe('modes', () => {
+  it("an example that is a $ref to a file the bundler cannot bring in (DigitalOcean's): a warning in tolerant mode, an error in strict", async () => {
+    const root = path.join(dir, `multi-${count++}`);
+    mkdirSync(path.join(root, 'responses'), { recursive: true });
+    const item = path.join(root, 'responses', 'item.yml');
+    writeFileSync(
+      item,
+      'item:\n  description: ok\n  content:\n    application/json:\n      schema: { type: object }\n      example:\n        $ref: "missing.yml#/item"\n',
+    );
+    const file = path.join(root, 'openapi.yaml');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/a': { get: { operationId: 'getA', responses: { '200': { $ref: 'responses/item.yml#/item' } } } },
+        },
+      }),
+    );
+    const tolerant = await generate(file, 'tolerant', ['types']);
+    expect(tolerant.lines.join('\n')).toMatch(
+      /item\.yml:7:9 #\/paths\/~1a\/get\/responses\/200\/content\/application~1json\/example: warning\[unresolved-ref\]: \$ref 'missing\.yml#\/item' inside example data could not be bundled/,
+    );
+    expect(await strictError(file, ['types'])).toMatch(
+      /error\[unresolved-ref\]: \$ref 'missing\.yml#\/item' inside example data/,
+    );
+  });
+
   it('ignores other vendors’ x- keys in both modes; a near-miss of ours is an error in strict, a warning in tolerant', async () => {
     const vendor = spec(
       { '/a': { get: { operationId: 'getA', 'x-codeSamples': [], 'x-oaiMeta': {}, responses: ok } } },

@@ -32,6 +32,25 @@ describe('routerOf', () => {
     expect(match('/')).toEqual({ methods: { GET: 'root' }, params: {} });
   });
 
+  it('binds a parameter between literal text in its segment (`{Sid}.json`), before a bare parameter', () => {
+    const twilio = routerOf({
+      fetch: op('fetch', 'GET', '/Accounts/{AccountSid}/Calls/{Sid}.json'),
+      list: op('list', 'GET', '/Accounts/{AccountSid}/Calls/{Sid}'),
+    });
+    expect(twilio('/Accounts/AC1/Calls/CA2.json')).toEqual({
+      methods: { GET: 'fetch' },
+      params: { AccountSid: 'AC1', Sid: 'CA2' },
+    });
+    expect(twilio('/Accounts/AC1/Calls/CA2')?.methods).toEqual({ GET: 'list' });
+    expect(twilio('/Accounts/AC1/Calls/.json')?.methods).toEqual({ GET: 'list' });
+  });
+
+  it('matches `#` and `?` of a path key as the client sends them, percent-encoded', () => {
+    const box = routerOf({ shared: op('shared', 'GET', '/shared_items#folders') });
+    expect(box('/shared_items%23folders')?.methods).toEqual({ GET: 'shared' });
+    expect(box('/shared_items')).toBeUndefined();
+  });
+
   it('lists a path’s methods in alphabetical order (the Allow header’s order)', () => {
     expect(Object.keys(match('/videos/x')!.methods)).toEqual(['DELETE', 'GET']);
   });

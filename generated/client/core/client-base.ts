@@ -15,13 +15,14 @@ import {
 } from '../internal/operation.js';
 import type { ApiKeySource, ClientOptions, Clock, Fetch, RequestOptions } from './options.js';
 import { Page, PagePromise } from './pagination.js';
-import { systemClock } from '../internal/retry.js';
+import { systemClock, validStatuses } from '../internal/retry.js';
 import {
   CLIENT_NAME,
   ENV_PREFIX,
   IDEMPOTENCY_HEADER,
   ORGANIZATION_HEADER,
   PROJECT_HEADER,
+  RETRY_STATUSES,
 } from '../internal/brand.js';
 import { isBrowser } from '../internal/browser.js';
 import { idempotencyKey, requestHeaders, withJsonType, type HeaderBag } from '../internal/headers.js';
@@ -35,6 +36,7 @@ import {
   validCount,
 } from '../internal/settings.js';
 import { NON_IDEMPOTENT, transmit } from '../internal/transport.js';
+import { credentialsFor } from '../internal/security.js';
 import { requestUrl, splitParams, type Query } from '../internal/url.js';
 
 const NO_OPTIONS: RequestOptions = Object.freeze({});
@@ -50,6 +52,7 @@ export class ClientBase {
   readonly organization: string | null;
   readonly project: string | null;
   readonly maxRetries: number;
+  readonly retryStatuses: readonly (number | string)[];
   readonly timeout: number;
   readonly maxRetryTime: number;
   readonly webhookSecret: string | undefined;
@@ -100,6 +103,10 @@ export class ClientBase {
           : (env(`${ENV_PREFIX}PROJECT_ID`) ?? null)
         : options.project;
     this.maxRetries = validCount('maxRetries', options.maxRetries, DEFAULT_MAX_RETRIES);
+    this.retryStatuses =
+      options.retryStatuses === undefined
+        ? RETRY_STATUSES
+        : validStatuses('retryStatuses', options.retryStatuses);
     this.timeout = validCount('timeout', options.timeout, DEFAULT_TIMEOUT);
     this.maxRetryTime = validCount('maxRetryTime', options.maxRetryTime, DEFAULT_MAX_RETRY_TIME);
     validCount('maxLineLength', options.maxLineLength, 0);
@@ -222,10 +229,12 @@ export class ClientBase {
     options: RequestOptions,
     key: string | null,
   ): string {
-    if (op.credential?.kind === 'apiKey' && op.credential.in === 'query' && op.auth !== false) {
-      if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
-      query = { ...query, [op.credential.name]: key };
-    }
+    if (
+      op.auth !== false &&
+      (op.security || (op.credential?.kind === 'apiKey' && op.credential.in === 'query'))
+    )
+      for (const { choice, value } of credentialsFor(op, key, this.options.credentials))
+        if (choice.kind === 'apiKey' && choice.in === 'query') query = { ...query, [choice.name]: value };
     return requestUrl(op, pathParams, query, body, options, this.baseURL, this.options);
   }
 
@@ -281,6 +290,10 @@ export class ClientBase {
           ? { ...this.options.fetchOptions, ...options.fetchOptions }
           : undefined,
       maxRetries,
+      retryStatuses:
+        options.retryStatuses === undefined
+          ? this.retryStatuses
+          : validStatuses('retryStatuses', options.retryStatuses),
       timeout,
       idleTimeout: own
         ? this.idleTimeout
@@ -327,6 +340,7 @@ export class ClientBase {
     key: string | null,
   ): HeaderBag {
     return requestHeaders(op, expected, options, key, {
+      credentials: this.options.credentials,
       organization: this.organization,
       project: this.project,
       defaultHeaders: this.options.defaultHeaders,

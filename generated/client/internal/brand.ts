@@ -11,5 +11,7 @@ export const ORGANIZATION_HEADER: string | null = 'Service-Organization';
 export const PROJECT_HEADER: string | null = 'Service-Project';
 /** Header carrying the idempotency key of POST and PATCH requests; none when null. */
 export const IDEMPOTENCY_HEADER: string | null = null;
+/** Statuses the client retries (codes, or ranges such as `5XX`): the `retryStatuses` option overrides them. */
+export const RETRY_STATUSES: readonly string[] = ['408', '429', '5XX'];
 /** Headers sent on every request, before the `defaultHeaders` option and per-request headers. */
 export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {};

@@ -14,6 +14,7 @@ import { DEFAULT_HEADERS, ORGANIZATION_HEADER, PROJECT_HEADER } from './brand.js
 import { ClientError } from '../core/errors.js';
 import type { OperationSpec, ResponseSpec } from './operation.js';
 import type { HeadersLike, RequestOptions } from '../core/options.js';
+import { credentialsFor, type Sent } from './security.js';
 
 /**
  * Request headers, case-insensitive, handed to fetch as a plain object: Node's fetch validates a `Headers` instance
@@ -24,6 +25,10 @@ export class HeaderBag {
 
   set(name: string, value: string): void {
     this.entries.set(name.toLowerCase(), [name, value]);
+  }
+
+  get(name: string): string | undefined {
+    return this.entries.get(name.toLowerCase())?.[1];
   }
 
   has(name: string): boolean {
@@ -55,6 +60,8 @@ export class HeaderBag {
 
 /** The client-wide values the headers carry. */
 export interface HeaderDefaults {
+  /** The `credentials` option: credentials by security scheme name. */
+  credentials: Readonly<Record<string, string>> | undefined;
   organization: string | null;
   project: string | null;
   defaultHeaders: HeadersLike | undefined;
@@ -75,10 +82,7 @@ export function requestHeaders(
   const headers = new HeaderBag();
   if (expected.kind === 'json') headers.set('Accept', 'application/json');
   else if (expected.kind === 'sse') headers.set('Accept', EVENT_STREAM);
-  if (op.auth !== false) {
-    if (!key) throw new ClientError(`${op.id} needs a credential, but the client has no API key.`);
-    setCredential(headers, op, key);
-  }
+  for (const sent of credentialsFor(op, key, client.credentials)) setCredential(headers, sent);
   if (client.organization && ORGANIZATION_HEADER) headers.set(ORGANIZATION_HEADER, client.organization);
   if (client.project && PROJECT_HEADER) headers.set(PROJECT_HEADER, client.project);
   if (options.clientRequestId !== undefined) {
@@ -124,13 +128,16 @@ export function idempotencyKey(
   return true;
 }
 
-/** The credential where the operation's security scheme puts it (a query API key was added to the URL). */
-function setCredential(headers: HeaderBag, op: OperationSpec, key: string): void {
-  const c = op.credential;
-  if (!c) headers.set('Authorization', `Bearer ${key}`);
-  else if (c.kind === 'basic') headers.set('Authorization', `Basic ${btoa(key)}`);
-  else if (c.in === 'header') headers.set(c.name, key);
-  else if (c.in === 'cookie') headers.set('Cookie', `${c.name}=${encodeURIComponent(key)}`);
+/** A credential where its security scheme puts it (a query API key was added to the URL). */
+function setCredential(headers: HeaderBag, { choice: c, value }: Sent): void {
+  if (c.kind === 'bearer') headers.set('Authorization', `Bearer ${value}`);
+  else if (c.kind === 'basic') headers.set('Authorization', `Basic ${btoa(value)}`);
+  else if (c.in === 'header') headers.set(c.name, value);
+  else if (c.in === 'cookie') {
+    const cookie = `${c.name}=${encodeURIComponent(value)}`;
+    const before = headers.get('Cookie');
+    headers.set('Cookie', before ? `${before}; ${cookie}` : cookie);
+  }
 }
 
 function headerPairs(headers: Headers): [string, string][] {

@@ -1,6 +1,7 @@
 // Copied by platform-api-codegen from its runtime (templates/client/internal/request-body.ts). Do not edit: every generation replaces it.
 // Internal to this package: not exported from it and not importable from outside it; it may change in any release.
 /** The request body as the operation sends it (JSON, multipart, URL-encoded form, text or bytes), with its content type. */
+import { formPairs } from '../../protocol/form.js';
 import { withJsonType, type HeaderBag } from './headers.js';
 import { bodyContentType, type OperationSpec } from './operation.js';
 import { containsUploadable, toFormData } from '../core/uploads.js';
@@ -24,12 +25,9 @@ export async function encodeBody(
 /** Form, text and binary bodies: form fields URL-encoded; text and bytes sent as given with their media type. */
 function rawBody(op: OperationSpec, body: unknown, headers: HeaderBag): BodyInit {
   if (op.body === 'form') {
-    const form = new URLSearchParams();
-    for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value])
-        form.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
-    }
+    const form = new URLSearchParams(
+      formPairs((body ?? {}) as Record<string, unknown>, op.requestBody?.encoding),
+    );
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     return form;
   }

@@ -14,13 +14,19 @@ const NO_PARAMS = Object.freeze({ body: undefined, query: NO_QUERY });
 /** The client-wide options the URL depends on. */
 export type UrlOptions = Pick<ClientOptions, 'defaultQuery' | 'serverVariables'>;
 
-/** Each operation's path template split once into literal text and parameter names: `[text, name, text, ...]`. */
+/**
+ * Each operation's path template split once into literal text and parameter names: `[text, name, text, ...]`. The
+ * literal text is sent as the spec writes it but for `#` and `?`, encoded: nothing in a path key becomes a
+ * fragment or a query (Box's keys such as `/files/{file_id}#add_shared_link`).
+ */
 const pathCache = new WeakMap<OperationSpec, readonly string[]>();
 
 function pathParts(op: OperationSpec): readonly string[] {
   let parts = pathCache.get(op);
   if (parts === undefined) {
-    parts = op.path.split(/\{([^}]+)\}/);
+    parts = op.path
+      .split(/\{([^}]+)\}/)
+      .map((part, i) => (i % 2 ? part : part.replace(/[#?]/g, (c) => encodeURIComponent(c))));
     pathCache.set(op, parts);
   }
   return parts;

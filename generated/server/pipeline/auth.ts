@@ -5,6 +5,7 @@
  * own 403 rules, from the codegen config (`accessTokensRejectedBy`, `adminKeys`) or the server's options
  * (`accessTokensRejectedBy`, `adminOperations`).
  */
+import { chooseAlternative, describeChoice } from '../../protocol/security.js';
 import type { NeutralResponse, OperationMeta, Principal } from '../core/types.js';
 import { fail, isPromise, later, type Answer, type Exchange } from './exchange.js';
 import { limited } from './rate-limit.js';
@@ -18,7 +19,22 @@ const BEARER = /^Bearer\s+/i;
 export function authenticate(f: Exchange): Answer {
   const { req, op } = f;
   let token: string | undefined;
-  if (op.credential) {
+  if (op.security) {
+    const chosen = chooseAlternative(op.security, (c) =>
+      c.kind === 'bearer' ? BEARER.exec(req.headers.authorization ?? '')?.[1] : credentialOf(req, c),
+    );
+    if (!chosen)
+      return fail(
+        f,
+        401,
+        `Missing credentials (${op.security.length > 1 ? 'one of: ' : ''}${op.security.map((a) => a.map(describeChoice).join(' and ')).join('; ')}).`,
+        'missing_credentials',
+        null,
+        { 'www-authenticate': challenge(op.credential, false) },
+      );
+    token = chosen[0]!.value;
+    f.ctx!.credentials = Object.fromEntries(chosen.map((c) => [c.choice.scheme, c.value]));
+  } else if (op.credential) {
     token = credentialOf(req, op.credential);
     if (token === undefined)
       return fail(

@@ -52,7 +52,7 @@ export function emitOperations(api: Api): GeneratedFile {
               for (const op of ops) {
                 const key = dataKey(op.operationId);
                 const shared = key === op.operationId ? `facts.${key}` : `facts[${quote(op.operationId)}]`;
-                const own = clientOwn(op);
+                const own = clientOwn(op, api);
                 w.write(`${key}: `);
                 if (Object.keys(own).length) {
                   w.write(`{ ...${shared}`);

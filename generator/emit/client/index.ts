@@ -65,6 +65,11 @@ function brandFile(api: Api, config: CodegenConfig): GeneratedFile {
       value: config.idempotencyHeader,
       doc: 'Header carrying the idempotency key of POST and PATCH requests; none when null.',
     },
+    RETRY_STATUSES: {
+      type: 'readonly string[]',
+      value: config.retryStatuses,
+      doc: 'Statuses the client retries (codes, or ranges such as `5XX`): the `retryStatuses` option overrides them.',
+    },
     DEFAULT_HEADERS: {
       type: 'Readonly<Record<string, string>>',
       value: config.defaultHeaders,

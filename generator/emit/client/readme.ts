@@ -76,6 +76,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       organizationHeader: config.organizationHeader,
       projectHeader: config.projectHeader,
       idempotencyHeader: config.idempotencyHeader,
+      retryStatuses: config.retryStatuses.join(', '),
       withResponseCall: plain ? sampleCall(api, plain) : '',
       overloads: overloads(api),
       stream: stream && {

@@ -64,8 +64,12 @@ function writeContent(
   const top = resolveNode(api, content.type, schemas);
   for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
     const table = formTable(api, schemas, top);
-    if (!Object.keys(table).length) continue;
-    const coerce = _`body = ${compiler.rt('coerceForm')}(body, ${table});`;
+    // A URL-encoded form may carry any nested field in bracket notation, which coerceForm reads back.
+    if (!Object.keys(table).length && form.kind !== 'form') continue;
+    const coerce =
+      form.kind === 'form'
+        ? _`body = ${compiler.rt('coerceForm')}(body, ${table}, true);`
+        : _`body = ${compiler.rt('coerceForm')}(body, ${table});`;
     w.line(group.length === 1 ? coerce : _`if (mt === ${form.mediaType.toLowerCase()}) ${coerce}`);
   }
   w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () =>
@@ -151,8 +155,10 @@ function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): 
     const t = resolveNode(api, p.type, schemas);
     const scalar = (x: TypeNode): string | undefined => {
       const r = resolveNode(api, x, schemas);
-      if (r.kind === 'number') return 'number';
-      if (r.kind === 'boolean') return 'boolean';
+      // A union's field is a number (or boolean) when a member is: a string that is not one is left as it is.
+      const kinds = r.kind === 'union' ? r.variants.map((v) => resolveNode(api, v, schemas).kind) : [r.kind];
+      if (kinds.includes('number')) return 'number';
+      if (kinds.includes('boolean')) return 'boolean';
       if (r.kind === 'object' || r.kind === 'map') return 'json';
       return undefined;
     };
@@ -163,6 +169,48 @@ function formTable(api: Api, schemas: Map<string, NamedSchema>, top: TypeNode): 
       const how = scalar(t);
       if (how) table[p.name] = how;
     }
+    bracketLeaves(api, schemas, p.type, p.name, table, new Set());
   }
   return table;
+}
+
+/** Nested objects deeper than this are read back without coercing their leaves. */
+const BRACKET_DEPTH = 5;
+
+/**
+ * The numbers and booleans below a form field, by bracket path (`items[][quantity]`: indexes as `[]`), which the
+ * runtime's `unbracket` coerces when the field is sent in bracket notation. A union's leaf is a number (or boolean)
+ * when any member is: a string that is not one is left as it is.
+ */
+export function bracketLeaves(
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  node: TypeNode,
+  path: string,
+  table: Record<string, string>,
+  seen: Set<TypeNode>,
+): void {
+  const n = resolveNode(api, node, schemas);
+  if (seen.has(n) || seen.size >= BRACKET_DEPTH) return;
+  const members = n.kind === 'union' ? n.variants : n.kind === 'intersection' ? n.members : [n];
+  const inner = new Set(seen).add(n);
+  for (const m of members) {
+    const r = resolveNode(api, m, schemas);
+    if (r.kind === 'array') {
+      const item = resolveNode(api, r.items, schemas);
+      if (path.includes('[') && (item.kind === 'number' || item.kind === 'boolean'))
+        table[`${path}[]`] ??= item.kind;
+      bracketLeaves(api, schemas, r.items, `${path}[]`, table, inner);
+    } else if (r.kind === 'object' || r.kind === 'union' || r.kind === 'intersection') {
+      for (const p of r.kind === 'object' ? r.properties : propertiesOf(api, r, schemas)) {
+        const leaf = resolveNode(api, p.type, schemas);
+        const key = `${path}[${p.name}]`;
+        const kinds =
+          leaf.kind === 'union' ? leaf.variants.map((v) => resolveNode(api, v, schemas).kind) : [leaf.kind];
+        if (kinds.includes('number')) table[key] ??= 'number';
+        else if (kinds.includes('boolean')) table[key] ??= 'boolean';
+        bracketLeaves(api, schemas, p.type, key, table, inner);
+      }
+    }
+  }
 }

@@ -21,7 +21,7 @@ import { printFile } from '../ts/project.ts';
 import { _, join, Name, Writer, type Code } from './code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
-import { writeBody } from './body.ts';
+import { bracketLeaves, writeBody } from './body.ts';
 import { specPointer } from './path.ts';
 import { plainRef } from './structure.ts';
 import { printAll } from './schemas.ts';
@@ -200,7 +200,15 @@ function writeParam(
   const pointer = `/${key}/${pointerToken(p.name)}`;
   w.block(_``, () => {
     w.line(_`const raw = input.${new Name(key)}?.[${wire}];`);
-    w.line(_`let x: unknown = ${coercion(api, schemas, p.type, RAW, compiler)};`);
+    const plain = coercion(api, schemas, p.type, RAW, compiler);
+    if (p.in === 'query' && p.style === 'deepObject') {
+      // Bracket notation (`scope[type]=account`), its numbers and booleans coerced by their path.
+      const table: Record<string, string> = {};
+      bracketLeaves(api, schemas, p.type, p.name, table, new Set());
+      w.line(
+        _`let x: unknown = ${compiler.rt('bracketParam')}(input.${new Name(key)}, ${p.name}, ${table}) ?? ${plain};`,
+      );
+    } else w.line(_`let x: unknown = ${plain};`);
     const check = () => compiler.write(w.w, p.type, X, rootPath(_`${pointer}`), 'check');
     if (p.required || p.type.default !== undefined) {
       w.block(_`if (x === undefined)`, () => {
@@ -286,7 +294,13 @@ function coercion(
     const r = resolveNode(api, t, schemas);
     if (r.kind === 'number' || (r.kind === 'enum' && r.values.every((v) => typeof v === 'number')))
       return 'number';
-    if (r.kind === 'boolean' || (r.kind === 'literal' && typeof r.value === 'boolean')) return 'boolean';
+    if (
+      r.kind === 'boolean' ||
+      (r.kind === 'literal' && typeof r.value === 'boolean') ||
+      // An enum of booleans reads as an anyOf of literals.
+      (r.kind === 'union' && r.variants.every((v) => scalarOf(v) === 'boolean'))
+    )
+      return 'boolean';
     if (r.kind === 'literal' && typeof r.value === 'number') return 'number';
     return 'string';
   };

@@ -55,7 +55,8 @@ export const convertTyped: Converter = (schema, b, pointer, p) => {
   if (values) {
     const fits = (x: unknown) =>
       x === null ? b.nullable || !types.length : !types.length || types.some((t) => fitsType(t, x));
-    if (hasShape(stripKeys(schema, ['const', 'enum', 'type'])) || !values.every(fits)) {
+    const others = stripKeys(schema, ['const', 'enum', 'type']);
+    if ((hasShape(others) && !redundantForStrings(others, values)) || !values.every(fits)) {
       const only = p.shape(
         schema.const !== undefined ? { const: schema.const } : { enum: schema.enum },
         pointer,
@@ -131,4 +132,30 @@ function untyped(schema: Json, b: NodeBase, pointer: string, p: SchemaParse): Ty
   if (!kinds.length) return { ...b, kind: 'unknown' };
   if (kinds.length === 1) return partial(kinds[0]!, b);
   return { ...b, kind: 'intersection', members: kinds.map((k) => partial(k, { nullable: false, pointer })) };
+}
+
+/**
+ * String bounds beside an enum of strings that every value meets (`{enum: [block, …], maxLength: 12}`, Cloudflare):
+ * they admit nothing the enum does not, so the schema is the enum alone (an intersection with them would name the
+ * hoisted enum after the schema itself: `type X = X`).
+ */
+function redundantForStrings(others: Record<string, unknown>, values: unknown[]): boolean {
+  const annotations = ['description', 'title', 'default', 'examples', 'example', 'deprecated'];
+  const keys = Object.keys(others).filter((k) => !annotations.includes(k) && !k.startsWith('x-'));
+  if (!keys.length || !keys.every((k) => k === 'minLength' || k === 'maxLength' || k === 'pattern'))
+    return false;
+  const { minLength, maxLength, pattern } = others;
+  let re: RegExp | undefined;
+  try {
+    re = typeof pattern === 'string' ? new RegExp(pattern, 'u') : undefined;
+  } catch {
+    return false;
+  }
+  return values.every(
+    (v) =>
+      typeof v === 'string' &&
+      (typeof minLength !== 'number' || [...v].length >= minLength) &&
+      (typeof maxLength !== 'number' || [...v].length <= maxLength) &&
+      (re === undefined || re.test(v)),
+  );
 }

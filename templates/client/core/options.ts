@@ -18,6 +18,12 @@ export interface Clock {
 export interface ClientOptions {
   /** Defaults to the `<ENV_PREFIX>API_KEY` environment variable (the prefix comes from the codegen config). */
   apiKey?: ApiKeySource;
+  /**
+   * Credentials by security scheme name (the spec's `securitySchemes`), for operations that accept several schemes
+   * or need several at once (an API key and an email): each request sends the first of its operation's alternatives
+   * that these and `apiKey` complete (`apiKey` stands for the scheme of an alternative of one scheme).
+   */
+  credentials?: Record<string, string>;
   /** Defaults to `<ENV_PREFIX>BASE_URL`, then the spec's server. */
   baseURL?: string;
   /** Sent in the config's organization header, when it names one. Defaults to `<ENV_PREFIX>ORG_ID`. */
@@ -26,6 +32,11 @@ export interface ClientOptions {
   project?: string | null;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number;
+  /**
+   * The statuses retried: codes (`429`) or ranges (`'5XX'`). Default: the codegen config's `retryStatuses`, else
+   * 408, 429 and 5XX; never a refusal the caller must act on (409, or a 429 for quota or billing).
+   */
+  retryStatuses?: readonly (number | string)[];
   /** Per-attempt timeout in milliseconds. Default 10 minutes; `0` turns the client-side timeout off. */
   timeout?: number;
   /**
@@ -85,6 +96,8 @@ export interface RequestOptions {
   maxResponseSize?: number;
   maxLineLength?: number;
   maxRetries?: number;
+  /** See `ClientOptions.retryStatuses`. */
+  retryStatuses?: readonly (number | string)[];
   /** Sent as `X-Client-Request-Id`: ASCII only, at most 512 characters (checked before sending). */
   clientRequestId?: string;
   /**

@@ -15,5 +15,10 @@ export const ORGANIZATION_HEADER: string | null = null;
 export const PROJECT_HEADER: string | null = null;
 /** Header carrying the idempotency key of POST and PATCH requests (the `idempotencyHeader` option); none when null. */
 export const IDEMPOTENCY_HEADER: string | null = null;
+/**
+ * Statuses the client retries (the `retryStatuses` option): codes, or ranges such as `5XX`. Never a refusal that
+ * needs the caller to act (a 409 `invalid_state`, quota, billing).
+ */
+export const RETRY_STATUSES: readonly string[] = ['408', '429', '5XX'];
 /** Headers sent on every request, before the `defaultHeaders` option and per-request headers. */
 export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {};

@@ -3,6 +3,7 @@
  * reached the server (a request that may have been applied is not resent blindly).
  */
 import type { Clock } from '../core/options.js';
+import { RETRY_STATUSES } from './brand.js';
 
 export const systemClock: Clock = {
   now: () => Date.now(),
@@ -27,8 +28,41 @@ const MAX_DELAY = 8_000;
 /** A `Retry-After` beyond this is not honored as-is: the backoff applies instead. */
 const MAX_RETRY_AFTER = 60_000;
 
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+/**
+ * Whether `status` is one of `statuses` (codes such as `429`, or ranges such as `5XX`; the config's `retryStatuses`,
+ * or the client's or request's option). The default, 408, 429 and 5XX, leaves out every refusal that needs the caller
+ * to act: a 409 (an illegal state transition, a conflict) is answered again the same until the caller changes
+ * something, and a 429 for quota or billing is left out by `needsUserAction`.
+ */
+export function isRetryableStatus(
+  status: number,
+  statuses: readonly (number | string)[] = RETRY_STATUSES,
+): boolean {
+  for (const s of statuses) {
+    if (typeof s === 'number' ? s === status : s === String(status)) return true;
+    if (typeof s === 'string' && /^[1-5]XX$/i.test(s) && Math.floor(status / 100) === Number(s[0]))
+      return true;
+  }
+  return false;
+}
+
+/** The statuses option checked once: integers 100 to 599, or `1XX`…`5XX`. */
+export function validStatuses(
+  name: string,
+  value: readonly (number | string)[],
+): readonly (number | string)[] {
+  if (!Array.isArray(value))
+    throw new TypeError(`\`${name}\` must be an array of statuses, got ${typeof value}.`);
+  for (const s of value)
+    if (
+      !(typeof s === 'number'
+        ? Number.isInteger(s) && s >= 100 && s <= 599
+        : /^([1-5]XX|[1-5]\d\d)$/i.test(s))
+    )
+      throw new TypeError(
+        `\`${name}\`: ${JSON.stringify(s)} is not a status (100 to 599) or a range such as "5XX".`,
+      );
+  return value;
 }
 
 /** A 429 that waiting does not fix (quota or billing): the error code or type says so. */

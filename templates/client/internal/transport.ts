@@ -39,6 +39,8 @@ export interface Transfer {
   /** Merged `fetchOptions` of the client and the request, if any. */
   init: RequestInit | undefined;
   maxRetries: number;
+  /** The statuses retried (`isRetryableStatus`). */
+  retryStatuses: readonly (number | string)[];
   /** Per attempt, in milliseconds; 0: none. */
   timeout: number;
   idleTimeout: number;
@@ -144,7 +146,8 @@ export async function transmit(t: Transfer): Promise<RawResult> {
       }
       const errorBody = parseErrorBody(await readText(response, MAX_ERROR_BODY_BYTES, true));
       failure = APIError.fromResponse(response.status, errorBody, response.headers);
-      retryable = isRetryableStatus(response.status) && !needsUserAction(response.status, errorBody);
+      retryable =
+        isRetryableStatus(response.status, t.retryStatuses) && !needsUserAction(response.status, errorBody);
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError();
       if (dispatcher?.timedOut) timedOut = true;

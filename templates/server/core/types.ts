@@ -4,7 +4,13 @@
  * of its own so that none of them imports another for its types (they form no cycle).
  */
 import type { RequestInput, ValidationResult } from '../../validators/runtime.js';
-import type { BodyKind, CredentialSpec, OperationFacts, ResponseKind } from '../../protocol/operation.js';
+import type {
+  BodyKind,
+  CredentialChoice,
+  CredentialSpec,
+  OperationFacts,
+  ResponseKind,
+} from '../../protocol/operation.js';
 import type { When } from '../../protocol/selection.js';
 import type { SseFraming } from '../../protocol/sse.js';
 
@@ -50,6 +56,8 @@ export interface OperationMeta {
    * (`authenticate` gets `user:password`), or an API key in a header, the query or a cookie.
    */
   credential?: CredentialSpec;
+  /** Security alternatives (OR) of schemes needed together (AND), when the operation has several or needs several. */
+  security?: readonly (readonly CredentialChoice[])[];
 }
 
 export interface SuccessMeta {
@@ -97,6 +105,11 @@ export interface RequestContext {
   method: string;
   path: string;
   headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * For an operation with security alternatives: the credentials of the alternative the request carries, by scheme
+   * name (`authenticate` gets the first as its token).
+   */
+  credentials?: Readonly<Record<string, string>>;
 }
 
 export interface RouteMatch {

@@ -53,6 +53,7 @@ function operationMeta(facts: OperationFacts, validate: OperationMeta['validate'
         ? { framing: sse.framing! }
         : { framing: sse.framing!, terminator: sse.terminator };
   if (facts.credential) meta.credential = facts.credential;
+  if (facts.security) meta.security = facts.security;
   return meta;
 }
 

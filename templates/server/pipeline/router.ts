@@ -1,7 +1,8 @@
 /**
  * The route matcher, built once from the shared operation table (protocol/operations.ts): a path's segments are
  * split on `/` and tried against the routes with as many segments, literal segments before parameters position by
- * position (`/videos/characters` before `/videos/{video_id}`), then in path order.
+ * position (`/videos/characters` before `/videos/{video_id}`), a parameter with a literal prefix or suffix in its
+ * segment (`{Sid}.json`) before a bare one, then in path order.
  */
 import type { OperationFacts } from '../../protocol/operation.js';
 import type { RouteMatch } from '../core/types.js';
@@ -9,8 +10,11 @@ import { bag } from '../request/fields.js';
 
 interface Route {
   path: string;
-  /** Per segment: the literal it must equal, or the parameter it binds (a non-empty segment). */
-  segments: ({ literal: string } | { param: string })[];
+  /**
+   * Per segment: the literal it must equal, or the parameter it binds (a non-empty value between the segment's
+   * literal `prefix` and `suffix`, both usually empty).
+   */
+  segments: ({ literal: string } | { param: string; prefix: string; suffix: string })[];
   /** HTTP method → operationId, methods in alphabetical order (the `Allow` header lists them so). */
   methods: Record<string, string>;
 }
@@ -26,9 +30,12 @@ export function routerOf(
       const segments = op.path
         .split('/')
         .slice(1)
-        .map((s) =>
-          s.length > 2 && s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s },
-        );
+        .map((s) => {
+          const m = PARAM_SEGMENT.exec(s);
+          // `#` and `?` in a path key's literal text arrive percent-encoded (Box's `/shared_items#folders`).
+          const lit = (t: string) => t.replace(/#/g, '%23').replace(/\?/g, '%3F');
+          return m ? { param: m[2]!, prefix: lit(m[1]!), suffix: lit(m[3]!) } : { literal: lit(s) };
+        });
       route = { path: op.path, segments, methods: {} };
       byPath.set(op.path, route);
     }
@@ -36,7 +43,8 @@ export function routerOf(
   }
   // By segment count (as `path.split('/')` counts them), each group most specific first.
   const byLength = new Map<number, Route[]>();
-  const rank = (r: Route) => r.segments.map((seg) => ('literal' in seg ? '0' : '1')).join('');
+  const rank = (r: Route) =>
+    r.segments.map((seg) => ('literal' in seg ? '0' : seg.prefix || seg.suffix ? '1' : '2')).join('');
   for (const route of [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     route.methods = Object.fromEntries(Object.entries(route.methods).sort(([a], [b]) => (a < b ? -1 : 1)));
     const length = route.segments.length + 1;
@@ -51,7 +59,15 @@ export function routerOf(
     const byFirst = new Map<string, Compiled[]>();
     const paramFirst: Compiled[] = [];
     for (const r of group) {
-      const c: Compiled = { literalAt: [], literals: [], paramAt: [], params: [], methods: r.methods };
+      const c: Compiled = {
+        literalAt: [],
+        literals: [],
+        paramAt: [],
+        params: [],
+        prefixes: [],
+        suffixes: [],
+        methods: r.methods,
+      };
       r.segments.forEach((seg, i) => {
         if ('literal' in seg) {
           c.literalAt.push(i + 1);
@@ -59,6 +75,8 @@ export function routerOf(
         } else {
           c.paramAt.push(i + 1);
           c.params.push(seg.param);
+          c.prefixes.push(seg.prefix);
+          c.suffixes.push(seg.suffix);
         }
       });
       const first = r.segments[0]!;
@@ -81,17 +99,30 @@ interface Compiled {
   literals: string[];
   paramAt: number[];
   params: string[];
+  prefixes: string[];
+  suffixes: string[];
   methods: Record<string, string>;
 }
+
+/** `{name}`, with any literal text before and after it in the segment. */
+const PARAM_SEGMENT = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/;
 
 function matchIn(routes: Compiled[] | undefined, s: string[]): RouteMatch | undefined {
   if (routes === undefined) return undefined;
   next: for (const route of routes) {
-    const { literalAt, literals, paramAt } = route;
+    const { literalAt, literals, paramAt, prefixes, suffixes } = route;
     for (let i = 0; i < literalAt.length; i++) if (s[literalAt[i]!] !== literals[i]) continue next;
-    for (let i = 0; i < paramAt.length; i++) if (s[paramAt[i]!] === '') continue next;
+    for (let i = 0; i < paramAt.length; i++) {
+      const v = s[paramAt[i]!]!;
+      const pre = prefixes[i]!;
+      const suf = suffixes[i]!;
+      if (v.length <= pre.length + suf.length || !v.startsWith(pre) || !v.endsWith(suf)) continue next;
+    }
     const params = bag<string>();
-    for (let i = 0; i < paramAt.length; i++) params[route.params[i]!] = s[paramAt[i]!]!;
+    for (let i = 0; i < paramAt.length; i++) {
+      const v = s[paramAt[i]!]!;
+      params[route.params[i]!] = v.slice(prefixes[i]!.length, v.length - suffixes[i]!.length);
+    }
     return { methods: route.methods, params };
   }
   return undefined;

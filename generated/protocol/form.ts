@@ -1,0 +1,54 @@
+// Copied by platform-api-codegen from its runtime (templates/protocol/form.ts). Do not edit: every generation replaces it.
+/**
+ * Form fields as OpenAPI 3.0/3.1 serializes a request body's properties (`application/x-www-form-urlencoded`, and
+ * the text fields of `multipart/form-data`), by each property's `encoding` (style, explode):
+ * - `form` (the default), exploded: an array repeats the field (`tag=a&tag=b`), an object's properties become fields
+ *   of their own (`R=100&G=200`); not exploded: one field, comma-joined (`tag=a,b`, `color=R,100,G,200`);
+ * - `spaceDelimited` / `pipeDelimited`: an array joined by a space or `|`;
+ * - `deepObject`: bracket notation, nested (`metadata[order]=6735`), arrays by index (`expand[0]=a`), which is what
+ *   stripe-node sends and what Prism reads back.
+ */
+import type { FieldEncoding } from './operation.js';
+
+/** The name/value pairs of `body`'s fields; `undefined` and `null` are left out, scalars sent as text. */
+export function formPairs(
+  body: Record<string, unknown>,
+  encoding: Readonly<Record<string, FieldEncoding>> = {},
+): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    const enc = encoding[name];
+    const style = enc?.style ?? 'form';
+    const explode = enc?.explode ?? style === 'form';
+    if (style === 'deepObject') deep(pairs, name, value);
+    else if (Array.isArray(value)) {
+      const items = value.filter((v) => v !== undefined && v !== null).map(text);
+      if (explode && style === 'form') for (const item of items) pairs.push([name, item]);
+      else
+        pairs.push([
+          name,
+          items.join(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ','),
+        ]);
+    } else if (typeof value === 'object') {
+      const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+      if (explode) for (const [k, v] of entries) pairs.push([k, text(v)]);
+      else pairs.push([name, entries.flatMap(([k, v]) => [k, text(v)]).join(',')]);
+    } else pairs.push([name, text(value)]);
+  }
+  return pairs;
+}
+
+function deep(pairs: [string, string][], name: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) value.forEach((v, i) => deep(pairs, `${name}[${i}]`, v));
+  else if (typeof value === 'object' && !(value instanceof Date))
+    for (const [k, v] of Object.entries(value)) deep(pairs, `${name}[${k}]`, v);
+  else pairs.push([name, text(value)]);
+}
+
+/** A scalar as text; an object nested where the style has no notation for it goes as JSON. */
+function text(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}

@@ -1,0 +1,86 @@
+// Copied by platform-api-codegen from its runtime (templates/validators/brackets.ts). Do not edit: every generation replaces it.
+/**
+ * Bracket notation (`expand[0]=a`, `price_data[currency]=usd`, `items[0][price]=p`): how form bodies and deepObject
+ * query parameters carry nested values. `unbracket` reads such fields back into objects and arrays, coercing each
+ * leaf by the generated table, keyed by the field's path with indexes as `[]` (`items[][quantity]`).
+ * Hand-written; copied verbatim into `validators/brackets.ts`.
+ */
+
+/** `name[a][0]…`: a field name and its bracketed keys. */
+const BRACKETED = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
+const KEY = /\[([^[\]]*)\]/g;
+/** An array index (small: a huge one would make a huge sparse array), or `[]` (append). */
+const INDEX = /^(0|[1-9]\d{0,3})?$/;
+
+/** Whether any field of `fields` is in bracket notation. */
+export function hasBrackets(fields: Readonly<Record<string, unknown>>): boolean {
+  for (const k of Object.keys(fields)) if (BRACKETED.test(k)) return true;
+  return false;
+}
+
+/**
+ * `fields` with every bracketed field folded into its top-level field (`a[0]=x&a[1]=y` → `a: ['x', 'y']`); a leaf
+ * whose path `leaf` names is coerced by it. Fields without brackets are kept as they are. Returns a new object.
+ */
+export function unbracket(
+  fields: Readonly<Record<string, unknown>>,
+  leaf: (path: string, value: unknown) => unknown,
+): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    const m = BRACKETED.exec(key);
+    if (!m) {
+      out[key] = value;
+      continue;
+    }
+    const keys = [...m[2]!.matchAll(KEY)].map((k) => k[1]!);
+    const path = m[1] + keys.map((k) => (INDEX.test(k) ? '[]' : `[${k}]`)).join('');
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) place(out, m[1]!, keys, leaf(path, v));
+  }
+  return out;
+}
+
+function place(root: Record<string, unknown>, name: string, keys: string[], value: unknown): void {
+  let holder: Record<string, unknown> | unknown[] = root;
+  let at: string | number = name;
+  for (const k of keys) {
+    const wantArray = INDEX.test(k);
+    let next = (holder as Record<string, unknown>)[at as string];
+    if (next === undefined || next === null || typeof next !== 'object') {
+      next = wantArray ? [] : (Object.create(null) as Record<string, unknown>);
+      (holder as Record<string, unknown>)[at as string] = next;
+    }
+    holder = next as Record<string, unknown> | unknown[];
+    at = !wantArray ? k : k === '' ? (Array.isArray(holder) ? holder.length : 0) : Number(k);
+  }
+  (holder as Record<string, unknown>)[at as string] = value;
+}
+
+/**
+ * A deepObject query parameter (`scope[type]=account`, `lines[0][amount]=5`) read back from its bracketed fields;
+ * undefined when the query has none.
+ */
+export function bracketParam(
+  query: Readonly<Record<string, unknown>> | undefined,
+  name: string,
+  table: Readonly<Record<string, string>>,
+): unknown {
+  if (query === undefined) return undefined;
+  const prefix = `${name}[`;
+  const fields = Object.create(null) as Record<string, unknown>;
+  let any = false;
+  for (const k of Object.keys(query))
+    if (k.startsWith(prefix)) {
+      fields[k] = query[k];
+      any = true;
+    }
+  if (!any) return undefined;
+  return unbracket(fields, (path, v) => {
+    const how = Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;
+    if (typeof v !== 'string' || how === undefined) return v;
+    if (how === 'boolean') return v === 'true' ? true : v === 'false' ? false : v;
+    return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v) ? Number(v) : v;
+  })[name];
+}

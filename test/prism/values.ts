@@ -1,0 +1,220 @@
+/**
+ * Argument values made from a spec's own schemas (OpenAPI 3.0/3.1 Schema Objects, local `$ref`s followed), the same
+ * for the same seed: the required fields only, or every field a request may carry (`readOnly` ones left out). Strings
+ * follow `enum`, `format`, `pattern` (randexp, drawing from the seeded generator) and the length bounds; numbers their
+ * bounds and `multipleOf`; arrays their `minItems`; a union its first variant that is not deprecated.
+ */
+import randexp from 'randexp';
+import { mulberry32 } from '../../scripts/bench/random.ts';
+
+// randexp sets `module.exports` to the class, and its types describe `exports.default`: both name the class.
+const RandExp =
+  (randexp as unknown as { default?: typeof randexp.default }).default ??
+  (randexp as unknown as typeof randexp.default);
+
+export type Mode = 'required' | 'all';
+type Schema = Record<string, unknown>;
+
+/** The object a `#/…` pointer names in `doc`. */
+export function resolvePointer(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) throw new Error(`only local $refs are followed: ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = (node as Record<string, unknown> | undefined)?.[key];
+  }
+  if (node === undefined) throw new Error(`$ref ${ref} names nothing`);
+  return node;
+}
+
+/** Follows `$ref`s until a node without one (typed as the caller expects; it may be anything the spec holds). */
+export function deref<T>(doc: unknown, node: T): T | undefined {
+  let n: unknown = node;
+  for (let i = 0; i < 32 && n && typeof n === 'object' && typeof (n as Schema).$ref === 'string'; i++)
+    n = resolvePointer(doc, (n as Schema).$ref as string);
+  return n as T | undefined;
+}
+
+/** A 32-bit FNV-1a hash: the seed of one operation's values, so each operation draws its own. */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const FORMATS: Record<string, string> = {
+  'date-time': '2024-05-06T07:08:09Z',
+  date: '2024-05-06',
+  time: '07:08:09Z',
+  email: 'someone@example.com',
+  'idn-email': 'someone@example.com',
+  uri: 'https://example.com/a',
+  url: 'https://example.com/a',
+  'uri-reference': 'https://example.com/a',
+  iri: 'https://example.com/a',
+  hostname: 'example.com',
+  'idn-hostname': 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  byte: 'aGVsbG8=',
+  duration: 'P1D',
+  'json-pointer': '/a',
+  regex: 'a+',
+};
+
+export class ValueMaker {
+  private readonly random: () => number;
+
+  constructor(
+    private readonly doc: unknown,
+    seed: number,
+    private readonly mode: Mode,
+  ) {
+    this.random = mulberry32(seed);
+  }
+
+  /** A value of `schema`; `depth` bounds recursion (deeper optional fields are left out). */
+  value(schema: unknown, depth = 0): unknown {
+    const s = deref(this.doc, (schema ?? {}) as Schema);
+    if (!s || typeof s !== 'object') return 'a';
+    if ('const' in s) return s.const;
+    if (Array.isArray(s.enum)) {
+      const choices = s.enum.filter((v) => v !== null && v !== '');
+      return choices.length ? choices[0] : s.enum[0];
+    }
+    if (Array.isArray(s.allOf)) return this.allOf(s, depth);
+    const union = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
+    if (Array.isArray(union) && union.length) {
+      const usable = union.filter((v) => !deref<Schema>(this.doc, v as Schema)?.deprecated);
+      const pick = (usable.length ? usable : union)[0];
+      const rest = { ...s };
+      delete rest.oneOf;
+      delete rest.anyOf;
+      return Object.keys(rest).some((k) => k === 'properties' || k === 'type')
+        ? this.allOf({ allOf: [rest, pick] }, depth)
+        : this.value(pick, depth + 1);
+    }
+    switch (this.typeOf(s)) {
+      case 'string':
+        return this.string(s);
+      case 'integer':
+        return this.number(s, true);
+      case 'number':
+        return this.number(s, false);
+      case 'boolean':
+        return true;
+      case 'array':
+        return this.array(s, depth);
+      case 'object':
+        return this.object(s, depth);
+      case 'null':
+        return null;
+      default:
+        return 'a';
+    }
+  }
+
+  private typeOf(s: Schema): string {
+    const t = s.type;
+    if (typeof t === 'string') return t;
+    if (Array.isArray(t)) return (t.find((x) => x !== 'null') as string | undefined) ?? 'null';
+    if (s.properties || s.additionalProperties) return 'object';
+    if (s.items) return 'array';
+    if (s.pattern || s.format || s.minLength !== undefined) return 'string';
+    return 'object';
+  }
+
+  /** `allOf` merged into one object schema (properties, required), other members' keywords kept. */
+  private allOf(s: Schema, depth: number): unknown {
+    const merged: Schema = {};
+    const properties: Record<string, unknown> = {};
+    const required = new Set<string>();
+    const visit = (node: unknown): void => {
+      const n = deref<Schema>(this.doc, node as Schema);
+      if (!n || typeof n !== 'object') return;
+      for (const part of (n.allOf as unknown[] | undefined) ?? []) visit(part);
+      for (const [k, v] of Object.entries(n)) {
+        if (k === 'allOf') continue;
+        if (k === 'properties') Object.assign(properties, v);
+        else if (k === 'required') for (const r of v as string[]) required.add(r);
+        else if (!(k in merged)) merged[k] = v;
+      }
+    };
+    visit(s);
+    if (Object.keys(properties).length) merged.properties = properties;
+    if (required.size) merged.required = [...required];
+    return this.value(merged, depth);
+  }
+
+  private string(s: Schema): string {
+    const min = (s.minLength as number | undefined) ?? 0;
+    const max = (s.maxLength as number | undefined) ?? Infinity;
+    let text: string | undefined;
+    if (typeof s.format === 'string' && s.format in FORMATS) text = FORMATS[s.format];
+    if (typeof s.pattern === 'string') text = this.fromPattern(s.pattern, text, min, max);
+    text ??= 'abcdefgh';
+    while (text.length < min) text += 'a';
+    return text.length > max ? text.slice(0, max) : text;
+  }
+
+  private fromPattern(pattern: string, preferred: string | undefined, min: number, max: number): string {
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      return preferred ?? 'a';
+    }
+    if (preferred !== undefined && re.test(preferred)) return preferred;
+    const maker = new RandExp(re);
+    maker.max = 4;
+    maker.randInt = (a: number, b: number) => a + Math.floor(this.random() * (b - a + 1));
+    for (let i = 0; i < 20; i++) {
+      const text = maker.gen();
+      if (re.test(text) && text.length >= min && text.length <= max) return text;
+    }
+    return maker.gen();
+  }
+
+  private number(s: Schema, integer: boolean): number {
+    const exMin = s.exclusiveMinimum;
+    const exMax = s.exclusiveMaximum;
+    let lo = typeof s.minimum === 'number' ? s.minimum : -Infinity;
+    let hi = typeof s.maximum === 'number' ? s.maximum : Infinity;
+    if (typeof exMin === 'number') lo = Math.max(lo, exMin + (integer ? 1 : 1e-3));
+    else if (exMin === true) lo += integer ? 1 : 1e-3;
+    if (typeof exMax === 'number') hi = Math.min(hi, exMax - (integer ? 1 : 1e-3));
+    else if (exMax === true) hi -= integer ? 1 : 1e-3;
+    let n = Number.isFinite(lo) ? lo : Number.isFinite(hi) ? Math.min(hi, 1) : 1;
+    if (n < 1 && hi >= 1) n = Math.max(lo, 1);
+    const step = typeof s.multipleOf === 'number' ? s.multipleOf : undefined;
+    if (step) n = Math.ceil(n / step) * step;
+    return integer ? Math.ceil(n) : n;
+  }
+
+  private array(s: Schema, depth: number): unknown[] {
+    const count = Math.max((s.minItems as number | undefined) ?? 1, 1);
+    const max = (s.maxItems as number | undefined) ?? Infinity;
+    const items: unknown[] = [];
+    for (let i = 0; i < Math.min(count, max); i++) items.push(this.value(s.items, depth + 1));
+    // Distinct items where the schema asks for them and the values allow it.
+    if (s.uniqueItems && items.length > 1) return [items[0]];
+    return items;
+  }
+
+  private object(s: Schema, depth: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const required = new Set((s.required as string[] | undefined) ?? []);
+    const properties = (s.properties ?? {}) as Record<string, unknown>;
+    for (const [name, raw] of Object.entries(properties)) {
+      const prop = deref<Schema>(this.doc, raw as Schema);
+      if (prop?.readOnly) continue;
+      const wanted = required.has(name) || (this.mode === 'all' && depth < 4 && !prop?.deprecated);
+      if (wanted) out[name] = this.value(prop, depth + 1);
+    }
+    const extra = s.additionalProperties;
+    if (this.mode === 'all' && !Object.keys(properties).length && extra && depth < 4)
+      out.key1 = this.value(extra === true ? { type: 'string' } : extra, depth + 1);
+    return out;
+  }
+}

@@ -1,0 +1,47 @@
+/** Bracket notation read back (templates/validators/brackets.ts), through the form coercion the validators run. */
+import { describe, expect, it } from 'vitest';
+import { unbracket } from '../../templates/validators/brackets.ts';
+import { coerceForm } from '../../templates/validators/io.ts';
+
+const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+describe('bracket notation', () => {
+  it('folds indexed and keyed fields into arrays and objects, leaves coerced by their path', () => {
+    const body = {
+      'expand[0]': 'customer',
+      'expand[1]': 'invoice',
+      'items[0][price]': 'price_1',
+      'items[0][quantity]': '2',
+      'items[1][price]': 'price_2',
+      'expires_after[anchor]': 'created_at',
+      'expires_after[days]': '7',
+      'metadata[tier]': 'gold',
+      'flags[]': ['true', 'false'],
+      name: 'plain',
+    };
+    const out = coerceForm(
+      body,
+      {
+        expand: 'list',
+        'items[][quantity]': 'number',
+        'expires_after[days]': 'number',
+        'flags[]': 'boolean',
+      },
+      true,
+    );
+    expect(plain(out)).toEqual({
+      expand: ['customer', 'invoice'],
+      items: [{ price: 'price_1', quantity: 2 }, { price: 'price_2' }],
+      expires_after: { anchor: 'created_at', days: 7 },
+      metadata: { tier: 'gold' },
+      flags: [true, false],
+      name: 'plain',
+    });
+  });
+
+  it('keeps a huge index as an object key (no huge sparse array) and __proto__ as a plain key', () => {
+    const out = unbracket({ 'a[99999999]': 'x', '__proto__[polluted]': 'yes' }, (_p, v) => v);
+    expect(JSON.stringify(out)).toBe('{"a":{"99999999":"x"},"__proto__":{"polluted":"yes"}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
