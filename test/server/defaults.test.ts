@@ -146,6 +146,10 @@ describe('the 401 challenge follows the security scheme', () => {
     paths: {
       '/key': { get: { operationId: 'keyCall', security: [{ key: [] }], responses: ok } },
       '/token': { get: { operationId: 'tokenCall', security: [{ token: [] }], responses: ok } },
+      // Two alternatives, a bearer token or an API key (OpenAI's user and admin keys are two bearer schemes).
+      '/either': {
+        get: { operationId: 'eitherCall', security: [{ token: [] }, { key: [] }], responses: ok },
+      },
     },
     components: {
       securitySchemes: {
@@ -169,7 +173,7 @@ describe('the 401 challenge follows the security scheme', () => {
     }
     mod = await import(path.join(out, 'gen/server/index.ts'));
     const app = mod.createServer(
-      { keyCall: () => ({}), tokenCall: () => ({}) },
+      { keyCall: () => ({}), tokenCall: () => ({}), eitherCall: () => ({}) },
       { authenticate: (t: string) => (t === 'good' ? { kind: 'api_key' } : undefined) },
     );
     node = await listen(app.node);
@@ -204,6 +208,11 @@ describe('the 401 challenge follows the security scheme', () => {
         401,
         'Bearer error="invalid_token"',
       ]);
+      // Either alternative is enough; neither is a 401.
+      expect((await challenge('/either', { authorization: 'Bearer good' }))[0]).toBe(200);
+      expect((await challenge('/either', { 'x-api-key': 'good' }))[0]).toBe(200);
+      expect((await challenge('/either', { authorization: 'Bearer my key' }))[0]).toBe(401);
+      expect((await challenge('/either', {}))[0]).toBe(401);
     },
   );
 });

@@ -16,12 +16,19 @@ import { limited } from './rate-limit.js';
  */
 const BEARER = /^Bearer\s+/i;
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined when there is none (see BEARER). */
+function bearerToken(header: string | undefined): string | undefined {
+  const scheme = header === undefined ? null : BEARER.exec(header);
+  const token = scheme ? header!.slice(scheme[0].length).trim() : '';
+  return token && !token.includes(',') ? token : undefined;
+}
+
 export function authenticate(f: Exchange): Answer {
   const { req, op } = f;
   let token: string | undefined;
   if (op.security) {
     const chosen = chooseAlternative(op.security, (c) =>
-      c.kind === 'bearer' ? BEARER.exec(req.headers.authorization ?? '')?.[1] : credentialOf(req, c),
+      c.kind === 'bearer' ? bearerToken(req.headers.authorization) : credentialOf(req, c),
     );
     if (!chosen)
       return fail(
