@@ -170,7 +170,12 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   const computed = (op: OperationModel, input: HandlerInput, operationId: string) => {
     const made = () => answer(op, jsonOf(input.body));
     const value = deps.compute?.(operationId, op, input, made);
-    return value !== undefined ? value : made();
+    if (value === undefined) return made();
+    // Events computed for an operation whose success is also bytes: the reply says they are events.
+    const events =
+      op.streams === true &&
+      typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+    return events ? reply(status.get(op)!, value, { 'content-type': 'text/event-stream' }) : value;
   };
 
   const handlers: Record<string, Handler> = {};

@@ -57,7 +57,13 @@ const cases: [string, unknown, Record<string, unknown>][] = [
   [
     'enum without type beside string bounds every value meets → the enum (Cloudflare: no `type X = X`)',
     { enum: ['block', 'challenge'], maxLength: 12, description: 'The action.' },
-    { kind: 'enum', values: ['block', 'challenge'], open: false, nullable: false, description: 'The action.' },
+    {
+      kind: 'enum',
+      values: ['block', 'challenge'],
+      open: false,
+      nullable: false,
+      description: 'The action.',
+    },
   ],
   [
     'enum beside a bound a value breaks → both apply',

@@ -111,13 +111,19 @@ export function toResponse(op: OperationMeta, output: unknown, success: SuccessM
   }
   if (NO_BODY.has(status)) throw new Error(`${op.operationId}: status ${status} cannot carry a body.`);
   const own = !isReply || status === success.status;
-  // Without an `x-when` for its SSE content, an operation streams when the handler returns an async iterable.
+  // Without an `x-when` for its SSE content, an operation streams when the handler returns an async iterable; where
+  // its success is bytes too (audio or events), a reply whose content type is text/event-stream says which.
+  const asksEvents =
+    isReply &&
+    Object.entries(headers).some(
+      ([name, v]) => name.toLowerCase() === 'content-type' && /^text\/event-stream/i.test(v),
+    );
   const streams =
     success.kind === 'sse' ||
     (op.sse !== undefined &&
       !op.variants?.some((v) => v.kind === 'sse') &&
       isAsyncIterable(value) &&
-      success.kind !== 'binary');
+      (success.kind !== 'binary' || asksEvents));
   // A whole JSON body for a stream request stays allowed (e.g. a cached answer); an iterable always frames events.
   if (own && streams && op.sse && isAsyncIterable(value)) {
     return { status, headers: { ...SSE_HEADERS, ...headers }, body: frameEvents(value, op.sse) };
