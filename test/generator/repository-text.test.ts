@@ -25,8 +25,35 @@ describe('repository text', () => {
 
   it('the generator, the runtimes, the README and the extensions reference never say "seeds"', () => {
     expect(
-      hits([...sources, 'README.md', 'spec/EXTENSIONS.md', '.dependency-cruiser.cjs'], /\bseeds\b/i),
+      hits(
+        [...sources, 'README.md', ...list('docs'), 'spec/EXTENSIONS.md', '.dependency-cruiser.cjs'],
+        /\bseeds\b/i,
+      ),
     ).toEqual([]);
+  });
+
+  it("the README's front door names every npm script, and every link into docs/ reaches a heading there", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts,
+    ).filter((name) => name !== 'prepack' && name !== 'test');
+    expect(
+      scripts.filter((name) => !readme.includes(`npm run ${name}`) && !readme.includes(`\`${name}\``)),
+    ).toEqual([]);
+    const slug = (heading: string) =>
+      heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\- ]/g, '')
+        .replace(/ /g, '-');
+    const broken = [readme, ...list('docs').map((f) => readFileSync(f, 'utf8'))].flatMap((text) =>
+      [...text.matchAll(/\]\((?:docs\/)?([a-z]+\.md)#([\w-]+)\)/g)].flatMap(([link, file, anchor]) => {
+        const target = readFileSync(path.join('docs', file!), 'utf8');
+        const headings = [...target.matchAll(/^#{1,4} (.+)$/gm)].map((m) => slug(m[1]!));
+        return headings.includes(anchor!) ? [] : [link];
+      }),
+    );
+    expect(broken).toEqual([]);
   });
 
   it('the generator and the runtimes name no file outside the repository', () => {
