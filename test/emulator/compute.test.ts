@@ -224,7 +224,15 @@ describe('speech as server-sent events', () => {
     const parsed = events
       .filter((e) => e !== '[DONE]')
       .map((e) => JSON.parse(e) as { type: string; audio?: string });
-    expect(parsed.at(-1)).toEqual({ type: 'speech.audio.done' });
+    // The done event carries the usage its schema requires.
+    expect(parsed.at(-1)).toEqual({
+      type: 'speech.audio.done',
+      usage: {
+        input_tokens: expect.any(Number),
+        output_tokens: expect.any(Number),
+        total_tokens: expect.any(Number),
+      },
+    });
     expect(Buffer.concat(parsed.filter((e) => e.audio).map((e) => Buffer.from(e.audio!, 'base64')))).toEqual(
       Buffer.from(whole),
     );

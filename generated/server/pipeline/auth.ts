@@ -30,6 +30,22 @@ export function authenticate(f: Exchange): Answer {
     const chosen = chooseAlternative(op.security, (c) =>
       c.kind === 'bearer' ? bearerToken(req.headers.authorization) : credentialOf(req, c),
     );
+    // An Authorization header that no bearer alternative can read is invalid, not missing.
+    const authorization = req.headers.authorization;
+    if (
+      !chosen &&
+      authorization !== undefined &&
+      authorization !== '' &&
+      op.security.some((a) => a.some((c) => c.kind === 'bearer'))
+    )
+      return fail(
+        f,
+        401,
+        'Invalid credentials: the Authorization header is not `Bearer <key>`.',
+        'invalid_credentials',
+        null,
+        { 'www-authenticate': challenge(op.credential, true) },
+      );
     if (!chosen)
       return fail(
         f,
