@@ -7,6 +7,7 @@
  * request never leaks into an answer. Deterministic: the same inputs give the same value.
  */
 import { fakeFromSchema, merge } from './fakes/schema.js';
+import { numberFits, stringFits } from './fakes/scalars.js';
 import type { Json, JsonObject, Schema } from './types.js';
 
 export interface FillContext {
@@ -105,7 +106,8 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
       return Array.from({ length: min }, () => fill(items, undefined, ctx, name, depth + 1));
     }
     case 'string':
-      if (typeof value === 'string') return value;
+      // A stored value the answer's schema cannot hold (a request field looser than the response's) is made up.
+      if (typeof value === 'string' && stringFits(s, value)) return value;
       // A server-assigned time (`created_at: <unix seconds>`) where the schema wants a string: RFC 3339.
       if (typeof value === 'number' && (s.format === 'date-time' || s.format === 'date'))
         return isoTime(value, s.format);
@@ -119,7 +121,9 @@ export function fill(schema: Schema, value: Json | undefined, ctx: FillContext, 
       return madeUpString(s, name, ctx);
     case 'integer':
     case 'number':
-      return typeof value === 'number' && (type === 'number' || Number.isInteger(value))
+      return typeof value === 'number' &&
+        (type === 'number' || Number.isInteger(value)) &&
+        numberFits(s, value)
         ? value
         : madeUpNumber(s, name, type === 'integer', ctx);
     case 'boolean':

@@ -119,3 +119,40 @@ export function stringFor(schema: Schema, random: Random): string {
   while (chars.length < min) chars.push(...random.pick(WORDS));
   return chars.slice(0, Math.max(min, Math.min(max, chars.length))).join('');
 }
+
+/** Rough shapes of the common formats: enough to tell a stored request value that cannot be the answer's. */
+const FORMAT_SHAPES: Record<string, RegExp> = {
+  uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  url: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
+};
+
+/** Whether a string meets a schema's length, pattern and (roughly) format. */
+export function stringFits(schema: Schema, value: string): boolean {
+  const length = [...value].length;
+  if (typeof schema.minLength === 'number' && length < schema.minLength) return false;
+  if (typeof schema.maxLength === 'number' && length > schema.maxLength) return false;
+  if (typeof schema.pattern === 'string' && safeRegExp(schema.pattern)?.test(value) === false) return false;
+  const shape = typeof schema.format === 'string' ? FORMAT_SHAPES[schema.format] : undefined;
+  return !shape || shape.test(value);
+}
+
+/** Whether a number meets a schema's bounds and `multipleOf`. */
+export function numberFits(schema: Schema, value: number): boolean {
+  const n = (k: string) => (typeof schema[k] === 'number' ? schema[k] : undefined);
+  const min = n('minimum');
+  const max = n('maximum');
+  const xmin = n('exclusiveMinimum');
+  const xmax = n('exclusiveMaximum');
+  const step = n('multipleOf');
+  return !(
+    (min !== undefined && value < min) ||
+    (max !== undefined && value > max) ||
+    (xmin !== undefined && value <= xmin) ||
+    (xmax !== undefined && value >= xmax) ||
+    (step !== undefined && step > 0 && !Number.isInteger(value / step))
+  );
+}
