@@ -218,7 +218,8 @@ function faked(s: Schema, name: string, ctx: FillContext, fallback: Json): Json 
 
 function madeUpString(s: Schema, name: string, ctx: FillContext): string {
   const known = first(s);
-  if (typeof known === 'string') return known;
+  // The spec's own example, unless it breaks its schema (GitHub's page_url example is no URI).
+  if (typeof known === 'string' && stringFits(s, known)) return known;
   // Times the server would assign are the emulator clock's now.
   if (s.format === 'date-time' || s.format === 'date') return isoTime(ctx.nowSeconds, s.format);
   const made = faked(s, name, ctx, name.replace(/[^A-Za-z0-9]+/g, '-') || 'string');
@@ -227,7 +228,7 @@ function madeUpString(s: Schema, name: string, ctx: FillContext): string {
 
 function madeUpNumber(s: Schema, name: string, integer: boolean, ctx: FillContext): number {
   const known = first(s);
-  if (typeof known === 'number') return known;
+  if (typeof known === 'number' && numberFits(s, known)) return known;
   const min =
     (s.minimum as number | undefined) ??
     (typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : undefined);

@@ -57,7 +57,9 @@ async function run(out: string) {
     { write: (s: string) => (stderr += s) },
     dir,
   );
-  return { code, stdout, stderr };
+  // Progress goes to stderr, one line per package folder; problems are the rest.
+  const progress = stderr.match(/^building \S+ into \S+ …\n/gm) ?? [];
+  return { code, stdout, stderr: stderr.replace(/^building \S+ into \S+ …\n/gm, ''), progress };
 }
 
 const list = (root: string): string[] =>
@@ -72,6 +74,7 @@ describe('build assembles packages', () => {
     const before = list(root);
     const r = await run(root);
     expect(r.stderr).toBe('');
+    expect(r.progress).toEqual([`building ok/ into ok-dist/ …\n`]);
     expect(r.code).toBe(0);
     const built = path.join(dir, 'ok-dist/client');
     for (const f of [

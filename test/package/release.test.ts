@@ -49,8 +49,18 @@ describe('release', () => {
       git(['rev-parse', 'HEAD'], clone),
     ]);
 
-    const r = await release(clone, ['HEAD~1', '--dry-run', '--date', '2026-01-02']);
-    expect(r.stderr).toBe('');
+    const r = await release(clone, ['HEAD~1', '--dry-run', '--verbose', '--date', '2026-01-02']);
+    // stderr holds the progress, one line per step with its time, and nothing else.
+    const steps = r.stderr.split('\n').filter(Boolean);
+    expect(steps.map((line) => line.trim().replace(/\s+[\d.]+ m?s$/, ''))).toEqual([
+      'diff HEAD~1 → working tree',
+      'generate',
+      expect.stringMatching(/^write .*generated\/$/),
+      'build client (esm, cjs, types)',
+      'build server (esm, cjs, types)',
+      'npm pack client',
+      'npm pack server',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('next version: 0.1.0 → 0.2.0 (breaking: the minor, as the version is 0.x)');
     expect(r.stdout).toContain('## 0.2.0 (2026-01-02)');

@@ -121,8 +121,9 @@ export function stringFor(schema: Schema, random: Random): string {
 
 /** Rough shapes of the common formats: enough to tell a stored request value that cannot be the answer's. */
 const FORMAT_SHAPES: Record<string, RegExp> = {
-  uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
-  url: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  // With an authority (`https://host/…`): what an answer's links are, and what every URI checker accepts.
+  uri: /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d+)?([/?#][^\s]*)?$/i,
+  url: /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d+)?([/?#][^\s]*)?$/i,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   date: /^\d{4}-\d{2}-\d{2}$/,
