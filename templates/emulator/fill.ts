@@ -6,7 +6,7 @@
  * request never leaks into an answer. Deterministic: the same inputs give the same value.
  */
 import { fakeFromSchema, merge } from './fakes/schema.js';
-import { numberFits, stringFits } from './fakes/scalars.js';
+import { numberFits, stringFits } from './fakes/match.js';
 import type { Json, JsonObject, Schema } from './types.js';
 
 export interface FillContext {

@@ -30,17 +30,8 @@ export function matches(input: unknown, value: Json, faker: Flattener, path: str
     for (const [name, sub] of Object.entries(schema.properties as Schema))
       if (name in value && !matches(sub, value[name]!, faker, path)) return false;
   }
-  if (typeof value === 'string') {
-    if (typeof schema.format === 'string' && FORMAT_CHECKS[schema.format]?.test(value) === false)
-      return false;
-    if (typeof schema.pattern === 'string' && safeRegExp(schema.pattern)?.test(value) === false) return false;
-    if (typeof schema.minLength === 'number' && [...value].length < schema.minLength) return false;
-    if (typeof schema.maxLength === 'number' && [...value].length > schema.maxLength) return false;
-  }
-  if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return false;
-    if (typeof schema.maximum === 'number' && value > schema.maximum) return false;
-  }
+  if (typeof value === 'string' && !stringFits(schema, value)) return false;
+  if (typeof value === 'number' && !numberFits(schema, value)) return false;
   if (
     Array.isArray(value) &&
     schema.items !== undefined &&
@@ -60,12 +51,39 @@ const FORMAT_CHECKS: Record<string, RegExp> = {
   date: /^\d{4}-\d{2}-\d{2}$/,
   time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
   email: /^[^\s@]+@[^\s@]+$/,
-  uri: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/,
-  url: /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/,
+  // With an authority (`https://host/…`): what an answer's links are, and what every URI checker accepts.
+  uri: /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d+)?([/?#][^\s]*)?$/i,
+  url: /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d+)?([/?#][^\s]*)?$/i,
   uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
   ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
   hostname: /^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$/,
 };
+
+/** Whether a string meets a schema's length, pattern and (by shape) format. */
+export function stringFits(schema: Schema, value: string): boolean {
+  if (typeof schema.format === 'string' && FORMAT_CHECKS[schema.format]?.test(value) === false) return false;
+  if (typeof schema.pattern === 'string' && safeRegExp(schema.pattern)?.test(value) === false) return false;
+  const length = [...value].length;
+  if (typeof schema.minLength === 'number' && length < schema.minLength) return false;
+  return !(typeof schema.maxLength === 'number' && length > schema.maxLength);
+}
+
+/** Whether a number meets a schema's bounds and `multipleOf`. */
+export function numberFits(schema: Schema, value: number): boolean {
+  const n = (k: string) => (typeof schema[k] === 'number' ? schema[k] : undefined);
+  const min = n('minimum');
+  const max = n('maximum');
+  const xmin = n('exclusiveMinimum');
+  const xmax = n('exclusiveMaximum');
+  const step = n('multipleOf');
+  return !(
+    (min !== undefined && value < min) ||
+    (max !== undefined && value > max) ||
+    (xmin !== undefined && value <= xmin) ||
+    (xmax !== undefined && value >= xmax) ||
+    (step !== undefined && step > 0 && !Number.isInteger(value / step))
+  );
+}
 
 function typeOf(value: Json, type: string): boolean {
   switch (type) {
