@@ -25,6 +25,7 @@ import {
   singular,
   titleResource,
 } from '../naming/sdk-rules.ts';
+import { credentialNamespace, stageNamespace } from '../naming/namespaces.ts';
 import { folded, scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
 import type { PagingTable } from './paging.ts';
 import { methodRank } from './method-order.ts';
@@ -163,13 +164,36 @@ function trimmed(op: Operation, ctx: OperationsContext): { call: string[]; witho
  * Twilio's and Cloudflare's) is left out of the calls below it where that gives no two operations one call, and a
  * call deeper than 4 levels folds its deepest resources into the method (`testHelpers.issuing.cards.deliverShipping`).
  */
-function urlTree(ops: Operation[], lists: PagingTable['lists'], auto: boolean): Map<Operation, string[]> {
+function urlTree(
+  api: Api,
+  ops: Operation[],
+  lists: PagingTable['lists'],
+  auto: boolean,
+): Map<Operation, string[]> {
   const methods = new Map<string, Set<string>>();
   for (const op of ops) methods.set(op.path, new Set([...(methods.get(op.path) ?? []), op.method]));
   const call = (op: Operation, path = op.path) =>
     pathCall(op.method, path, lists.has(op.operationId), op.operationId, methods.get(op.path));
   const calls = new Map(ops.map((op) => [op, call(op)] as const));
-  if (!auto) return calls;
+  if (auto) leaveScopes(ops, calls, call);
+  // A surface the path does not name: a qualified credential's (`admin`), a pre-release stage (`beta`).
+  for (const [op, c] of calls) {
+    const before = [
+      stageNamespace(op.stage, pathShape(op.path).segments),
+      credentialNamespace(op.security, api.security, api.securitySchemes),
+    ].filter((n): n is string => n !== undefined);
+    if (before.length) calls.set(op, [...before, ...c]);
+  }
+  if (auto) for (const [op, c] of calls) if (c.length > MAX_DEPTH) calls.set(op, folded(c, MAX_DEPTH));
+  return calls;
+}
+
+/** Leaves the scope the API's paths start from out of the calls below it, where no two operations then meet. */
+function leaveScopes(
+  ops: Operation[],
+  calls: Map<Operation, string[]>,
+  call: (op: Operation, path?: string) => string[],
+): void {
   const scopes = scopesOf(ops.map((o) => o.path));
   const inScope = new Map<Operation, string[]>();
   for (const op of ops) {
@@ -183,8 +207,6 @@ function urlTree(ops: Operation[], lists: PagingTable['lists'], auto: boolean): 
   for (const key of ops.map((op) => (inScope.get(op) ?? calls.get(op)!).join('.')))
     count.set(key, (count.get(key) ?? 0) + 1);
   for (const [op, c] of inScope) if (count.get(c.join('.')) === 1 && usable(c)) calls.set(op, c);
-  for (const [op, c] of calls) if (c.length > MAX_DEPTH) calls.set(op, folded(c, MAX_DEPTH));
-  return calls;
 }
 
 /**
@@ -213,7 +235,7 @@ function byPaths(
       op,
     );
   };
-  const urlCalls = urlTree(ops, lists, auto);
+  const urlCalls = urlTree(api, ops, lists, auto);
   for (const op of ops) {
     if (explicit.has(op)) continue;
     op.sdkPath = urlCalls.get(op)!;
