@@ -49,6 +49,10 @@ const ACTIONS =
 
 const isParam = (s: string | undefined): boolean => s?.startsWith('{') === true;
 
+/** A path nothing but read: no method besides GET (and HEAD, OPTIONS) on it. */
+const readOnly = (methods: ReadonlySet<string>): boolean =>
+  !['put', 'post', 'patch', 'delete'].some((m) => methods.has(m));
+
 /** A segment that starts with a verb names an action (`verify_microdeposits`, `cancel`), however it ends. */
 const startsWithVerb = (segment: string): boolean => {
   const first = words(segment)[0] ?? '';
@@ -149,6 +153,21 @@ export function pathCall(
   // A GET to a read verb below a collection is an action of the collection (`/customers/search`: `customers.search`);
   // other words there are sub-resources (`/usage/records/daily`: `usage.records.daily.list`).
   if (method === 'get' && beforeLast && !isParam(beforeLast) && READ_ACTIONS.test(last!))
+    return [...statics.slice(0, -1), segmentIdentifier(last!)];
+  // A read-only view in a group of views (`/radar/http/top/browser_family`: a GET alone on its path, answering no
+  // list, below a static segment that itself follows a static segment, no id between) is a method of the group,
+  // named after the view (`radar.http.top.browserFamily`). Below a first resource (`/fine_tuning/model_limits`) or
+  // an item (`/accounts/{id}/devices/settings`) it stays a resource of its own.
+  const group = segments[segments.length - 3];
+  if (
+    method === 'get' &&
+    !list &&
+    group &&
+    !isParam(group) &&
+    beforeLast &&
+    !isParam(beforeLast) &&
+    readOnly(beside)
+  )
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
   // A PUT on a collection that its operationId calls a creation (`PUT /backup/plans/`, `CreateBackupPlan`) creates.
   const creates = method === 'post' || (method === 'put' && /^create/i.test(operationId));

@@ -13,7 +13,9 @@ export function folded(c: string[], depth: number): string[] {
 
 /**
  * The scopes of an API's paths: a first resource and its parameter (`/accounts/{account_id}`) that at least a quarter
- * of the paths (and at least 20) start from, with at least five different resources below it.
+ * of the paths (and at least 20) start from, with at least five different resources below it. An API scoped so can
+ * have several kinds of owner (Cloudflare's accounts and zones): then any other first resource and parameter with five
+ * or more resources below it is a scope too (`/zones/{zone_id}`).
  */
 export function scopesOf(paths: string[]): Set<string> {
   const below = new Map<string, { paths: number; resources: Set<string> }>();
@@ -27,11 +29,9 @@ export function scopesOf(paths: string[]): Set<string> {
     below.set(key, scope);
   }
   const unique = new Set(paths).size;
-  return new Set(
-    [...below]
-      .filter(([, s]) => s.paths >= 20 && s.paths * 4 >= unique && s.resources.size >= 5)
-      .map(([key]) => key),
-  );
+  const owners = [...below].filter(([, s]) => s.resources.size >= 5);
+  const scoped = owners.some(([, s]) => s.paths >= 20 && s.paths * 4 >= unique);
+  return new Set(scoped ? owners.map(([key]) => key) : []);
 }
 
 /** A path's first resource and its parameter, after a version (`/2010-04-01/Accounts/{AccountSid}`), and what follows. */

@@ -184,7 +184,6 @@ function urlTree(
     ].filter((n): n is string => n !== undefined);
     if (before.length) calls.set(op, [...before, ...c]);
   }
-  if (auto) for (const [op, c] of calls) if (c.length > MAX_DEPTH) calls.set(op, folded(c, MAX_DEPTH));
   return calls;
 }
 
@@ -336,7 +335,7 @@ function byEach(
   const vendor = vendorWords(api.title);
   for (const op of ops) {
     if (fixed.has(op)) continue;
-    if (!fellBack.has(op) && `client.${op.sdkPath.join('.')}`.length <= MAX_LENGTH) continue;
+    if (!fellBack.has(op)) continue;
     fellBack.add(op);
     const first = pathShape(op.path).segments.find((s) => !s.startsWith('{'));
     const named = (untagged: string) =>
