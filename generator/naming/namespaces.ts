@@ -38,9 +38,14 @@ export function credentialNamespace(
 const STAGE = /^(alpha|beta|preview)$/i;
 
 /**
- * `beta` for an operation a vendor marks as beta (`x-oaiMeta: { beta: true }`), as Stainless-generated SDKs put
- * such calls (`client.beta.threads.messages.list`), unless its path names its stage already.
+ * The pre-release stage of an operation as a namespace, as Stainless-generated SDKs put such calls
+ * (`client.beta.threads.messages.list`): marked by a vendor's extension (`x-oaiMeta: { beta: true }`) or by a flag in
+ * the path's query (`/responses/{response_id}?beta=true`: `beta.responses.retrieve`, beside `responses.retrieve`);
+ * none when a path segment names the stage already (`/fine_tuning/alpha/graders/run`).
  */
-export function stageNamespace(stage: 'beta' | undefined, segments: string[]): string | undefined {
-  return stage && !segments.some((s) => STAGE.test(s)) ? stage : undefined;
+export function stageNamespace(stage: 'beta' | undefined, path: string): string | undefined {
+  const [bare, query = ''] = path.split('#')[0]!.split('?') as [string, string?];
+  if (bare.split('/').some((s) => STAGE.test(s))) return undefined;
+  const flag = query.split('&').find((pair) => /^(alpha|beta|preview)=true$/i.test(pair));
+  return stage ?? flag?.split('=')[0]!.toLowerCase();
 }

@@ -145,8 +145,7 @@ export function pathCall(
     return isPluralNoun(last!) && !startsWithVerb(last!)
       ? [...statics, 'create']
       : [...statics.slice(0, -1), segmentIdentifier(last!)];
-  }
-  // Below a static segment, a POST to a verb is that resource's action (`/fine_tuning/alpha/graders/validate`:
+  } // Below a static segment, a POST to a verb is that resource's action (`/fine_tuning/alpha/graders/validate`:
   // `graders.validate`, as OpenAI's SDK names it), not a `create` on a resource named after the verb.
   if (method === 'post' && beforeLast && !isParam(beforeLast) && startsWithVerb(last!))
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
@@ -170,6 +169,9 @@ export function pathCall(
   )
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
   // A PUT on a collection that its operationId calls a creation (`PUT /backup/plans/`, `CreateBackupPlan`) creates.
+  // A DELETE on a collection (a plural noun, no item after it) removes several of its members: `bulkDelete`, so it
+  // never reads as the deletion of one (`/zones/{id}/api_gateway/operations`: `apiGateway.operations.bulkDelete`).
+  if (method === 'delete' && isPluralNoun(last!) && !startsWithVerb(last!)) return [...statics, 'bulkDelete'];
   const creates = method === 'post' || (method === 'put' && /^create/i.test(operationId));
   const verb =
     method === 'get'

@@ -179,7 +179,7 @@ function urlTree(
   // A surface the path does not name: a qualified credential's (`admin`), a pre-release stage (`beta`).
   for (const [op, c] of calls) {
     const before = [
-      stageNamespace(op.stage, pathShape(op.path).segments),
+      stageNamespace(op.stage, op.path),
       credentialNamespace(op.security, api.security, api.securitySchemes),
     ].filter((n): n is string => n !== undefined);
     if (before.length) calls.set(op, [...before, ...c]);
