@@ -1,15 +1,8 @@
 /**
- * Pure helpers of the URL-tree rule under `auto` (README, "SDK naming"): the scopes an API's paths start from, calls
- * folded to a depth, the vendor's name in a title.
+ * Pure helpers of the URL-tree rule under `auto` (README, "SDK naming"): the scopes an API's paths start from, the
+ * vendor's name in a title.
  */
-import { camelCase, words } from './case.ts';
-
-/** `[a, b, c, d, list]` → `[a, b, c, listD]` at depth 4: the levels past `depth` join the method, after its verb. */
-export function folded(c: string[], depth: number): string[] {
-  const keep = c.slice(0, depth - 1);
-  const rest = c.slice(depth - 1, -1);
-  return [...keep, camelCase([c[c.length - 1]!, ...rest].join(' '))];
-}
+import { words } from './case.ts';
 
 /**
  * The scopes of an API's paths: a first resource and its parameter (`/accounts/{account_id}`) that at least a quarter

@@ -26,7 +26,7 @@ import {
   titleResource,
 } from '../naming/sdk-rules.ts';
 import { credentialNamespace, stageNamespace } from '../naming/namespaces.ts';
-import { folded, scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
+import { scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
 import type { PagingTable } from './paging.ts';
 import { methodRank } from './method-order.ts';
 
@@ -54,8 +54,10 @@ export interface SdkNaming {
 }
 
 export const DEFAULT_SDK_NAMING: SdkNaming = { naming: 'auto', calls: {} };
-/** The longest call the automatic choice takes from the URL tree: levels (resources and method), characters of `client.…`. */
-export const MAX_DEPTH = 4;
+/**
+ * The longest call (characters of `client.…`) the tags-and-operationIds rule makes from words of operationIds. A
+ * URL-tree call is as long as its path, as the vendors' own SDKs make it.
+ */
 export const MAX_LENGTH = 60;
 
 const IDENT = /^[a-z][A-Za-z0-9]*$/;
@@ -160,9 +162,10 @@ function trimmed(op: Operation, ctx: OperationsContext): { call: string[]; witho
 }
 
 /**
- * The URL-tree call of every operation. Under `auto`, a scope the API's paths start from (`/accounts/{account_id}/…`,
- * Twilio's and Cloudflare's) is left out of the calls below it where that gives no two operations one call, and a
- * call deeper than 4 levels folds its deepest resources into the method (`testHelpers.issuing.cards.deliverShipping`).
+ * The URL-tree call of every operation, as deep as its path (twilio-node: `sip.domains.auth.calls.credentialListMappings
+ * .create`). Under `auto`, a scope the API's paths start from (`/accounts/{account_id}/…`, Twilio's and Cloudflare's)
+ * is left out of the calls below it where that gives no two operations one call. A surface the path does not name
+ * goes in front (`admin`, `beta`: naming/namespaces.ts).
  */
 function urlTree(
   api: Api,
