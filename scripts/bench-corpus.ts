@@ -212,7 +212,7 @@ if (!values['no-sample']) {
   }
   lines.push(
     '',
-    `Our SDK calls over the sample: ${calls} calls; rule taken: URL tree ${rules.paths} specs, tags and operationIds ${rules.operations}; lists named retrieve ${counts.get('list named retrieve') ?? 0}, version segments ${counts.get('version segment') ?? 0}, deeper than 4 ${counts.get('deeper than 4') ?? 0}, longer than 60 characters ${counts.get('longer than 60') ?? 0}.`,
+    `Our SDK calls over the sample: ${calls} calls; rule taken: URL tree ${rules.paths} specs, tags and operationIds ${rules.operations}; lists named retrieve ${counts.get('list named retrieve') ?? 0}, version segments ${counts.get('version segment') ?? 0}, longer than 60 characters off the path ${counts.get('longer than 60 off the path') ?? 0}.`,
     '',
   );
 }

@@ -42,6 +42,11 @@ export interface ParsedOperation {
    * `x-box-tag`): read as its tag by the tags-and-operationIds rule.
    */
   sdkGroup?: string;
+  /**
+   * A pre-release stage a vendor's extension marks on the operation (`x-oaiMeta: { beta: true }`, `x-beta: true`):
+   * the SDK puts its call under `beta` (README, "SDK naming").
+   */
+  stage?: 'beta';
   /** `#/paths/<path>/<method>`. */
   pointer: Pointer;
 }

@@ -51,6 +51,8 @@ const VERBS: Record<string, string> = { post: 'create', put: 'update', patch: 'u
 function singular(word: string): string {
   const w = word.toLowerCase();
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  // `statuses` → `status`, `addresses` → `address`.
+  if (/(ss|us)es$/.test(w)) return w.slice(0, -2);
   return w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w;
 }
 
@@ -78,6 +80,11 @@ export function verbPrefixedMethod(id: string): string {
   let afterItem = false;
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
+    // `users_me`: the authenticated user, one item of the collection before it (`getUserMe`).
+    if (w.toLowerCase() === 'me' && out.length) {
+      out.push(singular(out.pop()!), w);
+      continue;
+    }
     if (w.toLowerCase() === 'id') {
       const prev = out.pop();
       if (prev !== undefined) {

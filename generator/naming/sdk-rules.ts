@@ -49,6 +49,10 @@ const ACTIONS =
 
 const isParam = (s: string | undefined): boolean => s?.startsWith('{') === true;
 
+/** A path nothing but read: no method besides GET (and HEAD, OPTIONS) on it. */
+const readOnly = (methods: ReadonlySet<string>): boolean =>
+  !['put', 'post', 'patch', 'delete'].some((m) => methods.has(m));
+
 /** A segment that starts with a verb names an action (`verify_microdeposits`, `cancel`), however it ends. */
 const startsWithVerb = (segment: string): boolean => {
   const first = words(segment)[0] ?? '';
@@ -141,8 +145,7 @@ export function pathCall(
     return isPluralNoun(last!) && !startsWithVerb(last!)
       ? [...statics, 'create']
       : [...statics.slice(0, -1), segmentIdentifier(last!)];
-  }
-  // Below a static segment, a POST to a verb is that resource's action (`/fine_tuning/alpha/graders/validate`:
+  } // Below a static segment, a POST to a verb is that resource's action (`/fine_tuning/alpha/graders/validate`:
   // `graders.validate`, as OpenAI's SDK names it), not a `create` on a resource named after the verb.
   if (method === 'post' && beforeLast && !isParam(beforeLast) && startsWithVerb(last!))
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
@@ -150,7 +153,25 @@ export function pathCall(
   // other words there are sub-resources (`/usage/records/daily`: `usage.records.daily.list`).
   if (method === 'get' && beforeLast && !isParam(beforeLast) && READ_ACTIONS.test(last!))
     return [...statics.slice(0, -1), segmentIdentifier(last!)];
+  // A read-only view in a group of views (`/radar/http/top/browser_family`: a GET alone on its path, answering no
+  // list, below a static segment that itself follows a static segment, no id between) is a method of the group,
+  // named after the view (`radar.http.top.browserFamily`). Below a first resource (`/fine_tuning/model_limits`) or
+  // an item (`/accounts/{id}/devices/settings`) it stays a resource of its own.
+  const group = segments[segments.length - 3];
+  if (
+    method === 'get' &&
+    !list &&
+    group &&
+    !isParam(group) &&
+    beforeLast &&
+    !isParam(beforeLast) &&
+    readOnly(beside)
+  )
+    return [...statics.slice(0, -1), segmentIdentifier(last!)];
   // A PUT on a collection that its operationId calls a creation (`PUT /backup/plans/`, `CreateBackupPlan`) creates.
+  // A DELETE on a collection (a plural noun, no item after it) removes several of its members: `bulkDelete`, so it
+  // never reads as the deletion of one (`/zones/{id}/api_gateway/operations`: `apiGateway.operations.bulkDelete`).
+  if (method === 'delete' && isPluralNoun(last!) && !startsWithVerb(last!)) return [...statics, 'bulkDelete'];
   const creates = method === 'post' || (method === 'put' && /^create/i.test(operationId));
   const verb =
     method === 'get'

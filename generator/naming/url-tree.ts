@@ -1,19 +1,14 @@
 /**
- * Pure helpers of the URL-tree rule under `auto` (README, "SDK naming"): the scopes an API's paths start from, calls
- * folded to a depth, the vendor's name in a title.
+ * Pure helpers of the URL-tree rule under `auto` (README, "SDK naming"): the scopes an API's paths start from, the
+ * vendor's name in a title.
  */
-import { camelCase, words } from './case.ts';
-
-/** `[a, b, c, d, list]` → `[a, b, c, listD]` at depth 4: the levels past `depth` join the method, after its verb. */
-export function folded(c: string[], depth: number): string[] {
-  const keep = c.slice(0, depth - 1);
-  const rest = c.slice(depth - 1, -1);
-  return [...keep, camelCase([c[c.length - 1]!, ...rest].join(' '))];
-}
+import { words } from './case.ts';
 
 /**
  * The scopes of an API's paths: a first resource and its parameter (`/accounts/{account_id}`) that at least a quarter
- * of the paths (and at least 20) start from, with at least five different resources below it.
+ * of the paths (and at least 20) start from, with at least five different resources below it. An API scoped so can
+ * have several kinds of owner (Cloudflare's accounts and zones): then any other first resource and parameter with five
+ * or more resources below it is a scope too (`/zones/{zone_id}`).
  */
 export function scopesOf(paths: string[]): Set<string> {
   const below = new Map<string, { paths: number; resources: Set<string> }>();
@@ -27,11 +22,9 @@ export function scopesOf(paths: string[]): Set<string> {
     below.set(key, scope);
   }
   const unique = new Set(paths).size;
-  return new Set(
-    [...below]
-      .filter(([, s]) => s.paths >= 20 && s.paths * 4 >= unique && s.resources.size >= 5)
-      .map(([key]) => key),
-  );
+  const owners = [...below].filter(([, s]) => s.resources.size >= 5);
+  const scoped = owners.some(([, s]) => s.paths >= 20 && s.paths * 4 >= unique);
+  return new Set(scoped ? owners.map(([key]) => key) : []);
 }
 
 /** A path's first resource and its parameter, after a version (`/2010-04-01/Accounts/{AccountSid}`), and what follows. */

@@ -190,6 +190,7 @@ export function parseOperations(
         security: parseSecurity(op.security) ?? defaultSecurity,
         ...(typeof op['x-sdk-call'] === 'string' ? { sdkCall: op['x-sdk-call'].split('.') } : {}),
         ...sdkGroupOf(op),
+        ...stageOf(op),
         pointer: at,
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
@@ -243,6 +244,13 @@ const GROUP_EXTENSIONS = ['x-speakeasy-group', 'x-fern-sdk-group-name', 'x-box-t
 function sdkGroupOf(op: Record<string, unknown>): { sdkGroup?: string } {
   const group = GROUP_EXTENSIONS.map((k) => op[k]).find((v) => typeof v === 'string' && v.trim() !== '');
   return typeof group === 'string' ? { sdkGroup: group.trim() } : {};
+}
+
+/** A pre-release stage marked by a vendor's extension: OpenAI's `x-oaiMeta: { beta: true }`, or `x-beta: true`. */
+function stageOf(op: Record<string, unknown>): { stage?: 'beta' } {
+  const meta = op['x-oaiMeta'];
+  const beta = op['x-beta'] === true || (isObject(meta) && meta.beta === true);
+  return beta ? { stage: 'beta' } : {};
 }
 
 /** Methods whose body, when its schema admits nothing, is no body at all (fetch refuses any body on GET and HEAD). */

@@ -25,7 +25,8 @@ import {
   singular,
   titleResource,
 } from '../naming/sdk-rules.ts';
-import { folded, scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
+import { credentialNamespace, stageNamespace } from '../naming/namespaces.ts';
+import { scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
 import type { PagingTable } from './paging.ts';
 import { methodRank } from './method-order.ts';
 
@@ -53,8 +54,10 @@ export interface SdkNaming {
 }
 
 export const DEFAULT_SDK_NAMING: SdkNaming = { naming: 'auto', calls: {} };
-/** The longest call the automatic choice takes from the URL tree: levels (resources and method), characters of `client.…`. */
-export const MAX_DEPTH = 4;
+/**
+ * The longest call (characters of `client.…`) the tags-and-operationIds rule makes from words of operationIds. A
+ * URL-tree call is as long as its path, as the vendors' own SDKs make it.
+ */
 export const MAX_LENGTH = 60;
 
 const IDENT = /^[a-z][A-Za-z0-9]*$/;
@@ -159,17 +162,40 @@ function trimmed(op: Operation, ctx: OperationsContext): { call: string[]; witho
 }
 
 /**
- * The URL-tree call of every operation. Under `auto`, a scope the API's paths start from (`/accounts/{account_id}/…`,
- * Twilio's and Cloudflare's) is left out of the calls below it where that gives no two operations one call, and a
- * call deeper than 4 levels folds its deepest resources into the method (`testHelpers.issuing.cards.deliverShipping`).
+ * The URL-tree call of every operation, as deep as its path (twilio-node: `sip.domains.auth.calls.credentialListMappings
+ * .create`). Under `auto`, a scope the API's paths start from (`/accounts/{account_id}/…`, Twilio's and Cloudflare's)
+ * is left out of the calls below it where that gives no two operations one call. A surface the path does not name
+ * goes in front (`admin`, `beta`: naming/namespaces.ts).
  */
-function urlTree(ops: Operation[], lists: PagingTable['lists'], auto: boolean): Map<Operation, string[]> {
+function urlTree(
+  api: Api,
+  ops: Operation[],
+  lists: PagingTable['lists'],
+  auto: boolean,
+): Map<Operation, string[]> {
   const methods = new Map<string, Set<string>>();
   for (const op of ops) methods.set(op.path, new Set([...(methods.get(op.path) ?? []), op.method]));
   const call = (op: Operation, path = op.path) =>
     pathCall(op.method, path, lists.has(op.operationId), op.operationId, methods.get(op.path));
   const calls = new Map(ops.map((op) => [op, call(op)] as const));
-  if (!auto) return calls;
+  if (auto) leaveScopes(ops, calls, call);
+  // A surface the path does not name: a qualified credential's (`admin`), a pre-release stage (`beta`).
+  for (const [op, c] of calls) {
+    const before = [
+      stageNamespace(op.stage, op.path),
+      credentialNamespace(op.security, api.security, api.securitySchemes),
+    ].filter((n): n is string => n !== undefined);
+    if (before.length) calls.set(op, [...before, ...c]);
+  }
+  return calls;
+}
+
+/** Leaves the scope the API's paths start from out of the calls below it, where no two operations then meet. */
+function leaveScopes(
+  ops: Operation[],
+  calls: Map<Operation, string[]>,
+  call: (op: Operation, path?: string) => string[],
+): void {
   const scopes = scopesOf(ops.map((o) => o.path));
   const inScope = new Map<Operation, string[]>();
   for (const op of ops) {
@@ -183,8 +209,6 @@ function urlTree(ops: Operation[], lists: PagingTable['lists'], auto: boolean): 
   for (const key of ops.map((op) => (inScope.get(op) ?? calls.get(op)!).join('.')))
     count.set(key, (count.get(key) ?? 0) + 1);
   for (const [op, c] of inScope) if (count.get(c.join('.')) === 1 && usable(c)) calls.set(op, c);
-  for (const [op, c] of calls) if (c.length > MAX_DEPTH) calls.set(op, folded(c, MAX_DEPTH));
-  return calls;
 }
 
 /**
@@ -213,7 +237,7 @@ function byPaths(
       op,
     );
   };
-  const urlCalls = urlTree(ops, lists, auto);
+  const urlCalls = urlTree(api, ops, lists, auto);
   for (const op of ops) {
     if (explicit.has(op)) continue;
     op.sdkPath = urlCalls.get(op)!;
@@ -314,7 +338,7 @@ function byEach(
   const vendor = vendorWords(api.title);
   for (const op of ops) {
     if (fixed.has(op)) continue;
-    if (!fellBack.has(op) && `client.${op.sdkPath.join('.')}`.length <= MAX_LENGTH) continue;
+    if (!fellBack.has(op)) continue;
     fellBack.add(op);
     const first = pathShape(op.path).segments.find((s) => !s.startsWith('{'));
     const named = (untagged: string) =>

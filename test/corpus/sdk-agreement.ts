@@ -2,11 +2,14 @@
  * How far our SDK calls agree with the vendors' own SDKs (test/fixtures/sdk-names/table.json): per row, the
  * resource path (`customers`, `calls.recordings`) and the method. Methods are compared as the vendor spells the five
  * standard verbs: `retrieve` = `get` (Cloudflare) = `fetch` (Twilio); `delete` = `del` (Stripe) = `remove` (Twilio).
+ * Resources are compared word by word, an acronym's casing left aside (`adminAPIKeys` = `adminApiKeys`); such rows
+ * are listed apart.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Api } from '../../generator/ir/api.ts';
+import { words } from '../../generator/naming/case.ts';
 import { directorySpec } from './directory-sample.ts';
 
 export interface NamingRow {
@@ -96,6 +99,19 @@ export function skeletonSpec({ skeleton }: Skeleton, rows: NamingRow[]): object 
 
 const SAME: Record<string, string> = { get: 'retrieve', fetch: 'retrieve', del: 'delete', remove: 'delete' };
 const verb = (m: string) => SAME[m] ?? m;
+/**
+ * A name as its words in lower case: an acronym's casing is the SDK's style, not its name (`adminAPIKeys` in
+ * openai-node, `adminApiKeys` here: the same three words), while words run together are another name
+ * (`invoiceitems` is not `invoiceItems`).
+ */
+const spelled = (levels: string[]) =>
+  levels
+    .map((l) =>
+      words(l)
+        .map((w) => w.toLowerCase())
+        .join(' '),
+    )
+    .join('.');
 
 export interface Agreement {
   vendor: string;
@@ -106,20 +122,32 @@ export interface Agreement {
   call: number;
   /** The rows that disagree: ours, then theirs. */
   disagreements: string[];
+  /** Agreeing rows whose names differ only in the casing of an acronym (`adminApiKeys`, `adminAPIKeys`). */
+  casing: string[];
 }
 
 export function agreement(vendor: string, api: Api, rows: NamingRow[]): Agreement {
   const byKey = new Map(api.operations.map((o) => [`${o.method} ${o.path}`, o]));
-  const result: Agreement = { vendor, rows: rows.length, resource: 0, call: 0, disagreements: [] };
+  const result: Agreement = {
+    vendor,
+    rows: rows.length,
+    resource: 0,
+    call: 0,
+    disagreements: [],
+    casing: [],
+  };
   for (const row of rows) {
     const op = byKey.get(`${row.method} ${row.path}`);
     if (!op) throw new Error(`${vendor}: ${row.method} ${row.path} is not in the spec`);
     const theirs = row.call.split('.');
-    const sameResource = op.sdkPath.slice(0, -1).join('.') === theirs.slice(0, -1).join('.');
+    const sameResource = spelled(op.sdkPath.slice(0, -1)) === spelled(theirs.slice(0, -1));
     const sameMethod = verb(op.sdkPath.at(-1)!) === verb(theirs.at(-1)!);
     if (sameResource) result.resource++;
-    if (sameResource && sameMethod) result.call++;
-    else
+    if (sameResource && sameMethod) {
+      result.call++;
+      if (op.sdkPath.slice(0, -1).join('.') !== theirs.slice(0, -1).join('.'))
+        result.casing.push(`${row.method} ${row.path}: ours ${op.sdkPath.join('.')}, theirs ${row.call}`);
+    } else
       result.disagreements.push(
         `${row.method} ${row.path}: ours ${op.sdkPath.join('.')}, theirs ${row.call}`,
       );

@@ -29,13 +29,13 @@ function ir(vendor: string): Promise<{ api: Api; warnings: string[] }> {
   return apis.get(vendor)!;
 }
 
-/** The figures measured when the table was built (calls agreeing, of the vendor's rows): they may only rise. */
+/** The figures last measured (calls agreeing, of the vendor's rows; 241 of 301 in all): they may only rise. */
 const FLOORS: Record<string, number> = {
   stripe: 39,
-  twilio: 44,
-  cloudflare: 11,
-  openai: 18,
-  box: 36,
+  twilio: 49,
+  cloudflare: 23,
+  openai: 43,
+  box: 37,
   github: 50,
   sendgrid: 0,
 };
@@ -67,6 +67,8 @@ describe('SDK names against the vendors’ own SDKs', () => {
         ...results.map((r) => `${r.vendor}: call ${r.call}/${r.rows}, resource ${r.resource}/${r.rows}`),
         `all: call ${calls}/${total} (${((100 * calls) / total).toFixed(1)}%), resource ${resources}/${total} (${((100 * resources) / total).toFixed(1)}%)`,
         ...results.flatMap((r) => r.disagreements.map((d) => `  ${r.vendor}: ${d}`)),
+        'agreeing but for the casing of an acronym:',
+        ...results.flatMap((r) => r.casing.map((d) => `  ${r.vendor}: ${d}`)),
       ].join('\n'),
     );
     for (const r of results)
