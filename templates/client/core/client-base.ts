@@ -24,7 +24,13 @@ import {
   RETRY_STATUSES,
 } from '../internal/brand.js';
 import { isBrowser } from '../internal/browser.js';
-import { idempotencyKey, requestHeaders, withJsonType, type HeaderBag } from '../internal/headers.js';
+import {
+  idempotencyKey,
+  requestHeaders,
+  withHeaders,
+  withJsonType,
+  type HeaderBag,
+} from '../internal/headers.js';
 import { parseJson, parseResult } from '../internal/parse.js';
 import { encodeBody } from '../internal/request-body.js';
 import { env } from '../internal/servers.js';
@@ -130,7 +136,8 @@ export class ClientBase {
 
   /** Calls one operation. */
   call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): APIPromise<T> {
-    const { body, query } = splitParams(op, args.params);
+    const { body, query, headers } = splitParams(op, args.params);
+    if (headers) options = withHeaders(options, headers);
     const response = selectResponse(op, body);
     const parse =
       response.kind === 'json'
@@ -150,7 +157,8 @@ export class ClientBase {
   ): PagePromise<Item, Body> {
     const paging = op.paging;
     if (!paging) throw new ClientError(`${op.id} is not a paged list.`);
-    const { body, query } = splitParams(op, args.params);
+    const { body, query, headers } = splitParams(op, args.params);
+    const sent = headers ? withHeaders(options, headers) : options;
     const response = selectResponse(op, body);
     const fetchPage = (next: Query) =>
       this.list<Item, Body>(
@@ -159,7 +167,7 @@ export class ClientBase {
         options,
       );
     return new PagePromise<Item, Body>(
-      this.send(op, args.path ?? NO_PATH, query, body, response, options),
+      this.send(op, args.path ?? NO_PATH, query, body, response, sent),
       (r) =>
         new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')),
     );
@@ -305,6 +313,8 @@ export class ClientBase {
             DEFAULT_MAX_RESPONSE_BYTES,
           ),
       safeToResend:
+        // A header the operation declares is filled on any method; the client-wide one on POST and PATCH.
+        (op.idempotencyHeader !== undefined && idempotencyKey(headers, op.idempotencyHeader, options)) ||
         !NON_IDEMPOTENT.has(op.method) ||
         idempotencyKey(headers, this.idempotencyHeader, options) ||
         (options.retryNonIdempotent ?? this.options.retryNonIdempotent) === true,

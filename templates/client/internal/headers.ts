@@ -98,6 +98,14 @@ export function requestHeaders(
   return headers;
 }
 
+/** The options with the call's header parameters added before its own `headers` (which win). */
+export function withHeaders(options: RequestOptions, params: Record<string, string>): RequestOptions {
+  const bag = new HeaderBag();
+  bag.merge(params);
+  bag.merge(options.headers);
+  return { ...options, headers: bag.record() };
+}
+
 /**
  * For a POST or PATCH with an idempotency header (`name`) configured: the caller's key, or one generated now and
  * sent unchanged on every attempt. True when the request carries a key.
