@@ -5,7 +5,7 @@
  *   `.3,4`; `matrix`: `;id=v`, `;id=3;id=4` (exploded) or `;id=3,4`, `;R=100` (exploded) or `;id=R,100`;
  * - query `form` (the default), exploded: `id=3&id=4`, `R=100`; not exploded: `id=3,4`, `id=R,100`;
  *   `spaceDelimited` / `pipeDelimited`, not exploded: `id=3%204`, `id=3|4` (exploded: as `form`); `deepObject`:
- *   `id[R]=100`, nested brackets, arrays repeated under their bracketed name;
+ *   `id[R]=100`, nested brackets, arrays by index (`id[0]=a`);
  * - header `simple`: `3,4`, `R,100` (exploded: `R=100`).
  * Reserved characters inside a value are percent-encoded (`allowReserved` keeps them in a query value); the
  * delimiters of the style are not.
@@ -104,10 +104,14 @@ export function queryPieces(name: string, value: unknown, enc: ParameterEncoding
   return [`${key}=${e(value)}`];
 }
 
-/** deepObject: `name[key]=value`, nested objects in further brackets, arrays repeated under their bracketed name. */
+/**
+ * deepObject: `name[key]=value`, nested objects in further brackets, arrays by index (`lines[0][tax_rates][0]=t`,
+ * as Stripe's own SDK sends them: a one-item array stays an array).
+ */
 function deep(out: string[], name: string, value: unknown, e: (v: unknown) => string): void {
   if (!present(value)) return;
-  if (Array.isArray(value)) for (const v of value) deep(out, name, v, e);
-  else if (isRecord(value)) for (const [k, v] of entriesOf(value)) deep(out, `${name}[${k}]`, v, e);
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => deep(out, `${name}[${i}]`, v, e));
+  } else if (isRecord(value)) for (const [k, v] of entriesOf(value)) deep(out, `${name}[${k}]`, v, e);
   else out.push(`${encodeURIComponent(name)}=${e(value)}`);
 }

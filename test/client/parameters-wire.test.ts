@@ -2,7 +2,7 @@
  * Every declared parameter on the call, serialized as OpenAPI 3.0/3.1 defines it, over real HTTP on 127.0.0.1: the
  * generated client's requests as they reach the wire (header parameters with their types, the declared idempotency
  * header filled when not given; path `label` and `matrix`; query `form` without `explode`, `spaceDelimited`,
- * `pipeDelimited`, objects exploded and not), then the same calls read back by the generated server to the values
+ * `pipeDelimited`, objects exploded and not; deepObject arrays by index), then the same calls read back by the generated server to the values
  * sent.
  */
 import http from 'node:http';
@@ -63,6 +63,37 @@ const spec = {
           { name: 'repeated', in: 'query', schema: { type: 'array', items: { type: 'integer' } } },
           { name: 'color', in: 'query', schema: rgb },
           { name: 'box', in: 'query', explode: false, schema: rgb },
+        ],
+        responses: ok,
+      },
+    },
+    '/search': {
+      get: {
+        operationId: 'search',
+        parameters: [
+          {
+            name: 'filter',
+            in: 'query',
+            style: 'deepObject',
+            explode: true,
+            schema: {
+              type: 'object',
+              properties: {
+                lines: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { amount: { type: 'integer' }, tax_rates: strings },
+                  },
+                },
+              },
+            },
+          },
+          {
+            name: 'at',
+            in: 'query',
+            schema: { anyOf: [{ type: 'integer' }, { type: 'string', enum: [''] }] },
+          },
         ],
         responses: ok,
       },
@@ -185,6 +216,15 @@ describe('parameter styles on the wire', () => {
     );
     expect((await sent((c) => c.rows!.retrieve!('r1'))).url).toBe('/rows/;sel=r1');
   });
+
+  it('deepObject: arrays by index, so an array of objects and a one-item array come back as sent', async () => {
+    const r = await sent((c) =>
+      c.search!.retrieve!({ filter: { lines: [{ amount: 5, tax_rates: ['t'] }] }, at: 17 }),
+    );
+    expect(decodeURIComponent(r.url)).toBe(
+      '/search?filter[lines][0][amount]=5&filter[lines][0][tax_rates][0]=t&at=17',
+    );
+  });
 });
 
 describe('the generated server reads every style back to the values sent', () => {
@@ -195,7 +235,7 @@ describe('the generated server reads every style back to the values sent', () =>
       headers: input.headers,
     });
     const app = serverModule.createServer(
-      { createTicket: echo, getItem: echo, getRow: echo, deleteTicket: echo },
+      { createTicket: echo, getItem: echo, getRow: echo, deleteTicket: echo, search: echo },
       { authenticate: () => ({ kind: 'api_key' }) },
     );
     const listener = http.createServer(app.node);
@@ -220,6 +260,11 @@ describe('the generated server reads every style back to the values sent', () =>
         box: { R: 1, G: 2 },
       });
       expect(((await ours.rows!.retrieve!('r1')) as Record<string, unknown>).params).toEqual({ sel: 'r1' });
+      const search = { filter: { lines: [{ amount: 5, tax_rates: ['t'] }] }, at: 17 };
+      expect(((await ours.search!.retrieve!(search)) as Record<string, unknown>).query).toEqual(search);
+      expect(((await ours.search!.retrieve!({ at: '' })) as Record<string, unknown>).query).toEqual({
+        at: '',
+      });
       const ticket = (await ours.tickets!.create!({
         title: 'T',
         'X-Trace': 42,

@@ -337,6 +337,9 @@ function coercion(
     )
       return 'boolean';
     if (r.kind === 'literal' && typeof r.value === 'number') return 'number';
+    // A union with a number member (Stripe's `anyOf: [integer, enum: ['']]`): text that reads as a number is one
+    // (toNumber leaves any other text as it is, for the other members).
+    if (r.kind === 'union' && r.variants.some((v) => scalarOf(v) === 'number')) return 'number';
     return 'string';
   };
   if (n.kind === 'array') {
