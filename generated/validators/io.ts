@@ -4,7 +4,7 @@
  * fields), defaults, the request's shape, the response rows by status, and the lookups by operation or schema name.
  * Hand-written; copied verbatim into `validators/io.ts` (the validators import it through runtime.ts).
  */
-import { hasBrackets, unbracket } from './brackets.js';
+import { hasBrackets, leafKind, unbracket } from './brackets.js';
 import { Ctx, isObj, type Check, type Run, type ValidationResult } from './run.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
@@ -53,7 +53,7 @@ export function coerceForm(
     !brackets || !hasBrackets(body)
       ? body
       : unbracket(body, (path, v) => {
-          const how = Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;
+          const how = leafKind(table, path);
           return how === 'number' || how === 'boolean' ? coerceField(v, how) : v;
         });
   const out: Record<string, unknown> = {};
