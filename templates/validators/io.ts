@@ -32,8 +32,11 @@ export function toList(raw: RawParam): string[] | undefined {
   return [...raw];
 }
 
-/** How a multipart field's text is read before validation. */
-export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number' | 'list-boolean';
+/**
+ * How a multipart field's text is read before validation; `map` is the mark of a table holding a map's values under
+ * `[*]` (brackets.ts `leafKind`), on the key `*`.
+ */
+export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number' | 'list-boolean' | 'map';
 
 /**
  * Form and multipart fields arrive as text or files; the generated table says which fields are numbers, booleans,
@@ -81,6 +84,8 @@ function coerceField(value: unknown, how: FormCoercion): unknown {
     }
   };
   switch (how) {
+    case 'map':
+      return value;
     case 'list':
       return Array.isArray(value) ? value : [value];
     case 'list-number':

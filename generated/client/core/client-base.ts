@@ -43,7 +43,7 @@ import {
 } from '../internal/settings.js';
 import { NON_IDEMPOTENT, transmit } from '../internal/transport.js';
 import { credentialsFor } from '../internal/security.js';
-import { requestUrl, splitParams, type Query } from '../internal/url.js';
+import { requestUrl, splitParams, type Query, type UrlOptions } from '../internal/url.js';
 
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 const NO_PATH: Record<string, string> = Object.freeze({});
@@ -55,6 +55,8 @@ function jsonBody(op: OperationSpec, body: unknown): string | undefined {
 
 export class ClientBase {
   readonly baseURL: string;
+  /** What the URL of each request depends on beside `baseURL`, fixed at construction. */
+  private readonly urlOptions: UrlOptions;
   readonly organization: string | null;
   readonly project: string | null;
   readonly maxRetries: number;
@@ -94,7 +96,13 @@ export class ClientBase {
       );
     }
     this.apiKey = apiKey;
-    this.baseURL = (options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`) ?? defaultBaseURL).replace(/\/+$/, '');
+    const chosenURL = options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`);
+    this.baseURL = (chosenURL ?? defaultBaseURL).replace(/\/+$/, '');
+    this.urlOptions = {
+      defaultQuery: options.defaultQuery,
+      serverVariables: options.serverVariables,
+      baseURLChosen: chosenURL !== undefined,
+    };
     // The environment is read only for a header the API has: an API without one never picks up a stray variable.
     this.organization =
       options.organization === undefined
@@ -243,7 +251,7 @@ export class ClientBase {
     )
       for (const { choice, value } of credentialsFor(op, key, this.options.credentials))
         if (choice.kind === 'apiKey' && choice.in === 'query') query = { ...query, [choice.name]: value };
-    return requestUrl(op, pathParams, query, body, options, this.baseURL, this.options);
+    return requestUrl(op, pathParams, query, body, options, this.baseURL, this.urlOptions);
   }
 
   /** The headers of a request with a JSON body or none. */
@@ -263,7 +271,7 @@ export class ClientBase {
     )
       return { ...this.sharedHeaders(op, expected, json) };
     const bag = this.headers(op, expected, options, key);
-    if (json) withJsonType(bag);
+    if (json) withJsonType(bag, op);
     return bag.record();
   }
 
@@ -336,7 +344,7 @@ export class ClientBase {
     let record = records.get(expected.kind);
     if (record === undefined) {
       const bag = this.headers(op, expected, NO_OPTIONS, this.apiKey as string | null);
-      if (json) withJsonType(bag);
+      if (json) withJsonType(bag, op);
       record = bag.record();
       records.set(expected.kind, record);
     }

@@ -19,7 +19,10 @@ const NO_QUERY: Query = Object.freeze({});
 const NO_PARAMS: SplitParams = Object.freeze({ body: undefined, query: NO_QUERY });
 
 /** The client-wide options the URL depends on. */
-export type UrlOptions = Pick<ClientOptions, 'defaultQuery' | 'serverVariables'>;
+export type UrlOptions = Pick<ClientOptions, 'defaultQuery' | 'serverVariables'> & {
+  /** The client's `baseURL` was chosen (the option or the environment), not the spec's server. */
+  baseURLChosen?: boolean;
+};
 
 /**
  * Each operation's path template split once into literal text and parameter names: `[text, name, text, ...]`. The
@@ -124,11 +127,11 @@ export function requestUrl(
   let base: string;
   if (options.baseURL === undefined && !op.servers?.length) base = baseURL;
   else {
+    // An operation's own server is a default under the client's base URL: a chosen `baseURL` (a mock, a proxy, a
+    // region) takes its place, unless its URL has variables, which `serverVariables` choose.
     const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
-    base = (options.baseURL ?? (server ? serverURL(server, client.serverVariables) : baseURL)).replace(
-      /\/+$/,
-      '',
-    );
+    const own = server && !(client.baseURLChosen && !server.url.includes('{')) ? server : undefined;
+    base = (options.baseURL ?? (own ? serverURL(own, client.serverVariables) : baseURL)).replace(/\/+$/, '');
   }
   if (client.defaultQuery || options.query || (query !== NO_QUERY && hasKeys(query))) {
     const qs = queryString(op, { ...client.defaultQuery, ...query, ...options.query });
