@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,10 @@ describe('header parameters on the call', () => {
     expect(b.headers['idempotency-key']).not.toBe(a.headers['idempotency-key']);
     const d = await sent((c) => c.tickets!.delete!('t1'));
     expect(d.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The client's README says so, rather than that the API documents no such header.
+    const readme = readFileSync(path.join(out, 'client/README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('the operations that declare `Idempotency-Key` get a key in it');
+    expect(readme).not.toContain('documents no such header');
   });
 
   it("lets the request's own headers option override a header parameter", async () => {
