@@ -98,6 +98,10 @@ const spec = {
         responses: ok,
       },
     },
+    '/uploads': {
+      servers: [{ url: 'https://upload.example.test/api' }],
+      post: { operationId: 'createUpload', responses: ok },
+    },
     '/rows/{sel}': {
       get: {
         operationId: 'getRow',
@@ -200,6 +204,13 @@ describe('header parameters on the call', () => {
       c.tickets!.create!({ title: 'A', 'X-Trace': 1 }, { headers: { 'x-trace': '7' } }),
     );
     expect(r.headers['x-trace']).toBe('7');
+  });
+});
+
+describe('servers', () => {
+  it("sends an operation with a fixed server of its own to the client's chosen baseURL", async () => {
+    const r = await sent((c) => c.uploads!.create!());
+    expect(r.url).toBe('/uploads');
   });
 });
 
