@@ -9,13 +9,12 @@ import { IDEMPOTENCY_HEADER, type Parameter } from '../../ir/parameter.ts';
 import type { ResponseSelector } from '../../ir/response.ts';
 import type { Server } from '../../ir/server.ts';
 
+import { isIgnoredHeader } from '../operation-facts.ts';
+
 export { queryParams, responseContents } from '../operation-facts.ts';
 
 /** `x-when` as field → allowed values; each field must be present (decided by the selectors pass). */
 export type When = ResponseSelector;
-
-/** Headers OpenAPI says a header parameter cannot name (its definition is ignored). */
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /**
  * The header parameters a method takes in its params object: every declared one but those the client sets from its
@@ -29,7 +28,7 @@ export function callHeaders(op: Operation, config: CodegenConfig): Parameter[] {
       .map((h) => h.toLowerCase()),
   );
   return op.parameters.filter(
-    (p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !own.has(p.name.toLowerCase()),
+    (p) => p.in === 'header' && !isIgnoredHeader(p) && !own.has(p.name.toLowerCase()),
   );
 }
 
