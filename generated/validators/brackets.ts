@@ -12,6 +12,27 @@ const KEY = /\[([^[\]]*)\]/g;
 /** An array index (small: a huge one would make a huge sparse array), or `[]` (append). */
 const INDEX = /^(0|[1-9]\d{0,3})?$/;
 
+/**
+ * How the leaf at `path` is coerced (`number`, `boolean`; undefined: kept as text). A map's values (an object's
+ * `additionalProperties`) are keyed `[*]` in the table, which then has the key `*`: a path the table does not name
+ * is tried with its named keys as `[*]`, innermost first.
+ */
+export function leafKind(table: Readonly<Record<string, string>>, path: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(table, path)) return table[path];
+  if (!Object.prototype.hasOwnProperty.call(table, '*')) return undefined;
+  const m = BRACKETED.exec(path);
+  if (!m) return undefined;
+  const keys = [...m[2]!.matchAll(KEY)].map((k) => k[1]!);
+  const named = keys.flatMap((k, i) => (k === '' ? [] : [i]));
+  // Every choice of named keys read as map keys (at most 2^5: the table goes five levels deep).
+  for (let mask = 1; mask < 1 << Math.min(named.length, 5); mask++) {
+    const tried = keys.map((k, i) => (named.some((n, b) => n === i && mask & (1 << b)) ? '*' : k));
+    const candidate = m[1] + tried.map((k) => `[${k}]`).join('');
+    if (Object.prototype.hasOwnProperty.call(table, candidate)) return table[candidate];
+  }
+  return undefined;
+}
+
 /** Whether any field of `fields` is in bracket notation. */
 export function hasBrackets(fields: Readonly<Record<string, unknown>>): boolean {
   for (const k of Object.keys(fields)) if (BRACKETED.test(k)) return true;
@@ -78,7 +99,7 @@ export function bracketParam(
     }
   if (!any) return undefined;
   return unbracket(fields, (path, v) => {
-    const how = Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;
+    const how = leafKind(table, path);
     if (typeof v !== 'string' || how === undefined) return v;
     if (how === 'boolean') return v === 'true' ? true : v === 'false' ? false : v;
     return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v) ? Number(v) : v;

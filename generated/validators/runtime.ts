@@ -10,6 +10,7 @@ import { esc, isObj, MAX_DEPTH, type Check, type Ctx, type Run } from './run.js'
 export * from './run.js';
 export * from './io.js';
 export { bracketParam } from './brackets.js';
+export { styledList, styledObject, styledScalar } from './styles.js';
 /** The formats of JSON Schema 2020-12, each to its RFC (`formats.ts`): `formats` by name, and `fmt<Name>` each. */
 export * from './formats.js';
 export { LinearPattern } from './pattern.js';

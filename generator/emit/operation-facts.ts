@@ -5,6 +5,45 @@ import type { ResponseContent } from '../ir/response.ts';
 /** The styles a body field may have (OpenAPI's Encoding Object); others are read as `form`. */
 const FIELD_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
 
+/** Each location's styles (the first its default) and whether it explodes by default (OpenAPI 3.x). */
+const PARAMETER_STYLES: Record<'path' | 'query' | 'header', { styles: string[]; explode: boolean }> = {
+  path: { styles: ['simple', 'label', 'matrix'], explode: false },
+  query: { styles: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], explode: true },
+  header: { styles: ['simple'], explode: false },
+};
+
+/** A path, query or header parameter's style and explode, its location's defaults filled in (OpenAPI 3.x). */
+export function effectiveStyle(p: Parameter & { in: 'path' | 'query' | 'header' }): {
+  style: string;
+  explode: boolean;
+} {
+  const rules = PARAMETER_STYLES[p.in];
+  const style = p.style && rules.styles.includes(p.style) ? p.style : rules.styles[0]!;
+  // A style's own default: `form` explodes, every other does not.
+  return { style, explode: p.explode ?? style === 'form' };
+}
+
+/** The parameters serialized other than by their location's default, by location and wire name. */
+export function parameterStyles(op: Operation): Record<string, Record<string, Record<string, unknown>>> {
+  const out: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const p of op.parameters) {
+    if (p.in === 'cookie') continue;
+    const rules = PARAMETER_STYLES[p.in];
+    const { style, explode } = effectiveStyle(p as Parameter & { in: 'path' | 'query' | 'header' });
+    const enc: Record<string, unknown> = {};
+    if (style !== rules.styles[0]) enc.style = style;
+    if (explode !== rules.explode) enc.explode = explode;
+    if (p.in === 'query' && p.allowReserved) enc.allowReserved = true;
+    if (Object.keys(enc).length) (out[p.in] ??= {})[p.name] = enc;
+  }
+  return out;
+}
+
+/** Headers OpenAPI says a header parameter cannot name (its definition is ignored): no call takes them. */
+export function isIgnoredHeader(p: Parameter): boolean {
+  return p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name);
+}
+
 export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter((p) => p.in === 'query');
 }
@@ -40,6 +79,8 @@ export function operationFacts(op: Operation): Record<string, unknown> {
     facts.queryKeys = query.map((p) => p.name);
   } else if (hasBody) facts.params = 'body';
   else if (query.length) facts.params = 'query';
+  const styles = parameterStyles(op);
+  if (Object.keys(styles).length) facts.styles = styles;
   const body = op.requestBody;
   if (body?.contents.length) {
     const encoding: Record<string, Record<string, unknown>> = {};

@@ -9,6 +9,7 @@ import type { Operation, Paging } from '../ir/operation.ts';
 import type { ResponseContent } from '../ir/response.ts';
 import type { TypeNode } from '../ir/schema.ts';
 import { dataKey, dataLiteral, quote } from './ts/literal.ts';
+import { isIgnoredHeader } from './operation-facts.ts';
 
 /** How the API takes its credential, as a README says it. */
 export interface Credential {
@@ -100,11 +101,12 @@ export function pathArgs(op: Operation): string[] {
 export function sampleCall(api: Api, op: Operation, extra: [string, string][] = []): string {
   const args = pathArgs(op);
   const body = op.requestBody?.contents[0];
-  // Required query parameters travel in the same argument as the body's fields.
+  // Required query and header parameters travel in the same argument as the body's fields (not the headers OpenAPI
+  // says a parameter cannot name, which no call takes).
   const fields = [
     ...extra,
     ...op.parameters
-      .filter((q) => q.in === 'query' && q.required)
+      .filter((q) => q.required && (q.in === 'query' || (q.in === 'header' && !isIgnoredHeader(q))))
       .map((q): [string, string] => [q.name, sample(api, q.type, 1)]),
   ];
   if (body) args.push(sample(api, body.type, 0, fields));

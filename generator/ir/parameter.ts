@@ -21,6 +21,8 @@ export interface ParsedParameter {
   style?: string;
   /** `explode`: an array or object as repeated parameters (`a=1&a=2`) rather than one joined value. */
   explode?: boolean;
+  /** `allowReserved` on a query parameter: reserved characters sent unencoded. */
+  allowReserved?: boolean;
   /** Component name when it came from `#/components/parameters` (shared by the operations that use it). */
   component?: string;
   /** `x-not-shown` on the parameter. */
@@ -41,3 +43,6 @@ export interface Parameter extends ParsedParameter {
    */
   reader?: string;
 }
+
+/** A header carrying an idempotency key (`Idempotency-Key`, `X-Idempotency-Key`, `idempotency_key`). */
+export const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]?key$/i;

@@ -63,6 +63,7 @@ export function parseParameters(
       if (p.deprecated === true) param.deprecated = true;
       if (typeof p.style === 'string') param.style = p.style;
       if (typeof p.explode === 'boolean') param.explode = p.explode;
+      if (p.allowReserved === true && location === 'query') param.allowReserved = true;
       const notShown = readNotShown(ctx, p, resolved, `${subject} parameter ${name}`, area);
       if (notShown) param.notShown = notShown;
       // Operation-level parameters override path-level ones with the same name and location.

@@ -170,7 +170,7 @@ export function clientNameFromTitle(title: string): string {
   return `${kept.length ? pascalCase(kept.join(' ')) : 'Api'}Client`;
 }
 
-/** One `EnumDef` per enum location; a named schema that is an enum keeps its own name. */
+/** One `EnumDef` per enum location; a named schema that is an enum keeps its own name (no other enum takes it). */
 function hoistEnums(
   api: ParsedApi,
   areas: AreaTable,
@@ -192,7 +192,10 @@ function hoistEnums(
     ({ node, path, area }) => {
       if (node.kind !== 'enum' || byPointer.has(node.pointer)) return;
       const component = /^#\/components\/parameters\/([^/]+)\/schema$/.exec(node.pointer);
-      const named = schemaByPointer.get(node.pointer);
+      // Only the schema that is this enum keeps its name: an enum inside it (`{enum, maxLength}` whose values the
+      // other keyword refuses reads as an intersection at the same pointer) is a type of its own, named apart.
+      const owner = schemaByPointer.get(node.pointer);
+      const named = owner?.type === node ? owner : undefined;
       const invented = component?.[1]
         ? `${pascalCase(component[1])}Param`
         : path.map(pascalCase).join('') || 'Enum';

@@ -33,6 +33,24 @@ export interface FieldEncoding {
   explode?: boolean;
 }
 
+/** OpenAPI's parameter styles (protocol/params.ts serializes them). */
+export type ParameterStyle =
+  | 'matrix'
+  | 'label'
+  | 'simple'
+  | 'form'
+  | 'spaceDelimited'
+  | 'pipeDelimited'
+  | 'deepObject';
+
+/** How one path, query or header parameter is serialized, where it is not its location's default. */
+export interface ParameterEncoding {
+  style?: ParameterStyle;
+  explode?: boolean;
+  /** A query value keeps reserved characters (`:/?[]@!$'()*,;`) unencoded. */
+  allowReserved?: boolean;
+}
+
 /** The request bodies an operation accepts. */
 export interface RequestBodyFacts {
   required: boolean;
@@ -115,6 +133,15 @@ export interface OperationFacts {
    */
   params?: 'body' | 'query' | 'both';
   queryKeys?: readonly string[];
+  /**
+   * Parameters serialized other than by their location's default (path and header `simple`, query `form`, exploded
+   * in the query only), by location and wire name: protocol/params.ts writes them, the server's validators read them.
+   */
+  styles?: {
+    readonly path?: Readonly<Record<string, ParameterEncoding>>;
+    readonly query?: Readonly<Record<string, ParameterEncoding>>;
+    readonly header?: Readonly<Record<string, ParameterEncoding>>;
+  };
   /** Absent: the operation takes no body. */
   requestBody?: RequestBodyFacts;
   /** False when the operation takes no credential (security: []). */

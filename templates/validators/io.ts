@@ -3,7 +3,7 @@
  * fields), defaults, the request's shape, the response rows by status, and the lookups by operation or schema name.
  * Hand-written; copied verbatim into `validators/io.ts` (the validators import it through runtime.ts).
  */
-import { hasBrackets, unbracket } from './brackets.js';
+import { hasBrackets, leafKind, unbracket } from './brackets.js';
 import { Ctx, isObj, type Check, type Run, type ValidationResult } from './run.js';
 
 /** Raw parameter values as servers hand them over: one string, repeated strings, or nothing. */
@@ -32,8 +32,11 @@ export function toList(raw: RawParam): string[] | undefined {
   return [...raw];
 }
 
-/** How a multipart field's text is read before validation. */
-export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number' | 'list-boolean';
+/**
+ * How a multipart field's text is read before validation; `map` is the mark of a table holding a map's values under
+ * `[*]` (brackets.ts `leafKind`), on the key `*`.
+ */
+export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number' | 'list-boolean' | 'map';
 
 /**
  * Form and multipart fields arrive as text or files; the generated table says which fields are numbers, booleans,
@@ -52,7 +55,7 @@ export function coerceForm(
     !brackets || !hasBrackets(body)
       ? body
       : unbracket(body, (path, v) => {
-          const how = Object.prototype.hasOwnProperty.call(table, path) ? table[path] : undefined;
+          const how = leafKind(table, path);
           return how === 'number' || how === 'boolean' ? coerceField(v, how) : v;
         });
   const out: Record<string, unknown> = {};
@@ -81,6 +84,8 @@ function coerceField(value: unknown, how: FormCoercion): unknown {
     }
   };
   switch (how) {
+    case 'map':
+      return value;
     case 'list':
       return Array.isArray(value) ? value : [value];
     case 'list-number':

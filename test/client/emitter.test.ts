@@ -8,6 +8,7 @@ import { clientOwn } from '../../generator/emit/client/operation-spec.ts';
 import { operationFacts } from '../../generator/emit/operation-facts.ts';
 import type { Api } from '../../generator/ir/api.ts';
 import { buildIr } from '../../generator/pipeline.ts';
+import { readConfig } from '../../generator/config/load.ts';
 import { INTERNAL_NOTE } from '../../generator/emit/templates.ts';
 
 let api: Api;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 const spec = (id: string) => {
   const op = api.operations.find((o) => o.operationId === id)!;
-  return { ...operationFacts(op), ...clientOwn(op, api) };
+  return { ...operationFacts(op), ...clientOwn(op, api, readConfig('codegen.config.json').config) };
 };
 
 describe('client emitter', () => {

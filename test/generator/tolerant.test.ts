@@ -734,6 +734,37 @@ describe('names and the resource tree', () => {
     expect(typecheckCorpus(tree).output.trim()).toBe('');
   });
 
+  it('names an enum inside a schema apart from the schema: `{enum, maxLength}` its values break type-checks', async () => {
+    // Cloudflare's shape: no `type`, and a `maxLength` one value exceeds, so both apply (an intersection whose enum
+    // member has the schema's pointer). The schema keeps its name, the enum gets one of its own (no TS2440).
+    const file = spec(
+      {
+        '/rules': {
+          get: {
+            operationId: 'listRules',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/rule' } } },
+              },
+            },
+          },
+        },
+      },
+      {
+        mode: { description: 'The action.', enum: ['block', 'managed_challenge'], maxLength: 12 },
+        rule: { type: 'object', properties: { mode: { $ref: '#/components/schemas/mode' } } },
+      },
+    );
+    const out = await generate(file, 'strict', ['types']);
+    expect(out.api.schemas.find((s) => s.name === 'mode')!.typeName).toBe('Mode');
+    expect(out.api.enums.map((e) => e.typeName)).toEqual(['Mode2']);
+    const tree = path.resolve('.tmp/enum-in-schema-tree');
+    const [result] = await generateCorpus([{ name: 'modes', file }], tree, false);
+    expect(result!.error).toBeUndefined();
+    expect(typecheckCorpus(tree).output.trim()).toBe('');
+  });
+
   it('renames a clash between two author-chosen names in tolerant mode; invented enum names get numbers', async () => {
     const file = spec(
       {

@@ -213,6 +213,11 @@ export class ValueMaker {
       if (wanted) out[name] = this.value(prop, depth + 1);
     }
     const extra = s.additionalProperties;
+    // A required name the schema declares no property for (Box's `lock` requires `type`): whatever
+    // `additionalProperties` allows, a string when it says nothing.
+    for (const name of required)
+      if (!(name in properties) && extra !== false)
+        out[name] = this.value(extra === true || extra === undefined ? { type: 'string' } : extra, depth + 1);
     if (this.mode === 'all' && !Object.keys(properties).length && extra && depth < 4)
       out.key1 = this.value(extra === true ? { type: 'string' } : extra, depth + 1);
     return out;

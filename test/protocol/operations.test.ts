@@ -23,7 +23,7 @@ describe('the shared operation table', () => {
       // ...and adds only its own fields.
       const own = Object.keys(client).filter((k) => !(k in entry));
       expect(
-        own.every((k) => k === 'body' || k === 'paging' || k === 'servers'),
+        own.every((k) => ['body', 'paging', 'servers', 'headerKeys', 'idempotencyHeader'].includes(k)),
         `${id}: ${own.join(', ')}`,
       ).toBe(true);
     }

@@ -44,4 +44,28 @@ describe('bracket notation', () => {
     expect(JSON.stringify(out)).toBe('{"a":{"99999999":"x"},"__proto__":{"polluted":"yes"}}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it("coerces a map's values whatever their key (`[*]` in the table), below a field and inside arrays", () => {
+    const out = coerceForm(
+      {
+        'currency_options[usd][amount_off]': '5',
+        'currency_options[eur][amount_off]': '6',
+        'currency_options[eur][enabled]': 'true',
+        'tiers[0][prices][gbp]': '7',
+        'metadata[note]': '8',
+      },
+      {
+        'currency_options[*][amount_off]': 'number',
+        'currency_options[*][enabled]': 'boolean',
+        'tiers[][prices][*]': 'number',
+        '*': 'map',
+      },
+      true,
+    );
+    expect(plain(out)).toEqual({
+      currency_options: { usd: { amount_off: 5 }, eur: { amount_off: 6, enabled: true } },
+      tiers: [{ prices: { gbp: 7 } }],
+      metadata: { note: '8' },
+    });
+  });
 });

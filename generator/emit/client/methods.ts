@@ -17,7 +17,15 @@ import { intersection, literal, objectType, text, typeOf, union, type TypeWriter
 import { isIdentifierName } from '../ts/identifier.ts';
 import { dataKey, quote } from '../ts/literal.ts';
 import type { Imports } from '../ts/imports.ts';
-import { queryParams, responseContents, type When } from './operation-spec.ts';
+import type { CodegenConfig } from '../../config/types.ts';
+import {
+  callHeaders,
+  headersNotOnCall,
+  idempotencyParameter,
+  queryParams,
+  responseContents,
+  type When,
+} from './operation-spec.ts';
 
 const CORE = 'client/core';
 
@@ -36,9 +44,11 @@ function generic(name: string, args: TypeWriter[]): TypeWriter {
 function paramsOf(
   op: Operation,
   use: Imports,
+  config: CodegenConfig,
 ): { name: string; type: TypeWriter; optional: boolean } | undefined {
   const mode = op.bodyMode;
   const query = queryParams(op);
+  const headers = callHeaders(op, config);
   const parts: TypeWriter[] = [];
   if (mode) {
     const body = text(use.opType(op, op.names.body));
@@ -49,12 +59,32 @@ function paramsOf(
     );
   }
   if (query.length) parts.push(text(use.opType(op, op.names.query)));
+  if (headers.length) {
+    // The operation's headers type, less those the client sets from its options (named the shorter way).
+    const all = use.opType(op, op.names.headers);
+    const left = headersNotOnCall(op, config);
+    const names = (list: { name: string }[]) => list.map((p) => quote(p.name)).join(' | ');
+    parts.push(
+      text(
+        !left.length
+          ? all
+          : headers.length <= left.length
+            ? `Pick<${all}, ${names(headers)}>`
+            : `Omit<${all}, ${names(left)}>`,
+      ),
+    );
+  }
   if (!parts.length) return undefined;
-  const optional = mode
-    ? !op.requestBody!.required && !query.some((q) => q.required)
-    : !query.some((q) => q.required);
+  const optional = !(mode && op.requestBody!.required) && ![...query, ...headers].some((p) => p.required);
   return {
-    name: mode && query.length ? 'params' : mode ? 'body' : 'query',
+    name:
+      [mode, query.length, headers.length].filter(Boolean).length > 1
+        ? 'params'
+        : mode
+          ? 'body'
+          : query.length
+            ? 'query'
+            : 'headers',
     type: intersection(parts),
     optional,
   };
@@ -111,12 +141,21 @@ const words = (text: string) => text.trim().split(/\s+/).length;
  * The summary, the description when it says more than the summary (`Lists vector stores.` under `List vector
  * stores` does not), then the request it sends: never the method's own name again.
  */
-function docOf(op: Operation): string {
+function docOf(op: Operation, config: CodegenConfig): string {
   const paragraphs: string[] = [];
   if (op.summary) paragraphs.push(op.summary);
   const description = op.description?.trim();
   if (description && (!op.summary || words(description) > words(op.summary) + 1))
     paragraphs.push(description);
+  const headers = callHeaders(op, config);
+  if (headers.length) {
+    const idempotency = idempotencyParameter(op, config);
+    const list = headers.map(
+      (p) =>
+        `\`${p.name}\`${p.required ? ' (required)' : ''}${p === idempotency ? ' (a new key per call when not given, sent unchanged on each retry)' : ''}`,
+    );
+    paragraphs.push(`Request headers, given among the params: ${list.join(', ')}.`);
+  }
   paragraphs.push(`\`${op.method.toUpperCase()} ${op.path}\` (\`${op.operationId}\`)`);
   return [...paragraphs.join('\n\n').split('\n'), ...(op.deprecated ? ['@deprecated'] : [])].join('\n');
 }
@@ -126,12 +165,13 @@ export function methodOf(
   op: Operation,
   name: string,
   use: Imports,
+  config: CodegenConfig,
 ): OptionalKind<MethodDeclarationStructure> {
   const positional = op.pathParameters.map((p): OptionalKind<ParameterDeclarationStructure> => ({
     name: p.identifier,
     type: 'string',
   }));
-  const params = paramsOf(op, use);
+  const params = paramsOf(op, use, config);
   const options: OptionalKind<ParameterDeclarationStructure> = {
     name: 'options',
     hasQuestionToken: true,
@@ -147,7 +187,7 @@ export function methodOf(
     : '';
   const paramsArg = params ? `params: ${params.name}` : '';
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
-  const docs = [docOf(op)];
+  const docs = [docOf(op, config)];
 
   // Every paged list, whatever its style, returns the one page type of core/pagination.ts.
   const pagedItemType = op.pageItem;

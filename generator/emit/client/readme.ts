@@ -9,6 +9,7 @@ import type { Operation } from '../../ir/operation.ts';
 import type { ResourceNode } from '../../ir/resource.ts';
 import { renderTemplate } from '../templates.ts';
 import type { GeneratedFile } from '../contract.ts';
+import { idempotencyParameter } from './operation-spec.ts';
 import {
   binaryAnswers,
   credentials,
@@ -76,6 +77,12 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       organizationHeader: config.organizationHeader,
       projectHeader: config.projectHeader,
       idempotencyHeader: config.idempotencyHeader,
+      // The idempotency headers the operations declare, which the client fills on the operations that declare them.
+      declaredIdempotency: [
+        ...new Set(api.operations.flatMap((op) => idempotencyParameter(op, config)?.name ?? [])),
+      ]
+        .map((h) => `\`${h}\``)
+        .join(', '),
       retryStatuses: config.retryStatuses.join(', '),
       withResponseCall: plain ? sampleCall(api, plain) : '',
       overloads: overloads(api),

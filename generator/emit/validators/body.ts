@@ -212,5 +212,20 @@ export function bracketLeaves(
         bracketLeaves(api, schemas, p.type, key, table, inner);
       }
     }
+    // A map's values (Stripe's `currency_options[usd][amount]`): any key, marked so the runtime tries `[*]`.
+    const values =
+      r.kind === 'map'
+        ? r.values
+        : r.kind === 'object' && typeof r.additional === 'object'
+          ? r.additional
+          : undefined;
+    if (values) {
+      const key = `${path}[*]`;
+      const leaf = resolveNode(api, values, schemas);
+      if (leaf.kind === 'number' || leaf.kind === 'boolean') table[key] ??= leaf.kind;
+      const before = Object.keys(table).length;
+      bracketLeaves(api, schemas, values, key, table, inner);
+      if (Object.keys(table).length > before) table['*'] = 'map';
+    }
   }
 }

@@ -15,13 +15,14 @@ import type { Api } from '../../ir/api.ts';
 import type { Operation } from '../../ir/operation.ts';
 import type { Parameter } from '../../ir/parameter.ts';
 import type { NamedSchema, TypeNode } from '../../ir/schema.ts';
-import { resolveNode, schemaByName } from '../../ir/queries.ts';
+import { propertiesOf, resolveNode, schemaByName } from '../../ir/queries.ts';
 import type { GeneratedFile } from '../contract.ts';
 import { printFile } from '../ts/project.ts';
 import { _, join, Name, Writer, type Code } from './code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { bracketLeaves, writeBody } from './body.ts';
+import { effectiveStyle } from '../operation-facts.ts';
 import { specPointer } from './path.ts';
 import { plainRef } from './structure.ts';
 import { printAll } from './schemas.ts';
@@ -198,10 +199,24 @@ function writeParam(
   const wire = p.in === 'header' ? p.name.toLowerCase() : p.name;
   const outKey = p.in === 'path' ? p.identifier : p.name;
   const pointer = `/${key}/${pointerToken(p.name)}`;
+  const at = styleOf(api, schemas, p);
   w.block(_``, () => {
-    w.line(_`const raw = input.${new Name(key)}?.[${wire}];`);
+    const given = _`input.${new Name(key)}?.[${wire}]`;
+    if (at?.read === 'list')
+      w.line(_`const raw = ${compiler.rt('styledList')}(${given}, ${p.name}, ${at.style});`);
+    else if (at?.read === 'scalar')
+      w.line(_`const raw = ${compiler.rt('styledScalar')}(${given}, ${p.name}, ${at.style});`);
+    else w.line(_`const raw = ${given};`);
     const plain = coercion(api, schemas, p.type, RAW, compiler);
-    if (p.in === 'query' && p.style === 'deepObject') {
+    if (at?.read === 'object') {
+      // An object outside deepObject, as bracket fields (`color[R]`), its numbers and booleans coerced by their path.
+      const table: Record<string, string> = {};
+      bracketLeaves(api, schemas, p.type, p.name, table, new Set());
+      const keys = propertiesOf(api, p.type, schemas).map((q) => q.name);
+      w.line(
+        _`let x: unknown = ${compiler.rt('bracketParam')}(${compiler.rt('styledObject')}(raw, ${p.name}, ${at.style}, input.query, ${keys}), ${p.name}, ${table}) ?? ${plain};`,
+      );
+    } else if (p.in === 'query' && p.style === 'deepObject') {
       // Bracket notation (`scope[type]=account`), its numbers and booleans coerced by their path.
       const table: Record<string, string> = {};
       bracketLeaves(api, schemas, p.type, p.name, table, new Set());
@@ -224,6 +239,26 @@ function writeParam(
       );
     else w.line(_`if (x !== undefined) ${target}[${outKey}] = x;`);
   });
+}
+
+/**
+ * How a parameter in a style other than its location's plain default is read back (styles.ts): as a list, a
+ * scalar without its label or matrix prefix, or an object (any style but deepObject); undefined: as it comes.
+ */
+function styleOf(
+  api: Api,
+  schemas: Map<string, NamedSchema>,
+  p: Parameter,
+): { read: 'list' | 'scalar' | 'object'; style: Record<string, unknown> } | undefined {
+  if (p.in === 'cookie') return undefined;
+  const { style, explode } = effectiveStyle(p as Parameter & { in: 'path' | 'query' | 'header' });
+  if (style === 'deepObject') return undefined;
+  const n = resolveNode(api, p.type, schemas);
+  const at = { in: p.in, style, explode };
+  if (n.kind === 'object') return { read: 'object', style: at };
+  const plain = style === 'form' || style === 'simple';
+  if (n.kind === 'array') return plain ? undefined : { read: 'list', style: at };
+  return plain ? undefined : { read: 'scalar', style: at };
 }
 
 const RAW = new Name('raw');
@@ -302,6 +337,9 @@ function coercion(
     )
       return 'boolean';
     if (r.kind === 'literal' && typeof r.value === 'number') return 'number';
+    // A union with a number member (Stripe's `anyOf: [integer, enum: ['']]`): text that reads as a number is one
+    // (toNumber leaves any other text as it is, for the other members).
+    if (r.kind === 'union' && r.variants.some((v) => scalarOf(v) === 'number')) return 'number';
     return 'string';
   };
   if (n.kind === 'array') {

@@ -14,11 +14,10 @@ import type { EmulatedCollection, EmulatedOperation } from '../../ir/emulation.t
 import type { Operation } from '../../ir/operation.ts';
 import type { Api } from './shape.ts';
 import { resolveNode } from '../../ir/queries.ts';
+import { IDEMPOTENCY_HEADER } from '../../ir/parameter.ts';
 import { LIMIT_PARAMS } from '../paging.ts';
 import { computeKind, moderationCategories } from './compute.ts';
 import { isParam, jsonSuccess, listItem, parentPath, refName, segments, template } from './shape.ts';
-
-const IDEMPOTENCY = /^(x-)?idempotency[-_]?key$/i;
 
 export function decideOperations(
   api: Api,
@@ -137,7 +136,7 @@ function hasToken(api: Api, body: NonNullable<ReturnType<typeof jsonSuccess>>): 
 }
 
 function idempotency(op: Operation): { idempotencyHeader?: string } {
-  const header = op.parameters.find((p) => p.in === 'header' && IDEMPOTENCY.test(p.name));
+  const header = op.parameters.find((p) => p.in === 'header' && IDEMPOTENCY_HEADER.test(p.name));
   return header ? { idempotencyHeader: header.name.toLowerCase() } : {};
 }
 

@@ -24,7 +24,13 @@ import {
   RETRY_STATUSES,
 } from '../internal/brand.js';
 import { isBrowser } from '../internal/browser.js';
-import { idempotencyKey, requestHeaders, withJsonType, type HeaderBag } from '../internal/headers.js';
+import {
+  idempotencyKey,
+  requestHeaders,
+  withHeaders,
+  withJsonType,
+  type HeaderBag,
+} from '../internal/headers.js';
 import { parseJson, parseResult } from '../internal/parse.js';
 import { encodeBody } from '../internal/request-body.js';
 import { env } from '../internal/servers.js';
@@ -36,7 +42,7 @@ import {
 } from '../internal/settings.js';
 import { NON_IDEMPOTENT, transmit } from '../internal/transport.js';
 import { credentialsFor } from '../internal/security.js';
-import { requestUrl, splitParams, type Query } from '../internal/url.js';
+import { requestUrl, splitParams, type Query, type UrlOptions } from '../internal/url.js';
 
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 const NO_PATH: Record<string, string> = Object.freeze({});
@@ -48,6 +54,8 @@ function jsonBody(op: OperationSpec, body: unknown): string | undefined {
 
 export class ClientBase {
   readonly baseURL: string;
+  /** What the URL of each request depends on beside `baseURL`, fixed at construction. */
+  private readonly urlOptions: UrlOptions;
   readonly organization: string | null;
   readonly project: string | null;
   readonly maxRetries: number;
@@ -87,7 +95,13 @@ export class ClientBase {
       );
     }
     this.apiKey = apiKey;
-    this.baseURL = (options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`) ?? defaultBaseURL).replace(/\/+$/, '');
+    const chosenURL = options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`);
+    this.baseURL = (chosenURL ?? defaultBaseURL).replace(/\/+$/, '');
+    this.urlOptions = {
+      defaultQuery: options.defaultQuery,
+      serverVariables: options.serverVariables,
+      baseURLChosen: chosenURL !== undefined,
+    };
     // The environment is read only for a header the API has: an API without one never picks up a stray variable.
     this.organization =
       options.organization === undefined
@@ -130,7 +144,8 @@ export class ClientBase {
 
   /** Calls one operation. */
   call<T>(op: OperationSpec, args: CallArgs, options: RequestOptions = NO_OPTIONS): APIPromise<T> {
-    const { body, query } = splitParams(op, args.params);
+    const { body, query, headers } = splitParams(op, args.params);
+    if (headers) options = withHeaders(options, headers);
     const response = selectResponse(op, body);
     const parse =
       response.kind === 'json'
@@ -150,7 +165,8 @@ export class ClientBase {
   ): PagePromise<Item, Body> {
     const paging = op.paging;
     if (!paging) throw new ClientError(`${op.id} is not a paged list.`);
-    const { body, query } = splitParams(op, args.params);
+    const { body, query, headers } = splitParams(op, args.params);
+    const sent = headers ? withHeaders(options, headers) : options;
     const response = selectResponse(op, body);
     const fetchPage = (next: Query) =>
       this.list<Item, Body>(
@@ -159,7 +175,7 @@ export class ClientBase {
         options,
       );
     return new PagePromise<Item, Body>(
-      this.send(op, args.path ?? NO_PATH, query, body, response, options),
+      this.send(op, args.path ?? NO_PATH, query, body, response, sent),
       (r) =>
         new Page<Item, Body>(parseJson(r) as Body, query, paging, fetchPage, r.response.headers.get('link')),
     );
@@ -234,7 +250,7 @@ export class ClientBase {
     )
       for (const { choice, value } of credentialsFor(op, key, this.options.credentials))
         if (choice.kind === 'apiKey' && choice.in === 'query') query = { ...query, [choice.name]: value };
-    return requestUrl(op, pathParams, query, body, options, this.baseURL, this.options);
+    return requestUrl(op, pathParams, query, body, options, this.baseURL, this.urlOptions);
   }
 
   /** The headers of a request with a JSON body or none. */
@@ -254,7 +270,7 @@ export class ClientBase {
     )
       return { ...this.sharedHeaders(op, expected, json) };
     const bag = this.headers(op, expected, options, key);
-    if (json) withJsonType(bag);
+    if (json) withJsonType(bag, op);
     return bag.record();
   }
 
@@ -305,6 +321,8 @@ export class ClientBase {
             DEFAULT_MAX_RESPONSE_BYTES,
           ),
       safeToResend:
+        // A header the operation declares is filled on any method; the client-wide one on POST and PATCH.
+        (op.idempotencyHeader !== undefined && idempotencyKey(headers, op.idempotencyHeader, options)) ||
         !NON_IDEMPOTENT.has(op.method) ||
         idempotencyKey(headers, this.idempotencyHeader, options) ||
         (options.retryNonIdempotent ?? this.options.retryNonIdempotent) === true,
@@ -325,7 +343,7 @@ export class ClientBase {
     let record = records.get(expected.kind);
     if (record === undefined) {
       const bag = this.headers(op, expected, NO_OPTIONS, this.apiKey as string | null);
-      if (json) withJsonType(bag);
+      if (json) withJsonType(bag, op);
       record = bag.record();
       records.set(expected.kind, record);
     }

@@ -65,8 +65,20 @@ export interface HeaderDefaults {
   defaultHeaders: HeadersLike | undefined;
 }
 
-export function withJsonType(headers: HeaderBag): void {
-  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+/**
+ * A JSON body's content type: the operation's own JSON media type where it names one (Box's
+ * `application/json-patch+json`), else `application/json`; a caller's own header is kept.
+ */
+export function withJsonType(headers: HeaderBag, op: OperationSpec): void {
+  if (headers.has('Content-Type')) return;
+  let type = 'application/json';
+  const mediaTypes = op.requestBody?.mediaTypes;
+  for (const mediaType in mediaTypes)
+    if (mediaTypes[mediaType] === 'json') {
+      if (!mediaType.includes('*')) type = mediaType;
+      break;
+    }
+  headers.set('Content-Type', type);
 }
 
 /** The headers of one request but its body's content type; `key` is the credential (null: the client has none). */
@@ -96,6 +108,14 @@ export function requestHeaders(
   headers.merge(client.defaultHeaders);
   headers.merge(options.headers);
   return headers;
+}
+
+/** The options with the call's header parameters added before its own `headers` (which win). */
+export function withHeaders(options: RequestOptions, params: Record<string, string>): RequestOptions {
+  const bag = new HeaderBag();
+  bag.merge(params);
+  bag.merge(options.headers);
+  return { ...options, headers: bag.record() };
 }
 
 /**

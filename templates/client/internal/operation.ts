@@ -29,6 +29,10 @@ export interface OperationSpec extends Omit<OperationFacts, 'status'> {
   body?: 'json' | 'multipart' | 'json|multipart' | 'form' | 'text' | 'binary';
   /** Operation-level servers (otherwise the client's base URL). */
   servers?: readonly ServerSpec[];
+  /** The header parameters the params argument carries, by their wire names. */
+  headerKeys?: readonly string[];
+  /** The declared header given an idempotency key when the caller passes none. */
+  idempotencyHeader?: string;
 }
 
 /** The media type a `text` or `binary` body is sent with: the first the operation accepts of that kind. */

@@ -13,7 +13,7 @@ export async function encodeBody(
   if (op.body === 'form' || op.body === 'text' || op.body === 'binary') return rawBody(op, body, headers);
   const multipart = op.body === 'multipart' || (op.body === 'json|multipart' && containsUploadable(body));
   if (!multipart) {
-    withJsonType(headers);
+    withJsonType(headers, op);
     return JSON.stringify(body);
   }
   headers.delete('Content-Type'); // fetch sets it with the boundary

@@ -2,15 +2,27 @@
 import { ClientError } from '../core/errors.js';
 import type { OperationSpec } from './operation.js';
 import type { ClientOptions, RequestOptions } from '../core/options.js';
+import { headerText, pathText, queryPieces } from '../../protocol/params.js';
 import { pickServer, serverURL } from './servers.js';
 
 export type Query = Record<string, unknown>;
 
+/** The params argument split by where each part travels. */
+export interface SplitParams {
+  body: unknown;
+  query: Query;
+  /** Header parameters, serialized (absent: none given). */
+  headers?: Record<string, string>;
+}
+
 const NO_QUERY: Query = Object.freeze({});
-const NO_PARAMS = Object.freeze({ body: undefined, query: NO_QUERY });
+const NO_PARAMS: SplitParams = Object.freeze({ body: undefined, query: NO_QUERY });
 
 /** The client-wide options the URL depends on. */
-export type UrlOptions = Pick<ClientOptions, 'defaultQuery' | 'serverVariables'>;
+export type UrlOptions = Pick<ClientOptions, 'defaultQuery' | 'serverVariables'> & {
+  /** The client's `baseURL` was chosen (the option or the environment), not the spec's server. */
+  baseURLChosen?: boolean;
+};
 
 /**
  * Each operation's path template split once into literal text and parameter names: `[text, name, text, ...]`. The
@@ -49,27 +61,51 @@ function hasKeys(record: object): boolean {
   return false;
 }
 
-/** The one params argument as the operation's `params` says: all body, all query, or split by `queryKeys`. */
-export function splitParams(op: OperationSpec, params: unknown): { body: unknown; query: Query } {
-  if (params === undefined || op.params === undefined) return NO_PARAMS;
-  if (op.params === 'body') return { body: params, query: NO_QUERY };
-  if (op.params === 'query') return { body: undefined, query: params as Query };
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The one params argument as the operation's `params` says: all body, all query, or split by `queryKeys`; the
+ * header parameters (`headerKeys`) taken out first.
+ */
+export function splitParams(op: OperationSpec, params: unknown): SplitParams {
+  if (params === undefined || (op.params === undefined && op.headerKeys === undefined)) return NO_PARAMS;
+  const plain = isPlainObject(params);
+  if (op.params === 'body' && (op.headerKeys === undefined || !plain))
+    return { body: params, query: NO_QUERY };
+  if (op.params === 'query' && op.headerKeys === undefined)
+    return { body: undefined, query: params as Query };
   const body: Query = {};
   const query: Query = {};
+  let headers: Record<string, string> | undefined;
   for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
-    const target = op.queryKeys?.includes(key) ? query : body;
+    if (op.headerKeys?.includes(key)) {
+      if (value === undefined || value === null) continue;
+      (headers ??= {})[key] = headerText(value, op.styles?.header?.[key]);
+      continue;
+    }
+    const target = op.params === 'query' || op.queryKeys?.includes(key) ? query : body;
     // Defined, not assigned: assigning `__proto__` would set the prototype and the field would never be sent.
     if (key === '__proto__')
       Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
     else target[key] = value;
   }
-  return { body, query };
+  // A body of nothing but headers is no body, unless the operation needs one.
+  const sendBody = op.params === 'body' || op.params === 'both';
+  return {
+    body: sendBody && (hasKeys(body) || op.requestBody?.required) ? body : undefined,
+    query,
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /** `baseURL` is the client's, already without a trailing slash. */
 export function requestUrl(
   op: OperationSpec,
-  pathParams: Record<string, string>,
+  pathParams: Record<string, unknown>,
   query: Query,
   body: unknown,
   options: RequestOptions,
@@ -85,34 +121,38 @@ export function requestUrl(
       throw new ClientError(
         `${op.id}: path parameter \`${name}\` must be a non-empty string, got ${JSON.stringify(value)}.`,
       );
-    path += encodeSegment(value) + parts[i + 1]!;
+    const enc = op.styles?.path?.[name];
+    path += (enc ? pathText(name, value, enc) : encodeSegment(value)) + parts[i + 1]!;
   }
   let base: string;
   if (options.baseURL === undefined && !op.servers?.length) base = baseURL;
   else {
+    // An operation's own server is a default under the client's base URL: a chosen `baseURL` (a mock, a proxy, a
+    // region) takes its place, unless its URL has variables, which `serverVariables` choose.
     const server = op.servers?.length ? pickServer(op.servers, body) : undefined;
-    base = (options.baseURL ?? (server ? serverURL(server, client.serverVariables) : baseURL)).replace(
-      /\/+$/,
-      '',
-    );
+    const own = server && !(client.baseURLChosen && !server.url.includes('{')) ? server : undefined;
+    base = (options.baseURL ?? (own ? serverURL(own, client.serverVariables) : baseURL)).replace(/\/+$/, '');
   }
   if (client.defaultQuery || options.query || (query !== NO_QUERY && hasKeys(query))) {
-    const search = new URLSearchParams();
-    appendQuery(search, { ...client.defaultQuery, ...query, ...options.query });
-    const qs = search.toString();
+    const qs = queryString(op, { ...client.defaultQuery, ...query, ...options.query });
     if (qs) return `${base}${path}?${qs}`;
   }
   return base + path;
 }
 
-/** Form style, exploded: arrays repeat the key, objects use `key[sub]`. */
-function appendQuery(search: URLSearchParams, query: Query, prefix?: string): void {
+/**
+ * Each declared parameter as its style says (protocol/params.ts); an undeclared one (the `query` option, the
+ * client's `defaultQuery`) in bracket notation, which is what servers that take free-form keys read.
+ */
+function queryString(op: OperationSpec, query: Query): string {
+  const pieces: string[] = [];
+  const styles = op.styles?.query;
   for (const [key, value] of Object.entries(query)) {
-    const name = prefix ? `${prefix}[${key}]` : key;
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const v of value) search.append(name, String(v));
-    else if (typeof value === 'object') appendQuery(search, value as Query, name);
-    // oxlint-disable-next-line typescript/no-base-to-string -- objects took the branch above: a scalar is left
-    else search.append(name, String(value));
+    const declared = op.params === 'query' || op.queryKeys?.includes(key);
+    const enc = declared ? styles?.[key] : DEEP;
+    for (const piece of queryPieces(key, value, enc)) pieces.push(piece);
   }
+  return pieces.join('&');
 }
+
+const DEEP = Object.freeze({ style: 'deepObject' as const });
