@@ -1,0 +1,83 @@
+/**
+ * Multipart fields in bracket notation, as openai-node (pinned as a dev dependency) sends an object field
+ * (`expires_after[anchor]`, `expires_after[seconds]`) and an array field (`include[]`), read back by the emulator's
+ * validators into the values the schema describes and stored as sent; a property the schema itself names with
+ * brackets (`tags[]`) is kept as it is.
+ */
+import OpenAI, { toFile } from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type Served } from './serve.ts';
+
+let served: Served;
+let openai: OpenAI;
+
+beforeAll(async () => {
+  served = await serve('test/fixtures/multipart-brackets/openapi.yaml');
+  openai = new OpenAI({ apiKey: 'My API Key', baseURL: served.base, maxRetries: 0 });
+});
+afterAll(async () => {
+  await served.close();
+});
+
+const upload = () => toFile(Buffer.from('{}\n'), 'in.jsonl', { type: 'application/jsonl' });
+
+describe('multipart fields in bracket notation', () => {
+  it('an object field sent by openai-node as expires_after[…] is read back, validated and stored', async () => {
+    const file = await openai.files.create({
+      file: await upload(),
+      purpose: 'assistants',
+      expires_after: { anchor: 'created_at', seconds: 3600 },
+    });
+    expect(file.expires_after).toEqual({ anchor: 'created_at', seconds: 3600 });
+    expect((await openai.files.retrieve(file.id)).expires_after).toEqual({
+      anchor: 'created_at',
+      seconds: 3600,
+    });
+  });
+
+  it('a nested leaf is checked against its schema at its own path', async () => {
+    const err = await openai.files
+      .create({
+        file: await upload(),
+        purpose: 'assistants',
+        expires_after: { anchor: 'created_at', seconds: 12 },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(String((err as Error).message)).toContain('/body/expires_after/seconds');
+  });
+
+  it('an array field sent by openai-node as include[] is read back as a list', async () => {
+    const res = await openai.audio.transcriptions.create({
+      file: await toFile(Buffer.from('RIFF'), 'a.wav', { type: 'audio/wav' }),
+      model: 'whisper-1',
+      include: ['logprobs'],
+      temperature: 0.5,
+    });
+    expect(typeof res.text).toBe('string');
+    const bad = await openai.audio.transcriptions
+      .create({
+        file: await toFile(Buffer.from('RIFF'), 'a.wav', { type: 'audio/wav' }),
+        model: 'whisper-1',
+        include: ['nope' as 'logprobs'],
+      })
+      .catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(String((bad as Error).message)).toContain('/body/include/0');
+  });
+
+  it('a property named with brackets (tags[]) keeps its name', async () => {
+    const form = new FormData();
+    form.set('file', new File(['{}'], 'in.jsonl'));
+    form.set('purpose', 'batch');
+    form.append('tags[]', 'a');
+    form.append('tags[]', 'b');
+    const res = await fetch(`${served.base}/files`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t' },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Record<string, unknown>)['tags[]']).toEqual(['a', 'b']);
+  });
+});
