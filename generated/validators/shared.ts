@@ -2856,7 +2856,7 @@ export function checkImageMaskPart2(v: unknown, p: string, c: Ctx, s: string): v
     c.add(p, 'one_of', 'matches more than one of the allowed shapes', s + '/oneOf');
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value', s + '/oneOf');
+    c.add(p, 'one_of', 'must be a value with file_id or a value with image_url', s + '/oneOf');
   }
 }
 
@@ -3146,7 +3146,7 @@ export function checkResponseInputImagePartPart2(v: unknown, p: string, c: Ctx, 
     c.add(p, 'one_of', 'matches more than one of the allowed shapes', s + '/oneOf');
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value', s + '/oneOf');
+    c.add(p, 'one_of', 'must be a value with image_url or a value with file_id', s + '/oneOf');
   }
 }
 

@@ -2,17 +2,17 @@
  * Multipart fields in bracket notation, as openai-node (pinned as a dev dependency) sends an object field
  * (`expires_after[anchor]`, `expires_after[seconds]`) and an array field (`include[]`), read back by the emulator's
  * validators into the values the schema describes and stored as sent; a property the schema itself names with
- * brackets (`tags[]`) is kept as it is.
+ * brackets (`tags[]`) is kept as it is. A body that asks for one of two fields, refused with neither, names them.
  */
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type Served } from './serve.ts';
+import { send, serve, type Served } from './serve.ts';
 
 let served: Served;
 let openai: OpenAI;
 
 beforeAll(async () => {
-  served = await serve('test/fixtures/multipart-brackets/openapi.yaml');
+  served = await serve('test/fixtures/openai-shapes/openapi.yaml');
   openai = new OpenAI({ apiKey: 'My API Key', baseURL: served.base, maxRetries: 0 });
 });
 afterAll(async () => {
@@ -79,5 +79,14 @@ describe('multipart fields in bracket notation', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Record<string, unknown>)['tags[]']).toEqual(['a', 'b']);
+  });
+});
+
+describe('a body that asks for one field of two', () => {
+  it('is refused with neither, in a message that names both', async () => {
+    const res = await send(`${served.base}/file_batches`, 'POST', {});
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('must be a value with file_ids or a value with files');
+    expect((await send(`${served.base}/file_batches`, 'POST', { file_ids: ['f'] })).status).toBe(200);
   });
 });
