@@ -21,7 +21,10 @@ export default defineConfig({
     root: dir,
     include: ['tests/api-resources/**/*.test.ts'],
     globals: true,
-    setupFiles: [new URL('test/openai-node/jest-globals.ts', import.meta.url).pathname],
+    setupFiles: [
+      new URL('test/openai-node/jest-globals.ts', import.meta.url).pathname,
+      new URL('test/openai-node/record-requests.ts', import.meta.url).pathname,
+    ],
     snapshotSerializers: [new URL('test/openai-node/error-snapshots.ts', import.meta.url).pathname],
     testTimeout: 120_000,
     pool: 'forks',
