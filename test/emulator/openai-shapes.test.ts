@@ -2,7 +2,8 @@
  * Multipart fields in bracket notation, as openai-node (pinned as a dev dependency) sends an object field
  * (`expires_after[anchor]`, `expires_after[seconds]`) and an array field (`include[]`), read back by the emulator's
  * validators into the values the schema describes and stored as sent; a property the schema itself names with
- * brackets (`tags[]`) is kept as it is. A body that asks for one of two fields, refused with neither, names them.
+ * brackets (`tags[]`) is kept as it is. A body that asks for one of two fields, refused with neither, names them;
+ * one that takes exactly one of two (`oneOf`), refused with both, names them too.
  */
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,5 +91,19 @@ describe('a body that asks for one field of two', () => {
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('must be a value with file_ids or a value with files');
     expect((await send(`${served.base}/file_batches`, 'POST', { file_ids: ['f'] })).status).toBe(200);
+  });
+});
+
+describe('a body that takes exactly one field of two', () => {
+  it('is refused with both, in a message that names them, and accepted with one', async () => {
+    const both = await send(`${served.base}/threads`, 'POST', {
+      file_search: { vector_store_ids: ['vs_1'], vector_stores: [{}] },
+    });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(await both.json())).toContain(
+      'matches more than one of: a value with vector_store_ids, a value with vector_stores',
+    );
+    const one = await send(`${served.base}/threads`, 'POST', { file_search: { vector_stores: [{}] } });
+    expect(one.status).toBe(200);
   });
 });
