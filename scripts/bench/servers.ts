@@ -38,10 +38,7 @@ export function emulatorCommand(
   const bin = path.resolve(root, 'bin/platform-api-codegen.js');
   return {
     name: 'emulator',
-    how:
-      form === 'built'
-        ? 'bin/platform-api-codegen.js emulate (lib/)'
-        : 'scripts/tool.ts emulate (the sources through tsx)',
+    how: `${form === 'built' ? 'bin/platform-api-codegen.js' : 'scripts/tool.ts'} emulate ${[...extra, ''].join(' ')}(${form === 'built' ? 'lib/' : 'the sources through tsx'})`,
     command: [
       process.execPath,
       ...(form === 'built' ? [bin] : ['--import', 'tsx', path.resolve(root, 'scripts/tool.ts')]),
