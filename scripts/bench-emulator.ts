@@ -2,17 +2,21 @@
  * `npm run bench:emulator`: the emulator beside Prism (@stoplight/prism-cli 5.14.2, the newest 5.x that installs on
  * Node 20) mocking the same spec, on our spec and on OpenAI's published one (test/fixtures/corpus/openai-3.1.yaml),
  * in one run, rounds interleaved, each server a fresh child process started through the command a user runs
- * (`platform-api-codegen emulate`, the built CLI when `lib/` exists, else the sources through tsx; Prism's `mock`):
+ * (`platform-api-codegen emulate` installed: `lib/` is built from this checkout first, `npm run build:tool`, and
+ * `bin/platform-api-codegen.js` run on plain Node; Prism's `mock`):
  * - first start: spawn to first answered request with an empty cache folder (`--cache`), so the spec is generated
  *   and compiled; the emulator's own progress lines (generate, compile) are kept apart;
- * - cached start: the same with the compiled emulator in the cache (every run but the first after a change);
+ * - cached start: the same with the compiled emulator in the cache (every run but the first after a change), wall
+ *   time and the process's CPU time by then (from /proc, where there is one);
  * - Prism's start, beside both;
  * - requests per second (autocannon, 127.0.0.1, 2xx only) for create (`POST /vector_stores`), retrieve
  *   (`GET /vector_stores/{id}`) and list (`GET /vector_stores?limit=20`).
- * Median (min–max) over rounds. `-- --rounds N` (3), `--duration s` (3), `--connections N` (10), `--specs ours,openai`.
+ * Median (min–max) over rounds. `-- --rounds N` (3), `--duration s` (3), `--connections N` (10), `--specs ours,openai`,
+ * `--no-build` (use `lib/` as it is).
  * Every process started here is stopped by its pid; every load is bounded by `--duration`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,15 +28,43 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     specs: { type: 'string', default: 'ours,openai' },
+    'no-build': { type: 'boolean', default: false },
   },
 });
-const SPECS: Record<string, { file: string; basePath: string }> = {
-  ours: { file: 'spec/openapi.yaml', basePath: '/v1' },
-  openai: { file: 'test/fixtures/corpus/openai-3.1.yaml', basePath: '/v1' },
+if (values['no-build'] && !existsSync('lib/generator/cli/index.js')) {
+  console.error('bench:emulator: --no-build, but lib/ is not built (npm run build:tool)');
+  process.exit(1);
+}
+if (!values['no-build']) {
+  // The installed form of this checkout's sources: a lib/ left from an earlier build would time older code.
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package/build-tool.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('npm run build:tool failed: nothing measured');
+}
+/** The emulate command as installed (lib/), on `file` with `extra` options. */
+const emulator = (file: string, extra: string[], basePath: string) =>
+  emulatorCommand(file, extra, basePath, '.', 'built');
+interface Spec {
+  file: string;
+  basePath: string;
+  /** Options of `emulate` for this spec: OpenAI's has findings that only `--tolerant` reads past (a user's choice). */
+  options: string[];
+}
+const SPECS: Record<string, Spec> = {
+  ours: { file: 'spec/openapi.yaml', basePath: '/v1', options: [] },
+  openai: { file: 'test/fixtures/corpus/openai-3.1.yaml', basePath: '/v1', options: ['--tolerant'] },
 };
 const AUTH = { authorization: 'Bearer sk-bench', 'content-type': 'application/json' };
 const CREATE_BODY = JSON.stringify({ name: 'bench store', metadata: { team: 'bench' } });
-const ROWS = ['first start ms', 'cached start ms', 'create req/s', 'retrieve req/s', 'list req/s'] as const;
+const ROWS = [
+  'first start ms',
+  'cached start ms',
+  'cached start CPU ms',
+  'create req/s',
+  'retrieve req/s',
+  'list req/s',
+] as const;
 type Row = (typeof ROWS)[number];
 
 const ready = async (base: string) => {
@@ -79,7 +111,7 @@ const median = (xs: number[]) => {
 const fmt = (xs: number[]) =>
   xs.length ? `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})` : '-';
 
-async function bench(name: string, spec: { file: string; basePath: string }): Promise<void> {
+async function bench(name: string, spec: Spec): Promise<void> {
   const rounds = Number(values.rounds);
   const empty = () => Object.fromEntries(ROWS.map((r) => [r, []])) as unknown as Record<Row, number[]>;
   const ours = empty();
@@ -93,7 +125,7 @@ async function bench(name: string, spec: { file: string; basePath: string }): Pr
       const lines: string[] = [];
       try {
         const first = await startServer(
-          emulatorCommand(spec.file, ['--cache', cold], spec.basePath),
+          emulator(spec.file, [...spec.options, '--cache', cold], spec.basePath),
           ready,
           600_000,
           (c) => lines.push(c),
@@ -107,20 +139,20 @@ async function bench(name: string, spec: { file: string; basePath: string }): Pr
       // The warm folder is filled by the first round's cached start (its first, uncounted, start).
       if (round === 0)
         await stop(
-          (await startServer(emulatorCommand(spec.file, ['--cache', warm], spec.basePath), ready)).proc,
+          (await startServer(emulator(spec.file, [...spec.options, '--cache', warm], spec.basePath), ready))
+            .proc,
         );
       const order = round % 2 ? ['prism', 'emulator'] : ['emulator', 'prism'];
       for (const who of order) {
         const running =
           who === 'emulator'
-            ? await startServer(emulatorCommand(spec.file, ['--cache', warm], spec.basePath), ready)
+            ? await startServer(emulator(spec.file, [...spec.options, '--cache', warm], spec.basePath), ready)
             : await startServer(prismCommand(spec.file), ready, 600_000);
         try {
-          if (who === 'emulator') ours['cached start ms'].push(running.startupMs);
-          else {
-            peer['cached start ms'].push(running.startupMs);
-            peer['first start ms'].push(running.startupMs);
-          }
+          const into = who === 'emulator' ? ours : peer;
+          into['cached start ms'].push(running.startupMs);
+          if (running.startupCpuMs !== undefined) into['cached start CPU ms'].push(running.startupCpuMs);
+          if (who !== 'emulator') peer['first start ms'].push(running.startupMs);
           await throughput(running, who === 'emulator' ? ours : peer);
         } finally {
           await stop(running.proc);
@@ -135,6 +167,9 @@ async function bench(name: string, spec: { file: string; basePath: string }): Pr
     `\n${name}: the emulator of ${spec.file} vs Prism mocking the same spec: ${rounds} rounds (interleaved), ${values.duration} s per load, ${values.connections} connections; median (min–max)`,
   );
   console.log(
+    `started as: ${emulator(spec.file, spec.options, spec.basePath).how}; ${prismCommand(spec.file).how}`,
+  );
+  console.log(
     `emulator's progress lines, first start of round 1:\n${progress[0]!
       .split('\n')
       .map((l) => `  ${l.trim()}`)
@@ -144,9 +179,14 @@ async function bench(name: string, spec: { file: string; basePath: string }): Pr
   for (const row of ROWS) {
     const a = ours[row];
     const b = peer[row];
+    // Times: how many times faster (or slower) the emulator starts; rates: the emulator's over Prism's.
     const ratio = row.endsWith('ms') ? median(b) / median(a) : median(a) / median(b);
-    const note = row.endsWith('ms') ? ' faster' : '';
-    console.log(`| ${row} | ${fmt(a)} | ${fmt(b)} | ${ratio.toFixed(2)}×${note} |`);
+    const shown = !row.endsWith('ms')
+      ? `${ratio.toFixed(2)}×`
+      : ratio >= 1
+        ? `${ratio.toFixed(2)}× faster`
+        : `${(1 / ratio).toFixed(2)}× slower`;
+    console.log(`| ${row} | ${fmt(a)} | ${fmt(b)} | ${a.length && b.length ? shown : '-'} |`);
   }
 }
 

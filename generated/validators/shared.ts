@@ -2853,10 +2853,15 @@ export function checkImageMaskPart(v: unknown, p: string, c: Ctx, s: string): vo
 export function checkImageMaskPart2(v: unknown, p: string, c: Ctx, s: string): void {
   const m0 = (isImageMaskVariant0(v, c) ? 1 : 0) + (isImageMaskVariant1(v, c) ? 1 : 0);
   if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'matches more than one of: a value with file_id, a value with image_url',
+      s + '/oneOf',
+    );
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value', s + '/oneOf');
+    c.add(p, 'one_of', 'must be a value with file_id or a value with image_url', s + '/oneOf');
   }
 }
 
@@ -3143,10 +3148,15 @@ export function checkResponseInputImagePartPart(v: unknown, p: string, c: Ctx, s
 export function checkResponseInputImagePartPart2(v: unknown, p: string, c: Ctx, s: string): void {
   const m0 = (isImageMaskVariant1(v, c) ? 1 : 0) + (isImageMaskVariant0(v, c) ? 1 : 0);
   if (m0 > 1) {
-    c.add(p, 'one_of', 'matches more than one of the allowed shapes', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'matches more than one of: a value with image_url, a value with file_id',
+      s + '/oneOf',
+    );
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be any value', s + '/oneOf');
+    c.add(p, 'one_of', 'must be a value with image_url or a value with file_id', s + '/oneOf');
   }
 }
 

@@ -5,7 +5,7 @@
  * its pid; waiting for one to answer is bounded, so a hang ends the run with its stderr.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -13,6 +13,8 @@ export const PRISM = 'prism 5.14.2';
 
 export interface ServerCommand {
   name: string;
+  /** The command in words, for reports. */
+  how: string;
   /** The command line, the port appended last. */
   command: string[];
   /** The API's root on the port (Prism serves the spec's paths without the server's base path). */
@@ -20,22 +22,26 @@ export interface ServerCommand {
 }
 
 /**
- * The emulate command as a user runs it: the installed form when built (`npm run build:tool`), else the sources;
- * `root` another checkout's.
+ * The emulate command: `built`, as a user runs it once installed (`bin/platform-api-codegen.js` over `lib/`, which
+ * `npm run build:tool` compiles and which is stale after a change to the sources), or the sources through tsx;
+ * by default the built form when `lib/` exists. `root`: another checkout's.
  */
 export function emulatorCommand(
   spec: string,
   extra: string[] = [],
   basePath = '',
   root = '.',
+  form: 'built' | 'sources' = existsSync(path.resolve(root, 'lib/generator/cli/index.js'))
+    ? 'built'
+    : 'sources',
 ): ServerCommand {
   const bin = path.resolve(root, 'bin/platform-api-codegen.js');
-  const built = existsSync(path.resolve(root, 'lib/generator/cli/index.js'));
   return {
     name: 'emulator',
+    how: `${form === 'built' ? 'bin/platform-api-codegen.js' : 'scripts/tool.ts'} emulate ${[...extra, ''].join(' ')}(${form === 'built' ? 'lib/' : 'the sources through tsx'})`,
     command: [
       process.execPath,
-      ...(built ? [bin] : ['--import', 'tsx', path.resolve(root, 'scripts/tool.ts')]),
+      ...(form === 'built' ? [bin] : ['--import', 'tsx', path.resolve(root, 'scripts/tool.ts')]),
       'emulate',
       '--spec',
       spec,
@@ -49,6 +55,7 @@ export function emulatorCommand(
 export function prismCommand(spec: string): ServerCommand {
   return {
     name: PRISM,
+    how: `prism mock (@stoplight/prism-cli ${PRISM.split(' ')[1]})`,
     command: [
       process.execPath,
       path.resolve('node_modules/@stoplight/prism-cli/dist/index.js'),
@@ -79,6 +86,11 @@ export interface Running {
   base: string;
   /** From spawning the command to the first answer `ready` accepted. */
   startupMs: number;
+  /**
+   * CPU time (user + system) the process had used by then, from /proc (10 ms ticks; the process's own, not its
+   * children's); undefined where /proc is absent.
+   */
+  startupCpuMs: number | undefined;
   stderr: () => string;
 }
 
@@ -117,7 +129,20 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 5));
   }
-  return { proc, base, startupMs: performance.now() - started, stderr: () => err };
+  const startupMs = performance.now() - started;
+  return { proc, base, startupMs, startupCpuMs: cpuMs(proc.pid), stderr: () => err };
+}
+
+/** User + system CPU of process `pid` so far, from /proc/<pid>/stat (fields 14 and 15, at 100 ticks a second). */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */

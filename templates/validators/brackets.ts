@@ -32,24 +32,29 @@ export function leafKind(table: Readonly<Record<string, string>>, path: string):
   return undefined;
 }
 
-/** Whether any field of `fields` is in bracket notation. */
-export function hasBrackets(fields: Readonly<Record<string, unknown>>): boolean {
-  for (const k of Object.keys(fields)) if (BRACKETED.test(k)) return true;
+/** Whether any field of `fields` is in bracket notation (a name in `keep` does not count). */
+export function hasBrackets(
+  fields: Readonly<Record<string, unknown>>,
+  keep: readonly string[] = [],
+): boolean {
+  for (const k of Object.keys(fields)) if (BRACKETED.test(k) && !keep.includes(k)) return true;
   return false;
 }
 
 /**
  * `fields` with every bracketed field folded into its top-level field (`a[0]=x&a[1]=y` → `a: ['x', 'y']`); a leaf
- * whose path `leaf` names is coerced by it. Fields without brackets are kept as they are. Returns a new object.
+ * whose path `leaf` names is coerced by it. Fields without brackets, and those named in `keep` (a schema's own
+ * property written with brackets, such as `image[]`), are kept as they are. Returns a new object.
  */
 export function unbracket(
   fields: Readonly<Record<string, unknown>>,
   leaf: (path: string, value: unknown) => unknown,
+  keep: readonly string[] = [],
 ): Record<string, unknown> {
   const out = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
     const value = fields[key];
-    const m = BRACKETED.exec(key);
+    const m = keep.includes(key) ? null : BRACKETED.exec(key);
     if (!m) {
       out[key] = value;
       continue;

@@ -41,23 +41,29 @@ export type FormCoercion = 'number' | 'boolean' | 'json' | 'list' | 'list-number
 /**
  * Form and multipart fields arrive as text or files; the generated table says which fields are numbers, booleans,
  * lists or JSON (and which nested leaves, by bracket path, are numbers or booleans), and this turns them into the
- * values the schema describes. Returns a new object.
+ * values the schema describes. Fields in bracket notation (`items[0][quantity]=2`, `include[]`,
+ * `expires_after[anchor]`) are read back into arrays and objects when `brackets` says so: `true` for every such
+ * field (URL-encoded forms), a list for a multipart body, whose schema may name a field with its brackets (`image[]`
+ * is a property of its own there, kept as it is). Returns a new object.
  */
 export function coerceForm(
   body: unknown,
   table: Readonly<Record<string, FormCoercion>>,
-  brackets = false,
+  brackets: boolean | readonly string[] = false,
 ): unknown {
   if (!isObj(body)) return body;
-  // Nested fields of a URL-encoded form in bracket notation (`items[0][quantity]=2`): leaves coerced by their path's
-  // entry. Multipart field names are kept as they are (`image[]` is a file part's name).
+  const keep = Array.isArray(brackets) ? brackets : [];
   const fields: Record<string, unknown> =
-    !brackets || !hasBrackets(body)
+    brackets === false || !hasBrackets(body, keep)
       ? body
-      : unbracket(body, (path, v) => {
-          const how = leafKind(table, path);
-          return how === 'number' || how === 'boolean' ? coerceField(v, how) : v;
-        });
+      : unbracket(
+          body,
+          (path, v) => {
+            const how = leafKind(table, path);
+            return how === 'number' || how === 'boolean' ? coerceField(v, how) : v;
+          },
+          keep,
+        );
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(fields)) {
     const value = fields[key];

@@ -39,6 +39,25 @@ describe('bracket notation', () => {
     });
   });
 
+  it('a multipart body: bracketed fields folded, except the properties named with their brackets', () => {
+    const body = {
+      'include[]': ['logprobs', 'segments'],
+      'expires_after[anchor]': 'created_at',
+      'expires_after[seconds]': '3600',
+      'image[]': ['a.png', 'b.png'],
+      model: 'm',
+    };
+    const out = coerceForm(body, { include: 'list', 'expires_after[seconds]': 'number' }, ['image[]']);
+    expect(plain(out)).toEqual({
+      include: ['logprobs', 'segments'],
+      expires_after: { anchor: 'created_at', seconds: 3600 },
+      'image[]': ['a.png', 'b.png'],
+      model: 'm',
+    });
+    // Without brackets asked for, every field keeps its name.
+    expect(plain(coerceForm(body, {}))).toEqual(body);
+  });
+
   it('keeps a huge index as an object key (no huge sparse array) and __proto__ as a plain key', () => {
     const out = unbracket({ 'a[99999999]': 'x', '__proto__[polluted]': 'yes' }, (_p, v) => v);
     expect(JSON.stringify(out)).toBe('{"a":{"99999999":"x"},"__proto__":{"polluted":"yes"}}');

@@ -120,11 +120,11 @@ export function validateCreateTranscriptionRequest(
       '#/paths/~1audio~1transcriptions/post/requestBody/required',
     );
   } else if (mt === 'multipart/form-data') {
-    body = coerceForm(body, {
-      'include[]': 'list',
-      'known_speaker_names[]': 'list',
-      'known_speaker_references[]': 'list',
-    });
+    body = coerceForm(
+      body,
+      { 'include[]': 'list', 'known_speaker_names[]': 'list', 'known_speaker_references[]': 'list' },
+      ['include[]', 'known_speaker_names[]', 'known_speaker_references[]'],
+    );
     if (!isTranscriptionCreateRequest(body, c)) {
       checkTranscriptionCreateRequest(body, '/body', c);
     }

@@ -61,13 +61,17 @@ export function validateCreateImageEditRequest(
       checkImageEditCreateRequest(body, '/body', c);
     }
   } else if (mt === 'multipart/form-data') {
-    body = coerceForm(body, {
-      'image[]': 'list',
-      n: 'number',
-      output_compression: 'number',
-      partial_images: 'number',
-      stream: 'boolean',
-    });
+    body = coerceForm(
+      body,
+      {
+        'image[]': 'list',
+        n: 'number',
+        output_compression: 'number',
+        partial_images: 'number',
+        stream: 'boolean',
+      },
+      ['image[]'],
+    );
     if (!isImageEditMultipartRequest(body, c)) {
       checkImageEditMultipartRequest(body, '/body', c);
     }
@@ -151,6 +155,7 @@ export function validateCreateImageVariationRequest(
       '#/paths/~1images~1variations/post/requestBody/required',
     );
   } else if (mt === 'multipart/form-data') {
+    body = coerceForm(body, {}, []);
     if (!isImageVariationCreateRequest(body, c)) {
       checkImageVariationCreateRequest(body, '/body', c);
     }

@@ -6,6 +6,7 @@ import {
   type RequestInput,
   type ValidatedRequest,
   type ValidationResult,
+  coerceForm,
   mediaTypeOf,
   responseValidator,
   scalar,
@@ -109,6 +110,7 @@ export function validateCreateVideoRequest(
   if (body === undefined) {
     c.add('/body', 'required', 'the request body is required', '#/paths/~1videos/post/requestBody/required');
   } else if (mt === 'application/json' || mt === 'multipart/form-data') {
+    if (mt === 'multipart/form-data') body = coerceForm(body, {}, []);
     if (!isVideoCreateRequest(body, c)) {
       checkVideoCreateRequest(body, '/body', c);
     }

@@ -248,5 +248,10 @@ export function checkTokenExchangeX509Request(v: unknown, p: string, c: Ctx): vo
       );
   }
   if (isTokenExchangeX509RequestNot(v, c))
-    c.add(p, 'not', 'must not be any value', '#/components/schemas/TokenExchangeX509Request/not');
+    c.add(
+      p,
+      'not',
+      'must not be a value with subject_token',
+      '#/components/schemas/TokenExchangeX509Request/not',
+    );
 }

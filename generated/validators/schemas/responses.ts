@@ -343,7 +343,7 @@ export function checkResponseTool(v: unknown, p: string, c: Ctx): void {
     c.add(
       p,
       'one_of',
-      'matches more than one of the allowed shapes',
+      'matches more than one of: a ResponseFunctionTool, a ResponseOtherTool',
       '#/components/schemas/ResponseTool/oneOf',
     );
   }

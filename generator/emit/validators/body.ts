@@ -13,6 +13,16 @@ import { rootPath, structuralKey, type Compiler } from './compile.ts';
 import { specPointer } from './path.ts';
 
 const BODY = new Name('body');
+/** Field kinds a multipart part carries as they are (no nested fields in bracket notation). */
+const FLAT = new Set<TypeNode['kind']>(['string', 'number', 'boolean', 'null', 'binary', 'literal', 'enum']);
+
+/** A field of one text or file part: a flat kind, or a union of them (`nullable` included). */
+function isFlat(api: Api, schemas: Map<string, NamedSchema>, node: TypeNode): boolean {
+  const n = resolveNode(api, node, schemas);
+  return n.kind === 'union'
+    ? n.variants.every((v) => FLAT.has(resolveNode(api, v, schemas).kind))
+    : FLAT.has(n.kind);
+}
 
 export function writeBody(
   w: Writer,
@@ -64,12 +74,15 @@ function writeContent(
   const top = resolveNode(api, content.type, schemas);
   for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
     const table = formTable(api, schemas, top);
-    // A URL-encoded form may carry any nested field in bracket notation, which coerceForm reads back.
-    if (!Object.keys(table).length && form.kind !== 'form') continue;
-    const coerce =
-      form.kind === 'form'
-        ? _`body = ${compiler.rt('coerceForm')}(body, ${table}, true);`
-        : _`body = ${compiler.rt('coerceForm')}(body, ${table});`;
+    // Nested fields may come in bracket notation (`items[0][quantity]`, `include[]`, `expires_after[anchor]`), which
+    // coerceForm reads back: every such field of a URL-encoded form; of a multipart body, all but the properties the
+    // schema itself names with brackets (`image[]`). A multipart body of flat text and file fields needs neither.
+    const properties = propertiesOf(api, top, schemas);
+    const flat = properties.every((p) => isFlat(api, schemas, p.type));
+    if (!Object.keys(table).length && form.kind !== 'form' && flat) continue;
+    const brackets =
+      form.kind === 'form' ? true : properties.map((p) => p.name).filter((name) => name.includes('['));
+    const coerce = _`body = ${compiler.rt('coerceForm')}(body, ${table}, ${brackets});`;
     w.line(group.length === 1 ? coerce : _`if (mt === ${form.mediaType.toLowerCase()}) ${coerce}`);
   }
   w.block(_`if (!${compiler.helper(content.type, 'is')}(body, c))`, () =>

@@ -105,8 +105,15 @@ function describeBare(node: TypeNode, depth: number): string {
       return depth > 1 ? 'one of several shapes' : joinOr(node.variants.map((v) => describe(v, depth + 1)));
     case 'intersection':
       return node.members[0] ? describe(node.members[0], depth + 1) : 'any value';
-    case 'object':
-      return node.typeAsserted ? 'an object' : 'any value';
+    case 'object': {
+      if (node.typeAsserted) return 'an object';
+      // A branch that only asks for fields (`anyOf: [{required: [a]}, {required: [b]}]`) is described by them.
+      const required = [
+        ...node.properties.filter((p) => p.required).map((p) => p.name),
+        ...node.extraRequired,
+      ];
+      return required.length ? `a value with ${joinAnd(required)}` : 'any value';
+    }
     default:
       return ARTICLE[node.kind] ?? node.kind;
   }
@@ -114,6 +121,12 @@ function describeBare(node: TypeNode, depth: number): string {
 
 function plural(phrase: string): string {
   return phrase.replace(/^an? (\w+)/, (_, w: string) => `${w}s`).replace(/^anys value$/, 'any values');
+}
+
+function joinAnd(items: string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 export function joinOr(items: string[]): string {

@@ -129,9 +129,7 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
   else {
     const m = cc.fresh(s, 'm');
     out.line(_`const ${m} = ${count()};`);
-    out.block(_`if (${m} > 1)`, () =>
-      cc.fail(out, mode, p, 'one_of', 'matches more than one of the allowed shapes', schemaOf(cx, 'oneOf')),
-    );
+    out.block(_`if (${m} > 1)`, () => cc.fail(out, mode, p, 'one_of', tooMany(node), schemaOf(cx, 'oneOf')));
     none = _`${m} === 0`;
   }
   out.block(_`if (${none})`, () => {
@@ -147,6 +145,14 @@ export const anyOfOneOf: KeywordCompiler<UnionNode> = (cx) => {
     else out.else(() => cc.fail(out, mode, p, code, expected, schema));
   });
 };
+
+/** A value `oneOf` refuses for matching several variants: the variants named when their descriptions tell them apart. */
+function tooMany(node: UnionNode): string {
+  const shapes = node.variants.map((x) => describe(x, 1));
+  return new Set(shapes).size === shapes.length
+    ? `matches more than one of: ${shapes.join(', ')}`
+    : 'matches more than one of the allowed shapes';
+}
 
 /**
  * Variants that can never both match make `oneOf` equal to `anyOf`, which may stop at the first match. Two
