@@ -49,12 +49,15 @@ export async function buildIr(
   return api!;
 }
 
-/** The naming the passes take from a config (SDK rules, client name, environment prefix). */
+/** What the passes take from a config (SDK rules, client name, environment prefix, the client's own headers). */
 export function passOptionsFor(config: CodegenConfig): PassOptions {
   return {
     sdk: config.sdk,
     ...(config.clientName === undefined ? {} : { clientName: config.clientName }),
     ...(config.envPrefix === undefined ? {} : { envPrefix: config.envPrefix }),
+    clientHeaders: [config.organizationHeader, config.projectHeader].filter(
+      (h): h is string => typeof h === 'string',
+    ),
   };
 }
 

@@ -39,11 +39,6 @@ export function parameterStyles(op: Operation): Record<string, Record<string, Re
   return out;
 }
 
-/** Headers OpenAPI says a header parameter cannot name (its definition is ignored): no call takes them. */
-export function isIgnoredHeader(p: Parameter): boolean {
-  return p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name);
-}
-
 export function queryParams(op: Operation): Parameter[] {
   return op.parameters.filter((p) => p.in === 'query');
 }

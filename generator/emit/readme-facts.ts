@@ -9,7 +9,7 @@ import type { Operation, Paging } from '../ir/operation.ts';
 import type { ResponseContent } from '../ir/response.ts';
 import type { TypeNode } from '../ir/schema.ts';
 import { dataKey, dataLiteral, quote } from './ts/literal.ts';
-import { isIgnoredHeader } from './operation-facts.ts';
+import { isIgnoredHeader } from '../ir/parameter.ts';
 
 /** How the API takes its credential, as a README says it. */
 export interface Credential {

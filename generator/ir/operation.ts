@@ -74,6 +74,13 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
   /** How the client sends the body; absent when the operation takes none. */
   bodyMode?: BodyMode;
   /**
+   * The wire names of the header parameters the client method takes among its params, in declared order: all but
+   * those the client sets from its options and those OpenAPI ignores (decided by passes/call-headers.ts).
+   */
+  callHeaders: string[];
+  /** The declared idempotency header among `callHeaders`, filled by the client when not given; absent: none. */
+  idempotencyHeader?: string;
+  /**
    * For `text` and `binary` body modes: the media type the body is sent with (the first content of that kind);
    * absent otherwise.
    */

@@ -46,3 +46,8 @@ export interface Parameter extends ParsedParameter {
 
 /** A header carrying an idempotency key (`Idempotency-Key`, `X-Idempotency-Key`, `idempotency_key`). */
 export const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]?key$/i;
+
+/** A header OpenAPI says a header parameter cannot name (its definition is ignored): no call takes it. */
+export function isIgnoredHeader(p: ParsedParameter): boolean {
+  return p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name);
+}

@@ -7,6 +7,7 @@
 import type { Diagnostics, Location } from '../diagnostics.ts';
 import type { Api, ParsedApi } from '../ir/api.ts';
 import { decideAreas } from './areas.ts';
+import { decideCallHeaders } from './call-headers.ts';
 import { decideEmulation } from './emulation/index.ts';
 import { checkIr } from './check.ts';
 import { decideNames } from './names.ts';
@@ -22,6 +23,8 @@ export interface PassOptions {
   clientName?: string;
   /** The config's prefix of environment variables, when it names one. */
   envPrefix?: string;
+  /** The headers the client sets from its own options (the config's organization and project headers). */
+  clientHeaders?: readonly string[];
 }
 
 export const DEFAULT_PASS_OPTIONS: PassOptions = { sdk: DEFAULT_SDK_NAMING };
@@ -42,7 +45,8 @@ export function runPasses(
   const calls = decideCalls(api, paging, names.registry, locate, diagnostics, options.sdk);
   const selectors = decideSelectors(api, locate);
   checkIr(api, locate);
-  const resolved = resolveApi(api, { areas, names, paging, calls, selectors });
+  const headers = decideCallHeaders(api, options.clientHeaders ?? []);
+  const resolved = resolveApi(api, { areas, names, paging, calls, selectors, headers });
   // The emulation pass reads the resolved model (the operations' decisions, the resource tree).
   return { ...resolved, emulation: decideEmulation(resolved) };
 }

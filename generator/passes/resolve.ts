@@ -14,6 +14,7 @@ import type { TypeNode } from '../ir/schema.ts';
 import type { CredentialChoice, CredentialPlacement } from '../ir/server.ts';
 import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
+import type { CallHeaderTable } from './call-headers.ts';
 import type { NameTable } from './names.ts';
 import { type PagingTable, unwrap } from './paging.ts';
 import type { CallTable } from './resources.ts';
@@ -26,6 +27,7 @@ export interface PassTables {
   paging: PagingTable;
   calls: CallTable;
   selectors: SelectorTable;
+  headers: CallHeaderTable;
 }
 
 /** A decision a pass must have made; its absence is a bug of the generator, not of the spec. */
@@ -111,6 +113,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const pageItem = paging ? pagedItem(api, ok, paging) : undefined;
   const credential = credentialOf(api, op);
   const securityAlternatives = alternativesOf(api, op);
+  const idempotencyHeader = t.headers.idempotency.get(id);
   return {
     ...own,
     parameters,
@@ -120,6 +123,8 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
     ...(successDefault ? { successDefault } : {}),
     successVariants: ok?.contents.filter((c) => c.selector) ?? [],
     ...(mode ? { bodyMode: mode } : {}),
+    callHeaders: decided(t.headers.onCall.get(id), `the call headers of ${id}`),
+    ...(idempotencyHeader !== undefined ? { idempotencyHeader } : {}),
     ...(rawContentType !== undefined ? { rawContentType } : {}),
     ...(list ? { list } : {}),
     ...(pageItem ? { pageItem } : {}),

@@ -7,17 +7,18 @@ import { emitClient } from '../../generator/emit/client/index.ts';
 import { clientOwn } from '../../generator/emit/client/operation-spec.ts';
 import { operationFacts } from '../../generator/emit/operation-facts.ts';
 import type { Api } from '../../generator/ir/api.ts';
-import { buildIr } from '../../generator/pipeline.ts';
+import { buildIr, passOptionsFor } from '../../generator/pipeline.ts';
 import { readConfig } from '../../generator/config/load.ts';
 import { INTERNAL_NOTE } from '../../generator/emit/templates.ts';
 
 let api: Api;
 beforeAll(async () => {
-  api = await buildIr('spec/openapi.yaml');
+  const { config } = readConfig('codegen.config.json');
+  api = await buildIr('spec/openapi.yaml', undefined, undefined, undefined, passOptionsFor(config));
 });
 const spec = (id: string) => {
   const op = api.operations.find((o) => o.operationId === id)!;
-  return { ...operationFacts(op), ...clientOwn(op, api, readConfig('codegen.config.json').config) };
+  return { ...operationFacts(op), ...clientOwn(op, api) };
 };
 
 describe('client emitter', () => {

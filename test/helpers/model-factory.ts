@@ -177,6 +177,7 @@ export function operation(
     responses: [],
     pathParameters: [],
     successVariants: [],
+    callHeaders: [],
     names: operationNames(operationId[0]!.toUpperCase() + operationId.slice(1)),
     sdkPath: ['api', operationId],
     ...extra,

@@ -27,7 +27,7 @@ function envVariables(api: Api, config: CodegenConfig): string[] {
  * `client/operations.ts`: each operation's shared facts (`protocol/operations.ts`) with what only the client knows
  * (body mode, paging, servers) beside them, so the core reads one object per operation.
  */
-export function emitOperations(api: Api, config: CodegenConfig): GeneratedFile {
+export function emitOperations(api: Api): GeneratedFile {
   const path = 'client/operations.ts';
   const ops = [...api.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   const use = importRegistry(api, path);
@@ -52,7 +52,7 @@ export function emitOperations(api: Api, config: CodegenConfig): GeneratedFile {
               for (const op of ops) {
                 const key = dataKey(op.operationId);
                 const shared = key === op.operationId ? `facts.${key}` : `facts[${quote(op.operationId)}]`;
-                const own = clientOwn(op, api, config);
+                const own = clientOwn(op, api);
                 w.write(`${key}: `);
                 if (Object.keys(own).length) {
                   w.write(`{ ...${shared}`);

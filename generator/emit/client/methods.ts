@@ -17,7 +17,6 @@ import { intersection, literal, objectType, text, typeOf, union, type TypeWriter
 import { isIdentifierName } from '../ts/identifier.ts';
 import { dataKey, quote } from '../ts/literal.ts';
 import type { Imports } from '../ts/imports.ts';
-import type { CodegenConfig } from '../../config/types.ts';
 import {
   callHeaders,
   headersNotOnCall,
@@ -44,11 +43,10 @@ function generic(name: string, args: TypeWriter[]): TypeWriter {
 function paramsOf(
   op: Operation,
   use: Imports,
-  config: CodegenConfig,
 ): { name: string; type: TypeWriter; optional: boolean } | undefined {
   const mode = op.bodyMode;
   const query = queryParams(op);
-  const headers = callHeaders(op, config);
+  const headers = callHeaders(op);
   const parts: TypeWriter[] = [];
   if (mode) {
     const body = text(use.opType(op, op.names.body));
@@ -62,7 +60,7 @@ function paramsOf(
   if (headers.length) {
     // The operation's headers type, less those the client sets from its options (named the shorter way).
     const all = use.opType(op, op.names.headers);
-    const left = headersNotOnCall(op, config);
+    const left = headersNotOnCall(op);
     const names = (list: { name: string }[]) => list.map((p) => quote(p.name)).join(' | ');
     parts.push(
       text(
@@ -141,15 +139,15 @@ const words = (text: string) => text.trim().split(/\s+/).length;
  * The summary, the description when it says more than the summary (`Lists vector stores.` under `List vector
  * stores` does not), then the request it sends: never the method's own name again.
  */
-function docOf(op: Operation, config: CodegenConfig): string {
+function docOf(op: Operation): string {
   const paragraphs: string[] = [];
   if (op.summary) paragraphs.push(op.summary);
   const description = op.description?.trim();
   if (description && (!op.summary || words(description) > words(op.summary) + 1))
     paragraphs.push(description);
-  const headers = callHeaders(op, config);
+  const headers = callHeaders(op);
   if (headers.length) {
-    const idempotency = idempotencyParameter(op, config);
+    const idempotency = idempotencyParameter(op);
     const list = headers.map(
       (p) =>
         `\`${p.name}\`${p.required ? ' (required)' : ''}${p === idempotency ? ' (a new key per call when not given, sent unchanged on each retry)' : ''}`,
@@ -165,13 +163,12 @@ export function methodOf(
   op: Operation,
   name: string,
   use: Imports,
-  config: CodegenConfig,
 ): OptionalKind<MethodDeclarationStructure> {
   const positional = op.pathParameters.map((p): OptionalKind<ParameterDeclarationStructure> => ({
     name: p.identifier,
     type: 'string',
   }));
-  const params = paramsOf(op, use, config);
+  const params = paramsOf(op, use);
   const options: OptionalKind<ParameterDeclarationStructure> = {
     name: 'options',
     hasQuestionToken: true,
@@ -187,7 +184,7 @@ export function methodOf(
     : '';
   const paramsArg = params ? `params: ${params.name}` : '';
   const args = `{ ${[pathArg, paramsArg].filter(Boolean).join(', ')} }`;
-  const docs = [docOf(op, config)];
+  const docs = [docOf(op)];
 
   // Every paged list, whatever its style, returns the one page type of core/pagination.ts.
   const pagedItemType = op.pageItem;

@@ -2,55 +2,38 @@
  * What only the client knows about an operation, beside its shared facts (`protocol/operations.ts`): how it sends
  * the body (`op.bodyMode`, one of the media types offered) and the operation's own servers.
  */
-import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/api.ts';
 import type { Operation } from '../../ir/operation.ts';
-import { IDEMPOTENCY_HEADER, type Parameter } from '../../ir/parameter.ts';
+import type { Parameter } from '../../ir/parameter.ts';
 import type { ResponseSelector } from '../../ir/response.ts';
 import type { Server } from '../../ir/server.ts';
-
-import { isIgnoredHeader } from '../operation-facts.ts';
 
 export { queryParams, responseContents } from '../operation-facts.ts';
 
 /** `x-when` as field → allowed values; each field must be present (decided by the selectors pass). */
 export type When = ResponseSelector;
 
-/**
- * The header parameters a method takes in its params object: every declared one but those the client sets from its
- * own options (the organization and project headers, `X-Client-Request-Id` as `clientRequestId`, the protocol's
- * name for it) and those OpenAPI ignores.
- */
-export function callHeaders(op: Operation, config: CodegenConfig): Parameter[] {
-  const own = new Set(
-    [config.organizationHeader, config.projectHeader, 'X-Client-Request-Id']
-      .filter((h): h is string => typeof h === 'string')
-      .map((h) => h.toLowerCase()),
-  );
-  return op.parameters.filter(
-    (p) => p.in === 'header' && !isIgnoredHeader(p) && !own.has(p.name.toLowerCase()),
-  );
+/** The header parameters a method takes in its params object (decided by the call-headers pass). */
+export function callHeaders(op: Operation): Parameter[] {
+  return op.parameters.filter((p) => p.in === 'header' && op.callHeaders.includes(p.name));
 }
 
 /** The header parameters the operation declares but its method does not take (the client sets them). */
-export function headersNotOnCall(op: Operation, config: CodegenConfig): Parameter[] {
-  const taken = new Set(callHeaders(op, config));
-  return op.parameters.filter((p) => p.in === 'header' && !taken.has(p));
+export function headersNotOnCall(op: Operation): Parameter[] {
+  return op.parameters.filter((p) => p.in === 'header' && !op.callHeaders.includes(p.name));
 }
 
 /** The operation's declared idempotency header, which the client fills with a key when the caller gives none. */
-export function idempotencyParameter(op: Operation, config: CodegenConfig): Parameter | undefined {
-  return callHeaders(op, config).find((p) => IDEMPOTENCY_HEADER.test(p.name));
+export function idempotencyParameter(op: Operation): Parameter | undefined {
+  return op.parameters.find((p) => p.in === 'header' && p.name === op.idempotencyHeader);
 }
 
 /** The client's own fields of one operation, as printed into `client/operations.ts` (empty: none). */
-export function clientOwn(op: Operation, api: Api, config: CodegenConfig): Record<string, unknown> {
+export function clientOwn(op: Operation, api: Api): Record<string, unknown> {
   const own: Record<string, unknown> = {};
   if (op.bodyMode) own.body = op.bodyMode;
-  const headers = callHeaders(op, config);
-  if (headers.length) own.headerKeys = headers.map((p) => p.name);
-  const idempotency = idempotencyParameter(op, config);
-  if (idempotency) own.idempotencyHeader = idempotency.name;
+  if (op.callHeaders.length) own.headerKeys = op.callHeaders;
+  if (op.idempotencyHeader !== undefined) own.idempotencyHeader = op.idempotencyHeader;
   if (op.servers.length && !sameServers(op.servers, api.servers))
     own.servers = op.servers.map((s) => ({
       url: s.url,

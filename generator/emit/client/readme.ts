@@ -78,9 +78,7 @@ export function emitReadme(api: Api, config: CodegenConfig): GeneratedFile {
       projectHeader: config.projectHeader,
       idempotencyHeader: config.idempotencyHeader,
       // The idempotency headers the operations declare, which the client fills on the operations that declare them.
-      declaredIdempotency: [
-        ...new Set(api.operations.flatMap((op) => idempotencyParameter(op, config)?.name ?? [])),
-      ]
+      declaredIdempotency: [...new Set(api.operations.flatMap((op) => idempotencyParameter(op)?.name ?? []))]
         .map((h) => `\`${h}\``)
         .join(', '),
       retryStatuses: config.retryStatuses.join(', '),

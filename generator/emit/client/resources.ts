@@ -9,7 +9,6 @@ import {
   type OptionalKind,
   type PropertyDeclarationStructure,
 } from 'ts-morph';
-import type { CodegenConfig } from '../../config/types.ts';
 import type { Api } from '../../ir/api.ts';
 import type { Operation } from '../../ir/operation.ts';
 import type { ResourceNode } from '../../ir/resource.ts';
@@ -60,7 +59,6 @@ function classOf(
   node: ResourceNode,
   parent: ResourceNode | undefined,
   use: Imports,
-  config: CodegenConfig,
 ): ClassDeclarationStructure {
   const ops = new Map(api.operations.map((o) => [o.operationId, o]));
   const properties: OptionalKind<PropertyDeclarationStructure>[] = node.children.map((c) => {
@@ -80,17 +78,17 @@ function classOf(
     extends: use.from('client/core/resource.ts', 'APIResource'),
     docs: [`${resourceSummary(api, node, parent)}\n\nReached as \`client.${node.path.join('.')}\`.`],
     properties,
-    methods: node.methods.map((m) => methodOf(api, ops.get(m.operationId)!, m.name, use, config)),
+    methods: node.methods.map((m) => methodOf(api, ops.get(m.operationId)!, m.name, use)),
   };
 }
 
-export function emitResources(api: Api, config: CodegenConfig): GeneratedFile[] {
+export function emitResources(api: Api): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   const visit = (node: ResourceNode, parent: ResourceNode | undefined) => {
     const path = node.file;
     const use = importRegistry(api, path);
     if (node.methods.length) use.from('client/operations.ts', 'operations');
-    const own = classOf(api, node, parent, use, config);
+    const own = classOf(api, node, parent, use);
     files.push({ path, contents: printFile(path, [...use.declarations(), own]) });
     for (const child of node.children) visit(child, node);
   };
