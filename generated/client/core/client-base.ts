@@ -98,9 +98,10 @@ export class ClientBase {
     this.apiKey = apiKey;
     const chosenURL = options.baseURL ?? env(`${ENV_PREFIX}BASE_URL`);
     this.baseURL = (chosenURL ?? defaultBaseURL).replace(/\/+$/, '');
+    // Absent options stay absent: the packages compile with `exactOptionalPropertyTypes`.
     this.urlOptions = {
-      defaultQuery: options.defaultQuery,
-      serverVariables: options.serverVariables,
+      ...(options.defaultQuery !== undefined ? { defaultQuery: options.defaultQuery } : {}),
+      ...(options.serverVariables !== undefined ? { serverVariables: options.serverVariables } : {}),
       baseURLChosen: chosenURL !== undefined,
     };
     // The environment is read only for a header the API has: an API without one never picks up a stray variable.
