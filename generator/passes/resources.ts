@@ -17,7 +17,6 @@ import { groupedId, isVerbPrefixed } from '../naming/operation-ids.ts';
 import {
   type OperationsContext,
   operationCall,
-  pathCall,
   pathShape,
   segmentIdentifier,
   sharedDottedPrefix,
@@ -25,10 +24,10 @@ import {
   singular,
   titleResource,
 } from '../naming/sdk-rules.ts';
-import { credentialNamespace, stageNamespace } from '../naming/namespaces.ts';
-import { scopeOf, scopesOf, vendorWords } from '../naming/url-tree.ts';
+import { vendorWords } from '../naming/url-tree.ts';
 import type { PagingTable } from './paging.ts';
 import { methodRank } from './method-order.ts';
+import { IDENT, urlTree, usable } from './url-calls.ts';
 
 /**
  * An operation while its call is being decided: the pass's own working copy (the parsed model is left as it is),
@@ -60,18 +59,7 @@ export const DEFAULT_SDK_NAMING: SdkNaming = { naming: 'auto', calls: {} };
  */
 export const MAX_LENGTH = 60;
 
-const IDENT = /^[a-z][A-Za-z0-9]*$/;
-
 type Report = (code: DiagnosticCode, message: string, op: Operation, fallback: string) => void;
-
-function usable(path: string[]): boolean {
-  return (
-    path.length >= 2 &&
-    path.every((s) => IDENT.test(s)) &&
-    !engineMembers().client.has(path[0]!) &&
-    path.slice(1).every((segment) => !engineMembers().resource.has(segment))
-  );
-}
 
 /** What the tags-and-operationIds rule groups an operation by: a vendor's group extension, else its tags. */
 const groupOf = (op: Operation): string[] => (op.sdkGroup ? [op.sdkGroup] : op.tags);
@@ -159,56 +147,6 @@ function trimmed(op: Operation, ctx: OperationsContext): { call: string[]; witho
   if (length(call) <= MAX_LENGTH || withoutOwner === spelled) return { call };
   const shorter = shortenByPath(call[1]!, op.path, MAX_LENGTH, (m) => length([resource, m])).withoutOwner;
   return shorter === call[1] ? { call } : { call, withoutOwner: fixUp([resource, shorter], op) };
-}
-
-/**
- * The URL-tree call of every operation, as deep as its path (twilio-node: `sip.domains.auth.calls.credentialListMappings
- * .create`). Under `auto`, a scope the API's paths start from (`/accounts/{account_id}/…`, Twilio's and Cloudflare's)
- * is left out of the calls below it where that gives no two operations one call. A surface the path does not name
- * goes in front (`admin`, `beta`: naming/namespaces.ts).
- */
-function urlTree(
-  api: Api,
-  ops: Operation[],
-  lists: PagingTable['lists'],
-  auto: boolean,
-): Map<Operation, string[]> {
-  const methods = new Map<string, Set<string>>();
-  for (const op of ops) methods.set(op.path, new Set([...(methods.get(op.path) ?? []), op.method]));
-  const call = (op: Operation, path = op.path) =>
-    pathCall(op.method, path, lists.has(op.operationId), op.operationId, methods.get(op.path));
-  const calls = new Map(ops.map((op) => [op, call(op)] as const));
-  if (auto) leaveScopes(ops, calls, call);
-  // A surface the path does not name: a qualified credential's (`admin`), a pre-release stage (`beta`).
-  for (const [op, c] of calls) {
-    const before = [
-      stageNamespace(op.stage, op.path),
-      credentialNamespace(op.security, api.security, api.securitySchemes),
-    ].filter((n): n is string => n !== undefined);
-    if (before.length) calls.set(op, [...before, ...c]);
-  }
-  return calls;
-}
-
-/** Leaves the scope the API's paths start from out of the calls below it, where no two operations then meet. */
-function leaveScopes(
-  ops: Operation[],
-  calls: Map<Operation, string[]>,
-  call: (op: Operation, path?: string) => string[],
-): void {
-  const scopes = scopesOf(ops.map((o) => o.path));
-  const inScope = new Map<Operation, string[]>();
-  for (const op of ops) {
-    const scope = scopeOf(op.path, scopes);
-    const without = calls.get(op)!.slice(1);
-    // Only the scope's resource leaves: a call whose meaning changes without it keeps it (`/projects/{id}/cancel`).
-    if (scope && call(op, op.path.slice(scope.length)).join('.') === without.join('.'))
-      inScope.set(op, without);
-  }
-  const count = new Map<string, number>();
-  for (const key of ops.map((op) => (inScope.get(op) ?? calls.get(op)!).join('.')))
-    count.set(key, (count.get(key) ?? 0) + 1);
-  for (const [op, c] of inScope) if (count.get(c.join('.')) === 1 && usable(c)) calls.set(op, c);
 }
 
 /**
