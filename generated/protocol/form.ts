@@ -9,6 +9,7 @@
  *   stripe-node sends and what Prism reads back.
  */
 import type { FieldEncoding } from './operation.js';
+import { deepPairs, scalarText as text } from './params.js';
 
 /** The name/value pairs of `body`'s fields; `undefined` and `null` are left out, scalars sent as text. */
 export function formPairs(
@@ -21,7 +22,7 @@ export function formPairs(
     const enc = encoding[name];
     const style = enc?.style ?? 'form';
     const explode = enc?.explode ?? style === 'form';
-    if (style === 'deepObject') deep(pairs, name, value);
+    if (style === 'deepObject') deepPairs(name, value, pairs);
     else if (Array.isArray(value)) {
       const items = value.filter((v) => v !== undefined && v !== null).map(text);
       if (explode && style === 'form') for (const item of items) pairs.push([name, item]);
@@ -37,18 +38,4 @@ export function formPairs(
     } else pairs.push([name, text(value)]);
   }
   return pairs;
-}
-
-function deep(pairs: [string, string][], name: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) value.forEach((v, i) => deep(pairs, `${name}[${i}]`, v));
-  else if (typeof value === 'object' && !(value instanceof Date))
-    for (const [k, v] of Object.entries(value)) deep(pairs, `${name}[${k}]`, v);
-  else pairs.push([name, text(value)]);
-}
-
-/** A scalar as text; an object nested where the style has no notation for it goes as JSON. */
-function text(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }

@@ -85,11 +85,10 @@ export function queryPieces(name: string, value: unknown, enc: ParameterEncoding
   const explode = enc?.explode ?? style === 'form';
   const e = (v: unknown) => encodeValue(scalarText(v), enc?.allowReserved);
   const key = encodeURIComponent(name);
-  if (style === 'deepObject') {
-    const out: string[] = [];
-    deep(out, name, value, e);
-    return out;
-  }
+  if (style === 'deepObject')
+    return deepPairs(name, value).map(
+      ([k, v]) => `${encodeURIComponent(k)}=${encodeValue(v, enc?.allowReserved)}`,
+    );
   if (Array.isArray(value)) {
     const items = value.filter(present);
     if (explode) return items.map((v) => `${key}=${e(v)}`);
@@ -106,13 +105,14 @@ export function queryPieces(name: string, value: unknown, enc: ParameterEncoding
 }
 
 /**
- * deepObject: `name[key]=value`, nested objects in further brackets, arrays by index (`lines[0][tax_rates][0]=t`,
- * as Stripe's own SDK sends them: a one-item array stays an array).
+ * deepObject: `name[key]` and the value as text, nested objects in further brackets, arrays by index
+ * (`lines[0][tax_rates][0]`, as Stripe's own SDK sends them: a one-item array stays an array); unencoded, for a
+ * query string or a form body alike.
  */
-function deep(out: string[], name: string, value: unknown, e: (v: unknown) => string): void {
-  if (!present(value)) return;
-  if (Array.isArray(value)) {
-    value.forEach((v, i) => deep(out, `${name}[${i}]`, v, e));
-  } else if (isRecord(value)) for (const [k, v] of entriesOf(value)) deep(out, `${name}[${k}]`, v, e);
-  else out.push(`${encodeURIComponent(name)}=${e(value)}`);
+export function deepPairs(name: string, value: unknown, out: [string, string][] = []): [string, string][] {
+  if (!present(value)) return out;
+  if (Array.isArray(value)) value.forEach((v, i) => deepPairs(`${name}[${i}]`, v, out));
+  else if (isRecord(value)) for (const [k, v] of entriesOf(value)) deepPairs(`${name}[${k}]`, v, out);
+  else out.push([name, scalarText(value)]);
+  return out;
 }
