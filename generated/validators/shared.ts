@@ -124,63 +124,116 @@ export function isErrorResponseError(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ErrorResponse/properties/error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkErrorResponseError(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ErrorResponse/properties/error`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkErrorResponseError(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ErrorResponse/properties/error/type');
   } else {
     const v0 = v.code;
     if (v0 !== null && typeof v0 !== 'string')
-      c.required(v0, p + '/code', checkNullableString, s, '/properties/code');
+      c.required(
+        v0,
+        p + '/code',
+        checkNullableString,
+        '#/components/schemas/ErrorResponse/properties/error',
+        '/properties/code',
+      );
     if (typeof v.message !== 'string')
-      c.required(v.message, p + '/message', checkString, s, '/properties/message');
+      c.required(
+        v.message,
+        p + '/message',
+        checkString,
+        '#/components/schemas/ErrorResponse/properties/error',
+        '/properties/message',
+      );
     const v1 = v.param;
     if (v1 !== null && typeof v1 !== 'string')
-      c.required(v1, p + '/param', checkNullableString, s, '/properties/param');
-    if (typeof v.type !== 'string') c.required(v.type, p + '/type', checkString, s, '/properties/type');
+      c.required(
+        v1,
+        p + '/param',
+        checkNullableString,
+        '#/components/schemas/ErrorResponse/properties/error',
+        '/properties/param',
+      );
+    if (typeof v.type !== 'string')
+      c.required(
+        v.type,
+        p + '/type',
+        checkString,
+        '#/components/schemas/ErrorResponse/properties/error',
+        '/properties/type',
+      );
   }
 }
 
-/** `#/components/schemas/FileExpiresAfter/properties/anchor`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstCreatedAt(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FileExpiresAfter/properties/anchor`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstCreatedAt(v: unknown, p: string, c: Ctx): void {
   if (v !== 'created_at') {
-    c.add(p, 'const', 'must be "created_at"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "created_at"',
+      '#/components/schemas/FileExpiresAfter/properties/anchor/const',
+    );
   }
 }
 
-/** `#/components/schemas/FileExpiresAfter/properties/seconds`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFileExpiresAfterSeconds(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FileExpiresAfter/properties/seconds`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFileExpiresAfterSeconds(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
+    c.add(p, 'type', 'must be an integer', '#/components/schemas/FileExpiresAfter/properties/seconds/type');
   } else {
-    if (v < 3600) c.add(p, 'minimum', 'must be at least 3600', s + '/minimum');
-    if (v > 2592000) c.add(p, 'maximum', 'must be at most 2592000', s + '/maximum');
+    if (v < 3600)
+      c.add(
+        p,
+        'minimum',
+        'must be at least 3600',
+        '#/components/schemas/FileExpiresAfter/properties/seconds/minimum',
+      );
+    if (v > 2592000)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 2592000',
+        '#/components/schemas/FileExpiresAfter/properties/seconds/maximum',
+      );
   }
 }
 
-/** `#/components/schemas/GraderInputAudio/properties/input_audio`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderInputAudioInputAudio(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderInputAudio/properties/input_audio`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderInputAudioInputAudio(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/GraderInputAudio/properties/input_audio/type',
+    );
   } else {
-    if (typeof v.data !== 'string') c.required(v.data, p + '/data', checkString2, s, '/properties/data');
+    if (typeof v.data !== 'string')
+      c.required(
+        v.data,
+        p + '/data',
+        checkString2,
+        '#/components/schemas/GraderInputAudio/properties/input_audio',
+        '#/components/schemas/GraderInputAudio/properties/input_audio/properties/data',
+      );
     const v0 = v.format;
     if (v0 !== 'mp3' && v0 !== 'wav')
-      c.required(v0, p + '/format', checkGraderInputAudioInputAudioFormat, s, '/properties/format');
+      c.required(
+        v0,
+        p + '/format',
+        checkGraderInputAudioInputAudioFormat,
+        '#/components/schemas/GraderInputAudio/properties/input_audio',
+        '#/components/schemas/GraderInputAudio/properties/input_audio/properties/format',
+      );
   }
 }
 
-/** `#/components/schemas/GraderInputAudio/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstInputAudio(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderInputAudio/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstInputAudio(v: unknown, p: string, c: Ctx): void {
   if (v !== 'input_audio') {
-    c.add(p, 'const', 'must be "input_audio"', s + '/const');
-  }
-}
-
-/** `#/components/schemas/GraderInputImage/properties/detail`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderInputImageDetail(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'high' && v !== 'low' && v !== 'auto') {
-    c.add(p, 'enum', "must be one of 'high', 'low', 'auto'", s + '/enum');
+    c.add(p, 'const', 'must be "input_audio"', '#/components/schemas/GraderInputAudio/properties/type/const');
   }
 }
 
@@ -198,12 +251,24 @@ export function checkConstInputImage(v: unknown, p: string, c: Ctx, s: string): 
   }
 }
 
-/** `#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderInputTextPromptCacheBreakpoint(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderInputTextPromptCacheBreakpoint(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint/type',
+    );
   } else {
-    if (v.mode !== 'explicit') c.required(v.mode, p + '/mode', checkConstExplicit, s, '/properties/mode');
+    if (v.mode !== 'explicit')
+      c.required(
+        v.mode,
+        p + '/mode',
+        checkConstExplicit,
+        '#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint',
+        '#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint/properties/mode',
+      );
   }
 }
 
@@ -230,49 +295,33 @@ export function isArrayOfGraderContentPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/GraderMessage/properties/content`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderMessageContent(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderMessage/properties/content`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderMessageContent(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/oneOf/0');
+    checkString(v, p, c, '#/components/schemas/GraderMessage/properties/content/oneOf/0');
   } else if (isObj(v)) {
     checkGraderContentPart(v, p, c);
   } else if (Array.isArray(v)) {
-    checkArrayOfGraderContentPart(v, p, c, s + '/oneOf/2');
+    checkArrayOfGraderContentPart(v, p, c);
   } else {
     c.add(
       p,
       'one_of',
       'must be a string, a GraderContentPart or an array of GraderContentParts',
-      s + '/oneOf',
+      '#/components/schemas/GraderMessage/properties/content/oneOf',
     );
   }
 }
 
-/** `#/components/schemas/GraderMessage/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstMessage(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'message') {
-    c.add(p, 'const', 'must be "message"', s + '/const');
-  }
-}
-
-/** `#/components/schemas/GraderOutputText/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstOutputText(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderOutputText/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstOutputText(v: unknown, p: string, c: Ctx): void {
   if (v !== 'output_text') {
-    c.add(p, 'const', 'must be "output_text"', s + '/const');
+    c.add(p, 'const', 'must be "output_text"', '#/components/schemas/GraderOutputText/properties/type/const');
   }
 }
 
-/** `#/components/schemas/GraderSamplingParams/properties/max_completions_tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkNullableInteger(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null', s + '/type');
-    }
-  }
-}
-
-/** `#/components/schemas/GraderSamplingParams/properties/reasoning_effort`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderSamplingParamsReasoningEffort(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderSamplingParams/properties/reasoning_effort`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderSamplingParamsReasoningEffort(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkGraderReasoningEffort(v, p, c);
   }
@@ -286,26 +335,27 @@ export function isGraderSamplingParamsReasoningEffort(v: unknown, r: Run): boole
   return true;
 }
 
-/** `#/components/schemas/GraderSamplingParams/properties/temperature`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkNullableNumber(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (typeof v !== 'number' || !Number.isFinite(v)) {
-      c.add(p, 'type', 'must be a number or null', s + '/type');
-    }
-  }
-}
-
-/** `#/components/schemas/GraderStringCheck/properties/operation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderStringCheckOperation(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderStringCheck/properties/operation`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderStringCheckOperation(v: unknown, p: string, c: Ctx): void {
   if (v !== 'eq' && v !== 'ne' && v !== 'like' && v !== 'ilike') {
-    c.add(p, 'enum', "must be one of 'eq', 'ne', 'like', 'ilike'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'eq', 'ne', 'like', 'ilike'",
+      '#/components/schemas/GraderStringCheck/properties/operation/enum',
+    );
   }
 }
 
-/** `#/components/schemas/GraderStringCheck/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstStringCheck(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderStringCheck/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstStringCheck(v: unknown, p: string, c: Ctx): void {
   if (v !== 'string_check') {
-    c.add(p, 'const', 'must be "string_check"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "string_check"',
+      '#/components/schemas/GraderStringCheck/properties/type/const',
+    );
   }
 }
 
@@ -325,13 +375,23 @@ export function isConstText(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/VectorStoreFileContent/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreFileContentType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreFileContent/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreFileContentType(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (!(isConstText(v, c) || isString(v, c)))
-      c.add(p, 'any_of', 'must be "text" or a string', s + '/anyOf');
+      c.add(
+        p,
+        'any_of',
+        'must be "text" or a string',
+        '#/components/schemas/VectorStoreFileContent/properties/type/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be "text" or a string', s + '/anyOf');
+    c.add(
+      p,
+      'any_of',
+      'must be "text" or a string',
+      '#/components/schemas/VectorStoreFileContent/properties/type/anyOf',
+    );
   }
 }
 
@@ -342,10 +402,15 @@ export function checkBoolean(v: unknown, p: string, c: Ctx, s: string): void {
   }
 }
 
-/** `#/components/schemas/VectorStoreFileDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstVectorStoreFileDeleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreFileDeleted/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.file.deleted') {
-    c.add(p, 'const', 'must be "vector_store.file.deleted"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "vector_store.file.deleted"',
+      '#/components/schemas/VectorStoreFileDeleted/properties/object/const',
+    );
   }
 }
 
@@ -363,10 +428,10 @@ export function checkInteger(v: unknown, p: string, c: Ctx, s: string): void {
   }
 }
 
-/** `#/components/schemas/CustomVoice/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstAudioVoice(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CustomVoice/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstAudioVoice(v: unknown, p: string, c: Ctx): void {
   if (v !== 'audio.voice') {
-    c.add(p, 'const', 'must be "audio.voice"', s + '/const');
+    c.add(p, 'const', 'must be "audio.voice"', '#/components/schemas/CustomVoice/properties/object/const');
   }
 }
 
@@ -389,60 +454,85 @@ export function isSpeechCreateRequestThen(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/SpeechCreateRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkSpeechCreateRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/input`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkSpeechCreateRequestInput(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(p, 'type', 'must be a string', '#/components/schemas/SpeechCreateRequest/properties/input/type');
   } else {
     if (v.length > 4096 && cpLen(v) > 4096)
-      c.add(p, 'max_length', 'must be at most 4096 characters', s + '/maxLength');
+      c.add(
+        p,
+        'max_length',
+        'must be at most 4096 characters',
+        '#/components/schemas/SpeechCreateRequest/properties/input/maxLength',
+      );
   }
 }
 
-/** `#/components/schemas/SpeechCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkSpeechCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/model`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkSpeechCreateRequestModel(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(p, 'type', 'must be a string', '#/components/schemas/SpeechCreateRequest/properties/model/type');
   }
 }
 
-/** `#/components/schemas/SpeechCreateRequest/properties/speed`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkSpeechCreateRequestSpeed(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/speed`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkSpeechCreateRequestSpeed(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number', s + '/type');
+    c.add(p, 'type', 'must be a number', '#/components/schemas/SpeechCreateRequest/properties/speed/type');
   } else {
-    if (v < 0.25) c.add(p, 'minimum', 'must be at least 0.25', s + '/minimum');
-    if (v > 4) c.add(p, 'maximum', 'must be at most 4', s + '/maximum');
+    if (v < 0.25)
+      c.add(
+        p,
+        'minimum',
+        'must be at least 0.25',
+        '#/components/schemas/SpeechCreateRequest/properties/speed/minimum',
+      );
+    if (v > 4)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 4',
+        '#/components/schemas/SpeechCreateRequest/properties/speed/maximum',
+      );
   }
 }
 
-/** `#/components/schemas/SpeechCreateRequest/properties/stream_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkSpeechCreateRequestStreamFormat(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'sse' && v !== 'audio') {
-    c.add(p, 'enum', "must be one of 'sse', 'audio'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/SpeechCreateRequest/properties/voice`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkSpeechVoiceOrSpeechCustomVoiceReference(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/SpeechCreateRequest/properties/voice`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkSpeechVoiceOrSpeechCustomVoiceReference(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     checkSpeechVoice(v, p, c);
   } else if (isObj(v)) {
     checkSpeechCustomVoiceReference(v, p, c);
   } else {
-    c.add(p, 'one_of', 'must be a SpeechVoice or a SpeechCustomVoiceReference', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'must be a SpeechVoice or a SpeechCustomVoiceReference',
+      '#/components/schemas/SpeechCreateRequest/properties/voice/oneOf',
+    );
   }
 }
 
-/** `#/components/schemas/SpeechCreateRequest/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkSpeechCreateRequestThen(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/SpeechCreateRequest/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkSpeechCreateRequestThen(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.stream_format;
     if (v0 !== undefined && v0 !== 'audio')
-      checkConstAudio(v0, p + '/stream_format', c, s + '/properties/stream_format');
+      c.add(
+        p + '/stream_format',
+        'const',
+        'must be "audio"',
+        '#/components/schemas/SpeechCreateRequest/then/properties/stream_format/const',
+      );
   }
   if (isSpeechCreateRequestThenNot(v, c))
-    c.add(p, 'not', 'must not be a combination with instructions', s + '/not');
+    c.add(
+      p,
+      'not',
+      'must not be a combination with instructions',
+      '#/components/schemas/SpeechCreateRequest/then/not',
+    );
 }
 
 /** `#/components/schemas/Transcription/properties/logprobs`: whether `v` is valid (fail fast). */
@@ -455,28 +545,38 @@ export function isTranscriptionLogprobs(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/Transcription/properties/languages`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionLanguages(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Transcription/properties/languages`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionLanguages(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of objects',
+      '#/components/schemas/Transcription/properties/languages/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      checkTranscriptionLanguagesItem(v1, p + '/' + i0, c, s + '/items');
+      checkTranscriptionLanguagesItem(v1, p + '/' + i0, c);
     }
   }
 }
 
-/** `#/components/schemas/Transcription/properties/logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Transcription/properties/logprobs`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionLogprobs(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of objects',
+      '#/components/schemas/Transcription/properties/logprobs/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      checkTranscriptionLogprobsItem(v1, p + '/' + i0, c, s + '/items');
+      checkTranscriptionLogprobsItem(v1, p + '/' + i0, c);
     }
   }
 }
@@ -541,66 +641,66 @@ export function isTranscriptionCreateRequestPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/allOf/0/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestPart0Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/0/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestPart0Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.response_format;
     if (v0 !== undefined && v0 !== 'json')
-      checkConstJson(v0, p + '/response_format', c, s + '/properties/response_format');
+      c.add(
+        p + '/response_format',
+        'const',
+        'must be "json"',
+        '#/components/schemas/TranscriptionCreateRequest/allOf/0/then/properties/response_format/const',
+      );
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionCreateRequest/allOf/1/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestPart1Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.response_format;
     if (v0 !== undefined && v0 !== 'json' && v0 !== 'text' && v0 !== 'diarized_json')
-      checkTranscriptionCreateRequestPart1ThenResponseFormat(
-        v0,
+      c.add(
         p + '/response_format',
-        c,
-        s + '/properties/response_format',
+        'enum',
+        "must be one of 'json', 'text', 'diarized_json'",
+        '#/components/schemas/TranscriptionCreateRequest/allOf/1/then/properties/response_format/enum',
       );
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionCreateRequest`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/TranscriptionCreateRequest/type');
   } else {
     const v0 = v.chunking_strategy;
-    if (v0 !== undefined)
-      checkTranscriptionCreateRequestChunkingStrategy(
-        v0,
-        p + '/chunking_strategy',
-        c,
-        s + '/properties/chunking_strategy',
-      );
+    if (v0 !== undefined) checkTranscriptionCreateRequestChunkingStrategy(v0, p + '/chunking_strategy', c);
     const v1 = v.file;
-    if (v1 === undefined) c.missing(p + '/file', s + '/required');
-    else if (!isBlob(v1, c)) checkBlob(v1, p + '/file', c, s + '/properties/file');
+    if (v1 === undefined) c.missing(p + '/file', '#/components/schemas/TranscriptionCreateRequest/required');
+    else if (!isBlob(v1, c))
+      checkBlob(v1, p + '/file', c, '#/components/schemas/TranscriptionCreateRequest/properties/file');
     const v2 = v['include[]'];
-    if (v2 !== undefined)
-      checkTranscriptionCreateRequestInclude(v2, p + '/include[]', c, s + '/properties/include[]');
+    if (v2 !== undefined) checkTranscriptionCreateRequestInclude(v2, p + '/include[]', c);
     const v3 = v['known_speaker_names[]'];
     if (v3 !== undefined)
       checkCompletionLogprobsTokens(
         v3,
         p + '/known_speaker_names[]',
         c,
-        s + '/properties/known_speaker_names[]',
+        '#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_names[]',
       );
     const v4 = v['known_speaker_references[]'];
     if (v4 !== undefined)
-      checkTranscriptionCreateRequestKnownSpeakerReferences(
-        v4,
-        p + '/known_speaker_references[]',
-        c,
-        s + '/properties/known_speaker_references[]',
-      );
+      checkTranscriptionCreateRequestKnownSpeakerReferences(v4, p + '/known_speaker_references[]', c);
     if (typeof v.model !== 'string')
-      c.required(v.model, p + '/model', checkTranscriptionCreateRequestModel, s, '/properties/model');
+      c.required(
+        v.model,
+        p + '/model',
+        checkTranscriptionCreateRequestModel,
+        '#/components/schemas/TranscriptionCreateRequest',
+        '#/components/schemas/TranscriptionCreateRequest/properties/model',
+      );
     const v5 = v.response_format;
     if (v5 !== undefined) checkTranscriptionResponseFormat(v5, p + '/response_format', c);
   }
@@ -613,10 +713,15 @@ export function checkNumber(v: unknown, p: string, c: Ctx, s: string): void {
   }
 }
 
-/** `#/components/schemas/TranscriptionDiarized/properties/segments`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionDiarized/properties/segments`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of TranscriptionDiarizedSegments', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of TranscriptionDiarizedSegments',
+      '#/components/schemas/TranscriptionDiarized/properties/segments/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -626,17 +731,27 @@ export function checkArrayOfTranscriptionDiarizedSegment(v: unknown, p: string, 
   }
 }
 
-/** `#/components/schemas/TranscriptionDiarized/properties/task`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstTranscribe(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionDiarized/properties/task`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstTranscribe(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transcribe') {
-    c.add(p, 'const', 'must be "transcribe"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "transcribe"',
+      '#/components/schemas/TranscriptionDiarized/properties/task/const',
+    );
   }
 }
 
-/** `#/components/schemas/TranscriptionDiarizedSegment/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstTranscriptTextSegment(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionDiarizedSegment/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstTranscriptTextSegment(v: unknown, p: string, c: Ctx): void {
   if (v !== 'transcript.text.segment') {
-    c.add(p, 'const', 'must be "transcript.text.segment"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "transcript.text.segment"',
+      '#/components/schemas/TranscriptionDiarizedSegment/properties/type/const',
+    );
   }
 }
 
@@ -648,48 +763,74 @@ export function checkTranscriptionSegmentTokens(v: unknown, p: string, c: Ctx, s
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isInteger(v1)) checkInteger(v1, p + '/' + i0, c, s + '/items');
+      if (typeof v1 !== 'number' || !Number.isInteger(v1))
+        c.add(p + '/' + i0, 'type', 'must be an integer', s + '/items/type');
     }
   }
 }
 
-/** `#/components/schemas/TranscriptionUsageDuration/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstDuration(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionUsageDuration/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstDuration(v: unknown, p: string, c: Ctx): void {
   if (v !== 'duration') {
-    c.add(p, 'const', 'must be "duration"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "duration"',
+      '#/components/schemas/TranscriptionUsageDuration/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/TranscriptionUsageTokens/properties/input_token_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionUsageTokensInputTokenDetails(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/TranscriptionUsageTokens/properties/input_token_details`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionUsageTokensInputTokenDetails(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/TranscriptionUsageTokens/properties/input_token_details/type',
+    );
   } else {
     const v0 = v.audio_tokens;
     if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      checkInteger(v0, p + '/audio_tokens', c, s + '/properties/audio_tokens');
+      c.add(
+        p + '/audio_tokens',
+        'type',
+        'must be an integer',
+        '#/components/schemas/TranscriptionUsageTokens/properties/input_token_details/properties/audio_tokens/type',
+      );
     const v1 = v.text_tokens;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1)))
-      checkInteger(v1, p + '/text_tokens', c, s + '/properties/text_tokens');
+      c.add(
+        p + '/text_tokens',
+        'type',
+        'must be an integer',
+        '#/components/schemas/TranscriptionUsageTokens/properties/input_token_details/properties/text_tokens/type',
+      );
   }
 }
 
-/** `#/components/schemas/TranscriptionUsageTokens/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstTokens(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionUsageTokens/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstTokens(v: unknown, p: string, c: Ctx): void {
   if (v !== 'tokens') {
-    c.add(p, 'const', 'must be "tokens"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "tokens"',
+      '#/components/schemas/TranscriptionUsageTokens/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/TranscriptionVerbose/properties/segments`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfTranscriptionSegment(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionVerbose/properties/segments`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfTranscriptionSegment(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of TranscriptionSegments', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of TranscriptionSegments',
+      '#/components/schemas/TranscriptionVerbose/properties/segments/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -699,10 +840,15 @@ export function checkArrayOfTranscriptionSegment(v: unknown, p: string, c: Ctx, 
   }
 }
 
-/** `#/components/schemas/TranscriptionVerbose/properties/words`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfTranscriptionWord(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionVerbose/properties/words`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfTranscriptionWord(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of TranscriptionWords', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of TranscriptionWords',
+      '#/components/schemas/TranscriptionVerbose/properties/words/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -712,24 +858,20 @@ export function checkArrayOfTranscriptionWord(v: unknown, p: string, c: Ctx, s: 
   }
 }
 
-/** `#/components/schemas/VoiceConsentList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfVoiceConsent(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VoiceConsentList/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfVoiceConsent(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of VoiceConsents', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of VoiceConsents',
+      '#/components/schemas/VoiceConsentList/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
       checkVoiceConsent(v1, p + '/' + i0, c);
-    }
-  }
-}
-
-/** `#/components/schemas/VoiceConsentList/properties/first_id`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkNullableString(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (typeof v !== 'string') {
-      c.add(p, 'type', 'must be a string or null', s + '/type');
     }
   }
 }
@@ -754,38 +896,59 @@ export function isBlob(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/TokenExchangeJwtRequest/properties/subject_token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTokenExchangeJwtRequestSubjectTokenType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TokenExchangeJwtRequest/properties/subject_token_type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTokenExchangeJwtRequestSubjectTokenType(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:ietf:params:oauth:token-type:jwt' && v !== 'urn:ietf:params:oauth:token-type:id_token') {
     c.add(
       p,
       'enum',
       "must be one of 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'",
-      s + '/enum',
+      '#/components/schemas/TokenExchangeJwtRequest/properties/subject_token_type/enum',
     );
   }
 }
 
-/** `#/components/schemas/TokenExchangeResponse/properties/expires_in`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTokenExchangeResponseExpiresIn(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TokenExchangeResponse/properties/expires_in`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTokenExchangeResponseExpiresIn(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an integer',
+      '#/components/schemas/TokenExchangeResponse/properties/expires_in/type',
+    );
   } else {
-    if (v > 3600) c.add(p, 'maximum', 'must be at most 3600', s + '/maximum');
+    if (v > 3600)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 3600',
+        '#/components/schemas/TokenExchangeResponse/properties/expires_in/maximum',
+      );
   }
 }
 
-/** `#/components/schemas/TokenExchangeResponse/properties/issued_token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTokenExchangeResponseIssuedTokenType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TokenExchangeResponse/properties/issued_token_type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTokenExchangeResponseIssuedTokenType(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:ietf:params:oauth:token-type:access_token') {
-    c.add(p, 'const', 'must be "urn:ietf:params:oauth:token-type:access_token"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "urn:ietf:params:oauth:token-type:access_token"',
+      '#/components/schemas/TokenExchangeResponse/properties/issued_token_type/const',
+    );
   }
 }
 
-/** `#/components/schemas/TokenExchangeResponse/properties/token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstBearer(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TokenExchangeResponse/properties/token_type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstBearer(v: unknown, p: string, c: Ctx): void {
   if (v !== 'Bearer') {
-    c.add(p, 'const', 'must be "Bearer"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "Bearer"',
+      '#/components/schemas/TokenExchangeResponse/properties/token_type/const',
+    );
   }
 }
 
@@ -797,15 +960,15 @@ export function isTokenExchangeX509RequestNot(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/TokenExchangeX509Request/properties/subject_token_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTokenExchangeX509RequestSubjectTokenType(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/TokenExchangeX509Request/properties/subject_token_type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTokenExchangeX509RequestSubjectTokenType(v: unknown, p: string, c: Ctx): void {
   if (v !== 'urn:service:params:oauth:token-type:x509') {
-    c.add(p, 'const', 'must be "urn:service:params:oauth:token-type:x509"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "urn:service:params:oauth:token-type:x509"',
+      '#/components/schemas/TokenExchangeX509Request/properties/subject_token_type/const',
+    );
   }
 }
 
@@ -815,10 +978,10 @@ export function isInteger(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/Batch/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstBatch(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Batch/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstBatch(v: unknown, p: string, c: Ctx): void {
   if (v !== 'batch') {
-    c.add(p, 'const', 'must be "batch"', s + '/const');
+    c.add(p, 'const', 'must be "batch"', '#/components/schemas/Batch/properties/object/const');
   }
 }
 
@@ -828,17 +991,45 @@ export function isConstBatch(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/BatchCreateRequest/properties/completion_window`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConst24h(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/BatchCreateRequest/properties/completion_window`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConst24h(v: unknown, p: string, c: Ctx): void {
   if (v !== '24h') {
-    c.add(p, 'const', 'must be "24h"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "24h"',
+      '#/components/schemas/BatchCreateRequest/properties/completion_window/const',
+    );
   }
 }
 
-/** `#/components/schemas/BatchErrors/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfBatchError(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/BatchError/properties/line`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableInteger(v: unknown, p: string, c: Ctx, s: string): void {
+  if (v !== null) {
+    if (typeof v !== 'number' || !Number.isInteger(v)) {
+      c.add(p, 'type', 'must be an integer or null', s + '/type');
+    }
+  }
+}
+
+/** `#/components/schemas/BatchError/properties/param`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+export function checkNullableString(v: unknown, p: string, c: Ctx, s: string): void {
+  if (v !== null) {
+    if (typeof v !== 'string') {
+      c.add(p, 'type', 'must be a string or null', s + '/type');
+    }
+  }
+}
+
+/** `#/components/schemas/BatchErrors/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfBatchError(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of BatchErrors', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of BatchErrors',
+      '#/components/schemas/BatchErrors/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -848,10 +1039,10 @@ export function checkArrayOfBatchError(v: unknown, p: string, c: Ctx, s: string)
   }
 }
 
-/** `#/components/schemas/BatchList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfBatch(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/BatchList/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfBatch(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Batchs', s + '/type');
+    c.add(p, 'type', 'must be an array of Batchs', '#/components/schemas/BatchList/properties/data/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -861,32 +1052,59 @@ export function checkArrayOfBatch(v: unknown, p: string, c: Ctx, s: string): voi
   }
 }
 
-/** `#/components/schemas/BatchUsage/properties/input_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkBatchUsageInputTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/BatchUsage/properties/input_tokens_details`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkBatchUsageInputTokensDetails(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/BatchUsage/properties/input_tokens_details/type',
+    );
   } else {
     const v0 = v.cached_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/cached_tokens', checkInteger, s, '/properties/cached_tokens');
+      c.required(
+        v0,
+        p + '/cached_tokens',
+        checkInteger,
+        '#/components/schemas/BatchUsage/properties/input_tokens_details',
+        '/properties/cached_tokens',
+      );
   }
 }
 
-/** `#/components/schemas/BatchUsage/properties/output_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkBatchUsageOutputTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/BatchUsage/properties/output_tokens_details`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkBatchUsageOutputTokensDetails(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/BatchUsage/properties/output_tokens_details/type',
+    );
   } else {
     const v0 = v.reasoning_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/reasoning_tokens', checkInteger, s, '/properties/reasoning_tokens');
+      c.required(
+        v0,
+        p + '/reasoning_tokens',
+        checkInteger,
+        '#/components/schemas/BatchUsage/properties/output_tokens_details',
+        '/properties/reasoning_tokens',
+      );
   }
 }
 
-/** `#/components/schemas/Completion/properties/choices`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfCompletionChoice(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Completion/properties/choices`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfCompletionChoice(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of CompletionChoices', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of CompletionChoices',
+      '#/components/schemas/Completion/properties/choices/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -931,10 +1149,15 @@ export function isCompletionChunkIf(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/CompletionChunk/properties/choices`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfCompletionChunkChoice(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionChunk/properties/choices`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfCompletionChunkChoice(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of CompletionChunkChoices', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of CompletionChunkChoices',
+      '#/components/schemas/CompletionChunk/properties/choices/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -944,8 +1167,8 @@ export function checkArrayOfCompletionChunkChoice(v: unknown, p: string, c: Ctx,
   }
 }
 
-/** `#/components/schemas/CompletionChunk/properties/usage`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionChunkUsage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionChunk/properties/usage`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionChunkUsage(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionUsage(v, p, c);
   }
@@ -959,16 +1182,16 @@ export function isCompletionChunkUsage(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/CompletionChunk/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionChunkThen(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionChunk/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionChunkThen(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.choices;
-    if (v0 !== undefined) checkCompletionChunkThenChoices(v0, p + '/choices', c, s + '/properties/choices');
+    if (v0 !== undefined) checkCompletionChunkThenChoices(v0, p + '/choices', c);
   }
 }
 
-/** `#/components/schemas/CompletionChunkChoice/properties/finish_reason`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionChunkChoiceFinishReason(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionChunkChoice/properties/finish_reason`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionChunkChoiceFinishReason(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionFinishReason(v, p, c);
   }
@@ -1089,42 +1312,69 @@ export function isCompletionCreateRequestPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/CompletionCreateRequest/allOf/0/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestPart0Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/0/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestPart0Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.best_of;
-    if (v0 !== undefined && v0 !== null) checkNull(v0, p + '/best_of', c, s + '/properties/best_of');
+    if (v0 !== undefined && v0 !== null)
+      c.add(
+        p + '/best_of',
+        'type',
+        'must be null',
+        '#/components/schemas/CompletionCreateRequest/allOf/0/then/properties/best_of/type',
+      );
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/allOf/0/else`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestPart0Else(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/0/else`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestPart0Else(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.stream_options;
     if (v0 !== undefined && v0 !== null)
-      checkNull(v0, p + '/stream_options', c, s + '/properties/stream_options');
+      c.add(
+        p + '/stream_options',
+        'type',
+        'must be null',
+        '#/components/schemas/CompletionCreateRequest/allOf/0/else/properties/stream_options/type',
+      );
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/1/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestPart1Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     if (v.model !== 'gpt-3.5-turbo-instruct')
-      c.required(v.model, p + '/model', checkCompletionCreateRequestPart1ThenModel, s, '/properties/model');
+      c.required(
+        v.model,
+        p + '/model',
+        checkCompletionCreateRequestPart1ThenModel,
+        '#/components/schemas/CompletionCreateRequest/allOf/1/then',
+        '#/components/schemas/CompletionCreateRequest/allOf/1/then/properties/model',
+      );
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/CompletionCreateRequest/type');
   } else {
     const v0 = v.best_of;
     if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      checkNullableInteger(v0, p + '/best_of', c, s + '/properties/best_of');
+      c.add(
+        p + '/best_of',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/CompletionCreateRequest/properties/best_of/type',
+      );
     const v1 = v.echo;
     if (v1 !== undefined && v1 !== null && typeof v1 !== 'boolean')
-      checkNullableBoolean(v1, p + '/echo', c, s + '/properties/echo');
+      c.add(
+        p + '/echo',
+        'type',
+        'must be a boolean or null',
+        '#/components/schemas/CompletionCreateRequest/properties/echo/type',
+      );
     const v2 = v.frequency_penalty;
     if (
       v2 !== undefined &&
@@ -1135,22 +1385,37 @@ export function checkCompletionCreateRequestPart(v: unknown, p: string, c: Ctx, 
         v2,
         p + '/frequency_penalty',
         c,
-        s + '/properties/frequency_penalty',
+        '#/components/schemas/CompletionCreateRequest/properties/frequency_penalty',
       );
     const v3 = v.logit_bias;
-    if (v3 !== undefined)
-      checkCompletionCreateRequestLogitBias(v3, p + '/logit_bias', c, s + '/properties/logit_bias');
+    if (v3 !== undefined) checkCompletionCreateRequestLogitBias(v3, p + '/logit_bias', c);
     const v4 = v.logprobs;
     if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 > 5))
-      checkCompletionCreateRequestLogprobs(v4, p + '/logprobs', c, s + '/properties/logprobs');
+      checkCompletionCreateRequestLogprobs(v4, p + '/logprobs', c);
     const v5 = v.max_tokens;
     if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
-      checkNullableInteger(v5, p + '/max_tokens', c, s + '/properties/max_tokens');
+      c.add(
+        p + '/max_tokens',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/CompletionCreateRequest/properties/max_tokens/type',
+      );
     if (typeof v.model !== 'string')
-      c.required(v.model, p + '/model', checkCompletionCreateRequestModel, s, '/properties/model');
+      c.required(
+        v.model,
+        p + '/model',
+        checkCompletionCreateRequestModel,
+        '#/components/schemas/CompletionCreateRequest',
+        '#/components/schemas/CompletionCreateRequest/properties/model',
+      );
     const v6 = v.n;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      checkNullableInteger(v6, p + '/n', c, s + '/properties/n');
+      c.add(
+        p + '/n',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/CompletionCreateRequest/properties/n/type',
+      );
     const v7 = v.presence_penalty;
     if (
       v7 !== undefined &&
@@ -1161,47 +1426,67 @@ export function checkCompletionCreateRequestPart(v: unknown, p: string, c: Ctx, 
         v7,
         p + '/presence_penalty',
         c,
-        s + '/properties/presence_penalty',
+        '#/components/schemas/CompletionCreateRequest/properties/presence_penalty',
       );
     const v8 = v.prompt;
-    if (v8 === undefined) c.missing(p + '/prompt', s + '/required');
-    else checkCompletionCreateRequestPrompt(v8, p + '/prompt', c, s + '/properties/prompt');
+    if (v8 === undefined) c.missing(p + '/prompt', '#/components/schemas/CompletionCreateRequest/required');
+    else checkCompletionCreateRequestPrompt(v8, p + '/prompt', c);
     const v9 = v.seed;
     if (v9 !== undefined && v9 !== null && (typeof v9 !== 'number' || !Number.isInteger(v9)))
-      checkNullableInteger(v9, p + '/seed', c, s + '/properties/seed');
+      c.add(
+        p + '/seed',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/CompletionCreateRequest/properties/seed/type',
+      );
     const v10 = v.stop;
-    if (v10 !== undefined) checkCompletionCreateRequestStop(v10, p + '/stop', c, s + '/properties/stop');
+    if (v10 !== undefined) checkCompletionCreateRequestStop(v10, p + '/stop', c);
     const v11 = v.stream;
     if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean')
-      checkNullableBoolean(v11, p + '/stream', c, s + '/properties/stream');
+      c.add(
+        p + '/stream',
+        'type',
+        'must be a boolean or null',
+        '#/components/schemas/CompletionCreateRequest/properties/stream/type',
+      );
     const v12 = v.stream_options;
     if (v12 !== undefined && !isCompletionCreateRequestStreamOptions(v12, c))
-      checkCompletionCreateRequestStreamOptions(
-        v12,
-        p + '/stream_options',
-        c,
-        s + '/properties/stream_options',
-      );
+      checkCompletionCreateRequestStreamOptions(v12, p + '/stream_options', c);
     const v13 = v.suffix;
     if (v13 !== undefined && v13 !== null && typeof v13 !== 'string')
-      checkNullableString(v13, p + '/suffix', c, s + '/properties/suffix');
+      c.add(
+        p + '/suffix',
+        'type',
+        'must be a string or null',
+        '#/components/schemas/CompletionCreateRequest/properties/suffix/type',
+      );
     const v14 = v.temperature;
     if (
       v14 !== undefined &&
       v14 !== null &&
       (typeof v14 !== 'number' || !Number.isFinite(v14) || v14 < 0 || v14 > 2)
     )
-      checkCompletionCreateRequestTemperature(v14, p + '/temperature', c, s + '/properties/temperature');
+      checkCompletionCreateRequestTemperature(v14, p + '/temperature', c);
     const v15 = v.top_p;
     if (v15 !== undefined && v15 !== null && (typeof v15 !== 'number' || !Number.isFinite(v15)))
-      checkNullableNumber(v15, p + '/top_p', c, s + '/properties/top_p');
+      c.add(
+        p + '/top_p',
+        'type',
+        'must be a number or null',
+        '#/components/schemas/CompletionCreateRequest/properties/top_p/type',
+      );
     const v16 = v.user;
     if (v16 !== undefined) checkEndUser(v16, p + '/user', c);
     {
       const a17 = v.best_of;
       const b18 = v.n;
       if (typeof a17 === 'number' && typeof b18 === 'number' && !(a17 > b18))
-        c.add(p + '/best_of', 'rule', 'best_of must be greater than n.', s + '/x-rules/0');
+        c.add(
+          p + '/best_of',
+          'rule',
+          'best_of must be greater than n.',
+          '#/components/schemas/CompletionCreateRequest/x-rules/0',
+        );
     }
   }
 }
@@ -1214,7 +1499,8 @@ export function checkCompletionLogprobsTokenLogprobs(v: unknown, p: string, c: C
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) checkNumber(v1, p + '/' + i0, c, s + '/items');
+      if (typeof v1 !== 'number' || !Number.isFinite(v1))
+        c.add(p + '/' + i0, 'type', 'must be a number', s + '/items/type');
     }
   }
 }
@@ -1227,28 +1513,26 @@ export function checkCompletionLogprobsTokens(v: unknown, p: string, c: Ctx, s: 
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') checkString(v1, p + '/' + i0, c, s + '/items');
+      if (typeof v1 !== 'string') c.add(p + '/' + i0, 'type', 'must be a string', s + '/items/type');
     }
   }
 }
 
-/** `#/components/schemas/CompletionLogprobs/properties/top_logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionLogprobsTopLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionLogprobs/properties/top_logprobs`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionLogprobsTopLogprobs(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of objects', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of objects',
+      '#/components/schemas/CompletionLogprobs/properties/top_logprobs/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      checkCompletionLogprobsTopLogprobsItem(v1, p + '/' + i0, c, s + '/items');
+      checkCompletionLogprobsTopLogprobsItem(v1, p + '/' + i0, c);
     }
-  }
-}
-
-/** `#/components/schemas/CompletionStreamOptions/properties/include_obfuscation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkBoolean2(v: unknown, p: string, c: Ctx, s: string): void {
-  if (typeof v !== 'boolean') {
-    c.add(p, 'type', 'must be a boolean', s + '/type');
   }
 }
 
@@ -1284,10 +1568,15 @@ export function isCompletionUsagePromptTokensDetails(v: unknown, r: Run): boolea
   return true;
 }
 
-/** `#/components/schemas/CompletionUsage/properties/completion_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionUsageCompletionTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionUsage/properties/completion_tokens_details`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionUsageCompletionTokensDetails(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/CompletionUsage/properties/completion_tokens_details/type',
+    );
   } else {
     const v0 = v.accepted_prediction_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
@@ -1295,91 +1584,176 @@ export function checkCompletionUsageCompletionTokensDetails(v: unknown, p: strin
         v0,
         p + '/accepted_prediction_tokens',
         checkInteger,
-        s,
+        '#/components/schemas/CompletionUsage/properties/completion_tokens_details',
         '/properties/accepted_prediction_tokens',
       );
     const v1 = v.audio_tokens;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
-      c.required(v1, p + '/audio_tokens', checkInteger, s, '/properties/audio_tokens');
+      c.required(
+        v1,
+        p + '/audio_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/completion_tokens_details',
+        '/properties/audio_tokens',
+      );
     const v2 = v.reasoning_tokens;
     if (typeof v2 !== 'number' || !Number.isInteger(v2))
-      c.required(v2, p + '/reasoning_tokens', checkInteger, s, '/properties/reasoning_tokens');
+      c.required(
+        v2,
+        p + '/reasoning_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/completion_tokens_details',
+        '/properties/reasoning_tokens',
+      );
     const v3 = v.rejected_prediction_tokens;
     if (typeof v3 !== 'number' || !Number.isInteger(v3))
       c.required(
         v3,
         p + '/rejected_prediction_tokens',
         checkInteger,
-        s,
+        '#/components/schemas/CompletionUsage/properties/completion_tokens_details',
         '/properties/rejected_prediction_tokens',
       );
     const v4 = v.text_tokens;
     if (typeof v4 !== 'number' || !Number.isInteger(v4))
-      c.required(v4, p + '/text_tokens', checkInteger, s, '/properties/text_tokens');
+      c.required(
+        v4,
+        p + '/text_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/completion_tokens_details',
+        '/properties/text_tokens',
+      );
   }
 }
 
-/** `#/components/schemas/CompletionUsage/properties/prompt_tokens_details`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionUsagePromptTokensDetails(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionUsage/properties/prompt_tokens_details`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionUsagePromptTokensDetails(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/CompletionUsage/properties/prompt_tokens_details/type',
+    );
   } else {
     const v0 = v.audio_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/audio_tokens', checkInteger, s, '/properties/audio_tokens');
+      c.required(
+        v0,
+        p + '/audio_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/prompt_tokens_details',
+        '/properties/audio_tokens',
+      );
     const v1 = v.cache_write_tokens;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
-      c.required(v1, p + '/cache_write_tokens', checkInteger, s, '/properties/cache_write_tokens');
+      c.required(
+        v1,
+        p + '/cache_write_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/prompt_tokens_details',
+        '/properties/cache_write_tokens',
+      );
     const v2 = v.cached_tokens;
     if (typeof v2 !== 'number' || !Number.isInteger(v2))
-      c.required(v2, p + '/cached_tokens', checkInteger, s, '/properties/cached_tokens');
+      c.required(
+        v2,
+        p + '/cached_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/prompt_tokens_details',
+        '/properties/cached_tokens',
+      );
     const v3 = v.image_tokens;
     if (typeof v3 !== 'number' || !Number.isInteger(v3))
-      c.required(v3, p + '/image_tokens', checkInteger, s, '/properties/image_tokens');
+      c.required(
+        v3,
+        p + '/image_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/prompt_tokens_details',
+        '/properties/image_tokens',
+      );
     const v4 = v.text_tokens;
     if (typeof v4 !== 'number' || !Number.isInteger(v4))
-      c.required(v4, p + '/text_tokens', checkInteger, s, '/properties/text_tokens');
+      c.required(
+        v4,
+        p + '/text_tokens',
+        checkInteger,
+        '#/components/schemas/CompletionUsage/properties/prompt_tokens_details',
+        '/properties/text_tokens',
+      );
   }
 }
 
-/** `#/components/schemas/Container/properties/expires_after`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkContainerExpiresAfter(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Container/properties/expires_after`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkContainerExpiresAfter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/Container/properties/expires_after/type');
   } else {
     const v0 = v.anchor;
     if (v0 !== undefined && v0 !== 'last_active_at')
-      checkConstLastActiveAt(v0, p + '/anchor', c, s + '/properties/anchor');
+      c.add(
+        p + '/anchor',
+        'const',
+        'must be "last_active_at"',
+        '#/components/schemas/Container/properties/expires_after/properties/anchor/const',
+      );
     const v1 = v.minutes;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1)))
-      checkInteger(v1, p + '/minutes', c, s + '/properties/minutes');
+      c.add(
+        p + '/minutes',
+        'type',
+        'must be an integer',
+        '#/components/schemas/Container/properties/expires_after/properties/minutes/type',
+      );
   }
 }
 
-/** `#/components/schemas/Container/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstContainer(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Container/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstContainer(v: unknown, p: string, c: Ctx): void {
   if (v !== 'container') {
-    c.add(p, 'const', 'must be "container"', s + '/const');
+    c.add(p, 'const', 'must be "container"', '#/components/schemas/Container/properties/object/const');
   }
 }
 
-/** `#/components/schemas/ContainerCreateRequest/properties/expires_after`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkContainerCreateRequestExpiresAfter(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerCreateRequest/properties/expires_after`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkContainerCreateRequestExpiresAfter(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/ContainerCreateRequest/properties/expires_after/type',
+    );
   } else {
     if (v.anchor !== 'last_active_at')
-      c.required(v.anchor, p + '/anchor', checkConstLastActiveAt, s, '/properties/anchor');
+      c.required(
+        v.anchor,
+        p + '/anchor',
+        checkConstLastActiveAt,
+        '#/components/schemas/ContainerCreateRequest/properties/expires_after',
+        '/properties/anchor',
+      );
     const v0 = v.minutes;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/minutes', checkInteger, s, '/properties/minutes');
+      c.required(
+        v0,
+        p + '/minutes',
+        checkInteger,
+        '#/components/schemas/ContainerCreateRequest/properties/expires_after',
+        '/properties/minutes',
+      );
   }
 }
 
-/** `#/components/schemas/ContainerCreateRequest/properties/skills`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfContainerSkill(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerCreateRequest/properties/skills`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfContainerSkill(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ContainerSkills', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ContainerSkills',
+      '#/components/schemas/ContainerCreateRequest/properties/skills/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1389,10 +1763,15 @@ export function checkArrayOfContainerSkill(v: unknown, p: string, c: Ctx, s: str
   }
 }
 
-/** `#/components/schemas/ContainerDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstContainerDeleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerDeleted/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstContainerDeleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'container.deleted') {
-    c.add(p, 'const', 'must be "container.deleted"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "container.deleted"',
+      '#/components/schemas/ContainerDeleted/properties/object/const',
+    );
   }
 }
 
@@ -1405,29 +1784,54 @@ export function isContainerInlineSkillSource(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ContainerInlineSkill/properties/source`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkContainerInlineSkillSource(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkContainerInlineSkillSource(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ContainerInlineSkill/properties/source/type');
   } else {
-    if (typeof v.data !== 'string') c.required(v.data, p + '/data', checkString3, s, '/properties/data');
+    if (typeof v.data !== 'string')
+      c.required(
+        v.data,
+        p + '/data',
+        checkString3,
+        '#/components/schemas/ContainerInlineSkill/properties/source',
+        '#/components/schemas/ContainerInlineSkill/properties/source/properties/data',
+      );
     if (v.media_type !== 'application/zip')
-      c.required(v.media_type, p + '/media_type', checkConstApplicationZip, s, '/properties/media_type');
-    if (v.type !== 'base64') c.required(v.type, p + '/type', checkConstBase64, s, '/properties/type');
+      c.required(
+        v.media_type,
+        p + '/media_type',
+        checkConstApplicationZip,
+        '#/components/schemas/ContainerInlineSkill/properties/source',
+        '#/components/schemas/ContainerInlineSkill/properties/source/properties/media_type',
+      );
+    if (v.type !== 'base64')
+      c.required(
+        v.type,
+        p + '/type',
+        checkConstBase64,
+        '#/components/schemas/ContainerInlineSkill/properties/source',
+        '#/components/schemas/ContainerInlineSkill/properties/source/properties/type',
+      );
   }
 }
 
-/** `#/components/schemas/ContainerInlineSkill/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstInline(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstInline(v: unknown, p: string, c: Ctx): void {
   if (v !== 'inline') {
-    c.add(p, 'const', 'must be "inline"', s + '/const');
+    c.add(p, 'const', 'must be "inline"', '#/components/schemas/ContainerInlineSkill/properties/type/const');
   }
 }
 
-/** `#/components/schemas/ContainerList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfContainer(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerList/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfContainer(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Containers', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of Containers',
+      '#/components/schemas/ContainerList/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1437,17 +1841,27 @@ export function checkArrayOfContainer(v: unknown, p: string, c: Ctx, s: string):
   }
 }
 
-/** `#/components/schemas/ContainerNetworkPolicy/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkContainerNetworkPolicyType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerNetworkPolicy/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkContainerNetworkPolicyType(v: unknown, p: string, c: Ctx): void {
   if (v !== 'allowlist' && v !== 'disabled') {
-    c.add(p, 'enum', "must be one of 'allowlist', 'disabled'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'allowlist', 'disabled'",
+      '#/components/schemas/ContainerNetworkPolicy/properties/type/enum',
+    );
   }
 }
 
-/** `#/components/schemas/ContainerNetworkPolicyAllowlist/properties/domain_secrets`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfContainerDomainSecret(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerNetworkPolicyAllowlist/properties/domain_secrets`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfContainerDomainSecret(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ContainerDomainSecrets', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ContainerDomainSecrets',
+      '#/components/schemas/ContainerNetworkPolicyAllowlist/properties/domain_secrets/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1457,17 +1871,27 @@ export function checkArrayOfContainerDomainSecret(v: unknown, p: string, c: Ctx,
   }
 }
 
-/** `#/components/schemas/ContainerNetworkPolicyAllowlist/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstAllowlist(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerNetworkPolicyAllowlist/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstAllowlist(v: unknown, p: string, c: Ctx): void {
   if (v !== 'allowlist') {
-    c.add(p, 'const', 'must be "allowlist"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "allowlist"',
+      '#/components/schemas/ContainerNetworkPolicyAllowlist/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/ContainerNetworkPolicyDisabled/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstDisabled(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerNetworkPolicyDisabled/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstDisabled(v: unknown, p: string, c: Ctx): void {
   if (v !== 'disabled') {
-    c.add(p, 'const', 'must be "disabled"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "disabled"',
+      '#/components/schemas/ContainerNetworkPolicyDisabled/properties/type/const',
+    );
   }
 }
 
@@ -1483,35 +1907,55 @@ export function isConstLatest(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ContainerSkillReference/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstSkillReference(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerSkillReference/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstSkillReference(v: unknown, p: string, c: Ctx): void {
   if (v !== 'skill_reference') {
-    c.add(p, 'const', 'must be "skill_reference"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "skill_reference"',
+      '#/components/schemas/ContainerSkillReference/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/ContainerSkillReference/properties/version`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkContainerSkillReferenceVersion(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerSkillReference/properties/version`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkContainerSkillReferenceVersion(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'number') {
-    checkContainerSkillReferenceVersionVariant0(v, p, c, s + '/oneOf/0');
+    checkContainerSkillReferenceVersionVariant0(v, p, c);
   } else if (typeof v === 'string') {
-    checkConstLatest(v, p, c, s + '/oneOf/1');
+    checkConstLatest(v, p, c);
   } else {
-    c.add(p, 'one_of', 'must be an integer or "latest"', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'must be an integer or "latest"',
+      '#/components/schemas/ContainerSkillReference/properties/version/oneOf',
+    );
   }
 }
 
-/** `#/components/schemas/ConversationDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstConversationDeleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ConversationDeleted/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstConversationDeleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'conversation.deleted') {
-    c.add(p, 'const', 'must be "conversation.deleted"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "conversation.deleted"',
+      '#/components/schemas/ConversationDeleted/properties/object/const',
+    );
   }
 }
 
-/** `#/components/schemas/CreateEmbeddingResponse/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfEmbedding(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CreateEmbeddingResponse/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfEmbedding(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Embeddings', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of Embeddings',
+      '#/components/schemas/CreateEmbeddingResponse/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -1521,24 +1965,41 @@ export function checkArrayOfEmbedding(v: unknown, p: string, c: Ctx, s: string):
   }
 }
 
-/** `#/components/schemas/CreateEmbeddingResponse/properties/usage`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCreateEmbeddingResponseUsage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CreateEmbeddingResponse/properties/usage`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCreateEmbeddingResponseUsage(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/CreateEmbeddingResponse/properties/usage/type',
+    );
   } else {
     const v0 = v.prompt_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/prompt_tokens', checkInteger, s, '/properties/prompt_tokens');
+      c.required(
+        v0,
+        p + '/prompt_tokens',
+        checkInteger,
+        '#/components/schemas/CreateEmbeddingResponse/properties/usage',
+        '/properties/prompt_tokens',
+      );
     const v1 = v.total_tokens;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
-      c.required(v1, p + '/total_tokens', checkInteger, s, '/properties/total_tokens');
+      c.required(
+        v1,
+        p + '/total_tokens',
+        checkInteger,
+        '#/components/schemas/CreateEmbeddingResponse/properties/usage',
+        '/properties/total_tokens',
+      );
   }
 }
 
-/** `#/components/schemas/Embedding/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstEmbedding(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Embedding/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstEmbedding(v: unknown, p: string, c: Ctx): void {
   if (v !== 'embedding') {
-    c.add(p, 'const', 'must be "embedding"', s + '/const');
+    c.add(p, 'const', 'must be "embedding"', '#/components/schemas/Embedding/properties/object/const');
   }
 }
 
@@ -1563,17 +2024,15 @@ export function isEmbeddingCreateRequestIf(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/EmbeddingCreateRequest/properties/encoding_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkEmbeddingCreateRequestEncodingFormat(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'float' && v !== 'base64') {
-    c.add(p, 'enum', "must be one of 'float', 'base64'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/EmbeddingCreateRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkEmbeddingCreateRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/input`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkEmbeddingCreateRequestInput(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkEmbeddingCreateRequestInputVariant0(v, p, c, s + '/anyOf/0');
+    checkEmbeddingCreateRequestInputVariant0(
+      v,
+      p,
+      c,
+      '#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf/0',
+    );
   } else if (Array.isArray(v)) {
     if (!(
       isEmbeddingCreateRequestInputVariant1(v, c) ||
@@ -1584,38 +2043,44 @@ export function checkEmbeddingCreateRequestInput(v: unknown, p: string, c: Ctx, 
         p,
         'any_of',
         'must be a string, an array of strings, an array of integers or an array of arrays',
-        s + '/anyOf',
+        '#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf',
       );
   } else {
     c.add(
       p,
       'any_of',
       'must be a string, an array of strings, an array of integers or an array of arrays',
-      s + '/anyOf',
+      '#/components/schemas/EmbeddingCreateRequest/properties/input/anyOf',
     );
   }
 }
 
-/** `#/components/schemas/EmbeddingCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkEmbeddingCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EmbeddingCreateRequest/properties/model`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkEmbeddingCreateRequestModel(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(p, 'type', 'must be a string', '#/components/schemas/EmbeddingCreateRequest/properties/model/type');
   }
 }
 
-/** `#/components/schemas/EmbeddingCreateRequest/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkEmbeddingCreateRequestThen(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EmbeddingCreateRequest/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkEmbeddingCreateRequestThen(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.model;
     if (typeof v0 !== 'string' || !RE1.test(v0))
-      c.required(v0, p + '/model', checkEmbeddingCreateRequestThenModel, s, '/properties/model');
+      c.required(
+        v0,
+        p + '/model',
+        checkEmbeddingCreateRequestThenModel,
+        '#/components/schemas/EmbeddingCreateRequest/then',
+        '#/components/schemas/EmbeddingCreateRequest/then/properties/model',
+      );
   }
 }
 
-/** `#/components/schemas/Eval/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstEval(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Eval/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstEval(v: unknown, p: string, c: Ctx): void {
   if (v !== 'eval') {
-    c.add(p, 'const', 'must be "eval"', s + '/const');
+    c.add(p, 'const', 'must be "eval"', '#/components/schemas/Eval/properties/object/const');
   }
 }
 
@@ -1647,15 +2112,20 @@ export function checkConstCustom(v: unknown, p: string, c: Ctx, s: string): void
   }
 }
 
-/** `#/components/schemas/EvalLabelModelGrader/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkEvalLabelModelGraderInput(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EvalLabelModelGrader/properties/input`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkEvalLabelModelGraderInput(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of GraderMessages or an EvalSimpleMessage', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of GraderMessages or an EvalSimpleMessage',
+      '#/components/schemas/EvalLabelModelGrader/properties/input/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      checkGraderMessageOrEvalSimpleMessage(v1, p + '/' + i0, c, s + '/items');
+      checkGraderMessageOrEvalSimpleMessage(v1, p + '/' + i0, c);
     }
   }
 }
@@ -1667,10 +2137,15 @@ export function checkConstLabelModel(v: unknown, p: string, c: Ctx, s: string): 
   }
 }
 
-/** `#/components/schemas/EvalLogsDataSourceConfig/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstLogs(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EvalLogsDataSourceConfig/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstLogs(v: unknown, p: string, c: Ctx): void {
   if (v !== 'logs') {
-    c.add(p, 'const', 'must be "logs"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "logs"',
+      '#/components/schemas/EvalLogsDataSourceConfig/properties/type/const',
+    );
   }
 }
 
@@ -1702,7 +2177,8 @@ export function checkEvalScoreModelGraderRange(v: unknown, p: string, c: Ctx, s:
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'number' || !Number.isFinite(v1)) checkNumber(v1, p + '/' + i0, c, s + '/items');
+      if (typeof v1 !== 'number' || !Number.isFinite(v1))
+        c.add(p + '/' + i0, 'type', 'must be a number', s + '/items/type');
     }
   }
 }
@@ -1714,10 +2190,15 @@ export function checkConstScoreModel(v: unknown, p: string, c: Ctx, s: string): 
   }
 }
 
-/** `#/components/schemas/EvalStoredCompletionsDataSourceConfig/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstStoredCompletions(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EvalStoredCompletionsDataSourceConfig/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstStoredCompletions(v: unknown, p: string, c: Ctx): void {
   if (v !== 'stored_completions') {
-    c.add(p, 'const', 'must be "stored_completions"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "stored_completions"',
+      '#/components/schemas/EvalStoredCompletionsDataSourceConfig/properties/type/const',
+    );
   }
 }
 
@@ -1761,10 +2242,15 @@ export function isFineTuningDpoMethodHyperparameters(v: unknown, r: Run): boolea
   return true;
 }
 
-/** `#/components/schemas/FineTuningDpoMethod/properties/hyperparameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningDpoMethodHyperparameters(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningDpoMethod/properties/hyperparameters`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningDpoMethodHyperparameters(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/FineTuningDpoMethod/properties/hyperparameters/type',
+    );
   } else {
     const v0 = v.batch_size;
     if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
@@ -1777,8 +2263,8 @@ export function checkFineTuningDpoMethodHyperparameters(v: unknown, p: string, c
   }
 }
 
-/** `#/components/schemas/FineTuningJob/properties/error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningJobError2(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningJob/properties/error`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningJobError2(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkFineTuningJobError(v, p, c);
   }
@@ -1792,16 +2278,16 @@ export function isFineTuningJobError2(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/FineTuningJob/properties/integrations`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkNullableArrayOfFineTuningWandbIntegration(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/FineTuningJob/properties/integrations`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkNullableArrayOfFineTuningWandbIntegration(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!Array.isArray(v)) {
-      c.add(p, 'type', 'must be an array of FineTuningWandbIntegrations or null', s + '/type');
+      c.add(
+        p,
+        'type',
+        'must be an array of FineTuningWandbIntegrations or null',
+        '#/components/schemas/FineTuningJob/properties/integrations/type',
+      );
     } else {
       for (let i0 = 0; i0 < v.length; i0++) {
         if (c.full) break;
@@ -1812,24 +2298,39 @@ export function checkNullableArrayOfFineTuningWandbIntegration(
   }
 }
 
-/** `#/components/schemas/FineTuningJob/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstFineTuningJob(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningJob/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstFineTuningJob(v: unknown, p: string, c: Ctx): void {
   if (v !== 'fine_tuning.job') {
-    c.add(p, 'const', 'must be "fine_tuning.job"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "fine_tuning.job"',
+      '#/components/schemas/FineTuningJob/properties/object/const',
+    );
   }
 }
 
-/** `#/components/schemas/FineTuningJob/properties/result_files`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningJobResultFiles(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningJob/properties/result_files`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningJobResultFiles(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of any value', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of any value',
+      '#/components/schemas/FineTuningJob/properties/result_files/type',
+    );
   }
 }
 
-/** `#/components/schemas/FineTuningMethod/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningMethodType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningMethod/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningMethodType(v: unknown, p: string, c: Ctx): void {
   if (v !== 'supervised' && v !== 'dpo' && v !== 'reinforcement') {
-    c.add(p, 'enum', "must be one of 'supervised', 'dpo', 'reinforcement'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'supervised', 'dpo', 'reinforcement'",
+      '#/components/schemas/FineTuningMethod/properties/type/enum',
+    );
   }
 }
 
@@ -1853,15 +2354,15 @@ export function isFineTuningReinforcementMethodHyperparameters(v: unknown, r: Ru
   return true;
 }
 
-/** `#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningReinforcementMethodHyperparameters(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningReinforcementMethodHyperparameters(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters/type',
+    );
   } else {
     const v0 = v.batch_size;
     if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
@@ -1877,11 +2378,11 @@ export function checkFineTuningReinforcementMethodHyperparameters(
     if (v5 !== undefined) checkFineTuningAutoOrInteger(v5, p + '/n_epochs', c);
     const v6 = v.reasoning_effort;
     if (v6 !== undefined && v6 !== 'default' && v6 !== 'low' && v6 !== 'medium' && v6 !== 'high')
-      checkFineTuningReinforcementMethodHyperparametersReasoningEffort(
-        v6,
+      c.add(
         p + '/reasoning_effort',
-        c,
-        s + '/properties/reasoning_effort',
+        'enum',
+        "must be one of 'default', 'low', 'medium', 'high'",
+        '#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters/properties/reasoning_effort/enum',
       );
   }
 }
@@ -1898,15 +2399,15 @@ export function isFineTuningSupervisedMethodHyperparameters(v: unknown, r: Run):
   return true;
 }
 
-/** `#/components/schemas/FineTuningSupervisedMethod/properties/hyperparameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningSupervisedMethodHyperparameters(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/FineTuningSupervisedMethod/properties/hyperparameters`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningSupervisedMethodHyperparameters(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/FineTuningSupervisedMethod/properties/hyperparameters/type',
+    );
   } else {
     const v0 = v.batch_size;
     if (v0 !== undefined) checkFineTuningAutoOrInteger(v0, p + '/batch_size', c);
@@ -1936,28 +2437,60 @@ export function isFineTuningWandbIntegrationWandb(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/FineTuningWandbIntegration/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstWandb(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningWandbIntegration/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstWandb(v: unknown, p: string, c: Ctx): void {
   if (v !== 'wandb') {
-    c.add(p, 'const', 'must be "wandb"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "wandb"',
+      '#/components/schemas/FineTuningWandbIntegration/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/FineTuningWandbIntegration/properties/wandb`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningWandbIntegrationWandb(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/FineTuningWandbIntegration/properties/wandb`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkFineTuningWandbIntegrationWandb(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/FineTuningWandbIntegration/properties/wandb/type',
+    );
   } else {
     const v0 = v.entity;
     if (v0 !== undefined && v0 !== null && typeof v0 !== 'string')
-      checkNullableString(v0, p + '/entity', c, s + '/properties/entity');
+      c.add(
+        p + '/entity',
+        'type',
+        'must be a string or null',
+        '#/components/schemas/FineTuningWandbIntegration/properties/wandb/properties/entity/type',
+      );
     const v1 = v.name;
     if (v1 !== undefined && v1 !== null && typeof v1 !== 'string')
-      checkNullableString(v1, p + '/name', c, s + '/properties/name');
+      c.add(
+        p + '/name',
+        'type',
+        'must be a string or null',
+        '#/components/schemas/FineTuningWandbIntegration/properties/wandb/properties/name/type',
+      );
     if (typeof v.project !== 'string')
-      c.required(v.project, p + '/project', checkString, s, '/properties/project');
+      c.required(
+        v.project,
+        p + '/project',
+        checkString,
+        '#/components/schemas/FineTuningWandbIntegration/properties/wandb',
+        '/properties/project',
+      );
     const v2 = v.tags;
-    if (v2 !== undefined) checkCompletionLogprobsTokens(v2, p + '/tags', c, s + '/properties/tags');
+    if (v2 !== undefined)
+      checkCompletionLogprobsTokens(
+        v2,
+        p + '/tags',
+        c,
+        '#/components/schemas/FineTuningWandbIntegration/properties/wandb/properties/tags',
+      );
   }
 }
 
@@ -1971,28 +2504,28 @@ export function isGraderMultiGraders(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/GraderMulti/properties/graders`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderMultiGraders(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderMulti/properties/graders`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderMultiGraders(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
     c.add(
       p,
       'type',
       'must be an array of GraderStringChecks, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
-      s + '/type',
+      '#/components/schemas/GraderMulti/properties/graders/type',
     );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      checkGraderMultiGradersItem(v1, p + '/' + i0, c, s + '/items');
+      checkGraderMultiGradersItem(v1, p + '/' + i0, c);
     }
   }
 }
 
-/** `#/components/schemas/GraderMulti/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstMulti(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderMulti/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstMulti(v: unknown, p: string, c: Ctx): void {
   if (v !== 'multi') {
-    c.add(p, 'const', 'must be "multi"', s + '/const');
+    c.add(p, 'const', 'must be "multi"', '#/components/schemas/GraderMulti/properties/type/const');
   }
 }
 
@@ -2024,35 +2557,75 @@ export function isGraderRunResultMetadata(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/GraderRunResult/properties/metadata`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderRunResultMetadata(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderRunResult/properties/metadata`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderRunResultMetadata(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/GraderRunResult/properties/metadata/type');
   } else {
     const v0 = v.errors;
-    if (v0 === undefined) c.missing(p + '/errors', s + '/required');
+    if (v0 === undefined)
+      c.missing(p + '/errors', '#/components/schemas/GraderRunResult/properties/metadata/required');
     else checkGraderRunErrors(v0, p + '/errors', c);
     const v1 = v.execution_time;
     if (typeof v1 !== 'number' || !Number.isFinite(v1))
-      c.required(v1, p + '/execution_time', checkNumber, s, '/properties/execution_time');
-    if (typeof v.name !== 'string') c.required(v.name, p + '/name', checkString, s, '/properties/name');
+      c.required(
+        v1,
+        p + '/execution_time',
+        checkNumber,
+        '#/components/schemas/GraderRunResult/properties/metadata',
+        '/properties/execution_time',
+      );
+    if (typeof v.name !== 'string')
+      c.required(
+        v.name,
+        p + '/name',
+        checkString,
+        '#/components/schemas/GraderRunResult/properties/metadata',
+        '/properties/name',
+      );
     const v2 = v.sampled_model_name;
     if (v2 !== null && typeof v2 !== 'string')
-      c.required(v2, p + '/sampled_model_name', checkNullableString, s, '/properties/sampled_model_name');
+      c.required(
+        v2,
+        p + '/sampled_model_name',
+        checkNullableString,
+        '#/components/schemas/GraderRunResult/properties/metadata',
+        '/properties/sampled_model_name',
+      );
     const v3 = v.scores;
-    if (v3 === undefined) c.missing(p + '/scores', s + '/required');
-    else checkEvalCustomDataSourceConfigSchema(v3, p + '/scores', c, s + '/properties/scores');
+    if (v3 === undefined)
+      c.missing(p + '/scores', '#/components/schemas/GraderRunResult/properties/metadata/required');
+    else
+      checkEvalCustomDataSourceConfigSchema(
+        v3,
+        p + '/scores',
+        c,
+        '#/components/schemas/GraderRunResult/properties/metadata/properties/scores',
+      );
     const v4 = v.token_usage;
-    if (v4 === undefined) c.missing(p + '/token_usage', s + '/required');
-    else checkGraderRunResultMetadataTokenUsage(v4, p + '/token_usage', c, s + '/properties/token_usage');
-    if (typeof v.type !== 'string') c.required(v.type, p + '/type', checkString, s, '/properties/type');
+    if (v4 === undefined)
+      c.missing(p + '/token_usage', '#/components/schemas/GraderRunResult/properties/metadata/required');
+    else checkGraderRunResultMetadataTokenUsage(v4, p + '/token_usage', c);
+    if (typeof v.type !== 'string')
+      c.required(
+        v.type,
+        p + '/type',
+        checkString,
+        '#/components/schemas/GraderRunResult/properties/metadata',
+        '/properties/type',
+      );
   }
 }
 
-/** `#/components/schemas/ImageEditCompletedEvent/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstImageEditCompleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditCompletedEvent/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstImageEditCompleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_edit.completed') {
-    c.add(p, 'const', 'must be "image_edit.completed"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "image_edit.completed"',
+      '#/components/schemas/ImageEditCompletedEvent/properties/type/const',
+    );
   }
 }
 
@@ -2148,12 +2721,17 @@ export function isImageEditCreateRequestPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ImageEditCreateRequest/allOf/0/else`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestPart0Else(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditCreateRequest/allOf/0/else`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageEditCreateRequestPart0Else(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.images;
     if (v0 !== undefined)
-      checkImageEditCreateRequestPart0ElseImages(v0, p + '/images', c, s + '/properties/images');
+      checkImageEditCreateRequestPart0ElseImages(
+        v0,
+        p + '/images',
+        c,
+        '#/components/schemas/ImageEditCreateRequest/allOf/0/else/properties/images',
+      );
   }
 }
 
@@ -2162,51 +2740,81 @@ export function checkImageEditCreateRequestPart1Then(v: unknown, p: string, c: C
   if (isObj(v)) {
     const v0 = v.output_format;
     if (v0 !== undefined && v0 !== null && v0 !== 'png' && v0 !== 'webp')
-      checkImageEditCreateRequestPart1ThenOutputFormat(
-        v0,
+      c.add(
         p + '/output_format',
-        c,
-        s + '/properties/output_format',
+        'enum',
+        "must be one of 'png', 'webp'",
+        s + '/properties/output_format/enum',
       );
   }
 }
 
-/** `#/components/schemas/ImageEditCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditCreateRequest`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageEditCreateRequestPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ImageEditCreateRequest/type');
   } else {
     const v0 = v.background;
     if (v0 !== undefined && !isImageEditCreateRequestBackground(v0, c))
-      checkImageEditCreateRequestBackground(v0, p + '/background', c, s + '/properties/background');
+      checkImageEditCreateRequestBackground(
+        v0,
+        p + '/background',
+        c,
+        '#/components/schemas/ImageEditCreateRequest/properties/background',
+      );
     const v1 = v.images;
-    if (v1 === undefined) c.missing(p + '/images', s + '/required');
-    else checkArrayOfImageEditInputImage(v1, p + '/images', c, s + '/properties/images');
+    if (v1 === undefined) c.missing(p + '/images', '#/components/schemas/ImageEditCreateRequest/required');
+    else checkArrayOfImageEditInputImage(v1, p + '/images', c);
     const v2 = v.input_fidelity;
     if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
-      checkImageEditCreateRequestInputFidelity(
-        v2,
+      c.add(
         p + '/input_fidelity',
-        c,
-        s + '/properties/input_fidelity',
+        'enum',
+        "must be one of 'high', 'low'",
+        '#/components/schemas/ImageEditCreateRequest/properties/input_fidelity/enum',
       );
     const v3 = v.mask;
     if (v3 !== undefined) checkImageMask(v3, p + '/mask', c);
     const v4 = v.model;
     if (v4 !== undefined && typeof v4 !== 'string')
-      checkImageEditCreateRequestModel(v4, p + '/model', c, s + '/properties/model');
+      c.add(
+        p + '/model',
+        'type',
+        'must be a string',
+        '#/components/schemas/ImageEditCreateRequest/properties/model/type',
+      );
     const v5 = v.moderation;
     if (v5 !== undefined && !isImageEditCreateRequestModeration(v5, c))
-      checkImageEditCreateRequestModeration(v5, p + '/moderation', c, s + '/properties/moderation');
+      checkImageEditCreateRequestModeration(
+        v5,
+        p + '/moderation',
+        c,
+        '#/components/schemas/ImageEditCreateRequest/properties/moderation',
+      );
     const v6 = v.n;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      checkNullableInteger(v6, p + '/n', c, s + '/properties/n');
+      c.add(
+        p + '/n',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/ImageEditCreateRequest/properties/n/type',
+      );
     const v7 = v.output_compression;
     if (v7 !== undefined && v7 !== null && (typeof v7 !== 'number' || !Number.isInteger(v7)))
-      checkNullableInteger(v7, p + '/output_compression', c, s + '/properties/output_compression');
+      c.add(
+        p + '/output_compression',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/ImageEditCreateRequest/properties/output_compression/type',
+      );
     const v8 = v.output_format;
     if (v8 !== undefined && !isImageEditCreateRequestOutputFormat(v8, c))
-      checkImageEditCreateRequestOutputFormat(v8, p + '/output_format', c, s + '/properties/output_format');
+      checkImageEditCreateRequestOutputFormat(
+        v8,
+        p + '/output_format',
+        c,
+        '#/components/schemas/ImageEditCreateRequest/properties/output_format',
+      );
     const v9 = v.partial_images;
     if (
       v9 !== undefined &&
@@ -2217,10 +2825,16 @@ export function checkImageEditCreateRequestPart(v: unknown, p: string, c: Ctx, s
         v9,
         p + '/partial_images',
         c,
-        s + '/properties/partial_images',
+        '#/components/schemas/ImageEditCreateRequest/properties/partial_images',
       );
     if (typeof v.prompt !== 'string')
-      c.required(v.prompt, p + '/prompt', checkString, s, '/properties/prompt');
+      c.required(
+        v.prompt,
+        p + '/prompt',
+        checkString,
+        '#/components/schemas/ImageEditCreateRequest',
+        '/properties/prompt',
+      );
     const v10 = v.quality;
     if (
       v10 !== undefined &&
@@ -2230,7 +2844,12 @@ export function checkImageEditCreateRequestPart(v: unknown, p: string, c: Ctx, s
       v10 !== 'high' &&
       v10 !== 'auto'
     )
-      checkImageEditCreateRequestQuality(v10, p + '/quality', c, s + '/properties/quality');
+      c.add(
+        p + '/quality',
+        'enum',
+        "must be one of 'low', 'medium', 'high', 'auto'",
+        '#/components/schemas/ImageEditCreateRequest/properties/quality/enum',
+      );
     const v11 = v.size;
     if (
       v11 !== undefined &&
@@ -2240,10 +2859,20 @@ export function checkImageEditCreateRequestPart(v: unknown, p: string, c: Ctx, s
       v11 !== '1536x1024' &&
       v11 !== '1024x1536'
     )
-      checkImageEditCreateRequestSize(v11, p + '/size', c, s + '/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'",
+        '#/components/schemas/ImageEditCreateRequest/properties/size/enum',
+      );
     const v12 = v.stream;
     if (v12 !== undefined && v12 !== null && typeof v12 !== 'boolean')
-      checkNullableBoolean(v12, p + '/stream', c, s + '/properties/stream');
+      c.add(
+        p + '/stream',
+        'type',
+        'must be a boolean or null',
+        '#/components/schemas/ImageEditCreateRequest/properties/stream/type',
+      );
     const v13 = v.user;
     if (v13 !== undefined) checkEndUser(v13, p + '/user', c);
   }
@@ -2323,49 +2952,85 @@ export function isImageEditMultipartRequestPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ImageEditMultipartRequest/allOf/0/else`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditMultipartRequestPart0Else(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditMultipartRequest/allOf/0/else`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageEditMultipartRequestPart0Else(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v['image[]'];
     if (v0 !== undefined)
-      checkImageEditCreateRequestPart0ElseImages(v0, p + '/image[]', c, s + '/properties/image[]');
+      checkImageEditCreateRequestPart0ElseImages(
+        v0,
+        p + '/image[]',
+        c,
+        '#/components/schemas/ImageEditMultipartRequest/allOf/0/else/properties/image[]',
+      );
   }
 }
 
-/** `#/components/schemas/ImageEditMultipartRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditMultipartRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditMultipartRequest`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageEditMultipartRequestPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ImageEditMultipartRequest/type');
   } else {
     const v0 = v.background;
     if (v0 !== undefined && !isImageEditCreateRequestBackground(v0, c))
-      checkImageEditCreateRequestBackground(v0, p + '/background', c, s + '/properties/background');
+      checkImageEditCreateRequestBackground(
+        v0,
+        p + '/background',
+        c,
+        '#/components/schemas/ImageEditMultipartRequest/properties/background',
+      );
     const v1 = v['image[]'];
-    if (v1 === undefined) c.missing(p + '/image[]', s + '/required');
-    else checkImageEditMultipartRequestImage(v1, p + '/image[]', c, s + '/properties/image[]');
+    if (v1 === undefined)
+      c.missing(p + '/image[]', '#/components/schemas/ImageEditMultipartRequest/required');
+    else checkImageEditMultipartRequestImage(v1, p + '/image[]', c);
     const v2 = v.input_fidelity;
     if (v2 !== undefined && v2 !== null && v2 !== 'high' && v2 !== 'low')
-      checkImageEditCreateRequestInputFidelity(
-        v2,
+      c.add(
         p + '/input_fidelity',
-        c,
-        s + '/properties/input_fidelity',
+        'enum',
+        "must be one of 'high', 'low'",
+        '#/components/schemas/ImageEditMultipartRequest/properties/input_fidelity/enum',
       );
     const v3 = v.model;
     if (v3 !== undefined && typeof v3 !== 'string')
-      checkImageEditCreateRequestModel(v3, p + '/model', c, s + '/properties/model');
+      c.add(
+        p + '/model',
+        'type',
+        'must be a string',
+        '#/components/schemas/ImageEditMultipartRequest/properties/model/type',
+      );
     const v4 = v.moderation;
     if (v4 !== undefined && !isImageEditCreateRequestModeration(v4, c))
-      checkImageEditCreateRequestModeration(v4, p + '/moderation', c, s + '/properties/moderation');
+      checkImageEditCreateRequestModeration(
+        v4,
+        p + '/moderation',
+        c,
+        '#/components/schemas/ImageEditMultipartRequest/properties/moderation',
+      );
     const v5 = v.n;
     if (v5 !== undefined && v5 !== null && (typeof v5 !== 'number' || !Number.isInteger(v5)))
-      checkNullableInteger(v5, p + '/n', c, s + '/properties/n');
+      c.add(
+        p + '/n',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/ImageEditMultipartRequest/properties/n/type',
+      );
     const v6 = v.output_compression;
     if (v6 !== undefined && v6 !== null && (typeof v6 !== 'number' || !Number.isInteger(v6)))
-      checkNullableInteger(v6, p + '/output_compression', c, s + '/properties/output_compression');
+      c.add(
+        p + '/output_compression',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/ImageEditMultipartRequest/properties/output_compression/type',
+      );
     const v7 = v.output_format;
     if (v7 !== undefined && !isImageEditCreateRequestOutputFormat(v7, c))
-      checkImageEditCreateRequestOutputFormat(v7, p + '/output_format', c, s + '/properties/output_format');
+      checkImageEditCreateRequestOutputFormat(
+        v7,
+        p + '/output_format',
+        c,
+        '#/components/schemas/ImageEditMultipartRequest/properties/output_format',
+      );
     const v8 = v.partial_images;
     if (
       v8 !== undefined &&
@@ -2376,13 +3041,24 @@ export function checkImageEditMultipartRequestPart(v: unknown, p: string, c: Ctx
         v8,
         p + '/partial_images',
         c,
-        s + '/properties/partial_images',
+        '#/components/schemas/ImageEditMultipartRequest/properties/partial_images',
       );
     if (typeof v.prompt !== 'string')
-      c.required(v.prompt, p + '/prompt', checkString, s, '/properties/prompt');
+      c.required(
+        v.prompt,
+        p + '/prompt',
+        checkString,
+        '#/components/schemas/ImageEditMultipartRequest',
+        '/properties/prompt',
+      );
     const v9 = v.quality;
     if (v9 !== undefined && v9 !== null && v9 !== 'low' && v9 !== 'medium' && v9 !== 'high' && v9 !== 'auto')
-      checkImageEditCreateRequestQuality(v9, p + '/quality', c, s + '/properties/quality');
+      c.add(
+        p + '/quality',
+        'enum',
+        "must be one of 'low', 'medium', 'high', 'auto'",
+        '#/components/schemas/ImageEditMultipartRequest/properties/quality/enum',
+      );
     const v10 = v.size;
     if (
       v10 !== undefined &&
@@ -2392,19 +3068,34 @@ export function checkImageEditMultipartRequestPart(v: unknown, p: string, c: Ctx
       v10 !== '1536x1024' &&
       v10 !== '1024x1536'
     )
-      checkImageEditCreateRequestSize(v10, p + '/size', c, s + '/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'",
+        '#/components/schemas/ImageEditMultipartRequest/properties/size/enum',
+      );
     const v11 = v.stream;
     if (v11 !== undefined && v11 !== null && typeof v11 !== 'boolean')
-      checkNullableBoolean(v11, p + '/stream', c, s + '/properties/stream');
+      c.add(
+        p + '/stream',
+        'type',
+        'must be a boolean or null',
+        '#/components/schemas/ImageEditMultipartRequest/properties/stream/type',
+      );
     const v12 = v.user;
     if (v12 !== undefined) checkEndUser(v12, p + '/user', c);
   }
 }
 
-/** `#/components/schemas/ImageEditPartialImageEvent/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstImageEditPartialImage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditPartialImageEvent/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstImageEditPartialImage(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_edit.partial_image') {
-    c.add(p, 'const', 'must be "image_edit.partial_image"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "image_edit.partial_image"',
+      '#/components/schemas/ImageEditPartialImageEvent/properties/type/const',
+    );
   }
 }
 
@@ -2637,136 +3328,213 @@ export function isImageGenerationCreateRequestPart(v: unknown, r: Run): boolean 
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart0Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart0Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined && !isImageGenerationCreateRequestPart0ThenPrompt(v0, c))
-      checkImageGenerationCreateRequestPart0ThenPrompt(v0, p + '/prompt', c, s + '/properties/prompt');
+      checkImageGenerationCreateRequestPart0ThenPrompt(v0, p + '/prompt', c);
     const v1 = v.quality;
     if (v1 !== undefined && v1 !== null && v1 !== 'standard' && v1 !== 'auto')
-      checkImageGenerationCreateRequestPart0ThenQuality(v1, p + '/quality', c, s + '/properties/quality');
+      c.add(
+        p + '/quality',
+        'enum',
+        "must be one of 'standard', 'auto'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/quality/enum',
+      );
     const v2 = v.size;
     if (v2 !== undefined && v2 !== '256x256' && v2 !== '512x512' && v2 !== '1024x1024')
-      checkImageGenerationCreateRequestPart0ThenSize(v2, p + '/size', c, s + '/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of '256x256', '512x512', '1024x1024'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/size/enum',
+      );
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart1Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart1Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.n;
     if (v0 !== undefined && !isImageGenerationCreateRequestPart1ThenN(v0, c))
-      checkImageGenerationCreateRequestPart1ThenN(v0, p + '/n', c, s + '/properties/n');
+      checkImageGenerationCreateRequestPart1ThenN(v0, p + '/n', c);
     const v1 = v.prompt;
     if (v1 !== undefined && !isImageGenerationCreateRequestPart1ThenPrompt(v1, c))
-      checkImageGenerationCreateRequestPart1ThenPrompt(v1, p + '/prompt', c, s + '/properties/prompt');
+      checkImageGenerationCreateRequestPart1ThenPrompt(v1, p + '/prompt', c);
     const v2 = v.quality;
     if (v2 !== undefined && v2 !== null && v2 !== 'hd' && v2 !== 'standard' && v2 !== 'auto')
-      checkImageGenerationCreateRequestPart1ThenQuality(v2, p + '/quality', c, s + '/properties/quality');
+      c.add(
+        p + '/quality',
+        'enum',
+        "must be one of 'hd', 'standard', 'auto'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/quality/enum',
+      );
     const v3 = v.size;
     if (v3 !== undefined && v3 !== '1024x1024' && v3 !== '1792x1024' && v3 !== '1024x1792')
-      checkImageGenerationCreateRequestPart1ThenSize(v3, p + '/size', c, s + '/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of '1024x1024', '1792x1024', '1024x1792'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/size/enum',
+      );
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/2/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart2Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/2/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart2Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.background;
-    if (v0 !== undefined && v0 !== null) checkNull(v0, p + '/background', c, s + '/properties/background');
+    if (v0 !== undefined && v0 !== null)
+      c.add(
+        p + '/background',
+        'type',
+        'must be null',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/2/then/properties/background/type',
+      );
     const v1 = v.moderation;
-    if (v1 !== undefined && v1 !== null) checkNull(v1, p + '/moderation', c, s + '/properties/moderation');
+    if (v1 !== undefined && v1 !== null)
+      c.add(
+        p + '/moderation',
+        'type',
+        'must be null',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/2/then/properties/moderation/type',
+      );
     const v2 = v.output_compression;
     if (v2 !== undefined && v2 !== null)
-      checkNull(v2, p + '/output_compression', c, s + '/properties/output_compression');
+      c.add(
+        p + '/output_compression',
+        'type',
+        'must be null',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/2/then/properties/output_compression/type',
+      );
     const v3 = v.output_format;
     if (v3 !== undefined && v3 !== null)
-      checkNull(v3, p + '/output_format', c, s + '/properties/output_format');
+      c.add(
+        p + '/output_format',
+        'type',
+        'must be null',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/2/then/properties/output_format/type',
+      );
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart3Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart3Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined && !isImageGenerationCreateRequestPart3ThenPrompt(v0, c))
-      checkImageGenerationCreateRequestPart3ThenPrompt(v0, p + '/prompt', c, s + '/properties/prompt');
+      checkImageGenerationCreateRequestPart3ThenPrompt(
+        v0,
+        p + '/prompt',
+        c,
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/3/then/properties/prompt',
+      );
     const v1 = v.quality;
     if (v1 !== undefined && v1 !== null && v1 !== 'low' && v1 !== 'medium' && v1 !== 'high' && v1 !== 'auto')
-      checkImageEditCreateRequestQuality(v1, p + '/quality', c, s + '/properties/quality');
+      c.add(
+        p + '/quality',
+        'enum',
+        "must be one of 'low', 'medium', 'high', 'auto'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/3/then/properties/quality/enum',
+      );
     const v2 = v.response_format;
     if (v2 !== undefined && v2 !== null)
-      checkNull(v2, p + '/response_format', c, s + '/properties/response_format');
+      c.add(
+        p + '/response_format',
+        'type',
+        'must be null',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/3/then/properties/response_format/type',
+      );
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart4Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart4Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.size;
     if (v0 !== undefined && v0 !== 'auto' && v0 !== '1024x1024' && v0 !== '1536x1024' && v0 !== '1024x1536')
-      checkImageGenerationCreateRequestPart4ThenSize(v0, p + '/size', c, s + '/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/4/then/properties/size/enum',
+      );
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart5Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart5Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.size;
     if (v0 !== undefined && !isImageGenerationCreateRequestPart5ThenSize(v0, c))
-      checkImageGenerationCreateRequestPart5ThenSize(v0, p + '/size', c, s + '/properties/size');
+      checkImageGenerationCreateRequestPart5ThenSize(v0, p + '/size', c);
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/then`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart6Then(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/then`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart6Then(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     const v0 = v.prompt;
     if (v0 !== undefined && !isImageGenerationCreateRequestPart3ThenPrompt(v0, c))
-      checkImageGenerationCreateRequestPart3ThenPrompt(v0, p + '/prompt', c, s + '/properties/prompt');
+      checkImageGenerationCreateRequestPart3ThenPrompt(
+        v0,
+        p + '/prompt',
+        c,
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/6/then/properties/prompt',
+      );
     const v1 = v.size;
     if (v1 !== undefined && !VALUES1.has(v1))
-      checkImageGenerationCreateRequestPart6ThenSize(v1, p + '/size', c, s + '/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/6/then/properties/size/enum',
+      );
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ImageGenerationCreateRequest/type');
   } else {
     const v0 = v.background;
     if (v0 !== undefined && !isImageGenerationCreateRequestBackground(v0, c))
-      checkImageGenerationCreateRequestBackground(v0, p + '/background', c, s + '/properties/background');
+      checkImageGenerationCreateRequestBackground(v0, p + '/background', c);
     const v1 = v.model;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkImageGenerationCreateRequestModel(v1, p + '/model', c, s + '/properties/model');
+      c.add(
+        p + '/model',
+        'type',
+        'must be a string',
+        '#/components/schemas/ImageGenerationCreateRequest/properties/model/type',
+      );
     const v2 = v.moderation;
     if (v2 !== undefined && !isImageGenerationCreateRequestModeration(v2, c))
-      checkImageGenerationCreateRequestModeration(v2, p + '/moderation', c, s + '/properties/moderation');
+      checkImageGenerationCreateRequestModeration(v2, p + '/moderation', c);
     const v3 = v.n;
     if (
       v3 !== undefined &&
       v3 !== null &&
       (typeof v3 !== 'number' || !Number.isInteger(v3) || v3 < 1 || v3 > 10)
     )
-      checkImageGenerationCreateRequestN(v3, p + '/n', c, s + '/properties/n');
+      checkImageGenerationCreateRequestN(v3, p + '/n', c);
     const v4 = v.output_compression;
     if (
       v4 !== undefined &&
       v4 !== null &&
       (typeof v4 !== 'number' || !Number.isInteger(v4) || v4 < 0 || v4 > 100)
     )
-      checkImageGenerationCreateRequestOutputCompression(
-        v4,
-        p + '/output_compression',
-        c,
-        s + '/properties/output_compression',
-      );
+      checkImageGenerationCreateRequestOutputCompression(v4, p + '/output_compression', c);
     const v5 = v.output_format;
     if (v5 !== undefined && !isImageEditCreateRequestOutputFormat(v5, c))
-      checkImageEditCreateRequestOutputFormat(v5, p + '/output_format', c, s + '/properties/output_format');
+      checkImageEditCreateRequestOutputFormat(
+        v5,
+        p + '/output_format',
+        c,
+        '#/components/schemas/ImageGenerationCreateRequest/properties/output_format',
+      );
     const v6 = v.partial_images;
     if (
       v6 !== undefined &&
@@ -2777,23 +3545,40 @@ export function checkImageGenerationCreateRequestPart(v: unknown, p: string, c: 
         v6,
         p + '/partial_images',
         c,
-        s + '/properties/partial_images',
+        '#/components/schemas/ImageGenerationCreateRequest/properties/partial_images',
       );
     if (typeof v.prompt !== 'string')
-      c.required(v.prompt, p + '/prompt', checkString, s, '/properties/prompt');
+      c.required(
+        v.prompt,
+        p + '/prompt',
+        checkString,
+        '#/components/schemas/ImageGenerationCreateRequest',
+        '/properties/prompt',
+      );
     const v7 = v.quality;
     if (v7 !== undefined && v7 !== null && !VALUES2.has(v7))
-      checkImageGenerationCreateRequestQuality(v7, p + '/quality', c, s + '/properties/quality');
+      c.add(
+        p + '/quality',
+        'enum',
+        "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'",
+        '#/components/schemas/ImageGenerationCreateRequest/properties/quality/enum',
+      );
     const v8 = v.response_format;
     if (v8 !== undefined && v8 !== null && v8 !== 'url' && v8 !== 'b64_json')
-      checkImageGenerationCreateRequestResponseFormat(
-        v8,
+      c.add(
         p + '/response_format',
-        c,
-        s + '/properties/response_format',
+        'enum',
+        "must be one of 'url', 'b64_json'",
+        '#/components/schemas/ImageGenerationCreateRequest/properties/response_format/enum',
       );
     const v9 = v.size;
-    if (v9 !== undefined && typeof v9 !== 'string') checkString(v9, p + '/size', c, s + '/properties/size');
+    if (v9 !== undefined && typeof v9 !== 'string')
+      c.add(
+        p + '/size',
+        'type',
+        'must be a string',
+        '#/components/schemas/ImageGenerationCreateRequest/properties/size/type',
+      );
     {
       const a10 = v.size;
       if (
@@ -2813,7 +3598,7 @@ export function checkImageGenerationCreateRequestPart(v: unknown, p: string, c: 
           p + '/size',
           'rule',
           "For gpt-image-2 models any WIDTHxHEIGHT with both divisible by 16, aspect ratio between 1:3 and 3:1, maximum 3840x2160 (above 2560x1440 experimental), within the model's pixel and edge limits.",
-          s + '/x-rules/0',
+          '#/components/schemas/ImageGenerationCreateRequest/x-rules/0',
         );
     }
   }
@@ -2842,26 +3627,31 @@ export function checkImageMaskPart(v: unknown, p: string, c: Ctx, s: string): vo
   } else {
     const v0 = v.file_id;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/file_id', c, s + '/properties/file_id');
+      c.add(p + '/file_id', 'type', 'must be a string', s + '/properties/file_id/type');
     const v1 = v.image_url;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/image_url', c, s + '/properties/image_url');
+      c.add(p + '/image_url', 'type', 'must be a string', s + '/properties/image_url/type');
   }
 }
 
-/** `#/components/schemas/ImageMask`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageMaskPart2(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageMask`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageMaskPart2(v: unknown, p: string, c: Ctx): void {
   const m0 = (isImageMaskVariant0(v, c) ? 1 : 0) + (isImageMaskVariant1(v, c) ? 1 : 0);
   if (m0 > 1) {
     c.add(
       p,
       'one_of',
       'matches more than one of: a value with file_id, a value with image_url',
-      s + '/oneOf',
+      '#/components/schemas/ImageMask/oneOf',
     );
   }
   if (m0 === 0) {
-    c.add(p, 'one_of', 'must be a value with file_id or a value with image_url', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'must be a value with file_id or a value with image_url',
+      '#/components/schemas/ImageMask/oneOf',
+    );
   }
 }
 
@@ -2877,41 +3667,55 @@ export function isConst1024x1024(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ImageVariationCreateRequest/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageVariationCreateRequestResponseFormat(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/ImageVariationCreateRequest/properties/response_format`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageVariationCreateRequestResponseFormat(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    if (!(isConstUrl(v, c) || isString(v, c))) c.add(p, 'any_of', 'must be "url" or a string', s + '/anyOf');
+    if (!(isConstUrl(v, c) || isString(v, c)))
+      c.add(
+        p,
+        'any_of',
+        'must be "url" or a string',
+        '#/components/schemas/ImageVariationCreateRequest/properties/response_format/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be "url" or a string', s + '/anyOf');
+    c.add(
+      p,
+      'any_of',
+      'must be "url" or a string',
+      '#/components/schemas/ImageVariationCreateRequest/properties/response_format/anyOf',
+    );
   }
 }
 
-/** `#/components/schemas/ImageVariationCreateRequest/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageVariationCreateRequestSize(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageVariationCreateRequest/properties/size`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageVariationCreateRequestSize(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (!(isConst1024x1024(v, c) || isString(v, c)))
-      c.add(p, 'any_of', 'must be "1024x1024" or a string', s + '/anyOf');
+      c.add(
+        p,
+        'any_of',
+        'must be "1024x1024" or a string',
+        '#/components/schemas/ImageVariationCreateRequest/properties/size/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be "1024x1024" or a string', s + '/anyOf');
+    c.add(
+      p,
+      'any_of',
+      'must be "1024x1024" or a string',
+      '#/components/schemas/ImageVariationCreateRequest/properties/size/anyOf',
+    );
   }
 }
 
-/** `#/components/schemas/ImagesResponse/properties/background`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImagesResponseBackground(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'transparent' && v !== 'opaque') {
-    c.add(p, 'enum', "must be one of 'transparent', 'opaque'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/ImagesResponse/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfImage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImagesResponse/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfImage(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Images', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of Images',
+      '#/components/schemas/ImagesResponse/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2921,38 +3725,17 @@ export function checkArrayOfImage(v: unknown, p: string, c: Ctx, s: string): voi
   }
 }
 
-/** `#/components/schemas/ImagesResponse/properties/output_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImagesResponseOutputFormat(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'png' && v !== 'webp' && v !== 'jpeg') {
-    c.add(p, 'enum', "must be one of 'png', 'webp', 'jpeg'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/ImagesResponse/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImagesResponseQuality(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'low' && v !== 'medium' && v !== 'high') {
-    c.add(p, 'enum', "must be one of 'low', 'medium', 'high'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/ImagesResponse/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImagesResponseSize(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== '1024x1024' && v !== '1024x1536' && v !== '1536x1024') {
-    c.add(p, 'enum', "must be one of '1024x1024', '1024x1536', '1536x1024'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/Model/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Model/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstModel(v: unknown, p: string, c: Ctx): void {
   if (v !== 'model') {
-    c.add(p, 'const', 'must be "model"', s + '/const');
+    c.add(p, 'const', 'must be "model"', '#/components/schemas/Model/properties/object/const');
   }
 }
 
-/** `#/components/schemas/ModelList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ModelList/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfModel(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Models', s + '/type');
+    c.add(p, 'type', 'must be an array of Models', '#/components/schemas/ModelList/properties/data/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -2962,10 +3745,15 @@ export function checkArrayOfModel(v: unknown, p: string, c: Ctx, s: string): voi
   }
 }
 
-/** `#/components/schemas/CreateModerationResponse/properties/results`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfModerationResult(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CreateModerationResponse/properties/results`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfModerationResult(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ModerationResults', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ModerationResults',
+      '#/components/schemas/CreateModerationResponse/properties/results/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3004,48 +3792,58 @@ export function isArrayOfModerationInputPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ModerationCreateRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkModerationCreateRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ModerationCreateRequest/properties/input`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkModerationCreateRequestInput(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/anyOf/0');
+    checkString(v, p, c, '#/components/schemas/ModerationCreateRequest/properties/input/anyOf/0');
   } else if (Array.isArray(v)) {
     if (!(isCompletionLogprobsTokens(v, c) || isArrayOfModerationInputPart(v, c)))
       c.add(
         p,
         'any_of',
         'must be a string, an array of strings or an array of ModerationInputParts',
-        s + '/anyOf',
+        '#/components/schemas/ModerationCreateRequest/properties/input/anyOf',
       );
   } else {
     c.add(
       p,
       'any_of',
       'must be a string, an array of strings or an array of ModerationInputParts',
-      s + '/anyOf',
+      '#/components/schemas/ModerationCreateRequest/properties/input/anyOf',
     );
   }
 }
 
-/** `#/components/schemas/ModerationCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkModerationCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
-  }
-}
-
-/** `#/components/schemas/ModerationImageInput/properties/image_url`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkModerationImageInputImageUrl(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ModerationImageInput/properties/image_url`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkModerationImageInputImageUrl(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/ModerationImageInput/properties/image_url/type',
+    );
   } else {
-    if (typeof v.url !== 'string') c.required(v.url, p + '/url', checkString, s, '/properties/url');
+    if (typeof v.url !== 'string')
+      c.required(
+        v.url,
+        p + '/url',
+        checkString,
+        '#/components/schemas/ModerationImageInput/properties/image_url',
+        '/properties/url',
+      );
   }
 }
 
-/** `#/components/schemas/ModerationImageInput/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstImageUrl(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ModerationImageInput/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstImageUrl(v: unknown, p: string, c: Ctx): void {
   if (v !== 'image_url') {
-    c.add(p, 'const', 'must be "image_url"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "image_url"',
+      '#/components/schemas/ModerationImageInput/properties/type/const',
+    );
   }
 }
 
@@ -3053,13 +3851,6 @@ export function checkConstImageUrl(v: unknown, p: string, c: Ctx, s: string): vo
 export function checkConstText(v: unknown, p: string, c: Ctx, s: string): void {
   if (v !== 'text') {
     c.add(p, 'const', 'must be "text"', s + '/const');
-  }
-}
-
-/** `#/components/schemas/ModerationTextOrImageInputTypes/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkModerationTextOrImageInputTypesItem(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'text' && v !== 'image') {
-    c.add(p, 'enum', "must be one of 'text', 'image'", s + '/enum');
   }
 }
 
@@ -3073,21 +3864,31 @@ export function isArrayOfResponseInputMessage(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/InputTokenCountRequest/properties/input`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkInputTokenCountRequestInput(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/InputTokenCountRequest/properties/input`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkInputTokenCountRequestInput(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/oneOf/0');
+    checkString(v, p, c, '#/components/schemas/InputTokenCountRequest/properties/input/oneOf/0');
   } else if (Array.isArray(v)) {
-    checkArrayOfResponseInputMessage(v, p, c, s + '/oneOf/1');
+    checkArrayOfResponseInputMessage(v, p, c);
   } else {
-    c.add(p, 'one_of', 'must be a string or an array of ResponseInputMessages', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'must be a string or an array of ResponseInputMessages',
+      '#/components/schemas/InputTokenCountRequest/properties/input/oneOf',
+    );
   }
 }
 
-/** `#/components/schemas/InputTokenCountRequest/properties/tools`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfResponseTool(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/InputTokenCountRequest/properties/tools`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfResponseTool(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ResponseTools', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ResponseTools',
+      '#/components/schemas/InputTokenCountRequest/properties/tools/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3097,10 +3898,15 @@ export function checkArrayOfResponseTool(v: unknown, p: string, c: Ctx, s: strin
   }
 }
 
-/** `#/components/schemas/ResponseFunctionTool/properties/parameters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseFunctionToolParameters(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseFunctionTool/properties/parameters`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseFunctionToolParameters(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/ResponseFunctionTool/properties/parameters/type',
+    );
   } else {
   }
 }
@@ -3125,22 +3931,43 @@ export function isResponseInputImagePartPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ResponseInputImagePart`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseInputImagePartPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseInputImagePart`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseInputImagePartPart(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ResponseInputImagePart/type');
   } else {
     const v0 = v.detail;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/detail', c, s + '/properties/detail');
+      c.add(
+        p + '/detail',
+        'type',
+        'must be a string',
+        '#/components/schemas/ResponseInputImagePart/properties/detail/type',
+      );
     const v1 = v.file_id;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/file_id', c, s + '/properties/file_id');
+      c.add(
+        p + '/file_id',
+        'type',
+        'must be a string',
+        '#/components/schemas/ResponseInputImagePart/properties/file_id/type',
+      );
     const v2 = v.image_url;
     if (v2 !== undefined && typeof v2 !== 'string')
-      checkString(v2, p + '/image_url', c, s + '/properties/image_url');
+      c.add(
+        p + '/image_url',
+        'type',
+        'must be a string',
+        '#/components/schemas/ResponseInputImagePart/properties/image_url/type',
+      );
     if (v.type !== 'input_image')
-      c.required(v.type, p + '/type', checkConstInputImage, s, '/properties/type');
+      c.required(
+        v.type,
+        p + '/type',
+        checkConstInputImage,
+        '#/components/schemas/ResponseInputImagePart',
+        '/properties/type',
+      );
   }
 }
 
@@ -3170,21 +3997,26 @@ export function isArrayOfResponseInputContentPart(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ResponseInputMessage/properties/content`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseInputMessageContent(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseInputMessage/properties/content`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseInputMessageContent(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/oneOf/0');
+    checkString(v, p, c, '#/components/schemas/ResponseInputMessage/properties/content/oneOf/0');
   } else if (Array.isArray(v)) {
-    checkArrayOfResponseInputContentPart(v, p, c, s + '/oneOf/1');
+    checkArrayOfResponseInputContentPart(v, p, c);
   } else {
-    c.add(p, 'one_of', 'must be a string or an array of ResponseInputContentParts', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'must be a string or an array of ResponseInputContentParts',
+      '#/components/schemas/ResponseInputMessage/properties/content/oneOf',
+    );
   }
 }
 
-/** `#/components/schemas/ResponseInputMessage/properties/role`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseInputMessageRole(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseInputMessage/properties/role`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseInputMessageRole(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(p, 'type', 'must be a string', '#/components/schemas/ResponseInputMessage/properties/role/type');
   }
 }
 
@@ -3194,12 +4026,13 @@ export function isConstFunction(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ResponseOtherTool/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseOtherToolType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseOtherTool/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseOtherToolType(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(p, 'type', 'must be a string', '#/components/schemas/ResponseOtherTool/properties/type/type');
   }
-  if (isConstFunction(v, c)) c.add(p, 'not', 'must not be "function"', s + '/not');
+  if (isConstFunction(v, c))
+    c.add(p, 'not', 'must not be "function"', '#/components/schemas/ResponseOtherTool/properties/type/not');
 }
 
 /** `#/components/schemas/ResponseOtherTool/properties/type`: whether `v` is valid (fail fast). */
@@ -3209,15 +4042,15 @@ export function isResponseOtherToolType(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/File/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstFile(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/File/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstFile(v: unknown, p: string, c: Ctx): void {
   if (v !== 'file') {
-    c.add(p, 'const', 'must be "file"', s + '/const');
+    c.add(p, 'const', 'must be "file"', '#/components/schemas/File/properties/object/const');
   }
 }
 
-/** `#/components/schemas/Upload/properties/file`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkUploadFile(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Upload/properties/file`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkUploadFile(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkFile(v, p, c);
   }
@@ -3231,19 +4064,18 @@ export function isUploadFile(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/Upload/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstUpload(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'upload') {
-    c.add(p, 'const', 'must be "upload"', s + '/const');
-  }
-}
-
-/** `#/components/schemas/UploadCreateRequest/properties/bytes`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkUploadCreateRequestBytes(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/UploadCreateRequest/properties/bytes`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkUploadCreateRequestBytes(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
+    c.add(p, 'type', 'must be an integer', '#/components/schemas/UploadCreateRequest/properties/bytes/type');
   } else {
-    if (v > 8589934592) c.add(p, 'maximum', 'must be at most 8589934592', s + '/maximum');
+    if (v > 8589934592)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 8589934592',
+        '#/components/schemas/UploadCreateRequest/properties/bytes/maximum',
+      );
   }
 }
 
@@ -3259,16 +4091,21 @@ export function isBoolean(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/Attributes/additionalProperties`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkAttributesValue(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Attributes/additionalProperties`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkAttributesValue(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkMetadataValue(v, p, c, s + '/anyOf/0');
+    checkMetadataValue(v, p, c, '#/components/schemas/Attributes/additionalProperties/anyOf/0');
   } else if (typeof v === 'boolean') {
-    checkBoolean(v, p, c, s + '/anyOf/1');
+    checkBoolean(v, p, c, '#/components/schemas/Attributes/additionalProperties/anyOf/1');
   } else if (typeof v === 'number') {
-    checkNumber(v, p, c, s + '/anyOf/2');
+    checkNumber(v, p, c, '#/components/schemas/Attributes/additionalProperties/anyOf/2');
   } else {
-    c.add(p, 'any_of', 'must be a string, a boolean or a number', s + '/anyOf');
+    c.add(
+      p,
+      'any_of',
+      'must be a string, a boolean or a number',
+      '#/components/schemas/Attributes/additionalProperties/anyOf',
+    );
   }
 }
 
@@ -3282,37 +4119,47 @@ export function isComparisonFilterValueVariant3(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ComparisonFilter/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkComparisonFilterType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ComparisonFilter/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkComparisonFilterType(v: unknown, p: string, c: Ctx): void {
   if (!VALUES3.has(v)) {
-    c.add(p, 'enum', "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'",
+      '#/components/schemas/ComparisonFilter/properties/type/enum',
+    );
   }
 }
 
-/** `#/components/schemas/ComparisonFilter/properties/value`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkComparisonFilterValue(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ComparisonFilter/properties/value`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkComparisonFilterValue(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/oneOf/0');
+    checkString(v, p, c, '#/components/schemas/ComparisonFilter/properties/value/oneOf/0');
   } else if (typeof v === 'number') {
-    checkNumber(v, p, c, s + '/oneOf/1');
+    checkNumber(v, p, c, '#/components/schemas/ComparisonFilter/properties/value/oneOf/1');
   } else if (typeof v === 'boolean') {
-    checkBoolean(v, p, c, s + '/oneOf/2');
+    checkBoolean(v, p, c, '#/components/schemas/ComparisonFilter/properties/value/oneOf/2');
   } else if (Array.isArray(v)) {
-    checkComparisonFilterValueVariant3(v, p, c, s + '/oneOf/3');
+    checkComparisonFilterValueVariant3(v, p, c);
   } else {
     c.add(
       p,
       'one_of',
       'must be a string, a number, a boolean or an array of one of several shapes',
-      s + '/oneOf',
+      '#/components/schemas/ComparisonFilter/properties/value/oneOf',
     );
   }
 }
 
-/** `#/components/schemas/CompoundFilter/properties/filters`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfSearchFilter(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompoundFilter/properties/filters`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfSearchFilter(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of SearchFilters', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of SearchFilters',
+      '#/components/schemas/CompoundFilter/properties/filters/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3322,53 +4169,80 @@ export function checkArrayOfSearchFilter(v: unknown, p: string, c: Ctx, s: strin
   }
 }
 
-/** `#/components/schemas/CompoundFilter/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompoundFilterType(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompoundFilter/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompoundFilterType(v: unknown, p: string, c: Ctx): void {
   if (v !== 'and' && v !== 'or') {
-    c.add(p, 'enum', "must be one of 'and', 'or'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'and', 'or'",
+      '#/components/schemas/CompoundFilter/properties/type/enum',
+    );
   }
 }
 
-/** `#/components/schemas/OtherChunkingStrategy/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstOther(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/OtherChunkingStrategy/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstOther(v: unknown, p: string, c: Ctx): void {
   if (v !== 'other') {
-    c.add(p, 'const', 'must be "other"', s + '/const');
+    c.add(p, 'const', 'must be "other"', '#/components/schemas/OtherChunkingStrategy/properties/type/const');
   }
 }
 
-/** `#/components/schemas/StaticChunkingConfigRequest/properties/chunk_overlap_tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkInteger2(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkStaticChunkingConfigRequestMaxChunkSizeTokens(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
-  }
-}
-
-/** `#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkStaticChunkingConfigRequestMaxChunkSizeTokens(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an integer',
+      '#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens/type',
+    );
   } else {
-    if (v < 100) c.add(p, 'minimum', 'must be at least 100', s + '/minimum');
-    if (v > 4096) c.add(p, 'maximum', 'must be at most 4096', s + '/maximum');
+    if (v < 100)
+      c.add(
+        p,
+        'minimum',
+        'must be at least 100',
+        '#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens/minimum',
+      );
+    if (v > 4096)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 4096',
+        '#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens/maximum',
+      );
   }
 }
 
-/** `#/components/schemas/StaticChunkingStrategy/properties/static`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkStaticChunkingStrategyStatic(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/StaticChunkingStrategy/properties/static`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkStaticChunkingStrategyStatic(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/StaticChunkingStrategy/properties/static/type',
+    );
   } else {
     const v0 = v.chunk_overlap_tokens;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/chunk_overlap_tokens', checkInteger, s, '/properties/chunk_overlap_tokens');
+      c.required(
+        v0,
+        p + '/chunk_overlap_tokens',
+        checkInteger,
+        '#/components/schemas/StaticChunkingStrategy/properties/static',
+        '/properties/chunk_overlap_tokens',
+      );
     const v1 = v.max_chunk_size_tokens;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
-      c.required(v1, p + '/max_chunk_size_tokens', checkInteger, s, '/properties/max_chunk_size_tokens');
+      c.required(
+        v1,
+        p + '/max_chunk_size_tokens',
+        checkInteger,
+        '#/components/schemas/StaticChunkingStrategy/properties/static',
+        '/properties/max_chunk_size_tokens',
+      );
   }
 }
 
@@ -3395,40 +4269,75 @@ export function isVectorStoreFileCounts(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/VectorStore/properties/file_counts`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreFileCounts(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStore/properties/file_counts`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreFileCounts(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/VectorStore/properties/file_counts/type');
   } else {
     const v0 = v.cancelled;
     if (typeof v0 !== 'number' || !Number.isInteger(v0))
-      c.required(v0, p + '/cancelled', checkInteger, s, '/properties/cancelled');
+      c.required(
+        v0,
+        p + '/cancelled',
+        checkInteger,
+        '#/components/schemas/VectorStore/properties/file_counts',
+        '/properties/cancelled',
+      );
     const v1 = v.completed;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
-      c.required(v1, p + '/completed', checkInteger, s, '/properties/completed');
+      c.required(
+        v1,
+        p + '/completed',
+        checkInteger,
+        '#/components/schemas/VectorStore/properties/file_counts',
+        '/properties/completed',
+      );
     const v2 = v.failed;
     if (typeof v2 !== 'number' || !Number.isInteger(v2))
-      c.required(v2, p + '/failed', checkInteger, s, '/properties/failed');
+      c.required(
+        v2,
+        p + '/failed',
+        checkInteger,
+        '#/components/schemas/VectorStore/properties/file_counts',
+        '/properties/failed',
+      );
     const v3 = v.in_progress;
     if (typeof v3 !== 'number' || !Number.isInteger(v3))
-      c.required(v3, p + '/in_progress', checkInteger, s, '/properties/in_progress');
+      c.required(
+        v3,
+        p + '/in_progress',
+        checkInteger,
+        '#/components/schemas/VectorStore/properties/file_counts',
+        '/properties/in_progress',
+      );
     const v4 = v.total;
     if (typeof v4 !== 'number' || !Number.isInteger(v4))
-      c.required(v4, p + '/total', checkInteger, s, '/properties/total');
+      c.required(
+        v4,
+        p + '/total',
+        checkInteger,
+        '#/components/schemas/VectorStore/properties/file_counts',
+        '/properties/total',
+      );
   }
 }
 
-/** `#/components/schemas/VectorStore/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstVectorStore(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStore/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstVectorStore(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store') {
-    c.add(p, 'const', 'must be "vector_store"', s + '/const');
+    c.add(p, 'const', 'must be "vector_store"', '#/components/schemas/VectorStore/properties/object/const');
   }
 }
 
-/** `#/components/schemas/VectorStoreDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstVectorStoreDeleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreDeleted/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstVectorStoreDeleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.deleted') {
-    c.add(p, 'const', 'must be "vector_store.deleted"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "vector_store.deleted"',
+      '#/components/schemas/VectorStoreDeleted/properties/object/const',
+    );
   }
 }
 
@@ -3439,8 +4348,8 @@ export function checkConstLastActiveAt(v: unknown, p: string, c: Ctx, s: string)
   }
 }
 
-/** `#/components/schemas/VectorStoreFile/properties/last_error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreFileLastError(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreFile/properties/last_error`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreFileLastError(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkVectorStoreFileError(v, p, c);
   }
@@ -3454,24 +4363,39 @@ export function isVectorStoreFileLastError(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/VectorStoreFile/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstVectorStoreFile(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreFile/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstVectorStoreFile(v: unknown, p: string, c: Ctx): void {
   if (v !== 'vector_store.file') {
-    c.add(p, 'const', 'must be "vector_store.file"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "vector_store.file"',
+      '#/components/schemas/VectorStoreFile/properties/object/const',
+    );
   }
 }
 
-/** `#/components/schemas/VectorStoreFileError/properties/code`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreFileErrorCode(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreFileError/properties/code`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreFileErrorCode(v: unknown, p: string, c: Ctx): void {
   if (v !== 'server_error' && v !== 'unsupported_file' && v !== 'invalid_file') {
-    c.add(p, 'enum', "must be one of 'server_error', 'unsupported_file', 'invalid_file'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'server_error', 'unsupported_file', 'invalid_file'",
+      '#/components/schemas/VectorStoreFileError/properties/code/enum',
+    );
   }
 }
 
-/** `#/components/schemas/VectorStoreList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfVectorStore(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreList/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfVectorStore(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of VectorStores', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of VectorStores',
+      '#/components/schemas/VectorStoreList/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3481,45 +4405,92 @@ export function checkArrayOfVectorStore(v: unknown, p: string, c: Ctx, s: string
   }
 }
 
-/** `#/components/schemas/VectorStoreSearchRequest/properties/max_num_results`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreSearchRequestMaxNumResults(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/max_num_results`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreSearchRequestMaxNumResults(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an integer',
+      '#/components/schemas/VectorStoreSearchRequest/properties/max_num_results/type',
+    );
   } else {
-    if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
-    if (v > 50) c.add(p, 'maximum', 'must be at most 50', s + '/maximum');
+    if (v < 1)
+      c.add(
+        p,
+        'minimum',
+        'must be at least 1',
+        '#/components/schemas/VectorStoreSearchRequest/properties/max_num_results/minimum',
+      );
+    if (v > 50)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 50',
+        '#/components/schemas/VectorStoreSearchRequest/properties/max_num_results/maximum',
+      );
   }
 }
 
-/** `#/components/schemas/VectorStoreSearchRequest/properties/query`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreSearchRequestQuery(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/query`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreSearchRequestQuery(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/oneOf/0');
+    checkString(v, p, c, '#/components/schemas/VectorStoreSearchRequest/properties/query/oneOf/0');
   } else if (Array.isArray(v)) {
-    checkCompletionLogprobsTokens(v, p, c, s + '/oneOf/1');
+    checkCompletionLogprobsTokens(
+      v,
+      p,
+      c,
+      '#/components/schemas/VectorStoreSearchRequest/properties/query/oneOf/1',
+    );
   } else {
-    c.add(p, 'one_of', 'must be a string or an array of strings', s + '/oneOf');
+    c.add(
+      p,
+      'one_of',
+      'must be a string or an array of strings',
+      '#/components/schemas/VectorStoreSearchRequest/properties/query/oneOf',
+    );
   }
 }
 
-/** `#/components/schemas/VectorStoreSearchRequest/properties/ranking_options`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreSearchRequestRankingOptions(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreSearchRequest/properties/ranking_options`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVectorStoreSearchRequestRankingOptions(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/VectorStoreSearchRequest/properties/ranking_options/type',
+    );
   } else {
     const v0 = v.ranker;
     if (v0 !== undefined && v0 !== 'none' && v0 !== 'auto' && v0 !== 'default-2024-11-15')
-      checkVectorStoreSearchRequestRankingOptionsRanker(v0, p + '/ranker', c, s + '/properties/ranker');
+      c.add(
+        p + '/ranker',
+        'enum',
+        "must be one of 'none', 'auto', 'default-2024-11-15'",
+        '#/components/schemas/VectorStoreSearchRequest/properties/ranking_options/properties/ranker/enum',
+      );
     const v1 = v.score_threshold;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
-      checkNumber(v1, p + '/score_threshold', c, s + '/properties/score_threshold');
+      c.add(
+        p + '/score_threshold',
+        'type',
+        'must be a number',
+        '#/components/schemas/VectorStoreSearchRequest/properties/ranking_options/properties/score_threshold/type',
+      );
   }
 }
 
-/** `#/components/schemas/VectorStoreSearchResults/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfVectorStoreSearchResult(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VectorStoreSearchResults/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfVectorStoreSearchResult(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of VectorStoreSearchResults', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of VectorStoreSearchResults',
+      '#/components/schemas/VectorStoreSearchResults/properties/data/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3529,8 +4500,8 @@ export function checkArrayOfVectorStoreSearchResult(v: unknown, p: string, c: Ct
   }
 }
 
-/** `#/components/schemas/Video/properties/error`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVideoError2(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Video/properties/error`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkVideoError2(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkVideoError(v, p, c);
   }
@@ -3544,24 +4515,24 @@ export function isVideoError2(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/Video/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstVideo(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Video/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstVideo(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video') {
-    c.add(p, 'const', 'must be "video"', s + '/const');
+    c.add(p, 'const', 'must be "video"', '#/components/schemas/Video/properties/object/const');
   }
 }
 
-/** `#/components/schemas/VideoDeleted/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstVideoDeleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VideoDeleted/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstVideoDeleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'video.deleted') {
-    c.add(p, 'const', 'must be "video.deleted"', s + '/const');
+    c.add(p, 'const', 'must be "video.deleted"', '#/components/schemas/VideoDeleted/properties/object/const');
   }
 }
 
-/** `#/components/schemas/VideoList/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfVideo(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/VideoList/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfVideo(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of Videos', s + '/type');
+    c.add(p, 'type', 'must be an array of Videos', '#/components/schemas/VideoList/properties/data/type');
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3585,16 +4556,23 @@ export function isResponseCompletedEventPart1(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/ResponseCompletedEvent/allOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseCompletedEventPart1(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseCompletedEventPart1(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(p, 'type', 'must be an object', '#/components/schemas/ResponseCompletedEvent/allOf/1/type');
   } else {
     const v0 = v.data;
-    if (v0 === undefined) c.missing(p + '/data', s + '/required');
-    else checkResponseCompletedEventPart1Data(v0, p + '/data', c, s + '/properties/data');
+    if (v0 === undefined)
+      c.missing(p + '/data', '#/components/schemas/ResponseCompletedEvent/allOf/1/required');
+    else checkResponseCompletedEventPart1Data(v0, p + '/data', c);
     if (v.type !== 'response.completed')
-      c.required(v.type, p + '/type', checkConstResponseCompleted, s, '/properties/type');
+      c.required(
+        v.type,
+        p + '/type',
+        checkConstResponseCompleted,
+        '#/components/schemas/ResponseCompletedEvent/allOf/1',
+        '#/components/schemas/ResponseCompletedEvent/allOf/1/properties/type',
+      );
   }
 }
 
@@ -3606,10 +4584,10 @@ export function checkWebhookEventData(v: unknown, p: string, c: Ctx, s: string):
   }
 }
 
-/** `#/components/schemas/WebhookEvent/properties/object`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstEvent(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/WebhookEvent/properties/object`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstEvent(v: unknown, p: string, c: Ctx): void {
   if (v !== 'event') {
-    c.add(p, 'const', 'must be "event"', s + '/const');
+    c.add(p, 'const', 'must be "event"', '#/components/schemas/WebhookEvent/properties/object/const');
   }
 }
 
@@ -3650,12 +4628,11 @@ export function isTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose(v: 
   return true;
 }
 
-/** `#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+/** `#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema`: adds every problem of `v` to `c` (the one place of this schema). */
 export function checkTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose(
   v: unknown,
   p: string,
   c: Ctx,
-  s: string,
 ): void {
   if (isObj(v)) {
     if (!(isTranscription(v, c) || isTranscriptionDiarized(v, c) || isTranscriptionVerbose(v, c)))
@@ -3663,14 +4640,14 @@ export function checkTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose(
         p,
         'any_of',
         'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose',
-        s + '/anyOf',
+        '#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema/anyOf',
       );
   } else {
     c.add(
       p,
       'any_of',
       'must be a Transcription, a TranscriptionDiarized or a TranscriptionVerbose',
-      s + '/anyOf',
+      '#/paths/~1audio~1transcriptions/post/responses/200/content/application~1json/schema/anyOf',
     );
   }
 }
@@ -3681,31 +4658,51 @@ export function isWebhookEventData(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/GraderInputAudio/properties/input_audio/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkString2(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderInputAudio/properties/input_audio/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkString2(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a string',
+      '#/components/schemas/GraderInputAudio/properties/input_audio/properties/data/type',
+    );
   }
 }
 
-/** `#/components/schemas/GraderInputAudio/properties/input_audio/properties/format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderInputAudioInputAudioFormat(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderInputAudio/properties/input_audio/properties/format`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderInputAudioInputAudioFormat(v: unknown, p: string, c: Ctx): void {
   if (v !== 'mp3' && v !== 'wav') {
-    c.add(p, 'enum', "must be one of 'mp3', 'wav'", s + '/enum');
+    c.add(
+      p,
+      'enum',
+      "must be one of 'mp3', 'wav'",
+      '#/components/schemas/GraderInputAudio/properties/input_audio/properties/format/enum',
+    );
   }
 }
 
-/** `#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint/properties/mode`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstExplicit(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint/properties/mode`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstExplicit(v: unknown, p: string, c: Ctx): void {
   if (v !== 'explicit') {
-    c.add(p, 'const', 'must be "explicit"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "explicit"',
+      '#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint/properties/mode/const',
+    );
   }
 }
 
-/** `#/components/schemas/GraderMessage/properties/content/oneOf/2`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfGraderContentPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderMessage/properties/content/oneOf/2`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfGraderContentPart(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of GraderContentParts', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of GraderContentParts',
+      '#/components/schemas/GraderMessage/properties/content/oneOf/2/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -3721,13 +4718,6 @@ export function isSpeechCreateRequestThenNot(v: unknown, r: Run): boolean {
     if (typeof v.instructions !== 'string') return false;
   }
   return true;
-}
-
-/** `#/components/schemas/SpeechCreateRequest/then/properties/stream_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstAudio(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'audio') {
-    c.add(p, 'const', 'must be "audio"', s + '/const');
-  }
 }
 
 /** `#/components/schemas/Transcription/properties/logprobs/items`: whether `v` is valid (fail fast). */
@@ -3748,107 +4738,149 @@ export function isTranscriptionLogprobsItem(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/Transcription/properties/languages/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionLanguagesItem(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Transcription/properties/languages/items`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionLanguagesItem(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/Transcription/properties/languages/items/type',
+    );
   } else {
-    if (typeof v.code !== 'string') c.required(v.code, p + '/code', checkString, s, '/properties/code');
+    if (typeof v.code !== 'string')
+      c.required(
+        v.code,
+        p + '/code',
+        checkString,
+        '#/components/schemas/Transcription/properties/languages/items',
+        '/properties/code',
+      );
   }
 }
 
-/** `#/components/schemas/Transcription/properties/logprobs/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionLogprobsItem(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/Transcription/properties/logprobs/items`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionLogprobsItem(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/Transcription/properties/logprobs/items/type',
+    );
   } else {
     const v0 = v.bytes;
-    if (v0 !== undefined) checkTranscriptionSegmentTokens(v0, p + '/bytes', c, s + '/properties/bytes');
+    if (v0 !== undefined)
+      checkTranscriptionSegmentTokens(
+        v0,
+        p + '/bytes',
+        c,
+        '#/components/schemas/Transcription/properties/logprobs/items/properties/bytes',
+      );
     const v1 = v.logprob;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
-      checkNumber(v1, p + '/logprob', c, s + '/properties/logprob');
+      c.add(
+        p + '/logprob',
+        'type',
+        'must be a number',
+        '#/components/schemas/Transcription/properties/logprobs/items/properties/logprob/type',
+      );
     const v2 = v.token;
-    if (v2 !== undefined && typeof v2 !== 'string') checkString(v2, p + '/token', c, s + '/properties/token');
+    if (v2 !== undefined && typeof v2 !== 'string')
+      c.add(
+        p + '/token',
+        'type',
+        'must be a string',
+        '#/components/schemas/Transcription/properties/logprobs/items/properties/token/type',
+      );
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/allOf/0/then/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstJson(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'json') {
-    c.add(p, 'const', 'must be "json"', s + '/const');
-  }
-}
-
-/** `#/components/schemas/TranscriptionCreateRequest/allOf/1/then/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestPart1ThenResponseFormat(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== 'json' && v !== 'text' && v !== 'diarized_json') {
-    c.add(p, 'enum', "must be one of 'json', 'text', 'diarized_json'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/TranscriptionCreateRequest/properties/chunking_strategy`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestChunkingStrategy(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/chunking_strategy`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestChunkingStrategy(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (!(isConstAuto(v, c) || isString(v, c)))
-      c.add(p, 'any_of', 'must be "auto" or a string', s + '/anyOf');
+      c.add(
+        p,
+        'any_of',
+        'must be "auto" or a string',
+        '#/components/schemas/TranscriptionCreateRequest/properties/chunking_strategy/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be "auto" or a string', s + '/anyOf');
+    c.add(
+      p,
+      'any_of',
+      'must be "auto" or a string',
+      '#/components/schemas/TranscriptionCreateRequest/properties/chunking_strategy/anyOf',
+    );
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/properties/include[]`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestInclude(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/include[]`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestInclude(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of "logprobs"', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of "logprobs"',
+      '#/components/schemas/TranscriptionCreateRequest/properties/include[]/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (v1 !== 'logprobs') checkConstLogprobs(v1, p + '/' + i0, c, s + '/items');
+      if (v1 !== 'logprobs')
+        c.add(
+          p + '/' + i0,
+          'const',
+          'must be "logprobs"',
+          '#/components/schemas/TranscriptionCreateRequest/properties/include[]/items/const',
+        );
     }
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestKnownSpeakerReferences(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestKnownSpeakerReferences(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of strings',
+      '#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
       if (typeof v1 !== 'string' || !RE0.test(v1))
-        checkTranscriptionCreateRequestKnownSpeakerReferencesItem(v1, p + '/' + i0, c, s + '/items');
+        checkTranscriptionCreateRequestKnownSpeakerReferencesItem(v1, p + '/' + i0, c);
     }
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkTranscriptionCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/TranscriptionCreateRequest/properties/model`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkTranscriptionCreateRequestModel(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a string',
+      '#/components/schemas/TranscriptionCreateRequest/properties/model/type',
+    );
   }
 }
 
-/** `#/components/schemas/CompletionChunk/then/properties/choices`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionChunkThenChoices(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionChunk/then/properties/choices`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionChunkThenChoices(v: unknown, p: string, c: Ctx): void {
   if (Array.isArray(v)) {
-    if (v.length > 0) c.add(p, 'max_items', 'must have at most 0 items', s + '/maxItems');
+    if (v.length > 0)
+      c.add(
+        p,
+        'max_items',
+        'must have at most 0 items',
+        '#/components/schemas/CompletionChunk/then/properties/choices/maxItems',
+      );
   }
 }
 
@@ -3887,17 +4919,15 @@ export function isCompletionCreateRequestStopVariant1(v: unknown, r: Run): boole
   return true;
 }
 
-/** `#/components/schemas/CompletionCreateRequest/allOf/0/then/properties/best_of`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkNull(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    c.add(p, 'type', 'must be null', s + '/type');
-  }
-}
-
-/** `#/components/schemas/CompletionCreateRequest/allOf/1/then/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestPart1ThenModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/allOf/1/then/properties/model`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestPart1ThenModel(v: unknown, p: string, c: Ctx): void {
   if (v !== 'gpt-3.5-turbo-instruct') {
-    c.add(p, 'const', 'must be "gpt-3.5-turbo-instruct"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "gpt-3.5-turbo-instruct"',
+      '#/components/schemas/CompletionCreateRequest/allOf/1/then/properties/model/const',
+    );
   }
 }
 
@@ -3913,11 +4943,16 @@ export function checkCompletionCreateRequestFrequencyPenalty(v: unknown, p: stri
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/logit_bias`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestLogitBias(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/logit_bias`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestLogitBias(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (!isObj(v)) {
-      c.add(p, 'type', 'must be an object or null', s + '/type');
+      c.add(
+        p,
+        'type',
+        'must be an object or null',
+        '#/components/schemas/CompletionCreateRequest/properties/logit_bias/type',
+      );
     } else {
       for (const k in v) {
         if (c.full) break;
@@ -3926,39 +4961,55 @@ export function checkCompletionCreateRequestLogitBias(v: unknown, p: string, c: 
             p + '/' + esc(k),
             'property_name',
             'key must match the pattern ^[0-9]+$',
-            s + '/propertyNames/pattern',
+            '#/components/schemas/CompletionCreateRequest/properties/logit_bias/propertyNames/pattern',
           );
         const v0 = v[k];
         if (typeof v0 !== 'number' || !Number.isFinite(v0) || v0 < -100 || v0 > 100)
-          checkCompletionCreateRequestLogitBiasValue(v0, p + '/' + esc(k), c, s + '/additionalProperties');
+          checkCompletionCreateRequestLogitBiasValue(v0, p + '/' + esc(k), c);
       }
     }
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/logprobs`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/logprobs`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestLogprobs(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null', s + '/type');
+      c.add(
+        p,
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/CompletionCreateRequest/properties/logprobs/type',
+      );
     } else {
-      if (v > 5) c.add(p, 'maximum', 'must be at most 5', s + '/maximum');
+      if (v > 5)
+        c.add(
+          p,
+          'maximum',
+          'must be at most 5',
+          '#/components/schemas/CompletionCreateRequest/properties/logprobs/maximum',
+        );
     }
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/model`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestModel(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a string',
+      '#/components/schemas/CompletionCreateRequest/properties/model/type',
+    );
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestPrompt(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/prompt`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestPrompt(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v === 'string') {
-      checkString(v, p, c, s + '/anyOf/0');
+      checkString(v, p, c, '#/components/schemas/CompletionCreateRequest/properties/prompt/anyOf/0');
     } else if (Array.isArray(v)) {
       if (!(
         isCompletionLogprobsTokens(v, c) ||
@@ -3969,34 +5020,39 @@ export function checkCompletionCreateRequestPrompt(v: unknown, p: string, c: Ctx
           p,
           'any_of',
           'must be a string, an array of strings, an array of integers or an array of arrays',
-          s + '/anyOf',
+          '#/components/schemas/CompletionCreateRequest/properties/prompt/anyOf',
         );
     } else {
       c.add(
         p,
         'any_of',
         'must be a string, an array of strings, an array of integers or an array of arrays',
-        s + '/anyOf',
+        '#/components/schemas/CompletionCreateRequest/properties/prompt/anyOf',
       );
     }
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/stop`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestStop(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/stop`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestStop(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v === 'string') {
-      checkString(v, p, c, s + '/anyOf/0');
+      checkString(v, p, c, '#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/0');
     } else if (Array.isArray(v)) {
-      checkCompletionCreateRequestStopVariant1(v, p, c, s + '/anyOf/1');
+      checkCompletionCreateRequestStopVariant1(v, p, c);
     } else {
-      c.add(p, 'any_of', 'must be a string or an array of strings', s + '/anyOf');
+      c.add(
+        p,
+        'any_of',
+        'must be a string or an array of strings',
+        '#/components/schemas/CompletionCreateRequest/properties/stop/anyOf',
+      );
     }
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/stream_options`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestStreamOptions(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/stream_options`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestStreamOptions(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkCompletionStreamOptions(v, p, c);
   }
@@ -4010,66 +5066,124 @@ export function isCompletionCreateRequestStreamOptions(v: unknown, r: Run): bool
   return true;
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/temperature`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestTemperature(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/temperature`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestTemperature(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      c.add(p, 'type', 'must be a number or null', s + '/type');
+      c.add(
+        p,
+        'type',
+        'must be a number or null',
+        '#/components/schemas/CompletionCreateRequest/properties/temperature/type',
+      );
     } else {
-      if (v < 0) c.add(p, 'minimum', 'must be at least 0', s + '/minimum');
-      if (v > 2) c.add(p, 'maximum', 'must be at most 2', s + '/maximum');
+      if (v < 0)
+        c.add(
+          p,
+          'minimum',
+          'must be at least 0',
+          '#/components/schemas/CompletionCreateRequest/properties/temperature/minimum',
+        );
+      if (v > 2)
+        c.add(
+          p,
+          'maximum',
+          'must be at most 2',
+          '#/components/schemas/CompletionCreateRequest/properties/temperature/maximum',
+        );
     }
   }
 }
 
-/** `#/components/schemas/CompletionLogprobs/properties/top_logprobs/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionLogprobsTopLogprobsItem(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionLogprobs/properties/top_logprobs/items`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionLogprobsTopLogprobsItem(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/CompletionLogprobs/properties/top_logprobs/items/type',
+    );
   } else {
     for (const k in v) {
       if (c.full) break;
       const v0 = v[k];
       if (typeof v0 !== 'number' || !Number.isFinite(v0))
-        checkNumber(v0, p + '/' + esc(k), c, s + '/additionalProperties');
+        c.add(
+          p + '/' + esc(k),
+          'type',
+          'must be a number',
+          '#/components/schemas/CompletionLogprobs/properties/top_logprobs/items/additionalProperties/type',
+        );
     }
   }
 }
 
-/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkString3(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkString3(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a string',
+      '#/components/schemas/ContainerInlineSkill/properties/source/properties/data/type',
+    );
   }
 }
 
-/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/media_type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstApplicationZip(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/media_type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstApplicationZip(v: unknown, p: string, c: Ctx): void {
   if (v !== 'application/zip') {
-    c.add(p, 'const', 'must be "application/zip"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "application/zip"',
+      '#/components/schemas/ContainerInlineSkill/properties/source/properties/media_type/const',
+    );
   }
 }
 
-/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstBase64(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerInlineSkill/properties/source/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstBase64(v: unknown, p: string, c: Ctx): void {
   if (v !== 'base64') {
-    c.add(p, 'const', 'must be "base64"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "base64"',
+      '#/components/schemas/ContainerInlineSkill/properties/source/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/0`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkContainerSkillReferenceVersionVariant0(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/0`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkContainerSkillReferenceVersionVariant0(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    c.add(p, 'type', 'must be an integer', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an integer',
+      '#/components/schemas/ContainerSkillReference/properties/version/oneOf/0/type',
+    );
   } else {
-    if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
+    if (v < 1)
+      c.add(
+        p,
+        'minimum',
+        'must be at least 1',
+        '#/components/schemas/ContainerSkillReference/properties/version/oneOf/0/minimum',
+      );
   }
 }
 
-/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstLatest(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ContainerSkillReference/properties/version/oneOf/1`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstLatest(v: unknown, p: string, c: Ctx): void {
   if (v !== 'latest') {
-    c.add(p, 'const', 'must be "latest"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "latest"',
+      '#/components/schemas/ContainerSkillReference/properties/version/oneOf/1/const',
+    );
   }
 }
 
@@ -4126,35 +5240,43 @@ export function checkEmbeddingCreateRequestInputVariant0(v: unknown, p: string, 
   }
 }
 
-/** `#/components/schemas/EmbeddingCreateRequest/then/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkEmbeddingCreateRequestThenModel(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EmbeddingCreateRequest/then/properties/model`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkEmbeddingCreateRequestThenModel(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a string',
+      '#/components/schemas/EmbeddingCreateRequest/then/properties/model/type',
+    );
   } else {
     if (!RE1.test(v))
-      c.add(p, 'pattern', 'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)', s + '/pattern');
+      c.add(
+        p,
+        'pattern',
+        'must match the pattern ^text-embedding-([3-9]|[1-9][0-9]+)(-|$)',
+        '#/components/schemas/EmbeddingCreateRequest/then/properties/model/pattern',
+      );
   }
 }
 
-/** `#/components/schemas/EvalLabelModelGrader/properties/input/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderMessageOrEvalSimpleMessage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/EvalLabelModelGrader/properties/input/items`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderMessageOrEvalSimpleMessage(v: unknown, p: string, c: Ctx): void {
   if (isObj(v)) {
     if (!(isGraderMessage(v, c) || isEvalSimpleMessage(v, c)))
-      c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage', s + '/anyOf');
+      c.add(
+        p,
+        'any_of',
+        'must be a GraderMessage or an EvalSimpleMessage',
+        '#/components/schemas/EvalLabelModelGrader/properties/input/items/anyOf',
+      );
   } else {
-    c.add(p, 'any_of', 'must be a GraderMessage or an EvalSimpleMessage', s + '/anyOf');
-  }
-}
-
-/** `#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters/properties/reasoning_effort`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkFineTuningReinforcementMethodHyperparametersReasoningEffort(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== 'default' && v !== 'low' && v !== 'medium' && v !== 'high') {
-    c.add(p, 'enum', "must be one of 'default', 'low', 'medium', 'high'", s + '/enum');
+    c.add(
+      p,
+      'any_of',
+      'must be a GraderMessage or an EvalSimpleMessage',
+      '#/components/schemas/EvalLabelModelGrader/properties/input/items/anyOf',
+    );
   }
 }
 
@@ -4186,14 +5308,14 @@ export function isGraderMultiGradersItem(v: unknown, r: Run): boolean {
   return true;
 }
 
-/** `#/components/schemas/GraderMulti/properties/graders/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderMultiGradersItem(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderMulti/properties/graders/items`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderMultiGradersItem(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
     c.add(
       p,
       'type',
       'must be a GraderStringCheck, a GraderTextSimilarity, a GraderPython, a GraderScoreModel or a GraderLabelModel',
-      s + '/discriminator',
+      '#/components/schemas/GraderMulti/properties/graders/items/discriminator',
     );
   } else {
     switch (v.type) {
@@ -4217,21 +5339,31 @@ export function checkGraderMultiGradersItem(v: unknown, p: string, c: Ctx, s: st
           p + '/type',
           'discriminator',
           "must be one of 'label_model', 'python', 'score_model', 'string_check', 'text_similarity'",
-          s + '/discriminator',
+          '#/components/schemas/GraderMulti/properties/graders/items/discriminator',
         );
     }
   }
 }
 
-/** `#/components/schemas/GraderRunResult/properties/metadata/properties/token_usage`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkGraderRunResultMetadataTokenUsage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/GraderRunResult/properties/metadata/properties/token_usage`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkGraderRunResultMetadataTokenUsage(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v === 'number') {
-      checkInteger(v, p, c, s + '/anyOf/0');
+      checkInteger(
+        v,
+        p,
+        c,
+        '#/components/schemas/GraderRunResult/properties/metadata/properties/token_usage/anyOf/0',
+      );
     } else if (isObj(v)) {
       checkGraderTokenUsage(v, p, c);
     } else {
-      c.add(p, 'any_of', 'must be an integer or a GraderTokenUsage', s + '/anyOf');
+      c.add(
+        p,
+        'any_of',
+        'must be an integer or a GraderTokenUsage',
+        '#/components/schemas/GraderRunResult/properties/metadata/properties/token_usage/anyOf',
+      );
     }
   }
 }
@@ -4240,20 +5372,6 @@ export function checkGraderRunResultMetadataTokenUsage(v: unknown, p: string, c:
 export function checkImageEditCreateRequestPart0ElseImages(v: unknown, p: string, c: Ctx, s: string): void {
   if (Array.isArray(v)) {
     if (v.length > 16) c.add(p, 'max_items', 'must have at most 16 items', s + '/maxItems');
-  }
-}
-
-/** `#/components/schemas/ImageEditCreateRequest/allOf/1/then/properties/output_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestPart1ThenOutputFormat(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== null) {
-    if (v !== 'png' && v !== 'webp') {
-      c.add(p, 'enum', "must be one of 'png', 'webp'", s + '/enum');
-    }
   }
 }
 
@@ -4272,32 +5390,21 @@ export function isImageEditCreateRequestBackground(v: unknown, r: Run): boolean 
   return true;
 }
 
-/** `#/components/schemas/ImageEditCreateRequest/properties/images`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfImageEditInputImage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditCreateRequest/properties/images`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfImageEditInputImage(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ImageEditInputImages', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ImageEditInputImages',
+      '#/components/schemas/ImageEditCreateRequest/properties/images/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
       checkImageEditInputImage(v1, p + '/' + i0, c);
     }
-  }
-}
-
-/** `#/components/schemas/ImageEditCreateRequest/properties/input_fidelity`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestInputFidelity(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (v !== 'high' && v !== 'low') {
-      c.add(p, 'enum', "must be one of 'high', 'low'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/ImageEditCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
   }
 }
 
@@ -4343,33 +5450,26 @@ export function checkImageEditCreateRequestPartialImages(v: unknown, p: string, 
   }
 }
 
-/** `#/components/schemas/ImageEditCreateRequest/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestQuality(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (v !== 'low' && v !== 'medium' && v !== 'high' && v !== 'auto') {
-      c.add(p, 'enum', "must be one of 'low', 'medium', 'high', 'auto'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/ImageEditCreateRequest/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditCreateRequestSize(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
-      c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/ImageEditMultipartRequest/properties/image[]`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageEditMultipartRequestImage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageEditMultipartRequest/properties/image[]`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageEditMultipartRequestImage(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of files', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of files',
+      '#/components/schemas/ImageEditMultipartRequest/properties/image[]/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (!isBlob(v1, c)) checkBlob(v1, p + '/' + i0, c, s + '/items');
+      if (!isBlob(v1, c))
+        checkBlob(
+          v1,
+          p + '/' + i0,
+          c,
+          '#/components/schemas/ImageEditMultipartRequest/properties/image[]/items',
+        );
     }
   }
 }
@@ -4390,16 +5490,16 @@ export function isImageGenerationCreateRequestPart6IfNot(v: unknown, r: Run): bo
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart0ThenPrompt(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/prompt`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart0ThenPrompt(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (v.length > 1000 && cpLen(v) > 1000)
-      c.add(p, 'max_length', 'must be at most 1000 characters', s + '/maxLength');
+      c.add(
+        p,
+        'max_length',
+        'must be at most 1000 characters',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/prompt/maxLength',
+      );
   }
 }
 
@@ -4411,36 +5511,16 @@ export function isImageGenerationCreateRequestPart0ThenPrompt(v: unknown, r: Run
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart0ThenQuality(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== null) {
-    if (v !== 'standard' && v !== 'auto') {
-      c.add(p, 'enum', "must be one of 'standard', 'auto'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/0/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart0ThenSize(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== '256x256' && v !== '512x512' && v !== '1024x1024') {
-    c.add(p, 'enum', "must be one of '256x256', '512x512', '1024x1024'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/n`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart1ThenN(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/n`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart1ThenN(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'number') {
-    if (v > 1) c.add(p, 'maximum', 'must be at most 1', s + '/maximum');
+    if (v > 1)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 1',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/n/maximum',
+      );
   }
 }
 
@@ -4452,16 +5532,16 @@ export function isImageGenerationCreateRequestPart1ThenN(v: unknown, r: Run): bo
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart1ThenPrompt(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/prompt`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart1ThenPrompt(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
     if (v.length > 4000 && cpLen(v) > 4000)
-      c.add(p, 'max_length', 'must be at most 4000 characters', s + '/maxLength');
+      c.add(
+        p,
+        'max_length',
+        'must be at most 4000 characters',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/prompt/maxLength',
+      );
   }
 }
 
@@ -4471,32 +5551,6 @@ export function isImageGenerationCreateRequestPart1ThenPrompt(v: unknown, r: Run
     if (v.length > 4000 && cpLen(v) > 4000) return false;
   }
   return true;
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart1ThenQuality(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== null) {
-    if (v !== 'hd' && v !== 'standard' && v !== 'auto') {
-      c.add(p, 'enum', "must be one of 'hd', 'standard', 'auto'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/1/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart1ThenSize(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== '1024x1024' && v !== '1792x1024' && v !== '1024x1792') {
-    c.add(p, 'enum', "must be one of '1024x1024', '1792x1024', '1024x1792'", s + '/enum');
-  }
 }
 
 /** `#/components/schemas/ImageGenerationCreateRequest/allOf/3/then/properties/prompt`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
@@ -4520,27 +5574,16 @@ export function isImageGenerationCreateRequestPart3ThenPrompt(v: unknown, r: Run
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/4/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart4ThenSize(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== 'auto' && v !== '1024x1024' && v !== '1536x1024' && v !== '1024x1536') {
-    c.add(p, 'enum', "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart5ThenSize(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/allOf/5/then/properties/size`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestPart5ThenSize(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    if (!RE5.test(v)) c.add(p, 'pattern', 'must match the pattern ^(auto|[0-9]+x[0-9]+)$', s + '/pattern');
+    if (!RE5.test(v))
+      c.add(
+        p,
+        'pattern',
+        'must match the pattern ^(auto|[0-9]+x[0-9]+)$',
+        '#/components/schemas/ImageGenerationCreateRequest/allOf/5/then/properties/size/pattern',
+      );
   }
 }
 
@@ -4552,25 +5595,8 @@ export function isImageGenerationCreateRequestPart5ThenSize(v: unknown, r: Run):
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/allOf/6/then/properties/size`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestPart6ThenSize(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (!VALUES1.has(v)) {
-    c.add(
-      p,
-      'enum',
-      "must be one of 'auto', '1024x1024', '1536x1024', '1024x1536', '256x256', '512x512', '1792x1024', '1024x1792'",
-      s + '/enum',
-    );
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/background`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestBackground(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/background`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestBackground(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageBackground(v, p, c);
   }
@@ -4584,15 +5610,8 @@ export function isImageGenerationCreateRequestBackground(v: unknown, r: Run): bo
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/model`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestModel(v: unknown, p: string, c: Ctx, s: string): void {
-  if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/moderation`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestModeration(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/moderation`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestModeration(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     checkImageModeration(v, p, c);
   }
@@ -4606,62 +5625,73 @@ export function isImageGenerationCreateRequestModeration(v: unknown, r: Run): bo
   return true;
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/n`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestN(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/n`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestN(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null', s + '/type');
+      c.add(
+        p,
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/ImageGenerationCreateRequest/properties/n/type',
+      );
     } else {
-      if (v < 1) c.add(p, 'minimum', 'must be at least 1', s + '/minimum');
-      if (v > 10) c.add(p, 'maximum', 'must be at most 10', s + '/maximum');
+      if (v < 1)
+        c.add(
+          p,
+          'minimum',
+          'must be at least 1',
+          '#/components/schemas/ImageGenerationCreateRequest/properties/n/minimum',
+        );
+      if (v > 10)
+        c.add(
+          p,
+          'maximum',
+          'must be at most 10',
+          '#/components/schemas/ImageGenerationCreateRequest/properties/n/maximum',
+        );
     }
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/output_compression`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestOutputCompression(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
+/** `#/components/schemas/ImageGenerationCreateRequest/properties/output_compression`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkImageGenerationCreateRequestOutputCompression(v: unknown, p: string, c: Ctx): void {
   if (v !== null) {
     if (typeof v !== 'number' || !Number.isInteger(v)) {
-      c.add(p, 'type', 'must be an integer or null', s + '/type');
+      c.add(
+        p,
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/ImageGenerationCreateRequest/properties/output_compression/type',
+      );
     } else {
-      if (v < 0) c.add(p, 'minimum', 'must be at least 0', s + '/minimum');
-      if (v > 100) c.add(p, 'maximum', 'must be at most 100', s + '/maximum');
+      if (v < 0)
+        c.add(
+          p,
+          'minimum',
+          'must be at least 0',
+          '#/components/schemas/ImageGenerationCreateRequest/properties/output_compression/minimum',
+        );
+      if (v > 100)
+        c.add(
+          p,
+          'maximum',
+          'must be at most 100',
+          '#/components/schemas/ImageGenerationCreateRequest/properties/output_compression/maximum',
+        );
     }
   }
 }
 
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/quality`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestQuality(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== null) {
-    if (!VALUES2.has(v)) {
-      c.add(p, 'enum', "must be one of 'standard', 'hd', 'low', 'medium', 'high', 'auto'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/ImageGenerationCreateRequest/properties/response_format`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkImageGenerationCreateRequestResponseFormat(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== null) {
-    if (v !== 'url' && v !== 'b64_json') {
-      c.add(p, 'enum', "must be one of 'url', 'b64_json'", s + '/enum');
-    }
-  }
-}
-
-/** `#/components/schemas/InputTokenCountRequest/properties/input/oneOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfResponseInputMessage(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/InputTokenCountRequest/properties/input/oneOf/1`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfResponseInputMessage(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ResponseInputMessages', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ResponseInputMessages',
+      '#/components/schemas/InputTokenCountRequest/properties/input/oneOf/1/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -4671,10 +5701,15 @@ export function checkArrayOfResponseInputMessage(v: unknown, p: string, c: Ctx, 
   }
 }
 
-/** `#/components/schemas/ResponseInputMessage/properties/content/oneOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkArrayOfResponseInputContentPart(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseInputMessage/properties/content/oneOf/1`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkArrayOfResponseInputContentPart(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of ResponseInputContentParts', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of ResponseInputContentParts',
+      '#/components/schemas/ResponseInputMessage/properties/content/oneOf/1/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
@@ -4684,99 +5719,151 @@ export function checkArrayOfResponseInputContentPart(v: unknown, p: string, c: C
   }
 }
 
-/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkComparisonFilterValueVariant3(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkComparisonFilterValueVariant3(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings or a number', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of strings or a number',
+      '#/components/schemas/ComparisonFilter/properties/value/oneOf/3/type',
+    );
   } else {
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      checkComparisonFilterValueVariant3Item(v1, p + '/' + i0, c, s + '/items');
+      checkComparisonFilterValueVariant3Item(v1, p + '/' + i0, c);
     }
   }
 }
 
-/** `#/components/schemas/VectorStoreSearchRequest/properties/ranking_options/properties/ranker`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkVectorStoreSearchRequestRankingOptionsRanker(
-  v: unknown,
-  p: string,
-  c: Ctx,
-  s: string,
-): void {
-  if (v !== 'none' && v !== 'auto' && v !== 'default-2024-11-15') {
-    c.add(p, 'enum', "must be one of 'none', 'auto', 'default-2024-11-15'", s + '/enum');
-  }
-}
-
-/** `#/components/schemas/ResponseCompletedEvent/allOf/1/properties/data`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkResponseCompletedEventPart1Data(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1/properties/data`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkResponseCompletedEventPart1Data(v: unknown, p: string, c: Ctx): void {
   if (!isObj(v)) {
-    c.add(p, 'type', 'must be an object', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an object',
+      '#/components/schemas/ResponseCompletedEvent/allOf/1/properties/data/type',
+    );
   } else {
-    if (typeof v.id !== 'string') c.required(v.id, p + '/id', checkString, s, '/properties/id');
+    if (typeof v.id !== 'string')
+      c.required(
+        v.id,
+        p + '/id',
+        checkString,
+        '#/components/schemas/ResponseCompletedEvent/allOf/1/properties/data',
+        '/properties/id',
+      );
   }
 }
 
-/** `#/components/schemas/ResponseCompletedEvent/allOf/1/properties/type`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstResponseCompleted(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ResponseCompletedEvent/allOf/1/properties/type`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkConstResponseCompleted(v: unknown, p: string, c: Ctx): void {
   if (v !== 'response.completed') {
-    c.add(p, 'const', 'must be "response.completed"', s + '/const');
+    c.add(
+      p,
+      'const',
+      'must be "response.completed"',
+      '#/components/schemas/ResponseCompletedEvent/allOf/1/properties/type/const',
+    );
   }
 }
 
-/** `#/components/schemas/TranscriptionCreateRequest/properties/include[]/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkConstLogprobs(v: unknown, p: string, c: Ctx, s: string): void {
-  if (v !== 'logprobs') {
-    c.add(p, 'const', 'must be "logprobs"', s + '/const');
-  }
-}
-
-/** `#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
+/** `#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]/items`: adds every problem of `v` to `c` (the one place of this schema). */
 export function checkTranscriptionCreateRequestKnownSpeakerReferencesItem(
   v: unknown,
   p: string,
   c: Ctx,
-  s: string,
 ): void {
   if (typeof v !== 'string') {
-    c.add(p, 'type', 'must be a string', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a string',
+      '#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]/items/type',
+    );
   } else {
-    if (!RE0.test(v)) c.add(p, 'pattern', 'must match the pattern ^data:', s + '/pattern');
+    if (!RE0.test(v))
+      c.add(
+        p,
+        'pattern',
+        'must match the pattern ^data:',
+        '#/components/schemas/TranscriptionCreateRequest/properties/known_speaker_references[]/items/pattern',
+      );
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/logit_bias/additionalProperties`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestLogitBiasValue(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/logit_bias/additionalProperties`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestLogitBiasValue(v: unknown, p: string, c: Ctx): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    c.add(p, 'type', 'must be a number', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be a number',
+      '#/components/schemas/CompletionCreateRequest/properties/logit_bias/additionalProperties/type',
+    );
   } else {
-    if (v < -100) c.add(p, 'minimum', 'must be at least -100', s + '/minimum');
-    if (v > 100) c.add(p, 'maximum', 'must be at most 100', s + '/maximum');
+    if (v < -100)
+      c.add(
+        p,
+        'minimum',
+        'must be at least -100',
+        '#/components/schemas/CompletionCreateRequest/properties/logit_bias/additionalProperties/minimum',
+      );
+    if (v > 100)
+      c.add(
+        p,
+        'maximum',
+        'must be at most 100',
+        '#/components/schemas/CompletionCreateRequest/properties/logit_bias/additionalProperties/maximum',
+      );
   }
 }
 
-/** `#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkCompletionCreateRequestStopVariant1(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkCompletionCreateRequestStopVariant1(v: unknown, p: string, c: Ctx): void {
   if (!Array.isArray(v)) {
-    c.add(p, 'type', 'must be an array of strings', s + '/type');
+    c.add(
+      p,
+      'type',
+      'must be an array of strings',
+      '#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1/type',
+    );
   } else {
-    if (v.length > 4) c.add(p, 'max_items', 'must have at most 4 items', s + '/maxItems');
+    if (v.length > 4)
+      c.add(
+        p,
+        'max_items',
+        'must have at most 4 items',
+        '#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1/maxItems',
+      );
     for (let i0 = 0; i0 < v.length; i0++) {
       if (c.full) break;
       const v1: unknown = v[i0];
-      if (typeof v1 !== 'string') checkString(v1, p + '/' + i0, c, s + '/items');
+      if (typeof v1 !== 'string')
+        c.add(
+          p + '/' + i0,
+          'type',
+          'must be a string',
+          '#/components/schemas/CompletionCreateRequest/properties/stop/anyOf/1/items/type',
+        );
     }
   }
 }
 
-/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3/items`: adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`. */
-export function checkComparisonFilterValueVariant3Item(v: unknown, p: string, c: Ctx, s: string): void {
+/** `#/components/schemas/ComparisonFilter/properties/value/oneOf/3/items`: adds every problem of `v` to `c` (the one place of this schema). */
+export function checkComparisonFilterValueVariant3Item(v: unknown, p: string, c: Ctx): void {
   if (typeof v === 'string') {
-    checkString(v, p, c, s + '/anyOf/0');
+    checkString(v, p, c, '#/components/schemas/ComparisonFilter/properties/value/oneOf/3/items/anyOf/0');
   } else if (typeof v === 'number') {
-    checkNumber(v, p, c, s + '/anyOf/1');
+    checkNumber(v, p, c, '#/components/schemas/ComparisonFilter/properties/value/oneOf/3/items/anyOf/1');
   } else {
-    c.add(p, 'any_of', 'must be a string or a number', s + '/anyOf');
+    c.add(
+      p,
+      'any_of',
+      'must be a string or a number',
+      '#/components/schemas/ComparisonFilter/properties/value/oneOf/3/items/anyOf',
+    );
   }
 }

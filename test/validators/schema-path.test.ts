@@ -4,7 +4,7 @@
  * keyword the spec has, over many wrong requests to every operation of our spec; a helper shared by identical
  * schemas names the place it was called for; the table-driven check of large objects does too.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../generator/ir/api.ts';
@@ -91,7 +91,15 @@ describe('schemaPath', () => {
                   'application/json': {
                     schema: {
                       type: 'object',
-                      properties: { a: pair, b: pair, big: { $ref: '#/components/schemas/Big' } },
+                      properties: {
+                        a: pair,
+                        b: pair,
+                        big: { $ref: '#/components/schemas/Big' },
+                        solo: {
+                          type: 'object',
+                          properties: { n: { type: 'integer', maximum: 3 }, e: { enum: ['on', 'off'] } },
+                        },
+                      },
                     },
                   },
                 },
@@ -115,7 +123,9 @@ describe('schemaPath', () => {
       ]);
       validate = ((await import(`${out}/validators/index.ts`)) as { validateRequest: Validate })
         .validateRequest;
+      shared = readFileSync(path.join(out, 'validators/shared.ts'), 'utf8');
     });
+    let shared: string;
     const errorsOf = (body: unknown) => {
       const r = validate('createPair', { body });
       expect(r.ok).toBe(false);
@@ -132,6 +142,18 @@ describe('schemaPath', () => {
         ['/body/a/x', `${body}/properties/a/required`],
         ['/body/b', `${body}/properties/b/type`],
       ]);
+    });
+
+    it('a schema written at one place is checked by a helper that knows it (no place passed, none joined)', () => {
+      expect(errorsOf({ solo: { n: 5, e: 'dim' } })).toEqual([
+        ['/body/solo/e', `${body}/properties/solo/properties/e/enum`],
+        ['/body/solo/n', `${body}/properties/solo/properties/n/maximum`],
+      ]);
+      expect(shared).toMatch(
+        /export function checkCreatePairBodySolo\(v: unknown, p: string, c: Ctx\): void/,
+      );
+      // The shared pair's helper is still told where each copy is.
+      expect(shared).toMatch(/export function check\w+\(v: unknown, p: string, c: Ctx, s: string\): void/);
     });
 
     it('a large object checked from a table names its keywords, and those of its shared members', () => {

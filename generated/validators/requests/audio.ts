@@ -30,7 +30,6 @@ import {
 } from '../schemas/audio.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import {
-  checkString,
   checkTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose,
   isTranscriptionOrTranscriptionDiarizedOrTranscriptionVerbose,
 } from '../shared.js';
@@ -195,11 +194,11 @@ export function validateRetrieveVoiceConsentRequest(
       c.missing('/path/consent_id', '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/consent_id',
-          c,
-          '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['consentId'] = x;
@@ -237,11 +236,11 @@ export function validateUpdateVoiceConsentRequest(
       c.missing('/path/consent_id', '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/consent_id',
-          c,
-          '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1audio~1voice_consents~1{consent_id}/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['consentId'] = x;

@@ -19,7 +19,6 @@ import {
   isBatchList,
 } from '../schemas/batches.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
-import { checkString } from '../shared.js';
 import type {
   BatchCreateRequest,
   CancelBatchHeaders,
@@ -113,7 +112,12 @@ export function validateCancelBatchRequest(
       c.missing('/path/batch_id', '#/paths/~1batches~1{batch_id}~1cancel/post/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(x, '/path/batch_id', c, '#/paths/~1batches~1{batch_id}~1cancel/post/parameters/0/schema');
+        c.add(
+          '/path/batch_id',
+          'type',
+          'must be a string',
+          '#/paths/~1batches~1{batch_id}~1cancel/post/parameters/0/schema/type',
+        );
     }
     if (x !== undefined) path['batchId'] = x;
   }

@@ -22,7 +22,6 @@ import {
   isContainerDeleted,
   isContainerList,
 } from '../schemas/containers.js';
-import { checkString } from '../shared.js';
 import type {
   ContainerCreateRequest,
   CreateContainerHeaders,
@@ -54,7 +53,7 @@ export function validateListContainersRequest(
     let x: unknown = scalar(raw);
     if (x !== undefined) {
       if (typeof x !== 'string')
-        checkString(x, '/query/name', c, '#/paths/~1containers/get/parameters/2/schema');
+        c.add('/query/name', 'type', 'must be a string', '#/paths/~1containers/get/parameters/2/schema/type');
     }
     if (x !== undefined) query['name'] = x;
   }
@@ -135,11 +134,11 @@ export function validateDeleteContainerRequest(
       c.missing('/path/container_id', '#/paths/~1containers~1{container_id}/delete/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/container_id',
-          c,
-          '#/paths/~1containers~1{container_id}/delete/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1containers~1{container_id}/delete/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['containerId'] = x;
@@ -177,11 +176,11 @@ export function validateRetrieveContainerRequest(
       c.missing('/path/container_id', '#/paths/~1containers~1{container_id}/get/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/container_id',
-          c,
-          '#/paths/~1containers~1{container_id}/get/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1containers~1{container_id}/get/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['containerId'] = x;

@@ -11,7 +11,6 @@ import {
 } from '../runtime.js';
 import { checkErrorResponse, isErrorResponse } from '../schemas/common.js';
 import { checkConversationDeleted, isConversationDeleted } from '../schemas/conversations.js';
-import { checkString } from '../shared.js';
 import type { DeleteConversationHeaders, DeleteConversationPathParams } from '../../types/index.js';
 import {
   readServiceOrganizationParameter,
@@ -36,11 +35,11 @@ export function validateDeleteConversationRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/conversation_id',
-          c,
-          '#/paths/~1conversations~1{conversation_id}/delete/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1conversations~1{conversation_id}/delete/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['conversationId'] = x;

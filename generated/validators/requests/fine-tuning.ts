@@ -21,7 +21,7 @@ import {
   isGraderRunResult,
   isGraderValidateRequest,
 } from '../schemas/fine-tuning.js';
-import { checkString, checkWebhookEventData, isWebhookEventData } from '../shared.js';
+import { checkWebhookEventData, isWebhookEventData } from '../shared.js';
 import type {
   CancelFineTuningJobHeaders,
   CancelFineTuningJobPathParams,
@@ -147,11 +147,11 @@ export function validateCancelFineTuningJobRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/fine_tuning_job_id',
-          c,
-          '#/paths/~1fine_tuning~1jobs~1{fine_tuning_job_id}~1cancel/post/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1fine_tuning~1jobs~1{fine_tuning_job_id}~1cancel/post/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['fineTuningJobId'] = x;

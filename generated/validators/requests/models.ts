@@ -18,7 +18,6 @@ import {
   isModelDeleted,
   isModelList,
 } from '../schemas/models.js';
-import { checkString } from '../shared.js';
 import type {
   DeleteModelHeaders,
   DeleteModelPathParams,
@@ -67,7 +66,12 @@ export function validateDeleteModelRequest(
       c.missing('/path/model', '#/paths/~1models~1{model}/delete/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(x, '/path/model', c, '#/paths/~1models~1{model}/delete/parameters/0/schema');
+        c.add(
+          '/path/model',
+          'type',
+          'must be a string',
+          '#/paths/~1models~1{model}/delete/parameters/0/schema/type',
+        );
     }
     if (x !== undefined) path['model'] = x;
   }
@@ -102,7 +106,12 @@ export function validateRetrieveModelRequest(
       c.missing('/path/model', '#/paths/~1models~1{model}/get/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(x, '/path/model', c, '#/paths/~1models~1{model}/get/parameters/0/schema');
+        c.add(
+          '/path/model',
+          'type',
+          'must be a string',
+          '#/paths/~1models~1{model}/get/parameters/0/schema/type',
+        );
     }
     if (x !== undefined) path['model'] = x;
   }

@@ -5,7 +5,6 @@ import {
   checkComponentsParamLimit,
   checkComponentsParamLimitNoDefault,
   checkComponentsParamXClientRequestId,
-  checkString,
 } from '../shared.js';
 const RE0 = new RegExp('^[\\x00-\\x7F]*$', 'u');
 /** Reads the `after` query parameter (component `After`) into `out`, recording its errors in `c`. */
@@ -14,7 +13,8 @@ export function readAfterParameter(input: RequestInput, out: Record<string, unkn
     const raw = input.query?.['after'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') checkString(x, '/query/after', c, '#/components/parameters/After/schema');
+      if (typeof x !== 'string')
+        c.add('/query/after', 'type', 'must be a string', '#/components/parameters/After/schema/type');
     }
     if (x !== undefined) out['after'] = x;
   }
@@ -26,7 +26,8 @@ export function readBeforeParameter(input: RequestInput, out: Record<string, unk
     const raw = input.query?.['before'];
     let x: unknown = scalar(raw);
     if (x !== undefined) {
-      if (typeof x !== 'string') checkString(x, '/query/before', c, '#/components/parameters/Before/schema');
+      if (typeof x !== 'string')
+        c.add('/query/before', 'type', 'must be a string', '#/components/parameters/Before/schema/type');
     }
     if (x !== undefined) out['before'] = x;
   }
@@ -84,7 +85,12 @@ export function readServiceBetaParameter(input: RequestInput, out: Record<string
     let x: unknown = scalar(raw);
     if (x !== undefined) {
       if (typeof x !== 'string')
-        checkString(x, '/headers/Service-Beta', c, '#/components/parameters/ServiceBeta/schema');
+        c.add(
+          '/headers/Service-Beta',
+          'type',
+          'must be a string',
+          '#/components/parameters/ServiceBeta/schema/type',
+        );
     }
     if (x !== undefined) out['Service-Beta'] = x;
   }
@@ -101,11 +107,11 @@ export function readServiceOrganizationParameter(
     let x: unknown = scalar(raw);
     if (x !== undefined) {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/headers/Service-Organization',
-          c,
-          '#/components/parameters/ServiceOrganization/schema',
+          'type',
+          'must be a string',
+          '#/components/parameters/ServiceOrganization/schema/type',
         );
     }
     if (x !== undefined) out['Service-Organization'] = x;
@@ -119,7 +125,12 @@ export function readServiceProjectParameter(input: RequestInput, out: Record<str
     let x: unknown = scalar(raw);
     if (x !== undefined) {
       if (typeof x !== 'string')
-        checkString(x, '/headers/Service-Project', c, '#/components/parameters/ServiceProject/schema');
+        c.add(
+          '/headers/Service-Project',
+          'type',
+          'must be a string',
+          '#/components/parameters/ServiceProject/schema/type',
+        );
     }
     if (x !== undefined) out['Service-Project'] = x;
   }

@@ -19,7 +19,6 @@ import {
   isUploadCompleteRequest,
   isUploadCreateRequest,
 } from '../schemas/uploads.js';
-import { checkString } from '../shared.js';
 import type {
   CancelUploadHeaders,
   CancelUploadPathParams,
@@ -86,11 +85,11 @@ export function validateCancelUploadRequest(
       c.missing('/path/upload_id', '#/paths/~1uploads~1{upload_id}~1cancel/post/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/upload_id',
-          c,
-          '#/paths/~1uploads~1{upload_id}~1cancel/post/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1uploads~1{upload_id}~1cancel/post/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['uploadId'] = x;
@@ -123,11 +122,11 @@ export function validateCompleteUploadRequest(
       c.missing('/path/upload_id', '#/paths/~1uploads~1{upload_id}~1complete/post/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/upload_id',
-          c,
-          '#/paths/~1uploads~1{upload_id}~1complete/post/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1uploads~1{upload_id}~1complete/post/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['uploadId'] = x;

@@ -29,7 +29,6 @@ import {
   isVectorStoreSearchRequest,
   isVectorStoreSearchResults,
 } from '../schemas/vector-stores.js';
-import { checkString } from '../shared.js';
 import type {
   CreateVectorStoreHeaders,
   DeleteVectorStoreHeaders,
@@ -150,11 +149,11 @@ export function validateDeleteVectorStoreRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/vector_store_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}/delete/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}/delete/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
@@ -196,11 +195,11 @@ export function validateRetrieveVectorStoreRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/vector_store_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}/get/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}/get/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
@@ -237,11 +236,11 @@ export function validateRetrieveVectorStoreFileRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/file_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/1/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/1/schema/type',
         );
     }
     if (x !== undefined) path['fileId'] = x;
@@ -256,11 +255,11 @@ export function validateRetrieveVectorStoreFileRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/vector_store_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/get/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
@@ -307,11 +306,11 @@ export function validateUpdateVectorStoreFileAttributesRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/file_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/1/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/1/schema/type',
         );
     }
     if (x !== undefined) path['fileId'] = x;
@@ -326,11 +325,11 @@ export function validateUpdateVectorStoreFileAttributesRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/vector_store_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}~1files~1{file_id}/post/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['vectorStoreId'] = x;
@@ -388,11 +387,11 @@ export function validateSearchVectorStoreRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/vector_store_id',
-          c,
-          '#/paths/~1vector_stores~1{vector_store_id}~1search/post/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1vector_stores~1{vector_store_id}~1search/post/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['vectorStoreId'] = x;

@@ -34,7 +34,6 @@ import {
   isVideoList,
   isVideoRemixRequest,
 } from '../schemas/videos.js';
-import { checkString } from '../shared.js';
 import type {
   CreateVideoCharacterHeaders,
   CreateVideoEditHeaders,
@@ -197,11 +196,11 @@ export function validateRetrieveVideoCharacterRequest(
       );
     } else {
       if (typeof x !== 'string')
-        checkString(
-          x,
+        c.add(
           '/path/character_id',
-          c,
-          '#/paths/~1videos~1characters~1{character_id}/get/parameters/0/schema',
+          'type',
+          'must be a string',
+          '#/paths/~1videos~1characters~1{character_id}/get/parameters/0/schema/type',
         );
     }
     if (x !== undefined) path['characterId'] = x;
@@ -310,7 +309,12 @@ export function validateDeleteVideoRequest(
       c.missing('/path/video_id', '#/paths/~1videos~1{video_id}/delete/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(x, '/path/video_id', c, '#/paths/~1videos~1{video_id}/delete/parameters/0/schema');
+        c.add(
+          '/path/video_id',
+          'type',
+          'must be a string',
+          '#/paths/~1videos~1{video_id}/delete/parameters/0/schema/type',
+        );
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -352,7 +356,12 @@ export function validateDownloadVideoContentRequest(
       c.missing('/path/video_id', '#/paths/~1videos~1{video_id}~1content/get/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(x, '/path/video_id', c, '#/paths/~1videos~1{video_id}~1content/get/parameters/0/schema');
+        c.add(
+          '/path/video_id',
+          'type',
+          'must be a string',
+          '#/paths/~1videos~1{video_id}~1content/get/parameters/0/schema/type',
+        );
     }
     if (x !== undefined) path['videoId'] = x;
   }
@@ -397,7 +406,12 @@ export function validateRemixVideoRequest(
       c.missing('/path/video_id', '#/paths/~1videos~1{video_id}~1remix/post/parameters/0/required');
     } else {
       if (typeof x !== 'string')
-        checkString(x, '/path/video_id', c, '#/paths/~1videos~1{video_id}~1remix/post/parameters/0/schema');
+        c.add(
+          '/path/video_id',
+          'type',
+          'must be a string',
+          '#/paths/~1videos~1{video_id}~1remix/post/parameters/0/schema/type',
+        );
     }
     if (x !== undefined) path['videoId'] = x;
   }

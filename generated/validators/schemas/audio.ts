@@ -15,12 +15,10 @@ import {
   checkConstTranscribe,
   checkConstTranscriptTextSegment,
   checkInteger,
-  checkNullableString,
   checkNumber,
   checkSpeechCreateRequestInput,
   checkSpeechCreateRequestModel,
   checkSpeechCreateRequestSpeed,
-  checkSpeechCreateRequestStreamFormat,
   checkSpeechCreateRequestThen,
   checkSpeechVoiceOrSpeechCustomVoiceReference,
   checkString,
@@ -98,7 +96,7 @@ export function checkCustomVoice(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstAudioVoice,
         '#/components/schemas/CustomVoice',
-        '/properties/object',
+        '#/components/schemas/CustomVoice/properties/object',
       );
   }
 }
@@ -142,15 +140,15 @@ export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
         p + '/input',
         checkSpeechCreateRequestInput,
         '#/components/schemas/SpeechCreateRequest',
-        '/properties/input',
+        '#/components/schemas/SpeechCreateRequest/properties/input',
       );
     const v1 = v.instructions;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(
-        v1,
+      c.add(
         p + '/instructions',
-        c,
-        '#/components/schemas/SpeechCreateRequest/properties/instructions',
+        'type',
+        'must be a string',
+        '#/components/schemas/SpeechCreateRequest/properties/instructions/type',
       );
     if (typeof v.model !== 'string')
       c.required(
@@ -158,38 +156,27 @@ export function checkSpeechCreateRequest(v: unknown, p: string, c: Ctx): void {
         p + '/model',
         checkSpeechCreateRequestModel,
         '#/components/schemas/SpeechCreateRequest',
-        '/properties/model',
+        '#/components/schemas/SpeechCreateRequest/properties/model',
       );
     const v2 = v.response_format;
     if (v2 !== undefined) checkSpeechResponseFormat(v2, p + '/response_format', c);
     const v3 = v.speed;
     if (v3 !== undefined && (typeof v3 !== 'number' || !Number.isFinite(v3) || v3 < 0.25 || v3 > 4))
-      checkSpeechCreateRequestSpeed(
-        v3,
-        p + '/speed',
-        c,
-        '#/components/schemas/SpeechCreateRequest/properties/speed',
-      );
+      checkSpeechCreateRequestSpeed(v3, p + '/speed', c);
     const v4 = v.stream_format;
     if (v4 !== undefined && v4 !== 'sse' && v4 !== 'audio')
-      checkSpeechCreateRequestStreamFormat(
-        v4,
+      c.add(
         p + '/stream_format',
-        c,
-        '#/components/schemas/SpeechCreateRequest/properties/stream_format',
+        'enum',
+        "must be one of 'sse', 'audio'",
+        '#/components/schemas/SpeechCreateRequest/properties/stream_format/enum',
       );
     const v5 = v.voice;
     if (v5 === undefined) c.missing(p + '/voice', '#/components/schemas/SpeechCreateRequest/required');
-    else
-      checkSpeechVoiceOrSpeechCustomVoiceReference(
-        v5,
-        p + '/voice',
-        c,
-        '#/components/schemas/SpeechCreateRequest/properties/voice',
-      );
+    else checkSpeechVoiceOrSpeechCustomVoiceReference(v5, p + '/voice', c);
   }
   if (isSpeechCreateRequestIf(v, c)) {
-    checkSpeechCreateRequestThen(v, p, c, '#/components/schemas/SpeechCreateRequest/then');
+    checkSpeechCreateRequestThen(v, p, c);
   }
 }
 
@@ -278,21 +265,9 @@ export function checkTranscription(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object', '#/components/schemas/Transcription/type');
   } else {
     const v0 = v.languages;
-    if (v0 !== undefined)
-      checkTranscriptionLanguages(
-        v0,
-        p + '/languages',
-        c,
-        '#/components/schemas/Transcription/properties/languages',
-      );
+    if (v0 !== undefined) checkTranscriptionLanguages(v0, p + '/languages', c);
     const v1 = v.logprobs;
-    if (v1 !== undefined)
-      checkTranscriptionLogprobs(
-        v1,
-        p + '/logprobs',
-        c,
-        '#/components/schemas/Transcription/properties/logprobs',
-      );
+    if (v1 !== undefined) checkTranscriptionLogprobs(v1, p + '/logprobs', c);
     if (typeof v.text !== 'string')
       c.required(v.text, p + '/text', checkString, '#/components/schemas/Transcription', '/properties/text');
     const v2 = v.usage;
@@ -321,22 +296,12 @@ export function isTranscriptionCreateRequest(v: unknown, r: Run = newRun()): boo
 /** Adds every problem of `v` as a `TranscriptionCreateRequest` (at pointer `p`) to `c`. */
 export function checkTranscriptionCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (isTranscriptionCreateRequestPart0If(v, c)) {
-    checkTranscriptionCreateRequestPart0Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/TranscriptionCreateRequest/allOf/0/then',
-    );
+    checkTranscriptionCreateRequestPart0Then(v, p, c);
   }
   if (isTranscriptionCreateRequestPart1If(v, c)) {
-    checkTranscriptionCreateRequestPart1Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/TranscriptionCreateRequest/allOf/1/then',
-    );
+    checkTranscriptionCreateRequestPart1Then(v, p, c);
   }
-  checkTranscriptionCreateRequestPart(v, p, c, '#/components/schemas/TranscriptionCreateRequest');
+  checkTranscriptionCreateRequestPart(v, p, c);
 }
 
 /** Whether `v` is a valid `TranscriptionDiarized`. */
@@ -377,20 +342,14 @@ export function checkTranscriptionDiarized(v: unknown, p: string, c: Ctx): void 
       );
     const v1 = v.segments;
     if (v1 === undefined) c.missing(p + '/segments', '#/components/schemas/TranscriptionDiarized/required');
-    else
-      checkArrayOfTranscriptionDiarizedSegment(
-        v1,
-        p + '/segments',
-        c,
-        '#/components/schemas/TranscriptionDiarized/properties/segments',
-      );
+    else checkArrayOfTranscriptionDiarizedSegment(v1, p + '/segments', c);
     if (v.task !== 'transcribe')
       c.required(
         v.task,
         p + '/task',
         checkConstTranscribe,
         '#/components/schemas/TranscriptionDiarized',
-        '/properties/task',
+        '#/components/schemas/TranscriptionDiarized/properties/task',
       );
     if (typeof v.text !== 'string')
       c.required(
@@ -472,7 +431,7 @@ export function checkTranscriptionDiarizedSegment(v: unknown, p: string, c: Ctx)
         p + '/type',
         checkConstTranscriptTextSegment,
         '#/components/schemas/TranscriptionDiarizedSegment',
-        '/properties/type',
+        '#/components/schemas/TranscriptionDiarizedSegment/properties/type',
       );
   }
 }
@@ -689,7 +648,7 @@ export function checkTranscriptionUsageDuration(v: unknown, p: string, c: Ctx): 
         p + '/type',
         checkConstDuration,
         '#/components/schemas/TranscriptionUsageDuration',
-        '/properties/type',
+        '#/components/schemas/TranscriptionUsageDuration/properties/type',
       );
   }
 }
@@ -721,13 +680,7 @@ export function checkTranscriptionUsageTokens(v: unknown, p: string, c: Ctx): vo
     c.add(p, 'type', 'must be an object', '#/components/schemas/TranscriptionUsageTokens/type');
   } else {
     const v0 = v.input_token_details;
-    if (v0 !== undefined)
-      checkTranscriptionUsageTokensInputTokenDetails(
-        v0,
-        p + '/input_token_details',
-        c,
-        '#/components/schemas/TranscriptionUsageTokens/properties/input_token_details',
-      );
+    if (v0 !== undefined) checkTranscriptionUsageTokensInputTokenDetails(v0, p + '/input_token_details', c);
     const v1 = v.input_tokens;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
       c.required(
@@ -761,7 +714,7 @@ export function checkTranscriptionUsageTokens(v: unknown, p: string, c: Ctx): vo
         p + '/type',
         checkConstTokens,
         '#/components/schemas/TranscriptionUsageTokens',
-        '/properties/type',
+        '#/components/schemas/TranscriptionUsageTokens/properties/type',
       );
   }
 }
@@ -817,13 +770,7 @@ export function checkTranscriptionVerbose(v: unknown, p: string, c: Ctx): void {
         '/properties/language',
       );
     const v1 = v.segments;
-    if (v1 !== undefined)
-      checkArrayOfTranscriptionSegment(
-        v1,
-        p + '/segments',
-        c,
-        '#/components/schemas/TranscriptionVerbose/properties/segments',
-      );
+    if (v1 !== undefined) checkArrayOfTranscriptionSegment(v1, p + '/segments', c);
     if (typeof v.text !== 'string')
       c.required(
         v.text,
@@ -835,13 +782,7 @@ export function checkTranscriptionVerbose(v: unknown, p: string, c: Ctx): void {
     const v2 = v.usage;
     if (v2 !== undefined) checkTranscriptionUsageDuration(v2, p + '/usage', c);
     const v3 = v.words;
-    if (v3 !== undefined)
-      checkArrayOfTranscriptionWord(
-        v3,
-        p + '/words',
-        c,
-        '#/components/schemas/TranscriptionVerbose/properties/words',
-      );
+    if (v3 !== undefined) checkArrayOfTranscriptionWord(v3, p + '/words', c);
   }
 }
 
@@ -962,15 +903,14 @@ export function checkVoiceConsentList(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/VoiceConsentList/required');
-    else
-      checkArrayOfVoiceConsent(v0, p + '/data', c, '#/components/schemas/VoiceConsentList/properties/data');
+    else checkArrayOfVoiceConsent(v0, p + '/data', c);
     const v1 = v.first_id;
     if (v1 !== undefined && v1 !== null && typeof v1 !== 'string')
-      checkNullableString(
-        v1,
+      c.add(
         p + '/first_id',
-        c,
-        '#/components/schemas/VoiceConsentList/properties/first_id',
+        'type',
+        'must be a string or null',
+        '#/components/schemas/VoiceConsentList/properties/first_id/type',
       );
     if (typeof v.has_more !== 'boolean')
       c.required(
@@ -982,7 +922,12 @@ export function checkVoiceConsentList(v: unknown, p: string, c: Ctx): void {
       );
     const v2 = v.last_id;
     if (v2 !== undefined && v2 !== null && typeof v2 !== 'string')
-      checkNullableString(v2, p + '/last_id', c, '#/components/schemas/VoiceConsentList/properties/last_id');
+      c.add(
+        p + '/last_id',
+        'type',
+        'must be a string or null',
+        '#/components/schemas/VoiceConsentList/properties/last_id/type',
+      );
     if (v.object !== 'list')
       c.required(
         v.object,

@@ -62,7 +62,12 @@ export function checkTokenExchangeJwtRequest(v: unknown, p: string, c: Ctx): voi
       );
     const v1 = v.scope;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/scope', c, '#/components/schemas/TokenExchangeJwtRequest/properties/scope');
+      c.add(
+        p + '/scope',
+        'type',
+        'must be a string',
+        '#/components/schemas/TokenExchangeJwtRequest/properties/scope/type',
+      );
     if (typeof v.service_account_id !== 'string')
       c.required(
         v.service_account_id,
@@ -86,7 +91,7 @@ export function checkTokenExchangeJwtRequest(v: unknown, p: string, c: Ctx): voi
         p + '/subject_token_type',
         checkTokenExchangeJwtRequestSubjectTokenType,
         '#/components/schemas/TokenExchangeJwtRequest',
-        '/properties/subject_token_type',
+        '#/components/schemas/TokenExchangeJwtRequest/properties/subject_token_type',
       );
   }
 }
@@ -177,7 +182,7 @@ export function checkTokenExchangeResponse(v: unknown, p: string, c: Ctx): void 
         p + '/expires_in',
         checkTokenExchangeResponseExpiresIn,
         '#/components/schemas/TokenExchangeResponse',
-        '/properties/expires_in',
+        '#/components/schemas/TokenExchangeResponse/properties/expires_in',
       );
     if (v.issued_token_type !== 'urn:ietf:params:oauth:token-type:access_token')
       c.required(
@@ -185,18 +190,23 @@ export function checkTokenExchangeResponse(v: unknown, p: string, c: Ctx): void 
         p + '/issued_token_type',
         checkTokenExchangeResponseIssuedTokenType,
         '#/components/schemas/TokenExchangeResponse',
-        '/properties/issued_token_type',
+        '#/components/schemas/TokenExchangeResponse/properties/issued_token_type',
       );
     const v1 = v.scope;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/scope', c, '#/components/schemas/TokenExchangeResponse/properties/scope');
+      c.add(
+        p + '/scope',
+        'type',
+        'must be a string',
+        '#/components/schemas/TokenExchangeResponse/properties/scope/type',
+      );
     if (v.token_type !== 'Bearer')
       c.required(
         v.token_type,
         p + '/token_type',
         checkConstBearer,
         '#/components/schemas/TokenExchangeResponse',
-        '/properties/token_type',
+        '#/components/schemas/TokenExchangeResponse/properties/token_type',
       );
   }
 }
@@ -244,7 +254,7 @@ export function checkTokenExchangeX509Request(v: unknown, p: string, c: Ctx): vo
         p + '/subject_token_type',
         checkTokenExchangeX509RequestSubjectTokenType,
         '#/components/schemas/TokenExchangeX509Request',
-        '/properties/subject_token_type',
+        '#/components/schemas/TokenExchangeX509Request/properties/subject_token_type',
       );
   }
   if (isTokenExchangeX509RequestNot(v, c))

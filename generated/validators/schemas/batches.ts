@@ -5,7 +5,6 @@ import {
   checkArrayOfBatchError,
   checkBatchUsageInputTokensDetails,
   checkBatchUsageOutputTokensDetails,
-  checkBoolean,
   checkConst24h,
   checkConstBatch,
   checkConstList,
@@ -36,7 +35,7 @@ const PROPS0: PropTable = propTable([
   ['input_file_id', true, isString, checkString, '/properties/input_file_id'],
   ['metadata', false, isMetadata, checkMetadata, '#/components/schemas/Metadata'],
   ['model', false, isString, checkString, '/properties/model'],
-  ['object', true, isConstBatch, checkConstBatch, '/properties/object'],
+  ['object', true, isConstBatch, checkConstBatch, '#/components/schemas/Batch/properties/object'],
   ['output_file_id', false, isString, checkString, '/properties/output_file_id'],
   [
     'request_counts',
@@ -147,7 +146,7 @@ export function checkBatchCreateRequest(v: unknown, p: string, c: Ctx): void {
         p + '/completion_window',
         checkConst24h,
         '#/components/schemas/BatchCreateRequest',
-        '/properties/completion_window',
+        '#/components/schemas/BatchCreateRequest/properties/completion_window',
       );
     const v0 = v.endpoint;
     if (v0 === undefined) c.missing(p + '/endpoint', '#/components/schemas/BatchCreateRequest/required');
@@ -257,7 +256,7 @@ export function checkBatchErrors(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/BatchErrors/required');
-    else checkArrayOfBatchError(v0, p + '/data', c, '#/components/schemas/BatchErrors/properties/data');
+    else checkArrayOfBatchError(v0, p + '/data', c);
     if (v.object !== 'list')
       c.required(
         v.object,
@@ -299,16 +298,31 @@ export function checkBatchList(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/BatchList/required');
-    else checkArrayOfBatch(v0, p + '/data', c, '#/components/schemas/BatchList/properties/data');
+    else checkArrayOfBatch(v0, p + '/data', c);
     const v1 = v.first_id;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/first_id', c, '#/components/schemas/BatchList/properties/first_id');
+      c.add(
+        p + '/first_id',
+        'type',
+        'must be a string',
+        '#/components/schemas/BatchList/properties/first_id/type',
+      );
     const v2 = v.has_more;
     if (v2 !== undefined && typeof v2 !== 'boolean')
-      checkBoolean(v2, p + '/has_more', c, '#/components/schemas/BatchList/properties/has_more');
+      c.add(
+        p + '/has_more',
+        'type',
+        'must be a boolean',
+        '#/components/schemas/BatchList/properties/has_more/type',
+      );
     const v3 = v.last_id;
     if (v3 !== undefined && typeof v3 !== 'string')
-      checkString(v3, p + '/last_id', c, '#/components/schemas/BatchList/properties/last_id');
+      c.add(
+        p + '/last_id',
+        'type',
+        'must be a string',
+        '#/components/schemas/BatchList/properties/last_id/type',
+      );
     if (v.object !== 'list')
       c.required(
         v.object,
@@ -429,13 +443,7 @@ export function checkBatchUsage(v: unknown, p: string, c: Ctx): void {
       );
     const v1 = v.input_tokens_details;
     if (v1 === undefined) c.missing(p + '/input_tokens_details', '#/components/schemas/BatchUsage/required');
-    else
-      checkBatchUsageInputTokensDetails(
-        v1,
-        p + '/input_tokens_details',
-        c,
-        '#/components/schemas/BatchUsage/properties/input_tokens_details',
-      );
+    else checkBatchUsageInputTokensDetails(v1, p + '/input_tokens_details', c);
     const v2 = v.output_tokens;
     if (typeof v2 !== 'number' || !Number.isInteger(v2))
       c.required(
@@ -447,13 +455,7 @@ export function checkBatchUsage(v: unknown, p: string, c: Ctx): void {
       );
     const v3 = v.output_tokens_details;
     if (v3 === undefined) c.missing(p + '/output_tokens_details', '#/components/schemas/BatchUsage/required');
-    else
-      checkBatchUsageOutputTokensDetails(
-        v3,
-        p + '/output_tokens_details',
-        c,
-        '#/components/schemas/BatchUsage/properties/output_tokens_details',
-      );
+    else checkBatchUsageOutputTokensDetails(v3, p + '/output_tokens_details', c);
     const v4 = v.total_tokens;
     if (typeof v4 !== 'number' || !Number.isInteger(v4))
       c.required(

@@ -7,21 +7,17 @@ import {
   checkConstInputAudio,
   checkConstInputImage,
   checkConstInputText,
-  checkConstMessage,
   checkConstOutputText,
   checkConstStringCheck,
   checkConstVectorStoreFileDeleted,
   checkErrorResponseError,
   checkFileExpiresAfterSeconds,
   checkGraderInputAudioInputAudio,
-  checkGraderInputImageDetail,
   checkGraderInputTextPromptCacheBreakpoint,
   checkGraderMessageContent,
   checkGraderSamplingParamsReasoningEffort,
   checkGraderStringCheckOperation,
   checkMetadataValue,
-  checkNullableInteger,
-  checkNullableNumber,
   checkString,
   checkVectorStoreFileContentType,
   isArrayOfGraderContentPart,
@@ -80,7 +76,7 @@ export function checkErrorResponse(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.error;
     if (v0 === undefined) c.missing(p + '/error', '#/components/schemas/ErrorResponse/required');
-    else checkErrorResponseError(v0, p + '/error', c, '#/components/schemas/ErrorResponse/properties/error');
+    else checkErrorResponseError(v0, p + '/error', c);
   }
 }
 
@@ -104,7 +100,7 @@ export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
         p + '/anchor',
         checkConstCreatedAt,
         '#/components/schemas/FileExpiresAfter',
-        '/properties/anchor',
+        '#/components/schemas/FileExpiresAfter/properties/anchor',
       );
     const v0 = v.seconds;
     if (typeof v0 !== 'number' || !Number.isInteger(v0) || v0 < 3600 || v0 > 2592000)
@@ -113,7 +109,7 @@ export function checkFileExpiresAfter(v: unknown, p: string, c: Ctx): void {
         p + '/seconds',
         checkFileExpiresAfterSeconds,
         '#/components/schemas/FileExpiresAfter',
-        '/properties/seconds',
+        '#/components/schemas/FileExpiresAfter/properties/seconds',
       );
   }
 }
@@ -200,20 +196,14 @@ export function checkGraderInputAudio(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.input_audio;
     if (v0 === undefined) c.missing(p + '/input_audio', '#/components/schemas/GraderInputAudio/required');
-    else
-      checkGraderInputAudioInputAudio(
-        v0,
-        p + '/input_audio',
-        c,
-        '#/components/schemas/GraderInputAudio/properties/input_audio',
-      );
+    else checkGraderInputAudioInputAudio(v0, p + '/input_audio', c);
     if (v.type !== 'input_audio')
       c.required(
         v.type,
         p + '/type',
         checkConstInputAudio,
         '#/components/schemas/GraderInputAudio',
-        '/properties/type',
+        '#/components/schemas/GraderInputAudio/properties/type',
       );
   }
 }
@@ -235,11 +225,11 @@ export function checkGraderInputImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.detail;
     if (v0 !== undefined && v0 !== 'high' && v0 !== 'low' && v0 !== 'auto')
-      checkGraderInputImageDetail(
-        v0,
+      c.add(
         p + '/detail',
-        c,
-        '#/components/schemas/GraderInputImage/properties/detail',
+        'enum',
+        "must be one of 'high', 'low', 'auto'",
+        '#/components/schemas/GraderInputImage/properties/detail/enum',
       );
     if (typeof v.image_url !== 'string')
       c.required(
@@ -279,13 +269,7 @@ export function checkGraderInputText(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object', '#/components/schemas/GraderInputText/type');
   } else {
     const v0 = v.prompt_cache_breakpoint;
-    if (v0 !== undefined)
-      checkGraderInputTextPromptCacheBreakpoint(
-        v0,
-        p + '/prompt_cache_breakpoint',
-        c,
-        '#/components/schemas/GraderInputText/properties/prompt_cache_breakpoint',
-      );
+    if (v0 !== undefined) checkGraderInputTextPromptCacheBreakpoint(v0, p + '/prompt_cache_breakpoint', c);
     if (typeof v.text !== 'string')
       c.required(
         v.text,
@@ -328,19 +312,18 @@ export function checkGraderMessage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.content;
     if (v0 === undefined) c.missing(p + '/content', '#/components/schemas/GraderMessage/required');
-    else
-      checkGraderMessageContent(
-        v0,
-        p + '/content',
-        c,
-        '#/components/schemas/GraderMessage/properties/content',
-      );
+    else checkGraderMessageContent(v0, p + '/content', c);
     const v1 = v.role;
     if (v1 === undefined) c.missing(p + '/role', '#/components/schemas/GraderMessage/required');
     else checkGraderMessageRole(v1, p + '/role', c);
     const v2 = v.type;
     if (v2 !== undefined && v2 !== 'message')
-      checkConstMessage(v2, p + '/type', c, '#/components/schemas/GraderMessage/properties/type');
+      c.add(
+        p + '/type',
+        'const',
+        'must be "message"',
+        '#/components/schemas/GraderMessage/properties/type/const',
+      );
   }
 }
 
@@ -389,7 +372,7 @@ export function checkGraderOutputText(v: unknown, p: string, c: Ctx): void {
         p + '/type',
         checkConstOutputText,
         '#/components/schemas/GraderOutputText',
-        '/properties/type',
+        '#/components/schemas/GraderOutputText/properties/type',
       );
   }
 }
@@ -439,34 +422,39 @@ export function checkGraderSamplingParams(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.max_completions_tokens;
     if (v0 !== undefined && v0 !== null && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      checkNullableInteger(
-        v0,
+      c.add(
         p + '/max_completions_tokens',
-        c,
-        '#/components/schemas/GraderSamplingParams/properties/max_completions_tokens',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/GraderSamplingParams/properties/max_completions_tokens/type',
       );
     const v1 = v.reasoning_effort;
     if (v1 !== undefined && !isGraderSamplingParamsReasoningEffort(v1, c))
-      checkGraderSamplingParamsReasoningEffort(
-        v1,
-        p + '/reasoning_effort',
-        c,
-        '#/components/schemas/GraderSamplingParams/properties/reasoning_effort',
-      );
+      checkGraderSamplingParamsReasoningEffort(v1, p + '/reasoning_effort', c);
     const v2 = v.seed;
     if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2)))
-      checkNullableInteger(v2, p + '/seed', c, '#/components/schemas/GraderSamplingParams/properties/seed');
+      c.add(
+        p + '/seed',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/GraderSamplingParams/properties/seed/type',
+      );
     const v3 = v.temperature;
     if (v3 !== undefined && v3 !== null && (typeof v3 !== 'number' || !Number.isFinite(v3)))
-      checkNullableNumber(
-        v3,
+      c.add(
         p + '/temperature',
-        c,
-        '#/components/schemas/GraderSamplingParams/properties/temperature',
+        'type',
+        'must be a number or null',
+        '#/components/schemas/GraderSamplingParams/properties/temperature/type',
       );
     const v4 = v.top_p;
     if (v4 !== undefined && v4 !== null && (typeof v4 !== 'number' || !Number.isFinite(v4)))
-      checkNullableNumber(v4, p + '/top_p', c, '#/components/schemas/GraderSamplingParams/properties/top_p');
+      c.add(
+        p + '/top_p',
+        'type',
+        'must be a number or null',
+        '#/components/schemas/GraderSamplingParams/properties/top_p/type',
+      );
   }
 }
 
@@ -510,7 +498,7 @@ export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
         p + '/operation',
         checkGraderStringCheckOperation,
         '#/components/schemas/GraderStringCheck',
-        '/properties/operation',
+        '#/components/schemas/GraderStringCheck/properties/operation',
       );
     if (typeof v.reference !== 'string')
       c.required(
@@ -526,7 +514,7 @@ export function checkGraderStringCheck(v: unknown, p: string, c: Ctx): void {
         p + '/type',
         checkConstStringCheck,
         '#/components/schemas/GraderStringCheck',
-        '/properties/type',
+        '#/components/schemas/GraderStringCheck/properties/type',
       );
   }
 }
@@ -625,15 +613,14 @@ export function checkVectorStoreFileContent(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.text;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/text', c, '#/components/schemas/VectorStoreFileContent/properties/text');
-    const v1 = v.type;
-    if (v1 !== undefined)
-      checkVectorStoreFileContentType(
-        v1,
-        p + '/type',
-        c,
-        '#/components/schemas/VectorStoreFileContent/properties/type',
+      c.add(
+        p + '/text',
+        'type',
+        'must be a string',
+        '#/components/schemas/VectorStoreFileContent/properties/text/type',
       );
+    const v1 = v.type;
+    if (v1 !== undefined) checkVectorStoreFileContentType(v1, p + '/type', c);
   }
 }
 
@@ -673,7 +660,7 @@ export function checkVectorStoreFileDeleted(v: unknown, p: string, c: Ctx): void
         p + '/object',
         checkConstVectorStoreFileDeleted,
         '#/components/schemas/VectorStoreFileDeleted',
-        '/properties/object',
+        '#/components/schemas/VectorStoreFileDeleted/properties/object',
       );
   }
 }

@@ -3,8 +3,6 @@ import { Ctx, type Run, esc, isObj, newRun } from '../runtime.js';
 import {
   checkArrayOfCompletionChoice,
   checkArrayOfCompletionChunkChoice,
-  checkBoolean,
-  checkBoolean2,
   checkCompletionChoiceLogprobs,
   checkCompletionChunkChoiceFinishReason,
   checkCompletionChunkThen,
@@ -64,13 +62,7 @@ export function checkCompletion(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.choices;
     if (v0 === undefined) c.missing(p + '/choices', '#/components/schemas/Completion/required');
-    else
-      checkArrayOfCompletionChoice(
-        v0,
-        p + '/choices',
-        c,
-        '#/components/schemas/Completion/properties/choices',
-      );
+    else checkArrayOfCompletionChoice(v0, p + '/choices', c);
     const v1 = v.created;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
       c.required(v1, p + '/created', checkInteger, '#/components/schemas/Completion', '/properties/created');
@@ -88,11 +80,11 @@ export function checkCompletion(v: unknown, p: string, c: Ctx): void {
       );
     const v2 = v.system_fingerprint;
     if (v2 !== undefined && typeof v2 !== 'string')
-      checkString(
-        v2,
+      c.add(
         p + '/system_fingerprint',
-        c,
-        '#/components/schemas/Completion/properties/system_fingerprint',
+        'type',
+        'must be a string',
+        '#/components/schemas/Completion/properties/system_fingerprint/type',
       );
     const v3 = v.usage;
     if (v3 !== undefined) checkCompletionUsage(v3, p + '/usage', c);
@@ -203,13 +195,7 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.choices;
     if (v0 === undefined) c.missing(p + '/choices', '#/components/schemas/CompletionChunk/required');
-    else
-      checkArrayOfCompletionChunkChoice(
-        v0,
-        p + '/choices',
-        c,
-        '#/components/schemas/CompletionChunk/properties/choices',
-      );
+    else checkArrayOfCompletionChunkChoice(v0, p + '/choices', c);
     const v1 = v.created;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
       c.required(
@@ -231,7 +217,12 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
       );
     const v2 = v.obfuscation;
     if (v2 !== undefined && typeof v2 !== 'string')
-      checkString(v2, p + '/obfuscation', c, '#/components/schemas/CompletionChunk/properties/obfuscation');
+      c.add(
+        p + '/obfuscation',
+        'type',
+        'must be a string',
+        '#/components/schemas/CompletionChunk/properties/obfuscation/type',
+      );
     if (v.object !== 'text_completion')
       c.required(
         v.object,
@@ -242,18 +233,17 @@ export function checkCompletionChunk(v: unknown, p: string, c: Ctx): void {
       );
     const v3 = v.system_fingerprint;
     if (v3 !== undefined && typeof v3 !== 'string')
-      checkString(
-        v3,
+      c.add(
         p + '/system_fingerprint',
-        c,
-        '#/components/schemas/CompletionChunk/properties/system_fingerprint',
+        'type',
+        'must be a string',
+        '#/components/schemas/CompletionChunk/properties/system_fingerprint/type',
       );
     const v4 = v.usage;
-    if (v4 !== undefined && !isCompletionChunkUsage(v4, c))
-      checkCompletionChunkUsage(v4, p + '/usage', c, '#/components/schemas/CompletionChunk/properties/usage');
+    if (v4 !== undefined && !isCompletionChunkUsage(v4, c)) checkCompletionChunkUsage(v4, p + '/usage', c);
   }
   if (isCompletionChunkIf(v, c)) {
-    checkCompletionChunkThen(v, p, c, '#/components/schemas/CompletionChunk/then');
+    checkCompletionChunkThen(v, p, c);
   }
 }
 
@@ -291,12 +281,7 @@ export function checkCompletionChunkChoice(v: unknown, p: string, c: Ctx): void 
     if (v0 === undefined)
       c.missing(p + '/finish_reason', '#/components/schemas/CompletionChunkChoice/required');
     else if (!isCompletionChunkChoiceFinishReason(v0, c))
-      checkCompletionChunkChoiceFinishReason(
-        v0,
-        p + '/finish_reason',
-        c,
-        '#/components/schemas/CompletionChunkChoice/properties/finish_reason',
-      );
+      checkCompletionChunkChoiceFinishReason(v0, p + '/finish_reason', c);
     const v1 = v.index;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
       c.required(
@@ -351,29 +336,14 @@ export function isCompletionCreateRequest(v: unknown, r: Run = newRun()): boolea
 /** Adds every problem of `v` as a `CompletionCreateRequest` (at pointer `p`) to `c`. */
 export function checkCompletionCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (isCompletionCreateRequestPart0If(v, c)) {
-    checkCompletionCreateRequestPart0Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/CompletionCreateRequest/allOf/0/then',
-    );
+    checkCompletionCreateRequestPart0Then(v, p, c);
   } else {
-    checkCompletionCreateRequestPart0Else(
-      v,
-      p,
-      c,
-      '#/components/schemas/CompletionCreateRequest/allOf/0/else',
-    );
+    checkCompletionCreateRequestPart0Else(v, p, c);
   }
   if (isCompletionCreateRequestPart1If(v, c)) {
-    checkCompletionCreateRequestPart1Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/CompletionCreateRequest/allOf/1/then',
-    );
+    checkCompletionCreateRequestPart1Then(v, p, c);
   }
-  checkCompletionCreateRequestPart(v, p, c, '#/components/schemas/CompletionCreateRequest');
+  checkCompletionCreateRequestPart(v, p, c);
 }
 
 /** Whether `v` is a valid `CompletionFinishReason`. */
@@ -466,13 +436,7 @@ export function checkCompletionLogprobs(v: unknown, p: string, c: Ctx): void {
         '#/components/schemas/CompletionLogprobs/properties/tokens',
       );
     const v3 = v.top_logprobs;
-    if (v3 !== undefined)
-      checkCompletionLogprobsTopLogprobs(
-        v3,
-        p + '/top_logprobs',
-        c,
-        '#/components/schemas/CompletionLogprobs/properties/top_logprobs',
-      );
+    if (v3 !== undefined) checkCompletionLogprobsTopLogprobs(v3, p + '/top_logprobs', c);
   }
 }
 
@@ -493,19 +457,19 @@ export function checkCompletionStreamOptions(v: unknown, p: string, c: Ctx): voi
   } else {
     const v0 = v.include_obfuscation;
     if (v0 !== undefined && typeof v0 !== 'boolean')
-      checkBoolean2(
-        v0,
+      c.add(
         p + '/include_obfuscation',
-        c,
-        '#/components/schemas/CompletionStreamOptions/properties/include_obfuscation',
+        'type',
+        'must be a boolean',
+        '#/components/schemas/CompletionStreamOptions/properties/include_obfuscation/type',
       );
     const v1 = v.include_usage;
     if (v1 !== undefined && typeof v1 !== 'boolean')
-      checkBoolean(
-        v1,
+      c.add(
         p + '/include_usage',
-        c,
-        '#/components/schemas/CompletionStreamOptions/properties/include_usage',
+        'type',
+        'must be a boolean',
+        '#/components/schemas/CompletionStreamOptions/properties/include_usage/type',
       );
   }
 }
@@ -542,12 +506,7 @@ export function checkCompletionUsage(v: unknown, p: string, c: Ctx): void {
       );
     const v1 = v.completion_tokens_details;
     if (v1 !== undefined)
-      checkCompletionUsageCompletionTokensDetails(
-        v1,
-        p + '/completion_tokens_details',
-        c,
-        '#/components/schemas/CompletionUsage/properties/completion_tokens_details',
-      );
+      checkCompletionUsageCompletionTokensDetails(v1, p + '/completion_tokens_details', c);
     const v2 = v.prompt_tokens;
     if (typeof v2 !== 'number' || !Number.isInteger(v2))
       c.required(
@@ -558,13 +517,7 @@ export function checkCompletionUsage(v: unknown, p: string, c: Ctx): void {
         '/properties/prompt_tokens',
       );
     const v3 = v.prompt_tokens_details;
-    if (v3 !== undefined)
-      checkCompletionUsagePromptTokensDetails(
-        v3,
-        p + '/prompt_tokens_details',
-        c,
-        '#/components/schemas/CompletionUsage/properties/prompt_tokens_details',
-      );
+    if (v3 !== undefined) checkCompletionUsagePromptTokensDetails(v3, p + '/prompt_tokens_details', c);
     const v4 = v.total_tokens;
     if (typeof v4 !== 'number' || !Number.isInteger(v4))
       c.required(

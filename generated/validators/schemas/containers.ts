@@ -66,18 +66,17 @@ export function checkContainer(v: unknown, p: string, c: Ctx): void {
         '/properties/created_at',
       );
     const v1 = v.expires_after;
-    if (v1 !== undefined)
-      checkContainerExpiresAfter(
-        v1,
-        p + '/expires_after',
-        c,
-        '#/components/schemas/Container/properties/expires_after',
-      );
+    if (v1 !== undefined) checkContainerExpiresAfter(v1, p + '/expires_after', c);
     if (typeof v.id !== 'string')
       c.required(v.id, p + '/id', checkString, '#/components/schemas/Container', '/properties/id');
     const v2 = v.last_active_at;
     if (v2 !== undefined && (typeof v2 !== 'number' || !Number.isInteger(v2)))
-      checkInteger(v2, p + '/last_active_at', c, '#/components/schemas/Container/properties/last_active_at');
+      c.add(
+        p + '/last_active_at',
+        'type',
+        'must be an integer',
+        '#/components/schemas/Container/properties/last_active_at/type',
+      );
     const v3 = v.memory_limit;
     if (v3 !== undefined) checkContainerMemoryLimit(v3, p + '/memory_limit', c);
     if (typeof v.name !== 'string')
@@ -90,7 +89,7 @@ export function checkContainer(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstContainer,
         '#/components/schemas/Container',
-        '/properties/object',
+        '#/components/schemas/Container/properties/object',
       );
     const v5 = v.status;
     if (v5 === undefined) c.missing(p + '/status', '#/components/schemas/Container/required');
@@ -138,13 +137,7 @@ export function checkContainerCreateRequest(v: unknown, p: string, c: Ctx): void
     c.add(p, 'type', 'must be an object', '#/components/schemas/ContainerCreateRequest/type');
   } else {
     const v0 = v.expires_after;
-    if (v0 !== undefined)
-      checkContainerCreateRequestExpiresAfter(
-        v0,
-        p + '/expires_after',
-        c,
-        '#/components/schemas/ContainerCreateRequest/properties/expires_after',
-      );
+    if (v0 !== undefined) checkContainerCreateRequestExpiresAfter(v0, p + '/expires_after', c);
     const v1 = v.file_ids;
     if (v1 !== undefined)
       checkCompletionLogprobsTokens(
@@ -166,13 +159,7 @@ export function checkContainerCreateRequest(v: unknown, p: string, c: Ctx): void
     const v3 = v.network_policy;
     if (v3 !== undefined) checkContainerNetworkPolicyParam(v3, p + '/network_policy', c);
     const v4 = v.skills;
-    if (v4 !== undefined)
-      checkArrayOfContainerSkill(
-        v4,
-        p + '/skills',
-        c,
-        '#/components/schemas/ContainerCreateRequest/properties/skills',
-      );
+    if (v4 !== undefined) checkArrayOfContainerSkill(v4, p + '/skills', c);
   }
 }
 
@@ -206,7 +193,7 @@ export function checkContainerDeleted(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstContainerDeleted,
         '#/components/schemas/ContainerDeleted',
-        '/properties/object',
+        '#/components/schemas/ContainerDeleted/properties/object',
       );
   }
 }
@@ -286,20 +273,14 @@ export function checkContainerInlineSkill(v: unknown, p: string, c: Ctx): void {
       );
     const v0 = v.source;
     if (v0 === undefined) c.missing(p + '/source', '#/components/schemas/ContainerInlineSkill/required');
-    else
-      checkContainerInlineSkillSource(
-        v0,
-        p + '/source',
-        c,
-        '#/components/schemas/ContainerInlineSkill/properties/source',
-      );
+    else checkContainerInlineSkillSource(v0, p + '/source', c);
     if (v.type !== 'inline')
       c.required(
         v.type,
         p + '/type',
         checkConstInline,
         '#/components/schemas/ContainerInlineSkill',
-        '/properties/type',
+        '#/components/schemas/ContainerInlineSkill/properties/type',
       );
   }
 }
@@ -331,7 +312,7 @@ export function checkContainerList(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/ContainerList/required');
-    else checkArrayOfContainer(v0, p + '/data', c, '#/components/schemas/ContainerList/properties/data');
+    else checkArrayOfContainer(v0, p + '/data', c);
     if (typeof v.first_id !== 'string')
       c.required(
         v.first_id,
@@ -421,7 +402,7 @@ export function checkContainerNetworkPolicy(v: unknown, p: string, c: Ctx): void
         p + '/type',
         checkContainerNetworkPolicyType,
         '#/components/schemas/ContainerNetworkPolicy',
-        '/properties/type',
+        '#/components/schemas/ContainerNetworkPolicy/properties/type',
       );
   }
 }
@@ -467,20 +448,14 @@ export function checkContainerNetworkPolicyAllowlist(v: unknown, p: string, c: C
         '#/components/schemas/ContainerNetworkPolicyAllowlist/properties/allowed_domains',
       );
     const v1 = v.domain_secrets;
-    if (v1 !== undefined)
-      checkArrayOfContainerDomainSecret(
-        v1,
-        p + '/domain_secrets',
-        c,
-        '#/components/schemas/ContainerNetworkPolicyAllowlist/properties/domain_secrets',
-      );
+    if (v1 !== undefined) checkArrayOfContainerDomainSecret(v1, p + '/domain_secrets', c);
     if (v.type !== 'allowlist')
       c.required(
         v.type,
         p + '/type',
         checkConstAllowlist,
         '#/components/schemas/ContainerNetworkPolicyAllowlist',
-        '/properties/type',
+        '#/components/schemas/ContainerNetworkPolicyAllowlist/properties/type',
       );
   }
 }
@@ -503,7 +478,7 @@ export function checkContainerNetworkPolicyDisabled(v: unknown, p: string, c: Ct
         p + '/type',
         checkConstDisabled,
         '#/components/schemas/ContainerNetworkPolicyDisabled',
-        '/properties/type',
+        '#/components/schemas/ContainerNetworkPolicyDisabled/properties/type',
       );
   }
 }
@@ -633,16 +608,10 @@ export function checkContainerSkillReference(v: unknown, p: string, c: Ctx): voi
         p + '/type',
         checkConstSkillReference,
         '#/components/schemas/ContainerSkillReference',
-        '/properties/type',
+        '#/components/schemas/ContainerSkillReference/properties/type',
       );
     const v0 = v.version;
-    if (v0 !== undefined)
-      checkContainerSkillReferenceVersion(
-        v0,
-        p + '/version',
-        c,
-        '#/components/schemas/ContainerSkillReference/properties/version',
-      );
+    if (v0 !== undefined) checkContainerSkillReferenceVersion(v0, p + '/version', c);
   }
 }
 

@@ -31,7 +31,7 @@ export function checkConversationDeleted(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstConversationDeleted,
         '#/components/schemas/ConversationDeleted',
-        '/properties/object',
+        '#/components/schemas/ConversationDeleted/properties/object',
       );
   }
 }

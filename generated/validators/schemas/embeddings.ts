@@ -6,7 +6,6 @@ import {
   checkConstEmbedding,
   checkConstList,
   checkCreateEmbeddingResponseUsage,
-  checkEmbeddingCreateRequestEncodingFormat,
   checkEmbeddingCreateRequestInput,
   checkEmbeddingCreateRequestModel,
   checkEmbeddingCreateRequestThen,
@@ -52,13 +51,7 @@ export function checkCreateEmbeddingResponse(v: unknown, p: string, c: Ctx): voi
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/CreateEmbeddingResponse/required');
-    else
-      checkArrayOfEmbedding(
-        v0,
-        p + '/data',
-        c,
-        '#/components/schemas/CreateEmbeddingResponse/properties/data',
-      );
+    else checkArrayOfEmbedding(v0, p + '/data', c);
     if (typeof v.model !== 'string')
       c.required(
         v.model,
@@ -77,13 +70,7 @@ export function checkCreateEmbeddingResponse(v: unknown, p: string, c: Ctx): voi
       );
     const v1 = v.usage;
     if (v1 === undefined) c.missing(p + '/usage', '#/components/schemas/CreateEmbeddingResponse/required');
-    else
-      checkCreateEmbeddingResponseUsage(
-        v1,
-        p + '/usage',
-        c,
-        '#/components/schemas/CreateEmbeddingResponse/properties/usage',
-      );
+    else checkCreateEmbeddingResponseUsage(v1, p + '/usage', c);
   }
 }
 
@@ -129,7 +116,7 @@ export function checkEmbedding(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstEmbedding,
         '#/components/schemas/Embedding',
-        '/properties/object',
+        '#/components/schemas/Embedding/properties/object',
       );
   }
 }
@@ -162,41 +149,35 @@ export function checkEmbeddingCreateRequest(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.dimensions;
     if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      checkInteger(
-        v0,
+      c.add(
         p + '/dimensions',
-        c,
-        '#/components/schemas/EmbeddingCreateRequest/properties/dimensions',
+        'type',
+        'must be an integer',
+        '#/components/schemas/EmbeddingCreateRequest/properties/dimensions/type',
       );
     const v1 = v.encoding_format;
     if (v1 !== undefined && v1 !== 'float' && v1 !== 'base64')
-      checkEmbeddingCreateRequestEncodingFormat(
-        v1,
+      c.add(
         p + '/encoding_format',
-        c,
-        '#/components/schemas/EmbeddingCreateRequest/properties/encoding_format',
+        'enum',
+        "must be one of 'float', 'base64'",
+        '#/components/schemas/EmbeddingCreateRequest/properties/encoding_format/enum',
       );
     const v2 = v.input;
     if (v2 === undefined) c.missing(p + '/input', '#/components/schemas/EmbeddingCreateRequest/required');
-    else
-      checkEmbeddingCreateRequestInput(
-        v2,
-        p + '/input',
-        c,
-        '#/components/schemas/EmbeddingCreateRequest/properties/input',
-      );
+    else checkEmbeddingCreateRequestInput(v2, p + '/input', c);
     if (typeof v.model !== 'string')
       c.required(
         v.model,
         p + '/model',
         checkEmbeddingCreateRequestModel,
         '#/components/schemas/EmbeddingCreateRequest',
-        '/properties/model',
+        '#/components/schemas/EmbeddingCreateRequest/properties/model',
       );
     const v3 = v.user;
     if (v3 !== undefined) checkEndUser(v3, p + '/user', c);
   }
   if (isEmbeddingCreateRequestIf(v, c)) {
-    checkEmbeddingCreateRequestThen(v, p, c, '#/components/schemas/EmbeddingCreateRequest/then');
+    checkEmbeddingCreateRequestThen(v, p, c);
   }
 }

@@ -3,7 +3,6 @@ import { Ctx, type Run, isObj, newRun, notSubsetIndex } from '../runtime.js';
 import {
   checkArrayOfEvalTestingCriterion,
   checkArrayOfGraderMessage,
-  checkBoolean,
   checkCompletionLogprobsTokens,
   checkConstCustom,
   checkConstEval,
@@ -75,7 +74,13 @@ export function checkEval(v: unknown, p: string, c: Ctx): void {
     if (typeof v.name !== 'string')
       c.required(v.name, p + '/name', checkString, '#/components/schemas/Eval', '/properties/name');
     if (v.object !== 'eval')
-      c.required(v.object, p + '/object', checkConstEval, '#/components/schemas/Eval', '/properties/object');
+      c.required(
+        v.object,
+        p + '/object',
+        checkConstEval,
+        '#/components/schemas/Eval',
+        '#/components/schemas/Eval/properties/object',
+      );
     const v3 = v.testing_criteria;
     if (v3 === undefined) c.missing(p + '/testing_criteria', '#/components/schemas/Eval/required');
     else
@@ -123,7 +128,12 @@ export function checkEvalCreateRequest(v: unknown, p: string, c: Ctx): void {
     if (v1 !== undefined) checkMetadata(v1, p + '/metadata', c);
     const v2 = v.name;
     if (v2 !== undefined && typeof v2 !== 'string')
-      checkString(v2, p + '/name', c, '#/components/schemas/EvalCreateRequest/properties/name');
+      c.add(
+        p + '/name',
+        'type',
+        'must be a string',
+        '#/components/schemas/EvalCreateRequest/properties/name/type',
+      );
     const v3 = v.testing_criteria;
     if (v3 === undefined)
       c.missing(p + '/testing_criteria', '#/components/schemas/EvalCreateRequest/required');
@@ -159,11 +169,11 @@ export function checkEvalCustomDataSourceConfig(v: unknown, p: string, c: Ctx): 
   } else {
     const v0 = v.include_sample_schema;
     if (v0 !== undefined && typeof v0 !== 'boolean')
-      checkBoolean(
-        v0,
+      c.add(
         p + '/include_sample_schema',
-        c,
-        '#/components/schemas/EvalCustomDataSourceConfig/properties/include_sample_schema',
+        'type',
+        'must be a boolean',
+        '#/components/schemas/EvalCustomDataSourceConfig/properties/include_sample_schema/type',
       );
     const v1 = v.schema;
     if (v1 === undefined)
@@ -208,11 +218,11 @@ export function checkEvalCustomDataSourceConfigCreate(v: unknown, p: string, c: 
   } else {
     const v0 = v.include_sample_schema;
     if (v0 !== undefined && typeof v0 !== 'boolean')
-      checkBoolean(
-        v0,
+      c.add(
         p + '/include_sample_schema',
-        c,
-        '#/components/schemas/EvalCustomDataSourceConfigCreate/properties/include_sample_schema',
+        'type',
+        'must be a boolean',
+        '#/components/schemas/EvalCustomDataSourceConfigCreate/properties/include_sample_schema/type',
       );
     const v1 = v.item_schema;
     if (v1 === undefined)
@@ -392,13 +402,7 @@ export function checkEvalLabelModelGrader(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.input;
     if (v0 === undefined) c.missing(p + '/input', '#/components/schemas/EvalLabelModelGrader/required');
-    else
-      checkEvalLabelModelGraderInput(
-        v0,
-        p + '/input',
-        c,
-        '#/components/schemas/EvalLabelModelGrader/properties/input',
-      );
+    else checkEvalLabelModelGraderInput(v0, p + '/input', c);
     const v1 = v.labels;
     if (v1 === undefined) c.missing(p + '/labels', '#/components/schemas/EvalLabelModelGrader/required');
     else
@@ -478,7 +482,7 @@ export function checkEvalLogsDataSourceConfig(v: unknown, p: string, c: Ctx): vo
         p + '/type',
         checkConstLogs,
         '#/components/schemas/EvalLogsDataSourceConfig',
-        '/properties/type',
+        '#/components/schemas/EvalLogsDataSourceConfig/properties/type',
       );
   }
 }
@@ -503,7 +507,12 @@ export function checkEvalPythonGrader(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.image_tag;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/image_tag', c, '#/components/schemas/EvalPythonGrader/properties/image_tag');
+      c.add(
+        p + '/image_tag',
+        'type',
+        'must be a string',
+        '#/components/schemas/EvalPythonGrader/properties/image_tag/type',
+      );
     if (typeof v.name !== 'string')
       c.required(
         v.name,
@@ -514,11 +523,11 @@ export function checkEvalPythonGrader(v: unknown, p: string, c: Ctx): void {
       );
     const v1 = v.pass_threshold;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
-      checkNumber(
-        v1,
+      c.add(
         p + '/pass_threshold',
-        c,
-        '#/components/schemas/EvalPythonGrader/properties/pass_threshold',
+        'type',
+        'must be a number',
+        '#/components/schemas/EvalPythonGrader/properties/pass_threshold/type',
       );
     if (typeof v.source !== 'string')
       c.required(
@@ -602,11 +611,11 @@ export function checkEvalScoreModelGrader(v: unknown, p: string, c: Ctx): void {
       );
     const v1 = v.pass_threshold;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isFinite(v1)))
-      checkNumber(
-        v1,
+      c.add(
         p + '/pass_threshold',
-        c,
-        '#/components/schemas/EvalScoreModelGrader/properties/pass_threshold',
+        'type',
+        'must be a number',
+        '#/components/schemas/EvalScoreModelGrader/properties/pass_threshold/type',
       );
     const v2 = v.range;
     if (v2 !== undefined)
@@ -683,7 +692,7 @@ export function checkEvalStoredCompletionsDataSourceConfig(v: unknown, p: string
         p + '/type',
         checkConstStoredCompletions,
         '#/components/schemas/EvalStoredCompletionsDataSourceConfig',
-        '/properties/type',
+        '#/components/schemas/EvalStoredCompletionsDataSourceConfig/properties/type',
       );
   }
 }

@@ -107,13 +107,7 @@ export function checkFineTuningDpoMethod(v: unknown, p: string, c: Ctx): void {
     c.add(p, 'type', 'must be an object', '#/components/schemas/FineTuningDpoMethod/type');
   } else {
     const v0 = v.hyperparameters;
-    if (v0 !== undefined)
-      checkFineTuningDpoMethodHyperparameters(
-        v0,
-        p + '/hyperparameters',
-        c,
-        '#/components/schemas/FineTuningDpoMethod/properties/hyperparameters',
-      );
+    if (v0 !== undefined) checkFineTuningDpoMethodHyperparameters(v0, p + '/hyperparameters', c);
   }
 }
 
@@ -220,15 +214,14 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
       );
     const v1 = v.error;
     if (v1 === undefined) c.missing(p + '/error', '#/components/schemas/FineTuningJob/required');
-    else if (!isFineTuningJobError2(v1, c))
-      checkFineTuningJobError2(v1, p + '/error', c, '#/components/schemas/FineTuningJob/properties/error');
+    else if (!isFineTuningJobError2(v1, c)) checkFineTuningJobError2(v1, p + '/error', c);
     const v2 = v.estimated_finish;
     if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2)))
-      checkNullableInteger(
-        v2,
+      c.add(
         p + '/estimated_finish',
-        c,
-        '#/components/schemas/FineTuningJob/properties/estimated_finish',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/FineTuningJob/properties/estimated_finish/type',
       );
     const v3 = v.fine_tuned_model;
     if (v3 !== null && typeof v3 !== 'string')
@@ -254,13 +247,7 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
     if (typeof v.id !== 'string')
       c.required(v.id, p + '/id', checkString, '#/components/schemas/FineTuningJob', '/properties/id');
     const v6 = v.integrations;
-    if (v6 !== undefined)
-      checkNullableArrayOfFineTuningWandbIntegration(
-        v6,
-        p + '/integrations',
-        c,
-        '#/components/schemas/FineTuningJob/properties/integrations',
-      );
+    if (v6 !== undefined) checkNullableArrayOfFineTuningWandbIntegration(v6, p + '/integrations', c);
     const v7 = v.metadata;
     if (v7 !== undefined) checkMetadata(v7, p + '/metadata', c);
     const v8 = v.method;
@@ -279,7 +266,7 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstFineTuningJob,
         '#/components/schemas/FineTuningJob',
-        '/properties/object',
+        '#/components/schemas/FineTuningJob/properties/object',
       );
     if (typeof v.organization_id !== 'string')
       c.required(
@@ -291,13 +278,7 @@ export function checkFineTuningJob(v: unknown, p: string, c: Ctx): void {
       );
     const v9 = v.result_files;
     if (v9 === undefined) c.missing(p + '/result_files', '#/components/schemas/FineTuningJob/required');
-    else
-      checkFineTuningJobResultFiles(
-        v9,
-        p + '/result_files',
-        c,
-        '#/components/schemas/FineTuningJob/properties/result_files',
-      );
+    else checkFineTuningJobResultFiles(v9, p + '/result_files', c);
     const v10 = v.status;
     if (v10 === undefined) c.missing(p + '/status', '#/components/schemas/FineTuningJob/required');
     else checkFineTuningJobStatus(v10, p + '/status', c);
@@ -421,7 +402,7 @@ export function checkFineTuningMethod(v: unknown, p: string, c: Ctx): void {
         p + '/type',
         checkFineTuningMethodType,
         '#/components/schemas/FineTuningMethod',
-        '/properties/type',
+        '#/components/schemas/FineTuningMethod/properties/type',
       );
   }
 }
@@ -444,13 +425,7 @@ export function checkFineTuningReinforcementMethod(v: unknown, p: string, c: Ctx
     const v0 = v.grader;
     if (v0 !== undefined) checkGrader(v0, p + '/grader', c);
     const v1 = v.hyperparameters;
-    if (v1 !== undefined)
-      checkFineTuningReinforcementMethodHyperparameters(
-        v1,
-        p + '/hyperparameters',
-        c,
-        '#/components/schemas/FineTuningReinforcementMethod/properties/hyperparameters',
-      );
+    if (v1 !== undefined) checkFineTuningReinforcementMethodHyperparameters(v1, p + '/hyperparameters', c);
   }
 }
 
@@ -468,13 +443,7 @@ export function checkFineTuningSupervisedMethod(v: unknown, p: string, c: Ctx): 
     c.add(p, 'type', 'must be an object', '#/components/schemas/FineTuningSupervisedMethod/type');
   } else {
     const v0 = v.hyperparameters;
-    if (v0 !== undefined)
-      checkFineTuningSupervisedMethodHyperparameters(
-        v0,
-        p + '/hyperparameters',
-        c,
-        '#/components/schemas/FineTuningSupervisedMethod/properties/hyperparameters',
-      );
+    if (v0 !== undefined) checkFineTuningSupervisedMethodHyperparameters(v0, p + '/hyperparameters', c);
   }
 }
 
@@ -498,17 +467,11 @@ export function checkFineTuningWandbIntegration(v: unknown, p: string, c: Ctx): 
         p + '/type',
         checkConstWandb,
         '#/components/schemas/FineTuningWandbIntegration',
-        '/properties/type',
+        '#/components/schemas/FineTuningWandbIntegration/properties/type',
       );
     const v0 = v.wandb;
     if (v0 === undefined) c.missing(p + '/wandb', '#/components/schemas/FineTuningWandbIntegration/required');
-    else
-      checkFineTuningWandbIntegrationWandb(
-        v0,
-        p + '/wandb',
-        c,
-        '#/components/schemas/FineTuningWandbIntegration/properties/wandb',
-      );
+    else checkFineTuningWandbIntegrationWandb(v0, p + '/wandb', c);
   }
 }
 
@@ -723,8 +686,7 @@ export function checkGraderMulti(v: unknown, p: string, c: Ctx): void {
       );
     const v0 = v.graders;
     if (v0 === undefined) c.missing(p + '/graders', '#/components/schemas/GraderMulti/required');
-    else
-      checkGraderMultiGraders(v0, p + '/graders', c, '#/components/schemas/GraderMulti/properties/graders');
+    else checkGraderMultiGraders(v0, p + '/graders', c);
     if (typeof v.name !== 'string')
       c.required(v.name, p + '/name', checkString, '#/components/schemas/GraderMulti', '/properties/name');
     if (v.type !== 'multi')
@@ -733,7 +695,7 @@ export function checkGraderMulti(v: unknown, p: string, c: Ctx): void {
         p + '/type',
         checkConstMulti,
         '#/components/schemas/GraderMulti',
-        '/properties/type',
+        '#/components/schemas/GraderMulti/properties/type',
       );
   }
 }
@@ -756,7 +718,12 @@ export function checkGraderPython(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.image_tag;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/image_tag', c, '#/components/schemas/GraderPython/properties/image_tag');
+      c.add(
+        p + '/image_tag',
+        'type',
+        'must be a string',
+        '#/components/schemas/GraderPython/properties/image_tag/type',
+      );
     if (typeof v.name !== 'string')
       c.required(v.name, p + '/name', checkString, '#/components/schemas/GraderPython', '/properties/name');
     if (typeof v.source !== 'string')
@@ -981,13 +948,7 @@ export function checkGraderRunResult(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.metadata;
     if (v0 === undefined) c.missing(p + '/metadata', '#/components/schemas/GraderRunResult/required');
-    else
-      checkGraderRunResultMetadata(
-        v0,
-        p + '/metadata',
-        c,
-        '#/components/schemas/GraderRunResult/properties/metadata',
-      );
+    else checkGraderRunResultMetadata(v0, p + '/metadata', c);
     const v1 = v.model_grader_token_usage_per_model;
     if (v1 === undefined)
       c.missing(p + '/model_grader_token_usage_per_model', '#/components/schemas/GraderRunResult/required');

@@ -23,10 +23,6 @@ import {
   checkImageMaskPart2,
   checkImageVariationCreateRequestResponseFormat,
   checkImageVariationCreateRequestSize,
-  checkImagesResponseBackground,
-  checkImagesResponseOutputFormat,
-  checkImagesResponseQuality,
-  checkImagesResponseSize,
   checkInteger,
   checkString,
   isBlob,
@@ -73,13 +69,23 @@ export function checkImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.b64_json;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/b64_json', c, '#/components/schemas/Image/properties/b64_json');
+      c.add(
+        p + '/b64_json',
+        'type',
+        'must be a string',
+        '#/components/schemas/Image/properties/b64_json/type',
+      );
     const v1 = v.revised_prompt;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/revised_prompt', c, '#/components/schemas/Image/properties/revised_prompt');
+      c.add(
+        p + '/revised_prompt',
+        'type',
+        'must be a string',
+        '#/components/schemas/Image/properties/revised_prompt/type',
+      );
     const v2 = v.url;
     if (v2 !== undefined && typeof v2 !== 'string')
-      checkString(v2, p + '/url', c, '#/components/schemas/Image/properties/url');
+      c.add(p + '/url', 'type', 'must be a string', '#/components/schemas/Image/properties/url/type');
   }
 }
 
@@ -130,7 +136,7 @@ export function checkImageEditCompletedEvent(v: unknown, p: string, c: Ctx): voi
         p + '/type',
         checkConstImageEditCompleted,
         '#/components/schemas/ImageEditCompletedEvent',
-        '/properties/type',
+        '#/components/schemas/ImageEditCompletedEvent/properties/type',
       );
     const v0 = v.usage;
     if (v0 === undefined) c.missing(p + '/usage', '#/components/schemas/ImageEditCompletedEvent/required');
@@ -165,12 +171,12 @@ export function isImageEditCreateRequest(v: unknown, r: Run = newRun()): boolean
 export function checkImageEditCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (isImageEditCreateRequestPart0If(v, c)) {
   } else {
-    checkImageEditCreateRequestPart0Else(v, p, c, '#/components/schemas/ImageEditCreateRequest/allOf/0/else');
+    checkImageEditCreateRequestPart0Else(v, p, c);
   }
   if (isImageEditCreateRequestPart1If(v, c)) {
     checkImageEditCreateRequestPart1Then(v, p, c, '#/components/schemas/ImageEditCreateRequest/allOf/1/then');
   }
-  checkImageEditCreateRequestPart(v, p, c, '#/components/schemas/ImageEditCreateRequest');
+  checkImageEditCreateRequestPart(v, p, c);
 }
 
 /** Whether `v` is a valid `ImageEditInputImage`. */
@@ -190,10 +196,20 @@ export function checkImageEditInputImage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.file_id;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/file_id', c, '#/components/schemas/ImageEditInputImage/properties/file_id');
+      c.add(
+        p + '/file_id',
+        'type',
+        'must be a string',
+        '#/components/schemas/ImageEditInputImage/properties/file_id/type',
+      );
     const v1 = v.image_url;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(v1, p + '/image_url', c, '#/components/schemas/ImageEditInputImage/properties/image_url');
+      c.add(
+        p + '/image_url',
+        'type',
+        'must be a string',
+        '#/components/schemas/ImageEditInputImage/properties/image_url/type',
+      );
   }
 }
 
@@ -224,12 +240,7 @@ export function isImageEditMultipartRequest(v: unknown, r: Run = newRun()): bool
 export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): void {
   if (isImageEditCreateRequestPart0If(v, c)) {
   } else {
-    checkImageEditMultipartRequestPart0Else(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageEditMultipartRequest/allOf/0/else',
-    );
+    checkImageEditMultipartRequestPart0Else(v, p, c);
   }
   if (isImageEditCreateRequestPart1If(v, c)) {
     checkImageEditCreateRequestPart1Then(
@@ -239,7 +250,7 @@ export function checkImageEditMultipartRequest(v: unknown, p: string, c: Ctx): v
       '#/components/schemas/ImageEditMultipartRequest/allOf/1/then',
     );
   }
-  checkImageEditMultipartRequestPart(v, p, c, '#/components/schemas/ImageEditMultipartRequest');
+  checkImageEditMultipartRequestPart(v, p, c);
 }
 
 /** Whether `v` is a valid `ImageEditPartialImageEvent`. */
@@ -280,7 +291,7 @@ export function checkImageEditPartialImageEvent(v: unknown, p: string, c: Ctx): 
         p + '/type',
         checkConstImageEditPartialImage,
         '#/components/schemas/ImageEditPartialImageEvent',
-        '/properties/type',
+        '#/components/schemas/ImageEditPartialImageEvent/properties/type',
       );
   }
 }
@@ -393,62 +404,27 @@ export function isImageGenerationCreateRequest(v: unknown, r: Run = newRun()): b
 /** Adds every problem of `v` as a `ImageGenerationCreateRequest` (at pointer `p`) to `c`. */
 export function checkImageGenerationCreateRequest(v: unknown, p: string, c: Ctx): void {
   if (isImageEditCreateRequestPart0If(v, c)) {
-    checkImageGenerationCreateRequestPart0Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/0/then',
-    );
+    checkImageGenerationCreateRequestPart0Then(v, p, c);
   }
   if (isImageGenerationCreateRequestPart1If(v, c)) {
-    checkImageGenerationCreateRequestPart1Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/1/then',
-    );
+    checkImageGenerationCreateRequestPart1Then(v, p, c);
   }
   if (isImageGenerationCreateRequestPart2If(v, c)) {
-    checkImageGenerationCreateRequestPart2Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/2/then',
-    );
+    checkImageGenerationCreateRequestPart2Then(v, p, c);
   }
   if (isImageGenerationCreateRequestPart3If(v, c)) {
-    checkImageGenerationCreateRequestPart3Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/3/then',
-    );
+    checkImageGenerationCreateRequestPart3Then(v, p, c);
   }
   if (isImageGenerationCreateRequestPart4If(v, c)) {
-    checkImageGenerationCreateRequestPart4Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/4/then',
-    );
+    checkImageGenerationCreateRequestPart4Then(v, p, c);
   }
   if (isImageGenerationCreateRequestPart5If(v, c)) {
-    checkImageGenerationCreateRequestPart5Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/5/then',
-    );
+    checkImageGenerationCreateRequestPart5Then(v, p, c);
   }
   if (isImageGenerationCreateRequestPart6If(v, c)) {
-    checkImageGenerationCreateRequestPart6Then(
-      v,
-      p,
-      c,
-      '#/components/schemas/ImageGenerationCreateRequest/allOf/6/then',
-    );
+    checkImageGenerationCreateRequestPart6Then(v, p, c);
   }
-  checkImageGenerationCreateRequestPart(v, p, c, '#/components/schemas/ImageGenerationCreateRequest');
+  checkImageGenerationCreateRequestPart(v, p, c);
 }
 
 /** Whether `v` is a valid `ImageMask`. */
@@ -465,7 +441,7 @@ export function isImageMask(v: unknown, r: Run = newRun()): boolean {
 /** Adds every problem of `v` as a `ImageMask` (at pointer `p`) to `c`. */
 export function checkImageMask(v: unknown, p: string, c: Ctx): void {
   checkImageMaskPart(v, p, c, '#/components/schemas/ImageMask');
-  checkImageMaskPart2(v, p, c, '#/components/schemas/ImageMask');
+  checkImageMaskPart2(v, p, c);
 }
 
 /** Whether `v` is a valid `ImageModeration`. */
@@ -527,21 +503,9 @@ export function checkImageVariationCreateRequest(v: unknown, p: string, c: Ctx):
     else if (!isBlob(v0, c))
       checkBlob(v0, p + '/image', c, '#/components/schemas/ImageVariationCreateRequest/properties/image');
     const v1 = v.response_format;
-    if (v1 !== undefined)
-      checkImageVariationCreateRequestResponseFormat(
-        v1,
-        p + '/response_format',
-        c,
-        '#/components/schemas/ImageVariationCreateRequest/properties/response_format',
-      );
+    if (v1 !== undefined) checkImageVariationCreateRequestResponseFormat(v1, p + '/response_format', c);
     const v2 = v.size;
-    if (v2 !== undefined)
-      checkImageVariationCreateRequestSize(
-        v2,
-        p + '/size',
-        c,
-        '#/components/schemas/ImageVariationCreateRequest/properties/size',
-      );
+    if (v2 !== undefined) checkImageVariationCreateRequestSize(v2, p + '/size', c);
     const v3 = v.user;
     if (v3 !== undefined) checkEndUser(v3, p + '/user', c);
   }
@@ -580,11 +544,11 @@ export function checkImagesResponse(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.background;
     if (v0 !== undefined && v0 !== 'transparent' && v0 !== 'opaque')
-      checkImagesResponseBackground(
-        v0,
+      c.add(
         p + '/background',
-        c,
-        '#/components/schemas/ImagesResponse/properties/background',
+        'enum',
+        "must be one of 'transparent', 'opaque'",
+        '#/components/schemas/ImagesResponse/properties/background/enum',
       );
     const v1 = v.created;
     if (typeof v1 !== 'number' || !Number.isInteger(v1))
@@ -596,27 +560,31 @@ export function checkImagesResponse(v: unknown, p: string, c: Ctx): void {
         '/properties/created',
       );
     const v2 = v.data;
-    if (v2 !== undefined)
-      checkArrayOfImage(v2, p + '/data', c, '#/components/schemas/ImagesResponse/properties/data');
+    if (v2 !== undefined) checkArrayOfImage(v2, p + '/data', c);
     const v3 = v.output_format;
     if (v3 !== undefined && v3 !== 'png' && v3 !== 'webp' && v3 !== 'jpeg')
-      checkImagesResponseOutputFormat(
-        v3,
+      c.add(
         p + '/output_format',
-        c,
-        '#/components/schemas/ImagesResponse/properties/output_format',
+        'enum',
+        "must be one of 'png', 'webp', 'jpeg'",
+        '#/components/schemas/ImagesResponse/properties/output_format/enum',
       );
     const v4 = v.quality;
     if (v4 !== undefined && v4 !== 'low' && v4 !== 'medium' && v4 !== 'high')
-      checkImagesResponseQuality(
-        v4,
+      c.add(
         p + '/quality',
-        c,
-        '#/components/schemas/ImagesResponse/properties/quality',
+        'enum',
+        "must be one of 'low', 'medium', 'high'",
+        '#/components/schemas/ImagesResponse/properties/quality/enum',
       );
     const v5 = v.size;
     if (v5 !== undefined && v5 !== '1024x1024' && v5 !== '1024x1536' && v5 !== '1536x1024')
-      checkImagesResponseSize(v5, p + '/size', c, '#/components/schemas/ImagesResponse/properties/size');
+      c.add(
+        p + '/size',
+        'enum',
+        "must be one of '1024x1024', '1024x1536', '1536x1024'",
+        '#/components/schemas/ImagesResponse/properties/size/enum',
+      );
     const v6 = v.usage;
     if (v6 !== undefined) checkImagesUsage(v6, p + '/usage', c);
   }

@@ -6,7 +6,6 @@ import {
   checkConstList,
   checkConstModel,
   checkInteger,
-  checkNullableString,
   checkString,
 } from '../shared.js';
 /** Whether `v` is a valid `Model`. */
@@ -38,7 +37,7 @@ export function checkModel(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstModel,
         '#/components/schemas/Model',
-        '/properties/object',
+        '#/components/schemas/Model/properties/object',
       );
     if (typeof v.owned_by !== 'string')
       c.required(
@@ -50,7 +49,12 @@ export function checkModel(v: unknown, p: string, c: Ctx): void {
       );
     const v1 = v.shutdown_date;
     if (v1 !== undefined && v1 !== null && typeof v1 !== 'string')
-      checkNullableString(v1, p + '/shutdown_date', c, '#/components/schemas/Model/properties/shutdown_date');
+      c.add(
+        p + '/shutdown_date',
+        'type',
+        'must be a string or null',
+        '#/components/schemas/Model/properties/shutdown_date/type',
+      );
   }
 }
 
@@ -113,7 +117,7 @@ export function checkModelList(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/ModelList/required');
-    else checkArrayOfModel(v0, p + '/data', c, '#/components/schemas/ModelList/properties/data');
+    else checkArrayOfModel(v0, p + '/data', c);
     if (v.object !== 'list')
       c.required(
         v.object,

@@ -6,9 +6,7 @@ import {
   checkConstImageUrl,
   checkConstText,
   checkModerationCreateRequestInput,
-  checkModerationCreateRequestModel,
   checkModerationImageInputImageUrl,
-  checkModerationTextOrImageInputTypesItem,
   checkNullableBoolean,
   checkNumber,
   checkString,
@@ -57,13 +55,7 @@ export function checkCreateModerationResponse(v: unknown, p: string, c: Ctx): vo
       );
     const v0 = v.results;
     if (v0 === undefined) c.missing(p + '/results', '#/components/schemas/CreateModerationResponse/required');
-    else
-      checkArrayOfModerationResult(
-        v0,
-        p + '/results',
-        c,
-        '#/components/schemas/CreateModerationResponse/properties/results',
-      );
+    else checkArrayOfModerationResult(v0, p + '/results', c);
   }
 }
 
@@ -488,20 +480,14 @@ export function checkModerationCreateRequest(v: unknown, p: string, c: Ctx): voi
   } else {
     const v0 = v.input;
     if (v0 === undefined) c.missing(p + '/input', '#/components/schemas/ModerationCreateRequest/required');
-    else
-      checkModerationCreateRequestInput(
-        v0,
-        p + '/input',
-        c,
-        '#/components/schemas/ModerationCreateRequest/properties/input',
-      );
+    else checkModerationCreateRequestInput(v0, p + '/input', c);
     const v1 = v.model;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkModerationCreateRequestModel(
-        v1,
+      c.add(
         p + '/model',
-        c,
-        '#/components/schemas/ModerationCreateRequest/properties/model',
+        'type',
+        'must be a string',
+        '#/components/schemas/ModerationCreateRequest/properties/model/type',
       );
   }
 }
@@ -527,20 +513,14 @@ export function checkModerationImageInput(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.image_url;
     if (v0 === undefined) c.missing(p + '/image_url', '#/components/schemas/ModerationImageInput/required');
-    else
-      checkModerationImageInputImageUrl(
-        v0,
-        p + '/image_url',
-        c,
-        '#/components/schemas/ModerationImageInput/properties/image_url',
-      );
+    else checkModerationImageInputImageUrl(v0, p + '/image_url', c);
     if (v.type !== 'image_url')
       c.required(
         v.type,
         p + '/type',
         checkConstImageUrl,
         '#/components/schemas/ModerationImageInput',
-        '/properties/type',
+        '#/components/schemas/ModerationImageInput/properties/type',
       );
   }
 }
@@ -682,7 +662,12 @@ export function checkModerationTextInputTypes(v: unknown, p: string, c: Ctx): vo
       if (c.full) break;
       const v1: unknown = v[i0];
       if (v1 !== 'text')
-        checkConstText(v1, p + '/' + i0, c, '#/components/schemas/ModerationTextInputTypes/items');
+        c.add(
+          p + '/' + i0,
+          'const',
+          'must be "text"',
+          '#/components/schemas/ModerationTextInputTypes/items/const',
+        );
     }
   }
 }
@@ -711,11 +696,11 @@ export function checkModerationTextOrImageInputTypes(v: unknown, p: string, c: C
       if (c.full) break;
       const v1: unknown = v[i0];
       if (v1 !== 'text' && v1 !== 'image')
-        checkModerationTextOrImageInputTypesItem(
-          v1,
+        c.add(
           p + '/' + i0,
-          c,
-          '#/components/schemas/ModerationTextOrImageInputTypes/items',
+          'enum',
+          "must be one of 'text', 'image'",
+          '#/components/schemas/ModerationTextOrImageInputTypes/items/enum',
         );
     }
   }

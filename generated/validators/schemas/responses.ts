@@ -76,32 +76,25 @@ export function checkInputTokenCountRequest(v: unknown, p: string, c: Ctx): void
     c.add(p, 'type', 'must be an object', '#/components/schemas/InputTokenCountRequest/type');
   } else {
     const v0 = v.input;
-    if (v0 !== undefined)
-      checkInputTokenCountRequestInput(
-        v0,
-        p + '/input',
-        c,
-        '#/components/schemas/InputTokenCountRequest/properties/input',
-      );
+    if (v0 !== undefined) checkInputTokenCountRequestInput(v0, p + '/input', c);
     const v1 = v.instructions;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(
-        v1,
+      c.add(
         p + '/instructions',
-        c,
-        '#/components/schemas/InputTokenCountRequest/properties/instructions',
+        'type',
+        'must be a string',
+        '#/components/schemas/InputTokenCountRequest/properties/instructions/type',
       );
     const v2 = v.model;
     if (v2 !== undefined && typeof v2 !== 'string')
-      checkString(v2, p + '/model', c, '#/components/schemas/InputTokenCountRequest/properties/model');
-    const v3 = v.tools;
-    if (v3 !== undefined)
-      checkArrayOfResponseTool(
-        v3,
-        p + '/tools',
-        c,
-        '#/components/schemas/InputTokenCountRequest/properties/tools',
+      c.add(
+        p + '/model',
+        'type',
+        'must be a string',
+        '#/components/schemas/InputTokenCountRequest/properties/model/type',
       );
+    const v3 = v.tools;
+    if (v3 !== undefined) checkArrayOfResponseTool(v3, p + '/tools', c);
   }
 }
 
@@ -144,13 +137,7 @@ export function checkResponseFunctionTool(v: unknown, p: string, c: Ctx): void {
       );
     const v0 = v.parameters;
     if (v0 === undefined) c.missing(p + '/parameters', '#/components/schemas/ResponseFunctionTool/required');
-    else
-      checkResponseFunctionToolParameters(
-        v0,
-        p + '/parameters',
-        c,
-        '#/components/schemas/ResponseFunctionTool/properties/parameters',
-      );
+    else checkResponseFunctionToolParameters(v0, p + '/parameters', c);
     if (typeof v.strict !== 'boolean')
       c.required(
         v.strict,
@@ -226,7 +213,7 @@ export function isResponseInputImagePart(v: unknown, r: Run = newRun()): boolean
 
 /** Adds every problem of `v` as a `ResponseInputImagePart` (at pointer `p`) to `c`. */
 export function checkResponseInputImagePart(v: unknown, p: string, c: Ctx): void {
-  checkResponseInputImagePartPart(v, p, c, '#/components/schemas/ResponseInputImagePart');
+  checkResponseInputImagePartPart(v, p, c);
   checkResponseInputImagePartPart2(v, p, c, '#/components/schemas/ResponseInputImagePart');
 }
 
@@ -250,20 +237,14 @@ export function checkResponseInputMessage(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.content;
     if (v0 === undefined) c.missing(p + '/content', '#/components/schemas/ResponseInputMessage/required');
-    else
-      checkResponseInputMessageContent(
-        v0,
-        p + '/content',
-        c,
-        '#/components/schemas/ResponseInputMessage/properties/content',
-      );
+    else checkResponseInputMessageContent(v0, p + '/content', c);
     if (typeof v.role !== 'string')
       c.required(
         v.role,
         p + '/role',
         checkResponseInputMessageRole,
         '#/components/schemas/ResponseInputMessage',
-        '/properties/role',
+        '#/components/schemas/ResponseInputMessage/properties/role',
       );
   }
 }
@@ -320,13 +301,7 @@ export function checkResponseOtherTool(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.type;
     if (v0 === undefined) c.missing(p + '/type', '#/components/schemas/ResponseOtherTool/required');
-    else if (!isResponseOtherToolType(v0, c))
-      checkResponseOtherToolType(
-        v0,
-        p + '/type',
-        c,
-        '#/components/schemas/ResponseOtherTool/properties/type',
-      );
+    else if (!isResponseOtherToolType(v0, c)) checkResponseOtherToolType(v0, p + '/type', c);
   }
 }
 

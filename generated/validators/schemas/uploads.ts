@@ -3,7 +3,6 @@ import { Ctx, type Run, isObj, newRun } from '../runtime.js';
 import {
   checkCompletionLogprobsTokens,
   checkConstFile,
-  checkConstUpload,
   checkInteger,
   checkString,
   checkUploadCreateRequestBytes,
@@ -55,7 +54,12 @@ export function checkFile(v: unknown, p: string, c: Ctx): void {
       c.required(v1, p + '/created_at', checkInteger, '#/components/schemas/File', '/properties/created_at');
     const v2 = v.expires_at;
     if (v2 !== undefined && (typeof v2 !== 'number' || !Number.isInteger(v2)))
-      checkInteger(v2, p + '/expires_at', c, '#/components/schemas/File/properties/expires_at');
+      c.add(
+        p + '/expires_at',
+        'type',
+        'must be an integer',
+        '#/components/schemas/File/properties/expires_at/type',
+      );
     if (typeof v.filename !== 'string')
       c.required(
         v.filename,
@@ -67,7 +71,13 @@ export function checkFile(v: unknown, p: string, c: Ctx): void {
     if (typeof v.id !== 'string')
       c.required(v.id, p + '/id', checkString, '#/components/schemas/File', '/properties/id');
     if (v.object !== 'file')
-      c.required(v.object, p + '/object', checkConstFile, '#/components/schemas/File', '/properties/object');
+      c.required(
+        v.object,
+        p + '/object',
+        checkConstFile,
+        '#/components/schemas/File',
+        '#/components/schemas/File/properties/object',
+      );
     const v3 = v.purpose;
     if (v3 === undefined) c.missing(p + '/purpose', '#/components/schemas/File/required');
     else checkFilePurpose(v3, p + '/purpose', c);
@@ -76,7 +86,12 @@ export function checkFile(v: unknown, p: string, c: Ctx): void {
     else checkFileStatus(v4, p + '/status', c);
     const v5 = v.status_details;
     if (v5 !== undefined && typeof v5 !== 'string')
-      checkString(v5, p + '/status_details', c, '#/components/schemas/File/properties/status_details');
+      c.add(
+        p + '/status_details',
+        'type',
+        'must be a string',
+        '#/components/schemas/File/properties/status_details/type',
+      );
   }
 }
 
@@ -168,8 +183,7 @@ export function checkUpload(v: unknown, p: string, c: Ctx): void {
         '/properties/expires_at',
       );
     const v3 = v.file;
-    if (v3 !== undefined && !isUploadFile(v3, c))
-      checkUploadFile(v3, p + '/file', c, '#/components/schemas/Upload/properties/file');
+    if (v3 !== undefined && !isUploadFile(v3, c)) checkUploadFile(v3, p + '/file', c);
     if (typeof v.filename !== 'string')
       c.required(
         v.filename,
@@ -182,7 +196,12 @@ export function checkUpload(v: unknown, p: string, c: Ctx): void {
       c.required(v.id, p + '/id', checkString, '#/components/schemas/Upload', '/properties/id');
     const v4 = v.object;
     if (v4 !== undefined && v4 !== 'upload')
-      checkConstUpload(v4, p + '/object', c, '#/components/schemas/Upload/properties/object');
+      c.add(
+        p + '/object',
+        'const',
+        'must be "upload"',
+        '#/components/schemas/Upload/properties/object/const',
+      );
     if (typeof v.purpose !== 'string')
       c.required(
         v.purpose,
@@ -222,7 +241,12 @@ export function checkUploadCompleteRequest(v: unknown, p: string, c: Ctx): void 
   } else {
     const v0 = v.md5;
     if (v0 !== undefined && typeof v0 !== 'string')
-      checkString(v0, p + '/md5', c, '#/components/schemas/UploadCompleteRequest/properties/md5');
+      c.add(
+        p + '/md5',
+        'type',
+        'must be a string',
+        '#/components/schemas/UploadCompleteRequest/properties/md5/type',
+      );
     const v1 = v.part_ids;
     if (v1 === undefined) c.missing(p + '/part_ids', '#/components/schemas/UploadCompleteRequest/required');
     else
@@ -261,7 +285,7 @@ export function checkUploadCreateRequest(v: unknown, p: string, c: Ctx): void {
         p + '/bytes',
         checkUploadCreateRequestBytes,
         '#/components/schemas/UploadCreateRequest',
-        '/properties/bytes',
+        '#/components/schemas/UploadCreateRequest/properties/bytes',
       );
     const v1 = v.expires_after;
     if (v1 !== undefined) checkFileExpiresAfter(v1, p + '/expires_after', c);

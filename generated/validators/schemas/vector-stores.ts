@@ -19,7 +19,6 @@ import {
   checkConstVectorStoreDeleted,
   checkConstVectorStoreFile,
   checkInteger,
-  checkInteger2,
   checkNullableInteger,
   checkStaticChunkingConfigRequestMaxChunkSizeTokens,
   checkStaticChunkingStrategyStatic,
@@ -78,7 +77,7 @@ export function checkAttributes(v: unknown, p: string, c: Ctx): void {
             '#/components/schemas/Attributes/propertyNames/maxLength',
           );
         const v0 = v[k];
-        checkAttributesValue(v0, p + '/' + esc(k), c, '#/components/schemas/Attributes/additionalProperties');
+        checkAttributesValue(v0, p + '/' + esc(k), c);
       }
     }
   }
@@ -229,17 +228,11 @@ export function checkComparisonFilter(v: unknown, p: string, c: Ctx): void {
         p + '/type',
         checkComparisonFilterType,
         '#/components/schemas/ComparisonFilter',
-        '/properties/type',
+        '#/components/schemas/ComparisonFilter/properties/type',
       );
     const v0 = v.value;
     if (v0 === undefined) c.missing(p + '/value', '#/components/schemas/ComparisonFilter/required');
-    else
-      checkComparisonFilterValue(
-        v0,
-        p + '/value',
-        c,
-        '#/components/schemas/ComparisonFilter/properties/value',
-      );
+    else checkComparisonFilterValue(v0, p + '/value', c);
   }
 }
 
@@ -287,13 +280,7 @@ export function checkCompoundFilter(v: unknown, p: string, c: Ctx): void {
     } else {
       const v0 = v.filters;
       if (v0 === undefined) c.missing(p + '/filters', '#/components/schemas/CompoundFilter/required');
-      else
-        checkArrayOfSearchFilter(
-          v0,
-          p + '/filters',
-          c,
-          '#/components/schemas/CompoundFilter/properties/filters',
-        );
+      else checkArrayOfSearchFilter(v0, p + '/filters', c);
       const v1 = v.type;
       if (v1 !== 'and' && v1 !== 'or')
         c.required(
@@ -301,7 +288,7 @@ export function checkCompoundFilter(v: unknown, p: string, c: Ctx): void {
           p + '/type',
           checkCompoundFilterType,
           '#/components/schemas/CompoundFilter',
-          '/properties/type',
+          '#/components/schemas/CompoundFilter/properties/type',
         );
     }
   } finally {
@@ -327,7 +314,7 @@ export function checkOtherChunkingStrategy(v: unknown, p: string, c: Ctx): void 
         p + '/type',
         checkConstOther,
         '#/components/schemas/OtherChunkingStrategy',
-        '/properties/type',
+        '#/components/schemas/OtherChunkingStrategy/properties/type',
       );
   }
 }
@@ -450,20 +437,15 @@ export function checkStaticChunkingConfigRequest(v: unknown, p: string, c: Ctx):
   } else {
     const v0 = v.chunk_overlap_tokens;
     if (v0 !== undefined && (typeof v0 !== 'number' || !Number.isInteger(v0)))
-      checkInteger2(
-        v0,
+      c.add(
         p + '/chunk_overlap_tokens',
-        c,
-        '#/components/schemas/StaticChunkingConfigRequest/properties/chunk_overlap_tokens',
+        'type',
+        'must be an integer',
+        '#/components/schemas/StaticChunkingConfigRequest/properties/chunk_overlap_tokens/type',
       );
     const v1 = v.max_chunk_size_tokens;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 100 || v1 > 4096))
-      checkStaticChunkingConfigRequestMaxChunkSizeTokens(
-        v1,
-        p + '/max_chunk_size_tokens',
-        c,
-        '#/components/schemas/StaticChunkingConfigRequest/properties/max_chunk_size_tokens',
-      );
+      checkStaticChunkingConfigRequestMaxChunkSizeTokens(v1, p + '/max_chunk_size_tokens', c);
     {
       const a2 = v.chunk_overlap_tokens ?? 400;
       const b3 = v.max_chunk_size_tokens ?? 800;
@@ -502,13 +484,7 @@ export function checkStaticChunkingStrategy(v: unknown, p: string, c: Ctx): void
   } else {
     const v0 = v.static;
     if (v0 === undefined) c.missing(p + '/static', '#/components/schemas/StaticChunkingStrategy/required');
-    else
-      checkStaticChunkingStrategyStatic(
-        v0,
-        p + '/static',
-        c,
-        '#/components/schemas/StaticChunkingStrategy/properties/static',
-      );
+    else checkStaticChunkingStrategyStatic(v0, p + '/static', c);
     if (v.type !== 'static')
       c.required(
         v.type,
@@ -592,21 +568,15 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
     if (v1 !== undefined) checkVectorStoreExpiresAfter(v1, p + '/expires_after', c);
     const v2 = v.expires_at;
     if (v2 !== undefined && v2 !== null && (typeof v2 !== 'number' || !Number.isInteger(v2)))
-      checkNullableInteger(
-        v2,
+      c.add(
         p + '/expires_at',
-        c,
-        '#/components/schemas/VectorStore/properties/expires_at',
+        'type',
+        'must be an integer or null',
+        '#/components/schemas/VectorStore/properties/expires_at/type',
       );
     const v3 = v.file_counts;
     if (v3 === undefined) c.missing(p + '/file_counts', '#/components/schemas/VectorStore/required');
-    else
-      checkVectorStoreFileCounts(
-        v3,
-        p + '/file_counts',
-        c,
-        '#/components/schemas/VectorStore/properties/file_counts',
-      );
+    else checkVectorStoreFileCounts(v3, p + '/file_counts', c);
     if (typeof v.id !== 'string')
       c.required(v.id, p + '/id', checkString, '#/components/schemas/VectorStore', '/properties/id');
     const v4 = v.last_active_at;
@@ -629,7 +599,7 @@ export function checkVectorStore(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstVectorStore,
         '#/components/schemas/VectorStore',
-        '/properties/object',
+        '#/components/schemas/VectorStore/properties/object',
       );
     const v6 = v.status;
     if (v6 === undefined) c.missing(p + '/status', '#/components/schemas/VectorStore/required');
@@ -679,11 +649,11 @@ export function checkVectorStoreCreateRequest(v: unknown, p: string, c: Ctx): vo
     if (v0 !== undefined) checkChunkingStrategyRequest(v0, p + '/chunking_strategy', c);
     const v1 = v.description;
     if (v1 !== undefined && typeof v1 !== 'string')
-      checkString(
-        v1,
+      c.add(
         p + '/description',
-        c,
-        '#/components/schemas/VectorStoreCreateRequest/properties/description',
+        'type',
+        'must be a string',
+        '#/components/schemas/VectorStoreCreateRequest/properties/description/type',
       );
     const v2 = v.expires_after;
     if (v2 !== undefined) checkVectorStoreExpiresAfter(v2, p + '/expires_after', c);
@@ -699,7 +669,12 @@ export function checkVectorStoreCreateRequest(v: unknown, p: string, c: Ctx): vo
     if (v4 !== undefined) checkMetadata(v4, p + '/metadata', c);
     const v5 = v.name;
     if (v5 !== undefined && typeof v5 !== 'string')
-      checkString(v5, p + '/name', c, '#/components/schemas/VectorStoreCreateRequest/properties/name');
+      c.add(
+        p + '/name',
+        'type',
+        'must be a string',
+        '#/components/schemas/VectorStoreCreateRequest/properties/name/type',
+      );
   }
 }
 
@@ -733,7 +708,7 @@ export function checkVectorStoreDeleted(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstVectorStoreDeleted,
         '#/components/schemas/VectorStoreDeleted',
-        '/properties/object',
+        '#/components/schemas/VectorStoreDeleted/properties/object',
       );
   }
 }
@@ -821,20 +796,14 @@ export function checkVectorStoreFile(v: unknown, p: string, c: Ctx): void {
       c.required(v.id, p + '/id', checkString, '#/components/schemas/VectorStoreFile', '/properties/id');
     const v3 = v.last_error;
     if (v3 === undefined) c.missing(p + '/last_error', '#/components/schemas/VectorStoreFile/required');
-    else if (!isVectorStoreFileLastError(v3, c))
-      checkVectorStoreFileLastError(
-        v3,
-        p + '/last_error',
-        c,
-        '#/components/schemas/VectorStoreFile/properties/last_error',
-      );
+    else if (!isVectorStoreFileLastError(v3, c)) checkVectorStoreFileLastError(v3, p + '/last_error', c);
     if (v.object !== 'vector_store.file')
       c.required(
         v.object,
         p + '/object',
         checkConstVectorStoreFile,
         '#/components/schemas/VectorStoreFile',
-        '/properties/object',
+        '#/components/schemas/VectorStoreFile/properties/object',
       );
     const v4 = v.status;
     if (v4 === undefined) c.missing(p + '/status', '#/components/schemas/VectorStoreFile/required');
@@ -880,7 +849,7 @@ export function checkVectorStoreFileError(v: unknown, p: string, c: Ctx): void {
         p + '/code',
         checkVectorStoreFileErrorCode,
         '#/components/schemas/VectorStoreFileError',
-        '/properties/code',
+        '#/components/schemas/VectorStoreFileError/properties/code',
       );
     if (typeof v.message !== 'string')
       c.required(
@@ -958,7 +927,7 @@ export function checkVectorStoreList(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/VectorStoreList/required');
-    else checkArrayOfVectorStore(v0, p + '/data', c, '#/components/schemas/VectorStoreList/properties/data');
+    else checkArrayOfVectorStore(v0, p + '/data', c);
     if (typeof v.first_id !== 'string')
       c.required(
         v.first_id,
@@ -1030,36 +999,19 @@ export function checkVectorStoreSearchRequest(v: unknown, p: string, c: Ctx): vo
     if (v0 !== undefined) checkSearchFilter(v0, p + '/filters', c);
     const v1 = v.max_num_results;
     if (v1 !== undefined && (typeof v1 !== 'number' || !Number.isInteger(v1) || v1 < 1 || v1 > 50))
-      checkVectorStoreSearchRequestMaxNumResults(
-        v1,
-        p + '/max_num_results',
-        c,
-        '#/components/schemas/VectorStoreSearchRequest/properties/max_num_results',
-      );
+      checkVectorStoreSearchRequestMaxNumResults(v1, p + '/max_num_results', c);
     const v2 = v.query;
     if (v2 === undefined) c.missing(p + '/query', '#/components/schemas/VectorStoreSearchRequest/required');
-    else
-      checkVectorStoreSearchRequestQuery(
-        v2,
-        p + '/query',
-        c,
-        '#/components/schemas/VectorStoreSearchRequest/properties/query',
-      );
+    else checkVectorStoreSearchRequestQuery(v2, p + '/query', c);
     const v3 = v.ranking_options;
-    if (v3 !== undefined)
-      checkVectorStoreSearchRequestRankingOptions(
-        v3,
-        p + '/ranking_options',
-        c,
-        '#/components/schemas/VectorStoreSearchRequest/properties/ranking_options',
-      );
+    if (v3 !== undefined) checkVectorStoreSearchRequestRankingOptions(v3, p + '/ranking_options', c);
     const v4 = v.rewrite_query;
     if (v4 !== undefined && typeof v4 !== 'boolean')
-      checkBoolean(
-        v4,
+      c.add(
         p + '/rewrite_query',
-        c,
-        '#/components/schemas/VectorStoreSearchRequest/properties/rewrite_query',
+        'type',
+        'must be a boolean',
+        '#/components/schemas/VectorStoreSearchRequest/properties/rewrite_query/type',
       );
   }
 }
@@ -1120,13 +1072,7 @@ export function checkVectorStoreSearchResults(v: unknown, p: string, c: Ctx): vo
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/VectorStoreSearchResults/required');
-    else
-      checkArrayOfVectorStoreSearchResult(
-        v0,
-        p + '/data',
-        c,
-        '#/components/schemas/VectorStoreSearchResults/properties/data',
-      );
+    else checkArrayOfVectorStoreSearchResult(v0, p + '/data', c);
   }
 }
 

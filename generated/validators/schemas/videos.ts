@@ -81,8 +81,7 @@ export function checkVideo(v: unknown, p: string, c: Ctx): void {
       c.required(v1, p + '/created_at', checkInteger, '#/components/schemas/Video', '/properties/created_at');
     const v2 = v.error;
     if (v2 === undefined) c.missing(p + '/error', '#/components/schemas/Video/required');
-    else if (!isVideoError2(v2, c))
-      checkVideoError2(v2, p + '/error', c, '#/components/schemas/Video/properties/error');
+    else if (!isVideoError2(v2, c)) checkVideoError2(v2, p + '/error', c);
     const v3 = v.expires_at;
     if (v3 !== null && (typeof v3 !== 'number' || !Number.isInteger(v3)))
       c.required(
@@ -102,7 +101,7 @@ export function checkVideo(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstVideo,
         '#/components/schemas/Video',
-        '/properties/object',
+        '#/components/schemas/Video/properties/object',
       );
     const v4 = v.progress;
     if (typeof v4 !== 'number' || !Number.isFinite(v4))
@@ -292,7 +291,7 @@ export function checkVideoDeleted(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstVideoDeleted,
         '#/components/schemas/VideoDeleted',
-        '/properties/object',
+        '#/components/schemas/VideoDeleted/properties/object',
       );
   }
 }
@@ -450,7 +449,7 @@ export function checkVideoList(v: unknown, p: string, c: Ctx): void {
   } else {
     const v0 = v.data;
     if (v0 === undefined) c.missing(p + '/data', '#/components/schemas/VideoList/required');
-    else checkArrayOfVideo(v0, p + '/data', c, '#/components/schemas/VideoList/properties/data');
+    else checkArrayOfVideo(v0, p + '/data', c);
     const v1 = v.first_id;
     if (v1 !== null && typeof v1 !== 'string')
       c.required(

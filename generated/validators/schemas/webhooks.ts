@@ -18,7 +18,7 @@ export function isResponseCompletedEvent(v: unknown, r: Run = newRun()): boolean
 /** Adds every problem of `v` as a `ResponseCompletedEvent` (at pointer `p`) to `c`. */
 export function checkResponseCompletedEvent(v: unknown, p: string, c: Ctx): void {
   checkWebhookEvent(v, p, c);
-  checkResponseCompletedEventPart1(v, p, c, '#/components/schemas/ResponseCompletedEvent/allOf/1');
+  checkResponseCompletedEventPart1(v, p, c);
 }
 
 /** Whether `v` is a valid `WebhookEvent`. */
@@ -63,7 +63,7 @@ export function checkWebhookEvent(v: unknown, p: string, c: Ctx): void {
         p + '/object',
         checkConstEvent,
         '#/components/schemas/WebhookEvent',
-        '/properties/object',
+        '#/components/schemas/WebhookEvent/properties/object',
       );
     if (typeof v.type !== 'string')
       c.required(v.type, p + '/type', checkString, '#/components/schemas/WebhookEvent', '/properties/type');

@@ -41,6 +41,7 @@ import {
   stringAssertions,
 } from './keywords/index.ts';
 import { HelperPool } from './helper-names.ts';
+import { leafError } from './keywords/leaf.ts';
 import { pathExpr, rootPath, type PathRef } from './path.ts';
 import { DIRECT_CHECK, hasApplicators, plainRef, structuralKey } from './structure.ts';
 import { commentText } from '../ts/literal.ts';
@@ -54,9 +55,10 @@ export interface SchemaLinker {
 }
 
 /** What a helper does, after the pointer of the schema it was made for. */
-const HELPER_DOCS: Record<Mode | 'ev', string> = {
+const HELPER_DOCS: Record<Mode | 'ev' | 'fixed', string> = {
   is: ': whether `v` is valid (fail fast).',
   check: ': adds every problem of `v` to `c`; `s` is where this copy of the schema is, for `schemaPath`.',
+  fixed: ': adds every problem of `v` to `c` (the one place of this schema).',
   ev: ': adds the keys or indexes of `v` the schema evaluates to `e`.',
 };
 
@@ -97,20 +99,21 @@ export class Compiler implements Services {
   /**
    * A function validating `node`: `(v, r) => boolean` in `is` mode, `(v, p, c) => void` in `check` mode. A shared
    * helper's `check` also takes `s`, where the copy of its schema it checks is (the base of its errors'
-   * `schemaPath`); an exported function (a named schema's) writes its pointers whole, so its errors join no
-   * strings. The run `r` of an exported `is` function defaults to a new one (`newRun`).
+   * `schemaPath`); an exported function (a named schema's) and the helper of a schema written at one place only
+   * (`fixed`) write their pointers whole, so their errors join no strings. The run `r` of an exported `is` function
+   * defaults to a new one (`newRun`).
    */
   fn(
     name: string,
     node: TypeNode,
     mode: Mode,
-    options: { exported?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {},
+    options: { exported?: boolean; fixed?: boolean; docs?: string; recursive?: boolean; loop?: boolean } = {},
   ): FunctionDeclarationStructure {
     if (mode === 'is') this.rt('Run');
     const run = options.exported
       ? { name: 'r', type: 'Run', initializer: `${this.rt('newRun').toString()}()` }
       : { name: 'r', type: 'Run' };
-    const shared = mode === 'check' && !options.exported;
+    const shared = mode === 'check' && !options.exported && !options.fixed;
     const structure: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name: new Name(name).toString(),
@@ -209,6 +212,8 @@ export class Compiler implements Services {
     if (plainRef(node)) return { call: this.callCheck(node, v, p, s) };
     if (node.kind === 'unknown' || node.kind === 'never') return undefined;
     const leaf = this.leafCondition(node, v);
+    const error = leaf && leafError(this, node, p, s);
+    if (error) return { bad: leaf, call: error };
     const call = this.callCheck(node, v, p, s);
     if (leaf) return { bad: leaf, call };
     if (DIRECT_CHECK.has(node.kind)) return { call };
@@ -232,8 +237,8 @@ export class Compiler implements Services {
     return this.pool.pending.splice(0).map((h) => ({
       ...(h.mode === 'ev'
         ? evaluatedFunction(this, h.name, h.node)
-        : this.fn(h.name.toString(), h.node, h.mode)),
-      docs: [commentText(`\`${h.node.pointer}\`${HELPER_DOCS[h.mode]}`)],
+        : this.fn(h.name.toString(), h.node, h.mode, { fixed: h.fixed })),
+      docs: [commentText(`\`${h.node.pointer}\`${HELPER_DOCS[h.fixed ? 'fixed' : h.mode]}`)],
       isExported: true,
     }));
   }
@@ -249,7 +254,13 @@ export class Compiler implements Services {
    */
   callCheck(node: TypeNode, v: Value, p: PathRef, s: Scope): Code {
     if (plainRef(node)) return _`${this.linked(node.target, 'check')}(${v}, ${pathExpr(p)}, c)`;
-    return _`${this.hoist(node, 'check')}(${v}, ${pathExpr(p)}, c, ${this.schemaAt(s, node.pointer)})`;
+    const fn = this.hoist(node, 'check');
+    if (this.fixedCheck(node)) return _`${fn}(${v}, ${pathExpr(p)}, c)`;
+    return _`${fn}(${v}, ${pathExpr(p)}, c, ${this.schemaAt(s, node.pointer)})`;
+  }
+
+  fixedCheck(node: TypeNode): boolean {
+    return !plainRef(node) && this.pool.slot(node, 'check').fixed;
   }
 
   /**
@@ -325,14 +336,14 @@ export class Compiler implements Services {
   }
 
   hoist(node: TypeNode, mode: Mode | 'ev'): Name {
-    const key = structuralKey(node);
+    const { key, fixed } = this.pool.slot(node, mode);
     let entry = this.pool.names.get(key);
     if (!entry) this.pool.names.set(key, (entry = { words: this.pool.wordsFor(node) }));
     let name = entry[mode];
     if (!name) {
       name = new Name(`${mode}${entry.words}`);
       entry[mode] = name;
-      this.pool.pending.push({ node, mode, name });
+      this.pool.pending.push({ node, mode, name, fixed });
     }
     this.importHelper?.(name.toString());
     return name;

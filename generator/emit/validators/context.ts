@@ -71,6 +71,8 @@ export interface Services {
   /** `check` mode: the call checking `v`, and the condition it runs under (undefined: `node` accepts anything). */
   checkCall(node: TypeNode, v: Name, p: PathRef, s: Scope): { bad?: Code; call: Code } | undefined;
   /** `check` mode: the call of `node`'s own check function on `v` (a named schema's, or its shared helper). */
+  /** Whether `node`'s check helper knows its one place (takes no `s`, so callers pass whole pointers if any). */
+  fixedCheck(node: TypeNode): boolean;
   callCheck(node: TypeNode, v: Value, p: PathRef, s: Scope): Code;
   /** For a scalar node: one condition true when `v` is invalid (undefined for any other node). */
   leafCondition(node: TypeNode, v: Value): Code | undefined;

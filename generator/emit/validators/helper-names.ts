@@ -10,7 +10,7 @@
 import type { TypeNode } from '../../ir/schema.ts';
 import type { Name } from './code/index.ts';
 import type { Mode } from './context.ts';
-import { hasApplicators, plainRef } from './structure.ts';
+import { hasApplicators, plainRef, structuralKey } from './structure.ts';
 
 /** Longest run of words a name is made of: a deep place keeps its first word (the schema) and its last ones. */
 const MAX_WORDS = 6;
@@ -163,19 +163,33 @@ export function helperWords(node: TypeNode, places: ReadonlyMap<string, string>)
  */
 export class HelperPool {
   readonly names = new Map<string, { words: string; is?: Name; check?: Name; ev?: Name }>();
-  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: Name }[] = [];
+  readonly pending: { node: TypeNode; mode: Mode | 'ev'; name: Name; fixed: boolean }[] = [];
   /** Every name a helper may not take: the other functions of the validators, and those given so far. */
   private readonly taken: Set<string>;
 
   /**
    * `places`: the name the model gives a schema or an operation, by its pointer, for the words of a helper written
-   * inside it; `taken`: the functions a helper is imported beside (named schemas', requests', the runtime's).
+   * inside it; `taken`: the functions a helper is imported beside (named schemas', requests', the runtime's);
+   * `onePlace`: the structures written at one place only, with it (one-place.ts).
    */
   constructor(
     private readonly places: ReadonlyMap<string, string> = new Map(),
     taken: Iterable<string> = [],
+    private readonly onePlace: ReadonlyMap<string, string> = new Map(),
   ) {
     this.taken = new Set(taken);
+  }
+
+  /**
+   * Where the helpers of `node` are kept (`key`), and whether its `check` helper knows its one place (`fixed`: it
+   * takes no `s`). A copy at another place (a node the compiler made, not the document) gets a helper of its own.
+   */
+  slot(node: TypeNode, mode: Mode | 'ev'): { key: string; fixed: boolean } {
+    const key = structuralKey(node);
+    if (mode !== 'check') return { key, fixed: false };
+    const place = this.onePlace.get(key);
+    if (place === undefined) return { key, fixed: false };
+    return place === node.pointer ? { key, fixed: true } : { key: `${key}\u0000elsewhere`, fixed: false };
   }
 
   /** The words of the helpers of `node`, free under each of the three prefixes. */

@@ -19,6 +19,7 @@ import { importRegistry, specifier } from '../ts/imports.ts';
 import { verbatimFolder } from '../templates.ts';
 import { HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
+import { onePlaceKeys } from './one-place.ts';
 import { emitRequestValidators } from './requests.ts';
 import { emitSchemaValidators, emitSharedHelpers } from './schemas.ts';
 
@@ -26,7 +27,7 @@ export function emitValidators(api: Api, config: CodegenConfig = DEFAULT_CONFIG)
   // The runtime, every file of templates/validators/; the validators import it through runtime.ts.
   const files: GeneratedFile[] = verbatimFolder('validators');
   // One pool of helpers for the document: identical sub-schemas anywhere share one function in shared.ts.
-  const pool = new HelperPool(places(api), takenNames(api, files));
+  const pool = new HelperPool(places(api), takenNames(api, files), onePlaceKeys(api));
   const shared = fileCompiler(api, config.validators, 'shared', undefined, pool);
   const schemaFiles = emitSchemaValidators(api, config.validators, pool);
   const requestFiles = emitRequestValidators(api, config.validators, pool);

@@ -9,6 +9,8 @@ type LiteralNode = Extract<TypeNode, { kind: 'literal' }>;
 type EnumNode = Extract<TypeNode, { kind: 'enum' }>;
 
 export const literalTest = (node: LiteralNode, v: Value): Code => _`${v} !== ${node.value}`;
+export const literalMessage = (node: LiteralNode): string => `must be ${JSON.stringify(node.value)}`;
+export const enumMessage = (node: EnumNode): string => `must be one of ${listValues(node.values)}`;
 
 /** True when `v` is none of the enum's values (an open enum: not of the values' types). */
 export function enumTest(cc: Services, node: EnumNode, v: Value): Code {
@@ -29,14 +31,7 @@ export function enumTest(cc: Services, node: EnumNode, v: Value): Code {
 
 export const literalType: KeywordCompiler<LiteralNode> = (cx) => {
   cx.out.block(_`if (${literalTest(cx.node, cx.v)})`, () =>
-    cx.cc.fail(
-      cx.out,
-      cx.mode,
-      cx.p,
-      'const',
-      `must be ${JSON.stringify(cx.node.value)}`,
-      schemaOf(cx, 'const'),
-    ),
+    cx.cc.fail(cx.out, cx.mode, cx.p, 'const', literalMessage(cx.node), schemaOf(cx, 'const')),
   );
 };
 
@@ -45,14 +40,7 @@ export const enumType: KeywordCompiler<EnumNode> = (cx) => {
   if (node.open) return typeTest(cx, enumTest(cx.cc, node, cx.v));
   const cond = enumTest(cx.cc, node, cx.v);
   cx.out.block(_`if (${cond})`, () =>
-    cx.cc.fail(
-      cx.out,
-      cx.mode,
-      cx.p,
-      'enum',
-      `must be one of ${listValues(node.values)}`,
-      schemaOf(cx, 'enum'),
-    ),
+    cx.cc.fail(cx.out, cx.mode, cx.p, 'enum', enumMessage(node), schemaOf(cx, 'enum')),
   );
 };
 

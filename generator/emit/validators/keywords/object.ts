@@ -44,9 +44,12 @@ function propertyTable(cx: Cx<ObjectNode>): void {
     .filter((pr) => pr.required || constrains(pr.type))
     .map((pr) => {
       const t = pr.type;
+      // Whole where the check ignores the base (a named schema's, a one-place helper's): nothing is joined.
       const where = plainRef(t)
         ? (cc.schemas.get(t.target)?.type.pointer ?? t.pointer)
-        : below(node.pointer, t.pointer);
+        : cc.fixedCheck(t)
+          ? t.pointer
+          : below(node.pointer, t.pointer);
       if (!constrains(t)) return _`[${pr.name}, ${pr.required}, null, null, ${where}]`;
       const check = plainRef(t) ? cc.linked(t.target, 'check') : cc.hoist(t, 'check');
       // A container's check is called directly (its own checks test each member first).
@@ -80,7 +83,7 @@ function propertyChecks(cx: Cx<ObjectNode>): void {
       out.line(
         mode === 'is'
           ? _`if (${bad}) return false;`
-          : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')}, ${cc.schemaAt(s, node.pointer)}, ${below(node.pointer, prop.type.pointer)});`,
+          : _`if (${bad}) c.required(${x}, ${pathExpr(at)}, ${cc.hoist(prop.type, 'check')}, ${cc.schemaAt(s, node.pointer)}, ${cc.fixedCheck(prop.type) ? prop.type.pointer : below(node.pointer, prop.type.pointer)});`,
       );
       continue;
     }
