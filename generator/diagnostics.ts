@@ -15,6 +15,7 @@ export type DiagnosticCode =
   | 'identifier-collision'
   | 'unknown-extension'
   | 'unsupported'
+  | 'converted-input'
   | 'invalid-extension'
   | 'invalid-config'
   | 'config-unknown-operation'

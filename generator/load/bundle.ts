@@ -9,6 +9,7 @@ import { isDataKey, maskDataRefs, unmaskDataRefs } from './data-refs.ts';
 import { Diagnostics, fail, GeneratorError, type Location, pointerToken } from '../diagnostics.ts';
 import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
+import { convertSwagger2 } from './swagger2.ts';
 import type { SourceSet } from './yaml-files.ts';
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: string };
@@ -24,24 +25,35 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export interface Bundled {
+  document: OpenApiDocument;
+  /** A pointer of `document` → the pointer it was written at (they differ where Swagger 2.0 input was converted). */
+  toSource: (pointer: string) => string;
+}
+
 export async function bundle(
   sources: SourceSet,
-  locate: (pointer: string) => Location,
+  sourceLocate: (pointer: string) => Location,
   diagnostics: Diagnostics = new Diagnostics('strict'),
-): Promise<OpenApiDocument> {
+): Promise<Bundled> {
   const root = sources.root.value;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     fail('invalid-openapi', 'the spec root must be a mapping', { file: sources.root.display });
   }
   const version = (root as Record<string, unknown>).openapi;
-  if (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version)) {
-    const swagger = (root as Record<string, unknown>).swagger;
+  const swagger = (root as Record<string, unknown>).swagger;
+  // Swagger 2.0 is bundled first (the bundler reads 2.0 as well, so references across files keep their names),
+  // then converted.
+  const swagger2 = swagger === '2.0' && version === undefined;
+  if (!swagger2 && (typeof version !== 'string' || !/^3\.[01]\.\d+$/.test(version))) {
     fail(
       'unsupported',
-      swagger !== undefined
-        ? `Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} documents are not supported: convert to OpenAPI 3.0 or 3.1`
-        : `the 'openapi' field must be a 3.0.x or 3.1.x version, found ${JSON.stringify(version ?? null)}`,
-      { file: sources.root.display, pointer: '#/openapi' },
+      swagger === 2
+        ? `the 'swagger' field must be the string "2.0" (quote it in YAML: swagger: '2.0')`
+        : swagger !== undefined
+          ? `Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} documents are not supported: only Swagger 2.0 (converted on load), OpenAPI 3.0 and 3.1 are read`
+          : `the 'openapi' field must be a 3.0.x or 3.1.x version, found ${JSON.stringify(version ?? null)}`,
+      { file: sources.root.display, pointer: swagger !== undefined ? '#/swagger' : '#/openapi' },
     );
   }
   let bundled: OpenApiDocument;
@@ -80,7 +92,7 @@ export async function bundle(
     diagnostics.report(
       'unresolved-ref',
       `$ref '${ref}' inside example data could not be bundled into the document`,
-      { ...locate(pointer), pointer },
+      { ...sourceLocate(pointer), pointer },
       'the example is kept as written (an object with a $ref), as data',
     ),
   );
@@ -88,8 +100,17 @@ export async function bundle(
     fail(
       'unresolved-ref',
       `$ref '${external.ref}' could not be bundled into the document (does its target exist in the root's components?)`,
-      { ...locate(external.pointer), pointer: external.pointer },
+      { ...sourceLocate(external.pointer), pointer: external.pointer },
     );
+  }
+  let toSource = (pointer: string) => pointer;
+  let locate = sourceLocate;
+  if (swagger2) {
+    const converted = await convertSwagger2(bundled, sources.root.display, sourceLocate, diagnostics);
+    bundled = converted.document;
+    toSource = converted.toSource;
+    locate = (pointer) => ({ ...sourceLocate(toSource(pointer)), pointer });
+    localizeMappings(bundled);
   }
   inlineMisplacedRefs(bundled, '#', bundled, locate, diagnostics);
   const schemaProblems = schemaErrors(bundled);
@@ -97,7 +118,7 @@ export async function bundle(
   // swagger-parser's `validate({ spec: true })` is not called: for an OpenAPI 3 document its semantic check returns
   // at once (swagger-parser 12 checks Swagger 2 only), after dereferencing the whole document (a second of GitHub's
   // load). Every `$ref` was checked to resolve when the files were read; parse and the passes check the rest.
-  return bundled;
+  return { document: bundled, toSource };
 }
 
 /**

@@ -18,10 +18,12 @@ export async function loadSpec(
 ): Promise<LoadedSpec> {
   const sources = loadSources(rootPath, diagnostics);
   const sourceLocate = createLocator(sources);
-  const document = await bundle(sources, sourceLocate, diagnostics);
+  const { document, toSource } = await bundle(sources, sourceLocate, diagnostics);
+  // Converted Swagger 2.0 input is located where its 2.0 counterpart was written; the pointer shown is the document's.
+  const sourceOf = createSourceOf(sources);
   const locate = followMoves(
-    sourceLocate,
-    hoistSchemas(document, createSourceOf(sources), sources.files.size > 1),
+    (pointer) => ({ ...sourceLocate(toSource(pointer)), pointer }),
+    hoistSchemas(document, (pointer) => sourceOf(toSource(pointer)), sources.files.size > 1),
   );
   return { document, sources, locate };
 }
