@@ -1,5 +1,5 @@
 /**
- * Every YAML spec of @readme/oas-examples (3.0 and 3.1 folders) generates every output in tolerant mode with
+ * Every YAML spec of @readme/oas-examples (2.0, 3.0 and 3.1 folders; 2.0 converted on load) generates every output in tolerant mode with
  * warnings only, and all the outputs type-check with `tsc --strict` (one tsc run over every tree).
  */
 import { readdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCorpus, typecheckCorpus } from './run.ts';
 
 const root = path.dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
-const specs = ['3.0', '3.1'].flatMap((v) =>
+const specs = ['2.0', '3.0', '3.1'].flatMap((v) =>
   readdirSync(path.join(root, v, 'yaml'))
     .filter((f) => f.endsWith('.yaml'))
     .sort()
@@ -20,8 +20,8 @@ const specs = ['3.0', '3.1'].flatMap((v) =>
 );
 
 describe('@readme/oas-examples corpus (tolerant mode)', () => {
-  it('generates every output of all 52 specs and the outputs type-check', async () => {
-    expect(specs.length).toBe(52);
+  it('generates every output of all 59 specs and the outputs type-check', async () => {
+    expect(specs.length).toBe(59);
     const out = path.resolve('.tmp/corpus-oas-examples');
     // Formatting does not change what tsc sees; it is left out to keep the run short.
     const results = await generateCorpus(specs, out, false);
