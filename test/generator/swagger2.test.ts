@@ -39,7 +39,10 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
     writeFileSync(path.join(out, f.path), f.contents);
   }
-  const client = (await import(pathToFileURL(path.join(out, 'client/index.ts')).href)) as Record<string, unknown>;
+  const client = (await import(pathToFileURL(path.join(out, 'client/index.ts')).href)) as Record<
+    string,
+    unknown
+  >;
   Client = client[result.api.clientName] as typeof Client;
   recorder = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -99,7 +102,9 @@ describe('a Swagger 2.0 spec', () => {
     const { seen: r } = await sent((c) => c.pets.photo!('p1', { file, caption: 'hi' }));
     expect([r.method, r.url]).toEqual(['POST', '/pets/p1/photo']);
     expect(r.type).toMatch(/^multipart\/form-data; boundary=/);
-    expect(r.body).toMatch(/name="file"; filename="[^"]*"\r\nContent-Type: image\/png\r\n\r\nphoto-bytes\r\n/);
+    expect(r.body).toMatch(
+      /name="file"; filename="[^"]*"\r\nContent-Type: image\/png\r\n\r\nphoto-bytes\r\n/,
+    );
     expect(r.body).toMatch(/name="caption"\r\n\r\nhi\r\n/);
   });
 
@@ -128,10 +133,47 @@ describe('a Swagger 2.0 spec', () => {
         '',
       ].join('\n'),
     );
-    const error = await runPipeline({ spec: file, format: false, emitters: ['types'] }).catch((e: unknown) => e);
+    const error = await runPipeline({ spec: file, format: false, emitters: ['types'] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(GeneratorError);
     expect((error as GeneratorError).format()).toBe(
       `${path.relative(process.cwd(), file)}:8:11 #/paths/~1a/get/parameters/0: error[unsupported]: Swagger 2.0 construct with no OpenAPI 3 equivalent: collectionFormat:tsv is no longer supported`,
+    );
+  });
+  it('reads a multi-file 2.0 spec: named definitions in other files stay named, findings name their file and line', async () => {
+    const dir = path.join(out, 'multi');
+    mkdirSync(path.join(dir, 'definitions'), { recursive: true });
+    const root = path.join(dir, 'swagger.yaml');
+    writeFileSync(
+      root,
+      [
+        "swagger: '2.0'",
+        'info: {title: T, version: "1"}',
+        'definitions:',
+        "  Pet: {$ref: 'definitions/pet.yaml'}",
+        'paths:',
+        '  /pets:',
+        '    post:',
+        '      operationId: createPet',
+        "      parameters: [{name: pet, in: body, schema: {$ref: '#/definitions/Pet'}}]",
+        "      responses: {'200': {description: ok, schema: {$ref: 'definitions/pet.yaml'}}}",
+        '',
+      ].join('\n'),
+    );
+    const pet = path.join(dir, 'definitions/pet.yaml');
+    writeFileSync(pet, 'type: object\nproperties:\n  name: {type: string}\n');
+    const { files } = await runPipeline({ spec: root, format: false, emitters: ['types'] });
+    const types = files.map((f) => f.contents).join('\n');
+    expect(types).toMatch(/export interface Pet \{/);
+    // The response's `$ref` to the same file is the same named type, not a second one.
+    expect(types).not.toMatch(/Pet2|PetYaml/);
+    writeFileSync(pet, 'type: object\nproperties:\n  name: {type: strin}\n');
+    const error = await runPipeline({ spec: root, format: false, emitters: ['types'] }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as GeneratorError).format()).toContain(
+      `${path.relative(process.cwd(), pet)}:3:16 #/components/schemas/Pet/properties/name/type: error[invalid-openapi]`,
     );
   });
 });
