@@ -9,6 +9,7 @@ import { createSwagger2PointerMap } from './swagger2-pointers.ts';
 
 interface Converter {
   convertObj(
+    this: void,
     swagger: unknown,
     options: Record<string, unknown>,
   ): Promise<{ openapi: Record<string, unknown> & { openapi: string } }>;
@@ -75,7 +76,7 @@ function reportUnconverted(
     delete obj[WARNING_KEY];
     diagnostics.report(
       'unsupported',
-      `Swagger 2.0 construct with no OpenAPI 3 equivalent: ${String(warning)}`,
+      `Swagger 2.0 construct with no OpenAPI 3 equivalent: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`,
       locate(pointer),
       'read without it',
     );
