@@ -176,4 +176,34 @@ describe('a Swagger 2.0 spec', () => {
       `${path.relative(process.cwd(), pet)}:3:16 #/components/schemas/Pet/properties/name/type: error[invalid-openapi]`,
     );
   });
+  it.each([
+    [
+      'a 2.0 document the converter refuses',
+      "parameters:\n  'Page Size': {name: a, in: query, type: string}\n  Page_Size: {name: b, in: query, type: string}\n",
+      "swagger: '2.0'",
+      /^\S+swagger\.yaml:1:1 #: error\[invalid-openapi\]: the Swagger 2\.0 document cannot be converted to OpenAPI 3\.0: Duplicate sanitised parameter name Page_Size$/,
+    ],
+    [
+      'swagger: 2.0 unquoted (a YAML number)',
+      '',
+      'swagger: 2.0',
+      /^\S+swagger\.yaml #\/swagger: error\[unsupported\]: the 'swagger' field must be the string "2\.0" \(quote it in YAML: swagger: '2\.0'\)$/,
+    ],
+    [
+      'Swagger 1.2',
+      '',
+      "swagger: '1.2'",
+      /^\S+swagger\.yaml #\/swagger: error\[unsupported\]: Swagger 1\.2 documents are not supported: only Swagger 2\.0 \(converted on load\), OpenAPI 3\.0 and 3\.1 are read$/,
+    ],
+  ])('%s is a located error', async (_, extra, head, want) => {
+    const dir = path.join(out, 'refused');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'swagger.yaml');
+    writeFileSync(file, `${head}\ninfo: {title: T, version: "1"}\npaths: {}\n${extra}`);
+    const error = await runPipeline({ spec: file, format: false, emitters: ['types'] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(GeneratorError);
+    expect((error as GeneratorError).format()).toMatch(want);
+  });
 });
