@@ -59,3 +59,21 @@ describe('ValueMaker', () => {
     expect(readings({ a: 1 })).toEqual([{ a: 1 }]);
   });
 });
+
+describe('ValueMaker objects', () => {
+  it('gives a nested object one property at least, so a form encoding still sends it', () => {
+    const doc = {
+      s: {
+        type: 'object',
+        required: ['features'],
+        properties: { features: { type: 'object', properties: { a: { type: 'boolean' } } } },
+      },
+    };
+    expect(maker(doc).value(doc.s)).toEqual({ features: { a: true } });
+  });
+
+  it('leaves the top-level body of a required-only call empty when nothing is required', () => {
+    const doc = { s: { type: 'object', properties: { a: { type: 'boolean' } } } };
+    expect(maker(doc).value(doc.s)).toEqual({});
+  });
+});

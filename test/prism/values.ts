@@ -264,6 +264,15 @@ export class ValueMaker {
         out[name] = this.value(extra === true || extra === undefined ? { type: 'string' } : extra, depth + 1);
     if (this.mode === 'all' && !Object.keys(properties).length && extra && depth < 4)
       out.key1 = this.value(extra === true ? { type: 'string' } : extra, depth + 1);
+    // A nested object that is given (required, or chosen) carries one property at least: an empty one vanishes in a
+    // form or deepObject encoding (`features={}` sends nothing), and the request would lack a required field.
+    if (depth > 0 && depth < 12 && !Object.keys(out).length) {
+      const first = Object.entries(properties).find(([, raw]) => {
+        const prop = deref<Schema>(this.doc, raw as Schema);
+        return !prop?.readOnly && !prop?.deprecated;
+      });
+      if (first) out[first[0]] = this.value(first[1], depth + 1);
+    }
     return out;
   }
 }
