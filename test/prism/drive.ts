@@ -123,6 +123,8 @@ export interface Tally {
 /** Whether the judge refused a request of the call; Prism's confirmed faults are not refusals. */
 function refused(r: CallResult, judge: 'prism' | 'server'): boolean {
   if (!r.verdicts.length) return true;
+  // The spec admits no value for an argument the call carries: no request of it can be valid (listed apart).
+  if (r.unsatisfiable) return false;
   return r.verdicts.some((v) => v[judge] && (judge === 'server' || !confirmedFaults(v)));
 }
 
@@ -135,7 +137,7 @@ export function tally(results: CallResult[]): Record<'required' | 'all', Tally> 
     row.calls++;
     const sent = r.verdicts.length > 0;
     if (sent && r.verdicts.every((v) => !v.prism)) row.prism++;
-    else if (!refused(r, 'prism')) row.prismFaults++;
+    else if (!refused(r, 'prism') && !r.unsatisfiable) row.prismFaults++;
     if (sent && r.verdicts.every((v) => !v.server)) row.server++;
   }
   return t;
@@ -159,9 +161,19 @@ export function refusals(results: CallResult[], judge: 'prism' | 'server'): stri
 /** One line per call Prism refused only for its confirmed faults, with the evidence. */
 export function prismFaults(results: CallResult[]): string[] {
   return results
-    .filter((r) => r.verdicts.some((v) => v.prism) && !refused(r, 'prism'))
+    .filter((r) => r.verdicts.some((v) => v.prism) && !refused(r, 'prism') && !r.unsatisfiable)
     .map(
       (r) =>
         `${r.operationId} (${r.mode}) ${r.method} ${r.path}: ${r.verdicts.flatMap((v) => confirmedFaults(v) ?? []).join(' | ')}`,
+    );
+}
+
+/** One line per call no valid request of which exists (the spec contradicts itself), with both judges' verdicts. */
+export function unsatisfiable(results: CallResult[]): string[] {
+  return results
+    .filter((r) => r.unsatisfiable)
+    .map(
+      (r) =>
+        `${r.operationId} (${r.mode}) ${r.method} ${r.path}: ${r.unsatisfiable!.join('; ')} (Prism: ${r.verdicts.map((v) => v.prism ?? 'accepted').join(' | ')}; server: ${r.verdicts.map((v) => v.server?.slice(0, 160) ?? 'accepted').join(' | ')})`,
     );
 }

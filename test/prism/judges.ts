@@ -111,9 +111,17 @@ async function prismVerdict(res: Response): Promise<string[] | undefined> {
   }
   if ((res.headers.get('content-type') ?? '').includes('problem+json')) {
     try {
-      const problem = JSON.parse(text) as { type?: string; title?: string; detail?: string };
-      if (problem.type?.startsWith('https://stoplight.io/prism/errors'))
-        return [`${res.status} ${problem.title}: ${problem.detail}`];
+      const problem = JSON.parse(text) as {
+        type?: string;
+        title?: string;
+        detail?: string;
+        validation?: { location: string[]; severity: string; message: string }[];
+      };
+      if (!problem.type?.startsWith('https://stoplight.io/prism/errors')) return undefined;
+      // A 422 of Prism's own names its violations (locations without the `request` the header's have).
+      const listed = (problem.validation ?? []).filter((v) => v.severity === 'Error');
+      if (listed.length) return listed.map((v) => `request.${v.location.join('.')}: ${v.message}`);
+      return [`${res.status} ${problem.title}: ${problem.detail}`];
     } catch {
       // not Prism's
     }

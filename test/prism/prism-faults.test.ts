@@ -63,3 +63,29 @@ describe('confirmedFaults', () => {
     ).toBeUndefined();
   });
 });
+
+describe('confirmedFaults on form arrays', () => {
+  it('confirms an array refused in a form body sent as the repeated key OpenAPI defaults to', () => {
+    const issue = 'request.body.MediaUrl: Request body property MediaUrl must be array';
+    const base = { method: 'POST', url: '/Messages.json', contentType: form, prismIssues: [issue] };
+    expect(confirmedFaults({ ...base, body: 'To=1&MediaUrl=https%3A%2F%2Fa' })).toHaveLength(1);
+    expect(confirmedFaults({ ...base, body: 'To=1&MediaUrl=a&MediaUrl=b' })).toHaveLength(1);
+    expect(confirmedFaults({ ...base, body: 'To=1&MediaUrl[0]=a' })).toBeUndefined();
+  });
+});
+
+describe('confirmedFaults on multipart objects', () => {
+  it('reads the part names of a multipart body to see what was sent', () => {
+    const issue =
+      "request.body.file_link_data: Request body property file_link_data must have required property 'create'";
+    const part = (name: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`;
+    const base = {
+      method: 'POST',
+      url: '/v1/files',
+      contentType: 'multipart/form-data; boundary=b',
+      prismIssues: [issue],
+    };
+    expect(confirmedFaults({ ...base, body: `${part('purpose')}--b--` })).toHaveLength(1);
+    expect(confirmedFaults({ ...base, body: `${part('file_link_data[metadata][a]')}--b--` })).toBeUndefined();
+  });
+});

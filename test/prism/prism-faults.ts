@@ -48,10 +48,14 @@ export const PRISM_FAULTS: PrismFault[] = [
       "Prism reads a deepObject form body or query by making an empty object for every object property of the schema, sent or not, then checks that object's required properties: an optional object the request never sent is refused",
     confirm: (v, m) => {
       const [, where, path, property] = m;
-      const text = where === 'body' ? (isForm(v) ? v.body : undefined) : new URL(v.url, 'http://h').search;
-      if (text === undefined) return undefined;
       const prefix = bracketed(path!);
-      const sent = keys(text).some((k) => k === prefix || k.startsWith(`${prefix}[`));
+      let names: string[];
+      if (where === 'query') names = keys(new URL(v.url, 'http://h').search);
+      else if (isForm(v) && v.body !== undefined) names = keys(v.body);
+      else if (isMultipart(v) && v.body !== undefined)
+        names = [...v.body.matchAll(/^content-disposition: form-data; name="([^"]*)"/gim)].map((n) => n[1]!);
+      else return undefined;
+      const sent = names.some((k) => k === prefix || k.startsWith(`${prefix}[`));
       return sent
         ? undefined
         : `no ${where} key ${prefix} or ${prefix}[…] was sent, so '${property}' is required of an object that is not in the request`;
@@ -67,6 +71,18 @@ export const PRISM_FAULTS: PrismFault[] = [
       if (!ours.some(([k]) => /\[\d+\]\[/.test(k))) return undefined;
       return JSON.stringify(stripeNodePairs(v.body)) === JSON.stringify(ours)
         ? `the body is what stripe-node's encoding makes of the same value (${ours.length} fields, an array of objects among them)`
+        : undefined;
+    },
+  },
+  {
+    pattern: /^request\.body\.([\w.]+): Request body property \1 must be array$/,
+    reason:
+      "Prism does not gather a form body's repeated key into an array: OpenAPI's default encoding of an array field (style form, explode true) is the key once per item (`MediaUrl=a&MediaUrl=b`, as twilio-node sends it), and Prism refuses it with one item or several",
+    confirm: (v, m) => {
+      if (!isForm(v) || v.body === undefined) return undefined;
+      const count = keys(v.body).filter((k) => k === m[1]).length;
+      return count > 0
+        ? `the body sends ${m[1]} as a plain key ${count === 1 ? 'once (one item)' : `${count} times`}, the default form/explode encoding of an array`
         : undefined;
     },
   },
