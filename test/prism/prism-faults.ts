@@ -77,7 +77,7 @@ export const PRISM_FAULTS: PrismFault[] = [
   {
     pattern: /^request\.body\.([\w.]+): Request body property \1 must be array$/,
     reason:
-      "Prism does not gather a form body's repeated key into an array: OpenAPI's default encoding of an array field (style form, explode true) is the key once per item (`MediaUrl=a&MediaUrl=b`, as twilio-node sends it), and Prism refuses it with one item or several",
+      "Prism does not gather a form body's repeated key into an array: OpenAPI's default encoding of an array field (style form, explode true) is the key once per item (`MediaUrl=a&MediaUrl=b`), and Prism refuses it with one item or several",
     confirm: (v, m) => {
       if (!isForm(v) || v.body === undefined) return undefined;
       const count = keys(v.body).filter((k) => k === m[1]).length;
