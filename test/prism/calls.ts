@@ -19,6 +19,8 @@ export interface Call {
   sdkPath: string[];
   /** Positional path arguments, then the params object (absent: the method takes none). */
   args: unknown[];
+  /** Schemas of the spec that admit no value, met while making the arguments (values.ts): no valid request exists. */
+  unsatisfiable?: string[];
 }
 
 interface RawParameter {
@@ -109,6 +111,7 @@ function callOf(doc: Node, op: Operation, mode: Mode): Call {
     mode,
     sdkPath: op.sdkPath,
     args,
+    ...(maker.unsatisfiable.length ? { unsatisfiable: maker.unsatisfiable } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { runPipeline } from '../../generator/pipeline.ts';
 import { callsOf, type Call } from './calls.ts';
+import { confirmedFaults } from './prism-faults.ts';
 import { pruneSpec } from './prune.ts';
 import { startPrism, startRecorder, type Verdict } from './judges.ts';
 
@@ -112,27 +113,40 @@ export async function drive(name: string, spec: string, sample?: number): Promis
 
 export interface Tally {
   calls: number;
+  /** Calls Prism accepted every request of. */
   prism: number;
+  /** Calls Prism refused only for its own confirmed faults (prism-faults.ts). */
+  prismFaults: number;
   server: number;
+}
+
+/** Whether the judge refused a request of the call; Prism's confirmed faults are not refusals. */
+function refused(r: CallResult, judge: 'prism' | 'server'): boolean {
+  if (!r.verdicts.length) return true;
+  // The spec admits no value for an argument the call carries: no request of it can be valid (listed apart).
+  if (r.unsatisfiable) return false;
+  return r.verdicts.some((v) => v[judge] && (judge === 'server' || !confirmedFaults(v)));
 }
 
 /** Accepted calls by mode: a call is accepted when it sent a request and no judge refused one. */
 export function tally(results: CallResult[]): Record<'required' | 'all', Tally> {
-  const t = { required: { calls: 0, prism: 0, server: 0 }, all: { calls: 0, prism: 0, server: 0 } };
+  const zero = (): Tally => ({ calls: 0, prism: 0, prismFaults: 0, server: 0 });
+  const t = { required: zero(), all: zero() };
   for (const r of results) {
     const row = t[r.mode];
     row.calls++;
     const sent = r.verdicts.length > 0;
     if (sent && r.verdicts.every((v) => !v.prism)) row.prism++;
+    else if (!refused(r, 'prism') && !r.unsatisfiable) row.prismFaults++;
     if (sent && r.verdicts.every((v) => !v.server)) row.server++;
   }
   return t;
 }
 
-/** One line per refused call: which judge, and why. */
+/** One line per refused call: which judge, and why (Prism's confirmed faults left out: see prismFaults). */
 export function refusals(results: CallResult[], judge: 'prism' | 'server'): string[] {
   return results
-    .filter((r) => !r.verdicts.length || r.verdicts.some((v) => v[judge]))
+    .filter((r) => refused(r, judge))
     .map((r) => {
       const why = r.verdicts.length
         ? r.verdicts
@@ -142,4 +156,24 @@ export function refusals(results: CallResult[], judge: 'prism' | 'server'): stri
         : `not sent: ${r.error}`;
       return `${r.operationId} (${r.mode}) ${r.method} ${r.path}: ${why}`;
     });
+}
+
+/** One line per call Prism refused only for its confirmed faults, with the evidence. */
+export function prismFaults(results: CallResult[]): string[] {
+  return results
+    .filter((r) => r.verdicts.some((v) => v.prism) && !refused(r, 'prism') && !r.unsatisfiable)
+    .map(
+      (r) =>
+        `${r.operationId} (${r.mode}) ${r.method} ${r.path}: ${r.verdicts.flatMap((v) => confirmedFaults(v) ?? []).join(' | ')}`,
+    );
+}
+
+/** One line per call no valid request of which exists (the spec contradicts itself), with both judges' verdicts. */
+export function unsatisfiable(results: CallResult[]): string[] {
+  return results
+    .filter((r) => r.unsatisfiable)
+    .map(
+      (r) =>
+        `${r.operationId} (${r.mode}) ${r.method} ${r.path}: ${r.unsatisfiable!.join('; ')} (Prism: ${r.verdicts.map((v) => v.prism ?? 'accepted').join(' | ')}; server: ${r.verdicts.map((v) => v.server?.slice(0, 160) ?? 'accepted').join(' | ')})`,
+    );
 }

@@ -12,8 +12,13 @@ import type { AddressInfo } from 'node:net';
 export interface Verdict {
   method: string;
   url: string;
+  /** The request's content type and body as sent (prism-faults.ts reads them to confirm a Prism fault). */
+  contentType?: string;
+  body?: string;
   /** Prism's refusal (its violations or its problem's title and detail); absent: accepted. */
   prism?: string;
+  /** The same refusal, one item per violation. */
+  prismIssues?: string[];
   /** Our server's refusal (status and error message); absent: accepted. */
   server?: string;
 }
@@ -95,20 +100,28 @@ function readAll(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Prism's own refusal of a request: request violations of severity error, or a problem answer Prism made. */
-async function prismVerdict(res: Response): Promise<string | undefined> {
+async function prismVerdict(res: Response): Promise<string[] | undefined> {
   const text = await res.text();
   const violations = res.headers.get('sl-violations');
   if (violations) {
-    if (violations.startsWith('Too many violations!')) return violations.slice(0, 600);
+    if (violations.startsWith('Too many violations!')) return [violations.slice(0, 600)];
     const list = JSON.parse(violations) as { location: string[]; severity: string; message: string }[];
     const refused = list.filter((v) => v.location[0] === 'request' && v.severity === 'Error');
-    if (refused.length) return refused.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ');
+    if (refused.length) return refused.map((v) => `${v.location.join('.')}: ${v.message}`);
   }
   if ((res.headers.get('content-type') ?? '').includes('problem+json')) {
     try {
-      const problem = JSON.parse(text) as { type?: string; title?: string; detail?: string };
-      if (problem.type?.startsWith('https://stoplight.io/prism/errors'))
-        return `${res.status} ${problem.title}: ${problem.detail}`;
+      const problem = JSON.parse(text) as {
+        type?: string;
+        title?: string;
+        detail?: string;
+        validation?: { location: string[]; severity: string; message: string }[];
+      };
+      if (!problem.type?.startsWith('https://stoplight.io/prism/errors')) return undefined;
+      // A 422 of Prism's own names its violations (locations without the `request` the header's have).
+      const listed = (problem.validation ?? []).filter((v) => v.severity === 'Error');
+      if (listed.length) return listed.map((v) => `request.${v.location.join('.')}: ${v.message}`);
+      return [`${res.status} ${problem.title}: ${problem.detail}`];
     } catch {
       // not Prism's
     }
@@ -151,10 +164,14 @@ export async function startRecorder(prism: string, ours: string, serverPrefix: s
       const fromPrism = await fetch(`${prism}${req.url}`, init());
       const copy = fromPrism.clone();
       const fromServer = await fetch(`${ours}${serverPrefix}${req.url}`, init());
+      const issues = await prismVerdict(fromPrism);
       verdicts.push({
         method: req.method ?? 'GET',
         url: req.url ?? '',
-        ...optional('prism', await prismVerdict(fromPrism)),
+        ...optional('contentType', req.headers['content-type']),
+        ...(body.length ? { body: body.toString('latin1') } : {}),
+        ...optional('prism', issues?.join('; ')),
+        ...(issues ? { prismIssues: issues } : {}),
         ...optional('server', await serverVerdict(fromServer)),
       });
       const out = Buffer.from(await copy.arrayBuffer());

@@ -55,7 +55,19 @@ export function pruneSpec(doc: Node, keep: { path: string; method: string }[]): 
   return { ...out, components: kept };
 }
 
-/** Each response keeps its status and media types; its body schema becomes `{}` and its headers go. */
+/**
+ * The schema Prism answers a media type with. JSON and XML bodies get `{}` (any value: Prism serializes whatever it
+ * makes). Any other media type gets `{ type: 'string' }`: Prism 5.14.2's server serializes a text type only from a
+ * string ("Cannot serialise complex objects as text") and a type it has no serializer for (`application/pdf`,
+ * `image/jpg`, `application/octet-stream`) only when the body is a string ("Cannot find serializer for …"). The media
+ * types themselves stay, so a request's `Accept` negotiates as against the full spec (a 406 stays a 406).
+ */
+export function answerSchema(mediaType: string): Record<string, unknown> {
+  const type = mediaType.split(';')[0]!.trim().toLowerCase();
+  return /^application\/(.+\+)?(json|xml)$|^text\/xml$/.test(type) ? {} : { type: 'string' };
+}
+
+/** Each response keeps its status and media types; its body schema becomes answerSchema's and its headers go. */
 function withoutResponseSchemas(operation: Node): Node {
   const responses: Record<string, Node> = {};
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Record<string, Node>)) {
@@ -63,7 +75,7 @@ function withoutResponseSchemas(operation: Node): Node {
     responses[status] = {
       description: typeof raw.description === 'string' ? raw.description : status,
       ...(content
-        ? { content: Object.fromEntries(Object.keys(content).map((m) => [m, { schema: {} }])) }
+        ? { content: Object.fromEntries(Object.keys(content).map((m) => [m, { schema: answerSchema(m) }])) }
         : {}),
     };
   }

@@ -6,6 +6,7 @@
  */
 import randexp from 'randexp';
 import { mulberry32 } from '../../scripts/bench/random.ts';
+import { readings, schemaCheck } from './schema-check.ts';
 
 // randexp sets `module.exports` to the class, and its types describe `exports.default`: both name the class.
 const RandExp =
@@ -65,6 +66,8 @@ const FORMATS: Record<string, string> = {
 
 export class ValueMaker {
   private readonly random: () => number;
+  /** The schemas met that admit no value (the spec contradicts itself there), in the order met. */
+  readonly unsatisfiable: string[] = [];
 
   constructor(
     private readonly doc: unknown,
@@ -79,21 +82,19 @@ export class ValueMaker {
     const s = deref(this.doc, (schema ?? {}) as Schema);
     if (!s || typeof s !== 'object') return 'a';
     if ('const' in s) return s.const;
-    if (Array.isArray(s.enum)) {
-      const choices = s.enum.filter((v) => v !== null && v !== '');
-      return choices.length ? choices[0] : s.enum[0];
-    }
+    if (Array.isArray(s.enum)) return this.member(s);
     if (Array.isArray(s.allOf)) return this.allOf(s, depth);
     const union = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
     if (Array.isArray(union) && union.length) {
       const usable = union.filter((v) => !deref<Schema>(this.doc, v as Schema)?.deprecated);
-      const pick = (usable.length ? usable : union)[0];
+      const candidates = usable.length ? usable : union;
       const rest = { ...s };
       delete rest.oneOf;
       delete rest.anyOf;
-      return Object.keys(rest).some((k) => k === 'properties' || k === 'type')
-        ? this.allOf({ allOf: [rest, pick] }, depth)
-        : this.value(pick, depth + 1);
+      const merged = Object.keys(rest).some((k) => k === 'properties' || k === 'type');
+      if (s.oneOf && !merged) return this.exclusiveValue(candidates, depth);
+      const pick = candidates[0];
+      return merged ? this.allOf({ allOf: [rest, pick] }, depth) : this.value(pick, depth + 1);
     }
     switch (this.typeOf(s)) {
       case 'string':
@@ -113,6 +114,49 @@ export class ValueMaker {
       default:
         return 'a';
     }
+  }
+
+  /**
+   * The first `oneOf` branch whose value no other branch accepts, under any reading a server may give it (a
+   * parameter's text `1` is an integer and a string: GitHub's `workflow_id`, `oneOf [integer, string]`, takes
+   * `abcdefgh`, which only the string branch accepts). The first branch's value when none is exclusive or ajv
+   * cannot tell.
+   */
+  private exclusiveValue(branches: unknown[], depth: number): unknown {
+    const check = schemaCheck(this.doc as object);
+    const mark = this.unsatisfiable.length;
+    let first: { value: unknown; notes: string[] } | undefined;
+    for (const branch of branches) {
+      const value = this.value(branch, depth + 1);
+      const accepting = branches.filter((b) =>
+        readings(value).some((r) => check.matches(deref(this.doc, b), r) !== false),
+      );
+      if (accepting.length === 1 && accepting[0] === branch) return value;
+      // A branch not taken leaves no note of its own contradictions.
+      first ??= { value, notes: this.unsatisfiable.slice(mark) };
+      this.unsatisfiable.length = mark;
+    }
+    this.unsatisfiable.push(...first!.notes);
+    return first!.value;
+  }
+
+  /**
+   * The first `enum` member (not null or empty) that the rest of its schema admits: SendGrid's `send_at` is
+   * `enum: [now]` with `format: date-time`, which no value satisfies; such a contradiction is recorded in
+   * `unsatisfiable` and the first member given.
+   */
+  private member(s: Schema): unknown {
+    const all = s.enum as unknown[];
+    const choices = all.filter((v) => v !== null && v !== '');
+    const list = choices.length ? choices : all;
+    const rest = { ...s };
+    delete rest.enum;
+    for (const k of ['description', 'example', 'examples', 'title', 'x-enum-descriptions']) delete rest[k];
+    const check = schemaCheck(this.doc as object);
+    const admitted = list.find((v) => check.matches(rest, v) !== false);
+    if (admitted !== undefined) return admitted;
+    this.unsatisfiable.push(`enum ${JSON.stringify(all)} beside ${JSON.stringify(rest)}: no member is valid`);
+    return list[0];
   }
 
   private typeOf(s: Schema): string {
@@ -220,6 +264,15 @@ export class ValueMaker {
         out[name] = this.value(extra === true || extra === undefined ? { type: 'string' } : extra, depth + 1);
     if (this.mode === 'all' && !Object.keys(properties).length && extra && depth < 4)
       out.key1 = this.value(extra === true ? { type: 'string' } : extra, depth + 1);
+    // A nested object that is given (required, or chosen) carries one property at least: an empty one vanishes in a
+    // form or deepObject encoding (`features={}` sends nothing), and the request would lack a required field.
+    if (depth > 0 && depth < 12 && !Object.keys(out).length) {
+      const first = Object.entries(properties).find(([, raw]) => {
+        const prop = deref<Schema>(this.doc, raw as Schema);
+        return !prop?.readOnly && !prop?.deprecated;
+      });
+      if (first) out[first[0]] = this.value(first[1], depth + 1);
+    }
     return out;
   }
 }

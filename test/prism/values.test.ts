@@ -1,0 +1,79 @@
+/**
+ * The Prism lane's value maker: values valid against the spec and not ambiguous where the spec's `oneOf` branches
+ * overlap, and the schemas that admit no value named.
+ */
+import { describe, expect, it } from 'vitest';
+import { readings } from './schema-check.ts';
+import { ValueMaker } from './values.ts';
+
+const maker = (doc: object, mode: 'required' | 'all' = 'required') => new ValueMaker(doc, 1, mode);
+
+describe('ValueMaker', () => {
+  it('gives a oneOf [integer, string] a value only the string branch accepts, also as a parameter reads it', () => {
+    const schema = { oneOf: [{ type: 'integer' }, { type: 'string' }] };
+    const doc = { components: { schemas: { Id: schema } } };
+    const value = maker(doc).value({ $ref: '#/components/schemas/Id' });
+    expect(typeof value).toBe('string');
+    expect(readings(value)).toEqual([value]);
+  });
+
+  it('keeps the first branch where it is the only one to accept its value', () => {
+    const doc = { s: { oneOf: [{ type: 'integer' }, { type: 'boolean' }] } };
+    expect(maker(doc).value(doc.s)).toBe(1);
+  });
+
+  it('follows $refs inside the branches to judge them', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Num: { type: 'integer', minimum: 3 },
+          Any: { type: 'string' },
+          U: { oneOf: [{ $ref: '#/components/schemas/Num' }, { $ref: '#/components/schemas/Any' }] },
+        },
+      },
+    };
+    expect(maker(doc).value({ $ref: '#/components/schemas/U' })).toBe('abcdefgh');
+  });
+
+  it('picks the enum member the rest of its schema admits', () => {
+    const doc = { s: { type: 'string', enum: ['', 'not-a-date', '2024-05-06'], format: 'date' } };
+    const m = maker(doc);
+    expect(m.value(doc.s)).toBe('2024-05-06');
+    expect(m.unsatisfiable).toEqual([]);
+  });
+
+  it('names a schema that admits no value (an enum member that breaks its own format)', () => {
+    const doc = { s: { type: 'string', enum: ['now'], format: 'date-time' } };
+    const m = maker(doc);
+    expect(m.value(doc.s)).toBe('now');
+    expect(m.unsatisfiable).toEqual([
+      'enum ["now"] beside {"type":"string","format":"date-time"}: no member is valid',
+    ]);
+  });
+
+  it('reads a scalar the ways a server may', () => {
+    expect(readings(1)).toEqual([1, '1']);
+    expect(readings('12')).toEqual(['12', 12]);
+    expect(readings('true')).toEqual(['true', true]);
+    expect(readings('abc')).toEqual(['abc']);
+    expect(readings({ a: 1 })).toEqual([{ a: 1 }]);
+  });
+});
+
+describe('ValueMaker objects', () => {
+  it('gives a nested object one property at least, so a form encoding still sends it', () => {
+    const doc = {
+      s: {
+        type: 'object',
+        required: ['features'],
+        properties: { features: { type: 'object', properties: { a: { type: 'boolean' } } } },
+      },
+    };
+    expect(maker(doc).value(doc.s)).toEqual({ features: { a: true } });
+  });
+
+  it('leaves the top-level body of a required-only call empty when nothing is required', () => {
+    const doc = { s: { type: 'object', properties: { a: { type: 'boolean' } } } };
+    expect(maker(doc).value(doc.s)).toEqual({});
+  });
+});
