@@ -81,6 +81,11 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
   /** The declared idempotency header among `callHeaders`, filled by the client when not given; absent: none. */
   idempotencyHeader?: string;
   /**
+   * The key of the client method's params the body goes under, where the body is not an object (a file, a text, a
+   * JSON array) and the method takes query or header parameters too; absent: the params are the body's fields.
+   */
+  bodyKey?: string;
+  /**
    * For `text` and `binary` body modes: the media type the body is sent with (the first content of that kind);
    * absent otherwise.
    */

@@ -114,6 +114,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const credential = credentialOf(api, op);
   const securityAlternatives = alternativesOf(api, op);
   const idempotencyHeader = t.headers.idempotency.get(id);
+  const bodyKey = t.headers.bodyKey.get(id);
   return {
     ...own,
     parameters,
@@ -125,6 +126,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
     ...(mode ? { bodyMode: mode } : {}),
     callHeaders: decided(t.headers.onCall.get(id), `the call headers of ${id}`),
     ...(idempotencyHeader !== undefined ? { idempotencyHeader } : {}),
+    ...(bodyKey !== undefined ? { bodyKey } : {}),
     ...(rawContentType !== undefined ? { rawContentType } : {}),
     ...(list ? { list } : {}),
     ...(pageItem ? { pageItem } : {}),

@@ -102,6 +102,31 @@ const spec = {
       servers: [{ url: 'https://upload.example.test/api' }],
       post: { operationId: 'createUpload', responses: ok },
     },
+    '/assets': {
+      post: {
+        operationId: 'uploadAsset',
+        parameters: [
+          { name: 'name', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'Content-Range', in: 'header', schema: { type: 'string' } },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+        responses: ok,
+      },
+    },
+    '/labels': {
+      put: {
+        operationId: 'replaceLabels',
+        parameters: [
+          { name: 'body', in: 'query', schema: { type: 'string' } },
+          { name: 'dry_run', in: 'query', schema: { type: 'boolean' } },
+        ],
+        requestBody: { content: { 'application/json': { schema: strings } } },
+        responses: ok,
+      },
+    },
     '/rows/{sel}': {
       get: {
         operationId: 'getRow',
@@ -118,6 +143,7 @@ interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  body: string;
 }
 const seen: Seen[] = [];
 let recorder: http.Server;
@@ -145,9 +171,15 @@ beforeAll(async () => {
   Client = client[api.clientName] as typeof Client;
   serverModule = (await import(pathToFileURL(path.join(out, 'server/index.ts')).href)) as typeof serverModule;
   recorder = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers });
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       res.setHeader('content-type', 'application/json');
       res.end('{}');
     });
@@ -204,6 +236,30 @@ describe('header parameters on the call', () => {
       c.tickets!.create!({ title: 'A', 'X-Trace': 1 }, { headers: { 'x-trace': '7' } }),
     );
     expect(r.headers['x-trace']).toBe('7');
+  });
+});
+
+describe('a body that is not an object, beside query and header parameters', () => {
+  it('goes under `body` in the params, sent as the body while the parameters go to the query and headers', async () => {
+    const r = await sent((c) =>
+      c.assets!.create!({
+        body: new Blob(['raw bytes'], { type: 'application/octet-stream' }),
+        name: 'a.bin',
+        'Content-Range': 'bytes 0-8/9',
+      }),
+    );
+    expect(r.url).toBe('/assets?name=a.bin');
+    expect(r.headers['content-range']).toBe('bytes 0-8/9');
+    expect(r.headers['content-type']).toBe('application/octet-stream');
+    expect(r.body).toBe('raw bytes');
+  });
+
+  it('a JSON array likewise; a parameter named `body` moves the body to `requestBody`', async () => {
+    const r = await sent((c) => c.labels!.update!({ requestBody: ['a', 'b'], body: 'q', dry_run: true }));
+    expect(r.url).toBe('/labels?body=q&dry_run=true');
+    expect(JSON.parse(r.body)).toEqual(['a', 'b']);
+    const methods = readFileSync(path.join(out, 'client/resources/assets.ts'), 'utf8');
+    expect(methods.replace(/\s+/g, ' ')).toContain('body: UploadAssetBody;');
   });
 });
 

@@ -96,7 +96,11 @@ function callOf(doc: Node, op: Operation, mode: Mode): Call {
     if (/form-data|octet-stream/.test(mediaType) || !/json|form|text|xml/.test(mediaType))
       body = withFiles(body, schema, doc);
   }
-  if (
+  if (op.bodyKey !== undefined) {
+    // A body that is not an object goes under its own key beside the parameters (the call-headers pass decides).
+    if (body !== undefined || Object.keys(object).length)
+      args.push({ ...(body !== undefined ? { [op.bodyKey]: body } : {}), ...object });
+  } else if (
     body !== undefined &&
     (typeof body !== 'object' || body === null || Array.isArray(body) || body instanceof Blob)
   ) {

@@ -35,6 +35,8 @@ export interface OperationSpec extends Omit<OperationFacts, 'status'> {
   headerKeys?: readonly string[];
   /** The declared header given an idempotency key when the caller passes none. */
   idempotencyHeader?: string;
+  /** The params key a body that is not an object goes under, beside the query and header parameters. */
+  bodyKey?: string;
 }
 
 /** The media type a `text` or `binary` body is sent with: the first the operation accepts of that kind. */

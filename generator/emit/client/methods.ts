@@ -50,10 +50,15 @@ function paramsOf(
   const parts: TypeWriter[] = [];
   if (mode) {
     const body = text(use.opType(op, op.names.body));
-    parts.push(
+    const sent =
       mode === 'multipart' || mode === 'json|multipart'
         ? generic(use.from(`${CORE}/uploads.ts`, 'WithUploads', true), [body])
-        : body,
+        : body;
+    // A body that is not an object goes under its own key beside the parameters (`{ body: file, name }`).
+    parts.push(
+      op.bodyKey !== undefined
+        ? objectType([{ name: op.bodyKey, optional: !op.requestBody!.required, type: sent }])
+        : sent,
     );
   }
   if (query.length) parts.push(text(use.opType(op, op.names.query)));

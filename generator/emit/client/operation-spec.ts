@@ -34,6 +34,7 @@ export function clientOwn(op: Operation, api: Api): Record<string, unknown> {
   if (op.bodyMode) own.body = op.bodyMode;
   if (op.callHeaders.length) own.headerKeys = op.callHeaders;
   if (op.idempotencyHeader !== undefined) own.idempotencyHeader = op.idempotencyHeader;
+  if (op.bodyKey !== undefined) own.bodyKey = op.bodyKey;
   if (op.servers.length && !sameServers(op.servers, api.servers))
     own.servers = op.servers.map((s) => ({
       url: s.url,

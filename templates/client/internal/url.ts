@@ -69,7 +69,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The one params argument as the operation's `params` says: all body, all query, or split by `queryKeys`; the
- * header parameters (`headerKeys`) taken out first.
+ * header parameters (`headerKeys`) taken out first, and a body that is not an object from under `bodyKey`.
  */
 export function splitParams(op: OperationSpec, params: unknown): SplitParams {
   if (params === undefined || (op.params === undefined && op.headerKeys === undefined)) return NO_PARAMS;
@@ -81,7 +81,12 @@ export function splitParams(op: OperationSpec, params: unknown): SplitParams {
   const body: Query = {};
   const query: Query = {};
   let headers: Record<string, string> | undefined;
+  let own: unknown;
   for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+    if (key === op.bodyKey) {
+      own = value;
+      continue;
+    }
     if (op.headerKeys?.includes(key)) {
       if (value === undefined || value === null) continue;
       (headers ??= {})[key] = headerText(value, op.styles?.header?.[key]);
@@ -96,7 +101,12 @@ export function splitParams(op: OperationSpec, params: unknown): SplitParams {
   // A body of nothing but headers is no body, unless the operation needs one.
   const sendBody = op.params === 'body' || op.params === 'both';
   return {
-    body: sendBody && (hasKeys(body) || op.requestBody?.required) ? body : undefined,
+    body:
+      op.bodyKey !== undefined
+        ? own
+        : sendBody && (hasKeys(body) || op.requestBody?.required)
+          ? body
+          : undefined,
     query,
     ...(headers ? { headers } : {}),
   };
