@@ -10,7 +10,7 @@
 /** Members are parsed natively in runs of about this many characters; a longer member is taken apart in turn. */
 export const RUN_CHARS = 32 * 1024;
 /** Longest hold of the event loop between two turns for other requests. */
-const SLICE_MS = 2;
+const SLICE_MS = 1;
 
 /** Thrown on anything that is not JSON; the caller answers `invalid_json` for every error alike. */
 const INVALID = new SyntaxError('not valid JSON');

@@ -33,7 +33,7 @@ const schedule: (resume: () => void) => void =
   typeof setImmediate === 'function' ? (resume) => setImmediate(resume) : (resume) => setTimeout(resume, 0);
 
 /** How long a stream may send items that are ready at once before it lets the event loop turn. */
-export const STREAM_SLICE_MS = 2;
+export const STREAM_SLICE_MS = 1;
 
 /**
  * One stream's turn keeper: each call after an item returns a promise that resolves once the event loop has turned
