@@ -10,6 +10,7 @@ import { Diagnostics, fail, GeneratorError, type Location, pointerToken } from '
 import { resolveInternal } from '../diagnostics.ts';
 import { schemaErrors } from './schema-validator.ts';
 import { convertSwagger2 } from './swagger2.ts';
+import { locateThrough } from './swagger2-pointers.ts';
 import type { SourceSet } from './yaml-files.ts';
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: string };
@@ -109,7 +110,7 @@ export async function bundle(
     const converted = await convertSwagger2(bundled, sources.root.display, sourceLocate, diagnostics);
     bundled = converted.document;
     toSource = converted.toSource;
-    locate = (pointer) => ({ ...sourceLocate(toSource(pointer)), pointer });
+    locate = locateThrough(sourceLocate, toSource);
     localizeMappings(bundled);
   }
   inlineMisplacedRefs(bundled, '#', bundled, locate, diagnostics);

@@ -2,6 +2,7 @@ import { Diagnostics, type Location } from '../diagnostics.ts';
 import { bundle, type OpenApiDocument } from './bundle.ts';
 import { followMoves, hoistSchemas } from './hoist.ts';
 import { createLocator, createSourceOf } from './source-map.ts';
+import { locateThrough } from './swagger2-pointers.ts';
 import { loadSources, type SourceSet } from './yaml-files.ts';
 
 export interface LoadedSpec {
@@ -22,7 +23,7 @@ export async function loadSpec(
   // Converted Swagger 2.0 input is located where its 2.0 counterpart was written; the pointer shown is the document's.
   const sourceOf = createSourceOf(sources);
   const locate = followMoves(
-    (pointer) => ({ ...sourceLocate(toSource(pointer)), pointer }),
+    locateThrough(sourceLocate, toSource),
     hoistSchemas(document, (pointer) => sourceOf(toSource(pointer)), sources.files.size > 1),
   );
   return { document, sources, locate };

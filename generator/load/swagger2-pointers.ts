@@ -4,7 +4,7 @@
  * conversion moves are rewritten (components, bodies, response content, parameter schemas, security flows); a place
  * it creates that has no counterpart maps to its nearest ancestor that has one.
  */
-import { decodeToken, pointerToken, resolveInternal } from '../diagnostics.ts';
+import { decodeToken, joinPointer, type Location, resolveInternal } from '../diagnostics.ts';
 
 type Tokens = string[];
 type Json = Record<string, unknown>;
@@ -17,7 +17,7 @@ function tokensOf(pointer: string): Tokens {
 }
 
 function pointerOf(tokens: Tokens): string {
-  return `#${tokens.map((t) => `/${pointerToken(t)}`).join('')}`;
+  return joinPointer('#', ...tokens);
 }
 
 function at(document: unknown, tokens: Tokens): unknown {
@@ -179,4 +179,12 @@ function mapTokens(converted: unknown, source: unknown, t: Tokens): Tokens {
  */
 export function createSwagger2PointerMap(converted: unknown, source: unknown): (pointer: string) => string {
   return (pointer) => pointerOf(mapTokens(converted, source, tokensOf(pointer)));
+}
+
+/** `locate` of the source files for pointers of the converted document: where `toSource` maps them, shown as given. */
+export function locateThrough(
+  locate: (pointer: string) => Location,
+  toSource: (pointer: string) => string,
+): (pointer: string) => Location {
+  return (pointer) => ({ ...locate(toSource(pointer)), pointer });
 }

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { type Diagnostics, fail, type Location, pointerToken } from '../diagnostics.ts';
-import { createSwagger2PointerMap } from './swagger2-pointers.ts';
+import { createSwagger2PointerMap, locateThrough } from './swagger2-pointers.ts';
 
 interface Converter {
   convertObj(
@@ -47,7 +47,7 @@ export async function convertSwagger2(
   }
   const document = result.openapi;
   const toSource = createSwagger2PointerMap(document, source);
-  const locate = (pointer: string): Location => ({ ...locateSource(toSource(pointer)), pointer });
+  const locate = locateThrough(locateSource, toSource);
   diagnostics.warn(
     'converted-input',
     `Swagger ${String(source.swagger)} input converted to OpenAPI ${document.openapi} on load (swagger2openapi)`,

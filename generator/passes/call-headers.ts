@@ -43,13 +43,22 @@ export function decideCallHeaders(api: ParsedApi, clientHeaders: readonly string
     const others = names.length > 0 || op.parameters.some((p) => p.in === 'query');
     if (others && op.requestBody?.contents.length && !objectBody(api, op, schemas)) {
       const taken = new Set(op.parameters.map((p) => p.name));
-      bodyKey.set(op.operationId, BODY_KEYS.find((k) => !taken.has(k)) ?? `body_${taken.size}`);
+      bodyKey.set(op.operationId, freeBodyKey(taken));
     }
   }
   return { onCall, idempotency, bodyKey };
 }
 
 const BODY_KEYS = ['body', 'requestBody', 'data'];
+
+/** The first of `BODY_KEYS` no parameter has, else `body2`, `body3`… */
+function freeBodyKey(taken: ReadonlySet<string>): string {
+  const named = BODY_KEYS.find((k) => !taken.has(k));
+  if (named !== undefined) return named;
+  let n = 2;
+  while (taken.has(`body${n}`)) n++;
+  return `body${n}`;
+}
 
 /**
  * Whether the body the client sends (the JSON content, else multipart or form fields) is an object, whose fields the
