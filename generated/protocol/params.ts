@@ -8,6 +8,7 @@
  *   `spaceDelimited` / `pipeDelimited`, not exploded: `id=3%204`, `id=3|4` (exploded: as `form`); `deepObject`:
  *   `id[R]=100`, nested brackets, arrays by index (`id[0]=a`);
  * - header `simple`: `3,4`, `R,100` (exploded: `R=100`).
+ * An array of objects or arrays, which no style but deepObject can write, goes as its JSON text (`id=[{"R":100}]`).
  * Reserved characters inside a value are percent-encoded (`allowReserved` keeps them in a query value); the
  * delimiters of the style are not.
  */
@@ -91,6 +92,10 @@ export function queryPieces(name: string, value: unknown, enc: ParameterEncoding
     );
   if (Array.isArray(value)) {
     const items = value.filter(present);
+    // Objects or arrays as items have no notation outside deepObject: the whole array goes as JSON text, once, as
+    // Box's own SDK sends its `mdfilters` (an item's own JSON repeated would lose its commas to a comma split).
+    if (items.some((v) => typeof v === 'object' && !(v instanceof Date)))
+      return [`${key}=${encodeValue(JSON.stringify(items), enc?.allowReserved)}`];
     if (explode) return items.map((v) => `${key}=${e(v)}`);
     const sep = style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : ',';
     return [`${key}=${items.map(e).join(sep)}`];

@@ -65,8 +65,10 @@ export function operationFacts(op: Operation): Record<string, unknown> {
   const facts: Record<string, unknown> = {
     id: op.operationId,
     method: op.method.toUpperCase(),
-    path: op.path,
+    path: op.wirePath,
   };
+  if (op.candidates) facts.candidates = op.candidates;
+  if (op.routedVia !== undefined) facts.routedVia = op.routedVia;
   const query = queryParams(op);
   const hasBody = op.bodyMode !== undefined;
   if (hasBody && query.length) {

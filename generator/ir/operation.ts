@@ -105,6 +105,19 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
    * scheme with where its credential goes; absent for an operation without security.
    */
   securityAlternatives?: CredentialChoice[][];
+  /**
+   * The path the client sends and the server routes: the path key without any `#…` text (Box's
+   * `/files/{file_id}#add_shared_link` is sent as `/files/{file_id}`; decided by passes/request-lines.ts).
+   */
+  wirePath: string;
+  /**
+   * On the operation a method and `wirePath` shared by several is routed to (the one whose key has no `#`, else the
+   * first): every operation of that line the server tries, in order, itself among them (a request none accepts gets
+   * the last one's errors).
+   */
+  candidates?: string[];
+  /** On every other operation sharing a method and `wirePath`: the one the line is routed to. */
+  routedVia?: string;
   /** Identifiers decided by the naming pass. */
   names: OperationNames;
   /**

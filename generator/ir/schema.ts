@@ -164,6 +164,11 @@ export interface Property {
   description?: string;
   /** `x-not-shown` on the property. */
   notShown?: string[];
+  /**
+   * `readOnly` or `writeOnly` on the property's schema (its own or along its `$ref` chain). Required, such a property
+   * is required in responses only (`readOnly`) or in requests only (`writeOnly`), as OpenAPI says.
+   */
+  access?: 'readOnly' | 'writeOnly';
 }
 
 /** `type: object` with declared properties (or other object keywords), with its keywords as written. */
@@ -177,6 +182,11 @@ export interface ObjectNode extends NodeBase {
   additionalGiven?: true;
   /** Required names not declared as properties (rare; kept for validators). */
   extraRequired: string[];
+  /**
+   * Of `extraRequired`, those a sibling `allOf` member declares `readOnly` or `writeOnly` (Cloudflare's rules: `allOf`
+   * of the fields beside `required: [id, …]`): required in responses only, or in requests only, like `Property.access`.
+   */
+  extraAccess?: Record<string, 'readOnly' | 'writeOnly'>;
   minProperties?: number;
   maxProperties?: number;
   /** `propertyNames` as string length and pattern: every key must satisfy them. */

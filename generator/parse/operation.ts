@@ -48,12 +48,14 @@ export function parseServers(ctx: ParseContext, raw: unknown, pointer: string): 
 
 export function parseSecurity(raw: unknown): SecurityRequirement[][] | undefined {
   if (!Array.isArray(raw)) return undefined;
-  return raw.filter(isObject).map((req) =>
+  const alternatives = raw.filter(isObject).map((req) =>
     Object.entries(req).map(([scheme, scopes]) => ({
       scheme,
       scopes: Array.isArray(scopes) ? scopes.map(String) : [],
     })),
   );
+  // `[{}]` (Cloudflare's `/ips`) asks for no credential, as `[]` does: nothing is sent, nothing checked.
+  return alternatives.every((a) => a.length === 0) ? [] : alternatives;
 }
 
 /** Area of an operation: its first tag, else its first path segment. */
@@ -195,7 +197,23 @@ export function parseOperations(
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
       if (typeof op.description === 'string') operation.description = op.description.trim();
-      if (op.requestBody !== undefined && !(BODYLESS.has(method) && admitsNothing(ctx, op.requestBody)))
+      const sendable = !(
+        NO_BODY.has(method) &&
+        op.requestBody !== undefined &&
+        !admitsNothing(ctx, op.requestBody)
+      );
+      if (!sendable)
+        ctx.diagnostics.report(
+          'unsupported',
+          `a ${method.toUpperCase()} request cannot carry a body (HTTP gives it no meaning; fetch refuses one)`,
+          ctx.locate(joinPointer(at, 'requestBody')),
+          'the body is left out: the client sends none and the server asks for none',
+        );
+      if (
+        sendable &&
+        op.requestBody !== undefined &&
+        !(BODYLESS.has(method) && admitsNothing(ctx, op.requestBody))
+      )
         operation.requestBody = parseRequestBody(
           ctx,
           schemas,
@@ -255,6 +273,9 @@ function stageOf(op: Record<string, unknown>): { stage?: 'beta' } {
 
 /** Methods whose body, when its schema admits nothing, is no body at all (fetch refuses any body on GET and HEAD). */
 const BODYLESS = new Set(['get', 'head', 'delete']);
+
+/** Methods that cannot carry a body at all: fetch throws on one. */
+const NO_BODY = new Set(['get', 'head']);
 
 /**
  * A request body every content of which is an object schema with no properties and `additionalProperties: false`

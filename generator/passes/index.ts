@@ -12,6 +12,7 @@ import { decideEmulation } from './emulation/index.ts';
 import { checkIr } from './check.ts';
 import { decideNames } from './names.ts';
 import { decidePaging } from './paging.ts';
+import { decideRequestLines } from './request-lines.ts';
 import { resolveApi } from './resolve.ts';
 import { decideCalls, DEFAULT_SDK_NAMING, type SdkNaming } from './resources.ts';
 import { decideSelectors } from './selectors.ts';
@@ -46,7 +47,8 @@ export function runPasses(
   const selectors = decideSelectors(api, locate);
   checkIr(api, locate);
   const headers = decideCallHeaders(api, options.clientHeaders ?? []);
-  const resolved = resolveApi(api, { areas, names, paging, calls, selectors, headers });
+  const lines = decideRequestLines(api, locate, diagnostics);
+  const resolved = resolveApi(api, { areas, names, paging, calls, selectors, headers, lines });
   // The emulation pass reads the resolved model (the operations' decisions, the resource tree).
   return { ...resolved, emulation: decideEmulation(resolved) };
 }

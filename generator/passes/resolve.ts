@@ -16,6 +16,7 @@ import { areaFiles } from '../naming/paths.ts';
 import type { AreaTable } from './areas.ts';
 import type { CallHeaderTable } from './call-headers.ts';
 import type { NameTable } from './names.ts';
+import type { RequestLineTable } from './request-lines.ts';
 import { type PagingTable, unwrap } from './paging.ts';
 import type { CallTable } from './resources.ts';
 import type { SelectorTable } from './selectors.ts';
@@ -28,6 +29,7 @@ export interface PassTables {
   calls: CallTable;
   selectors: SelectorTable;
   headers: CallHeaderTable;
+  lines: RequestLineTable;
 }
 
 /** A decision a pass must have made; its absence is a bug of the generator, not of the spec. */
@@ -115,6 +117,8 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const securityAlternatives = alternativesOf(api, op);
   const idempotencyHeader = t.headers.idempotency.get(id);
   const bodyKey = t.headers.bodyKey.get(id);
+  const candidates = t.lines.candidates.get(id);
+  const routedVia = t.lines.routedVia.get(id);
   return {
     ...own,
     parameters,
@@ -132,6 +136,9 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
     ...(pageItem ? { pageItem } : {}),
     ...(credential ? { credential } : {}),
     ...(securityAlternatives ? { securityAlternatives } : {}),
+    wirePath: decided(t.lines.wirePath.get(id), `the request line of ${id}`),
+    ...(candidates ? { candidates } : {}),
+    ...(routedVia !== undefined ? { routedVia } : {}),
     names: decided(t.names.operations.get(id), `the names of ${id}`),
     sdkPath: decided(t.calls.sdkPaths.get(id), `the SDK call of ${id}`),
     ...(paging ? { paging } : {}),

@@ -125,8 +125,19 @@ export type Paging =
 export interface OperationFacts {
   id: string;
   method: HttpMethod;
-  /** Path template relative to the base path, e.g. `/vector_stores/{vector_store_id}`. */
+  /**
+   * Path template relative to the base path, e.g. `/vector_stores/{vector_store_id}`: the spec's path key without
+   * any `#…` text, which is not part of a URL.
+   */
   path: string;
+  /**
+   * On the operation a method and path shared by several is routed to (Box's `/files/{file_id}#add_shared_link`
+   * beside `/files/{file_id}`): every operation of the line, itself among them, in the order the server tries their
+   * validators; the first that accepts the request handles it, and the last one's errors answer a request none does.
+   */
+  candidates?: readonly string[];
+  /** On the other operations of a shared method and path: the one it is routed to. */
+  routedVia?: string;
   /**
    * Where the client's one params argument goes: the body, the query, or both (then `queryKeys` name the query
    * fields). Absent: the operation takes neither.

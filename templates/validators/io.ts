@@ -33,6 +33,28 @@ export function toList(raw: RawParam): string[] | undefined {
 }
 
 /**
+ * A query array whose items are objects or arrays: the JSON text of the whole array (protocol/params.ts writes it
+ * so), or each repeat's JSON; text that is not JSON stays as it is, for the validator to refuse.
+ */
+export function toJsonList(raw: RawParam): unknown[] | undefined {
+  if (raw === undefined) return undefined;
+  const json = (text: string): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  };
+  if (typeof raw === 'string' || raw.length === 1) {
+    const text = typeof raw === 'string' ? raw : raw[0]!;
+    if (text === '') return [];
+    const value = json(text);
+    return Array.isArray(value) ? value : [value];
+  }
+  return raw.map(json);
+}
+
+/**
  * How a multipart field's text is read before validation; `map` is the mark of a table holding a map's values under
  * `[*]` (brackets.ts `leafKind`), on the key `*`.
  */

@@ -26,7 +26,10 @@ const spec = {
     '/header': op('headerCall', 'keyHeader'),
     '/query': op('queryCall', 'keyQuery'),
     '/cookie': op('cookieCall', 'keyCookie'),
+    // `security: [{}]` under a document-wide requirement: no credential (Cloudflare's `/ips`).
+    '/open': { get: { operationId: 'openCall', security: [{}], responses: ok } },
   },
+  security: [{ token: [] }],
   components: {
     securitySchemes: {
       token: { type: 'http', scheme: 'bearer' },
@@ -89,6 +92,13 @@ describe('credentials from securitySchemes', () => {
     expect(query!.headers.authorization).toBeUndefined();
     expect(cookie!.headers.cookie).toBe('session=user%3Asecret');
   });
+
+  it('none for an operation whose only requirement is empty (`security: [{}]`)', async () => {
+    await client.open.retrieve();
+    expect(seen.at(-1)!.url).toBe('/open');
+    expect(seen.at(-1)!.headers.authorization).toBeUndefined();
+    expect(seen.at(-1)!.headers.cookie).toBeUndefined();
+  });
 });
 
 describe('the generated server reads the credential where the scheme puts it', () => {
@@ -118,6 +128,10 @@ describe('the generated server reads the credential where the scheme puts it', (
         ['bearerCall', 'basicCall', 'headerCall', 'queryCall', 'cookieCall'].map((id) => ({ ok: id })),
       );
       expect(tokens).toEqual(Array(5).fill('user:secret'));
+      // Without a credential, and authenticate is not asked.
+      const open = await fetch(`${running.url}/open`);
+      expect(open.status).toBe(501);
+      expect(tokens).toHaveLength(5);
       const missing = await fetch(`${running.url}/header`, {
         headers: { authorization: 'Bearer user:secret' },
       });

@@ -94,6 +94,17 @@ const spec = {
             in: 'query',
             schema: { anyOf: [{ type: 'integer' }, { type: 'string', enum: [''] }] },
           },
+          {
+            name: 'mdfilters',
+            in: 'query',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { scope: { type: 'string' }, filters: { type: 'object' } },
+              },
+            },
+          },
         ],
         responses: ok,
       },
@@ -296,6 +307,12 @@ describe('parameter styles on the wire', () => {
       '/search?filter[lines][0][amount]=5&filter[lines][0][tax_rates][0]=t&at=17',
     );
   });
+
+  it('an array of objects outside deepObject: the JSON text of the array, once (as Box’s own SDK sends mdfilters)', async () => {
+    const mdfilters = [{ scope: 'enterprise', filters: { region: 'a,b' } }];
+    const r = await sent((c) => c.search!.retrieve!({ mdfilters }));
+    expect(r.url).toBe(`/search?mdfilters=${encodeURIComponent(JSON.stringify(mdfilters))}`);
+  });
 });
 
 describe('the generated server reads every style back to the values sent', () => {
@@ -331,7 +348,11 @@ describe('the generated server reads every style back to the values sent', () =>
         box: { R: 1, G: 2 },
       });
       expect(((await ours.rows!.retrieve!('r1')) as Record<string, unknown>).params).toEqual({ sel: 'r1' });
-      const search = { filter: { lines: [{ amount: 5, tax_rates: ['t'] }] }, at: 17 };
+      const search = {
+        filter: { lines: [{ amount: 5, tax_rates: ['t'] }] },
+        at: 17,
+        mdfilters: [{ scope: 'enterprise', filters: { region: 'a,b' } }, { scope: 'global' }],
+      };
       expect(((await ours.search!.retrieve!(search)) as Record<string, unknown>).query).toEqual(search);
       expect(((await ours.search!.retrieve!({ at: '' })) as Record<string, unknown>).query).toEqual({
         at: '',

@@ -178,6 +178,7 @@ export function operation(
     pathParameters: [],
     successVariants: [],
     callHeaders: [],
+    wirePath: path.split('#')[0]!,
     names: operationNames(operationId[0]!.toUpperCase() + operationId.slice(1)),
     sdkPath: ['api', operationId],
     ...extra,

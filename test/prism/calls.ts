@@ -44,6 +44,20 @@ function bodyContent(content: Record<string, { schema?: unknown }>): [string, un
   return types[0] ? [types[0], content[types[0]]!.schema] : undefined;
 }
 
+/**
+ * A path parameter's text: never empty (no URL has an empty segment, whatever a schema's `pattern: ^[a-z]*$` or
+ * `nullable` admits): its schema's example then, else `a`.
+ */
+function pathValue(value: unknown, doc: Node, p: RawParameter): string {
+  let text = '';
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+  else if (typeof value === 'object' && value !== null) text = JSON.stringify(value);
+  if (text !== '') return text;
+  const example = deref<Node>(doc, (p.schema ?? {}) as Node)?.example;
+  return typeof example === 'string' && example !== '' ? example : 'a';
+}
+
 function parametersOf(doc: Node, pathItem: Node, operation: Node): RawParameter[] {
   const byKey = new Map<string, RawParameter>();
   for (const list of [pathItem.parameters, operation.parameters] as (unknown[] | undefined)[])
@@ -77,7 +91,7 @@ function callOf(doc: Node, op: Operation, mode: Mode): Call {
   const params = parametersOf(doc, pathItem, operation);
   const schemaOf = (p: RawParameter) => p.schema ?? Object.values(p.content ?? {})[0]?.schema;
   const pathValues = new Map(
-    params.filter((p) => p.in === 'path').map((p) => [p.name, String(maker.value(schemaOf(p)))]),
+    params.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(maker.value(schemaOf(p)), doc, p)]),
   );
   const args: unknown[] = op.pathParameters.map((p) => pathValues.get(p.name) ?? 'a');
   const object: Record<string, unknown> = {};
@@ -90,7 +104,13 @@ function callOf(doc: Node, op: Operation, mode: Mode): Call {
   const requestBody = operation.requestBody ? deref<Node>(doc, operation.requestBody as Node) : undefined;
   const content = requestBody?.content as Record<string, { schema?: unknown }> | undefined;
   const chosen = content ? bodyContent(content) : undefined;
-  if (chosen && (requestBody!.required || mode === 'all')) {
+  // A body the generator left out (an empty Stripe form, a body on a GET) is not sent; a required one on a GET or
+  // HEAD can be sent by no fetch client: no valid request exists.
+  if (chosen && !op.requestBody && requestBody!.required && /^(get|head)$/.test(op.method))
+    maker.unsatisfiable.push(
+      `a ${op.method.toUpperCase()} request with a required body, which fetch cannot send`,
+    );
+  if (chosen && op.requestBody && (requestBody!.required || mode === 'all')) {
     const [mediaType, schema] = chosen;
     body = maker.value(schema);
     if (/form-data|octet-stream/.test(mediaType) || !/json|form|text|xml/.test(mediaType))

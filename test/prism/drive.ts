@@ -13,6 +13,7 @@ import { runPipeline } from '../../generator/pipeline.ts';
 import { callsOf, type Call } from './calls.ts';
 import { confirmedFaults } from './prism-faults.ts';
 import { pruneSpec } from './prune.ts';
+import { schemaCheck } from './schema-check.ts';
 import { startPrism, startRecorder, type Verdict } from './judges.ts';
 
 export interface CallResult extends Call {
@@ -29,6 +30,23 @@ function methodOf(client: unknown, sdkPath: string[]): Method {
   const fn = (owner as Record<string, unknown> | undefined)?.[sdkPath.at(-1)!];
   if (typeof fn !== 'function') throw new Error(`client.${sdkPath.join('.')} is not a method`);
   return (fn as Method).bind(owner);
+}
+
+/**
+ * For a path key with `#` text (Box's), which no URL holds: the key, and whether the JSON body sent satisfies the
+ * operation's own body schema (ajv), so a refusal by another path's operation can be told apart (prism-faults.ts).
+ */
+function withOwnBody(v: Verdict, doc: Record<string, unknown>, call: Call): void {
+  v.pathKey = call.path;
+  const paths = doc.paths as Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>
+  >;
+  const content = paths[call.path]?.[call.method.toLowerCase()]?.requestBody?.content ?? {};
+  const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  if (!json?.schema || v.body === undefined || !/json/i.test(v.contentType ?? '')) return;
+  const ok = schemaCheck(doc).matches(json.schema, JSON.parse(v.body));
+  if (ok !== undefined) v.ownBodyValid = ok;
 }
 
 export async function drive(name: string, spec: string, sample?: number): Promise<CallResult[]> {
@@ -100,6 +118,7 @@ export async function drive(name: string, spec: string, sample?: number): Promis
         error = `${(e as Error).name}: ${(e as Error).message}`.slice(0, 400);
       }
       const verdicts = recorder.verdicts.slice(before);
+      if (call.path.includes('#')) for (const v of verdicts) withOwnBody(v, doc, call);
       results.push({ ...call, verdicts, ...(verdicts.length === 0 && error ? { error } : {}) });
     }
   } finally {

@@ -21,6 +21,10 @@ export interface Verdict {
   prismIssues?: string[];
   /** Our server's refusal (status and error message); absent: accepted. */
   server?: string;
+  /** The operation's path key, where it holds `#` text (drive.ts). */
+  pathKey?: string;
+  /** For such a key: whether the JSON body sent satisfies the operation's own body schema (ajv). */
+  ownBodyValid?: boolean;
 }
 
 export interface PrismProcess {

@@ -89,3 +89,83 @@ describe('confirmedFaults on multipart objects', () => {
     expect(confirmedFaults({ ...base, body: `${part('file_link_data[metadata][a]')}--b--` })).toBeUndefined();
   });
 });
+
+describe('confirmedFaults on path keys with `#` text', () => {
+  it('confirms a body refusal only when the body satisfies the operation’s own schema', () => {
+    const issue =
+      'request.body.0.op: Request body property 0.op must be equal to one of the allowed values: editTemplate, addField';
+    const base = {
+      method: 'PUT',
+      url: '/metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema',
+      contentType: 'application/json-patch+json',
+      body: '[{"op":"removeEnumOption","fieldKey":"k","enumOptionKey":"e"}]',
+      prismIssues: [issue],
+    };
+    const key = '/metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema#delete';
+    expect(confirmedFaults({ ...base, pathKey: key, ownBodyValid: true })).toHaveLength(1);
+    expect(confirmedFaults({ ...base, pathKey: key, ownBodyValid: false })).toBeUndefined();
+    expect(confirmedFaults({ ...base, pathKey: key })).toBeUndefined();
+    expect(confirmedFaults(base)).toBeUndefined();
+  });
+});
+
+describe('confirmedFaults on JSON parts of a multipart body', () => {
+  const issue = 'request.body.attributes: Request body property attributes must be object';
+  const body = (type: string | undefined, text: string) =>
+    `--b\r\nContent-Disposition: form-data; name="attributes"${type ? `\r\nContent-Type: ${type}` : ''}\r\n\r\n${text}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhi\r\n--b--\r\n`;
+  const base = {
+    method: 'POST',
+    url: '/files/content',
+    contentType: 'multipart/form-data; boundary=b',
+    prismIssues: [issue],
+  };
+
+  it('confirms it when the part is the JSON text of the object, typed application/json or not typed', () => {
+    expect(confirmedFaults({ ...base, body: body('application/json', '{"name":"a.txt"}') })).toHaveLength(1);
+    expect(confirmedFaults({ ...base, body: body(undefined, '{"name":"a.txt"}') })).toHaveLength(1);
+  });
+
+  it('not when the part is text, or its JSON is not an object', () => {
+    expect(confirmedFaults({ ...base, body: body('text/plain', '{"name":"a.txt"}') })).toBeUndefined();
+    expect(confirmedFaults({ ...base, body: body('application/json', '"a.txt"') })).toBeUndefined();
+  });
+});
+
+describe('confirmedFaults on required names a form schema does not declare', () => {
+  it('confirms a missing property only when the form body sends it', () => {
+    const issue = "request.body: Request body must have required property 'grant_type'";
+    const base = { method: 'POST', url: '/oauth2/revoke', contentType: form, prismIssues: [issue] };
+    expect(confirmedFaults({ ...base, body: 'token=t&grant_type=x' })).toHaveLength(1);
+    expect(confirmedFaults({ ...base, body: 'token=t' })).toBeUndefined();
+    expect(
+      confirmedFaults({ ...base, contentType: 'application/json', body: '{"grant_type":"x"}' }),
+    ).toBeUndefined();
+  });
+});
+
+describe('confirmedFaults on arrays of objects in a query', () => {
+  it('confirms it only for the JSON text of an array of objects, sent once', () => {
+    const issue = 'request.query.mdfilters.0: Request query parameter mdfilters.0 must be object';
+    const json = encodeURIComponent(JSON.stringify([{ scope: 'enterprise', filters: {} }]));
+    const at = (query: string) => ({ method: 'GET', url: `/search?query=a&${query}`, prismIssues: [issue] });
+    expect(confirmedFaults(at(`mdfilters=${json}`))).toHaveLength(1);
+    expect(confirmedFaults(at(`mdfilters=${json}&mdfilters=${json}`))).toBeUndefined();
+    expect(confirmedFaults(at('mdfilters=scope,enterprise'))).toBeUndefined();
+    expect(confirmedFaults(at(`mdfilters=${encodeURIComponent('["a"]')}`))).toBeUndefined();
+  });
+});
+
+describe('confirmedFaults on query enums without a type', () => {
+  it('confirms it when the text sent is one of the values Prism lists', () => {
+    const issue =
+      'request.query.ssl: Request query parameter ssl must be equal to one of the allowed values: 0, 1';
+    const at = (query: string) => ({
+      method: 'GET',
+      url: `/zones/z/custom_hostnames?${query}`,
+      prismIssues: [issue],
+    });
+    expect(confirmedFaults(at('ssl=0'))).toHaveLength(1);
+    expect(confirmedFaults(at('ssl=2'))).toBeUndefined();
+    expect(confirmedFaults(at('other=0'))).toBeUndefined();
+  });
+});

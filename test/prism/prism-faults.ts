@@ -18,6 +18,17 @@ export interface PrismFault {
 const isForm = (v: Verdict) => /^application\/x-www-form-urlencoded/i.test(v.contentType ?? '');
 const isMultipart = (v: Verdict) => /^multipart\/form-data/i.test(v.contentType ?? '');
 
+/** The headers and text of the multipart part named `name` (the first), from the body as sent. */
+function multipartPart(body: string, name: string): { head: string; text: string } | undefined {
+  for (const raw of body.split(/\r\n--[^\r\n]*/)) {
+    const at = raw.indexOf('\r\n\r\n');
+    if (at < 0) continue;
+    const head = raw.slice(0, at);
+    if (new RegExp(`name="${name}"`, 'i').test(head)) return { head, text: raw.slice(at + 4) };
+  }
+  return undefined;
+}
+
 /** The keys of a URL-encoded form or query, decoded, in order. */
 function keys(text: string): string[] {
   return [...new URLSearchParams(text).keys()];
@@ -93,6 +104,77 @@ export const PRISM_FAULTS: PrismFault[] = [
     confirm: (v) =>
       isMultipart(v)
         ? `the body is ${v.contentType!.split(';')[0]}, where allowReserved does not apply`
+        : undefined,
+  },
+  {
+    pattern: /^request\.body\.(\w+): Request body property \1 must be (object|array)$/,
+    reason:
+      "Prism reads every multipart part as text: an object or array field, whose part is JSON (OpenAPI's default `contentType` for it is `application/json`; Box's and OpenAI's own SDKs send it as a plain part, without a type of its own), is not decoded, so its object or array is refused",
+    confirm: (v, m) => {
+      if (!isMultipart(v) || v.body === undefined) return undefined;
+      const part = multipartPart(v.body, m[1]!);
+      const type = /^content-type:\s*([^;\r\n]*)/im.exec(part?.head ?? '')?.[1];
+      if (!part || (type !== undefined && type.toLowerCase() !== 'application/json')) return undefined;
+      try {
+        const value = JSON.parse(part.text) as unknown;
+        const kind = Array.isArray(value)
+          ? 'array'
+          : typeof value === 'object' && value !== null
+            ? 'object'
+            : '';
+        return kind === m[2] ? `the part ${m[1]} is the JSON text of an ${kind}` : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  },
+  {
+    pattern: /^request\.query\.(\w+)\.\d+: Request query parameter \1\.\d+ must be object$/,
+    reason:
+      "OpenAPI has no notation for an array of objects in a form query; Box's own SDK sends the array's JSON text once (`mdfilters=[{…}]`, its `sdToJson`), and Prism reads the text as the array's items",
+    confirm: (v, m) => {
+      const values = new URL(v.url, 'http://h').searchParams.getAll(m[1]!);
+      if (values.length !== 1) return undefined;
+      try {
+        const value = JSON.parse(values[0]!) as unknown;
+        return Array.isArray(value) &&
+          value.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x))
+          ? `the query sends ${m[1]} once, the JSON text of an array of ${value.length} object(s)`
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  },
+  {
+    pattern:
+      /^request\.query\.(\w+): Request query parameter \1 must be equal to one of the allowed values: (.+)$/,
+    reason:
+      "Prism compares a query parameter's text with an `enum` of numbers or booleans uncoerced where the schema states no `type` (Cloudflare's `ssl`, `enum: [0, 1]`): the text `0` is refused though it is one of the values",
+    confirm: (v, m) => {
+      const allowed = m[2]!.split(', ');
+      const sent = new URL(v.url, 'http://h').searchParams.getAll(m[1]!);
+      return sent.length > 0 && sent.every((x) => allowed.includes(x))
+        ? `the query sends ${m[1]}=${sent.join(',')}, one of the values Prism lists`
+        : undefined;
+    },
+  },
+  {
+    pattern: /^request\.body: Request body must have required property '([^']+)'$/,
+    reason:
+      "Prism decodes a form body by the schema's declared properties: a name the schema requires without declaring it (Box's token revocation requires `grant_type`) is dropped while decoding, then reported missing",
+    confirm: (v, m) =>
+      isForm(v) && v.body !== undefined && keys(v.body).includes(m[1]!)
+        ? `the form body sends ${m[1]}`
+        : undefined,
+  },
+  {
+    pattern: /^request\.body[\w.]*: Request body/,
+    reason:
+      "Prism reads a path key's `#` text as part of the path, so a request line that only keys with `#` share (Box's `/metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema#add`, `#update`, `#delete`) is matched to another path's operation and judged by its schema; the `#` text is no part of a URL, and Box's own SDK sends the line without it",
+    confirm: (v) =>
+      v.pathKey?.includes('#') && v.ownBodyValid === true
+        ? `the body satisfies the schema of ${v.pathKey} itself (checked with ajv)`
         : undefined,
   },
 ];

@@ -35,6 +35,43 @@ describe('ValueMaker', () => {
     expect(maker(doc).value({ $ref: '#/components/schemas/U' })).toBe('abcdefgh');
   });
 
+  it('tries a branch’s example and a string of its maxLength where its first value suits every branch', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Identifier: { type: 'string', maxLength: 32 },
+          Uuid: { type: 'string', maxLength: 36, example: 'f174e90a-fafe-4643-bbbc-4a0ed4fc8415' },
+          Plain: { type: 'string', maxLength: 36 },
+          AppId: {
+            oneOf: [{ $ref: '#/components/schemas/Identifier' }, { $ref: '#/components/schemas/Uuid' }],
+          },
+          Other: {
+            oneOf: [{ $ref: '#/components/schemas/Identifier' }, { $ref: '#/components/schemas/Plain' }],
+          },
+        },
+      },
+    };
+    expect(maker(doc).value({ $ref: '#/components/schemas/AppId' })).toBe(
+      'f174e90a-fafe-4643-bbbc-4a0ed4fc8415',
+    );
+    expect(maker(doc).value({ $ref: '#/components/schemas/Other' })).toBe('a'.repeat(36));
+  });
+
+  it('gives the names a `required` beside oneOf branches asks for, read-only ones too', () => {
+    const base = {
+      properties: { id: { type: 'string', readOnly: true }, proxiable: { type: 'boolean', readOnly: true } },
+    };
+    const branch = (type: string) => ({
+      allOf: [
+        { properties: { type: { enum: [type] }, name: { type: 'string' } }, required: ['type', 'name'] },
+        base,
+      ],
+    });
+    const doc = { s: { oneOf: [branch('A'), branch('MX')], required: ['proxiable', 'type', 'name'] } };
+    const value = maker(doc).value(doc.s) as Record<string, unknown>;
+    expect(value).toEqual({ type: 'A', name: 'abcdefgh', proxiable: true });
+  });
+
   it('picks the enum member the rest of its schema admits', () => {
     const doc = { s: { type: 'string', enum: ['', 'not-a-date', '2024-05-06'], format: 'date' } };
     const m = maker(doc);

@@ -14,6 +14,9 @@ const RandExp =
   (randexp as unknown as typeof randexp.default);
 
 export type Mode = 'required' | 'all';
+
+/** The names a `required` beside `oneOf` branches asks for, carried into the branch's object (see `value`). */
+const FORCED = 'x-prism-lane-forced-required';
 type Schema = Record<string, unknown>;
 
 /** The object a `#/…` pointer names in `doc`. */
@@ -92,9 +95,19 @@ export class ValueMaker {
       delete rest.oneOf;
       delete rest.anyOf;
       const merged = Object.keys(rest).some((k) => k === 'properties' || k === 'type');
-      if (s.oneOf && !merged) return this.exclusiveValue(candidates, depth);
+      // A `required` beside the branches (Cloudflare's DNS records) asks for its names whatever the branches say,
+      // `readOnly` ones included: each branch is made with it.
+      const declared = (rest.properties ?? {}) as Record<string, unknown>;
+      const forced = Array.isArray(rest.required)
+        ? (rest.required as string[]).filter((name) => !(name in declared))
+        : [];
+      const withRequired = (branch: unknown) =>
+        forced.length ? { allOf: [branch, { required: forced }], [FORCED]: forced } : branch;
+      if (s.oneOf && !merged) return this.exclusiveValue(candidates, depth, withRequired);
       const pick = candidates[0];
-      return merged ? this.allOf({ allOf: [rest, pick] }, depth) : this.value(pick, depth + 1);
+      return merged
+        ? this.allOf({ allOf: [rest, pick], ...(forced.length ? { [FORCED]: forced } : {}) }, depth)
+        : this.value(pick, depth + 1);
     }
     switch (this.typeOf(s)) {
       case 'string':
@@ -122,22 +135,42 @@ export class ValueMaker {
    * `abcdefgh`, which only the string branch accepts). The first branch's value when none is exclusive or ajv
    * cannot tell.
    */
-  private exclusiveValue(branches: unknown[], depth: number): unknown {
+  private exclusiveValue(
+    branches: unknown[],
+    depth: number,
+    made: (branch: unknown) => unknown = (branch) => branch,
+  ): unknown {
     const check = schemaCheck(this.doc as object);
     const mark = this.unsatisfiable.length;
     let first: { value: unknown; notes: string[] } | undefined;
     for (const branch of branches) {
-      const value = this.value(branch, depth + 1);
-      const accepting = branches.filter((b) =>
-        readings(value).some((r) => check.matches(deref(this.doc, b), r) !== false),
-      );
-      if (accepting.length === 1 && accepting[0] === branch) return value;
+      const value = this.value(made(branch), depth + 1);
+      for (const tried of [value, ...this.alternatives(branch)]) {
+        const accepting = branches.filter((b) =>
+          readings(tried).some((r) => check.matches(deref(this.doc, b), r) !== false),
+        );
+        if (accepting.length === 1 && accepting[0] === branch) return tried;
+      }
       // A branch not taken leaves no note of its own contradictions.
       first ??= { value, notes: this.unsatisfiable.slice(mark) };
       this.unsatisfiable.length = mark;
     }
     this.unsatisfiable.push(...first!.notes);
     return first!.value;
+  }
+
+  /**
+   * Other values of a branch, for when its first value suits another branch too (Cloudflare's `oneOf [string
+   * maxLength 32, string maxLength 36]`): its `example`, and a string as long as its `maxLength`.
+   */
+  private alternatives(branch: unknown): unknown[] {
+    const own = deref<Schema>(this.doc, branch as Schema);
+    if (!own) return [];
+    const out: unknown[] = [];
+    if (own.example !== undefined) out.push(own.example);
+    if (this.typeOf(own) === 'string' && typeof own.maxLength === 'number' && !own.pattern && !own.format)
+      out.push('a'.repeat(Math.min(own.maxLength, 10_000)));
+    return out;
   }
 
   /**
@@ -249,10 +282,11 @@ export class ValueMaker {
   private object(s: Schema, depth: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const required = new Set((s.required as string[] | undefined) ?? []);
+    const forced = new Set((s[FORCED] as string[] | undefined) ?? []);
     const properties = (s.properties ?? {}) as Record<string, unknown>;
     for (const [name, raw] of Object.entries(properties)) {
       const prop = deref<Schema>(this.doc, raw as Schema);
-      if (prop?.readOnly) continue;
+      if (prop?.readOnly && !forced.has(name)) continue;
       const wanted = required.has(name) || (this.mode === 'all' && depth < 4 && !prop?.deprecated);
       if (wanted) out[name] = this.value(prop, depth + 1);
     }

@@ -45,10 +45,18 @@ describe('routerOf', () => {
     expect(twilio('/Accounts/AC1/Calls/.json')?.methods).toEqual({ GET: 'list' });
   });
 
-  it('matches `#` and `?` of a path key as the client sends them, percent-encoded', () => {
-    const box = routerOf({ shared: op('shared', 'GET', '/shared_items#folders') });
-    expect(box('/shared_items%23folders')?.methods).toEqual({ GET: 'shared' });
-    expect(box('/shared_items')).toBeUndefined();
+  it('matches `?` of a path key as the client sends it, percent-encoded', () => {
+    const acl = routerOf({ acl: op('acl', 'GET', '/{bucket}?acl') });
+    expect(acl('/b%3Facl')).toEqual({ methods: { GET: 'acl' }, params: { bucket: 'b' } });
+    expect(acl('/b')).toBeUndefined();
+  });
+
+  it('routes operations sharing a method and path to the one the table names; the others are reached through it', () => {
+    const box = routerOf({
+      folders: { ...op('folders', 'GET', '/shared_items'), routedVia: 'items' },
+      items: { ...op('items', 'GET', '/shared_items'), candidates: ['folders', 'items'] },
+    });
+    expect(box('/shared_items')?.methods).toEqual({ GET: 'items' });
   });
 
   it('lists a path’s methods in alphabetical order (the Allow header’s order)', () => {

@@ -59,6 +59,11 @@ export interface OperationMeta {
   credential?: CredentialSpec;
   /** Security alternatives (OR) of schemes needed together (AND), when the operation has several or needs several. */
   security?: readonly (readonly CredentialChoice[])[];
+  /**
+   * The operations sharing this one's method and path, itself among them, in the order their validators are tried
+   * (protocol/operation.ts, `candidates`).
+   */
+  candidates?: readonly OperationMeta[];
 }
 
 export interface SuccessMeta {

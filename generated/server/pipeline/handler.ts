@@ -5,7 +5,8 @@
  */
 import { errorBody } from '../../protocol/envelope.js';
 import { Reply, type ReplyHeaders } from '../core/reply.js';
-import type { NeutralRequest, Principal } from '../core/types.js';
+import type { NeutralRequest, OperationMeta, Principal } from '../core/types.js';
+import type { RequestInput, ValidationResult } from '../../validators/runtime.js';
 import { parseQuery } from '../request/fields.js';
 import { fail, finish, isPromise, json, later, report, type Answer, type Exchange } from './exchange.js';
 import { primed, successFor, toResponse } from './respond.js';
@@ -53,13 +54,14 @@ class Input {
 
 export function validated(f: Exchange, body: unknown): Answer {
   const { req, q } = f;
-  const result = f.op.validate({
+  const input = {
     path: f.params,
     query: parseQuery(q === -1 ? '' : req.url.slice(q + 1)),
     headers: req.headers,
     body,
     mediaType: f.mediaType,
-  });
+  };
+  const result = f.op.candidates ? firstAccepting(f, f.op.candidates, input) : f.op.validate(input);
   if (!result.ok) {
     const first = result.errors[0]!;
     // Messages that end a sentence themselves (the wording of the spec's rules) get no second full stop.
@@ -89,6 +91,27 @@ export function validated(f: Exchange, body: unknown): Answer {
     ),
   );
   return isPromise(returned) ? later(f, returned, answered) : answered(f, returned);
+}
+
+/**
+ * The first of the operations sharing the request's method and path whose validator accepts it becomes the
+ * request's operation; when none does, the last one's errors answer it (protocol/operation.ts, `candidates`).
+ */
+function firstAccepting(
+  f: Exchange,
+  candidates: readonly OperationMeta[],
+  input: RequestInput,
+): ValidationResult<unknown> {
+  let result!: ValidationResult<unknown>;
+  for (const op of candidates) {
+    result = op.validate(input);
+    if (!result.ok) continue;
+    f.op = op;
+    f.operationId = op.operationId;
+    if (f.ctx) f.ctx.operationId = op.operationId;
+    break;
+  }
+  return result;
 }
 
 function answered(f: Exchange, output: unknown): Answer {

@@ -72,6 +72,14 @@ function writeContent(
 ): void {
   const content = group[0]!;
   const top = resolveNode(api, content.type, schemas);
+  // A body that is not JSON or a form is its content itself (OpenAPI, "binary data"): `type: string` over bytes
+  // (Cloudflare's octet-stream datasets) and `format: binary` over text (its ndjson vectors) both describe what came.
+  if (
+    group.every((c) => c.kind === 'binary')
+      ? top.kind === 'string'
+      : group.every((c) => c.kind === 'text') && top.kind === 'binary'
+  )
+    return;
   for (const form of group.filter((c) => c.kind === 'multipart' || c.kind === 'form')) {
     const table = formTable(api, schemas, top);
     // Nested fields may come in bracket notation (`items[0][quantity]`, `include[]`, `expires_after[anchor]`), which

@@ -343,10 +343,13 @@ function coercion(
     return 'string';
   };
   if (n.kind === 'array') {
+    const item = resolveNode(api, n.items, schemas).kind;
+    if (item === 'object' || item === 'array' || item === 'map')
+      return _`${compiler.rt('toJsonList')}(${raw})`;
     const toList = compiler.rt('toList');
-    const item = scalarOf(n.items);
-    if (item === 'string') return _`${toList}(${raw})`;
-    const fn = compiler.rt(item === 'number' ? 'toNumber' : 'toBoolean');
+    const scalarItem = scalarOf(n.items);
+    if (scalarItem === 'string') return _`${toList}(${raw})`;
+    const fn = compiler.rt(scalarItem === 'number' ? 'toNumber' : 'toBoolean');
     return _`${toList}(${raw})?.map((s) => ${fn}(s))`;
   }
   const scalar = compiler.rt('scalar');

@@ -12,6 +12,7 @@ import { openEnum } from './enum.ts';
 import { hasShape, stripKeys } from './json.ts';
 import { COMPONENT_REF } from './keywords.ts';
 import { clean, mergeBase } from './node.ts';
+import { extraAccessOf } from './object.ts';
 
 export const convertAllOf: Converter = (schema, b, pointer, p) => {
   p.allOfParts.add(pointer);
@@ -25,6 +26,15 @@ export const convertAllOf: Converter = (schema, b, pointer, p) => {
     typeof rest.$ref === 'string'
   )
     members.push(p.shape(rest, pointer));
+  const own = members[members.length - 1]!;
+  if (
+    members.length > (schema.allOf as unknown[]).length &&
+    own.kind === 'object' &&
+    own.extraRequired.length
+  ) {
+    const access = extraAccessOf(p.ctx.document, schema.allOf as unknown[], own.extraRequired);
+    if (Object.keys(access).length) own.extraAccess = access;
+  }
   if (schema.nullable === true) b.nullable = true;
   if (members.length === 1) return mergeBase(members[0]!, b);
   return { ...b, kind: 'intersection', members };

@@ -6,7 +6,7 @@ import { joinPointer } from '../../diagnostics.ts';
 import { sortedBy } from '../../ir/order.ts';
 import type { NodeBase, ObjectNode, Property, StringConstraints, TypeNode } from '../../ir/schema.ts';
 import { nearest } from '../../naming/distance.ts';
-import { isObject, type Json } from '../context.ts';
+import { isObject, resolveInternal, type Json } from '../context.ts';
 import { parseRules } from '../rules.ts';
 import type { SchemaParse } from './context.ts';
 import { checkPattern, stringConstraints } from './string.ts';
@@ -38,6 +38,8 @@ export function parseObject(
     const prop: Property = { name, required: required.includes(name), type };
     if (type.description) prop.description = type.description;
     if (type.notShown) prop.notShown = type.notShown;
+    const access = accessOf(p.ctx.document, propsRaw[name]);
+    if (access) prop.access = access;
     return prop;
   });
   const extraRequired = required.filter((r) => !Object.hasOwn(propsRaw, r));
@@ -150,4 +152,44 @@ function checkRequiredNames(
       `the validators require '${name}'; the types do not name it`,
     );
   });
+}
+
+/** `readOnly` or `writeOnly` on a property's schema, its own or along its `$ref` chain (see `Property.access`). */
+export function accessOf(document: unknown, raw: unknown): Property['access'] {
+  let current = raw;
+  for (let hops = 0; hops <= 32 && isObject(current); hops++) {
+    if (current.readOnly === true) return 'readOnly';
+    if (current.writeOnly === true) return 'writeOnly';
+    if (typeof current.$ref !== 'string' || !current.$ref.startsWith('#')) return undefined;
+    current = resolveInternal(document, current.$ref);
+  }
+  return undefined;
+}
+
+/**
+ * The access marks `allOf` members (followed through `$ref`s and nested `allOf`s) give the names a sibling `required`
+ * lists without declaring them (see `ObjectNode.extraAccess`).
+ */
+export function extraAccessOf(
+  document: unknown,
+  members: unknown[],
+  names: string[],
+): Record<string, 'readOnly' | 'writeOnly'> {
+  const out: Record<string, 'readOnly' | 'writeOnly'> = {};
+  const seen = new Set<unknown>();
+  const visit = (raw: unknown): void => {
+    let node = raw;
+    for (let hops = 0; hops <= 32 && isObject(node) && typeof node.$ref === 'string'; hops++)
+      node = node.$ref.startsWith('#') ? resolveInternal(document, node.$ref) : undefined;
+    if (!isObject(node) || seen.has(node)) return;
+    seen.add(node);
+    const props = isObject(node.properties) ? node.properties : {};
+    for (const name of names) {
+      const access = Object.hasOwn(props, name) ? accessOf(document, props[name]) : undefined;
+      if (access && !(name in out)) out[name] = access;
+    }
+    if (Array.isArray(node.allOf)) node.allOf.forEach(visit);
+  };
+  members.forEach(visit);
+  return out;
 }

@@ -26,17 +26,15 @@ export type UrlOptions = Pick<ClientOptions, 'defaultQuery' | 'serverVariables'>
 
 /**
  * Each operation's path template split once into literal text and parameter names: `[text, name, text, ...]`. The
- * literal text is sent as the spec writes it but for `#` and `?`, encoded: nothing in a path key becomes a
- * fragment or a query (Box's keys such as `/files/{file_id}#add_shared_link`).
+ * literal text is sent as the table writes it (a path key's `#…` text already left out) but for `?`, encoded:
+ * nothing in a path becomes a query.
  */
 const pathCache = new WeakMap<OperationSpec, readonly string[]>();
 
 function pathParts(op: OperationSpec): readonly string[] {
   let parts = pathCache.get(op);
   if (parts === undefined) {
-    parts = op.path
-      .split(/\{([^}]+)\}/)
-      .map((part, i) => (i % 2 ? part : part.replace(/[#?]/g, (c) => encodeURIComponent(c))));
+    parts = op.path.split(/\{([^}]+)\}/).map((part, i) => (i % 2 ? part : part.replace(/\?/g, '%3F')));
     pathCache.set(op, parts);
   }
   return parts;

@@ -15,6 +15,10 @@ export function operationMetas(routes: Routes): Readonly<Record<string, Operatio
     if (validate === undefined) throw new Error(`No request validator for operation ${id}.`);
     metas[id] = operationMeta(routes.operations[id]!, validate);
   }
+  for (const id in routes.operations) {
+    const candidates = routes.operations[id]!.candidates;
+    if (candidates) metas[id]!.candidates = candidates.map((other) => metas[other]!);
+  }
   return metas;
 }
 

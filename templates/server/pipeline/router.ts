@@ -25,6 +25,8 @@ export function routerOf(
   const byPath = new Map<string, Route>();
   for (const id in operations) {
     const op = operations[id]!;
+    // Reached through the operation its method and path are routed to, which tries it in turn (pipeline/handler.ts).
+    if (op.routedVia !== undefined) continue;
     let route = byPath.get(op.path);
     if (route === undefined) {
       const segments = op.path
@@ -32,8 +34,8 @@ export function routerOf(
         .slice(1)
         .map((s) => {
           const m = PARAM_SEGMENT.exec(s);
-          // `#` and `?` in a path key's literal text arrive percent-encoded (Box's `/shared_items#folders`).
-          const lit = (t: string) => t.replace(/#/g, '%23').replace(/\?/g, '%3F');
+          // `?` in a path key's literal text arrives percent-encoded (a path never holds `#`: protocol/operation.ts).
+          const lit = (t: string) => t.replace(/\?/g, '%3F');
           return m ? { param: m[2]!, prefix: lit(m[1]!), suffix: lit(m[3]!) } : { literal: lit(s) };
         });
       route = { path: op.path, segments, methods: {} };

@@ -158,7 +158,12 @@ function isKnown(cx: Cx, known: string[], patterns: Name[]): Code {
 function objectRest(cx: Cx<ObjectNode>): void {
   const { cc, node, v, p, mode, s, out } = cx;
   for (const name of node.extraRequired) {
-    const cond = _`${cc.read(v, name)} === undefined`;
+    const access = node.extraAccess?.[name];
+    const run = runOf(mode);
+    const cond =
+      access === undefined
+        ? _`${cc.read(v, name)} === undefined`
+        : _`${cc.read(v, name)} === undefined && ${access === 'readOnly' ? _`${run}.open` : _`!${run}.open`}`;
     out.line(
       mode === 'is'
         ? _`if (${cond}) return false;`
@@ -217,10 +222,40 @@ function objectRest(cx: Cx<ObjectNode>): void {
 }
 
 function objectKeywords(cx: Cx<ObjectNode>): void {
+  const directional = cx.node.properties.filter((pr) => pr.required && pr.access);
+  directionalRequired(cx, directional);
+  // Past that, such a property is checked as an optional one (its value, when present).
+  const rest: Cx<ObjectNode> = directional.length
+    ? {
+        ...cx,
+        node: {
+          ...cx.node,
+          properties: cx.node.properties.map((pr) => (pr.access ? { ...pr, required: false } : pr)),
+        },
+      }
+    : cx;
   // Large objects only: the table is compact but slower (keyed reads), so objects of usual size stay inline.
-  if (cx.mode === 'check' && cx.node.properties.length >= TABLE_FROM) propertyTable(cx);
-  else propertyChecks(cx);
-  objectRest(cx);
+  if (rest.mode === 'check' && rest.node.properties.length >= TABLE_FROM) propertyTable(rest);
+  else propertyChecks(rest);
+  objectRest(rest);
+}
+
+/**
+ * A required `readOnly` property is required in a response's run only (an open run), a required `writeOnly` one
+ * in a request's only, as OpenAPI says: a request need not send the `id` the server assigns.
+ */
+function directionalRequired(cx: Cx<ObjectNode>, props: ObjectNode['properties']): void {
+  const { cc, v, p, mode, out } = cx;
+  for (const prop of props) {
+    const run = runOf(mode);
+    const applies = prop.access === 'readOnly' ? _`${run}.open` : _`!${run}.open`;
+    const cond = _`${cc.read(v, prop.name)} === undefined && ${applies}`;
+    out.line(
+      mode === 'is'
+        ? _`if (${cond}) return false;`
+        : _`if (${cond}) c.missing(${pathExpr(child(p, prop.name))}, ${schemaOf(cx, 'required')});`,
+    );
+  }
 }
 
 export const objectType: KeywordCompiler<ObjectNode> = (cx) => {
