@@ -1,4 +1,5 @@
 import type { Operation } from '../ir/operation.ts';
+import { quote } from './ts/literal.ts';
 import type { Parameter } from '../ir/parameter.ts';
 import type { ResponseContent } from '../ir/response.ts';
 
@@ -115,4 +116,15 @@ export function operationFacts(op: Operation): Record<string, unknown> {
     : [{ kind: 'empty' }];
   if (op.paging) facts.paging = op.paging;
   return facts;
+}
+
+/**
+ * The body's type as a request gives it: the body type with its required `readOnly` fields optional
+ * (`Operation.readOnlyFields`), else the body type as it is.
+ */
+export function requestBodyType(op: Operation, body: string): string {
+  const fields = op.readOnlyFields;
+  if (!fields?.length) return body;
+  const names = fields.map(quote).join(' | ');
+  return `Omit<${body}, ${names}> & Partial<Pick<${body}, ${names}>>`;
 }

@@ -86,6 +86,11 @@ export interface Operation extends Omit<ParsedOperation, 'parameters' | 'respons
    */
   bodyKey?: string;
   /**
+   * The required `readOnly` fields of the object body (the `id` a server assigns), sorted: the client's params and the
+   * server's input type them optional, as validation reads them in a request (decided by passes/call-headers.ts).
+   */
+  readOnlyFields?: string[];
+  /**
    * For `text` and `binary` body modes: the media type the body is sent with (the first content of that kind);
    * absent otherwise.
    */

@@ -3,12 +3,13 @@
  * client sets from its own options (the config's organization and project headers, `X-Client-Request-Id` as
  * `clientRequestId`) and those OpenAPI says a parameter cannot name; and the declared idempotency header among them,
  * which the client fills with a key per call when the caller gives none. And where the params hold a body that is
- * not an object (a file, a text, a JSON array) beside query or header parameters: under a key of its own.
+ * not an object (a file, a text, a JSON array) beside query or header parameters: under a key of its own. And the
+ * required `readOnly` fields of an object body, which the call need not give.
  */
 import type { ParsedApi } from '../ir/api.ts';
 import type { ParsedOperation } from '../ir/operation.ts';
 import { IDEMPOTENCY_HEADER, isIgnoredHeader } from '../ir/parameter.ts';
-import { resolveNode, schemaByName } from '../ir/queries.ts';
+import { propertiesOf, resolveNode, schemaByName } from '../ir/queries.ts';
 import type { ParsedSchema, TypeNode } from '../ir/schema.ts';
 
 export interface CallHeaderTable {
@@ -21,6 +22,11 @@ export interface CallHeaderTable {
    * the body is not an object and the method takes query or header parameters too; absent: the params are the body.
    */
   bodyKey: ReadonlyMap<string, string>;
+  /**
+   * By operationId: the required fields of its object body that are `readOnly` (the `id` a server assigns), which the
+   * call need not give (its params type makes them optional); absent: none.
+   */
+  readOnlyFields: ReadonlyMap<string, string[]>;
 }
 
 /** The header the client sends from its `clientRequestId` option (the runtime's name for it). */
@@ -32,6 +38,7 @@ export function decideCallHeaders(api: ParsedApi, clientHeaders: readonly string
   const onCall = new Map<string, string[]>();
   const idempotency = new Map<string, string>();
   const bodyKey = new Map<string, string>();
+  const readOnlyFields = new Map<string, string[]>();
   const schemas = schemaByName(api);
   for (const op of api.operations) {
     const names = op.parameters
@@ -45,8 +52,10 @@ export function decideCallHeaders(api: ParsedApi, clientHeaders: readonly string
       const taken = new Set(op.parameters.map((p) => p.name));
       bodyKey.set(op.operationId, freeBodyKey(taken));
     }
+    const readOnly = readOnlyRequired(api, op, schemas);
+    if (readOnly.length && !bodyKey.has(op.operationId)) readOnlyFields.set(op.operationId, readOnly);
   }
-  return { onCall, idempotency, bodyKey };
+  return { onCall, idempotency, bodyKey, readOnlyFields };
 }
 
 const BODY_KEYS = ['body', 'requestBody', 'data'];
@@ -58,6 +67,23 @@ function freeBodyKey(taken: ReadonlySet<string>): string {
   let n = 2;
   while (taken.has(`body${n}`)) n++;
   return `body${n}`;
+}
+
+/**
+ * The required `readOnly` fields at the top of an object body (an object, or an `allOf` of objects; a union's are
+ * left as they are, which `Omit` would merge), sorted.
+ */
+function readOnlyRequired(api: ParsedApi, op: ParsedOperation, schemas: Map<string, ParsedSchema>): string[] {
+  const contents = op.requestBody?.contents ?? [];
+  const content =
+    contents.find((c) => c.kind === 'json') ?? contents.find((c) => c.kind !== 'text' && c.kind !== 'binary');
+  if (!content) return [];
+  const node = resolveNode(api, content.type, schemas);
+  if (node.kind !== 'object' && node.kind !== 'intersection') return [];
+  const names = propertiesOf(api, node, schemas)
+    .filter((p) => p.required && p.access === 'readOnly')
+    .map((p) => p.name);
+  return [...new Set(names)].sort();
 }
 
 /**

@@ -117,6 +117,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
   const securityAlternatives = alternativesOf(api, op);
   const idempotencyHeader = t.headers.idempotency.get(id);
   const bodyKey = t.headers.bodyKey.get(id);
+  const readOnlyFields = t.headers.readOnlyFields.get(id);
   const candidates = t.lines.candidates.get(id);
   const routedVia = t.lines.routedVia.get(id);
   return {
@@ -131,6 +132,7 @@ function resolveOperation(api: ParsedApi, op: ParsedOperation, t: PassTables): O
     callHeaders: decided(t.headers.onCall.get(id), `the call headers of ${id}`),
     ...(idempotencyHeader !== undefined ? { idempotencyHeader } : {}),
     ...(bodyKey !== undefined ? { bodyKey } : {}),
+    ...(readOnlyFields ? { readOnlyFields } : {}),
     ...(rawContentType !== undefined ? { rawContentType } : {}),
     ...(list ? { list } : {}),
     ...(pageItem ? { pageItem } : {}),

@@ -74,7 +74,8 @@ function withFiles(value: unknown, schema: unknown, doc: Node): unknown {
   const s = deref<Node>(doc, (schema ?? {}) as Node) ?? {};
   if (s.format === 'binary' || s.contentMediaType)
     return new File(['hello'], 'hello.txt', { type: 'text/plain' });
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
+  if (Array.isArray(value)) return value.map((item) => withFiles(item, s.items, doc));
+  if (value && typeof value === 'object') {
     const props = (s.properties ?? {}) as Record<string, unknown>;
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [k, k in props ? withFiles(v, props[k], doc) : v]),

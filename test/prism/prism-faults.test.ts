@@ -169,3 +169,30 @@ describe('confirmedFaults on query enums without a type', () => {
     expect(confirmedFaults(at('other=0'))).toBeUndefined();
   });
 });
+
+describe('confirmedFaults on nested form arrays', () => {
+  it('confirms a required property Prism lost only when the body sends it as stripe-node does', () => {
+    const issue =
+      "request.body.features.subscription_cancel.cancellation_reason: Request body property features.subscription_cancel.cancellation_reason must have required property 'options'";
+    const base = {
+      method: 'POST',
+      url: '/v1/billing_portal/configurations',
+      contentType: form,
+      prismIssues: [issue],
+    };
+    const sent =
+      'features[subscription_cancel][cancellation_reason][enabled]=true&features[subscription_cancel][cancellation_reason][options][0]=other';
+    expect(confirmedFaults({ ...base, body: sent })).toHaveLength(1);
+    // Not sent: the other entry's case (an optional object never sent) does not apply either, as its parent was sent.
+    expect(
+      confirmedFaults({ ...base, body: 'features[subscription_cancel][cancellation_reason][enabled]=true' }),
+    ).toBeUndefined();
+    // Repeated keys are not what stripe-node sends.
+    expect(
+      confirmedFaults({
+        ...base,
+        body: 'features[subscription_cancel][cancellation_reason][options]=a&features[subscription_cancel][cancellation_reason][options]=b',
+      }),
+    ).toBeUndefined();
+  });
+});

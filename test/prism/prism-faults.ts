@@ -73,6 +73,20 @@ export const PRISM_FAULTS: PrismFault[] = [
     },
   },
   {
+    pattern: /^request\.body[\w.]*: Request body property ([\w.]+) must have required property '([^']+)'$/,
+    reason:
+      "Prism loses a form body's array nested three brackets deep (`features[subscription_cancel][cancellation_reason][options][0]=…`) and then asks for it; the body is byte for byte what stripe-node's encoding makes of the same value",
+    confirm: (v, m) => {
+      if (!isForm(v) || v.body === undefined) return undefined;
+      const key = `${bracketed(m[1]!)}[${m[2]!}]`;
+      const sent = keys(v.body).filter((k) => k === key || k.startsWith(`${key}[`));
+      if (!sent.length) return undefined;
+      return JSON.stringify(stripeNodePairs(v.body)) === JSON.stringify([...new URLSearchParams(v.body)])
+        ? `the body sends ${sent.join(', ')}, as stripe-node's encoding does`
+        : undefined;
+    },
+  },
+  {
     pattern: /^request: Cannot deserialize JSON object array in form data request body/,
     reason:
       'Prism reads an array of objects in a form body only as JSON text; OpenAPI deepObject (and stripe-node) send `items[0][price]=…`',

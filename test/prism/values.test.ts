@@ -72,6 +72,25 @@ describe('ValueMaker', () => {
     expect(value).toEqual({ type: 'A', name: 'abcdefgh', proxiable: true });
   });
 
+  it('takes a string longer than another branch allows, and names branches that admit the same values', () => {
+    const doc = {
+      s: { oneOf: [{ type: 'string', maxLength: 36, readOnly: true }, { type: 'string' }] },
+      t: {
+        oneOf: [
+          { type: 'string', description: 'IPv4' },
+          { type: 'string', description: 'CIDR' },
+        ],
+      },
+    };
+    const m = maker(doc);
+    expect(m.value(doc.s)).toBe('a'.repeat(37));
+    expect(m.unsatisfiable).toEqual([]);
+    m.value(doc.t);
+    expect(m.unsatisfiable).toEqual([
+      'oneOf branches 0 and 1 ({"type":"string"}) admit the same values: none matches exactly one',
+    ]);
+  });
+
   it('picks the enum member the rest of its schema admits', () => {
     const doc = { s: { type: 'string', enum: ['', 'not-a-date', '2024-05-06'], format: 'date' } };
     const m = maker(doc);

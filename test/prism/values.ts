@@ -15,6 +15,18 @@ const RandExp =
 
 export type Mode = 'required' | 'all';
 
+/** Keywords that say nothing of which values a schema admits. */
+const ANNOTATIONS = new Set([
+  'description',
+  'example',
+  'examples',
+  'title',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  '$comment',
+]);
+
 /** The names a `required` beside `oneOf` branches asks for, carried into the branch's object (see `value`). */
 const FORCED = 'x-prism-lane-forced-required';
 type Schema = Record<string, unknown>;
@@ -145,7 +157,7 @@ export class ValueMaker {
     let first: { value: unknown; notes: string[] } | undefined;
     for (const branch of branches) {
       const value = this.value(made(branch), depth + 1);
-      for (const tried of [value, ...this.alternatives(branch)]) {
+      for (const tried of [value, ...this.alternatives(branch, branches)]) {
         const accepting = branches.filter((b) =>
           readings(tried).some((r) => check.matches(deref(this.doc, b), r) !== false),
         );
@@ -156,20 +168,55 @@ export class ValueMaker {
       this.unsatisfiable.length = mark;
     }
     this.unsatisfiable.push(...first!.notes);
+    const twins = this.twins(branches);
+    if (twins)
+      this.unsatisfiable.push(`oneOf branches ${twins} admit the same values: none matches exactly one`);
     return first!.value;
+  }
+
+  /** Two `oneOf` branches alike but for their annotations (Cloudflare's IPv4 address and CIDR, both plain strings). */
+  private twins(branches: unknown[]): string | undefined {
+    const seen = new Map<string, number>();
+    for (const [i, branch] of branches.entries()) {
+      const own = deref<Schema>(this.doc, branch as Schema);
+      if (!own || typeof own !== 'object') continue;
+      const bare = Object.fromEntries(
+        Object.entries(own)
+          .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith('x-'))
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+      const key = JSON.stringify(bare);
+      const other = seen.get(key);
+      if (other !== undefined) return `${other} and ${i} (${key})`;
+      seen.set(key, i);
+    }
+    return undefined;
   }
 
   /**
    * Other values of a branch, for when its first value suits another branch too (Cloudflare's `oneOf [string
    * maxLength 32, string maxLength 36]`): its `example`, and a string as long as its `maxLength`.
    */
-  private alternatives(branch: unknown): unknown[] {
+  private alternatives(branch: unknown, branches: unknown[]): unknown[] {
     const own = deref<Schema>(this.doc, branch as Schema);
     if (!own) return [];
     const out: unknown[] = [];
     if (own.example !== undefined) out.push(own.example);
-    if (this.typeOf(own) === 'string' && typeof own.maxLength === 'number' && !own.pattern && !own.format)
-      out.push('a'.repeat(Math.min(own.maxLength, 10_000)));
+    if (this.typeOf(own) === 'string' && !own.pattern && !own.format) {
+      if (typeof own.maxLength === 'number') out.push('a'.repeat(Math.min(own.maxLength, 10_000)));
+      // Longer than another branch allows (`oneOf [string maxLength 36, string]`: 37 characters).
+      const longest = Math.max(
+        ...branches
+          .map((b) => deref<Schema>(this.doc, b as Schema)?.maxLength)
+          .filter((n) => typeof n === 'number'),
+      );
+      if (
+        Number.isFinite(longest) &&
+        longest < ((own.maxLength as number | undefined) ?? Infinity) &&
+        longest < 10_000
+      )
+        out.push('a'.repeat(longest + 1));
+    }
     return out;
   }
 

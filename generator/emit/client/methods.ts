@@ -25,6 +25,7 @@ import {
   responseContents,
   type When,
 } from './operation-spec.ts';
+import { requestBodyType } from '../operation-facts.ts';
 
 const CORE = 'client/core';
 
@@ -49,7 +50,7 @@ function paramsOf(
   const headers = callHeaders(op);
   const parts: TypeWriter[] = [];
   if (mode) {
-    const body = text(use.opType(op, op.names.body));
+    const body = text(requestBodyType(op, use.opType(op, op.names.body)));
     const sent =
       mode === 'multipart' || mode === 'json|multipart'
         ? generic(use.from(`${CORE}/uploads.ts`, 'WithUploads', true), [body])

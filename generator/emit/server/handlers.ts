@@ -13,6 +13,7 @@ import { printFile, printStatements } from '../ts/project.ts';
 import { quote, typeKey } from '../ts/literal.ts';
 import { importRegistry, type Imports } from '../ts/imports.ts';
 import { typeOf, type TypeWriter } from '../ts/type-expr.ts';
+import { requestBodyType } from '../operation-facts.ts';
 
 const print = (t: TypeWriter): string => {
   const w = new CodeBlockWriter();
@@ -60,7 +61,9 @@ function routeType(op: Operation, use: Imports): string {
   if (has('query')) members.push(`query: ${use.opType(op, op.names.query)};`);
   if (has('header')) members.push(`headers: ${use.opType(op, op.names.headers)};`);
   if (op.requestBody?.contents.length)
-    members.push(`body: ${use.opType(op, op.names.body)}${op.requestBody.required ? '' : ' | undefined'};`);
+    members.push(
+      `body: ${requestBodyType(op, use.opType(op, op.names.body))}${op.requestBody.required ? '' : ' | undefined'};`,
+    );
   // Returning nothing answers a success the spec gives no content (`void`).
   const success = op.success?.contents.length ? bodyType(op, op.success, use) : 'void';
   members.push(`result: ${success};`);

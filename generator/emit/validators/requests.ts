@@ -22,7 +22,7 @@ import { _, join, Name, Writer, type Code } from './code/index.ts';
 import { rootPath, structuralKey, type Compiler, type HelperPool } from './compile.ts';
 import { fileCompiler } from './files.ts';
 import { bracketLeaves, writeBody } from './body.ts';
-import { effectiveStyle } from '../operation-facts.ts';
+import { effectiveStyle, requestBodyType } from '../operation-facts.ts';
 import { specPointer } from './path.ts';
 import { plainRef } from './structure.ts';
 import { printAll } from './schemas.ts';
@@ -125,8 +125,8 @@ function requestFunction(
   if (contents.length) types.add(op.names.body);
   const bodyType = contents.length
     ? op.requestBody!.required
-      ? op.names.body
-      : `${op.names.body} | undefined`
+      ? requestBodyType(op, op.names.body)
+      : `${requestBodyType(op, op.names.body)} | undefined`
     : 'undefined';
   return {
     kind: StructureKind.Function,
