@@ -1,8 +1,11 @@
 /**
  * `emulate` on specs that are not ours, through the command's own code path (generate → compile → serve): the
  * OpenAPI Initiative's petstore-expanded (integer ids, a bare array list, a 204 delete) and the gist operations of
- * GitHub's spec (page paging and Link headers, string ids, RFC 3339 times, 204 delete), each with create → retrieve → list → delete over HTTP.
+ * GitHub's spec (page paging and Link headers, string ids, RFC 3339 times, 204 delete), each with create → retrieve → list → delete over HTTP;
+ * and Box's path keys with `#` text, whose operations update and read the same stored item.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { send, serve } from './serve.ts';
 
@@ -73,5 +76,97 @@ describe('emulate on foreign specs', () => {
     const gone = await send(`${base}/gists/${ids[0]}`);
     expect(gone.status).toBe(404);
     expect(await json(gone)).toMatchObject({ error: { type: 'not_found_error' } });
+  });
+});
+
+/** Box's shape: `/files/{file_id}` and its `#add_shared_link` and `#get_shared_link` keys, one stored file. */
+const fileSchema = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    shared_link: {
+      anyOf: [{ type: 'object', properties: { access: { type: 'string' } } }, { type: 'null' }],
+    },
+  },
+};
+const boxLike = {
+  openapi: '3.1.0',
+  info: { title: 'Files', version: '1' },
+  components: { schemas: { File: fileSchema } },
+  paths: {
+    '/files': {
+      post: {
+        operationId: 'createFile',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'made',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/File' } } },
+          },
+        },
+      },
+    },
+    '/files/{file_id}': {
+      parameters: [{ name: 'file_id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'getFile',
+        responses: {
+          '200': {
+            description: 'it',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/File' } } },
+          },
+        },
+      },
+    },
+    '/files/{file_id}#add_shared_link': {
+      parameters: [{ name: 'file_id', in: 'path', required: true, schema: { type: 'string' } }],
+      put: {
+        operationId: 'addSharedLink',
+        parameters: [{ name: 'fields', in: 'query', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['shared_link'],
+                properties: { shared_link: fileSchema.properties.shared_link },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'it',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/File' } } },
+          },
+        },
+      },
+    },
+  },
+};
+
+describe('emulate on path keys with `#` text (Box)', () => {
+  it('the operation of a `#` key acts on the item its line names', async () => {
+    const dir = path.resolve('.tmp/emulator-box-like');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(boxLike));
+    const { base } = await serve(path.join(dir, 'openapi.json'));
+    const file = await json(await send(`${base}/files`, 'POST', { name: 'a.txt' }));
+    const linked = await send(`${base}/files/${String(file.id)}?fields=shared_link`, 'PUT', {
+      shared_link: { access: 'open' },
+    });
+    expect(linked.status).toBe(200);
+    expect(await json(linked)).toMatchObject({ id: file.id, name: 'a.txt', shared_link: { access: 'open' } });
+    expect(await json(await send(`${base}/files/${String(file.id)}`))).toMatchObject({
+      shared_link: { access: 'open' },
+    });
   });
 });

@@ -18,7 +18,7 @@ export function readmeData(api: Api, model: EmulatorModel): Record<string, unkno
   const list = api.operations.find(
     (o) =>
       model.operations[o.operationId]?.kind === 'list' &&
-      !o.path.includes('{') &&
+      !o.wirePath.includes('{') &&
       !o.parameters.some((p) => p.required && p.in !== 'header'),
   );
   const collections = emulation.collections.map((c) => ({
@@ -34,7 +34,7 @@ export function readmeData(api: Api, model: EmulatorModel): Record<string, unkno
     const e = emulation.operations[o.operationId]!;
     return {
       id: o.operationId,
-      request: `${o.method.toUpperCase()} ${o.path}`,
+      request: `${o.method.toUpperCase()} ${o.wirePath}`,
       kind: e.kind,
       collection: e.collection ? `\`${e.collection}\`` : '-',
       why: cell(

@@ -60,18 +60,19 @@ export function decideCollections(api: Api): EmulatedCollection[] {
     return d;
   };
   for (const op of api.operations) {
-    const last = segments(op.path).at(-1);
+    const last = segments(op.wirePath).at(-1);
     const answer = refName(jsonSuccess(op));
-    if (op.method === 'get' && isParam(last) && isItem(api, answer)) add(draft(answer).items, op.path, op);
+    if (op.method === 'get' && isParam(last) && isItem(api, answer))
+      add(draft(answer).items, op.wirePath, op);
     const listed = listItem(api, op);
-    if (!isParam(last) && isItem(api, listed)) add(draft(listed).lists, op.path, op);
+    if (!isParam(last) && isItem(api, listed)) add(draft(listed).lists, op.wirePath, op);
   }
   for (const op of api.operations) {
-    const segs = segments(op.path);
+    const segs = segments(op.wirePath);
     const answer = refName(jsonSuccess(op));
     if (op.method === 'post' && segs.length >= 2 && isParam(segs.at(-2)) && !isParam(segs.at(-1)))
       if (isItem(api, answer) && machines.has(answer) && !drafts.has(answer))
-        add(draft(answer).items, parentPath(op.path), op);
+        add(draft(answer).items, parentPath(op.wirePath), op);
   }
   // A list of one schema at `/x` beside an item address `/x/{id}` of another is one collection: the list answers
   // summaries of the items (GitHub's `base-gist` list beside its `gist-simple` items).
@@ -100,11 +101,11 @@ export function decideCollections(api: Api): EmulatedCollection[] {
   };
   for (const op of api.operations) {
     const schema = refName(jsonSuccess(op));
-    if (op.method !== 'post' || isParam(segments(op.path).at(-1)) || !isItem(api, schema)) continue;
+    if (op.method !== 'post' || isParam(segments(op.wirePath).at(-1)) || !isItem(api, schema)) continue;
     const answer = alias.get(schema) ?? schema;
     const existing = drafts.get(answer);
-    if (existing && belowOwnItem(existing, op.path)) continue;
-    if (existing || machines.has(answer)) add(draft(answer).creates, op.path, op);
+    if (existing && belowOwnItem(existing, op.wirePath)) continue;
+    if (existing || machines.has(answer)) add(draft(answer).creates, op.wirePath, op);
   }
   const byItemTemplate = new Map<string, string>();
   for (const d of drafts.values()) for (const p of d.items.keys()) byItemTemplate.set(template(p), d.name);
@@ -118,7 +119,7 @@ export function decideCollections(api: Api): EmulatedCollection[] {
     const counts = `${noun}_counts`;
     const ids = `${noun}_ids`;
     const createBody = api.operations
-      .filter((o) => parent.creates.includes(o.path) && o.method === 'post')
+      .filter((o) => parent.creates.includes(o.wirePath) && o.method === 'post')
       .flatMap((o) => o.requestBody?.contents.filter((x) => x.kind === 'json') ?? []);
     parent.children.push({
       collection: c.name,
@@ -150,7 +151,7 @@ function collection(
   const retrieve = [...d.items.values(), ...d.lists.values(), ...d.creates.values()].flat()[0]!;
   const object = objectValue(api, d.name);
   const idParams = [...d.items.values()].flat().flatMap((op) => {
-    const name = segments(op.path).at(-1)!.slice(1, -1);
+    const name = segments(op.wirePath).at(-1)!.slice(1, -1);
     const param = op.parameters.find((p) => p.in === 'path' && p.name === name);
     return param ? [param.type] : [];
   });

@@ -66,7 +66,7 @@ function decide(
   itemCollection: (path: string) => EmulatedCollection | undefined,
   byName: Map<string, EmulatedCollection>,
 ): Decision {
-  const segs = segments(op.path);
+  const segs = segments(op.wirePath);
   const answer = refName(jsonSuccess(op));
   const item = (c: EmulatedCollection) => ({
     collection: c.name,
@@ -77,7 +77,7 @@ function decide(
   if (op.method === 'post' && op.security.length === 0 && body && hasToken(api, body))
     return { kind: 'token', reason: 'POST without security answering an `access_token`' };
   if (isParam(segs.at(-1))) {
-    const c = itemCollection(op.path);
+    const c = itemCollection(op.wirePath);
     const own = (schema: string | undefined) => !!c && byName.get(schema ?? '') === c;
     if (c && op.method === 'get' && own(answer))
       return { kind: 'retrieve', ...item(c), reason: `GET on an item address answering ${c.name}` };
@@ -90,7 +90,7 @@ function decide(
         reason: `${op.method.toUpperCase()} on an item address answering ${c.name}`,
       };
   } else if (segs.length >= 2 && isParam(segs.at(-2)) && op.method === 'post') {
-    const c = itemCollection(parentPath(op.path));
+    const c = itemCollection(parentPath(op.wirePath));
     if (c) {
       const machine = api.stateMachines.find((m) => m.name === c.machine);
       const moves = machine?.transitions.some(
@@ -110,7 +110,7 @@ function decide(
     }
   }
   const listed = byName.get(listItem(api, op) ?? '');
-  if (op.method === 'get' && listed?.lists.includes(op.path))
+  if (op.method === 'get' && listed?.lists.includes(op.wirePath))
     return {
       kind: 'list',
       collection: listed.name,
@@ -120,7 +120,7 @@ function decide(
     };
   // A POST answering an item of a collection creates one there (`/videos/edits` creates a Video).
   const created = byName.get(answer ?? '');
-  if (op.method === 'post' && created?.creates.includes(op.path))
+  if (op.method === 'post' && created?.creates.includes(op.wirePath))
     return {
       kind: 'create',
       collection: created.name,
