@@ -5,12 +5,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../generator/pipeline.ts';
+import { generateSpec, importGenerated } from '../helpers/generate-spec.ts';
 
 const out = path.resolve('.tmp/read-only-fields');
 const account = { $ref: '#/components/schemas/Account' };
@@ -43,19 +42,7 @@ const spec = {
 let clientName: string;
 
 beforeAll(async () => {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const file = path.join(out, 'openapi.json');
-  writeFileSync(file, JSON.stringify(spec));
-  const { files, api } = await runPipeline({
-    spec: file,
-    format: false,
-    emitters: ['types', 'client', 'server'],
-  });
-  for (const f of files) {
-    mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
-    writeFileSync(path.join(out, f.path), f.contents);
-  }
+  const { api } = await generateSpec(out, spec, { emitters: ['types', 'client', 'server'] });
   clientName = api.clientName;
 });
 
@@ -99,9 +86,9 @@ describe('a required readOnly field of a request body', () => {
   });
 
   it('the call without it reaches the handler, which answers with the id', async () => {
-    const { createServer } = (await import(pathToFileURL(path.join(out, 'server/index.ts')).href)) as {
+    const { createServer } = await importGenerated<{
       createServer: (h: object, o: object) => { node: http.RequestListener };
-    };
+    }>(out, 'server/index.ts');
     const bodies: unknown[] = [];
     const app = createServer(
       {
@@ -115,10 +102,11 @@ describe('a required readOnly field of a request body', () => {
     const server = http.createServer(app.node);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const module = (await import(pathToFileURL(path.join(out, 'client/index.ts')).href)) as Record<
-        string,
-        new (o: object) => { accounts: { update: (id: string, body: object) => Promise<unknown> } }
-      >;
+      type Accounts = { accounts: { update: (id: string, body: object) => Promise<unknown> } };
+      const module = await importGenerated<Record<string, new (o: object) => Accounts>>(
+        out,
+        'client/index.ts',
+      );
       const client = new module[clientName]!({
         baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         apiKey: 'k',

@@ -5,11 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../generator/pipeline.ts';
+import { generateSpec, importGenerated } from '../helpers/generate-spec.ts';
 
 const out = path.resolve('.tmp/raw-bodies');
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: {} } } } };
@@ -41,18 +39,10 @@ let base: string;
 const received: { operationId: string; body: unknown }[] = [];
 
 beforeAll(async () => {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const file = path.join(out, 'openapi.json');
-  writeFileSync(file, JSON.stringify(spec));
-  const { files, api } = await runPipeline({ spec: file, format: false, emitters: ['client', 'server'] });
-  for (const f of files) {
-    mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
-    writeFileSync(path.join(out, f.path), f.contents);
-  }
-  const { createServer } = (await import(pathToFileURL(path.join(out, 'server/index.ts')).href)) as {
+  const { api } = await generateSpec(out, spec, { emitters: ['client', 'server'] });
+  const { createServer } = await importGenerated<{
     createServer: (h: object, o: object) => { node: http.RequestListener };
-  };
+  }>(out, 'server/index.ts');
   const handler =
     (operationId: string) =>
     ({ body }: { body: unknown }) => {
@@ -66,10 +56,10 @@ beforeAll(async () => {
   server = http.createServer(app.node);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clientModule = (await import(pathToFileURL(path.join(out, 'client/index.ts')).href)) as Record<
-    string,
-    new (o: object) => Client
-  >;
+  const clientModule = await importGenerated<Record<string, new (o: object) => Client>>(
+    out,
+    'client/index.ts',
+  );
   client = new clientModule[api.clientName]!({ baseURL: base, apiKey: 'k', maxRetries: 0 });
 });
 

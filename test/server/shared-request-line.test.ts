@@ -6,12 +6,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../generator/pipeline.ts';
 import { GeneratorError } from '../../generator/diagnostics.ts';
+import { runPipeline } from '../../generator/pipeline.ts';
+import { generateSpec, importGenerated } from '../helpers/generate-spec.ts';
 
 const out = path.resolve('.tmp/shared-request-line');
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: {} } } } };
@@ -78,22 +78,14 @@ let base: string;
 const handled: { operationId: string; query: unknown; body: unknown }[] = [];
 
 beforeAll(async () => {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const file = path.join(out, 'openapi.json');
-  writeFileSync(file, JSON.stringify(spec));
-  const { files, api } = await runPipeline({ spec: file, format: false, emitters: ['client', 'server'] });
-  for (const f of files) {
-    mkdirSync(path.dirname(path.join(out, f.path)), { recursive: true });
-    writeFileSync(path.join(out, f.path), f.contents);
-  }
-  const clientModule = (await import(pathToFileURL(path.join(out, 'client/index.ts')).href)) as Record<
-    string,
-    new (o: object) => Client
-  >;
-  const serverModule = (await import(pathToFileURL(path.join(out, 'server/index.ts')).href)) as {
+  const { api } = await generateSpec(out, spec, { emitters: ['client', 'server'] });
+  const clientModule = await importGenerated<Record<string, new (o: object) => Client>>(
+    out,
+    'client/index.ts',
+  );
+  const serverModule = await importGenerated<{
     createServer: (h: object, o: object) => { node: http.RequestListener };
-  };
+  }>(out, 'server/index.ts');
   const handler =
     (operationId: string) =>
     ({ query, body }: { query: unknown; body: unknown }) => {
@@ -145,10 +137,10 @@ describe('a path key with `#` text', () => {
       res.end('{}');
     });
     await new Promise<void>((r) => recorder.listen(0, '127.0.0.1', r));
-    const clientModule = (await import(pathToFileURL(path.join(out, 'client/index.ts')).href)) as Record<
-      string,
-      new (o: object) => Client
-    >;
+    const clientModule = await importGenerated<Record<string, new (o: object) => Client>>(
+      out,
+      'client/index.ts',
+    );
     const Client = Object.values(clientModule).find(
       (v) => typeof v === 'function' && 'files' in new v({ apiKey: 'k' }),
     )!;
