@@ -2,6 +2,7 @@
 import { fail, joinPointer } from '../diagnostics.ts';
 import { by, sortedBy } from '../ir/order.ts';
 import type { ParsedOperation } from '../ir/operation.ts';
+import { isIgnoredHeader } from '../ir/parameter.ts';
 import type { SecurityRequirement, Server } from '../ir/server.ts';
 import { camelCase, kebabCase, pascalCase } from '../naming/case.ts';
 import {
@@ -170,6 +171,8 @@ export function parseOperations(
         tags,
         area,
         deprecated: op.deprecated === true,
+        // `Accept`, `Content-Type` and `Authorization` header parameters are ignored, as OpenAPI says (PagerDuty
+        // requires `Content-Type` on every operation, GETs included): no call takes them, no server asks for them.
         parameters: parseParameters(
           ctx,
           schemas,
@@ -179,7 +182,7 @@ export function parseOperations(
           ],
           area,
           subject,
-        ),
+        ).filter((p) => !isIgnoredHeader(p)),
         responses: parseResponses(
           ctx,
           schemas,

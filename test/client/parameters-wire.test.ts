@@ -67,6 +67,23 @@ const spec = {
         responses: ok,
       },
     },
+    // PagerDuty declares a required `Content-Type` header on every operation, GETs included: OpenAPI says it is
+    // ignored, so no call takes it and the server does not ask for it.
+    '/pings': {
+      get: {
+        operationId: 'ping',
+        parameters: [
+          {
+            name: 'Content-Type',
+            in: 'header',
+            required: true,
+            schema: { type: 'string', enum: ['application/json'] },
+          },
+          { name: 'Accept', in: 'header', required: true, schema: { type: 'string' } },
+        ],
+        responses: ok,
+      },
+    },
     '/search': {
       get: {
         operationId: 'search',
@@ -323,7 +340,7 @@ describe('the generated server reads every style back to the values sent', () =>
       headers: input.headers,
     });
     const app = serverModule.createServer(
-      { createTicket: echo, getItem: echo, getRow: echo, deleteTicket: echo, search: echo },
+      { createTicket: echo, getItem: echo, getRow: echo, deleteTicket: echo, search: echo, ping: echo },
       { authenticate: () => ({ kind: 'api_key' }) },
     );
     const listener = http.createServer(app.node);
@@ -348,6 +365,8 @@ describe('the generated server reads every style back to the values sent', () =>
         box: { R: 1, G: 2 },
       });
       expect(((await ours.rows!.retrieve!('r1')) as Record<string, unknown>).params).toEqual({ sel: 'r1' });
+      // Ignored header parameters: the call takes none, and the server answers without them.
+      expect(await ours.pings!.retrieve!()).toEqual({ params: {}, query: {}, headers: {} });
       const search = {
         filter: { lines: [{ amount: 5, tax_rates: ['t'] }] },
         at: 17,

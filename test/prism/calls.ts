@@ -98,6 +98,8 @@ function callOf(doc: Node, op: Operation, mode: Mode): Call {
   const object: Record<string, unknown> = {};
   for (const p of params) {
     if (p.in === 'path') continue;
+    // Header parameters OpenAPI ignores (PagerDuty's `Content-Type`): no call takes them.
+    if (p.in === 'header' && /^(accept|content-type|authorization)$/i.test(p.name)) continue;
     if (!p.required && (mode === 'required' || p.deprecated)) continue;
     object[p.name] = maker.value(schemaOf(p));
   }

@@ -196,3 +196,16 @@ describe('confirmedFaults on nested form arrays', () => {
     ).toBeUndefined();
   });
 });
+
+describe('confirmedFaults on header parameters OpenAPI ignores', () => {
+  it('confirms a required Content-Type, Accept or Authorization parameter, and no other header', () => {
+    const at = (name: string) => ({
+      method: 'GET',
+      url: '/incidents',
+      prismIssues: [`request.header: Request header must have required property '${name}'`],
+    });
+    expect(confirmedFaults(at('content-type'))).toHaveLength(1);
+    expect(confirmedFaults(at('accept'))).toHaveLength(1);
+    expect(confirmedFaults(at('x-trace'))).toBeUndefined();
+  });
+});

@@ -174,6 +174,13 @@ export const PRISM_FAULTS: PrismFault[] = [
     },
   },
   {
+    pattern:
+      /^request\.header: Request header must have required property '(accept|content-type|authorization)'$/i,
+    reason:
+      'Prism asks for a header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says SHALL be ignored (PagerDuty declares a required `Content-Type` on every operation, GETs without a body included)',
+    confirm: (_v, m) => `${m[1]} is one of the three names OpenAPI ignores as a header parameter`,
+  },
+  {
     pattern: /^request\.body: Request body must have required property '([^']+)'$/,
     reason:
       "Prism decodes a form body by the schema's declared properties: a name the schema requires without declaring it (Box's token revocation requires `grant_type`) is dropped while decoding, then reported missing",

@@ -91,6 +91,48 @@ describe('ValueMaker', () => {
     ]);
   });
 
+  it('ends a recursive schema: an array that may be empty is, deep down; one that requires itself is named', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Tree: {
+            type: 'object',
+            required: ['children'],
+            properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+          },
+          Loop: {
+            type: 'object',
+            required: ['next'],
+            properties: { next: { $ref: '#/components/schemas/Loop' } },
+          },
+        },
+      },
+    };
+    const m = maker(doc);
+    let tree = m.value({ $ref: '#/components/schemas/Tree' }) as { children: unknown[] };
+    let levels = 0;
+    while (tree.children.length) {
+      tree = tree.children[0] as typeof tree;
+      levels++;
+    }
+    expect(levels).toBeGreaterThan(0);
+    expect(m.unsatisfiable).toEqual([]);
+    m.value({ $ref: '#/components/schemas/Loop' });
+    expect(m.unsatisfiable).toEqual(['a value deeper than 64 levels (a schema that requires itself)']);
+  });
+
+  it('names a pattern that no value of its format matches', () => {
+    const doc = { s: { type: 'string', format: 'date-time', pattern: 'YYYY-MM-DDThh:mm:ssZ' } };
+    const m = maker(doc);
+    m.value(doc.s);
+    expect(m.unsatisfiable).toEqual([
+      'pattern "YYYY-MM-DDThh:mm:ssZ" beside format date-time: no value matches both',
+    ]);
+    const fine = maker({ s: { type: 'string', format: 'date-time', pattern: '^\\d{4}-' } });
+    fine.value({ type: 'string', format: 'date-time', pattern: '^\\d{4}-' });
+    expect(fine.unsatisfiable).toEqual([]);
+  });
+
   it('picks the enum member the rest of its schema admits', () => {
     const doc = { s: { type: 'string', enum: ['', 'not-a-date', '2024-05-06'], format: 'date' } };
     const m = maker(doc);

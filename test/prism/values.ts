@@ -15,6 +15,10 @@ const RandExp =
 
 export type Mode = 'required' | 'all';
 
+/** From this depth an array that may be empty is; past `LIMIT` no value is made. */
+const DEEP = 8;
+const LIMIT = 64;
+
 /** Keywords that say nothing of which values a schema admits. */
 const ANNOTATIONS = new Set([
   'description',
@@ -96,6 +100,11 @@ export class ValueMaker {
   value(schema: unknown, depth = 0): unknown {
     const s = deref(this.doc, (schema ?? {}) as Schema);
     if (!s || typeof s !== 'object') return 'a';
+    // A schema that requires itself without end admits no finite value: the maker stops and says so.
+    if (depth > LIMIT) {
+      this.unsatisfiable.push(`a value deeper than ${LIMIT} levels (a schema that requires itself)`);
+      return null;
+    }
     if ('const' in s) return s.const;
     if (Array.isArray(s.enum)) return this.member(s);
     if (Array.isArray(s.allOf)) return this.allOf(s, depth);
@@ -276,7 +285,20 @@ export class ValueMaker {
     const max = (s.maxLength as number | undefined) ?? Infinity;
     let text: string | undefined;
     if (typeof s.format === 'string' && s.format in FORMATS) text = FORMATS[s.format];
-    if (typeof s.pattern === 'string') text = this.fromPattern(s.pattern, text, min, max);
+    if (typeof s.pattern === 'string') {
+      const formatted = text;
+      text = this.fromPattern(s.pattern, text, min, max);
+      // A pattern no value of the format matches (PagerDuty's `since`: `format: date-time` with the pattern
+      // `YYYY-MM-DDThh:mm:ssZ`, which only that literal text matches): no valid value exists.
+      if (
+        formatted !== undefined &&
+        text !== formatted &&
+        schemaCheck(this.doc as object).matches(s, text) === false
+      )
+        this.unsatisfiable.push(
+          `pattern ${JSON.stringify(s.pattern)} beside format ${String(s.format)}: no value matches both`,
+        );
+    }
     text ??= 'abcdefgh';
     while (text.length < min) text += 'a';
     return text.length > max ? text.slice(0, max) : text;
@@ -317,7 +339,10 @@ export class ValueMaker {
   }
 
   private array(s: Schema, depth: number): unknown[] {
-    const count = Math.max((s.minItems as number | undefined) ?? 1, 1);
+    // Deep in a recursive schema (PagerDuty's), an array that may be empty is: the recursion ends there.
+    const min = (s.minItems as number | undefined) ?? 0;
+    if (depth >= DEEP && min === 0) return [];
+    const count = Math.max(min, 1);
     const max = (s.maxItems as number | undefined) ?? Infinity;
     const items: unknown[] = [];
     for (let i = 0; i < Math.min(count, max); i++) items.push(this.value(s.items, depth + 1));

@@ -90,7 +90,20 @@ const spec = {
       Wide: { ...account, properties: { ...account.properties, ...many } },
       Rule: {
         type: 'object',
-        properties: { id: { $ref: '#/components/schemas/Identifier' }, mode: { type: 'string' } },
+        properties: {
+          id: { $ref: '#/components/schemas/Identifier' },
+          mode: { type: 'string' },
+          owner: { $ref: '#/components/schemas/Reference' },
+        },
+      },
+      Reference: {
+        allOf: [
+          {
+            type: 'object',
+            properties: { id: { type: 'string', readOnly: true }, type: { type: 'string' } },
+          },
+          { type: 'object', required: ['type', 'id'] },
+        ],
       },
       RuleUpdate: {
         type: 'object',
@@ -145,6 +158,18 @@ describe('a `required` beside the allOf members that declare the properties', ()
     expect(request('patchRule', { body: { mode: 'block' } }).ok).toBe(true);
     expect(missing(request('patchRule', { body: {} }))).toEqual(['/body/mode']);
     expect(missing(response('patchRule', 200, { mode: 'block' }))).toEqual(['/body/id']);
+  });
+
+  it('and a `required` in one member naming a read-only property of another (PagerDuty’s references)', () => {
+    expect(request('patchRule', { body: { mode: 'block', owner: { type: 'user_reference' } } }).ok).toBe(
+      true,
+    );
+    expect(missing(request('patchRule', { body: { mode: 'block', owner: {} } }))).toEqual([
+      '/body/owner/type',
+    ]);
+    expect(
+      missing(response('patchRule', 200, { id: 'r', mode: 'block', owner: { type: 'user_reference' } })),
+    ).toEqual(['/body/owner/id']);
   });
 });
 

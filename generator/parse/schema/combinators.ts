@@ -26,12 +26,10 @@ export const convertAllOf: Converter = (schema, b, pointer, p) => {
     typeof rest.$ref === 'string'
   )
     members.push(p.shape(rest, pointer));
-  const own = members[members.length - 1]!;
-  if (
-    members.length > (schema.allOf as unknown[]).length &&
-    own.kind === 'object' &&
-    own.extraRequired.length
-  ) {
+  // A `required` beside the members, or in one of them, may name a property another member declares read-only
+  // (PagerDuty's `Reference`: `allOf [{properties: {id: readOnly}}, {required: [id]}]`).
+  for (const own of members) {
+    if (own.kind !== 'object' || !own.extraRequired.length) continue;
     const access = extraAccessOf(p.ctx.document, schema.allOf as unknown[], own.extraRequired);
     if (Object.keys(access).length) own.extraAccess = access;
   }
