@@ -32,6 +32,23 @@ export function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The objects along a chain of internal `$ref`s from `value`, itself first; it stops quietly at a `$ref` that does not
+ * resolve or loops (for a look at keywords beside the chain, `readOnly`, an `enum`; `deref` reports those).
+ */
+export function refChain(document: unknown, value: unknown): Json[] {
+  const chain: Json[] = [];
+  let current = value;
+  while (isObject(current) && !chain.includes(current) && chain.length <= 32) {
+    chain.push(current);
+    current =
+      typeof current.$ref === 'string' && current.$ref.startsWith('#')
+        ? resolveInternal(document, current.$ref)
+        : undefined;
+  }
+  return chain;
+}
+
 /** Follows an internal `$ref` (`#/components/...`) to its target. */
 export function deref(
   ctx: ParseContext,

@@ -200,23 +200,16 @@ export function parseOperations(
       };
       if (typeof op.summary === 'string') operation.summary = op.summary.trim();
       if (typeof op.description === 'string') operation.description = op.description.trim();
-      const sendable = !(
-        NO_BODY.has(method) &&
-        op.requestBody !== undefined &&
-        !admitsNothing(ctx, op.requestBody)
-      );
-      if (!sendable)
+      const empty =
+        op.requestBody !== undefined && BODYLESS.has(method) && admitsNothing(ctx, op.requestBody);
+      if (op.requestBody !== undefined && NO_BODY.has(method) && !empty)
         ctx.diagnostics.report(
           'unsupported',
           `a ${method.toUpperCase()} request cannot carry a body (HTTP gives it no meaning; fetch refuses one)`,
           ctx.locate(joinPointer(at, 'requestBody')),
           'the body is left out: the client sends none and the server asks for none',
         );
-      if (
-        sendable &&
-        op.requestBody !== undefined &&
-        !(BODYLESS.has(method) && admitsNothing(ctx, op.requestBody))
-      )
+      else if (op.requestBody !== undefined && !empty)
         operation.requestBody = parseRequestBody(
           ctx,
           schemas,

@@ -70,6 +70,7 @@ export function decideRequestLines(
   }
   return { wirePath, candidates, routedVia };
 }
+
 /** What the server decides before validation that differs between two operations, if anything. */
 function difference(a: ParsedOperation, b: ParsedOperation): string | undefined {
   if (JSON.stringify(a.security) !== JSON.stringify(b.security)) return 'security';

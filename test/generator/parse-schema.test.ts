@@ -278,6 +278,29 @@ describe('discriminators checked where they are parsed', () => {
     expect(diagnostics.warnings).toEqual([]);
   });
 
+  it('reads a member’s values through a $ref to a shared enum; values two members share make a plain union', () => {
+    const { node } = parseTolerant({
+      Dog: { type: 'object', properties: { kind: { $ref: '#/components/schemas/DogKind' } } },
+      Cat: { type: 'object', properties: { kind: { const: 'cat' } } },
+      DogKind: { type: 'string', enum: ['dog', 'puppy'] },
+    });
+    expect(node.kind === 'union' && node.discriminator?.mapping.map((m) => [m.value, m.schema])).toEqual([
+      ['cat', 'Cat'],
+      ['dog', 'Dog'],
+      ['puppy', 'Dog'],
+    ]);
+    // PagerDuty's runners: both members name their type by one enum of both values.
+    const shared = parseTolerant({
+      Dog: { type: 'object', properties: { kind: { $ref: '#/components/schemas/Kind' } } },
+      Cat: { type: 'object', properties: { kind: { $ref: '#/components/schemas/Kind' } } },
+      Kind: { type: 'string', enum: ['dog', 'cat'] },
+    });
+    expect(shared.node.kind === 'union' && shared.node.discriminator).toBeUndefined();
+    expect(shared.diagnostics.warnings.map((w) => w.message)).toEqual([
+      "discriminator value 'dog' selects more than one member",
+    ]);
+  });
+
   it('reads a union as plain when a member lacks the property, reported at the union', () => {
     const { node, diagnostics } = parseTolerant({
       Dog: { type: 'object', properties: { kind: { const: 'dog' } } },

@@ -5,7 +5,7 @@
 import { joinPointer } from '../../diagnostics.ts';
 import { sortedBy } from '../../ir/order.ts';
 import type { Discriminator, TypeNode } from '../../ir/schema.ts';
-import { decodeToken, isObject, resolveInternal, type ParseContext } from '../context.ts';
+import { decodeToken, isObject, refChain, resolveInternal, type ParseContext } from '../context.ts';
 import { COMPONENT_REF } from './keywords.ts';
 
 /**
@@ -87,11 +87,10 @@ export function parseDiscriminator(
       return fallback('a discriminated union must list $ref or inline object members only', v.pointer);
     if (mapping.some((m) => m.schema === v.target)) continue;
     const targetSchema = resolveInternal(ctx.document, `#/components/schemas/${v.target}`);
+    // Through `$ref`s: PagerDuty's runners name their type by a shared `enum` schema.
     const prop =
-      isObject(targetSchema) &&
-      isObject(targetSchema.properties) &&
-      isObject(targetSchema.properties[property])
-        ? targetSchema.properties[property]
+      isObject(targetSchema) && isObject(targetSchema.properties)
+        ? refChain(ctx.document, targetSchema.properties[property]).at(-1)
         : undefined;
     // The member's own value: its `const`, else every value of its string `enum`, else its name (OpenAPI's default).
     const values =

@@ -6,7 +6,7 @@ import { joinPointer } from '../../diagnostics.ts';
 import { sortedBy } from '../../ir/order.ts';
 import type { NodeBase, ObjectNode, Property, StringConstraints, TypeNode } from '../../ir/schema.ts';
 import { nearest } from '../../naming/distance.ts';
-import { isObject, resolveInternal, type Json } from '../context.ts';
+import { isObject, refChain, type Json } from '../context.ts';
 import { parseRules } from '../rules.ts';
 import type { SchemaParse } from './context.ts';
 import { checkPattern, stringConstraints } from './string.ts';
@@ -156,12 +156,9 @@ function checkRequiredNames(
 
 /** `readOnly` or `writeOnly` on a property's schema, its own or along its `$ref` chain (see `Property.access`). */
 export function accessOf(document: unknown, raw: unknown): Property['access'] {
-  let current = raw;
-  for (let hops = 0; hops <= 32 && isObject(current); hops++) {
-    if (current.readOnly === true) return 'readOnly';
-    if (current.writeOnly === true) return 'writeOnly';
-    if (typeof current.$ref !== 'string' || !current.$ref.startsWith('#')) return undefined;
-    current = resolveInternal(document, current.$ref);
+  for (const node of refChain(document, raw)) {
+    if (node.readOnly === true) return 'readOnly';
+    if (node.writeOnly === true) return 'writeOnly';
   }
   return undefined;
 }
@@ -178,10 +175,8 @@ export function extraAccessOf(
   const out: Record<string, 'readOnly' | 'writeOnly'> = {};
   const seen = new Set<unknown>();
   const visit = (raw: unknown): void => {
-    let node = raw;
-    for (let hops = 0; hops <= 32 && isObject(node) && typeof node.$ref === 'string'; hops++)
-      node = node.$ref.startsWith('#') ? resolveInternal(document, node.$ref) : undefined;
-    if (!isObject(node) || seen.has(node)) return;
+    const node = refChain(document, raw).at(-1);
+    if (node === undefined || seen.has(node)) return;
     seen.add(node);
     const props = isObject(node.properties) ? node.properties : {};
     for (const name of names) {

@@ -157,19 +157,7 @@ function isKnown(cx: Cx, known: string[], patterns: Name[]): Code {
 /** Everything of an object but its declared properties. */
 function objectRest(cx: Cx<ObjectNode>): void {
   const { cc, node, v, p, mode, s, out } = cx;
-  for (const name of node.extraRequired) {
-    const access = node.extraAccess?.[name];
-    const run = runOf(mode);
-    const cond =
-      access === undefined
-        ? _`${cc.read(v, name)} === undefined`
-        : _`${cc.read(v, name)} === undefined && ${access === 'readOnly' ? _`${run}.open` : _`!${run}.open`}`;
-    out.line(
-      mode === 'is'
-        ? _`if (${cond}) return false;`
-        : _`if (${cond}) c.missing(${pathExpr(child(p, name))}, ${schemaOf(cx, 'required')});`,
-    );
-  }
+  for (const name of node.extraRequired) requiredCheck(cx, name, node.extraAccess?.[name]);
   propertyCount(cx, node);
   propertyNameConstraints(cx, node.propertyNames, node.pointer);
   propertyNamesSchema(cx, node.propertyNamesType);
@@ -223,7 +211,7 @@ function objectRest(cx: Cx<ObjectNode>): void {
 
 function objectKeywords(cx: Cx<ObjectNode>): void {
   const directional = cx.node.properties.filter((pr) => pr.required && pr.access);
-  directionalRequired(cx, directional);
+  for (const pr of directional) requiredCheck(cx, pr.name, pr.access);
   // Past that, such a property is checked as an optional one (its value, when present).
   const rest: Cx<ObjectNode> = directional.length
     ? {
@@ -241,21 +229,22 @@ function objectKeywords(cx: Cx<ObjectNode>): void {
 }
 
 /**
- * A required `readOnly` property is required in a response's run only (an open run), a required `writeOnly` one
- * in a request's only, as OpenAPI says: a request need not send the `id` the server assigns.
+ * A required name's presence check. One marked `readOnly` is required in a response's run only (an open run), one
+ * marked `writeOnly` in a request's only, as OpenAPI says: a request need not send the `id` the server assigns.
  */
-function directionalRequired(cx: Cx<ObjectNode>, props: ObjectNode['properties']): void {
+function requiredCheck(cx: Cx<ObjectNode>, name: string, access: 'readOnly' | 'writeOnly' | undefined): void {
   const { cc, v, p, mode, out } = cx;
-  for (const prop of props) {
-    const run = runOf(mode);
-    const applies = prop.access === 'readOnly' ? _`${run}.open` : _`!${run}.open`;
-    const cond = _`${cc.read(v, prop.name)} === undefined && ${applies}`;
-    out.line(
-      mode === 'is'
-        ? _`if (${cond}) return false;`
-        : _`if (${cond}) c.missing(${pathExpr(child(p, prop.name))}, ${schemaOf(cx, 'required')});`,
-    );
-  }
+  const absent = _`${cc.read(v, name)} === undefined`;
+  const run = runOf(mode);
+  const cond =
+    access === undefined
+      ? absent
+      : _`${absent} && ${access === 'readOnly' ? _`${run}.open` : _`!${run}.open`}`;
+  out.line(
+    mode === 'is'
+      ? _`if (${cond}) return false;`
+      : _`if (${cond}) c.missing(${pathExpr(child(p, name))}, ${schemaOf(cx, 'required')});`,
+  );
 }
 
 export const objectType: KeywordCompiler<ObjectNode> = (cx) => {
