@@ -136,6 +136,8 @@ export interface Tally {
   prism: number;
   /** Calls Prism refused only for its own confirmed faults (prism-faults.ts). */
   prismFaults: number;
+  /** Calls Prism refused whose arguments no valid value exists for (listed apart: the spec contradicts itself). */
+  noValidRequest: number;
   server: number;
 }
 
@@ -149,14 +151,15 @@ function refused(r: CallResult, judge: 'prism' | 'server'): boolean {
 
 /** Accepted calls by mode: a call is accepted when it sent a request and no judge refused one. */
 export function tally(results: CallResult[]): Record<'required' | 'all', Tally> {
-  const zero = (): Tally => ({ calls: 0, prism: 0, prismFaults: 0, server: 0 });
+  const zero = (): Tally => ({ calls: 0, prism: 0, prismFaults: 0, noValidRequest: 0, server: 0 });
   const t = { required: zero(), all: zero() };
   for (const r of results) {
     const row = t[r.mode];
     row.calls++;
     const sent = r.verdicts.length > 0;
     if (sent && r.verdicts.every((v) => !v.prism)) row.prism++;
-    else if (!refused(r, 'prism') && !r.unsatisfiable) row.prismFaults++;
+    else if (r.unsatisfiable) row.noValidRequest++;
+    else if (!refused(r, 'prism')) row.prismFaults++;
     if (sent && r.verdicts.every((v) => !v.server)) row.server++;
   }
   return t;

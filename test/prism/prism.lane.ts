@@ -20,7 +20,7 @@ describe.each([stripe, twilio, openai, box, sendgrid, github, ...extras])('$name
     const t = tally(results);
     const faults = prismFaults(results);
     const prism = (m: 'required' | 'all') =>
-      `${t[m].prism}/${t[m].calls} ${m} (+${t[m].prismFaults} Prism faults, confirmed; ${t[m].calls - t[m].prism - t[m].prismFaults} refused)`;
+      `${t[m].prism}/${t[m].calls} ${m} (+${t[m].prismFaults} Prism faults, confirmed; ${t[m].noValidRequest} with no valid request; ${t[m].calls - t[m].prism - t[m].prismFaults - t[m].noValidRequest} refused)`;
     console.log(
       `${spec.name} (${spec.source}): ${t.required.calls} operations called; Prism accepted ${prism('required')}, ${prism('all')}; server ${t.required.server}/${t.required.calls} required, ${t.all.server}/${t.all.calls} all` +
         faults.map((f) => `\n  Prism fault, confirmed: ${f}`).join('') +
