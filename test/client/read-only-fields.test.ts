@@ -10,6 +10,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec, importGenerated } from '../helpers/generate-spec.ts';
+import { strictProgram } from '../helpers/strict-program.ts';
 
 const out = path.resolve('.tmp/read-only-fields');
 const account = { $ref: '#/components/schemas/Account' };
@@ -63,16 +64,7 @@ describe('a required readOnly field of a request body', () => {
         `}`,
       ].join('\n'),
     );
-    const program = ts.createProgram([usage], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      allowImportingTsExtensions: true,
-      skipLibCheck: true,
-      types: ['node'],
-    });
+    const program = strictProgram([usage]);
     const problems = ts
       .getPreEmitDiagnostics(program)
       .filter((d) => d.file?.fileName === usage)

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { strictProgram } from '../../helpers/strict-program.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -94,15 +95,7 @@ export function snippetProblems(
     where.set(name, `${s.file}:${s.line}`);
     return name;
   });
-  const program = ts.createProgram(names, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    allowImportingTsExtensions: true,
-    skipLibCheck: true,
-    types: ['node'],
+  const program = strictProgram(names, {
     // `undici` (the package behind Node's fetch) is typed by the `undici-types` that @types/node brings.
     paths: { undici: [path.join(root, 'node_modules/undici-types/index.d.ts')] },
   });
